@@ -1,0 +1,25 @@
+/* algorithms.h - the core's registry of algorithms: kind and default sizes.
+ * Backends name rows by these canonical names; the harness takes key, nonce
+ * and tag sizes from here when it measures (vectors may use other sizes). */
+#ifndef CB_ALGORITHMS_H
+#define CB_ALGORITHMS_H
+#include <stddef.h>
+
+typedef enum { CB_AEAD, CB_CIPHER, CB_HASH, CB_MAC, CB_REF } cb_kind;
+
+typedef struct cb_algorithm {
+    const char *name;
+    cb_kind kind;
+    size_t key_len;     /* bytes; 0 for hashes */
+    size_t iv_len;      /* cipher IV set at init, or per-message nonce (AEAD, XTS, GMAC, UMAC) */
+    size_t tag_len;     /* AEAD tag, MAC or digest bytes */
+    size_t block_len;   /* message length must be a multiple of this (1 for streams) */
+    int per_message_nonce; /* 1: nonce passed in cb_msg each call, not at init */
+} cb_algorithm;
+
+extern const cb_algorithm cb_algorithms[];
+const cb_algorithm *cb_algorithm_find(const char *name);
+const char *cb_kind_name(cb_kind k);
+/* Operations valid for a kind, NULL-terminated ("encrypt","decrypt" / "hash" / "mac" / "ref"). */
+const char *const *cb_kind_ops(cb_kind k);
+#endif

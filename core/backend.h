@@ -1,0 +1,79 @@
+/* backend.h - the contract between the measurement core and one crypto library.
+ *
+ * A backend is one .c file that exports one constant `cb_backend` table.
+ * Each row of its `ops` array is one algorithm the library can run, given by
+ * its canonical name (see algorithms.c for key, nonce and tag sizes) and three
+ * small functions. One function usually serves many rows through `arg`
+ * (an EVP name, a gcrypt algorithm id, a nettle struct ...).
+ *
+ * What one call of run() means (the unit the harness times):
+ *   AEAD    one whole message: set the nonce given in msg, authenticate
+ *           msg->aad, encrypt (or decrypt) msg->len bytes, write (or verify)
+ *           the tag. Decrypt returns CB_ERR_AUTH if the tag does not verify.
+ *   cipher  continue the stream or chain set up by init() over msg->len
+ *           bytes, as `openssl speed` does. XTS is the exception: each call is
+ *           one data unit whose tweak is msg->nonce.
+ *   hash    init+update+final of msg->in into msg->tag (tag_len bytes).
+ *   mac     the MAC of msg->in under the key from init() into msg->tag;
+ *           GMAC and UMAC take their per-message nonce from msg->nonce.
+ *   ref     memcpy / null: the harness's own reference rows.
+ */
+#ifndef CB_BACKEND_H
+#define CB_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum cb_status {
+    CB_OK = 0,
+    CB_ERR = 1,          /* the library reported a failure */
+    CB_ERR_AUTH = 2,     /* AEAD/MAC tag did not verify */
+    CB_ERR_PARAM = 3,    /* key, nonce, tag or length the library does not accept */
+};
+
+/* What init() is given: fixed for the life of one context. */
+typedef struct cb_setup {
+    const uint8_t *key;  size_t key_len;
+    const uint8_t *iv;   size_t iv_len;   /* cipher IV / initial counter; NULL for ECB, hashes */
+    size_t tag_len;                       /* AEAD tag, MAC or digest length wanted */
+    int decrypt;                          /* 0 encrypt (or hash/mac), 1 decrypt */
+} cb_setup;
+
+/* One message. in and out may be the same buffer. */
+typedef struct cb_msg {
+    const uint8_t *in;   uint8_t *out;  size_t len;
+    const uint8_t *nonce; size_t nonce_len;  /* AEAD nonce, XTS tweak, GMAC/UMAC nonce */
+    const uint8_t *aad;   size_t aad_len;    /* AEAD associated data */
+    uint8_t *tag;         size_t tag_len;    /* AEAD tag (written or checked), digest, MAC */
+} cb_msg;
+
+typedef struct cb_op {
+    const char *algo;       /* canonical name, e.g. "aes-128-gcm" */
+    const void *arg;        /* backend-private: which cipher/hash this row is */
+    int  (*init)(void **ctx, const void *arg, const cb_setup *s); /* returns cb_status */
+    int  (*run)(void *ctx, cb_msg *m);                            /* returns cb_status */
+    void (*finish)(void *ctx);                                    /* frees ctx; NULL-safe */
+} cb_op;
+
+/* Capability bits a library may report about itself. */
+enum cb_caps {
+    CB_CAP_AES_HW    = 1u << 0,   /* library uses AES instructions (AES-NI, ARMv8 AES) */
+    CB_CAP_CLMUL_HW  = 1u << 1,   /* carry-less multiply for GHASH */
+    CB_CAP_SHA_HW    = 1u << 2,   /* SHA instructions */
+    CB_CAP_VECTOR    = 1u << 3,   /* SIMD (SSSE3/AVX2/NEON) code paths for ChaCha etc. */
+    CB_CAP_NO_HW_SWITCH = 1u << 8 /* the library has no supported way to turn hardware off */
+};
+
+typedef struct cb_backend {
+    const char *name;                      /* "openssl", "libgcrypt", "nettle" ... */
+    const char *(*version)(void);          /* runtime library version string */
+    int (*global_init)(void);              /* once per process before any op; may be NULL */
+    unsigned (*caps)(void);                /* cb_caps bits; may be NULL (unknown) */
+    const char *(*provider)(void);         /* implementation it picked, e.g. "aesni"; may be NULL */
+    const cb_op *ops;                      /* rows, ended by a row with algo == NULL */
+} cb_backend;
+
+/* Every backend compiled into this build, NULL-terminated (backends.c). */
+extern const cb_backend *const cb_backends[];
+
+#endif

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The whole test suite: C unit tests and known-answer checks (plain and under
+# AddressSanitizer + UndefinedBehaviorSanitizer), then the Python tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+
+meson_setup() { # dir, extra args...
+    local dir=$1; shift
+    if [ -d "$dir" ]; then meson setup --reconfigure "$dir" "$@" >/dev/null; else meson setup "$dir" "$@" >/dev/null; fi
+}
+meson_setup build
+meson compile -C build
+meson test -C build --print-errorlogs
+
+meson_setup build-asan -Db_sanitize=address,undefined -Dbuildtype=debug -Db_lundef=false
+meson compile -C build-asan
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    meson test -C build-asan --print-errorlogs
+
+CIPHERBENCH_CORE="$PWD/build/core/cipherbench-core" .venv/bin/python -m pytest -q tests "$@"
