@@ -1,0 +1,342 @@
+/* libsodium.c - the libsodium backend.
+ *
+ * libsodium offers few algorithms, each with fixed sizes: AES-256-GCM (only on
+ * CPUs with AES-NI and PCLMUL), ChaCha20-Poly1305 (IETF), the ChaCha20 (IETF)
+ * and Salsa20 streams, SHA-256/512, BLAKE2b, HMAC-SHA-256/512 and Poly1305.
+ * Sizes it does not take give CB_ERR_PARAM.
+ */
+#include "../backend.h"
+
+#include <sodium.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- AEAD ------------------------------------------------------------- */
+
+enum { AEAD_AES256GCM, AEAD_CHACHAPOLY };
+
+typedef struct {
+    crypto_aead_aes256gcm_state gcm;   /* expanded key; needs 16-byte alignment */
+    uint8_t key[32];
+    int which, decrypt;
+} aead_ctx;
+
+static int aead_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    int which = *(const int *)arg;
+    if (s->key_len != 32 || (s->tag_len != 0 && s->tag_len != 16))
+        return CB_ERR_PARAM;
+    if (which == AEAD_AES256GCM && !crypto_aead_aes256gcm_is_available())
+        return CB_ERR;  /* libsodium's AES-GCM needs AES-NI and PCLMUL */
+    size_t sz = (sizeof(aead_ctx) + 15) & ~(size_t)15;
+    aead_ctx *c = aligned_alloc(16, sz);
+    if (!c)
+        return CB_ERR;
+    memset(c, 0, sz);
+    c->which = which;
+    c->decrypt = s->decrypt;
+    memcpy(c->key, s->key, 32);
+    if (which == AEAD_AES256GCM && crypto_aead_aes256gcm_beforenm(&c->gcm, s->key) != 0) {
+        free(c);
+        return CB_ERR;
+    }
+    *ctx = c;
+    return CB_OK;
+}
+
+static int aead_run(void *ctx, cb_msg *m)
+{
+    aead_ctx *c = ctx;
+    int r;
+    if (m->nonce_len != 12 || m->tag_len != 16)
+        return CB_ERR_PARAM;
+    if (c->which == AEAD_AES256GCM) {
+        if (!c->decrypt)
+            r = crypto_aead_aes256gcm_encrypt_detached_afternm(m->out, m->tag, NULL,
+                    m->in, m->len, m->aad, m->aad_len, NULL, m->nonce, &c->gcm);
+        else
+            r = crypto_aead_aes256gcm_decrypt_detached_afternm(m->out, NULL,
+                    m->in, m->len, m->tag, m->aad, m->aad_len, m->nonce, &c->gcm);
+    } else {
+        if (!c->decrypt)
+            r = crypto_aead_chacha20poly1305_ietf_encrypt_detached(m->out, m->tag, NULL,
+                    m->in, m->len, m->aad, m->aad_len, NULL, m->nonce, c->key);
+        else
+            r = crypto_aead_chacha20poly1305_ietf_decrypt_detached(m->out, NULL,
+                    m->in, m->len, m->tag, m->aad, m->aad_len, m->nonce, c->key);
+    }
+    if (r != 0)
+        return c->decrypt ? CB_ERR_AUTH : CB_ERR;
+    return CB_OK;
+}
+
+static void aead_finish(void *ctx)
+{
+    if (ctx)
+        sodium_memzero(ctx, sizeof(aead_ctx));
+    free(ctx);
+}
+
+/* ---- stream ciphers ----------------------------------------------------
+ * libsodium's stream API is one-shot from a block counter. To continue the
+ * stream across calls of any length, whole blocks go straight through
+ * xor_ic and the keystream of a split block is kept for the next call. */
+
+enum { STREAM_CHACHA20_IETF, STREAM_SALSA20 };
+
+typedef struct {
+    int which;
+    uint8_t key[32], nonce[12];
+    uint64_t counter;        /* next 64-byte block to generate */
+    uint8_t ks[64];          /* keystream of the last split block */
+    size_t ks_left;          /* unused bytes at the end of ks */
+} stream_ctx;
+
+static void stream_xor(stream_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (c->which == STREAM_CHACHA20_IETF)
+        crypto_stream_chacha20_ietf_xor_ic(out, in, len, c->nonce, (uint32_t)c->counter, c->key);
+    else
+        crypto_stream_salsa20_xor_ic(out, in, len, c->nonce, c->counter, c->key);
+}
+
+static int stream_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    int which = *(const int *)arg;
+    size_t nlen = which == STREAM_CHACHA20_IETF ? 12 : 8;
+    if (s->key_len != 32 || s->iv_len != nlen || !s->iv)
+        return CB_ERR_PARAM;
+    stream_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->which = which;
+    memcpy(c->key, s->key, 32);
+    memcpy(c->nonce, s->iv, nlen);
+    *ctx = c;
+    return CB_OK;
+}
+
+static int stream_run(void *ctx, cb_msg *m)
+{
+    stream_ctx *c = ctx;
+    const uint8_t *in = m->in;
+    uint8_t *out = m->out;
+    size_t len = m->len;
+
+    size_t n = len < c->ks_left ? len : c->ks_left;
+    const uint8_t *ks = c->ks + 64 - c->ks_left;
+    for (size_t i = 0; i < n; i++)
+        out[i] = in[i] ^ ks[i];
+    c->ks_left -= n;
+    in += n; out += n; len -= n;
+
+    size_t whole = len & ~(size_t)63;
+    if (whole) {
+        if (c->which == STREAM_CHACHA20_IETF && c->counter + whole / 64 > UINT32_MAX + (uint64_t)1)
+            return CB_ERR_PARAM;   /* IETF ChaCha20's 32-bit block counter would wrap */
+        stream_xor(c, out, in, whole);
+        c->counter += whole / 64;
+        in += whole; out += whole; len -= whole;
+    }
+    if (len) {
+        if (c->which == STREAM_CHACHA20_IETF && c->counter > UINT32_MAX)
+            return CB_ERR_PARAM;
+        memset(c->ks, 0, 64);
+        stream_xor(c, c->ks, c->ks, 64);
+        c->counter++;
+        for (size_t i = 0; i < len; i++)
+            out[i] = in[i] ^ c->ks[i];
+        c->ks_left = 64 - len;
+    }
+    return CB_OK;
+}
+
+static void stream_finish(void *ctx)
+{
+    if (ctx)
+        sodium_memzero(ctx, sizeof(stream_ctx));
+    free(ctx);
+}
+
+/* ---- hashes ------------------------------------------------------------ */
+
+enum { HASH_SHA256, HASH_SHA512, HASH_BLAKE2B512 };
+
+typedef struct { int which; } hash_ctx;
+
+static int hash_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    (void)s;
+    hash_ctx *c = malloc(sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->which = *(const int *)arg;
+    *ctx = c;
+    return CB_OK;
+}
+
+static int hash_run(void *ctx, cb_msg *m)
+{
+    hash_ctx *c = ctx;
+    uint8_t md[64];
+    size_t full;
+    switch (c->which) {
+    case HASH_SHA256:
+        full = 32;
+        crypto_hash_sha256(md, m->in, m->len);
+        break;
+    case HASH_SHA512:
+        full = 64;
+        crypto_hash_sha512(md, m->in, m->len);
+        break;
+    default:
+        full = 64;
+        crypto_generichash_blake2b(md, 64, m->in, m->len, NULL, 0);
+        break;
+    }
+    if (m->tag_len > full)
+        return CB_ERR_PARAM;
+    memcpy(m->tag, md, m->tag_len);
+    return CB_OK;
+}
+
+static void hash_finish(void *ctx) { free(ctx); }
+
+/* ---- MACs ----------------------------------------------------------------
+ * HMAC keeps the keyed state and copies it per message, so the key is
+ * hashed once, not on every call. */
+
+enum { MAC_HMAC_SHA256, MAC_HMAC_SHA512, MAC_POLY1305 };
+
+typedef struct {
+    int which;
+    crypto_auth_hmacsha256_state h256;
+    crypto_auth_hmacsha512_state h512;
+    uint8_t poly_key[32];
+} mac_ctx;
+
+static int mac_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    int which = *(const int *)arg;
+    if (which == MAC_POLY1305 && s->key_len != 32)
+        return CB_ERR_PARAM;
+    mac_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->which = which;
+    int r = 0;
+    if (which == MAC_HMAC_SHA256)
+        r = crypto_auth_hmacsha256_init(&c->h256, s->key, s->key_len);
+    else if (which == MAC_HMAC_SHA512)
+        r = crypto_auth_hmacsha512_init(&c->h512, s->key, s->key_len);
+    else
+        memcpy(c->poly_key, s->key, 32);
+    if (r != 0) {
+        free(c);
+        return CB_ERR;
+    }
+    *ctx = c;
+    return CB_OK;
+}
+
+static int mac_run(void *ctx, cb_msg *m)
+{
+    mac_ctx *c = ctx;
+    uint8_t mac[64];
+    size_t full;
+    if (c->which == MAC_HMAC_SHA256) {
+        crypto_auth_hmacsha256_state st = c->h256;
+        crypto_auth_hmacsha256_update(&st, m->in, m->len);
+        crypto_auth_hmacsha256_final(&st, mac);
+        full = 32;
+    } else if (c->which == MAC_HMAC_SHA512) {
+        crypto_auth_hmacsha512_state st = c->h512;
+        crypto_auth_hmacsha512_update(&st, m->in, m->len);
+        crypto_auth_hmacsha512_final(&st, mac);
+        full = 64;
+    } else {
+        crypto_onetimeauth_poly1305(mac, m->in, m->len, c->poly_key);
+        full = 16;
+    }
+    if (m->tag_len > full)
+        return CB_ERR_PARAM;
+    memcpy(m->tag, mac, m->tag_len);
+    return CB_OK;
+}
+
+static void mac_finish(void *ctx)
+{
+    if (ctx)
+        sodium_memzero(ctx, sizeof(mac_ctx));
+    free(ctx);
+}
+
+/* ---- the table ----------------------------------------------------------- */
+
+static const int k_aes256gcm = AEAD_AES256GCM, k_chachapoly = AEAD_CHACHAPOLY;
+static const int k_chacha20 = STREAM_CHACHA20_IETF, k_salsa20 = STREAM_SALSA20;
+static const int k_sha256 = HASH_SHA256, k_sha512 = HASH_SHA512, k_blake2b = HASH_BLAKE2B512;
+static const int k_hmac256 = MAC_HMAC_SHA256, k_hmac512 = MAC_HMAC_SHA512, k_poly1305 = MAC_POLY1305;
+
+#define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
+#define STREAM(n, a) {n, a, stream_init, stream_run, stream_finish}
+#define HASH(n, a) {n, a, hash_init, hash_run, hash_finish}
+#define MAC(n, a) {n, a, mac_init, mac_run, mac_finish}
+
+static const cb_op sodium_ops[] = {
+    AEAD("aes-256-gcm", &k_aes256gcm),          /* only with AES-NI + PCLMUL */
+    AEAD("chacha20-poly1305", &k_chachapoly),
+    STREAM("chacha20", &k_chacha20),
+    STREAM("salsa20", &k_salsa20),
+    HASH("sha256", &k_sha256),
+    HASH("sha512", &k_sha512),
+    HASH("blake2b-512", &k_blake2b),
+    MAC("hmac-sha256", &k_hmac256),
+    MAC("hmac-sha512", &k_hmac512),
+    MAC("poly1305", &k_poly1305),
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static const char *sodium_version(void) { return sodium_version_string(); }
+
+static int sodium_global_init(void) { return sodium_init() < 0 ? CB_ERR : CB_OK; }
+
+/* libsodium picks its implementations (AES-GCM, ChaCha20, BLAKE2b, Poly1305)
+ * from these runtime CPU checks; they are what it reports. */
+static unsigned sodium_caps(void)
+{
+    unsigned caps = 0;
+    if (sodium_runtime_has_aesni())
+        caps |= CB_CAP_AES_HW;
+    if (sodium_runtime_has_pclmul())
+        caps |= CB_CAP_CLMUL_HW;
+    if (sodium_runtime_has_ssse3() || sodium_runtime_has_avx2())
+        caps |= CB_CAP_VECTOR;
+    /* libsodium has no switch to turn its CPU dispatch off */
+    return caps | CB_CAP_NO_HW_SWITCH;
+}
+
+static const char *sodium_provider(void)
+{
+    static char buf[64];
+    buf[0] = '\0';
+    if (crypto_aead_aes256gcm_is_available())
+        strcat(buf, "aesni+pclmul");
+    /* the widest of the SIMD paths it has for ChaCha20 and BLAKE2b */
+    const char *simd = sodium_runtime_has_avx2() ? "avx2"
+                     : sodium_runtime_has_sse41() ? "sse4.1"
+                     : sodium_runtime_has_ssse3() ? "ssse3" : "ref";
+    if (buf[0])
+        strcat(buf, ",");
+    strcat(buf, simd);
+    return buf;
+}
+
+const cb_backend cb_backend_libsodium = {
+    .name = "libsodium",
+    .version = sodium_version,
+    .global_init = sodium_global_init,
+    .caps = sodium_caps,
+    .provider = sodium_provider,
+    .ops = sodium_ops,
+};
