@@ -1,0 +1,622 @@
+/* openssl.c - OpenSSL 3 backend through the EVP API (EVP_CIPHER, EVP_MD, EVP_MAC).
+ *
+ * One init/run/finish trio per kind (aead, cipher, xts, hash, mac); each row's
+ * `arg` names the EVP algorithm. Contexts are set up once in init() and reused
+ * for every message, as a TLS record layer does: an AEAD message only sets a
+ * new nonce (EVP_CipherInit_ex with a NULL cipher and key), the key schedule is
+ * never expanded again inside run().
+ *
+ * Legacy algorithms (DES, Blowfish, CAST5, RC4, ...) live in OpenSSL's legacy
+ * provider; global_init() loads it when present and drops every row whose
+ * algorithm cannot be fetched, so the table only lists what this build has.
+ */
+#include "../backend.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#include <openssl/provider.h>
+
+/* ---- row arguments ------------------------------------------------------ */
+
+enum aead_mode { AEAD_GCM, AEAD_CCM, AEAD_OCB, AEAD_CHACHA };
+enum ciph_mode { CIPH_PLAIN, CIPH_CHACHA20 };
+
+typedef struct { const char *evp; int mode; } ossl_cipher_arg;
+typedef struct { const char *evp; int xof; } ossl_md_arg;
+typedef struct {
+    const char *mac;        /* EVP_MAC name */
+    const char *param;      /* OSSL_MAC_PARAM_DIGEST or _CIPHER, or NULL */
+    const char *value;      /* its value */
+    int per_msg_iv;         /* GMAC: nonce given with each message */
+    int rekey;              /* Poly1305: a one-time key, set again per message */
+} ossl_mac_arg;
+
+/* Input for zero-length messages, so OpenSSL never sees a NULL data pointer. */
+static const uint8_t empty_in[1];
+
+/* ---- AEAD ----------------------------------------------------------------- */
+
+typedef struct {
+    EVP_CIPHER_CTX *ctx;
+    EVP_CIPHER *cipher;
+    int mode, decrypt;
+    size_t ivlen, taglen;          /* what the context is configured for */
+    uint8_t key[64]; size_t key_len;
+} aead_ctx;
+
+static void aead_finish(void *p)
+{
+    aead_ctx *c = p;
+    if (!c)
+        return;
+    EVP_CIPHER_CTX_free(c->ctx);
+    EVP_CIPHER_free(c->cipher);
+    OPENSSL_cleanse(c->key, sizeof c->key);
+    free(c);
+}
+
+/* Set nonce and tag lengths, then the key. CCM fixes both lengths when the key
+ * is set (they enter the first block's flags), so a change means a re-key;
+ * it happens only when lengths change (vectors), never while timing. */
+static int aead_configure(aead_ctx *c, size_t ivlen, size_t taglen)
+{
+    if (ivlen > INT_MAX || taglen > 16 || taglen == 0)
+        return CB_ERR_PARAM;
+    if (EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_SET_IVLEN, (int)ivlen, NULL) <= 0)
+        return CB_ERR_PARAM;
+    /* CCM and OCB take the tag length up front; GCM and ChaCha20-Poly1305 at the end. */
+    if ((c->mode == AEAD_CCM || c->mode == AEAD_OCB)
+        && EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_SET_TAG, (int)taglen, NULL) <= 0)
+        return CB_ERR_PARAM;
+    if (!EVP_CipherInit_ex(c->ctx, NULL, NULL, c->key, NULL, -1))
+        return CB_ERR_PARAM;
+    c->ivlen = ivlen;
+    c->taglen = taglen;
+    return CB_OK;
+}
+
+static int aead_init(void **out, const void *arg, const cb_setup *s)
+{
+    const ossl_cipher_arg *a = arg;
+    *out = NULL;
+    if (s->key_len > sizeof ((aead_ctx *)0)->key)
+        return CB_ERR_PARAM;
+    aead_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->mode = a->mode;
+    c->decrypt = s->decrypt ? 1 : 0;
+    memcpy(c->key, s->key, s->key_len);
+    c->key_len = s->key_len;
+    c->cipher = EVP_CIPHER_fetch(NULL, a->evp, NULL);
+    c->ctx = EVP_CIPHER_CTX_new();
+    if (!c->cipher || !c->ctx
+        || !EVP_CipherInit_ex(c->ctx, c->cipher, NULL, NULL, NULL, !c->decrypt)
+        || EVP_CIPHER_CTX_get_key_length(c->ctx) != (int)s->key_len) {
+        aead_finish(c);
+        return CB_ERR_PARAM;
+    }
+    size_t ivlen = s->iv_len ? s->iv_len : (size_t)EVP_CIPHER_CTX_get_iv_length(c->ctx);
+    size_t taglen = s->tag_len ? s->tag_len : 16;
+    int rc = aead_configure(c, ivlen, taglen);
+    if (rc != CB_OK) {
+        aead_finish(c);
+        return rc;
+    }
+    *out = c;
+    return CB_OK;
+}
+
+static int aead_run(void *p, cb_msg *m)
+{
+    aead_ctx *c = p;
+    EVP_CIPHER_CTX *ctx = c->ctx;
+    int outl, fl;
+    const uint8_t *in = m->len ? m->in : empty_in;
+
+    if (m->len > INT_MAX || m->aad_len > INT_MAX || !m->nonce)
+        return CB_ERR_PARAM;
+    if (m->nonce_len != c->ivlen || m->tag_len != c->taglen) {
+        int rc = aead_configure(c, m->nonce_len, m->tag_len);
+        if (rc != CB_OK)
+            return rc;
+    }
+    if (c->decrypt
+        && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, (int)m->tag_len, m->tag) <= 0)
+        return CB_ERR_PARAM;
+    if (!EVP_CipherInit_ex(ctx, NULL, NULL, NULL, m->nonce, -1))
+        return CB_ERR;
+
+    if (c->mode == AEAD_CCM) {
+        /* CCM needs the message length before the associated data. */
+        if (!EVP_CipherUpdate(ctx, NULL, &outl, NULL, (int)m->len))
+            return CB_ERR;
+        if (m->aad_len && !EVP_CipherUpdate(ctx, NULL, &outl, m->aad, (int)m->aad_len))
+            return CB_ERR;
+        /* The tag is checked inside this call when decrypting. */
+        if (!EVP_CipherUpdate(ctx, m->out, &outl, in, (int)m->len))
+            return c->decrypt ? CB_ERR_AUTH : CB_ERR;
+        if (c->decrypt)
+            return CB_OK;
+        if (!EVP_CipherFinal_ex(ctx, m->out + outl, &fl))
+            return CB_ERR;
+    } else {
+        if (m->aad_len && !EVP_CipherUpdate(ctx, NULL, &outl, m->aad, (int)m->aad_len))
+            return CB_ERR;
+        outl = 0;
+        if (m->len && !EVP_CipherUpdate(ctx, m->out, &outl, in, (int)m->len))
+            return CB_ERR;
+        if (EVP_CipherFinal_ex(ctx, m->out + outl, &fl) <= 0)
+            return c->decrypt ? CB_ERR_AUTH : CB_ERR;
+        if (c->decrypt)
+            return CB_OK;
+    }
+    if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, (int)m->tag_len, m->tag) <= 0)
+        return CB_ERR;
+    return CB_OK;
+}
+
+/* ---- plain ciphers: a stream or chain continued across calls ------------- */
+
+typedef struct {
+    EVP_CIPHER_CTX *ctx;
+    EVP_CIPHER *cipher;
+} cipher_ctx;
+
+static void cipher_finish(void *p)
+{
+    cipher_ctx *c = p;
+    if (!c)
+        return;
+    EVP_CIPHER_CTX_free(c->ctx);
+    EVP_CIPHER_free(c->cipher);
+    free(c);
+}
+
+/* Fetch, set the key length if the setup's differs from the default (RC4,
+ * Blowfish, CAST5 take several), then key and IV. */
+static int cipher_setup(cipher_ctx **out, const char *evp, const uint8_t *key, size_t key_len,
+                        const uint8_t *iv, size_t iv_len, int decrypt)
+{
+    *out = NULL;
+    cipher_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->cipher = EVP_CIPHER_fetch(NULL, evp, NULL);
+    c->ctx = EVP_CIPHER_CTX_new();
+    if (!c->cipher || !c->ctx || key_len > INT_MAX
+        || !EVP_CipherInit_ex(c->ctx, c->cipher, NULL, NULL, NULL, !decrypt))
+        goto bad;
+    if (EVP_CIPHER_CTX_get_key_length(c->ctx) != (int)key_len
+        && EVP_CIPHER_CTX_set_key_length(c->ctx, (int)key_len) <= 0)
+        goto bad;
+    if (iv && (int)iv_len != EVP_CIPHER_CTX_get_iv_length(c->ctx))
+        goto bad;
+    if (!EVP_CipherInit_ex(c->ctx, NULL, NULL, key, iv, -1))
+        goto bad;
+    EVP_CIPHER_CTX_set_padding(c->ctx, 0);
+    *out = c;
+    return CB_OK;
+bad:
+    cipher_finish(c);
+    return CB_ERR_PARAM;
+}
+
+static int cipher_init(void **out, const void *arg, const cb_setup *s)
+{
+    const ossl_cipher_arg *a = arg;
+    uint8_t iv[16];
+    const uint8_t *ivp = s->iv_len ? s->iv : NULL;
+    size_t iv_len = s->iv_len;
+
+    if (a->mode == CIPH_CHACHA20 && s->iv_len == 12) {
+        /* OpenSSL's ChaCha20 IV is a 32-bit little-endian block counter
+         * followed by the RFC 8439 nonce; the core's rows start at counter 0. */
+        memset(iv, 0, 4);
+        memcpy(iv + 4, s->iv, 12);
+        ivp = iv;
+        iv_len = 16;
+    }
+    return cipher_setup((cipher_ctx **)out, a->evp, s->key, s->key_len, ivp, iv_len,
+                        s->decrypt);
+}
+
+static int cipher_run(void *p, cb_msg *m)
+{
+    cipher_ctx *c = p;
+    int outl;
+    if (m->len > INT_MAX)
+        return CB_ERR_PARAM;
+    if (m->len == 0)
+        return CB_OK;
+    if (!EVP_CipherUpdate(c->ctx, m->out, &outl, m->in, (int)m->len))
+        return CB_ERR;
+    return (size_t)outl == m->len ? CB_OK : CB_ERR_PARAM;
+}
+
+/* ---- XTS: each call is one data unit, its tweak in msg->nonce ------------ */
+
+static int xts_init(void **out, const void *arg, const cb_setup *s)
+{
+    const ossl_cipher_arg *a = arg;
+    return cipher_setup((cipher_ctx **)out, a->evp, s->key, s->key_len, NULL, 0, s->decrypt);
+}
+
+static int xts_run(void *p, cb_msg *m)
+{
+    cipher_ctx *c = p;
+    int outl;
+    if (m->len > INT_MAX || m->nonce_len != 16 || !m->nonce)
+        return CB_ERR_PARAM;
+    if (!EVP_CipherInit_ex(c->ctx, NULL, NULL, NULL, m->nonce, -1))
+        return CB_ERR;
+    if (!EVP_CipherUpdate(c->ctx, m->out, &outl, m->in, (int)m->len))
+        return CB_ERR_PARAM;     /* e.g. a data unit shorter than one block */
+    return CB_OK;
+}
+
+/* ---- hashes --------------------------------------------------------------- */
+
+typedef struct {
+    EVP_MD_CTX *ctx;
+    EVP_MD *md;
+    int xof;
+    size_t md_len;
+} hash_ctx;
+
+static void hash_finish(void *p)
+{
+    hash_ctx *c = p;
+    if (!c)
+        return;
+    EVP_MD_CTX_free(c->ctx);
+    EVP_MD_free(c->md);
+    free(c);
+}
+
+static int hash_init(void **out, const void *arg, const cb_setup *s)
+{
+    const ossl_md_arg *a = arg;
+    *out = NULL;
+    hash_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->xof = a->xof;
+    c->md = EVP_MD_fetch(NULL, a->evp, NULL);
+    c->ctx = EVP_MD_CTX_new();
+    if (!c->md || !c->ctx || !EVP_DigestInit_ex2(c->ctx, c->md, NULL)) {
+        hash_finish(c);
+        return CB_ERR_PARAM;
+    }
+    c->md_len = (size_t)EVP_MD_get_size(c->md);
+    /* A fixed-size digest gives exactly its size; an XOF any length. */
+    if (!c->xof && s->tag_len && s->tag_len != c->md_len) {
+        hash_finish(c);
+        return CB_ERR_PARAM;
+    }
+    *out = c;
+    return CB_OK;
+}
+
+static int hash_run(void *p, cb_msg *m)
+{
+    hash_ctx *c = p;
+    unsigned int outl;
+    if (!EVP_DigestInit_ex2(c->ctx, NULL, NULL)
+        || !EVP_DigestUpdate(c->ctx, m->len ? m->in : empty_in, m->len))
+        return CB_ERR;
+    if (c->xof)
+        return EVP_DigestFinalXOF(c->ctx, m->tag, m->tag_len) ? CB_OK : CB_ERR;
+    if (m->tag_len != c->md_len)
+        return CB_ERR_PARAM;
+    return EVP_DigestFinal_ex(c->ctx, m->tag, &outl) ? CB_OK : CB_ERR;
+}
+
+/* ---- MACs (EVP_MAC) ------------------------------------------------------- */
+
+typedef struct {
+    EVP_MAC_CTX *ctx;
+    EVP_MAC *mac;
+    const ossl_mac_arg *a;
+    size_t mac_len;
+    uint8_t key[64]; size_t key_len;   /* kept only for Poly1305's per-message key */
+} mac_ctx;
+
+static void mac_finish(void *p)
+{
+    mac_ctx *c = p;
+    if (!c)
+        return;
+    EVP_MAC_CTX_free(c->ctx);
+    EVP_MAC_free(c->mac);
+    OPENSSL_cleanse(c->key, sizeof c->key);
+    free(c);
+}
+
+static int mac_init(void **out, const void *arg, const cb_setup *s)
+{
+    const ossl_mac_arg *a = arg;
+    OSSL_PARAM params[2] = {OSSL_PARAM_END, OSSL_PARAM_END};
+    *out = NULL;
+    mac_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->a = a;
+    if (a->param)
+        params[0] = OSSL_PARAM_construct_utf8_string(a->param, (char *)a->value, 0);
+    c->mac = EVP_MAC_fetch(NULL, a->mac, NULL);
+    c->ctx = c->mac ? EVP_MAC_CTX_new(c->mac) : NULL;
+    if (!c->ctx || !EVP_MAC_CTX_set_params(c->ctx, params))
+        goto bad;
+    if (a->rekey) {
+        if (s->key_len > sizeof c->key)
+            goto bad;
+        memcpy(c->key, s->key, s->key_len);
+        c->key_len = s->key_len;
+    }
+    /* GMAC has no key schedule without an IV: give it the setup's (or a
+     * zero) nonce now; run() replaces it per message. */
+    if (a->per_msg_iv) {
+        static const uint8_t zero_iv[12];
+        const uint8_t *iv = s->iv ? s->iv : zero_iv;
+        size_t iv_len = s->iv ? s->iv_len : sizeof zero_iv;
+        params[0] = OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_IV, (void *)iv, iv_len);
+        if (!EVP_MAC_init(c->ctx, s->key, s->key_len, params))
+            goto bad;
+    } else if (!EVP_MAC_init(c->ctx, s->key, s->key_len, NULL)) {
+        goto bad;
+    }
+    c->mac_len = EVP_MAC_CTX_get_mac_size(c->ctx);
+    if (s->tag_len > c->mac_len)
+        goto bad;
+    *out = c;
+    return CB_OK;
+bad:
+    mac_finish(c);
+    return CB_ERR_PARAM;
+}
+
+static int mac_run(void *p, cb_msg *m)
+{
+    mac_ctx *c = p;
+    uint8_t full[EVP_MAX_MD_SIZE];
+    size_t outl;
+    int ok;
+
+    if (c->a->per_msg_iv) {
+        OSSL_PARAM params[2] = {
+            OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_IV, (void *)m->nonce, m->nonce_len),
+            OSSL_PARAM_END};
+        if (!m->nonce)
+            return CB_ERR_PARAM;
+        ok = EVP_MAC_init(c->ctx, NULL, 0, params);
+    } else if (c->a->rekey) {
+        ok = EVP_MAC_init(c->ctx, c->key, c->key_len, NULL);
+    } else {
+        ok = EVP_MAC_init(c->ctx, NULL, 0, NULL);   /* same key, precomputed state */
+    }
+    if (!ok || !EVP_MAC_update(c->ctx, m->len ? m->in : empty_in, m->len))
+        return CB_ERR;
+    if (m->tag_len >= c->mac_len)
+        return EVP_MAC_final(c->ctx, m->tag, &outl, m->tag_len) ? CB_OK : CB_ERR;
+    /* A truncated MAC (RFC 4231 test 5): compute in full, keep the prefix. */
+    if (!EVP_MAC_final(c->ctx, full, &outl, sizeof full))
+        return CB_ERR;
+    memcpy(m->tag, full, m->tag_len);
+    return CB_OK;
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+#define AEAD(name, evp, mode) \
+    {name, &(const ossl_cipher_arg){evp, mode}, aead_init, aead_run, aead_finish}
+#define CIPH(name, evp) \
+    {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, cipher_init, cipher_run, cipher_finish}
+#define XTS(name, evp) \
+    {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, xts_init, xts_run, cipher_finish}
+#define HASH(name, evp, xof) \
+    {name, &(const ossl_md_arg){evp, xof}, hash_init, hash_run, hash_finish}
+#define MAC(name, mac, param, value, iv, rekey) \
+    {name, &(const ossl_mac_arg){mac, param, value, iv, rekey}, mac_init, mac_run, mac_finish}
+
+/* Not const: global_init() removes the rows this OpenSSL cannot fetch. */
+static cb_op openssl_ops[] = {
+    AEAD("aes-128-gcm", "AES-128-GCM", AEAD_GCM),
+    AEAD("aes-256-gcm", "AES-256-GCM", AEAD_GCM),
+    AEAD("chacha20-poly1305", "ChaCha20-Poly1305", AEAD_CHACHA),
+    AEAD("aes-128-ocb", "AES-128-OCB", AEAD_OCB),
+    AEAD("aes-256-ocb", "AES-256-OCB", AEAD_OCB),
+    AEAD("aes-128-ccm", "AES-128-CCM", AEAD_CCM),
+    AEAD("aes-256-ccm", "AES-256-CCM", AEAD_CCM),
+    CIPH("aes-128-cbc", "AES-128-CBC"),
+    CIPH("aes-192-cbc", "AES-192-CBC"),
+    CIPH("aes-256-cbc", "AES-256-CBC"),
+    CIPH("aes-128-ctr", "AES-128-CTR"),
+    CIPH("aes-192-ctr", "AES-192-CTR"),
+    CIPH("aes-256-ctr", "AES-256-CTR"),
+    CIPH("aes-128-cfb", "AES-128-CFB"),     /* CFB128, as SP 800-38A's CFB128 */
+    CIPH("aes-192-cfb", "AES-192-CFB"),
+    CIPH("aes-256-cfb", "AES-256-CFB"),
+    CIPH("aes-128-ecb", "AES-128-ECB"),
+    CIPH("aes-192-ecb", "AES-192-ECB"),
+    CIPH("aes-256-ecb", "AES-256-ECB"),
+    XTS("aes-128-xts", "AES-128-XTS"),
+    XTS("aes-256-xts", "AES-256-XTS"),
+    CIPH("camellia-128-cbc", "CAMELLIA-128-CBC"),
+    CIPH("camellia-256-cbc", "CAMELLIA-256-CBC"),
+    CIPH("camellia-128-ctr", "CAMELLIA-128-CTR"),
+    CIPH("camellia-256-ctr", "CAMELLIA-256-CTR"),
+    CIPH("blowfish-cbc", "BF-CBC"),          /* legacy provider */
+    CIPH("cast5-cbc", "CAST5-CBC"),          /* legacy provider */
+    CIPH("idea-cbc", "IDEA-CBC"),            /* legacy provider, if built with IDEA */
+    CIPH("3des-cbc", "DES-EDE3-CBC"),
+    CIPH("des-cbc", "DES-CBC"),              /* legacy provider */
+    CIPH("sm4-cbc", "SM4-CBC"),
+    CIPH("rc4", "RC4"),                      /* legacy provider */
+    {"chacha20", &(const ossl_cipher_arg){"ChaCha20", CIPH_CHACHA20},
+     cipher_init, cipher_run, cipher_finish},
+    HASH("md5", "MD5", 0),
+    HASH("sha1", "SHA1", 0),
+    HASH("sha224", "SHA224", 0),
+    HASH("sha256", "SHA256", 0),
+    HASH("sha384", "SHA384", 0),
+    HASH("sha512", "SHA512", 0),
+    HASH("sha512-256", "SHA512-256", 0),
+    HASH("sha3-256", "SHA3-256", 0),
+    HASH("sha3-512", "SHA3-512", 0),
+    HASH("shake128", "SHAKE128", 1),
+    HASH("blake2b-512", "BLAKE2B-512", 0),
+    HASH("blake2s-256", "BLAKE2S-256", 0),
+    HASH("ripemd160", "RIPEMD160", 0),
+    HASH("sm3", "SM3", 0),
+    MAC("hmac-md5", "HMAC", OSSL_MAC_PARAM_DIGEST, "MD5", 0, 0),
+    MAC("hmac-sha1", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA1", 0, 0),
+    MAC("hmac-sha256", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA256", 0, 0),
+    MAC("hmac-sha512", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA512", 0, 0),
+    MAC("poly1305", "POLY1305", NULL, NULL, 0, 1),
+    MAC("cmac-aes-128", "CMAC", OSSL_MAC_PARAM_CIPHER, "AES-128-CBC", 0, 0),
+    MAC("gmac-aes-128", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-128-GCM", 1, 0),
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+/* Can this OpenSSL run the row? Fetches what init() would fetch. */
+static int row_available(const cb_op *op)
+{
+    if (op->init == hash_init) {
+        EVP_MD *md = EVP_MD_fetch(NULL, ((const ossl_md_arg *)op->arg)->evp, NULL);
+        EVP_MD_free(md);
+        return md != NULL;
+    }
+    if (op->init == mac_init) {
+        const ossl_mac_arg *a = op->arg;
+        EVP_MAC *mac = EVP_MAC_fetch(NULL, a->mac, NULL);
+        int ok = mac != NULL;
+        EVP_MAC_free(mac);
+        if (ok && a->param && strcmp(a->param, OSSL_MAC_PARAM_DIGEST) == 0) {
+            EVP_MD *md = EVP_MD_fetch(NULL, a->value, NULL);
+            ok = md != NULL;
+            EVP_MD_free(md);
+        } else if (ok && a->param) {
+            EVP_CIPHER *ci = EVP_CIPHER_fetch(NULL, a->value, NULL);
+            ok = ci != NULL;
+            EVP_CIPHER_free(ci);
+        }
+        return ok;
+    }
+    EVP_CIPHER *ci = EVP_CIPHER_fetch(NULL, ((const ossl_cipher_arg *)op->arg)->evp, NULL);
+    EVP_CIPHER_free(ci);
+    return ci != NULL;
+}
+
+static OSSL_PROVIDER *prov_default, *prov_legacy;
+
+/* Release the providers before OpenSSL's own exit handler (atexit runs in
+ * reverse order), so leak checkers see a clean exit. */
+static void unload_providers(void)
+{
+    if (prov_legacy)
+        OSSL_PROVIDER_unload(prov_legacy);
+    if (prov_default)
+        OSSL_PROVIDER_unload(prov_default);
+    prov_legacy = prov_default = NULL;
+}
+
+static int openssl_global_init(void)
+{
+    static int done;
+    if (done)
+        return prov_default ? CB_OK : CB_ERR;
+    done = 1;
+    /* Loading any provider explicitly stops the default one loading by itself,
+     * so load both. The legacy provider is optional: without it its rows go. */
+    prov_default = OSSL_PROVIDER_load(NULL, "default");
+    if (!prov_default)
+        return CB_ERR;
+    prov_legacy = OSSL_PROVIDER_load(NULL, "legacy");
+    atexit(unload_providers);
+    cb_op *w = openssl_ops;
+    for (const cb_op *r = openssl_ops; r->algo; r++)
+        if (row_available(r))
+            *w++ = *r;
+    *w = (cb_op){NULL, NULL, NULL, NULL, NULL};
+    ERR_clear_error();   /* failed fetches leave entries on the error queue */
+    return CB_OK;
+}
+
+/* ---- version and capabilities --------------------------------------------- */
+
+static const char *openssl_version(void)
+{
+    return OpenSSL_version(OPENSSL_VERSION);
+}
+
+/* OpenSSL's own capability vector, after any OPENSSL_ia32cap / OPENSSL_armcap
+ * mask from the environment, as OpenSSL_version(OPENSSL_CPU_INFO) reports it:
+ * "CPUINFO: OPENSSL_ia32cap=0x<w0|w1<<32>:0x<w2|w3<<32>". These are the bits
+ * OpenSSL's own dispatch reads when it picks AES-NI, CLMUL, SHA-NI code. */
+static int ia32cap(unsigned long long *lo, unsigned long long *hi)
+{
+    const char *s = OpenSSL_version(OPENSSL_CPU_INFO);
+    const char *p = s ? strstr(s, "OPENSSL_ia32cap=") : NULL;
+    return p && sscanf(p, "OPENSSL_ia32cap=%llx:%llx", lo, hi) == 2;
+}
+
+static int armcap(unsigned long *v)
+{
+    const char *s = OpenSSL_version(OPENSSL_CPU_INFO);
+    const char *p = s ? strstr(s, "OPENSSL_armcap=") : NULL;
+    return p && sscanf(p, "OPENSSL_armcap=%lx", v) == 1;
+}
+
+static unsigned openssl_caps(void)
+{
+    unsigned long long lo, hi;
+    unsigned long arm;
+    unsigned caps = 0;
+    if (ia32cap(&lo, &hi)) {
+        /* lo: CPUID.1 EDX (bits 0-31), ECX (32-63); hi: CPUID.7 EBX, ECX */
+        if (lo & (1ULL << 57)) caps |= CB_CAP_AES_HW;     /* ECX.AES */
+        if (lo & (1ULL << 33)) caps |= CB_CAP_CLMUL_HW;   /* ECX.PCLMULQDQ */
+        if (hi & (1ULL << 29)) caps |= CB_CAP_SHA_HW;     /* EBX.SHA */
+        if ((lo & (1ULL << 41)) || (hi & (1ULL << 5)))   /* ECX.SSSE3, EBX.AVX2 */
+            caps |= CB_CAP_VECTOR;
+    } else if (armcap(&arm)) {
+        /* ARMV7_NEON 1<<0, ARMV8_AES 1<<2, ARMV8_SHA256 1<<4, ARMV8_PMULL 1<<5 */
+        if (arm & (1UL << 2)) caps |= CB_CAP_AES_HW;
+        if (arm & (1UL << 5)) caps |= CB_CAP_CLMUL_HW;
+        if (arm & (1UL << 4)) caps |= CB_CAP_SHA_HW;
+        if (arm & (1UL << 0)) caps |= CB_CAP_VECTOR;
+    }
+    return caps;
+}
+
+/* The AES code OpenSSL dispatches to on x86-64, by the same bits it tests:
+ * AES-NI, else the SSSE3 vector-permute AES, else the table-based assembly. */
+static const char *openssl_provider(void)
+{
+    unsigned long long lo, hi;
+    if (!ia32cap(&lo, &hi))
+        return NULL;
+    if (lo & (1ULL << 57))
+        return "aesni";
+    if (lo & (1ULL << 41))
+        return "vpaes";
+    return "aes-x86_64";
+}
+
+const cb_backend cb_backend_openssl = {
+    .name = "openssl",
+    .version = openssl_version,
+    .global_init = openssl_global_init,
+    .caps = openssl_caps,
+    .provider = openssl_provider,
+    .ops = openssl_ops,
+};
