@@ -1,0 +1,272 @@
+"""Talking to the C measurement core, ``cipherbench-core`` (protocol: docs/protocol.md).
+
+The core answers in JSON lines; this module finds it, starts one process per library, checks
+each line's format version and hands the records (plain dicts) on as they arrive. It never
+times anything.
+
+Public API:
+
+- ``find_core(env) -> Path``: ``$CIPHERBENCH_CORE``, then ``PATH``, then ``build/core/`` of a
+  source tree; raises ``CoreNotFound`` (says how to build it).
+- ``Core(path, env)``: ``.list(lib=None) -> Inventory``; ``.bench(lib, algos, op, sizes, ...)
+  -> BenchStream`` (a context manager yielding records; closing it stops the process).
+- Errors: ``CoreNotFound``, ``CoreUsage`` (the core said exit 2), ``CoreCrashed`` (killed by a
+  signal or an unexpected exit status), ``ProtocolMismatch`` (a line it cannot read).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Mapping, Sequence
+
+from cipherbench.errors import EnvironmentProblem, UsageError
+
+#: The core protocol versions this front end reads (the ``v`` field of every record).
+SUPPORTED_PROTOCOL = (1,)
+CORE_NAME = "cipherbench-core"
+#: Where a source checkout builds the core (``meson setup build && meson compile -C build``).
+SOURCE_TREE = Path(__file__).resolve().parents[2]
+BUILD_HINT = ("build it with `meson setup build && meson compile -C build` in the source tree, "
+              "or install cipherbench with `pip install .`, or point CIPHERBENCH_CORE at it")
+
+
+class CoreNotFound(EnvironmentProblem):
+    """No ``cipherbench-core`` executable could be found."""
+
+
+class CoreUsage(UsageError):
+    """The core refused its arguments (its exit status 2); the message is its stderr line."""
+
+
+class CoreCrashed(EnvironmentProblem):
+    """The core process died (a signal, or an exit status other than 0, 1, 2)."""
+
+    def __init__(self, message: str, returncode: int | None = None, stderr: str = ""):
+        super().__init__(message)
+        self.returncode = returncode
+        self.stderr = stderr
+
+
+class ProtocolMismatch(EnvironmentProblem):
+    """A line from the core is not JSON, or has a format version this front end cannot read."""
+
+
+def find_core(env: Mapping[str, str] | None = None) -> Path:
+    """Locate ``cipherbench-core``: ``$CIPHERBENCH_CORE``, then ``PATH``, then the source tree's
+    ``build/core/``. Raises ``CoreNotFound`` saying how to build it."""
+    env = os.environ if env is None else env
+    explicit = env.get("CIPHERBENCH_CORE")
+    if explicit:
+        p = Path(explicit)
+        if p.is_file() and os.access(p, os.X_OK):
+            return p
+        raise CoreNotFound(f"CIPHERBENCH_CORE={explicit} is not an executable file; {BUILD_HINT}")
+    found = shutil.which(CORE_NAME, path=env.get("PATH", os.defpath))
+    if found:
+        return Path(found)
+    for cand in (SOURCE_TREE / "build" / "core" / CORE_NAME,):
+        if cand.is_file() and os.access(cand, os.X_OK):
+            return cand
+    raise CoreNotFound(f"{CORE_NAME} not found (looked at $CIPHERBENCH_CORE, PATH and "
+                       f"build/core/); {BUILD_HINT}")
+
+
+def parse_line(line: str) -> dict:
+    """One JSON line from the core as a dict, its version checked."""
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise ProtocolMismatch(f"the core wrote a line that is not JSON ({e.msg}): {line[:120]!r}")
+    if not isinstance(rec, dict) or "type" not in rec:
+        raise ProtocolMismatch(f"the core wrote a record without a type: {line[:120]!r}")
+    if rec.get("v") not in SUPPORTED_PROTOCOL:
+        raise ProtocolMismatch(
+            f"the core speaks protocol version {rec.get('v')!r}, this cipherbench reads "
+            f"{', '.join(map(str, SUPPORTED_PROTOCOL))}: rebuild the core and the front end "
+            "from the same source")
+    return rec
+
+
+@dataclass
+class Inventory:
+    """What a core build can measure (from ``cipherbench-core list``)."""
+
+    preamble: dict = field(default_factory=dict)
+    libraries: dict[str, dict] = field(default_factory=dict)   # lib -> library record
+    algorithms: list[dict] = field(default_factory=list)       # algorithm records
+
+    def libs(self) -> list[str]:
+        """Library names in the core's order."""
+        return list(self.libraries)
+
+    def rows(self, lib: str) -> list[dict]:
+        """Algorithm records of one library."""
+        return [a for a in self.algorithms if a["lib"] == lib]
+
+    def supports(self, lib: str, algo: str, op: str | None = None) -> bool:
+        """True if ``lib`` has ``algo`` (and ``op``, when given)."""
+        for a in self.algorithms:
+            if a["lib"] == lib and a["algo"] == algo:
+                return op is None or op in a.get("ops", [])
+        return False
+
+    def algo_names(self) -> list[str]:
+        """Every algorithm some library has, in first-seen order."""
+        seen: dict[str, None] = {}
+        for a in self.algorithms:
+            seen.setdefault(a["algo"], None)
+        return list(seen)
+
+
+class BenchStream:
+    """A running ``cipherbench-core bench``; iterate for records, use as a context manager.
+
+    Iteration ends after the process exits with 0 or 1 (1: some algorithm failed its vectors;
+    those are ``error`` records). Exit 2 raises ``CoreUsage``; a crash raises ``CoreCrashed``
+    after every complete line before it was yielded. Leaving the ``with`` block early (Ctrl-C,
+    an exception) stops the process.
+    """
+
+    def __init__(self, argv: list[str], env: Mapping[str, str]):
+        self.argv = argv
+        self._stderr = tempfile.TemporaryFile(mode="w+b")
+        try:
+            self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=self._stderr,
+                                         stdin=subprocess.DEVNULL, env=dict(env), text=True,
+                                         bufsize=1)
+        except OSError as e:
+            self._stderr.close()
+            raise CoreNotFound(f"cannot start {argv[0]}: {e.strerror}; {BUILD_HINT}")
+        self.returncode: int | None = None
+
+    def __enter__(self) -> "BenchStream":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def stderr_text(self) -> str:
+        """What the core wrote on stderr so far."""
+        self._stderr.flush()
+        self._stderr.seek(0)
+        return self._stderr.read().decode("utf-8", "replace")
+
+    def __iter__(self) -> Iterator[dict]:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if not line.endswith("\n"):
+                break  # a half-written last line: the process died mid-write
+            line = line.strip()
+            if line:
+                yield parse_line(line)
+        self.returncode = self.proc.wait()
+        rc = self.returncode
+        if rc in (0, 1):
+            return
+        err = self.stderr_text().strip()
+        last = err.splitlines()[-1] if err else ""
+        if rc == 2:
+            raise CoreUsage(last or f"{CORE_NAME} refused: {' '.join(self.argv[1:])}")
+        if rc < 0:
+            try:
+                name = signal.Signals(-rc).name
+            except ValueError:
+                name = f"signal {-rc}"
+            what = f"killed by {name}"
+        else:
+            what = f"exited with status {rc}"
+        raise CoreCrashed(f"{CORE_NAME} {what}" + (f": {last}" if last else ""), rc, err)
+
+    def close(self) -> None:
+        """Stop the process if it still runs, and release its pipes."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc.stdout:
+            self.proc.stdout.close()
+        self._stderr.close()
+
+
+class Core:
+    """One ``cipherbench-core`` executable and the environment its processes get."""
+
+    def __init__(self, path: Path | str, env: Mapping[str, str] | None = None):
+        self.path = Path(path)
+        self.env = dict(os.environ if env is None else env)
+        # An installed package carries its vectors beside it; the core finds them this way.
+        vec = Path(__file__).resolve().parent / "vectors"
+        if "CIPHERBENCH_VECTORS" not in self.env and vec.is_dir():
+            self.env["CIPHERBENCH_VECTORS"] = str(vec)
+
+    @classmethod
+    def find(cls, env: Mapping[str, str] | None = None) -> "Core":
+        """``Core(find_core(env), env)``."""
+        return cls(find_core(env), env)
+
+    def run_lines(self, args: Sequence[str]) -> list[dict]:
+        """Run the core to completion and return its records (for short commands)."""
+        with BenchStream([str(self.path), *args], self.env) as s:
+            return list(s)
+
+    def list(self, lib: str | None = None) -> Inventory:
+        """``cipherbench-core list``: libraries, versions, capabilities and algorithms."""
+        inv = Inventory()
+        for rec in self.run_lines(["list"] + (["--lib", lib] if lib else [])):
+            t = rec["type"]
+            if t == "preamble":
+                inv.preamble = rec
+            elif t == "library":
+                inv.libraries[rec["lib"]] = rec
+            elif t == "algorithm":
+                inv.algorithms.append(rec)
+                inv.libraries.setdefault(rec["lib"], {"lib": rec["lib"], "version": "",
+                                                      "caps": []})
+        if not any(a["lib"] == "ref" for a in inv.algorithms):
+            # The reference rows are the harness's own; older cores may not list them.
+            inv.libraries.setdefault("ref", {"v": 1, "type": "library", "lib": "ref",
+                                             "version": inv.preamble.get("core_version", ""),
+                                             "caps": []})
+            for name in ("memcpy", "null"):
+                inv.algorithms.append({"v": 1, "type": "algorithm", "lib": "ref", "algo": name,
+                                       "kind": "ref", "ops": ["ref"]})
+        return inv
+
+    def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,
+              samples: int | None = None, min_sample_ms: float | None = None,
+              no_kat: bool = False, extra: Sequence[str] = ()) -> BenchStream:
+        """Start ``cipherbench-core bench`` for one library; returns a ``BenchStream``."""
+        argv = [str(self.path), "bench", "--lib", lib, "--algo", ",".join(algos), "--op", op,
+                "--sizes", ",".join(str(s) for s in sizes)]
+        if samples is not None:
+            argv += ["--samples", str(samples)]
+        if min_sample_ms is not None:
+            argv += ["--min-sample-ms", f"{min_sample_ms:g}"]
+        if no_kat:
+            argv.append("--no-kat")
+        argv += list(extra)
+        return BenchStream(argv, self.env)
+
+
+def per_op_ns(point: dict) -> list[float]:
+    """Samples of a ``point`` record as nanoseconds per operation (wall clock)."""
+    iters = point.get("iters") or 1
+    return [w / iters for w in point["wall_ns"]]
+
+
+def cpu_ratio(point: dict) -> float | None:
+    """Total CPU time over total wall time of a point (well below 1: steal or a busy machine)."""
+    wall = sum(point.get("wall_ns") or [])
+    cpu = point.get("cpu_ns")
+    if not wall or not cpu:
+        return None
+    return sum(cpu) / wall

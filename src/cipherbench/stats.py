@@ -1,0 +1,239 @@
+"""Statistics of repeated samples: pure functions, no timing, no I/O.
+
+A *sample* is one number measured once (for primitives: nanoseconds per operation, from one
+``point`` record sample ``wall_ns / iters``; for a scenario: seconds for one transfer, ...).
+Every function here takes plain sequences of floats, so scenarios use them too.
+
+Public API:
+
+- ``median(xs)``
+- ``median_ci(xs, confidence=0.95) -> (low, high)``: distribution-free interval from order
+  statistics (no assumption of normality; benchmark timings are skewed).
+- ``cv(xs)``: coefficient of variation, sample standard deviation / mean.
+- ``outliers(xs, k=1.5) -> list[bool]``: Tukey fences on the interquartile range.
+- ``summarize(xs) -> Summary``: all of the above at once.
+- ``until_stable(sample, precision=..., budget_s=...) -> Stability``: adaptive repetition;
+  keeps asking ``sample(n)`` for more samples until the confidence interval of the median is
+  narrow enough or the time budget is spent.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+#: The default target: the 95% CI half-width of the median at most 1% of the median.
+DEFAULT_PRECISION = 0.01
+
+
+def median(xs: Sequence[float]) -> float:
+    """The median of ``xs`` (mean of the two middle values for an even count)."""
+    if not xs:
+        raise ValueError("median of no samples")
+    s = sorted(xs)
+    n = len(s)
+    mid = n // 2
+    return float(s[mid]) if n % 2 else (s[mid - 1] + s[mid]) / 2.0
+
+
+def _binom_cdf_half(k: int, n: int) -> float:
+    """P(B <= k) for B ~ Binomial(n, 1/2)."""
+    if k < 0:
+        return 0.0
+    total = 0
+    for i in range(0, min(k, n) + 1):
+        total += math.comb(n, i)
+    return total / 2.0**n
+
+
+def median_ci_ranks(n: int, confidence: float = 0.95) -> tuple[int, int]:
+    """0-based ranks (lo, hi) of the order statistics that bound the median with at least
+    ``confidence`` coverage. Coverage of [x_(r), x_(n+1-r)] (1-based r) is
+    1 - 2 P(B <= r-1), B ~ Bin(n, 1/2); the largest such r is chosen. For samples too small to
+    reach the coverage (n < 6 at 95%), the whole range (0, n-1) is returned."""
+    if n <= 0:
+        raise ValueError("confidence interval of no samples")
+    alpha = 1.0 - confidence
+    r = 0  # 1-based rank; 0 = none qualifies
+    # P(B <= r-1) grows with r; walk up while it stays within alpha/2.
+    for cand in range(1, n // 2 + 1):
+        if _binom_cdf_half(cand - 1, n) <= alpha / 2:
+            r = cand
+        else:
+            break
+    if r == 0:
+        return 0, n - 1
+    return r - 1, n - r
+
+
+def median_ci(xs: Sequence[float], confidence: float = 0.95) -> tuple[float, float]:
+    """Distribution-free ``confidence`` interval of the median of ``xs`` (order statistics)."""
+    s = sorted(xs)
+    lo, hi = median_ci_ranks(len(s), confidence)
+    return float(s[lo]), float(s[hi])
+
+
+def mean(xs: Sequence[float]) -> float:
+    """Arithmetic mean."""
+    if not xs:
+        raise ValueError("mean of no samples")
+    return math.fsum(xs) / len(xs)
+
+
+def stdev(xs: Sequence[float]) -> float:
+    """Sample standard deviation (n-1); 0 for fewer than two samples."""
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    m = mean(xs)
+    return math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (n - 1))
+
+
+def cv(xs: Sequence[float]) -> float:
+    """Coefficient of variation: sample standard deviation divided by the mean."""
+    m = mean(xs)
+    return stdev(xs) / m if m else 0.0
+
+
+def quantile(xs: Sequence[float], q: float) -> float:
+    """Linear-interpolated quantile (the same rule as numpy's default)."""
+    s = sorted(xs)
+    if not s:
+        raise ValueError("quantile of no samples")
+    pos = (len(s) - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (pos - lo)
+
+
+def outliers(xs: Sequence[float], k: float = 1.5) -> list[bool]:
+    """Mark each sample outside Tukey's fences [Q1 - k IQR, Q3 + k IQR]. The median is robust to
+    them, so they are counted and reported, not removed."""
+    if len(xs) < 4:
+        return [False] * len(xs)
+    q1, q3 = quantile(xs, 0.25), quantile(xs, 0.75)
+    iqr = q3 - q1
+    low, high = q1 - k * iqr, q3 + k * iqr
+    return [x < low or x > high for x in xs]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What is kept of a list of samples."""
+
+    n: int
+    median: float
+    ci_low: float
+    ci_high: float
+    mean: float
+    stdev: float
+    cv: float
+    n_outliers: int
+    minimum: float
+    maximum: float
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of the confidence interval of the median."""
+        return (self.ci_high - self.ci_low) / 2.0
+
+    @property
+    def rel_half_width(self) -> float:
+        """Half-width relative to the median (0.01 = the interval is +-1%)."""
+        return self.half_width / self.median if self.median else math.inf
+
+
+def summarize(xs: Sequence[float], confidence: float = 0.95) -> Summary:
+    """Median, its confidence interval, mean, standard deviation, CV and outlier count."""
+    lo, hi = median_ci(xs, confidence)
+    return Summary(
+        n=len(xs), median=median(xs), ci_low=lo, ci_high=hi, mean=mean(xs), stdev=stdev(xs),
+        cv=cv(xs), n_outliers=sum(outliers(xs)), minimum=float(min(xs)), maximum=float(max(xs)),
+    )
+
+
+@dataclass
+class Stability:
+    """The outcome of ``until_stable``: every sample taken and why sampling stopped.
+
+    ``reason`` is ``"precision"`` (the target was met: ``stable`` is True), ``"budget"`` (the
+    time budget ran out first) or ``"max_samples"``."""
+
+    samples: list[float]
+    summary: Summary
+    stable: bool
+    reason: str
+    rounds: int = 0
+    elapsed_s: float = 0.0
+    requests: list[int] = field(default_factory=list)
+
+
+def is_precise(summary: Summary, precision: float) -> bool:
+    """True when the CI half-width is at most ``precision`` times the median and the interval
+    has real 95% coverage (enough samples for order statistics: n >= 6)."""
+    if summary.n < 6:
+        return False
+    return summary.half_width <= precision * abs(summary.median)
+
+
+def until_stable(
+    sample: Callable[[int], Sequence[float]],
+    *,
+    precision: float = DEFAULT_PRECISION,
+    budget_s: float = 2.0,
+    initial: Sequence[float] = (),
+    min_samples: int = 6,
+    max_samples: int = 1000,
+    elapsed_s: float = 0.0,
+    clock: Callable[[], float] = time.monotonic,
+) -> Stability:
+    """Adaptive repetition: ask for more samples until the median is known well enough.
+
+    ``sample(n)`` must measure and return ``n`` (or at least one) new samples. It is called
+    first to reach ``min_samples``, then with batches that grow with the count taken (half of
+    it again, so the number of calls stays logarithmic), until either
+
+    - the 95% CI half-width of the median is <= ``precision`` x median (``reason="precision"``),
+    - the time spent (``elapsed_s`` already spent by the caller, e.g. on ``initial``, plus the
+      clock time of this call) reaches ``budget_s`` (``reason="budget"``), or
+    - ``max_samples`` are taken (``reason="max_samples"``).
+
+    ``initial`` are samples the caller already has (e.g. from a first batch over all sizes).
+    ``clock`` is injectable so tests never time anything.
+    """
+    start = clock()
+    samples = [float(x) for x in initial]
+    requests: list[int] = []
+    rounds = 0
+
+    def spent() -> float:
+        return elapsed_s + (clock() - start)
+
+    while True:
+        if len(samples) >= min_samples:
+            summ = summarize(samples)
+            if is_precise(summ, precision):
+                return Stability(samples, summ, True, "precision", rounds, spent(), requests)
+            if len(samples) >= max_samples:
+                return Stability(samples, summ, False, "max_samples", rounds, spent(), requests)
+            if spent() >= budget_s:
+                return Stability(samples, summ, False, "budget", rounds, spent(), requests)
+            want = max(min_samples, len(samples) // 2)
+        else:
+            # Too few to judge; the budget still bounds us once we have any samples at all.
+            if samples and spent() >= budget_s:
+                summ = summarize(samples)
+                return Stability(samples, summ, False, "budget", rounds, spent(), requests)
+            want = min_samples - len(samples)
+        want = min(want, max_samples - len(samples))
+        got = list(sample(want))
+        rounds += 1
+        requests.append(want)
+        if not got:
+            if not samples:
+                raise RuntimeError("the sampler returned no samples")
+            summ = summarize(samples)
+            return Stability(samples, summ, is_precise(summ, precision), "budget", rounds,
+                             spent(), requests)
+        samples.extend(float(x) for x in got)

@@ -1,0 +1,52 @@
+"""The database schema and its migrations.
+
+``PRAGMA user_version`` holds the schema version. A database is brought up to date by
+applying, in order, every migration above its version; a database from a newer cipherbench
+is refused rather than misread.
+
+History:
+- 1: runs, results (generic over scenarios: primitive, ssh, gpg, tls), warnings.
+"""
+
+SCHEMA_VERSION = 1
+
+MIGRATIONS: dict[int, str] = {
+    1: """
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        command TEXT NOT NULL,                 -- 'run', 'ssh', 'gpg', 'tls', ...
+        started_at TEXT NOT NULL,              -- ISO 8601, UTC
+        finished_at TEXT,
+        status TEXT NOT NULL CHECK (status IN ('running','complete','interrupted','failed')),
+        args TEXT NOT NULL DEFAULT '{}',       -- JSON: the selection asked for
+        metadata TEXT NOT NULL DEFAULT '{}',   -- JSON: keys of cipherbench.metadata.KEYS
+        cipherbench_version TEXT NOT NULL
+    );
+    CREATE TABLE results (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        scenario TEXT NOT NULL,                -- 'primitive', 'ssh', 'gpg', 'tls'
+        lib TEXT NOT NULL,                     -- library or program ('openssl', 'openssh')
+        algo TEXT NOT NULL,                    -- canonical algorithm (catalog) or suite
+        op TEXT NOT NULL,                      -- 'encrypt', 'decrypt', 'hash', 'mac', ...
+        size INTEGER,                          -- bytes; NULL for quantities over sizes
+        metric TEXT NOT NULL,                  -- 'ns_per_op', 'slope_ns_per_byte', ...
+        unit TEXT NOT NULL,
+        median REAL NOT NULL,
+        ci_low REAL,
+        ci_high REAL,
+        n_samples INTEGER NOT NULL DEFAULT 0,
+        cv REAL,
+        extra TEXT NOT NULL DEFAULT '{}',      -- JSON
+        recorded_at TEXT NOT NULL
+    );
+    CREATE INDEX results_by_run ON results(run_id, scenario, lib, algo, op);
+    CREATE TABLE warnings (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        subject TEXT NOT NULL DEFAULT '',
+        text TEXT NOT NULL
+    );
+    """,
+}

@@ -1,0 +1,218 @@
+"""The SQLite store: every write is committed at once, so a crash loses nothing finished."""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any, Iterable
+
+from cipherbench import __version__
+from cipherbench.errors import EnvironmentProblem, UsageError
+from cipherbench.store.models import RUN_STATUSES, Result, Run, StoredWarning
+from cipherbench.store.schema import MIGRATIONS, SCHEMA_VERSION
+
+
+class StoreError(EnvironmentProblem):
+    """The database cannot be created, opened, written or read."""
+
+
+class NoSuchRun(UsageError):
+    """A run reference that matches no stored run."""
+
+
+def _now() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (no ';' inside the schema's comments)."""
+    lines = [line.split("--", 1)[0] for line in script.splitlines()]
+    return [s.strip() for s in "\n".join(lines).split(";") if s.strip()]
+
+
+def _json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), default=str)
+
+
+class Store:
+    """A results database. Open with ``Store.open(path)``; usable as a context manager."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path):
+        self.conn = conn
+        self.path = path
+
+    @classmethod
+    def open(cls, path: Path | str, *, create: bool = True) -> "Store":
+        """Open (and with ``create``, create) the database at ``path`` and migrate it to
+        ``SCHEMA_VERSION``. Raises ``StoreError`` with the reason and the remedy."""
+        path = Path(path)
+        hint = "choose another file with --db PATH"
+        if not create and not path.exists():
+            raise StoreError(f"no results database at {path} yet: run `cipherbench run` first, "
+                             "or name one with --db PATH")
+        if path.exists() and path.is_dir():
+            raise StoreError(f"cannot use {path} as the results database: it is a directory; "
+                             + hint)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(f"cannot create the directory for the results database {path}: "
+                             f"{e.strerror}; {hint}")
+        try:
+            conn = sqlite3.connect(str(path), isolation_level=None, timeout=10)
+            conn.execute("PRAGMA foreign_keys = ON")
+            store = cls(conn, path)
+            store._migrate()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"cannot use the results database {path}: {e}; {hint}")
+        return store
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    # -- schema ---------------------------------------------------------------------------
+    def schema_version(self) -> int:
+        """The schema version stored in the file."""
+        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def _migrate(self) -> None:
+        have = self.schema_version()
+        if have > SCHEMA_VERSION:
+            raise StoreError(f"the results database {self.path} has schema version {have}, "
+                             f"newer than this cipherbench reads ({SCHEMA_VERSION}): upgrade "
+                             "cipherbench or use another --db")
+        for version in range(have + 1, SCHEMA_VERSION + 1):
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                for stmt in _statements(MIGRATIONS[version]):
+                    self.conn.execute(stmt)
+                self.conn.execute(f"PRAGMA user_version = {version}")
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+
+    # -- writing --------------------------------------------------------------------------
+    def begin_run(self, command: str, args: dict | None = None,
+                  metadata: dict | None = None) -> int:
+        """Record a new run with status ``running``; returns its id."""
+        cur = self._write(
+            "INSERT INTO runs (command, started_at, status, args, metadata, cipherbench_version)"
+            " VALUES (?, ?, 'running', ?, ?, ?)",
+            (command, _now(), _json(args or {}), _json(metadata or {}), __version__))
+        return int(cur.lastrowid)
+
+    def update_metadata(self, run_id: int, updates: dict) -> None:
+        """Merge ``updates`` into a run's metadata (e.g. library versions learnt later)."""
+        meta = self.get_run(run_id).metadata
+        meta.update(updates)
+        self._write("UPDATE runs SET metadata = ? WHERE id = ?", (_json(meta), run_id))
+
+    def add_result(self, run_id: int, r: Result) -> int:
+        """Store one result and commit; returns its id."""
+        cur = self._write(
+            "INSERT INTO results (run_id, scenario, lib, algo, op, size, metric, unit, median,"
+            " ci_low, ci_high, n_samples, cv, extra, recorded_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (run_id, r.scenario, r.lib, r.algo, r.op, r.size, r.metric, r.unit, r.median,
+             r.ci_low, r.ci_high, r.n_samples, r.cv, _json(r.extra), _now()))
+        return int(cur.lastrowid)
+
+    def add_warning(self, run_id: int, kind: str, subject: str, text: str) -> None:
+        """Keep a warning with the run."""
+        self._write("INSERT INTO warnings (run_id, kind, subject, text) VALUES (?, ?, ?, ?)",
+                    (run_id, kind, subject, text))
+
+    def finish_run(self, run_id: int, status: str) -> None:
+        """Close a run: ``complete``, ``interrupted`` or ``failed``."""
+        if status not in RUN_STATUSES:
+            raise ValueError(f"unknown run status {status!r}")
+        self._write("UPDATE runs SET status = ?, finished_at = ? WHERE id = ?",
+                    (status, _now(), run_id))
+
+    def _write(self, sql: str, params: Iterable[Any]) -> sqlite3.Cursor:
+        try:
+            return self.conn.execute(sql, tuple(params))
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"cannot write to the results database {self.path}: {e}; "
+                             "choose another file with --db PATH")
+
+    # -- reading --------------------------------------------------------------------------
+    def runs(self, command: str | None = None) -> list[Run]:
+        """Every run, oldest first (optionally of one command)."""
+        sql = ("SELECT r.id, r.command, r.started_at, r.finished_at, r.status, r.args,"
+               " r.metadata, r.cipherbench_version,"
+               " (SELECT COUNT(*) FROM results x WHERE x.run_id = r.id) FROM runs r")
+        params: tuple = ()
+        if command:
+            sql += " WHERE r.command = ?"
+            params = (command,)
+        rows = self.conn.execute(sql + " ORDER BY r.id", params).fetchall()
+        return [self._run(row) for row in rows]
+
+    def get_run(self, ref: int | str) -> Run:
+        """A run by id, or ``last`` / ``-1`` for the newest, ``-2`` the one before, ...
+        Raises ``NoSuchRun``."""
+        runs = self.runs()
+        text = str(ref).strip()
+        if text in ("last", "latest"):
+            text = "-1"
+        try:
+            n = int(text)
+        except ValueError:
+            raise NoSuchRun(f"run {text!r} is not a run number: use a number from "
+                            "`cipherbench history`, or `last`")
+        if n < 0:
+            if -n <= len(runs):
+                return runs[n]
+        else:
+            for r in runs:
+                if r.id == n:
+                    return r
+        if not runs:
+            raise NoSuchRun(f"no run {text} in {self.path}: there are no runs yet")
+        raise NoSuchRun(f"no run {text} in {self.path}: runs are {runs[0].id}..{runs[-1].id} "
+                        "(see `cipherbench history`)")
+
+    def results(self, run_id: int, scenario: str | None = None) -> list[Result]:
+        """The results of a run, in the order they were stored."""
+        sql = "SELECT * FROM results WHERE run_id = ?"
+        params: tuple = (run_id,)
+        if scenario:
+            sql += " AND scenario = ?"
+            params += (scenario,)
+        rows = self.conn.execute(sql + " ORDER BY id", params).fetchall()
+        cols = [d[0] for d in self.conn.execute(sql + " LIMIT 0", params).description]
+        out = []
+        for row in rows:
+            d = dict(zip(cols, row))
+            out.append(Result(
+                scenario=d["scenario"], lib=d["lib"], algo=d["algo"], op=d["op"],
+                size=d["size"], metric=d["metric"], unit=d["unit"], median=d["median"],
+                ci_low=d["ci_low"], ci_high=d["ci_high"], n_samples=d["n_samples"],
+                cv=d["cv"], extra=json.loads(d["extra"]), id=d["id"], run_id=d["run_id"],
+                recorded_at=d["recorded_at"]))
+        return out
+
+    def warnings(self, run_id: int) -> list[StoredWarning]:
+        """The warnings kept with a run."""
+        rows = self.conn.execute("SELECT kind, subject, text, run_id FROM warnings"
+                                 " WHERE run_id = ? ORDER BY id", (run_id,)).fetchall()
+        return [StoredWarning(*row) for row in rows]
+
+    def _run(self, row: tuple) -> Run:
+        cols = ("id", "command", "started_at", "finished_at", "status", "args", "metadata",
+                "cipherbench_version", "n")
+        d = dict(zip(cols, row))
+        return Run(id=d["id"], command=d["command"], started_at=d["started_at"],
+                   finished_at=d["finished_at"], status=d["status"], args=json.loads(d["args"]),
+                   metadata=json.loads(d["metadata"]),
+                   cipherbench_version=d["cipherbench_version"], n_results=d["n"])
