@@ -1,0 +1,422 @@
+/* libgcrypt.c - the libgcrypt backend: gcry_cipher_* (block modes, stream
+ * ciphers and AEAD modes), gcry_md_* (hashes) and gcry_mac_* (HMAC, CMAC,
+ * GMAC, Poly1305). Three small init/run/finish trios serve every row; each
+ * row's `arg` says which algorithm and mode it is. */
+#include "../backend.h"
+
+#include <gcrypt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The oldest libgcrypt with every algorithm used below (SM4 and SHA-512/256). */
+#define GC_MIN_VERSION "1.9.0"
+
+enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305 };
+
+typedef struct gc_cipher_row {
+    int algo;                 /* GCRY_CIPHER_* */
+    int mode;                 /* GCRY_CIPHER_MODE_* */
+    enum gc_flavour flavour;  /* how run() drives the mode */
+} gc_cipher_row;
+
+typedef struct gc_cipher_ctx {
+    gcry_cipher_hd_t h;
+    const gc_cipher_row *row;
+    int decrypt;
+    size_t tag_len;
+} gc_cipher_ctx;
+
+static int gc_status(gcry_error_t e)
+{
+    if (!e)
+        return CB_OK;
+    switch (gcry_err_code(e)) {
+    case GPG_ERR_CHECKSUM: return CB_ERR_AUTH;
+    case GPG_ERR_INV_KEYLEN: case GPG_ERR_INV_LENGTH: case GPG_ERR_INV_ARG:
+    case GPG_ERR_INV_VALUE: case GPG_ERR_BUFFER_TOO_SHORT:
+        return CB_ERR_PARAM;
+    default: return CB_ERR;
+    }
+}
+
+/* ---- ciphers and AEADs ---------------------------------------------------- */
+
+static void gc_cipher_finish(void *p)
+{
+    gc_cipher_ctx *c = p;
+    if (!c)
+        return;
+    gcry_cipher_close(c->h);
+    free(c);
+}
+
+static int gc_cipher_init(void **out, const void *arg, const cb_setup *s)
+{
+    const gc_cipher_row *row = arg;
+    gc_cipher_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->row = row;
+    c->decrypt = s->decrypt;
+    c->tag_len = s->tag_len;
+    gcry_error_t e = gcry_cipher_open(&c->h, row->algo, row->mode, 0);
+    if (e) {
+        free(c);
+        return gc_status(e);
+    }
+    e = gcry_cipher_setkey(c->h, s->key, s->key_len);
+    /* DES weak keys are reported but the key is set and usable. */
+    if (e && gcry_err_code(e) != GPG_ERR_WEAK_KEY)
+        goto fail;
+    e = 0;
+    if (row->flavour == GC_OCB) {
+        /* OCB folds the tag length into the nonce: it must be fixed first. */
+        int tl = (int)s->tag_len;
+        e = gcry_cipher_ctl(c->h, GCRYCTL_SET_TAGLEN, &tl, sizeof tl);
+    } else if (row->flavour == GC_PLAIN && s->iv && s->iv_len) {
+        if (row->mode == GCRY_CIPHER_MODE_CTR)
+            e = gcry_cipher_setctr(c->h, s->iv, s->iv_len);
+        else
+            e = gcry_cipher_setiv(c->h, s->iv, s->iv_len);
+    }
+    if (e)
+        goto fail;
+    *out = c;
+    return CB_OK;
+fail:
+    gc_cipher_finish(c);
+    return gc_status(e);
+}
+
+/* in == out is libgcrypt's in-place form when the input pointer is NULL. */
+static gcry_error_t gc_crypt(gc_cipher_ctx *c, cb_msg *m)
+{
+    const void *in = m->in == m->out ? NULL : m->in;
+    size_t in_len = in ? m->len : 0;
+    if (c->decrypt)
+        return gcry_cipher_decrypt(c->h, m->out, m->len, in, in_len);
+    return gcry_cipher_encrypt(c->h, m->out, m->len, in, in_len);
+}
+
+static int gc_cipher_run(void *p, cb_msg *m)
+{
+    gc_cipher_ctx *c = p;
+    gcry_error_t e;
+
+    switch (c->row->flavour) {
+    case GC_PLAIN:
+        return gc_status(gc_crypt(c, m));
+    case GC_XTS: /* one data unit per call, its tweak in msg->nonce */
+        if ((e = gcry_cipher_setiv(c->h, m->nonce, m->nonce_len)))
+            return gc_status(e);
+        return gc_status(gc_crypt(c, m));
+    default:
+        break;
+    }
+
+    /* AEAD: one whole message under a fresh nonce. */
+    if (m->tag_len != c->tag_len && c->row->flavour != GC_GCM && c->row->flavour != GC_POLY1305)
+        return CB_ERR_PARAM;
+    if ((e = gcry_cipher_setiv(c->h, m->nonce, m->nonce_len)))
+        return gc_status(e);
+    if (c->row->flavour == GC_CCM) {
+        uint64_t lens[3] = {m->len, m->aad_len, m->tag_len};
+        if ((e = gcry_cipher_ctl(c->h, GCRYCTL_SET_CCM_LENGTHS, lens, sizeof lens)))
+            return gc_status(e);
+    }
+    if (m->aad_len || c->row->flavour == GC_CCM)
+        if ((e = gcry_cipher_authenticate(c->h, m->aad, m->aad_len)))
+            return gc_status(e);
+    /* OCB needs to know which call carries the last (partial) block. */
+    if ((e = gcry_cipher_final(c->h)))
+        return gc_status(e);
+    if ((e = gc_crypt(c, m)))
+        return gc_status(e);
+    if (m->tag_len < 16 && (c->row->flavour == GC_GCM || c->row->flavour == GC_POLY1305)) {
+        /* A truncated GCM or Poly1305 tag is a prefix of the whole one, but
+         * libgcrypt hands out and checks only some lengths: do it here. */
+        uint8_t full[16];
+        if ((e = gcry_cipher_gettag(c->h, full, sizeof full)))
+            return gc_status(e);
+        if (!c->decrypt) {
+            memcpy(m->tag, full, m->tag_len);
+            return CB_OK;
+        }
+        uint8_t diff = 0;
+        for (size_t i = 0; i < m->tag_len; i++)   /* constant time */
+            diff |= full[i] ^ m->tag[i];
+        return diff ? CB_ERR_AUTH : CB_OK;
+    }
+    if (c->decrypt)
+        return gc_status(gcry_cipher_checktag(c->h, m->tag, m->tag_len));
+    return gc_status(gcry_cipher_gettag(c->h, m->tag, m->tag_len));
+}
+
+/* ---- hashes --------------------------------------------------------------- */
+
+typedef struct gc_md_ctx {
+    gcry_md_hd_t h;
+    int algo;
+    int xof;
+} gc_md_ctx;
+
+static void gc_md_finish(void *p)
+{
+    gc_md_ctx *c = p;
+    if (!c)
+        return;
+    gcry_md_close(c->h);
+    free(c);
+}
+
+static int gc_md_init(void **out, const void *arg, const cb_setup *s)
+{
+    (void)s;
+    gc_md_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->algo = *(const int *)arg;
+    c->xof = c->algo == GCRY_MD_SHAKE128 || c->algo == GCRY_MD_SHAKE256;
+    gcry_error_t e = gcry_md_open(&c->h, c->algo, 0);
+    if (e) {
+        free(c);
+        return gc_status(e);
+    }
+    *out = c;
+    return CB_OK;
+}
+
+static int gc_md_run(void *p, cb_msg *m)
+{
+    gc_md_ctx *c = p;
+    gcry_md_reset(c->h);
+    gcry_md_write(c->h, m->in, m->len);
+    if (c->xof)
+        return gc_status(gcry_md_extract(c->h, c->algo, m->tag, m->tag_len));
+    size_t dlen = gcry_md_get_algo_dlen(c->algo);
+    if (m->tag_len > dlen)
+        return CB_ERR_PARAM;
+    const unsigned char *d = gcry_md_read(c->h, c->algo);
+    if (!d)
+        return CB_ERR;
+    memcpy(m->tag, d, m->tag_len);
+    return CB_OK;
+}
+
+/* ---- MACs ----------------------------------------------------------------- */
+
+typedef struct gc_mac_ctx {
+    gcry_mac_hd_t h;
+    int algo;
+    size_t full_len;
+} gc_mac_ctx;
+
+static void gc_mac_finish(void *p)
+{
+    gc_mac_ctx *c = p;
+    if (!c)
+        return;
+    gcry_mac_close(c->h);
+    free(c);
+}
+
+static int gc_mac_init(void **out, const void *arg, const cb_setup *s)
+{
+    gc_mac_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->algo = *(const int *)arg;
+    c->full_len = gcry_mac_get_algo_maclen(c->algo);
+    gcry_error_t e = gcry_mac_open(&c->h, c->algo, 0, NULL);
+    if (e) {
+        free(c);
+        return gc_status(e);
+    }
+    if ((e = gcry_mac_setkey(c->h, s->key, s->key_len))) {
+        gc_mac_finish(c);
+        return gc_status(e);
+    }
+    *out = c;
+    return CB_OK;
+}
+
+static int gc_mac_run(void *p, cb_msg *m)
+{
+    gc_mac_ctx *c = p;
+    gcry_error_t e;
+    uint8_t full[64];
+    size_t len = c->full_len;
+
+    if (m->tag_len > len || len > sizeof full)
+        return CB_ERR_PARAM;
+    /* Reset keeps the key: only the per-message state starts again. */
+    if ((e = gcry_mac_reset(c->h)))
+        return gc_status(e);
+    if (c->algo == GCRY_MAC_GMAC_AES)
+        if ((e = gcry_mac_setiv(c->h, m->nonce, m->nonce_len)))
+            return gc_status(e);
+    if ((e = gcry_mac_write(c->h, m->in, m->len)))
+        return gc_status(e);
+    if ((e = gcry_mac_read(c->h, full, &len)))
+        return gc_status(e);
+    memcpy(m->tag, full, m->tag_len);
+    return CB_OK;
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+#define ROW(a, m, f) (&(const gc_cipher_row){GCRY_CIPHER_##a, GCRY_CIPHER_MODE_##m, GC_##f})
+#define CIPHER(name, a, m, f) {name, ROW(a, m, f), gc_cipher_init, gc_cipher_run, gc_cipher_finish}
+#define MD(name, a) {name, &(const int){GCRY_MD_##a}, gc_md_init, gc_md_run, gc_md_finish}
+#define MAC(name, a) {name, &(const int){GCRY_MAC_##a}, gc_mac_init, gc_mac_run, gc_mac_finish}
+
+static const cb_op gc_ops[] = {
+    CIPHER("aes-128-gcm", AES128, GCM, GCM),
+    CIPHER("aes-256-gcm", AES256, GCM, GCM),
+    CIPHER("chacha20-poly1305", CHACHA20, POLY1305, POLY1305),
+    CIPHER("aes-128-ocb", AES128, OCB, OCB),
+    CIPHER("aes-256-ocb", AES256, OCB, OCB),
+    CIPHER("aes-128-ccm", AES128, CCM, CCM),
+    CIPHER("aes-256-ccm", AES256, CCM, CCM),
+
+    CIPHER("aes-128-cbc", AES128, CBC, PLAIN),
+    CIPHER("aes-192-cbc", AES192, CBC, PLAIN),
+    CIPHER("aes-256-cbc", AES256, CBC, PLAIN),
+    CIPHER("aes-128-ctr", AES128, CTR, PLAIN),
+    CIPHER("aes-192-ctr", AES192, CTR, PLAIN),
+    CIPHER("aes-256-ctr", AES256, CTR, PLAIN),
+    CIPHER("aes-128-cfb", AES128, CFB, PLAIN),
+    CIPHER("aes-192-cfb", AES192, CFB, PLAIN),
+    CIPHER("aes-256-cfb", AES256, CFB, PLAIN),
+    CIPHER("aes-128-ecb", AES128, ECB, PLAIN),
+    CIPHER("aes-192-ecb", AES192, ECB, PLAIN),
+    CIPHER("aes-256-ecb", AES256, ECB, PLAIN),
+    CIPHER("aes-128-xts", AES128, XTS, XTS),
+    CIPHER("aes-256-xts", AES256, XTS, XTS),
+    CIPHER("camellia-128-cbc", CAMELLIA128, CBC, PLAIN),
+    CIPHER("camellia-256-cbc", CAMELLIA256, CBC, PLAIN),
+    CIPHER("camellia-128-ctr", CAMELLIA128, CTR, PLAIN),
+    CIPHER("camellia-256-ctr", CAMELLIA256, CTR, PLAIN),
+    CIPHER("twofish-256-cbc", TWOFISH, CBC, PLAIN),
+    CIPHER("serpent-256-cbc", SERPENT256, CBC, PLAIN),
+    CIPHER("blowfish-cbc", BLOWFISH, CBC, PLAIN),
+    CIPHER("cast5-cbc", CAST5, CBC, PLAIN),
+    CIPHER("idea-cbc", IDEA, CBC, PLAIN),
+    CIPHER("3des-cbc", 3DES, CBC, PLAIN),
+    CIPHER("des-cbc", DES, CBC, PLAIN),
+    CIPHER("sm4-cbc", SM4, CBC, PLAIN),
+    CIPHER("rc4", ARCFOUR, STREAM, PLAIN),
+    /* A 12-byte IV is RFC 8439's nonce with the block counter at 0. */
+    CIPHER("chacha20", CHACHA20, STREAM, PLAIN),
+    CIPHER("salsa20", SALSA20, STREAM, PLAIN),
+    CIPHER("salsa20r12", SALSA20R12, STREAM, PLAIN),
+
+    MD("md5", MD5),
+    MD("sha1", SHA1),
+    MD("sha224", SHA224),
+    MD("sha256", SHA256),
+    MD("sha384", SHA384),
+    MD("sha512", SHA512),
+    MD("sha512-256", SHA512_256),
+    MD("sha3-256", SHA3_256),
+    MD("sha3-512", SHA3_512),
+    MD("shake128", SHAKE128),
+    MD("blake2b-512", BLAKE2B_512),
+    MD("blake2s-256", BLAKE2S_256),
+    MD("ripemd160", RMD160),
+    MD("sm3", SM3),
+
+    MAC("hmac-md5", HMAC_MD5),
+    MAC("hmac-sha1", HMAC_SHA1),
+    MAC("hmac-sha256", HMAC_SHA256),
+    MAC("hmac-sha512", HMAC_SHA512),
+    MAC("poly1305", POLY1305),          /* plain Poly1305: 32-byte one-time key r||s */
+    MAC("cmac-aes-128", CMAC_AES),
+    MAC("gmac-aes-128", GMAC_AES),
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+/* ---- library-wide --------------------------------------------------------- */
+
+static const char *gc_version(void)
+{
+    return gcry_check_version(NULL);
+}
+
+static int gc_global_init(void)
+{
+    if (!gcry_check_version(GC_MIN_VERSION)) {
+        fprintf(stderr, "libgcrypt %s is older than the %s this backend needs\n",
+                gcry_check_version(NULL), GC_MIN_VERSION);
+        return CB_ERR;
+    }
+    /* No secure memory: benchmarks use plain buffers, and the secure pool
+     * would warn and limit allocations. */
+    gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
+    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+    return CB_OK;
+}
+
+/* The "hwflist" config item lists the hardware features libgcrypt detected
+ * and did not have disabled (GCRYCTL_DISABLE_HWF, /etc/gcrypt/hwf.deny). It
+ * is the set its dispatch uses, e.g. "intel-aesni:intel-pclmul:intel-avx2:". */
+static char gc_hwf[512];
+
+static const char *gc_hwflist(void)
+{
+    if (!gc_hwf[0]) {
+        char *s = gcry_get_config(0, "hwflist");
+        /* The value comes as "hwflist:feat1:feat2:...\n". */
+        const char *v = s ? s : "";
+        if (strncmp(v, "hwflist:", 8) == 0)
+            v += 8;
+        snprintf(gc_hwf, sizeof gc_hwf, "%s", v);
+        size_t n = strlen(gc_hwf);
+        while (n && (gc_hwf[n - 1] == '\n' || gc_hwf[n - 1] == ':'))
+            gc_hwf[--n] = '\0';
+        if (!gc_hwf[0])
+            snprintf(gc_hwf, sizeof gc_hwf, "none");
+        gcry_free(s);
+    }
+    return gc_hwf;
+}
+
+static int gc_has(const char *feature)
+{
+    char want[64];
+    char list[sizeof gc_hwf + 2];
+    snprintf(want, sizeof want, ":%s:", feature);
+    snprintf(list, sizeof list, ":%s:", gc_hwflist());
+    return strstr(list, want) != NULL;
+}
+
+static unsigned gc_caps(void)
+{
+    unsigned caps = 0;
+    if (gc_has("intel-aesni") || gc_has("arm-aes") || gc_has("ppc-vcrypto"))
+        caps |= CB_CAP_AES_HW;
+    if (gc_has("intel-pclmul") || gc_has("arm-pmull"))
+        caps |= CB_CAP_CLMUL_HW;
+    if (gc_has("intel-shaext") || gc_has("arm-sha2"))
+        caps |= CB_CAP_SHA_HW;
+    if (gc_has("intel-ssse3") || gc_has("intel-avx2") || gc_has("arm-neon"))
+        caps |= CB_CAP_VECTOR;
+    return caps;
+}
+
+/* libgcrypt does not name one implementation; its enabled hardware
+ * features say which code paths it dispatches to. */
+static const char *gc_provider(void)
+{
+    return gc_hwflist();
+}
+
+const cb_backend cb_backend_libgcrypt = {
+    .name = "libgcrypt",
+    .version = gc_version,
+    .global_init = gc_global_init,
+    .caps = gc_caps,
+    .provider = gc_provider,
+    .ops = gc_ops,
+};

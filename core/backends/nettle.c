@@ -1,0 +1,748 @@
+/* nettle.c - the Nettle backend.
+ *
+ * Block ciphers run through Nettle's generic struct nettle_cipher with its
+ * cbc/ctr/cfb/xts helpers; GCM, CCM and ChaCha20-Poly1305 through their own
+ * functions (the generic struct nettle_aead fixes the nonce size, and vectors
+ * use other ones); hashes, HMAC and CMAC through struct nettle_hash and
+ * struct nettle_mac. A few init/run/finish trios serve every row via `arg`.
+ *
+ * Left out because Nettle 3.8 lacks them or has only something else under
+ * the name: OCB and SM4 (Nettle 3.9), IDEA, BLAKE2, SHAKE128 (3.8 has only
+ * SHAKE256), and plain Poly1305 (Nettle exposes only Poly1305-AES).
+ */
+#define _GNU_SOURCE /* RTLD_DEFAULT, secure_getenv */
+#include "../backend.h"
+
+#include <nettle/aes.h>
+#include <nettle/arcfour.h>
+#include <nettle/blowfish.h>
+#include <nettle/camellia.h>
+#include <nettle/cast128.h>
+#include <nettle/cbc.h>
+#include <nettle/ccm.h>
+#include <nettle/cfb.h>
+#include <nettle/chacha-poly1305.h>
+#include <nettle/chacha.h>
+#include <nettle/cmac.h>
+#include <nettle/ctr.h>
+#include <nettle/des.h>
+#include <nettle/gcm.h>
+#include <nettle/hmac.h>
+#include <nettle/memops.h>
+#include <nettle/nettle-meta.h>
+#include <nettle/salsa20.h>
+#include <nettle/serpent.h>
+#include <nettle/twofish.h>
+#include <nettle/umac.h>
+#include <nettle/version.h>
+#include <nettle/xts.h>
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+/* Contexts are allocated with room for any library struct, suitably aligned. */
+static void *nt_alloc(size_t n)
+{
+    return calloc(1, n ? n : 1);
+}
+
+/* ---- block ciphers Nettle has no struct nettle_cipher for ------------------ */
+
+static void nt_des_key(void *c, const uint8_t *k) { des_set_key(c, k); }      /* weak keys still set */
+static void nt_des3_key(void *c, const uint8_t *k) { des3_set_key(c, k); }
+static void nt_bf_key(void *c, const uint8_t *k) { blowfish128_set_key(c, k); }
+static void nt_des_enc(const void *c, size_t n, uint8_t *d, const uint8_t *s) { des_encrypt(c, n, d, s); }
+static void nt_des_dec(const void *c, size_t n, uint8_t *d, const uint8_t *s) { des_decrypt(c, n, d, s); }
+static void nt_des3_enc(const void *c, size_t n, uint8_t *d, const uint8_t *s) { des3_encrypt(c, n, d, s); }
+static void nt_des3_dec(const void *c, size_t n, uint8_t *d, const uint8_t *s) { des3_decrypt(c, n, d, s); }
+static void nt_bf_enc(const void *c, size_t n, uint8_t *d, const uint8_t *s) { blowfish_encrypt(c, n, d, s); }
+static void nt_bf_dec(const void *c, size_t n, uint8_t *d, const uint8_t *s) { blowfish_decrypt(c, n, d, s); }
+
+static const struct nettle_cipher nt_des = {
+    "des", sizeof(struct des_ctx), DES_BLOCK_SIZE, DES_KEY_SIZE,
+    nt_des_key, nt_des_key, nt_des_enc, nt_des_dec};
+static const struct nettle_cipher nt_des3 = {
+    "des3", sizeof(struct des3_ctx), DES3_BLOCK_SIZE, DES3_KEY_SIZE,
+    nt_des3_key, nt_des3_key, nt_des3_enc, nt_des3_dec};
+static const struct nettle_cipher nt_blowfish = {
+    "blowfish128", sizeof(struct blowfish_ctx), BLOWFISH_BLOCK_SIZE, BLOWFISH128_KEY_SIZE,
+    nt_bf_key, nt_bf_key, nt_bf_enc, nt_bf_dec};
+
+/* ---- ciphers: block modes and stream ciphers ------------------------------- */
+
+enum nt_mode { NT_ECB, NT_CBC, NT_CTR, NT_CFB, NT_XTS, NT_STREAM };
+
+typedef struct nt_cipher_ctx nt_cipher_ctx;
+
+typedef struct nt_stream {
+    size_t ctx_size;
+    size_t block;   /* keystream block; calls may stop mid-block */
+    int (*setup)(void *lib, const cb_setup *s);
+    void (*crypt)(void *lib, size_t n, uint8_t *dst, const uint8_t *src);
+} nt_stream;
+
+typedef struct nt_cipher_row {
+    enum nt_mode mode;
+    const struct nettle_cipher *meta;   /* block modes and XTS */
+    const nt_stream *stream;            /* NT_STREAM */
+} nt_cipher_row;
+
+struct nt_cipher_ctx {
+    const nt_cipher_row *row;
+    int decrypt;
+    size_t pos;        /* bytes of ks already used (CTR, CFB, streams) */
+    uint8_t iv[16];    /* CBC chain, CTR counter, CFB feedback register */
+    uint8_t ks[64];    /* keystream of the block a previous call stopped in */
+    void *lib;         /* the library's context (two of them for XTS) */
+};
+
+static const uint8_t nt_zeros[64];
+
+static int chacha_setup(void *lib, const cb_setup *s)
+{
+    if (s->key_len != CHACHA_KEY_SIZE || s->iv_len != CHACHA_NONCE96_SIZE)
+        return CB_ERR_PARAM;
+    chacha_set_key(lib, s->key);
+    chacha_set_nonce96(lib, s->iv);   /* block counter starts at 0 */
+    return CB_OK;
+}
+static void chacha_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { chacha_crypt32(lib, n, d, s); }
+
+static int salsa_setup(void *lib, const cb_setup *s)
+{
+    if (s->iv_len != SALSA20_NONCE_SIZE)
+        return CB_ERR_PARAM;
+    if (s->key_len == SALSA20_256_KEY_SIZE)
+        salsa20_256_set_key(lib, s->key);
+    else if (s->key_len == SALSA20_128_KEY_SIZE)
+        salsa20_128_set_key(lib, s->key);
+    else
+        return CB_ERR_PARAM;
+    salsa20_set_nonce(lib, s->iv);
+    return CB_OK;
+}
+static void salsa_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { salsa20_crypt(lib, n, d, s); }
+static void salsa12_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { salsa20r12_crypt(lib, n, d, s); }
+
+static int arcfour_setup(void *lib, const cb_setup *s)
+{
+    if (s->key_len < ARCFOUR_MIN_KEY_SIZE || s->key_len > ARCFOUR_MAX_KEY_SIZE)
+        return CB_ERR_PARAM;
+    arcfour_set_key(lib, s->key_len, s->key);
+    return CB_OK;
+}
+static void arcfour_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { arcfour_crypt(lib, n, d, s); }
+
+static const nt_stream nt_chacha = {sizeof(struct chacha_ctx), CHACHA_BLOCK_SIZE, chacha_setup, chacha_run};
+static const nt_stream nt_salsa20 = {sizeof(struct salsa20_ctx), SALSA20_BLOCK_SIZE, salsa_setup, salsa_run};
+static const nt_stream nt_salsa20r12 = {sizeof(struct salsa20_ctx), SALSA20_BLOCK_SIZE, salsa_setup, salsa12_run};
+static const nt_stream nt_arcfour = {sizeof(struct arcfour_ctx), 1, arcfour_setup, arcfour_run};
+
+static void nt_cipher_finish(void *p)
+{
+    nt_cipher_ctx *c = p;
+    if (!c)
+        return;
+    free(c->lib);
+    free(c);
+}
+
+static int nt_cipher_init(void **out, const void *arg, const cb_setup *s)
+{
+    const nt_cipher_row *row = arg;
+    const struct nettle_cipher *m = row->meta;
+    nt_cipher_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->row = row;
+    c->decrypt = s->decrypt;
+
+    if (row->mode == NT_STREAM) {
+        if (!(c->lib = nt_alloc(row->stream->ctx_size)))
+            goto oom;
+        int st = row->stream->setup(c->lib, s);
+        if (st != CB_OK) {
+            nt_cipher_finish(c);
+            return st;
+        }
+        *out = c;
+        return CB_OK;
+    }
+
+    if (row->mode == NT_XTS) {
+        /* Two keys of the cipher's size: data key, then tweak key. */
+        if (s->key_len != 2 * m->key_size || m->block_size != XTS_BLOCK_SIZE)
+            goto param;
+        if (!(c->lib = nt_alloc(2 * (size_t)m->context_size)))
+            goto oom;
+        uint8_t *twk = (uint8_t *)c->lib + m->context_size;
+        if (s->decrypt)
+            m->set_decrypt_key(c->lib, s->key);
+        else
+            m->set_encrypt_key(c->lib, s->key);
+        m->set_encrypt_key(twk, s->key + m->key_size);
+        *out = c;
+        return CB_OK;
+    }
+
+    if (s->key_len != m->key_size)
+        goto param;
+    if (row->mode != NT_ECB && (s->iv_len != m->block_size || s->iv_len > sizeof c->iv))
+        goto param;
+    if (!(c->lib = nt_alloc(m->context_size)))
+        goto oom;
+    /* Only ECB and CBC decryption run the block cipher backwards. */
+    if (s->decrypt && (row->mode == NT_ECB || row->mode == NT_CBC))
+        m->set_decrypt_key(c->lib, s->key);
+    else
+        m->set_encrypt_key(c->lib, s->key);
+    if (s->iv_len)
+        memcpy(c->iv, s->iv, s->iv_len);
+    *out = c;
+    return CB_OK;
+param:
+    nt_cipher_finish(c);
+    return CB_ERR_PARAM;
+oom:
+    nt_cipher_finish(c);
+    return CB_ERR;
+}
+
+/* Whole keystream blocks for CTR and the stream ciphers. */
+static void nt_bulk(nt_cipher_ctx *c, size_t n, uint8_t *dst, const uint8_t *src)
+{
+    const nt_cipher_row *row = c->row;
+    if (row->mode == NT_CTR)
+        ctr_crypt(c->lib, row->meta->encrypt, row->meta->block_size, c->iv, n, dst, src);
+    else
+        row->stream->crypt(c->lib, n, dst, src);
+}
+
+/* XOR with a keystream that continues across calls, even when a call ends
+ * inside a block (Nettle's own functions drop the rest of that block). */
+static void nt_stream_xor(nt_cipher_ctx *c, size_t blk, uint8_t *out, const uint8_t *in, size_t len)
+{
+    while (c->pos && len) {
+        *out++ = *in++ ^ c->ks[c->pos];
+        c->pos = (c->pos + 1) % blk;
+        len--;
+    }
+    size_t full = len - len % blk;
+    if (full)
+        nt_bulk(c, full, out, in);
+    if (len > full) {
+        nt_bulk(c, blk, c->ks, nt_zeros);
+        for (size_t i = 0; i < len - full; i++)
+            out[full + i] = in[full + i] ^ c->ks[i];
+        c->pos = len - full;
+    }
+}
+
+/* CFB with the same continuation: the feedback register fills with
+ * ciphertext byte by byte while ks holds the encrypted previous register. */
+static void nt_cfb(nt_cipher_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
+{
+    const struct nettle_cipher *m = c->row->meta;
+    size_t bs = m->block_size;
+    while (len && (c->pos || len < bs)) {
+        if (c->pos == 0)
+            m->encrypt(c->lib, bs, c->ks, c->iv);
+        uint8_t x = *in++;
+        uint8_t y = x ^ c->ks[c->pos];
+        c->iv[c->pos] = c->decrypt ? x : y;
+        *out++ = y;
+        c->pos = (c->pos + 1) % bs;
+        len--;
+    }
+    size_t full = len - len % bs;
+    if (full) {
+        if (c->decrypt)
+            cfb_decrypt(c->lib, m->encrypt, bs, c->iv, full, out, in);
+        else
+            cfb_encrypt(c->lib, m->encrypt, bs, c->iv, full, out, in);
+        if (len > full)
+            nt_cfb(c, out + full, in + full, len - full);
+    }
+}
+
+static int nt_cipher_run(void *p, cb_msg *m)
+{
+    nt_cipher_ctx *c = p;
+    const struct nettle_cipher *b = c->row->meta;
+
+    switch (c->row->mode) {
+    case NT_ECB:
+        if (m->len % b->block_size)
+            return CB_ERR_PARAM;
+        (c->decrypt ? b->decrypt : b->encrypt)(c->lib, m->len, m->out, m->in);
+        return CB_OK;
+    case NT_CBC:
+        if (m->len % b->block_size)
+            return CB_ERR_PARAM;
+        if (c->decrypt)
+            cbc_decrypt(c->lib, b->decrypt, b->block_size, c->iv, m->len, m->out, m->in);
+        else
+            cbc_encrypt(c->lib, b->encrypt, b->block_size, c->iv, m->len, m->out, m->in);
+        return CB_OK;
+    case NT_CTR:
+        nt_stream_xor(c, b->block_size, m->out, m->in, m->len);
+        return CB_OK;
+    case NT_STREAM:
+        nt_stream_xor(c, c->row->stream->block, m->out, m->in, m->len);
+        return CB_OK;
+    case NT_CFB:
+        nt_cfb(c, m->out, m->in, m->len);
+        return CB_OK;
+    case NT_XTS: {
+        /* One data unit; Nettle asserts on units shorter than a block. */
+        if (m->len < XTS_BLOCK_SIZE || m->nonce_len != XTS_BLOCK_SIZE)
+            return CB_ERR_PARAM;
+        const void *twk = (const uint8_t *)c->lib + b->context_size;
+        if (c->decrypt)
+            xts_decrypt_message(c->lib, twk, b->decrypt, b->encrypt, m->nonce, m->len, m->out, m->in);
+        else
+            xts_encrypt_message(c->lib, twk, b->encrypt, m->nonce, m->len, m->out, m->in);
+        return CB_OK;
+    }
+    }
+    return CB_ERR;
+}
+
+/* ---- AEAD ---------------------------------------------------------------- */
+
+typedef struct nt_aead {
+    size_t ctx_size, key_len;
+    void (*set_key)(void *c, const uint8_t *k);
+    /* Start a message: nonce, and for CCM the lengths; returns cb_status. */
+    int (*start)(void *c, const cb_msg *m);
+    void (*update)(void *c, size_t n, const uint8_t *d);
+    void (*encrypt)(void *c, size_t n, uint8_t *dst, const uint8_t *src);
+    void (*decrypt)(void *c, size_t n, uint8_t *dst, const uint8_t *src);
+    void (*digest)(void *c, size_t n, uint8_t *d);
+} nt_aead;
+
+/* Adapters from one family's typed functions to the void* ones above. */
+#define NT_AEAD_FNS(p, T)                                                                       \
+    static void p##_k(void *c, const uint8_t *k) { p##_set_key((T *)c, k); }                 \
+    static void p##_u(void *c, size_t n, const uint8_t *d) { p##_update((T *)c, n, d); }      \
+    static void p##_e(void *c, size_t n, uint8_t *d, const uint8_t *s) { p##_encrypt((T *)c, n, d, s); } \
+    static void p##_d(void *c, size_t n, uint8_t *d, const uint8_t *s) { p##_decrypt((T *)c, n, d, s); } \
+    static void p##_t(void *c, size_t n, uint8_t *d) { p##_digest((T *)c, n, d); }
+
+NT_AEAD_FNS(gcm_aes128, struct gcm_aes128_ctx)
+NT_AEAD_FNS(gcm_aes256, struct gcm_aes256_ctx)
+NT_AEAD_FNS(ccm_aes128, struct ccm_aes128_ctx)
+NT_AEAD_FNS(ccm_aes256, struct ccm_aes256_ctx)
+NT_AEAD_FNS(chacha_poly1305, struct chacha_poly1305_ctx)
+
+/* GCM takes an IV of any length (12 bytes fast path, others hashed). */
+static int gcm128_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_aes128_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+static int gcm256_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_aes256_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+
+/* CCM fixes nonce, AAD, message and tag lengths up front; Nettle asserts on
+ * values outside SP 800-38C, so they are checked here first. */
+static int ccm_ok(const cb_msg *m)
+{
+    return m->nonce_len >= CCM_MIN_NONCE_SIZE && m->nonce_len <= CCM_MAX_NONCE_SIZE &&
+           m->tag_len >= 4 && m->tag_len <= 16 && m->tag_len % 2 == 0;
+}
+static int ccm128_start(void *c, const cb_msg *m)
+{
+    if (!ccm_ok(m))
+        return CB_ERR_PARAM;
+    ccm_aes128_set_nonce(c, m->nonce_len, m->nonce, m->aad_len, m->len, m->tag_len);
+    return CB_OK;
+}
+static int ccm256_start(void *c, const cb_msg *m)
+{
+    if (!ccm_ok(m))
+        return CB_ERR_PARAM;
+    ccm_aes256_set_nonce(c, m->nonce_len, m->nonce, m->aad_len, m->len, m->tag_len);
+    return CB_OK;
+}
+
+static int cp_start(void *c, const cb_msg *m)
+{
+    if (m->nonce_len != CHACHA_POLY1305_NONCE_SIZE || m->tag_len > CHACHA_POLY1305_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    chacha_poly1305_set_nonce(c, m->nonce);
+    return CB_OK;
+}
+
+#define NT_AEAD(p, T, klen, st) \
+    (&(const nt_aead){sizeof(T), klen, p##_k, st, p##_u, p##_e, p##_d, p##_t})
+
+typedef struct nt_aead_ctx {
+    const nt_aead *a;
+    int decrypt;
+    void *lib;
+} nt_aead_ctx;
+
+static void nt_aead_finish(void *p)
+{
+    nt_aead_ctx *c = p;
+    if (!c)
+        return;
+    free(c->lib);
+    free(c);
+}
+
+static int nt_aead_init(void **out, const void *arg, const cb_setup *s)
+{
+    const nt_aead *a = arg;
+    if (s->key_len != a->key_len)
+        return CB_ERR_PARAM;
+    nt_aead_ctx *c = calloc(1, sizeof *c);
+    if (!c || !(c->lib = nt_alloc(a->ctx_size))) {
+        nt_aead_finish(c);
+        return CB_ERR;
+    }
+    c->a = a;
+    c->decrypt = s->decrypt;
+    a->set_key(c->lib, s->key);   /* once: messages only set a new nonce */
+    *out = c;
+    return CB_OK;
+}
+
+static int nt_aead_run(void *p, cb_msg *m)
+{
+    nt_aead_ctx *c = p;
+    const nt_aead *a = c->a;
+    int st = a->start(c->lib, m);
+    if (st != CB_OK)
+        return st;
+    if (m->aad_len)
+        a->update(c->lib, m->aad_len, m->aad);
+    if (!c->decrypt) {
+        a->encrypt(c->lib, m->len, m->out, m->in);
+        a->digest(c->lib, m->tag_len, m->tag);
+        return CB_OK;
+    }
+    uint8_t tag[16];
+    a->decrypt(c->lib, m->len, m->out, m->in);
+    a->digest(c->lib, m->tag_len, tag);
+    return memeql_sec(tag, m->tag, m->tag_len) ? CB_OK : CB_ERR_AUTH;
+}
+
+/* ---- hashes --------------------------------------------------------------- */
+
+typedef struct nt_hash_ctx {
+    const struct nettle_hash *h;
+    void *lib;
+} nt_hash_ctx;
+
+static void nt_hash_finish(void *p)
+{
+    nt_hash_ctx *c = p;
+    if (!c)
+        return;
+    free(c->lib);
+    free(c);
+}
+
+static int nt_hash_init(void **out, const void *arg, const cb_setup *s)
+{
+    (void)s;
+    nt_hash_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->h = arg;
+    if (!(c->lib = nt_alloc(c->h->context_size))) {
+        nt_hash_finish(c);
+        return CB_ERR;
+    }
+    *out = c;
+    return CB_OK;
+}
+
+static int nt_hash_run(void *p, cb_msg *m)
+{
+    nt_hash_ctx *c = p;
+    if (m->tag_len > c->h->digest_size)
+        return CB_ERR_PARAM;
+    c->h->init(c->lib);
+    c->h->update(c->lib, m->len, m->in);
+    c->h->digest(c->lib, m->tag_len, m->tag);
+    return CB_OK;
+}
+
+/* ---- MACs ----------------------------------------------------------------- */
+
+enum nt_mac_kind { NT_HMAC, NT_CMAC, NT_GMAC, NT_UMAC64, NT_UMAC128 };
+
+typedef struct nt_mac_row {
+    enum nt_mac_kind kind;
+    const struct nettle_hash *hash;   /* HMAC */
+    const struct nettle_mac *mac;     /* CMAC */
+} nt_mac_row;
+
+typedef struct nt_mac_ctx {
+    const nt_mac_row *row;
+    size_t lib_size;
+    void *lib;   /* HMAC: outer, inner, state hash contexts back to back */
+} nt_mac_ctx;
+
+static void nt_mac_finish(void *p)
+{
+    nt_mac_ctx *c = p;
+    if (!c)
+        return;
+    free(c->lib);
+    free(c);
+}
+
+static int nt_mac_init(void **out, const void *arg, const cb_setup *s)
+{
+    const nt_mac_row *row = arg;
+    size_t size = 0, key_len = 0;
+    switch (row->kind) {
+    case NT_HMAC: size = 3 * (size_t)row->hash->context_size; break;
+    case NT_CMAC: size = row->mac->context_size; key_len = row->mac->key_size; break;
+    case NT_GMAC: size = sizeof(struct gcm_aes128_ctx); key_len = AES128_KEY_SIZE; break;
+    case NT_UMAC64: size = sizeof(struct umac64_ctx); key_len = UMAC_KEY_SIZE; break;
+    case NT_UMAC128: size = sizeof(struct umac128_ctx); key_len = UMAC_KEY_SIZE; break;
+    }
+    if (key_len && s->key_len != key_len)
+        return CB_ERR_PARAM;
+    nt_mac_ctx *c = calloc(1, sizeof *c);
+    if (!c || !(c->lib = nt_alloc(size))) {
+        nt_mac_finish(c);
+        return CB_ERR;
+    }
+    c->row = row;
+    c->lib_size = size;
+    uint8_t *l = c->lib;
+    switch (row->kind) {
+    case NT_HMAC: {
+        size_t cs = row->hash->context_size;
+        hmac_set_key(l, l + cs, l + 2 * cs, row->hash, s->key_len, s->key);
+        break;
+    }
+    case NT_CMAC: row->mac->set_key(l, s->key); break;
+    case NT_GMAC: gcm_aes128_set_key((void *)l, s->key); break;
+    case NT_UMAC64: umac64_set_key((void *)l, s->key); break;
+    case NT_UMAC128: umac128_set_key((void *)l, s->key); break;
+    }
+    *out = c;
+    return CB_OK;
+}
+
+static int nt_mac_run(void *p, cb_msg *m)
+{
+    nt_mac_ctx *c = p;
+    const nt_mac_row *row = c->row;
+    uint8_t *l = c->lib;
+    switch (row->kind) {
+    case NT_HMAC: {
+        /* hmac_digest leaves the state keyed for the next message. */
+        size_t cs = row->hash->context_size;
+        if (m->tag_len > row->hash->digest_size)
+            return CB_ERR_PARAM;
+        hmac_update(l + 2 * cs, row->hash, m->len, m->in);
+        hmac_digest(l, l + cs, l + 2 * cs, row->hash, m->tag_len, m->tag);
+        return CB_OK;
+    }
+    case NT_CMAC: /* the digest resets the context, keeping the key */
+        if (m->tag_len > row->mac->digest_size)
+            return CB_ERR_PARAM;
+        row->mac->update(l, m->len, m->in);
+        row->mac->digest(l, m->tag_len, m->tag);
+        return CB_OK;
+    case NT_GMAC: /* GMAC is GCM over an empty plaintext, the message as AAD */
+        if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+            return CB_ERR_PARAM;
+        gcm_aes128_set_iv((void *)l, m->nonce_len, m->nonce);
+        gcm_aes128_update((void *)l, m->len, m->in);
+        gcm_aes128_digest((void *)l, m->tag_len, m->tag);
+        return CB_OK;
+    case NT_UMAC64:
+        if (!m->nonce_len || m->nonce_len > UMAC_MAX_NONCE_SIZE || m->tag_len > UMAC64_DIGEST_SIZE)
+            return CB_ERR_PARAM;
+        umac64_set_nonce((void *)l, m->nonce_len, m->nonce);
+        umac64_update((void *)l, m->len, m->in);
+        umac64_digest((void *)l, m->tag_len, m->tag);
+        return CB_OK;
+    case NT_UMAC128:
+        if (!m->nonce_len || m->nonce_len > UMAC_MAX_NONCE_SIZE || m->tag_len > UMAC128_DIGEST_SIZE)
+            return CB_ERR_PARAM;
+        umac128_set_nonce((void *)l, m->nonce_len, m->nonce);
+        umac128_update((void *)l, m->len, m->in);
+        umac128_digest((void *)l, m->tag_len, m->tag);
+        return CB_OK;
+    }
+    return CB_ERR;
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+#define BLK(name, mode, meta) \
+    {name, &(const nt_cipher_row){NT_##mode, &(meta), NULL}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
+#define STREAM(name, s) \
+    {name, &(const nt_cipher_row){NT_STREAM, NULL, &(s)}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
+#define AEAD(name, a) {name, a, nt_aead_init, nt_aead_run, nt_aead_finish}
+#define HASH(name, h) {name, &(h), nt_hash_init, nt_hash_run, nt_hash_finish}
+#define MAC(name, kind, h, m) {name, &(const nt_mac_row){kind, h, m}, nt_mac_init, nt_mac_run, nt_mac_finish}
+
+static const cb_op nt_ops[] = {
+    AEAD("aes-128-gcm", NT_AEAD(gcm_aes128, struct gcm_aes128_ctx, AES128_KEY_SIZE, gcm128_start)),
+    AEAD("aes-256-gcm", NT_AEAD(gcm_aes256, struct gcm_aes256_ctx, AES256_KEY_SIZE, gcm256_start)),
+    AEAD("chacha20-poly1305", NT_AEAD(chacha_poly1305, struct chacha_poly1305_ctx,
+                                      CHACHA_POLY1305_KEY_SIZE, cp_start)),
+    AEAD("aes-128-ccm", NT_AEAD(ccm_aes128, struct ccm_aes128_ctx, AES128_KEY_SIZE, ccm128_start)),
+    AEAD("aes-256-ccm", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
+
+    BLK("aes-128-cbc", CBC, nettle_aes128),
+    BLK("aes-192-cbc", CBC, nettle_aes192),
+    BLK("aes-256-cbc", CBC, nettle_aes256),
+    BLK("aes-128-ctr", CTR, nettle_aes128),
+    BLK("aes-192-ctr", CTR, nettle_aes192),
+    BLK("aes-256-ctr", CTR, nettle_aes256),
+    BLK("aes-128-cfb", CFB, nettle_aes128),
+    BLK("aes-192-cfb", CFB, nettle_aes192),
+    BLK("aes-256-cfb", CFB, nettle_aes256),
+    BLK("aes-128-ecb", ECB, nettle_aes128),
+    BLK("aes-192-ecb", ECB, nettle_aes192),
+    BLK("aes-256-ecb", ECB, nettle_aes256),
+    BLK("aes-128-xts", XTS, nettle_aes128),
+    BLK("aes-256-xts", XTS, nettle_aes256),
+    BLK("camellia-128-cbc", CBC, nettle_camellia128),
+    BLK("camellia-256-cbc", CBC, nettle_camellia256),
+    BLK("camellia-128-ctr", CTR, nettle_camellia128),
+    BLK("camellia-256-ctr", CTR, nettle_camellia256),
+    BLK("twofish-256-cbc", CBC, nettle_twofish256),
+    BLK("serpent-256-cbc", CBC, nettle_serpent256),
+    BLK("blowfish-cbc", CBC, nt_blowfish),
+    BLK("cast5-cbc", CBC, nettle_cast128),
+    BLK("3des-cbc", CBC, nt_des3),
+    BLK("des-cbc", CBC, nt_des),
+    STREAM("rc4", nt_arcfour),
+    STREAM("chacha20", nt_chacha),
+    STREAM("salsa20", nt_salsa20),
+    STREAM("salsa20r12", nt_salsa20r12),
+
+    HASH("md5", nettle_md5),
+    HASH("sha1", nettle_sha1),
+    HASH("sha224", nettle_sha224),
+    HASH("sha256", nettle_sha256),
+    HASH("sha384", nettle_sha384),
+    HASH("sha512", nettle_sha512),
+    HASH("sha512-256", nettle_sha512_256),
+    HASH("sha3-256", nettle_sha3_256),
+    HASH("sha3-512", nettle_sha3_512),
+    HASH("ripemd160", nettle_ripemd160),
+    HASH("sm3", nettle_sm3),
+
+    MAC("hmac-md5", NT_HMAC, &nettle_md5, NULL),
+    MAC("hmac-sha1", NT_HMAC, &nettle_sha1, NULL),
+    MAC("hmac-sha256", NT_HMAC, &nettle_sha256, NULL),
+    MAC("hmac-sha512", NT_HMAC, &nettle_sha512, NULL),
+    MAC("cmac-aes-128", NT_CMAC, NULL, &nettle_cmac_aes128),
+    MAC("gmac-aes-128", NT_GMAC, NULL, NULL),
+    MAC("umac-64", NT_UMAC64, NULL, NULL),
+    MAC("umac-128", NT_UMAC128, NULL, NULL),
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+/* ---- library-wide --------------------------------------------------------- */
+
+static const char *nt_version(void)
+{
+    static char v[32];
+    if (!v[0])
+        snprintf(v, sizeof v, "%d.%d", nettle_version_major(), nettle_version_minor());
+    return v;
+}
+
+/* Nettle does not report which code it picked. A "fat" build (Debian's is
+ * one) picks at load time from CPUID, or from NETTLE_FAT_OVERRIDE when that
+ * is set: "aesni", "pclmul", "sha_ni" (x86-64). The rules are mirrored here,
+ * and only when the library really carries the AES-NI variants. */
+static unsigned nt_hw;
+static int nt_hw_known;
+
+static int nt_token(const char *list, const char *tok)
+{
+    size_t n = strlen(tok);
+    for (const char *s = list; s && *s;) {
+        const char *sep = strchr(s, ',');
+        size_t len = sep ? (size_t)(sep - s) : strlen(s);
+        if (len == n && memcmp(s, tok, n) == 0)
+            return 1;
+        s = sep ? sep + 1 : NULL;
+    }
+    return 0;
+}
+
+static void nt_detect(void)
+{
+    if (nt_hw_known)
+        return;
+    nt_hw_known = 1;
+#if defined(__x86_64__)
+    if (!dlsym(RTLD_DEFAULT, "_nettle_aes128_encrypt_aesni"))
+        return;   /* not a fat x86-64 build: nothing to say */
+    const char *ov = secure_getenv("NETTLE_FAT_OVERRIDE");
+    if (ov) {
+        if (nt_token(ov, "aesni")) nt_hw |= CB_CAP_AES_HW;
+        if (nt_token(ov, "pclmul")) nt_hw |= CB_CAP_CLMUL_HW;
+        if (nt_token(ov, "sha_ni")) nt_hw |= CB_CAP_SHA_HW;
+        return;
+    }
+    unsigned a, b, cx, d;
+    if (__get_cpuid(1, &a, &b, &cx, &d)) {
+        if (cx & (1u << 25)) nt_hw |= CB_CAP_AES_HW;
+        if (cx & (1u << 1)) nt_hw |= CB_CAP_CLMUL_HW;
+    }
+    if (__get_cpuid_count(7, 0, &a, &b, &cx, &d) && (b & (1u << 29)))
+        nt_hw |= CB_CAP_SHA_HW;
+#endif
+}
+
+static unsigned nt_caps(void)
+{
+    nt_detect();
+    return nt_hw;
+}
+
+static const char *nt_provider(void)
+{
+    static char p[64];
+    nt_detect();
+    if (!p[0]) {
+        snprintf(p, sizeof p, "%s%s%s%s",
+                 nt_hw & CB_CAP_AES_HW ? "aesni," : "",
+                 nt_hw & CB_CAP_CLMUL_HW ? "pclmul," : "",
+                 nt_hw & CB_CAP_SHA_HW ? "sha_ni," : "",
+                 nt_hw ? "" : "generic");
+        size_t n = strlen(p);
+        if (n && p[n - 1] == ',')
+            p[n - 1] = '\0';
+    }
+    return p;
+}
+
+const cb_backend cb_backend_nettle = {
+    .name = "nettle",
+    .version = nt_version,
+    .global_init = NULL,
+    .caps = nt_caps,
+    .provider = nt_provider,
+    .ops = nt_ops,
+};
