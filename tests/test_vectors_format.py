@@ -1,0 +1,139 @@
+"""The known-answer vector files in vectors/: format, sizes, coverage, and an independent re-check."""
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+VECTORS = ROOT / "vectors"
+FILES = sorted(VECTORS.glob("*.json"))
+HEX = re.compile(r"(?:[0-9a-f]{2})*")
+
+# required (and allowed) fields of one vector, by kind
+REQUIRED = {
+    "aead": {"key", "iv", "aad", "pt", "ct", "tag"},
+    "cipher": {"key", "pt", "ct"},
+    "hash": {"msg", "md"},
+    "mac": {"key", "msg", "mac"},
+}
+OPTIONAL = {"aead": set(), "cipher": {"iv"}, "hash": {"repeat"}, "mac": {"iv", "repeat"}}
+NO_IV = re.compile(r".*-ecb|rc4")
+WHOLE_BLOCKS = re.compile(r".*-(cbc|ecb|xts)")
+
+
+def registry():
+    """{name: (kind, key, iv, tag, block)} from core/algorithms.c."""
+    row = re.compile(r'\{\s*"([^"]+)",\s*CB_(\w+),\s*(\d+),\s*(\d+),\s*(\d+),\s*(\d+),\s*(\d+)\s*\}')
+    text = (ROOT / "core" / "algorithms.c").read_text()
+    return {m.group(1): (m.group(2).lower(),) + tuple(int(m.group(i)) for i in range(3, 7))
+            for m in row.finditer(text)}
+
+
+REG = registry()
+
+
+def test_registry_parsed():
+    assert "aes-128-gcm" in REG and REG["aes-128-gcm"] == ("aead", 16, 12, 16, 1)
+    assert len(REG) > 50
+
+
+def test_every_algorithm_has_a_file():
+    names = {f.stem for f in FILES}
+    missing = sorted(a for a, row in REG.items() if row[0] != "ref" and a not in names)
+    assert not missing, f"no vector file for {missing}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
+def test_file_format(path):
+    doc = json.loads(path.read_text())
+    assert set(doc) <= {"format", "algo", "source", "notes", "vectors"}
+    assert doc["format"] == "cipherbench-vectors/1"
+    algo = doc["algo"]
+    assert algo == path.stem, "algo must match the file name"
+    assert algo in REG, f"{algo} is not in core/algorithms.c"
+    kind, key_len, iv_len, tag_len, block = REG[algo]
+    assert kind != "ref"
+    assert isinstance(doc["source"], str) and len(doc["source"]) > 10
+    assert isinstance(doc.get("notes", ""), str)
+    vectors = doc["vectors"]
+    assert isinstance(vectors, list) and vectors
+    names = [v.get("name") for v in vectors]
+    assert all(isinstance(n, str) and n for n in names), "every vector needs a name"
+    assert len(set(names)) == len(names), "vector names must be unique in a file"
+
+    for v in vectors:
+        fields = set(v) - {"name", "source"}
+        missing = REQUIRED[kind] - fields
+        assert not missing, f"{v['name']}: missing {sorted(missing)}"
+        extra = fields - REQUIRED[kind] - OPTIONAL[kind]
+        assert not extra, f"{v['name']}: unknown fields {sorted(extra)}"
+        assert isinstance(v.get("source", ""), str)
+        for f in REQUIRED[kind] | (OPTIONAL[kind] & fields) - {"repeat"}:
+            assert isinstance(v[f], str) and HEX.fullmatch(v[f]), f"{v['name']}: {f} is not lowercase hex"
+        if "repeat" in v:
+            assert isinstance(v["repeat"], int) and v["repeat"] >= 1
+        size = {f: len(v[f]) // 2 for f in fields if f != "repeat"}
+
+        if kind == "aead":
+            assert (size["key"], size["iv"], size["tag"]) == (key_len, iv_len, tag_len), v["name"]
+            assert size["pt"] == size["ct"], v["name"]
+        elif kind == "cipher":
+            assert size["key"] == key_len, v["name"]
+            if NO_IV.fullmatch(algo):
+                assert "iv" not in v, f"{v['name']}: {algo} takes no iv"
+            else:
+                assert size.get("iv") == iv_len, f"{v['name']}: iv must be {iv_len} bytes"
+            assert size["pt"] == size["ct"] and size["pt"] > 0, v["name"]
+            if WHOLE_BLOCKS.fullmatch(algo):
+                assert size["pt"] % block == 0, f"{v['name']}: not whole {block}-byte blocks"
+        elif kind == "hash":
+            if algo == "shake128":
+                assert size["md"] > 0
+            else:
+                assert size["md"] == tag_len, v["name"]
+        else:
+            if not algo.startswith("hmac-"):
+                assert size["key"] == key_len, v["name"]
+            assert size.get("iv", 0) == iv_len, f"{v['name']}: iv must be {iv_len} bytes"
+            assert 0 < size["mac"] <= tag_len, v["name"]
+
+
+def test_each_cipher_mode_has_a_multiblock_vector():
+    for path in FILES:
+        doc = json.loads(path.read_text())
+        kind, _, _, _, block = REG[doc["algo"]]
+        if kind != "cipher":
+            continue
+        # the unit a vector must exceed: the cipher block, the 64-byte ChaCha/Salsa block, or
+        # the 16-byte block behind AES and Camellia in CTR and CFB (and 16 bytes of RC4)
+        unit = block if block > 1 else 64 if "salsa" in doc["algo"] or doc["algo"] == "chacha20" else 16
+        assert any(len(v["pt"]) // 2 > unit for v in doc["vectors"]), f"{path.name}: no multi-block vector"
+
+
+def test_hash_and_aead_files_have_an_empty_message():
+    for path in FILES:
+        doc = json.loads(path.read_text())
+        kind = REG[doc["algo"]][0]
+        field = {"hash": "msg", "aead": "pt"}.get(kind)
+        if field:
+            assert any(v[field] == "" for v in doc["vectors"]), f"{path.name}: no empty message"
+
+
+def _load_checker():
+    spec = importlib.util.spec_from_file_location("check_vectors", VECTORS / "check_vectors.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
+def test_independent_implementation_agrees(path):
+    """Every vector recomputed outside cipherbench (skipped where no implementation is available)."""
+    checker = _load_checker()
+    checked, failures, why = checker.check_file(path, checker.load_registry())
+    assert not failures
+    if why is not None:
+        pytest.skip(f"not checked independently: {why}")
+    assert checked > 0
