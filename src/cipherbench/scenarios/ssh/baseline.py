@@ -1,0 +1,180 @@
+"""The cleartext baseline: the same bytes over a plain TCP connection on the same path.
+
+- Private server (loopback): a receiver process (Python, started for each sample) listens on
+  127.0.0.1 and reads to end of file into one buffer; this process connects and ``sendall``s
+  the data. Wall time runs from the first byte sent to the receiver's report that it has read
+  the last one. CPU: the sending thread's CPU time here, the receiver's process CPU there.
+- Remote host (``--host``): a listener is started on the remote through ssh with ``socat``
+  (preferred) or ``nc``, its output counted with ``wc -c``; this process connects straight to
+  the host's address (``ssh -G`` hostname) on that port. If the remote has neither tool, or the
+  port cannot be reached (a firewall), there is no baseline and ``BaselineUnavailable`` says
+  why.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import shlex
+import socket
+import subprocess
+import sys
+import time
+
+from cipherbench.scenarios.ssh.errors import last_line
+from cipherbench.scenarios.ssh.transfer import FORCED_OPTIONS, Target, TransferSample, _Lines
+
+
+class BaselineUnavailable(Exception):
+    """No cleartext baseline can be measured on this path; ``str(err)`` says why."""
+
+
+# The receiver: prints its port, accepts one connection, reads everything, prints the byte
+# count, its own CPU time for the data phase and (with "verify") the SHA-256 of what it got.
+_RECEIVER = r"""
+import hashlib, socket, sys, time
+verify = sys.argv[1] == "verify"
+srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(1)
+print(srv.getsockname()[1], flush=True)
+conn, _ = srv.accept()
+conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+buf = bytearray(1 << 20); view = memoryview(buf); n = 0
+h = hashlib.sha256() if verify else None
+c0 = time.process_time()
+while True:
+    k = conn.recv_into(buf)
+    if not k:
+        break
+    n += k
+    if h:
+        h.update(view[:k])
+c1 = time.process_time()
+print(n, c1 - c0, h.hexdigest() if h else "-", flush=True)
+"""
+
+
+def loopback(data: bytes | memoryview, *, verify: bool = False) -> TransferSample:
+    """One cleartext TCP transfer of ``data`` over 127.0.0.1 to a separate receiver process."""
+    view = memoryview(data).cast("B")
+    proc = subprocess.Popen([sys.executable, "-c", _RECEIVER, "verify" if verify else "-"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        port = int(proc.stdout.readline())
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
+            c0 = time.thread_time()
+            t0 = time.perf_counter()
+            sock.sendall(view)
+            sock.shutdown(socket.SHUT_WR)
+            c1 = time.thread_time()
+            report = proc.stdout.readline().split()
+            t1 = time.perf_counter()
+        proc.wait(timeout=30)
+    except (OSError, ValueError, subprocess.TimeoutExpired) as err:
+        raise BaselineUnavailable(f"loopback TCP baseline failed: {err}") from None
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    if len(report) != 3 or int(report[0]) != len(view):
+        raise BaselineUnavailable(f"loopback TCP baseline: receiver reported {report}")
+    if verify and report[2] != hashlib.sha256(view).hexdigest():
+        raise BaselineUnavailable("loopback TCP baseline: data changed in transit")
+    return TransferSample(nbytes=len(view), wall_s=t1 - t0, setup_s=0.0,
+                          client_cpu_s=c1 - c0, client_cpu_total_s=c1 - c0,
+                          server_cpu_s=float(report[1]), server_cpu_method="process",
+                          sink_cpu_s=None, digest=report[2] if verify else None,
+                          extra={"tool": "python"})
+
+
+def _listener_script(port: int) -> str:
+    """Remote sh: start socat or nc on ``port``, count what arrives, say which tool."""
+    return "\n".join([
+        "if command -v socat >/dev/null 2>&1; then t=socat",
+        "elif command -v nc >/dev/null 2>&1; then t=nc",
+        'else echo "CB-NOTOOL"; exit 0; fi',
+        'echo "CB-TOOL $t"',
+        "case $t in",
+        f"  socat) socat -u TCP-LISTEN:{port},reuseaddr STDOUT ;;",
+        f"  nc) nc -l -p {port} </dev/null 2>/dev/null || nc -l {port} </dev/null ;;",
+        'esac | wc -c | sed "s/^ */CB-COUNT /"',
+        "",
+    ])
+
+
+def remote_address(target: Target) -> str:
+    """The address ssh connects to for ``target`` (``ssh -G``'s hostname)."""
+    out = subprocess.run(["ssh", *target.options, "-G", target.destination],
+                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+    for line in out.stdout.splitlines():
+        key, _, value = line.partition(" ")
+        if key == "hostname":
+            return value.strip()
+    raise BaselineUnavailable(f"cannot tell the address of {target.name} (ssh -G)")
+
+
+def remote(target: Target, data: bytes | memoryview, *, port: int | None = None) -> TransferSample:
+    """One cleartext TCP transfer of ``data`` to a listener started on the remote host."""
+    view = memoryview(data).cast("B")
+    address = remote_address(target)
+    port = port or random.randint(20000, 59999)
+    cmd = "exec /bin/sh -c " + shlex.quote(_listener_script(port))
+    proc = subprocess.Popen(["ssh", *target.options, *FORCED_OPTIONS, target.destination, cmd],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    lines = _Lines(proc.stdout.fileno())
+    tool = ""
+    try:
+        line = lines.readline(time.monotonic() + 60)
+        if line is None or not line.startswith("CB-"):
+            proc.wait(timeout=30)
+            err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+            raise BaselineUnavailable(f"could not start a listener on {target.name}: "
+                                      f"{last_line(err) or 'no output'}")
+        if line.startswith("CB-NOTOOL"):
+            raise BaselineUnavailable(f"no baseline: {target.name} has neither socat nor nc")
+        tool = line.split()[1]
+        sock = None
+        deadline = time.monotonic() + 10
+        while sock is None:
+            try:
+                sock = socket.create_connection((address, port), timeout=5)
+            except OSError as err:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise BaselineUnavailable(
+                        f"no baseline: cannot connect to {tool} on {address}:{port} "
+                        f"({err.strerror or err}; a firewall?)") from None
+                time.sleep(0.05)
+        with sock:
+            sock.settimeout(None)
+            c0 = time.thread_time()
+            t0 = time.perf_counter()
+            sock.sendall(view)
+            sock.shutdown(socket.SHUT_WR)
+            c1 = time.thread_time()
+            count = None
+            while (line := lines.readline(time.monotonic() + 60 + len(view) / 1e6)) is not None:
+                if line.startswith("CB-COUNT"):
+                    count = int(line.split()[1])
+                    break
+            t1 = time.perf_counter()
+        if count != len(view):
+            raise BaselineUnavailable(f"baseline via {tool} on {target.name}: {count} of "
+                                      f"{len(view)} bytes arrived")
+    except TimeoutError:
+        raise BaselineUnavailable(f"baseline via {tool or 'listener'} on {target.name}: "
+                                  "no answer in time") from None
+    finally:
+        lines.close()
+        if proc.poll() is None:
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+    return TransferSample(nbytes=len(view), wall_s=t1 - t0, setup_s=0.0,
+                          client_cpu_s=c1 - c0, client_cpu_total_s=c1 - c0,
+                          server_cpu_s=None, server_cpu_method="none", sink_cpu_s=None,
+                          extra={"tool": tool})

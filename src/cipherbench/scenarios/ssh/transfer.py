@@ -1,0 +1,344 @@
+"""One measured transfer: the same bytes from memory through ``ssh -c CIPHER -m MAC``.
+
+What is measured, and how:
+
+- **Wall time** of the data phase only. The remote command first prints ``CB-READY`` (so key
+  exchange and authentication are over), the clock starts when the first byte is written to
+  ssh's stdin and stops when the remote prints ``CB-END``, which it does after its ``cat`` has
+  read the last byte. Connection setup is reported apart (``setup_s``).
+- **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds) read at
+  ``CB-READY`` and at ``CB-END``; the difference is the cost of encrypting and sending the
+  data. Its whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
+- **Server CPU**: the remote command walks up from its shell to the ``sshd`` process that
+  runs the session (the one that decrypts the stream and feeds the shell's stdin; with
+  privilege separation that is the unprivileged ``sshd: user@notty`` child, not the monitor)
+  and prints that process's CPU time from ``/proc/PID/schedstat`` (nanoseconds; ``/proc/PID/
+  stat`` ticks as a fallback) at ``CB-READY`` and at ``CB-END``. The difference is the server's
+  cost of the data phase. The sink's own CPU (``cat``, from the shell's ``times``) is reported
+  apart as ``sink_cpu_s``: it is the application, not SSH. Hosts without /proc report none.
+- **Integrity** (``verify=True``): the far side hashes what it received with SHA-256 instead
+  of discarding it, and the digest must match the data sent. Timed runs use plain ``cat``.
+"""
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import re
+import selectors
+import shlex
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+
+from cipherbench.scenarios.ssh import procs
+from cipherbench.scenarios.ssh.errors import HostError, SshError, TransferFailed, classify
+
+#: The ciphers whose MAC is part of the cipher (AEAD): ``-m`` is ignored for them.
+AEAD_CIPHERS = ("chacha20-poly1305@openssh.com", "aes128-gcm@openssh.com",
+                "aes256-gcm@openssh.com")
+
+#: Options forced on every ssh run: no prompts, no compression (the data would shrink), no
+#: reuse of a shared connection (it would keep that connection's cipher), no tty.
+FORCED_OPTIONS = [
+    "-T", "-o", "BatchMode=yes", "-o", "Compression=no", "-o", "ControlMaster=no",
+    "-o", "ControlPath=none", "-o", "ForwardAgent=no", "-o", "ForwardX11=no",
+    "-o", "ClearAllForwardings=yes", "-o", "ConnectTimeout=10",
+]
+
+_CHUNK = 1 << 20
+_F_SETPIPE_SZ = 1031
+
+
+def is_aead(cipher: str) -> bool:
+    """True if ``cipher`` authenticates by itself (its MAC is implicit)."""
+    return cipher in AEAD_CIPHERS or cipher.endswith("-gcm@openssh.com") or "poly1305" in cipher
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where transfers go: ``ssh [options] destination``. ``label`` names it in messages."""
+
+    destination: str
+    options: tuple[str, ...] = ()
+    label: str = ""
+    private: bool = False
+
+    @property
+    def name(self) -> str:
+        """How messages name the host."""
+        return self.label or self.destination
+
+
+@dataclass
+class TransferSample:
+    """One completed transfer."""
+
+    nbytes: int
+    wall_s: float                   # data phase: first byte written to CB-END received
+    setup_s: float                  # ssh start to CB-READY (key exchange, authentication)
+    client_cpu_s: float | None      # ssh client CPU during the data phase
+    client_cpu_total_s: float       # ssh client CPU over its whole life (wait4)
+    server_cpu_s: float | None      # sshd session process CPU during the data phase
+    server_cpu_method: str          # "schedstat", "stat-ticks" or "none"
+    sink_cpu_s: float | None        # the remote cat/sha256sum
+    digest: str | None = None       # SHA-256 seen by the far side (verify runs only)
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def throughput(self) -> float:
+        """Bytes per second of the data phase."""
+        return self.nbytes / self.wall_s if self.wall_s > 0 else 0.0
+
+
+def remote_script(verify: bool) -> str:
+    """The POSIX sh program run on the far side (see the module docstring)."""
+    sink = ('if command -v sha256sum >/dev/null 2>&1; then h=sha256sum; else h="shasum -a 256";'
+            ' fi; echo "CB-SHA $($h | cut -c1-64)"') if verify else "cat >/dev/null"
+    return "\n".join([
+        "p=$PPID",
+        'while [ "$p" -gt 1 ] 2>/dev/null && [ -r /proc/$p/stat ]; do',
+        '  case $(cat /proc/$p/comm 2>/dev/null) in sshd*) break;; esac',
+        '  p=$(sed "s/^.*) //" /proc/$p/stat | cut -d" " -f2)',
+        "done",
+        'case $(cat /proc/$p/comm 2>/dev/null) in sshd*) ;; *) p=0;; esac',
+        "cb_cpu() {",
+        '  if [ "$p" = 0 ]; then echo none',
+        '  elif [ -r /proc/$p/schedstat ] && [ "$(cut -d" " -f1 /proc/$p/schedstat)" != 0 ]; then',
+        '    echo "ns $(cut -d" " -f1 /proc/$p/schedstat)"',
+        '  else echo "ticks $(sed "s/^.*) //" /proc/$p/stat | cut -d" " -f12,13)'
+        ' $(getconf CLK_TCK)"; fi',
+        "}",
+        'echo "CB-READY $p $(cb_cpu)"',
+        sink,
+        'echo "CB-END $(cb_cpu)"',
+        "times",
+        "",
+    ])
+
+
+def remote_command(verify: bool) -> str:
+    """The command line given to ssh: the script under ``sh`` whatever the login shell is."""
+    return "exec /bin/sh -c " + shlex.quote(remote_script(verify))
+
+
+def _cpu_from_fields(fields: list[str]) -> tuple[float | None, str]:
+    """Seconds and method from the ``cb_cpu`` output of the remote script."""
+    try:
+        if fields[0] == "ns":
+            return int(fields[1]) / 1e9, "schedstat"
+        if fields[0] == "ticks":
+            return (int(fields[1]) + int(fields[2])) / int(fields[3]), "stat-ticks"
+    except (IndexError, ValueError, ZeroDivisionError):
+        pass
+    return None, "none"
+
+
+_TIMES_RE = re.compile(r"(\d+)m([\d.]+)s")
+
+
+def _children_cpu(lines: list[str]) -> float | None:
+    """Children's user+system seconds from the second line of the shell's ``times``."""
+    found = [_TIMES_RE.findall(ln) for ln in lines]
+    found = [f for f in found if len(f) >= 2]
+    if len(found) < 2:
+        return None
+    return sum(int(m) * 60 + float(s) for m, s in found[1][:2])
+
+
+class _Lines:
+    """Line reader over a pipe with a deadline (ssh may hang on a dead network)."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.buf = b""
+        self.eof = False
+        self.sel = selectors.DefaultSelector()
+        self.sel.register(fd, selectors.EVENT_READ)
+
+    def readline(self, deadline: float) -> str | None:
+        """The next line, or None at end of file. Raises TimeoutError after ``deadline``."""
+        while b"\n" not in self.buf and not self.eof:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            if self.sel.select(left):
+                chunk = os.read(self.fd, 65536)
+                if chunk:
+                    self.buf += chunk
+                else:
+                    self.eof = True
+        if b"\n" in self.buf:
+            line, self.buf = self.buf.split(b"\n", 1)
+            return line.decode(errors="replace")
+        if self.buf:
+            line, self.buf = self.buf, b""
+            return line.decode(errors="replace")
+        return None
+
+    def close(self) -> None:
+        self.sel.close()
+
+
+def _writer(fd: int, data: memoryview, failure: list[BaseException]) -> None:
+    """Write all of ``data`` to ``fd`` and close it (runs in a thread)."""
+    try:
+        off, n = 0, len(data)
+        while off < n:
+            off += os.write(fd, data[off:off + _CHUNK])
+    except OSError as err:  # the far side went away; reported from ssh's stderr
+        failure.append(err)
+    finally:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
+def ssh_argv(target: Target, cipher: str, mac: str | None, command: str) -> list[str]:
+    """The full ssh command line for one transfer."""
+    argv = ["ssh", *target.options, *FORCED_OPTIONS, "-c", cipher]
+    if mac and not is_aead(cipher):
+        argv += ["-m", mac]
+    return argv + [target.destination, command]
+
+
+def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryview, *,
+             verify: bool = False, timeout_s: float | None = None) -> TransferSample:
+    """Send ``data`` through ssh with ``cipher`` (and ``mac`` for non-AEAD ciphers) and measure
+    it. Raises an ``SshError`` (one line) when ssh fails or the data arrives changed."""
+    view = memoryview(data).cast("B")
+    nbytes = len(view)
+    if timeout_s is None:
+        timeout_s = 60.0 + nbytes / 1e6  # generous: even 1 MB/s finishes
+    err_file = tempfile.TemporaryFile()
+    t_spawn = time.monotonic()
+    proc = subprocess.Popen(ssh_argv(target, cipher, mac, remote_command(verify)),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file,
+                            bufsize=0)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        fcntl.fcntl(proc.stdin.fileno(), _F_SETPIPE_SZ, _CHUNK)
+    except OSError:
+        pass
+    lines = _Lines(proc.stdout.fileno())
+    writer: threading.Thread | None = None
+    failure: list[BaseException] = []
+    ready = end = None
+    rest: list[str] = []
+    digest = None
+    try:
+        deadline = time.monotonic() + 60.0
+        while ready is None:
+            line = lines.readline(deadline)
+            if line is None:
+                break
+            if line.startswith("CB-READY"):
+                ready = line.split()
+        if ready is None:
+            proc.stdin.close()
+            raise _failure(proc, err_file, target, cipher, mac)
+        t_ready = time.monotonic()
+        c0 = procs.cpu_ns(proc.pid)
+        stdin_fd = os.dup(proc.stdin.fileno())
+        proc.stdin.close()
+        t0 = time.perf_counter()
+        writer = threading.Thread(target=_writer, args=(stdin_fd, view, failure), daemon=True)
+        writer.start()
+        deadline = time.monotonic() + timeout_s
+        while end is None:
+            line = lines.readline(deadline)
+            if line is None:
+                break
+            if line.startswith("CB-SHA"):
+                digest = line.split()[1] if len(line.split()) > 1 else ""
+            elif line.startswith("CB-END"):
+                end = line.split()
+        t1 = time.perf_counter()
+        c1 = procs.cpu_ns(proc.pid)
+        if end is None:
+            raise _failure(proc, err_file, target, cipher, mac)
+        while (line := lines.readline(time.monotonic() + 30.0)) is not None:
+            rest.append(line)
+        writer.join(timeout=30.0)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            raise _failure(proc, err_file, target, cipher, mac)
+    except TimeoutError:
+        raise TransferFailed(f"ssh to {target.name} with {cipher}: no progress within the "
+                             "time limit") from None
+    finally:
+        lines.close()
+        if proc.returncode is None:
+            proc.kill()
+            proc.wait()
+        if writer is not None:
+            writer.join(timeout=5.0)
+        err_file.close()
+
+    if verify:
+        want = hashlib.sha256(view).hexdigest()
+        if digest != want:
+            raise TransferFailed(f"data changed in transit with {cipher}"
+                                 f"{'/' + mac if mac else ''}: far side got sha256 {digest}")
+    s0, method = _cpu_from_fields(ready[2:])
+    s1, _ = _cpu_from_fields(end[1:])
+    return TransferSample(
+        nbytes=nbytes,
+        wall_s=t1 - t0,
+        setup_s=t_ready - t_spawn,
+        client_cpu_s=(c1 - c0) / 1e9 if c0 is not None and c1 is not None else None,
+        client_cpu_total_s=usage.ru_utime + usage.ru_stime,
+        server_cpu_s=(s1 - s0) if s0 is not None and s1 is not None else None,
+        server_cpu_method=method,
+        sink_cpu_s=_children_cpu(rest),
+        digest=digest,
+        extra={"server_pid": int(ready[1]) if ready[1].isdigit() else 0},
+    )
+
+
+def _failure(proc: subprocess.Popen, err_file, target: Target, cipher: str,
+             mac: str | None) -> SshError:
+    """Reap ssh and turn its stderr into one typed error."""
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    err_file.seek(0)
+    text = err_file.read().decode(errors="replace")
+    return classify(text, host=target.name, cipher=cipher, mac=mac if not is_aead(cipher) else None)
+
+
+def check_host(target: Target) -> None:
+    """Connect once and run ``true``: raises ``HostError`` (one line) if the host is unusable."""
+    argv = ["ssh", *target.options, *FORCED_OPTIONS, target.destination, "true"]
+    try:
+        out = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                             timeout=60)
+    except subprocess.TimeoutExpired:
+        raise HostError(f"{target.name} is unreachable: no answer within 60 s") from None
+    if out.returncode != 0:
+        err = classify(out.stderr, host=target.name, cipher="(default)", mac=None)
+        if isinstance(err, HostError):
+            raise err
+        raise HostError(str(err))
+
+
+def client_defaults(target: Target) -> tuple[list[str], list[str]]:
+    """The client's cipher and MAC preference lists for ``target`` (``ssh -G``): the first
+    cipher is what a plain ``ssh`` to that host would use against a server accepting it."""
+    out = subprocess.run(["ssh", *target.options, "-G", target.destination],
+                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+    ciphers: list[str] = []
+    macs: list[str] = []
+    for line in out.stdout.splitlines():
+        key, _, value = line.partition(" ")
+        if key == "ciphers":
+            ciphers = value.split(",")
+        elif key == "macs":
+            macs = value.split(",")
+    return ciphers, macs
