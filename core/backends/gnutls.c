@@ -1,0 +1,444 @@
+/* gnutls.c - the GnuTLS backend, through its public crypto API
+ * (gnutls/crypto.h): gnutls_aead_cipher_*, gnutls_cipher_*, gnutls_hash_*
+ * and gnutls_hmac_* (which also serves CMAC, GMAC and UMAC).
+ *
+ * GnuTLS 3.7 has no AES-CTR, AES-CFB128, ECB, OCB or SHAKE in this API, no
+ * BLAKE2 or Poly1305 on their own, and refuses RIPEMD-160 as a hash; those
+ * rows are absent, as is Salsa20 (see the table).
+ */
+#include "../backend.h"
+
+#include <gnutls/crypto.h>
+#include <gnutls/gnutls.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- AEAD ---------------------------------------------------------------
+ * The v2 calls encrypt in place with the tag apart, which is what cb_msg
+ * holds. When the harness gives separate buffers, the input is first copied
+ * to the output. */
+
+typedef struct {
+    gnutls_aead_cipher_hd_t h;
+    int decrypt;
+} aead_ctx;
+
+static int aead_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    gnutls_cipher_algorithm_t alg = *(const gnutls_cipher_algorithm_t *)arg;
+    if (s->key_len != gnutls_cipher_get_key_size(alg))
+        return CB_ERR_PARAM;
+    if (s->tag_len > gnutls_cipher_get_tag_size(alg))
+        return CB_ERR_PARAM;
+    aead_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    gnutls_datum_t key = {(unsigned char *)s->key, (unsigned)s->key_len};
+    if (gnutls_aead_cipher_init(&c->h, alg, &key) < 0) {
+        free(c);
+        return CB_ERR;
+    }
+    c->decrypt = s->decrypt;
+    *ctx = c;
+    return CB_OK;
+}
+
+static int aead_run(void *ctx, cb_msg *m)
+{
+    aead_ctx *c = ctx;
+    if (m->in != m->out && m->len)
+        memmove(m->out, m->in, m->len);
+    giovec_t data = {m->out, m->len};
+    giovec_t aad = {(void *)m->aad, m->aad_len};
+    int r;
+    if (!c->decrypt) {
+        size_t tag_len = m->tag_len;
+        r = gnutls_aead_cipher_encryptv2(c->h, m->nonce, m->nonce_len,
+                                         &aad, m->aad_len ? 1 : 0, &data, 1,
+                                         m->tag, &tag_len);
+        if (r >= 0 && tag_len != m->tag_len)
+            return CB_ERR_PARAM;
+    } else {
+        r = gnutls_aead_cipher_decryptv2(c->h, m->nonce, m->nonce_len,
+                                         &aad, m->aad_len ? 1 : 0, &data, 1,
+                                         m->tag, m->tag_len);
+        if (r == GNUTLS_E_DECRYPTION_FAILED)
+            return CB_ERR_AUTH;
+    }
+    if (r == GNUTLS_E_INVALID_REQUEST)
+        return CB_ERR_PARAM;  /* a nonce or tag length this cipher refuses */
+    return r < 0 ? CB_ERR : CB_OK;
+}
+
+static void aead_finish(void *ctx)
+{
+    aead_ctx *c = ctx;
+    if (!c)
+        return;
+    gnutls_aead_cipher_deinit(c->h);
+    free(c);
+}
+
+/* ---- ciphers --------------------------------------------------------------
+ * One handle continues the stream or chain. XTS sets the tweak per call. */
+
+typedef struct {
+    gnutls_cipher_algorithm_t alg;
+    size_t key_len, iv_len;  /* what the caller gives; 0 iv for RC4 */
+    int chacha_iv;           /* GnuTLS takes counter (4 bytes LE) || nonce (12) */
+    int xts;
+    int block_stream;        /* ChaCha20: see stream_run */
+} cipher_def;
+
+typedef struct {
+    gnutls_cipher_hd_t h;
+    const cipher_def *d;
+    int decrypt;
+    uint8_t ks[64];          /* ChaCha20: keystream of a split block */
+    size_t ks_left;          /* its unused bytes, at the end of ks */
+} cipher_ctx;
+
+static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    const cipher_def *d = arg;
+    int var_key = d->alg == GNUTLS_CIPHER_ARCFOUR_128;  /* RC4 takes 1..256 bytes */
+    if ((!var_key && s->key_len != d->key_len) || (var_key && (s->key_len < 1 || s->key_len > 256)))
+        return CB_ERR_PARAM;
+    if (!d->xts && s->iv_len != d->iv_len)
+        return CB_ERR_PARAM;
+    if (d->iv_len && !d->xts && !s->iv)
+        return CB_ERR_PARAM;
+    uint8_t ivbuf[16] = {0};
+    gnutls_datum_t key = {(unsigned char *)s->key, (unsigned)s->key_len};
+    gnutls_datum_t iv = {ivbuf, 0};
+    if (d->chacha_iv) {
+        memcpy(ivbuf + 4, s->iv, 12);     /* block counter 0 */
+        iv.size = 16;
+    } else if (d->xts) {
+        iv.size = 16;                     /* replaced by each call's tweak */
+    } else if (d->iv_len) {
+        memcpy(ivbuf, s->iv, d->iv_len);
+        iv.size = (unsigned)d->iv_len;
+    }
+    cipher_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    int r = gnutls_cipher_init(&c->h, d->alg, &key, iv.size ? &iv : NULL);
+    if (r < 0) {
+        free(c);
+        /* GnuTLS refuses XTS keys whose two halves are equal */
+        return r == GNUTLS_E_INVALID_REQUEST ? CB_ERR_PARAM : CB_ERR;
+    }
+    c->d = d;
+    c->decrypt = s->decrypt;
+    *ctx = c;
+    return CB_OK;
+}
+
+/* GnuTLS (through Nettle) ChaCha20 continues the stream only
+ * across calls of whole 64-byte blocks: a partial block ends the stream.
+ * Whole blocks go straight through; for a split block one block of
+ * keystream is drawn from the library and the unused part is kept for the
+ * next call, so any lengths continue the stream as the contract asks. */
+static int stream_run(cipher_ctx *c, cb_msg *m)
+{
+    const uint8_t *in = m->in;
+    uint8_t *out = m->out;
+    size_t len = m->len;
+    size_t n = len < c->ks_left ? len : c->ks_left;
+    const uint8_t *ks = c->ks + 64 - c->ks_left;
+    for (size_t i = 0; i < n; i++)
+        out[i] = in[i] ^ ks[i];
+    c->ks_left -= n;
+    in += n; out += n; len -= n;
+
+    size_t whole = len & ~(size_t)63;
+    if (whole && gnutls_cipher_encrypt2(c->h, in, whole, out, whole) < 0)
+        return CB_ERR;
+    in += whole; out += whole; len -= whole;
+    if (len) {
+        memset(c->ks, 0, 64);
+        if (gnutls_cipher_encrypt2(c->h, c->ks, 64, c->ks, 64) < 0)
+            return CB_ERR;
+        for (size_t i = 0; i < len; i++)
+            out[i] = in[i] ^ c->ks[i];
+        c->ks_left = 64 - len;
+    }
+    return CB_OK;
+}
+
+static int cipher_run(void *ctx, cb_msg *m)
+{
+    cipher_ctx *c = ctx;
+    if (c->d->xts) {
+        if (m->nonce_len != 16 || m->len < 16)
+            return CB_ERR_PARAM;
+        gnutls_cipher_set_iv(c->h, (void *)m->nonce, 16);
+    }
+    if (c->d->block_stream)
+        return stream_run(c, m);
+    int r = c->decrypt ? gnutls_cipher_decrypt2(c->h, m->in, m->len, m->out, m->len)
+                       : gnutls_cipher_encrypt2(c->h, m->in, m->len, m->out, m->len);
+    if (r == GNUTLS_E_INVALID_REQUEST)
+        return CB_ERR_PARAM;  /* e.g. a length that is not whole blocks */
+    return r < 0 ? CB_ERR : CB_OK;
+}
+
+static void cipher_finish(void *ctx)
+{
+    cipher_ctx *c = ctx;
+    if (!c)
+        return;
+    gnutls_cipher_deinit(c->h);
+    free(c);
+}
+
+/* ---- hashes: one handle; gnutls_hash_output resets it for the next message */
+
+typedef struct {
+    gnutls_hash_hd_t h;
+    size_t full;
+} hash_ctx;
+
+static int hash_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    gnutls_digest_algorithm_t alg = *(const gnutls_digest_algorithm_t *)arg;
+    (void)s;
+    hash_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    if (gnutls_hash_init(&c->h, alg) < 0) {
+        free(c);
+        return CB_ERR;
+    }
+    c->full = gnutls_hash_get_len(alg);
+    *ctx = c;
+    return CB_OK;
+}
+
+static int hash_run(void *ctx, cb_msg *m)
+{
+    hash_ctx *c = ctx;
+    uint8_t md[64];
+    if (m->tag_len > c->full || c->full > sizeof md)
+        return CB_ERR_PARAM;
+    if (gnutls_hash(c->h, m->in, m->len) < 0)
+        return CB_ERR;
+    gnutls_hash_output(c->h, md);
+    memcpy(m->tag, md, m->tag_len);
+    return CB_OK;
+}
+
+static void hash_finish(void *ctx)
+{
+    hash_ctx *c = ctx;
+    if (!c)
+        return;
+    gnutls_hash_deinit(c->h, NULL);
+    free(c);
+}
+
+/* ---- MACs: the key is set once; gnutls_hmac_output returns the handle to
+ * its keyed state. GMAC and UMAC take the message's nonce each call. */
+
+typedef struct {
+    gnutls_hmac_hd_t h;
+    size_t full;
+    int nonce;
+} mac_ctx;
+
+static int mac_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    gnutls_mac_algorithm_t alg = *(const gnutls_mac_algorithm_t *)arg;
+    int keyed_cipher = alg == GNUTLS_MAC_AES_CMAC_128 || alg == GNUTLS_MAC_AES_GMAC_128 ||
+                       alg == GNUTLS_MAC_UMAC_128;
+    if (keyed_cipher && s->key_len != 16)
+        return CB_ERR_PARAM;
+    mac_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    if (gnutls_hmac_init(&c->h, alg, s->key, s->key_len) < 0) {
+        free(c);
+        return CB_ERR;
+    }
+    c->full = gnutls_hmac_get_len(alg);
+    c->nonce = gnutls_mac_get_nonce_size(alg) != 0;
+    *ctx = c;
+    return CB_OK;
+}
+
+static int mac_run(void *ctx, cb_msg *m)
+{
+    mac_ctx *c = ctx;
+    uint8_t mac[64];
+    if (m->tag_len > c->full || c->full > sizeof mac)
+        return CB_ERR_PARAM;
+    if (c->nonce) {
+        /* GMAC takes any non-empty IV, UMAC 1 to 16 bytes */
+        if (!m->nonce || m->nonce_len == 0 || m->nonce_len > 16)
+            return CB_ERR_PARAM;
+        gnutls_hmac_set_nonce(c->h, m->nonce, m->nonce_len);
+    }
+    if (gnutls_hmac(c->h, m->in, m->len) < 0)
+        return CB_ERR;
+    gnutls_hmac_output(c->h, mac);
+    memcpy(m->tag, mac, m->tag_len);
+    return CB_OK;
+}
+
+static void mac_finish(void *ctx)
+{
+    mac_ctx *c = ctx;
+    if (!c)
+        return;
+    gnutls_hmac_deinit(c->h, NULL);
+    free(c);
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+static const gnutls_cipher_algorithm_t
+    a_gcm128 = GNUTLS_CIPHER_AES_128_GCM, a_gcm256 = GNUTLS_CIPHER_AES_256_GCM,
+    a_chapoly = GNUTLS_CIPHER_CHACHA20_POLY1305,
+    a_ccm128 = GNUTLS_CIPHER_AES_128_CCM, a_ccm256 = GNUTLS_CIPHER_AES_256_CCM;
+
+/*                                       alg                           key iv chacha xts stream */
+static const cipher_def c_aes128cbc   = {GNUTLS_CIPHER_AES_128_CBC,        16, 16, 0, 0, 0};
+static const cipher_def c_aes192cbc   = {GNUTLS_CIPHER_AES_192_CBC,        24, 16, 0, 0, 0};
+static const cipher_def c_aes256cbc   = {GNUTLS_CIPHER_AES_256_CBC,        32, 16, 0, 0, 0};
+static const cipher_def c_aes128xts   = {GNUTLS_CIPHER_AES_128_XTS,        32, 16, 0, 1, 0};
+static const cipher_def c_aes256xts   = {GNUTLS_CIPHER_AES_256_XTS,        64, 16, 0, 1, 0};
+static const cipher_def c_cam128cbc   = {GNUTLS_CIPHER_CAMELLIA_128_CBC,   16, 16, 0, 0, 0};
+static const cipher_def c_cam256cbc   = {GNUTLS_CIPHER_CAMELLIA_256_CBC,   32, 16, 0, 0, 0};
+static const cipher_def c_3descbc     = {GNUTLS_CIPHER_3DES_CBC,           24, 8, 0, 0, 0};
+static const cipher_def c_descbc      = {GNUTLS_CIPHER_DES_CBC,            8, 8, 0, 0, 0};
+static const cipher_def c_rc4         = {GNUTLS_CIPHER_ARCFOUR_128,        16, 0, 0, 0, 0};
+static const cipher_def c_chacha20    = {GNUTLS_CIPHER_CHACHA20_32,        32, 12, 1, 0, 1};
+/* No Salsa20 rows: GnuTLS 3.7.9's SALSA20-256 and ESTREAM-SALSA20-256 ignore
+ * the IV given to gnutls_cipher_init or gnutls_cipher_set_iv (the output is
+ * that of an all-zero nonce), so they cannot pass a differential check. */
+
+static const gnutls_digest_algorithm_t
+    h_md5 = GNUTLS_DIG_MD5, h_sha1 = GNUTLS_DIG_SHA1, h_sha224 = GNUTLS_DIG_SHA224,
+    h_sha256 = GNUTLS_DIG_SHA256, h_sha384 = GNUTLS_DIG_SHA384, h_sha512 = GNUTLS_DIG_SHA512,
+    h_sha3_256 = GNUTLS_DIG_SHA3_256, h_sha3_512 = GNUTLS_DIG_SHA3_512;
+
+static const gnutls_mac_algorithm_t
+    m_md5 = GNUTLS_MAC_MD5, m_sha1 = GNUTLS_MAC_SHA1, m_sha256 = GNUTLS_MAC_SHA256,
+    m_sha512 = GNUTLS_MAC_SHA512, m_cmac = GNUTLS_MAC_AES_CMAC_128,
+    m_gmac = GNUTLS_MAC_AES_GMAC_128, m_umac128 = GNUTLS_MAC_UMAC_128;
+
+#define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
+#define CIPHER(n, a) {n, a, cipher_init, cipher_run, cipher_finish}
+#define HASH(n, a) {n, a, hash_init, hash_run, hash_finish}
+#define MAC(n, a) {n, a, mac_init, mac_run, mac_finish}
+
+static const cb_op gnutls_ops[] = {
+    AEAD("aes-128-gcm", &a_gcm128),
+    AEAD("aes-256-gcm", &a_gcm256),
+    AEAD("chacha20-poly1305", &a_chapoly),
+    AEAD("aes-128-ccm", &a_ccm128),
+    AEAD("aes-256-ccm", &a_ccm256),
+    CIPHER("aes-128-cbc", &c_aes128cbc),
+    CIPHER("aes-192-cbc", &c_aes192cbc),
+    CIPHER("aes-256-cbc", &c_aes256cbc),
+    CIPHER("aes-128-xts", &c_aes128xts),
+    CIPHER("aes-256-xts", &c_aes256xts),
+    CIPHER("camellia-128-cbc", &c_cam128cbc),
+    CIPHER("camellia-256-cbc", &c_cam256cbc),
+    CIPHER("3des-cbc", &c_3descbc),
+    CIPHER("des-cbc", &c_descbc),
+    CIPHER("rc4", &c_rc4),
+    CIPHER("chacha20", &c_chacha20),
+    HASH("md5", &h_md5),
+    HASH("sha1", &h_sha1),
+    HASH("sha224", &h_sha224),
+    HASH("sha256", &h_sha256),
+    HASH("sha384", &h_sha384),
+    HASH("sha512", &h_sha512),
+    HASH("sha3-256", &h_sha3_256),
+    HASH("sha3-512", &h_sha3_512),
+    MAC("hmac-md5", &m_md5),
+    MAC("hmac-sha1", &m_sha1),
+    MAC("hmac-sha256", &m_sha256),
+    MAC("hmac-sha512", &m_sha512),
+    MAC("cmac-aes-128", &m_cmac),
+    MAC("gmac-aes-128", &m_gmac),
+    MAC("umac-128", &m_umac128),
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+/* ---- version and what the library says about the CPU ----------------------
+ * GnuTLS has no call that returns the accelerators it registered; it only
+ * logs them ("Intel AES accelerator was detected") while it initialises.
+ * global_init re-initialises the library once with a log hook to read those
+ * lines. GNUTLS_CPUID_OVERRIDE is its switch to turn them off. */
+
+static unsigned g_caps;
+static char g_provider[96];
+
+static void add_provider(const char *name)
+{
+    if (strstr(g_provider, name))
+        return;
+    size_t n = strlen(g_provider);
+    snprintf(g_provider + n, sizeof g_provider - n, "%s%s", n ? "," : "", name);
+}
+
+static void gnutls_log_hook(int level, const char *line)
+{
+    (void)level;
+    if (!strstr(line, "was detected"))
+        return;
+    if (strstr(line, "AES accelerator")) {
+        g_caps |= CB_CAP_AES_HW;
+        add_provider("aesni");
+    }
+    if (strstr(line, "GCM accelerator")) {
+        g_caps |= CB_CAP_CLMUL_HW;
+        add_provider(strstr(line, "AVX") ? "gcm-pclmul-avx" : "gcm-pclmul");
+    }
+    if (strstr(line, "SHA was detected")) {
+        g_caps |= CB_CAP_SHA_HW;
+        add_provider("sha-ni");
+    }
+    if (strstr(line, "SSSE3 was detected")) {
+        g_caps |= CB_CAP_VECTOR;
+        add_provider("ssse3");
+    }
+    if (strstr(line, "Padlock") || strstr(line, "PADLOCK")) {
+        g_caps |= CB_CAP_AES_HW;
+        add_provider("padlock");
+    }
+}
+
+static int gnutls_backend_init(void)
+{
+    g_caps = 0;
+    g_provider[0] = '\0';
+    gnutls_global_set_log_function(gnutls_log_hook);
+    gnutls_global_set_log_level(2);
+    gnutls_global_deinit();        /* undoes the implicit init at load time */
+    int r = gnutls_global_init();
+    gnutls_global_set_log_level(0);
+    return r < 0 ? CB_ERR : CB_OK;
+}
+
+static const char *gnutls_backend_version(void) { return gnutls_check_version(NULL); }
+
+static unsigned gnutls_backend_caps(void) { return g_caps; }
+
+static const char *gnutls_backend_provider(void)
+{
+    return g_provider[0] ? g_provider : "generic";
+}
+
+const cb_backend cb_backend_gnutls = {
+    .name = "gnutls",
+    .version = gnutls_backend_version,
+    .global_init = gnutls_backend_init,
+    .caps = gnutls_backend_caps,
+    .provider = gnutls_backend_provider,
+    .ops = gnutls_ops,
+};
