@@ -1,0 +1,36 @@
+/* args.h - the command line of cipherbench-core (docs/protocol.md).
+ * Parsing checks syntax and ranges only; which libraries, algorithms and
+ * operations exist is checked by the command that uses them. */
+#ifndef CB_ARGS_H
+#define CB_ARGS_H
+#include <stddef.h>
+
+#define CB_MAX_ALGOS 128
+#define CB_MAX_SIZES 64
+#define CB_MAX_SIZE (64u << 20)   /* largest message: 64 MiB */
+
+typedef enum { CB_CMD_LIST, CB_CMD_KAT, CB_CMD_BENCH, CB_CMD_HELP } cb_cmd;
+
+typedef struct cb_args {
+    cb_cmd cmd;
+    const char *lib;                 /* NULL: all (list, kat) */
+    const char *algos[CB_MAX_ALGOS]; size_t n_algos;
+    char algo_buf[4096];             /* storage the algos point into */
+    const char *op;
+    size_t sizes[CB_MAX_SIZES]; size_t n_sizes;
+    int sizes_given;                 /* 0: the defaults */
+    int samples;
+    double min_sample_ms;
+    size_t misalign;
+    int cpu;                         /* -1: not pinned */
+    const char *vectors;             /* NULL: $CIPHERBENCH_VECTORS or built-in */
+    int no_kat, no_differential;
+} cb_args;
+
+/* Fills a from argv. Returns 0, or 2 with one line (no newline) in err. */
+int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen);
+
+/* Usage text for --help. */
+extern const char cb_usage[];
+
+#endif

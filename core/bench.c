@@ -1,0 +1,289 @@
+/* bench.c - the `bench` command (docs/protocol.md). For each algorithm:
+ * known-answer vectors first; then per size a point of raw samples; then the
+ * slope/intercept fit over sizes >= 1 KiB. */
+#include "bench.h"
+#include "algorithms.h"
+#include "backend.h"
+#include "cpuinfo.h"
+#include "emit.h"
+#include "fit.h"
+#include "kat.h"
+#include "measure.h"
+#include "prng.h"
+#include "ref.h"
+#include "vectors.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BENCH_SEED 0x5eed0000cb01ull   /* fixed: every run times the same bytes */
+#define FIT_MIN_SIZE 1024
+#define AAD_LEN 13                      /* as in a TLS record */
+#define WARM_NS 5000000ull              /* at least 5 ms of warm-up per point */
+
+double cb_preamble_emit(const char *command)
+{
+    cb_cpuinfo ci;
+    cb_cpuinfo_read(&ci);
+    cb_preamble p = {command, ci.model, ci.flags, ci.n_flags, cb_measure_freq_hz()};
+    cb_emit_preamble(&p);
+    return p.freq_hz;
+}
+
+static int usage_error(const char *fmt, const char *x, const char *y, const char *z)
+{
+    fprintf(stderr, "cipherbench-core: ");
+    fprintf(stderr, fmt, x, y, z);
+    fputc('\n', stderr);
+    return 2;
+}
+
+/* Checks everything the arguments name before any output. */
+static int validate(const cb_args *a, const cb_backend **libp, const cb_op **ops, const cb_algorithm **algs)
+{
+    char valid[4096];
+    const cb_backend *lib = cb_lib_find(a->lib);
+    if (!lib) {
+        cb_lib_names(valid, sizeof valid);
+        return usage_error("unknown library '%s'; valid: %s%s", a->lib, valid, "");
+    }
+    for (size_t i = 0; i < a->n_algos; i++) {
+        const char *name = a->algos[i];
+        algs[i] = cb_algorithm_find(name);
+        ops[i] = cb_lib_op(lib, name);
+        if (!algs[i] || !ops[i]) {
+            cb_lib_algo_names(lib, valid, sizeof valid);
+            return usage_error(algs[i] ? "library %s has no algorithm '%s'; valid: %s"
+                                       : "library %s: unknown algorithm '%s'; valid: %s",
+                               lib->name, name, valid);
+        }
+        int op_ok = 0;
+        size_t off = 0;
+        valid[0] = '\0';
+        for (const char *const *o = cb_kind_ops(algs[i]->kind); *o; o++) {
+            op_ok |= strcmp(*o, a->op) == 0;
+            off += (size_t)snprintf(valid + off, sizeof valid - off, "%s%s", off ? ", " : "", *o);
+        }
+        if (!op_ok)
+            return usage_error("unknown op '%s' for %s; valid: %s", a->op, name, valid);
+        for (size_t s = 0; a->sizes_given && s < a->n_sizes; s++) {
+            if (a->sizes[s] % algs[i]->block_len) {
+                char sz[32], blk[64];
+                snprintf(sz, sizeof sz, "%zu", a->sizes[s]);
+                snprintf(blk, sizeof blk, "%zu", algs[i]->block_len);
+                return usage_error("size %s is not a multiple of %s's block of %s bytes; valid: multiples of the block",
+                                   sz, name, blk);
+            }
+        }
+    }
+    *libp = lib;
+    return 0;
+}
+
+/* What one measured point needs, allocated per size. */
+typedef struct point_bufs {
+    cb_buf in, out;
+    uint8_t key[64], iv[64], nonce[64], tag[64], aad[AAD_LEN];
+} point_bufs;
+
+/* Times op on size bytes and emits the point; *per_op_ns gets the median
+ * wall time of one call. Returns 0, or -1 after emitting an error record. */
+static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *op,
+                         const cb_algorithm *alg, size_t size, double *per_op_ns)
+{
+    point_bufs *b = calloc(1, sizeof *b);
+    uint64_t *wall = calloc((size_t)a->samples, sizeof *wall);
+    uint64_t *cpu = calloc((size_t)a->samples, sizeof *cpu);
+    int decrypt = strcmp(a->op, "decrypt") == 0;
+    int has_out = alg->kind == CB_AEAD || alg->kind == CB_CIPHER || alg->kind == CB_REF;
+    void *ctx = NULL;
+    int rc = -1, st;
+    char msg[256];
+    const char *reason = "init_failed";
+    msg[0] = '\0';
+    if (!b || !wall || !cpu || cb_buf_alloc(&b->in, size, a->misalign) != 0
+        || cb_buf_alloc(&b->out, size, a->misalign) != 0) {
+        snprintf(msg, sizeof msg, "out of memory for %zu-byte buffers", size);
+        goto done;
+    }
+    uint64_t seed = BENCH_SEED;
+    cb_prng_fill(&seed, b->key, sizeof b->key);
+    cb_prng_fill(&seed, b->iv, sizeof b->iv);
+    cb_prng_fill(&seed, b->aad, sizeof b->aad);
+    cb_prng_fill(&seed, b->in.p, size);
+    memcpy(b->nonce, b->iv, sizeof b->nonce);
+
+    cb_setup s = {alg->key_len ? b->key : NULL, alg->key_len, alg->iv_len ? b->iv : NULL,
+                  alg->iv_len, alg->tag_len, decrypt};
+    cb_job j;
+    memset(&j, 0, sizeof j);
+    j.op = op;
+    j.msg.in = b->in.p;
+    j.msg.out = has_out ? b->out.p : NULL;
+    j.msg.len = size;
+    if (alg->per_message_nonce) {
+        j.msg.nonce = b->nonce;
+        j.msg.nonce_len = alg->iv_len;
+        j.nonce = b->nonce;
+        j.bump_nonce = !(alg->kind == CB_AEAD && decrypt);
+    }
+    if (alg->kind == CB_AEAD) {
+        j.msg.aad = b->aad;
+        j.msg.aad_len = AAD_LEN;
+    }
+    if (alg->tag_len) {
+        j.msg.tag = b->tag;
+        j.msg.tag_len = alg->tag_len;
+    }
+
+    if (alg->kind == CB_AEAD && decrypt) {
+        /* Encrypt once so that every timed decryption verifies its tag. */
+        cb_setup es = s;
+        es.decrypt = 0;
+        if ((st = op->init(&ctx, op->arg, &es)) != CB_OK) {
+            ctx = NULL;
+            snprintf(msg, sizeof msg, "encrypt init returned status %d", st);
+            goto done;
+        }
+        st = op->run(ctx, &j.msg);
+        op->finish(ctx);
+        ctx = NULL;
+        if (st != CB_OK) {
+            reason = "run_failed";
+            snprintf(msg, sizeof msg, "encrypting the message to decrypt returned status %d", st);
+            goto done;
+        }
+        memcpy(b->in.p, b->out.p, size);
+    }
+
+    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        ctx = NULL;
+        reason = st == CB_ERR_PARAM ? "unsupported" : "init_failed";
+        snprintf(msg, sizeof msg, "init returned status %d for key %zu, iv %zu, tag %zu bytes",
+                 st, alg->key_len, alg->iv_len, alg->tag_len);
+        goto done;
+    }
+    j.ctx = ctx;
+
+    if (alg->kind == CB_REF && strcmp(op->algo, "memcpy") == 0) {
+        /* The reference row is checked like the others: it must copy. */
+        if (cb_job_run(&j, 1) != CB_OK || memcmp(b->out.p, b->in.p, size) != 0) {
+            reason = "kat_failed";
+            snprintf(msg, sizeof msg, "memcpy did not copy");
+            goto done;
+        }
+    }
+
+    uint64_t iters;
+    uint64_t min_ns = (uint64_t)(a->min_sample_ms * 1e6);
+    uint64_t warm = WARM_NS > 2 * min_ns ? WARM_NS : 2 * min_ns;
+    reason = "run_failed";
+    if ((st = cb_job_calibrate(&j, warm, min_ns, &iters)) != CB_OK) {
+        snprintf(msg, sizeof msg, "%s returned status %d%s", a->op, st,
+                 st == CB_ERR_AUTH ? " (the tag did not verify)" : "");
+        goto done;
+    }
+    for (int i = 0; i < a->samples; i++) {
+        if ((st = cb_job_sample(&j, iters, &wall[i], &cpu[i])) != CB_OK) {
+            snprintf(msg, sizeof msg, "%s returned status %d%s", a->op, st,
+                     st == CB_ERR_AUTH ? " (the tag did not verify)" : "");
+            goto done;
+        }
+    }
+    cb_emit_point(lib->name, alg->name, a->op, size, iters, wall, cpu, (size_t)a->samples, a->misalign);
+    double w[1000];
+    for (int i = 0; i < a->samples; i++)
+        w[i] = (double)wall[i];
+    *per_op_ns = cb_median(w, (size_t)a->samples) / (double)iters;
+    rc = 0;
+done:
+    if (rc != 0) {
+        char full[320];
+        snprintf(full, sizeof full, "size %zu: %s", size, msg);
+        cb_emit_error(lib->name, alg->name, a->op, reason, full);
+    }
+    if (ctx)
+        op->finish(ctx);
+    if (b) {
+        cb_buf_free(&b->in);
+        cb_buf_free(&b->out);
+    }
+    free(b);
+    free(wall);
+    free(cpu);
+    return rc;
+}
+
+/* Every size, then the fit. Returns 0 if all points were measured. */
+static int bench_algo(const cb_args *a, const cb_backend *lib, const cb_op *op, const cb_algorithm *alg)
+{
+    double xs[CB_MAX_SIZES], ys[CB_MAX_SIZES];
+    size_t fit_sizes[CB_MAX_SIZES], nfit = 0;
+    int failed = 0;
+    for (size_t i = 0; i < a->n_sizes; i++) {
+        size_t size = a->sizes[i];
+        if (size % alg->block_len) {
+            char m[128];
+            snprintf(m, sizeof m, "size %zu is not a multiple of the %zu-byte block", size, alg->block_len);
+            cb_emit_error(lib->name, alg->name, a->op, "bad_size", m);
+            continue;
+        }
+        double per_op;
+        if (measure_point(a, lib, op, alg, size, &per_op) != 0) {
+            failed = 1;
+            break;   /* a failing operation is not timed further */
+        }
+        if (size >= FIT_MIN_SIZE) {
+            xs[nfit] = (double)size;
+            ys[nfit] = per_op;
+            fit_sizes[nfit++] = size;
+        }
+    }
+    cb_fit f;
+    if (!failed && cb_fit_linear(xs, ys, nfit, &f) == 0)
+        cb_emit_fit(lib->name, alg->name, a->op, f.slope, f.intercept, f.r2, fit_sizes, nfit);
+    return failed;
+}
+
+int cb_cmd_bench(const cb_args *a)
+{
+    const cb_backend *lib = NULL;
+    const cb_op *ops[CB_MAX_ALGOS];
+    const cb_algorithm *algs[CB_MAX_ALGOS];
+    int rc = validate(a, &lib, ops, algs);
+    if (rc)
+        return rc;
+    char err[512];
+    if (a->cpu >= 0 && cb_pin_cpu(a->cpu, err, sizeof err) != 0)
+        return usage_error("%s%s%s", err, "", "");
+
+    cb_vecset set = {NULL, 0};
+    int need_vectors = !a->no_kat && lib != &cb_backend_ref;
+    if (need_vectors && cb_vectors_load(cb_vectors_path(a->vectors), &set, err, sizeof err) != 0)
+        return usage_error("%s%s%s", err, "", "");
+
+    uint64_t t0 = cb_wall_ns();
+    int lib_ok = !lib->global_init || lib->global_init() == 0;
+    cb_preamble_emit("bench");
+    cb_emit_library(lib);
+    int failures = 0;
+    for (size_t i = 0; i < a->n_algos; i++) {
+        if (!lib_ok) {
+            cb_emit_error(lib->name, algs[i]->name, a->op, "init_failed", "the library's global initialisation failed");
+            failures++;
+            continue;
+        }
+        if (need_vectors) {
+            char why[512];
+            if (cb_kat_algo(lib->name, ops[i], algs[i], &set, why, sizeof why) != 1) {
+                cb_emit_error(lib->name, algs[i]->name, a->op, "kat_failed", why);
+                failures++;
+                continue;
+            }
+        }
+        failures += bench_algo(a, lib, ops[i], algs[i]);
+    }
+    cb_vectors_free(&set);
+    cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,52 @@
+/* emit.h - the JSON-lines protocol (docs/protocol.md): one whole line per
+ * record on the output stream, flushed at once, so a reader (or a crash)
+ * never sees half a record. */
+#ifndef CB_EMIT_H
+#define CB_EMIT_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cjson/cJSON.h>
+#include "backend.h"
+#include "algorithms.h"
+
+/* Format version of every record, written as "v".
+ * History:
+ *   1  first version: preamble, library, algorithm, kat, differential,
+ *      point, fit, error, end. */
+#define CB_PROTOCOL_VERSION 1
+
+/* Where records go; stdout unless a test sets it. */
+extern FILE *cb_emit_stream;
+
+/* A new record {"v":1,"type":type}; NULL only when out of memory. */
+cJSON *cb_record(const char *type);
+/* The record as one line without the newline (malloc'ed), then freed. */
+char *cb_record_line(cJSON *rec);
+/* Writes the record as one line, flushes, frees it. Returns 0 or -1. */
+int cb_emit(cJSON *rec);
+
+typedef struct cb_preamble {
+    const char *command;
+    const char *cpu_model;
+    const char *const *cpu_flags; size_t n_flags;
+    double freq_hz;             /* 0: unknown, written as null */
+} cb_preamble;
+
+int cb_emit_preamble(const cb_preamble *p);
+int cb_emit_library(const cb_backend *b);
+int cb_emit_algorithm(const char *lib, const cb_algorithm *a);
+int cb_emit_kat(const char *lib, const char *algo, int passed, int failed,
+                int skipped, const char *source, const char *message);
+int cb_emit_differential(const char *algo, const char *const *libs, size_t n,
+                         int ok, const char *message);
+int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size,
+                  uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
+                  size_t n, size_t misalign);
+int cb_emit_fit(const char *lib, const char *algo, const char *op, double slope,
+                double intercept, double r2, const size_t *sizes, size_t n);
+int cb_emit_error(const char *lib, const char *algo, const char *op,
+                  const char *reason, const char *message);
+int cb_emit_end(double freq_hz, uint64_t elapsed_ns);
+
+#endif

@@ -1,0 +1,428 @@
+/* kat.c - known answers and the differential check (see kat.h). */
+#include "kat.h"
+#include "emit.h"
+#include "prng.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Outcome of one vector. */
+enum { V_PASS, V_FAIL, V_SKIP };
+
+typedef struct vctx {
+    const cb_op *op;
+    char *msg; size_t msglen;   /* set on V_FAIL / V_SKIP */
+} vctx;
+
+static int verdict(vctx *c, int v, const char *vec, const char *what)
+{
+    if (v != V_PASS && c->msg[0] == '\0')
+        snprintf(c->msg, c->msglen, "%s: %s", vec, what);
+    return v;
+}
+
+/* Status of init/run other than OK: skip when the library refuses the
+ * parameters, else fail. */
+static int status_verdict(vctx *c, int st, const char *vec, const char *stage)
+{
+    char what[96];
+    static const char *const names[] = {"ok", "library error", "tag did not verify", "parameters refused"};
+    snprintf(what, sizeof what, "%s returned %s", stage, st >= 0 && st <= 3 ? names[st] : "an unknown status");
+    return verdict(c, st == CB_ERR_PARAM ? V_SKIP : V_FAIL, vec, what);
+}
+
+/* Non-NULL pointer for empty inputs: some libraries reject NULL even for 0 bytes. */
+static uint8_t empty_byte;
+#define P(b) ((b).n ? (b).p : &empty_byte)
+
+static int aead_vector(vctx *c, const cb_vector *v)
+{
+    const cb_op *op = c->op;
+    size_t n = v->pt.n;
+    uint8_t *out = malloc(n + 1), *in = malloc(n + 1), *tag = malloc(v->tag.n + 1);
+    int res = V_PASS, st;
+    void *ctx = NULL;
+    if (!out || !in || !tag) {
+        res = verdict(c, V_FAIL, v->name, "out of memory");
+        goto done;
+    }
+    cb_setup s = {P(v->key), v->key.n, P(v->iv), v->iv.n, v->tag.n, 0};
+    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        res = status_verdict(c, st, v->name, "encrypt init");
+        ctx = NULL;
+        goto done;
+    }
+    /* Twice on one context: each call is a whole message with its own nonce. */
+    for (int round = 0; round < 2 && res == V_PASS; round++) {
+        memcpy(in, P(v->pt), n);
+        memset(out, 0, n);
+        memset(tag, 0, v->tag.n);
+        cb_msg m = {in, out, n, P(v->iv), v->iv.n, P(v->aad), v->aad.n, tag, v->tag.n};
+        if ((st = op->run(ctx, &m)) != CB_OK)
+            res = status_verdict(c, st, v->name, "encrypt");
+        else if (memcmp(out, P(v->ct), n) != 0)
+            res = verdict(c, V_FAIL, v->name, round ? "ciphertext differs on a second message" : "ciphertext differs");
+        else if (memcmp(tag, P(v->tag), v->tag.n) != 0)
+            res = verdict(c, V_FAIL, v->name, round ? "tag differs on a second message" : "tag differs");
+        else if (memcmp(in, P(v->pt), n) != 0)
+            res = verdict(c, V_FAIL, v->name, "encrypt changed its input");
+    }
+    op->finish(ctx);
+    ctx = NULL;
+    if (res != V_PASS)
+        goto done;
+
+    s.decrypt = 1;
+    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        res = status_verdict(c, st, v->name, "decrypt init");
+        ctx = NULL;
+        goto done;
+    }
+    for (int round = 0; round < 3 && res == V_PASS; round++) {
+        memcpy(in, P(v->ct), n);
+        memcpy(tag, P(v->tag), v->tag.n);
+        if (round == 2)
+            tag[0] ^= 1;   /* a forged tag must be refused */
+        memset(out, 0, n);
+        cb_msg m = {in, out, n, P(v->iv), v->iv.n, P(v->aad), v->aad.n, tag, v->tag.n};
+        st = op->run(ctx, &m);
+        if (round == 2) {
+            if (st != CB_ERR_AUTH)
+                res = verdict(c, V_FAIL, v->name, "decrypt accepted a forged tag");
+        } else if (st != CB_OK) {
+            res = status_verdict(c, st, v->name, "decrypt");
+        } else if (memcmp(out, P(v->pt), n) != 0) {
+            res = verdict(c, V_FAIL, v->name, "decrypted plaintext differs");
+        }
+    }
+done:
+    if (ctx)
+        op->finish(ctx);
+    free(out);
+    free(in);
+    free(tag);
+    return res;
+}
+
+/* Encrypts (or decrypts) from into a fresh context, in one call or, when
+ * split > 0, in two calls cut at split (the stream or chain must continue). */
+static int cipher_pass(vctx *c, const cb_vector *v, int decrypt, size_t split)
+{
+    const cb_op *op = c->op;
+    const cb_algorithm *alg = cb_algorithm_find(op->algo);
+    const cb_bytes *from = decrypt ? &v->ct : &v->pt, *want = decrypt ? &v->pt : &v->ct;
+    size_t n = from->n;
+    uint8_t *in = malloc(n + 1), *out = malloc(n + 1);
+    int res = V_PASS, st;
+    void *ctx = NULL;
+    const char *stage = decrypt ? "decrypt" : "encrypt";
+    if (!in || !out) {
+        res = verdict(c, V_FAIL, v->name, "out of memory");
+        goto done;
+    }
+    memcpy(in, P(*from), n);
+    memset(out, 0, n);
+    cb_setup s = {P(v->key), v->key.n, v->iv.present ? P(v->iv) : NULL, v->iv.n, 0, decrypt};
+    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        ctx = NULL;
+        res = status_verdict(c, st, v->name, decrypt ? "decrypt init" : "encrypt init");
+        goto done;
+    }
+    int pmn = alg && alg->per_message_nonce;
+    const uint8_t *nonce = pmn && v->iv.present ? P(v->iv) : NULL;
+    size_t nlen = nonce ? v->iv.n : 0;
+    size_t cuts[2] = {split, n - split};
+    size_t off = 0;
+    for (int i = 0; i < (split ? 2 : 1) && res == V_PASS; i++) {
+        size_t len = split ? cuts[i] : n;
+        cb_msg m = {in + off, out + off, len, nonce, nlen, NULL, 0, NULL, 0};
+        if ((st = op->run(ctx, &m)) != CB_OK)
+            res = status_verdict(c, st, v->name, stage);
+        off += len;
+    }
+    if (res == V_PASS && memcmp(out, P(*want), n) != 0) {
+        char what[96];
+        snprintf(what, sizeof what, "%s output differs%s", stage,
+                 split ? " when the message is given in two calls" : "");
+        res = verdict(c, V_FAIL, v->name, what);
+    }
+    if (res == V_PASS && memcmp(in, P(*from), n) != 0)
+        res = verdict(c, V_FAIL, v->name, "the input was changed");
+done:
+    if (ctx)
+        op->finish(ctx);
+    free(in);
+    free(out);
+    return res;
+}
+
+static int cipher_vector(vctx *c, const cb_vector *v)
+{
+    const cb_algorithm *alg = cb_algorithm_find(c->op->algo);
+    int res = cipher_pass(c, v, 0, 0);
+    if (res == V_PASS)
+        res = cipher_pass(c, v, 1, 0);
+    /* Continuation, as bench calls it: cut at a multiple of 16 bytes (and of
+     * the block), except XTS whose every call is one data unit. */
+    size_t unit = alg && alg->block_len > 16 ? alg->block_len : 16;
+    size_t split = v->pt.n / 2 / unit * unit;
+    if (res == V_PASS && split && alg && !alg->per_message_nonce)
+        res = cipher_pass(c, v, 0, split);
+    return res;
+}
+
+/* Hash and MAC: the digest of msg, twice on one context. */
+static int digest_vector(vctx *c, const cb_vector *v, int mac)
+{
+    const cb_op *op = c->op;
+    const cb_algorithm *alg = cb_algorithm_find(op->algo);
+    const cb_bytes *want = mac ? &v->mac : &v->md;
+    /* A MAC vector may give a prefix of the tag (RFC 4231 test 5). */
+    size_t tlen = mac && alg && alg->tag_len > want->n ? alg->tag_len : want->n;
+    size_t n = v->msg.n;
+    uint8_t *in = malloc(n + 1), *tag = malloc(tlen + 1);
+    int res = V_PASS, st;
+    void *ctx = NULL;
+    if (!in || !tag) {
+        res = verdict(c, V_FAIL, v->name, "out of memory");
+        goto done;
+    }
+    memcpy(in, P(v->msg), n);
+    cb_setup s = {mac ? P(v->key) : NULL, v->key.n, v->iv.present ? P(v->iv) : NULL, v->iv.n, tlen, 0};
+    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        ctx = NULL;
+        res = status_verdict(c, st, v->name, "init");
+        goto done;
+    }
+    for (int round = 0; round < 2 && res == V_PASS; round++) {
+        memset(tag, 0, tlen);
+        cb_msg m = {in, NULL, n, v->iv.present ? P(v->iv) : NULL, v->iv.n, NULL, 0, tag, tlen};
+        if ((st = op->run(ctx, &m)) != CB_OK)
+            res = status_verdict(c, st, v->name, mac ? "mac" : "hash");
+        else if (memcmp(tag, P(*want), want->n) != 0)
+            res = verdict(c, V_FAIL, v->name, round ? "differs on a second call with the same context" : (mac ? "mac differs" : "digest differs"));
+        else if (memcmp(in, P(v->msg), n) != 0)
+            res = verdict(c, V_FAIL, v->name, "the input was changed");
+    }
+done:
+    if (ctx)
+        op->finish(ctx);
+    free(in);
+    free(tag);
+    return res;
+}
+
+void cb_kat_file(const cb_op *op, const cb_vecfile *f, cb_kat_result *r)
+{
+    memset(r, 0, sizeof *r);
+    vctx c = {op, r->message, sizeof r->message};
+    for (size_t i = 0; i < f->n; i++) {
+        const cb_vector *v = &f->v[i];
+        int res;
+        switch (f->alg->kind) {
+        case CB_AEAD:   res = aead_vector(&c, v); break;
+        case CB_CIPHER: res = cipher_vector(&c, v); break;
+        case CB_HASH:   res = digest_vector(&c, v, 0); break;
+        case CB_MAC:    res = digest_vector(&c, v, 1); break;
+        default:        res = verdict(&c, V_FAIL, v->name, "not a checkable kind"); break;
+        }
+        if (res == V_PASS)
+            r->passed++;
+        else if (res == V_SKIP)
+            r->skipped++;
+        else
+            r->failed++;
+    }
+}
+
+int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
+                const cb_vecset *set, char *why, size_t whylen)
+{
+    int files = 0, passed = 0, failed = 0;
+    why[0] = '\0';
+    for (size_t i = 0; i < set->n; i++) {
+        const cb_vecfile *f = &set->files[i];
+        if (f->alg != alg)
+            continue;
+        cb_kat_result r;
+        cb_kat_file(op, f, &r);
+        files++;
+        passed += r.passed;
+        failed += r.failed;
+        if (r.failed && !why[0])
+            snprintf(why, whylen, "%s: %s", f->path, r.message);
+        cb_emit_kat(lib, alg->name, r.passed, r.failed, r.skipped,
+                    f->source[0] ? f->source : NULL, r.message[0] ? r.message : NULL);
+    }
+    if (files == 0) {
+        snprintf(why, whylen, "no known-answer vectors for %s", alg->name);
+        return -1;
+    }
+    if (failed)
+        return 0;
+    if (passed == 0) {
+        snprintf(why, whylen, "%s refused the parameters of every %s vector", lib, alg->name);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- differential check ---- */
+
+#define DIFF_SEED 0x63697068657262ull   /* fixed: a failure can be reproduced */
+#define DIFF_MSGS 4
+
+/* Odd parity in every byte: what DES keys are meant to carry. */
+static void des_parity(uint8_t *k, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint8_t b = k[i] & 0xfe;
+        int ones = __builtin_popcount(b);
+        k[i] = (uint8_t)(b | (ones % 2 == 0));
+    }
+}
+
+typedef struct diff_in {
+    const cb_algorithm *alg;
+    uint8_t key[64], iv[64];
+    uint8_t *msg[DIFF_MSGS];
+    size_t len[DIFF_MSGS];
+    uint8_t nonce[DIFF_MSGS][64];
+} diff_in;
+
+/* Runs the message sequence through one context; out receives the output
+ * bytes then the tag of each message. in_ovr replaces the inputs (decrypt)
+ * and tags_in gives the tags to verify. Returns a cb_status. */
+static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *const *ins,
+                    const uint8_t *tags_in, uint8_t *out, uint8_t *tags)
+{
+    const cb_algorithm *a = d->alg;
+    void *ctx = NULL;
+    cb_setup s = {a->key_len ? d->key : NULL, a->key_len, a->iv_len ? d->iv : NULL, a->iv_len, a->tag_len, decrypt};
+    int st = op->init(&ctx, op->arg, &s);
+    if (st != CB_OK)
+        return st;
+    static const uint8_t aad[13] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13};
+    size_t off = 0;
+    for (int i = 0; i < DIFF_MSGS && st == CB_OK; i++) {
+        uint8_t *tag = tags + i * a->tag_len;
+        if (tags_in)
+            memcpy(tag, tags_in + i * a->tag_len, a->tag_len);
+        int has_out = a->kind == CB_AEAD || a->kind == CB_CIPHER;
+        cb_msg m = {ins[i], has_out ? out + off : NULL, d->len[i],
+                    a->per_message_nonce ? d->nonce[i] : NULL, a->per_message_nonce ? a->iv_len : 0,
+                    a->kind == CB_AEAD ? aad : NULL, a->kind == CB_AEAD ? sizeof aad : 0,
+                    a->tag_len ? tag : NULL, a->tag_len};
+        st = op->run(ctx, &m);
+        off += d->len[i];
+    }
+    op->finish(ctx);
+    return st;
+}
+
+int cb_differential(const cb_algorithm *alg, const cb_backend *const *libs, size_t n,
+                    char *why, size_t whylen)
+{
+    diff_in d;
+    memset(&d, 0, sizeof d);
+    d.alg = alg;
+    why[0] = '\0';
+    uint64_t seed = DIFF_SEED;
+    cb_prng_fill(&seed, d.key, sizeof d.key);
+    cb_prng_fill(&seed, d.iv, sizeof d.iv);
+    if (strstr(alg->name, "des"))
+        des_parity(d.key, sizeof d.key);
+    /* Lengths: bulk-sized and odd ones; for ciphers multiples of 64 bytes so
+     * that any block or keystream size divides them. */
+    static const size_t odd_lens[DIFF_MSGS] = {13, 1000, 64, 4097};
+    static const size_t blk_lens[DIFF_MSGS] = {64, 1024, 192, 4096};
+    size_t total = 0;
+    for (int i = 0; i < DIFF_MSGS; i++) {
+        d.len[i] = alg->kind == CB_CIPHER ? blk_lens[i] : odd_lens[i];
+        total += d.len[i];
+        memcpy(d.nonce[i], d.iv, sizeof d.iv);
+        d.nonce[i][0] ^= (uint8_t)(i + 1);   /* a fresh nonce per message */
+    }
+    size_t tags_len = DIFF_MSGS * alg->tag_len + 1;
+    uint8_t *msgs = malloc(total + 1), *ref = malloc(total + 1), *ref_tags = malloc(tags_len);
+    uint8_t *out = malloc(total + 1), *tags = malloc(tags_len);
+    int result = -1, ran = 0;
+    const char *first = NULL;
+    if (!msgs || !ref || !ref_tags || !out || !tags) {
+        snprintf(why, whylen, "out of memory");
+        result = 0;
+        goto done;
+    }
+    cb_prng_fill(&seed, msgs, total);
+    size_t off = 0;
+    for (int i = 0; i < DIFF_MSGS; i++) {
+        d.msg[i] = msgs + off;
+        off += d.len[i];
+    }
+    int decryptable = alg->kind == CB_AEAD || alg->kind == CB_CIPHER;
+    uint8_t *ref_ins[DIFF_MSGS];
+    for (size_t li = 0; li < n; li++) {
+        const cb_op *op = NULL;
+        for (const cb_op *o = libs[li]->ops; o->algo; o++)
+            if (strcmp(o->algo, alg->name) == 0)
+                op = o;
+        if (!op)
+            continue;
+        memset(out, 0, total + 1);
+        memset(tags, 0, tags_len);
+        int st = diff_run(op, &d, 0, d.msg, NULL, out, tags);
+        if (st == CB_ERR_PARAM)
+            continue;   /* the library does not take these sizes */
+        if (st != CB_OK) {
+            snprintf(why, whylen, "%s failed on random input (status %d)", libs[li]->name, st);
+            result = 0;
+            goto done;
+        }
+        if (!first) {
+            first = libs[li]->name;
+            memcpy(ref, out, total);
+            memcpy(ref_tags, tags, tags_len);
+            off = 0;
+            for (int i = 0; i < DIFF_MSGS; i++) {
+                ref_ins[i] = ref + off;
+                off += d.len[i];
+            }
+        } else {
+            size_t pos = 0;
+            for (int i = 0; i < DIFF_MSGS; i++) {
+                int same_out = !decryptable || memcmp(out + pos, ref + pos, d.len[i]) == 0;
+                int same_tag = memcmp(tags + i * alg->tag_len, ref_tags + i * alg->tag_len, alg->tag_len) == 0;
+                if (!same_out || !same_tag) {
+                    snprintf(why, whylen, "%s and %s differ in the %s of message %d (%zu bytes)",
+                             first, libs[li]->name, same_out ? "tag" : "output", i + 1, d.len[i]);
+                    result = 0;
+                    goto done;
+                }
+                pos += d.len[i];
+            }
+        }
+        ran++;
+        if (decryptable) {
+            /* Every library decrypts what the first one produced. */
+            memset(out, 0, total + 1);
+            st = diff_run(op, &d, 1, ref_ins, ref_tags, out, tags);
+            if (st != CB_OK || memcmp(out, msgs, total) != 0) {
+                snprintf(why, whylen, "%s does not decrypt what %s encrypted (%s)", libs[li]->name, first,
+                         st == CB_OK ? "plaintext differs" : st == CB_ERR_AUTH ? "tag refused" : "error");
+                result = 0;
+                goto done;
+            }
+        }
+    }
+    if (ran >= 2)
+        result = 1;
+    else
+        snprintf(why, whylen, "fewer than two libraries ran %s", alg->name);
+done:
+    free(msgs);
+    free(ref);
+    free(ref_tags);
+    free(out);
+    free(tags);
+    return result;
+}

@@ -1,0 +1,173 @@
+/* main.c - cipherbench-core: subcommands list, kat and bench, speaking the
+ * JSON-lines protocol of docs/protocol.md on stdout. */
+#include "algorithms.h"
+#include "args.h"
+#include "backend.h"
+#include "bench.h"
+#include "cpuinfo.h"
+#include "emit.h"
+#include "kat.h"
+#include "measure.h"
+#include "ref.h"
+#include "vectors.h"
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int unknown_lib(const char *name)
+{
+    char valid[1024];
+    cb_lib_names(valid, sizeof valid);
+    fprintf(stderr, "cipherbench-core: unknown library '%s'; valid: %s\n", name, valid);
+    return 2;
+}
+
+/* Initialises a library once per process; says so on stderr when it fails. */
+static int lib_init(const cb_backend *b)
+{
+    static const cb_backend *done[64];
+    static int result[64];
+    size_t i = 0;
+    while (i < 64 && done[i] && done[i] != b)
+        i++;
+    if (i < 64 && done[i] == b)
+        return result[i];
+    int rc = 0;
+    if (b->global_init && b->global_init() != 0) {
+        fprintf(stderr, "cipherbench-core: warning: %s failed to initialise\n", b->name);
+        rc = -1;
+    }
+    if (i < 64) {
+        done[i] = b;
+        result[i] = rc;
+    }
+    return rc;
+}
+
+static void list_lib(const cb_backend *b)
+{
+    lib_init(b);
+    cb_emit_library(b);
+    for (const cb_op *o = b->ops; o->algo; o++) {
+        const cb_algorithm *a = cb_algorithm_find(o->algo);
+        if (a)
+            cb_emit_algorithm(b->name, a);
+        else
+            fprintf(stderr, "cipherbench-core: warning: %s has a row for unknown algorithm '%s'\n", b->name, o->algo);
+    }
+}
+
+static int cmd_list(const cb_args *a)
+{
+    const cb_backend *only = NULL;
+    if (a->lib && !(only = cb_lib_find(a->lib)))
+        return unknown_lib(a->lib);
+    uint64_t t0 = cb_wall_ns();
+    cb_preamble_emit("list");
+    if (only) {
+        list_lib(only);
+    } else {
+        for (const cb_backend *const *b = cb_backends; *b; b++)
+            list_lib(*b);
+        list_lib(&cb_backend_ref);
+    }
+    cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
+    return 0;
+}
+
+/* Is algorithm a covered by a file of set? */
+static int covered(const cb_vecset *set, const cb_algorithm *a)
+{
+    for (size_t i = 0; i < set->n; i++)
+        if (set->files[i].alg == a)
+            return 1;
+    return 0;
+}
+
+static int cmd_kat(const cb_args *a)
+{
+    const cb_backend *only = NULL;
+    if (a->lib && !(only = cb_lib_find(a->lib)))
+        return unknown_lib(a->lib);
+    const char *path = cb_vectors_path(a->vectors);
+    struct stat st;
+    int from_dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+    cb_vecset set;
+    char err[512];
+    if (cb_vectors_load(path, &set, err, sizeof err) != 0) {
+        fprintf(stderr, "cipherbench-core: %s\n", err);
+        return 2;
+    }
+    uint64_t t0 = cb_wall_ns();
+    cb_preamble_emit("kat");
+    int failures = 0;
+    for (const cb_backend *const *b = cb_backends; *b; b++) {
+        if (only && only != *b)
+            continue;
+        int ok = lib_init(*b) == 0;
+        cb_emit_library(*b);
+        for (const cb_op *o = (*b)->ops; o->algo; o++) {
+            const cb_algorithm *alg = cb_algorithm_find(o->algo);
+            if (!alg || (!from_dir && !covered(&set, alg)))
+                continue;
+            if (!ok) {
+                cb_emit_error((*b)->name, alg->name, NULL, "init_failed", "the library's global initialisation failed");
+                failures++;
+                continue;
+            }
+            char why[512];
+            int r = cb_kat_algo((*b)->name, o, alg, &set, why, sizeof why);
+            if (r == 0)
+                failures++;
+            else if (r < 0)   /* no vectors: said, but not a failure of kat */
+                cb_emit_kat((*b)->name, alg->name, 0, 0, 0, NULL, why);
+        }
+    }
+    /* Differential: every algorithm that two or more libraries implement
+     * (with --lib, those it implements, against every other library). */
+    for (const cb_algorithm *alg = cb_algorithms; !a->no_differential && alg->name; alg++) {
+        if (alg->kind == CB_REF || (!from_dir && !covered(&set, alg)))
+            continue;
+        const cb_backend *libs[64];
+        const char *names[64];
+        size_t n = 0;
+        int has_only = !only;
+        for (const cb_backend *const *b = cb_backends; *b && n < 64; b++) {
+            if (cb_lib_op(*b, alg->name) && lib_init(*b) == 0) {
+                if (*b == only)
+                    has_only = 1;
+                names[n] = (*b)->name;
+                libs[n++] = *b;
+            }
+        }
+        if (n < 2 || !has_only)
+            continue;
+        char why[512];
+        int r = cb_differential(alg, libs, n, why, sizeof why);
+        if (r < 0)
+            continue;
+        cb_emit_differential(alg->name, names, n, r == 1, r == 1 ? NULL : why);
+        if (r == 0)
+            failures++;
+    }
+    cb_vectors_free(&set);
+    cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    cb_args a;
+    char err[512];
+    if (cb_args_parse(&a, argc, argv, err, sizeof err) != 0) {
+        fprintf(stderr, "cipherbench-core: %s\n", err);
+        return 2;
+    }
+    switch (a.cmd) {
+    case CB_CMD_HELP:  fputs(cb_usage, stderr); return 0;
+    case CB_CMD_LIST:  return cmd_list(&a);
+    case CB_CMD_KAT:   return cmd_kat(&a);
+    case CB_CMD_BENCH: return cb_cmd_bench(&a);
+    }
+    return 2;
+}

@@ -1,0 +1,159 @@
+/* measure.c - the timed loop and what it needs (see measure.h). */
+#define _GNU_SOURCE
+#include "measure.h"
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+uint64_t cb_wall_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+uint64_t cb_cpu_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+int cb_pin_cpu(int cpu, char *err, size_t errlen)
+{
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) {
+        snprintf(err, errlen, "--cpu: cannot read the CPU affinity of this process");
+        return -1;
+    }
+    if (cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &allowed)) {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        if (sched_setaffinity(0, sizeof one, &one) == 0)
+            return 0;
+    }
+    /* Name the valid CPUs, e.g. "0,1,2,3". */
+    size_t off = (size_t)snprintf(err, errlen, "--cpu: CPU %d is not available; valid: ", cpu);
+    int first = 1;
+    for (int i = 0; i < CPU_SETSIZE && off < errlen; i++) {
+        if (!CPU_ISSET(i, &allowed))
+            continue;
+        off += (size_t)snprintf(err + off, errlen - off, first ? "%d" : ",%d", i);
+        first = 0;
+    }
+    return -1;
+}
+
+int cb_buf_alloc(cb_buf *b, size_t len, size_t misalign)
+{
+    /* Round up: aligned_alloc wants a multiple of the alignment. */
+    size_t total = (len + misalign + 64 + 63) / 64 * 64;
+    b->base = aligned_alloc(64, total);
+    if (!b->base)
+        return -1;
+    memset(b->base, 0, total);
+    b->p = (uint8_t *)b->base + misalign;
+    b->len = len;
+    return 0;
+}
+
+void cb_buf_free(cb_buf *b)
+{
+    free(b->base);
+    b->base = NULL;
+    b->p = NULL;
+}
+
+/* Keeps the compiler from moving or dropping work across this point. */
+#define CB_BARRIER() __asm__ __volatile__("" ::: "memory")
+
+int cb_job_run(cb_job *j, uint64_t iters)
+{
+    int (*run)(void *, cb_msg *) = j->op->run;
+    int status = CB_OK;
+    if (j->bump_nonce && j->nonce && j->msg.nonce_len >= 8) {
+        uint8_t *ctr = j->nonce + j->msg.nonce_len - 8;
+        for (uint64_t i = 0; i < iters; i++) {
+            uint64_t c = ++j->counter;
+            memcpy(ctr, &c, 8);
+            status |= run(j->ctx, &j->msg);
+            CB_BARRIER();
+        }
+    } else {
+        for (uint64_t i = 0; i < iters; i++) {
+            status |= run(j->ctx, &j->msg);
+            CB_BARRIER();
+        }
+    }
+    if (status == CB_OK)
+        return CB_OK;
+    /* Statuses were OR'ed; name the most telling one. */
+    if (status & CB_ERR_AUTH)
+        return CB_ERR_AUTH;
+    return status & CB_ERR ? CB_ERR : CB_ERR_PARAM;
+}
+
+/* Read the results so that nothing computed is dead. */
+static volatile uint8_t sink;
+
+static void consume(const cb_job *j)
+{
+    if (j->msg.out && j->msg.len)
+        sink ^= j->msg.out[j->msg.len - 1];
+    if (j->msg.tag && j->msg.tag_len)
+        sink ^= j->msg.tag[0];
+}
+
+int cb_job_sample(cb_job *j, uint64_t iters, uint64_t *wall_ns, uint64_t *cpu_ns)
+{
+    uint64_t c0 = cb_cpu_ns();
+    uint64_t w0 = cb_wall_ns();
+    int rc = cb_job_run(j, iters);
+    uint64_t w1 = cb_wall_ns();
+    uint64_t c1 = cb_cpu_ns();
+    consume(j);
+    *wall_ns = w1 - w0;
+    *cpu_ns = c1 - c0;
+    return rc;
+}
+
+int cb_job_calibrate(cb_job *j, uint64_t warm_ns, uint64_t min_ns, uint64_t *iters)
+{
+    /* Warm-up: doubling batches until warm_ns have passed; the last batch
+     * gives a first estimate of the time per call. */
+    uint64_t n = 1, done = 0, start = cb_wall_ns(), last_n = 1, last_t = 0;
+    for (;;) {
+        uint64_t t0 = cb_wall_ns();
+        int rc = cb_job_run(j, n);
+        uint64_t t1 = cb_wall_ns();
+        if (rc != CB_OK)
+            return rc;
+        done += n;
+        last_n = n;
+        last_t = t1 - t0;
+        if (t1 - start >= warm_ns && last_t > 0)
+            break;
+        if (last_t < warm_ns / 4)
+            n *= 2;
+    }
+    (void)done;
+    /* Aim 25% above the minimum so that noise rarely drops a sample below it. */
+    double per = (double)last_t / (double)last_n;
+    uint64_t k = (uint64_t)((double)min_ns * 1.25 / per) + 1;
+    for (int tries = 0; tries < 8; tries++) {
+        uint64_t w, c;
+        int rc = cb_job_sample(j, k, &w, &c);
+        if (rc != CB_OK)
+            return rc;
+        if (w >= min_ns)
+            break;
+        k = w > 0 ? (uint64_t)((double)k * 1.25 * (double)min_ns / (double)w) + 1 : k * 2;
+    }
+    *iters = k;
+    return CB_OK;
+}

@@ -1,0 +1,46 @@
+/* measure.h - clocks, CPU pinning, buffers and the timed loop. */
+#ifndef CB_MEASURE_H
+#define CB_MEASURE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "backend.h"
+
+uint64_t cb_wall_ns(void);   /* CLOCK_MONOTONIC */
+uint64_t cb_cpu_ns(void);    /* CLOCK_PROCESS_CPUTIME_ID */
+
+/* Pins the process to one CPU. Returns 0, or -1 with a one-line reason
+ * (naming the CPUs allowed) in err. */
+int cb_pin_cpu(int cpu, char *err, size_t errlen);
+
+/* A buffer of len bytes starting misalign bytes after a 64-byte boundary. */
+typedef struct cb_buf {
+    void *base;        /* what was allocated */
+    uint8_t *p;        /* base + misalign */
+    size_t len;
+} cb_buf;
+int cb_buf_alloc(cb_buf *b, size_t len, size_t misalign);
+void cb_buf_free(cb_buf *b);
+
+/* One operation set up and ready to time: run(ctx, &msg) per iteration.
+ * When bump_nonce is set, the last 8 bytes of msg.nonce count calls, so every
+ * message gets a fresh nonce (AEAD encrypt, GMAC, UMAC, XTS tweak). */
+typedef struct cb_job {
+    const cb_op *op;
+    void *ctx;
+    cb_msg msg;
+    uint8_t *nonce;       /* writable copy msg.nonce points at */
+    int bump_nonce;
+    uint64_t counter;
+} cb_job;
+
+/* iters back-to-back calls; returns the first non-OK cb_status, or CB_OK. */
+int cb_job_run(cb_job *j, uint64_t iters);
+
+/* One sample: wall and CPU nanoseconds of iters calls. Returns a cb_status. */
+int cb_job_sample(cb_job *j, uint64_t iters, uint64_t *wall_ns, uint64_t *cpu_ns);
+
+/* Warms up for about warm_ns, then picks a loop count whose sample lasts at
+ * least min_ns (checked by a trial sample). Returns a cb_status. */
+int cb_job_calibrate(cb_job *j, uint64_t warm_ns, uint64_t min_ns, uint64_t *iters);
+
+#endif

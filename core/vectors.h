@@ -1,0 +1,42 @@
+/* vectors.h - known-answer vector files (vectors/README.md), loaded and
+ * decoded up front so that a malformed file is reported before any work. */
+#ifndef CB_VECTORS_H
+#define CB_VECTORS_H
+#include <stddef.h>
+#include <stdint.h>
+#include "algorithms.h"
+
+typedef struct cb_bytes {
+    uint8_t *p;
+    size_t n;
+    int present;
+} cb_bytes;
+
+typedef struct cb_vector {
+    char name[64];
+    cb_bytes key, iv, aad, pt, ct, tag, msg, md, mac;  /* msg already repeated */
+} cb_vector;
+
+typedef struct cb_vecfile {
+    char path[512];
+    const cb_algorithm *alg;
+    char source[512];
+    cb_vector *v;
+    size_t n;
+} cb_vecfile;
+
+typedef struct cb_vecset {
+    cb_vecfile *files;
+    size_t n;
+} cb_vecset;
+
+/* Loads one file, or every *.json in a directory (sorted by name).
+ * Returns 0, or -1 with one line naming the file and the problem in err. */
+int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen);
+void cb_vectors_free(cb_vecset *set);
+
+/* Where vectors are: the argument, else $CIPHERBENCH_VECTORS, else the
+ * source tree's vectors/ compiled in. */
+const char *cb_vectors_path(const char *arg);
+
+#endif
