@@ -1,0 +1,630 @@
+/* mbedtls.c - the Mbed TLS 2.28 backend (libmbedcrypto).
+ *
+ * Ciphers go through the generic mbedtls_cipher_* layer, hashes and HMAC
+ * through mbedtls_md_*, CMAC through mbedtls_cipher_cmac_*. The AEADs use
+ * the GCM, CCM and ChaCha20-Poly1305 modules' one-shot calls: they are what
+ * the generic mbedtls_cipher_auth_encrypt_ext() calls, and unlike it they
+ * keep the tag apart from the ciphertext, as cb_msg does. XTS and RC4 use
+ * their modules too: the generic layer has no XTS, and its RC4 takes only
+ * 128-bit keys.
+ */
+#include "../backend.h"
+
+#include <mbedtls/aes.h>
+#include <mbedtls/aesni.h>
+#include <mbedtls/arc4.h>
+#include <mbedtls/ccm.h>
+#include <mbedtls/chachapoly.h>
+#include <mbedtls/cipher.h>
+#include <mbedtls/cmac.h>
+#include <mbedtls/gcm.h>
+#include <mbedtls/md.h>
+#include <mbedtls/poly1305.h>
+#include <mbedtls/version.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- AEAD ------------------------------------------------------------------ */
+
+enum { AEAD_GCM, AEAD_CCM, AEAD_CHACHAPOLY };
+
+typedef struct { int mode; size_t key_len; } aead_def;
+
+typedef struct {
+    const aead_def *d;
+    int decrypt;
+    union {
+        mbedtls_gcm_context gcm;
+        mbedtls_ccm_context ccm;
+        mbedtls_chachapoly_context cp;
+    } u;
+} aead_ctx;
+
+static void aead_free(aead_ctx *c)
+{
+    switch (c->d->mode) {
+    case AEAD_GCM: mbedtls_gcm_free(&c->u.gcm); break;
+    case AEAD_CCM: mbedtls_ccm_free(&c->u.ccm); break;
+    default: mbedtls_chachapoly_free(&c->u.cp); break;
+    }
+    free(c);
+}
+
+static int aead_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    const aead_def *d = arg;
+    if (s->key_len != d->key_len || s->tag_len > 16)
+        return CB_ERR_PARAM;
+    aead_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->d = d;
+    c->decrypt = s->decrypt;
+    unsigned bits = (unsigned)s->key_len * 8;
+    int r;
+    switch (d->mode) {
+    case AEAD_GCM:
+        mbedtls_gcm_init(&c->u.gcm);
+        r = mbedtls_gcm_setkey(&c->u.gcm, MBEDTLS_CIPHER_ID_AES, s->key, bits);
+        break;
+    case AEAD_CCM:
+        mbedtls_ccm_init(&c->u.ccm);
+        r = mbedtls_ccm_setkey(&c->u.ccm, MBEDTLS_CIPHER_ID_AES, s->key, bits);
+        break;
+    default:
+        mbedtls_chachapoly_init(&c->u.cp);
+        r = mbedtls_chachapoly_setkey(&c->u.cp, s->key);
+        break;
+    }
+    if (r != 0) {
+        aead_free(c);
+        return CB_ERR;
+    }
+    *ctx = c;
+    return CB_OK;
+}
+
+static int aead_run(void *ctx, cb_msg *m)
+{
+    aead_ctx *c = ctx;
+    int r;
+    switch (c->d->mode) {
+    case AEAD_GCM:
+        r = c->decrypt
+            ? mbedtls_gcm_auth_decrypt(&c->u.gcm, m->len, m->nonce, m->nonce_len, m->aad,
+                                       m->aad_len, m->tag, m->tag_len, m->in, m->out)
+            : mbedtls_gcm_crypt_and_tag(&c->u.gcm, MBEDTLS_GCM_ENCRYPT, m->len, m->nonce,
+                                        m->nonce_len, m->aad, m->aad_len, m->in, m->out,
+                                        m->tag_len, m->tag);
+        if (r == MBEDTLS_ERR_GCM_AUTH_FAILED)
+            return CB_ERR_AUTH;
+        if (r == MBEDTLS_ERR_GCM_BAD_INPUT)
+            return CB_ERR_PARAM;
+        break;
+    case AEAD_CCM:
+        r = c->decrypt
+            ? mbedtls_ccm_auth_decrypt(&c->u.ccm, m->len, m->nonce, m->nonce_len, m->aad,
+                                       m->aad_len, m->in, m->out, m->tag, m->tag_len)
+            : mbedtls_ccm_encrypt_and_tag(&c->u.ccm, m->len, m->nonce, m->nonce_len, m->aad,
+                                          m->aad_len, m->in, m->out, m->tag, m->tag_len);
+        if (r == MBEDTLS_ERR_CCM_AUTH_FAILED)
+            return CB_ERR_AUTH;
+        if (r == MBEDTLS_ERR_CCM_BAD_INPUT)
+            return CB_ERR_PARAM;
+        break;
+    default:
+        if (m->nonce_len != 12 || m->tag_len != 16)
+            return CB_ERR_PARAM;  /* the module takes only these */
+        r = c->decrypt
+            ? mbedtls_chachapoly_auth_decrypt(&c->u.cp, m->len, m->nonce, m->aad, m->aad_len,
+                                              m->tag, m->in, m->out)
+            : mbedtls_chachapoly_encrypt_and_tag(&c->u.cp, m->len, m->nonce, m->aad,
+                                                 m->aad_len, m->in, m->out, m->tag);
+        if (r == MBEDTLS_ERR_CHACHAPOLY_AUTH_FAILED)
+            return CB_ERR_AUTH;
+        break;
+    }
+    return r == 0 ? CB_OK : CB_ERR;
+}
+
+static void aead_finish(void *ctx)
+{
+    if (ctx)
+        aead_free(ctx);
+}
+
+/* ---- ciphers through the generic layer ------------------------------------
+ * One context continues the chain or stream: CBC without padding is whole
+ * blocks straight through, CTR, CFB and ChaCha20 keep their partial block.
+ * The generic layer takes ECB one block per call. */
+
+typedef struct {
+    mbedtls_cipher_type_t type;
+    size_t key_len, iv_len;
+    int var_key;            /* Blowfish: any key of 4 to 56 bytes */
+} cipher_def;
+
+typedef struct {
+    mbedtls_cipher_context_t c;
+    int ecb;
+} cipher_ctx;
+
+static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    const cipher_def *d = arg;
+    if (d->var_key ? (s->key_len < 4 || s->key_len > 56) : s->key_len != d->key_len)
+        return CB_ERR_PARAM;
+    if (s->iv_len != d->iv_len || (d->iv_len && !s->iv))
+        return CB_ERR_PARAM;
+    const mbedtls_cipher_info_t *info = mbedtls_cipher_info_from_type(d->type);
+    if (!info)
+        return CB_ERR;
+    cipher_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    mbedtls_cipher_init(&c->c);
+    c->ecb = info->mode == MBEDTLS_MODE_ECB;
+    int r = mbedtls_cipher_setup(&c->c, info);
+    if (!r)
+        r = mbedtls_cipher_setkey(&c->c, s->key, (int)(s->key_len * 8),
+                                  s->decrypt ? MBEDTLS_DECRYPT : MBEDTLS_ENCRYPT);
+    if (!r && info->mode == MBEDTLS_MODE_CBC)
+        r = mbedtls_cipher_set_padding_mode(&c->c, MBEDTLS_PADDING_NONE);
+    if (!r && d->iv_len)
+        r = mbedtls_cipher_set_iv(&c->c, s->iv, d->iv_len);
+    if (!r)
+        r = mbedtls_cipher_reset(&c->c);
+    if (r) {
+        mbedtls_cipher_free(&c->c);
+        free(c);
+        return CB_ERR;
+    }
+    *ctx = c;
+    return CB_OK;
+}
+
+static int cipher_run(void *ctx, cb_msg *m)
+{
+    cipher_ctx *c = ctx;
+    size_t olen;
+    if (c->ecb) {
+        if (m->len % 16)
+            return CB_ERR_PARAM;
+        for (size_t i = 0; i < m->len; i += 16)
+            if (mbedtls_cipher_update(&c->c, m->in + i, 16, m->out + i, &olen) != 0)
+                return CB_ERR;
+        return CB_OK;
+    }
+    int r = mbedtls_cipher_update(&c->c, m->in, m->len, m->out, &olen);
+    if (r == MBEDTLS_ERR_CIPHER_BAD_INPUT_DATA && m->in == m->out) {
+        /* The generic layer refuses in-place CTR/CFB calls that do not
+         * start and end on a block boundary; such calls go through a
+         * bounce buffer (whole-block in-place calls never get here). */
+        uint8_t tmp[256];
+        size_t done = 0;
+        while (done < m->len) {
+            size_t n = m->len - done < sizeof tmp ? m->len - done : sizeof tmp;
+            r = mbedtls_cipher_update(&c->c, m->in + done, n, tmp, &olen);
+            if (r || olen != n)
+                break;
+            memcpy(m->out + done, tmp, n);
+            done += n;
+        }
+        if (!r)
+            olen = done;
+    }
+    if (r == MBEDTLS_ERR_CIPHER_FULL_BLOCK_EXPECTED)
+        return CB_ERR_PARAM;
+    if (r != 0)
+        return CB_ERR;
+    /* A CBC length that is not whole blocks would be held back. */
+    return olen == m->len ? CB_OK : CB_ERR_PARAM;
+}
+
+static void cipher_finish(void *ctx)
+{
+    cipher_ctx *c = ctx;
+    if (!c)
+        return;
+    mbedtls_cipher_free(&c->c);
+    free(c);
+}
+
+/* ---- AES-XTS: each call is one data unit, its tweak the message nonce ---- */
+
+typedef struct {
+    mbedtls_aes_xts_context x;
+    int decrypt;
+} xts_ctx;
+
+static int xts_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    size_t key_len = *(const size_t *)arg;
+    if (s->key_len != key_len)
+        return CB_ERR_PARAM;
+    xts_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    mbedtls_aes_xts_init(&c->x);
+    unsigned bits = (unsigned)key_len * 8;
+    int r = s->decrypt ? mbedtls_aes_xts_setkey_dec(&c->x, s->key, bits)
+                       : mbedtls_aes_xts_setkey_enc(&c->x, s->key, bits);
+    if (r) {
+        mbedtls_aes_xts_free(&c->x);
+        free(c);
+        return CB_ERR;
+    }
+    c->decrypt = s->decrypt;
+    *ctx = c;
+    return CB_OK;
+}
+
+static int xts_run(void *ctx, cb_msg *m)
+{
+    xts_ctx *c = ctx;
+    if (m->nonce_len != 16)
+        return CB_ERR_PARAM;
+    int r = mbedtls_aes_crypt_xts(&c->x, c->decrypt ? MBEDTLS_AES_DECRYPT : MBEDTLS_AES_ENCRYPT,
+                                  m->len, m->nonce, m->in, m->out);
+    if (r == MBEDTLS_ERR_AES_INVALID_INPUT_LENGTH)
+        return CB_ERR_PARAM;   /* under 16 bytes or over 2^24 */
+    return r ? CB_ERR : CB_OK;
+}
+
+static void xts_finish(void *ctx)
+{
+    xts_ctx *c = ctx;
+    if (!c)
+        return;
+    mbedtls_aes_xts_free(&c->x);
+    free(c);
+}
+
+/* ---- RC4 (any key of 1 to 256 bytes) --------------------------------------- */
+
+static int rc4_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    (void)arg;
+    if (s->key_len < 1 || s->key_len > 256)
+        return CB_ERR_PARAM;
+    mbedtls_arc4_context *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    mbedtls_arc4_init(c);
+    mbedtls_arc4_setup(c, s->key, (unsigned)s->key_len);
+    *ctx = c;
+    return CB_OK;
+}
+
+static int rc4_run(void *ctx, cb_msg *m)
+{
+    return mbedtls_arc4_crypt(ctx, m->len, m->in, m->out) ? CB_ERR : CB_OK;
+}
+
+static void rc4_finish(void *ctx)
+{
+    if (!ctx)
+        return;
+    mbedtls_arc4_free(ctx);
+    free(ctx);
+}
+
+/* ---- hashes and HMAC through mbedtls_md ------------------------------------- */
+
+typedef struct {
+    mbedtls_md_context_t md;
+    size_t full;
+} md_ctx;
+
+static md_ctx *md_new(mbedtls_md_type_t type, int hmac)
+{
+    const mbedtls_md_info_t *info = mbedtls_md_info_from_type(type);
+    if (!info)
+        return NULL;
+    md_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    mbedtls_md_init(&c->md);
+    if (mbedtls_md_setup(&c->md, info, hmac) != 0) {
+        mbedtls_md_free(&c->md);
+        free(c);
+        return NULL;
+    }
+    c->full = mbedtls_md_get_size(info);
+    return c;
+}
+
+static int hash_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    (void)s;
+    md_ctx *c = md_new(*(const mbedtls_md_type_t *)arg, 0);
+    if (!c)
+        return CB_ERR;
+    *ctx = c;
+    return CB_OK;
+}
+
+static int hash_run(void *ctx, cb_msg *m)
+{
+    md_ctx *c = ctx;
+    uint8_t md[MBEDTLS_MD_MAX_SIZE];
+    if (m->tag_len > c->full)
+        return CB_ERR_PARAM;
+    if (mbedtls_md_starts(&c->md) || mbedtls_md_update(&c->md, m->in, m->len) ||
+        mbedtls_md_finish(&c->md, md))
+        return CB_ERR;
+    memcpy(m->tag, md, m->tag_len);
+    return CB_OK;
+}
+
+static void md_finish(void *ctx)
+{
+    md_ctx *c = ctx;
+    if (!c)
+        return;
+    mbedtls_md_free(&c->md);
+    free(c);
+}
+
+/* The key is processed once by hmac_starts; hmac_reset returns to it. */
+static int hmac_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    md_ctx *c = md_new(*(const mbedtls_md_type_t *)arg, 1);
+    if (!c)
+        return CB_ERR;
+    if (mbedtls_md_hmac_starts(&c->md, s->key, s->key_len) != 0) {
+        md_finish(c);
+        return CB_ERR;
+    }
+    *ctx = c;
+    return CB_OK;
+}
+
+static int hmac_run(void *ctx, cb_msg *m)
+{
+    md_ctx *c = ctx;
+    uint8_t mac[MBEDTLS_MD_MAX_SIZE];
+    if (m->tag_len > c->full)
+        return CB_ERR_PARAM;
+    if (mbedtls_md_hmac_update(&c->md, m->in, m->len) || mbedtls_md_hmac_finish(&c->md, mac) ||
+        mbedtls_md_hmac_reset(&c->md))
+        return CB_ERR;
+    memcpy(m->tag, mac, m->tag_len);
+    return CB_OK;
+}
+
+/* ---- CMAC, GMAC, Poly1305 ---------------------------------------------------- */
+
+static int cmac_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    (void)arg;
+    if (s->key_len != 16)
+        return CB_ERR_PARAM;
+    mbedtls_cipher_context_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    mbedtls_cipher_init(c);
+    if (mbedtls_cipher_setup(c, mbedtls_cipher_info_from_type(MBEDTLS_CIPHER_AES_128_ECB)) ||
+        mbedtls_cipher_cmac_starts(c, s->key, 128)) {
+        mbedtls_cipher_free(c);
+        free(c);
+        return CB_ERR;
+    }
+    *ctx = c;
+    return CB_OK;
+}
+
+static int cmac_run(void *ctx, cb_msg *m)
+{
+    uint8_t mac[16];
+    if (m->tag_len > 16)
+        return CB_ERR_PARAM;
+    if (mbedtls_cipher_cmac_reset(ctx) || mbedtls_cipher_cmac_update(ctx, m->in, m->len) ||
+        mbedtls_cipher_cmac_finish(ctx, mac))
+        return CB_ERR;
+    memcpy(m->tag, mac, m->tag_len);
+    return CB_OK;
+}
+
+static void cmac_finish(void *ctx)
+{
+    if (!ctx)
+        return;
+    mbedtls_cipher_free(ctx);
+    free(ctx);
+}
+
+/* GMAC is GCM with the message as associated data and nothing to encrypt
+ * (NIST SP 800-38D); Mbed TLS has no separate name for it. */
+static int gmac_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    (void)arg;
+    if (s->key_len != 16 || s->tag_len > 16)
+        return CB_ERR_PARAM;
+    mbedtls_gcm_context *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    mbedtls_gcm_init(c);
+    if (mbedtls_gcm_setkey(c, MBEDTLS_CIPHER_ID_AES, s->key, 128)) {
+        mbedtls_gcm_free(c);
+        free(c);
+        return CB_ERR;
+    }
+    *ctx = c;
+    return CB_OK;
+}
+
+static int gmac_run(void *ctx, cb_msg *m)
+{
+    int r = mbedtls_gcm_crypt_and_tag(ctx, MBEDTLS_GCM_ENCRYPT, 0, m->nonce, m->nonce_len,
+                                      m->in, m->len, NULL, NULL, m->tag_len, m->tag);
+    if (r == MBEDTLS_ERR_GCM_BAD_INPUT)
+        return CB_ERR_PARAM;
+    return r ? CB_ERR : CB_OK;
+}
+
+static void gmac_finish(void *ctx)
+{
+    if (!ctx)
+        return;
+    mbedtls_gcm_free(ctx);
+    free(ctx);
+}
+
+static int poly1305_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    (void)arg;
+    if (s->key_len != 32)
+        return CB_ERR_PARAM;
+    uint8_t *key = malloc(32);
+    if (!key)
+        return CB_ERR;
+    memcpy(key, s->key, 32);
+    *ctx = key;
+    return CB_OK;
+}
+
+static int poly1305_run(void *ctx, cb_msg *m)
+{
+    uint8_t mac[16];
+    if (m->tag_len > 16)
+        return CB_ERR_PARAM;
+    if (mbedtls_poly1305_mac(ctx, m->in, m->len, mac))
+        return CB_ERR;
+    memcpy(m->tag, mac, m->tag_len);
+    return CB_OK;
+}
+
+static void poly1305_finish(void *ctx) { free(ctx); }
+
+/* ---- the table ------------------------------------------------------------- */
+
+static const aead_def a_gcm128 = {AEAD_GCM, 16}, a_gcm256 = {AEAD_GCM, 32},
+                      a_ccm128 = {AEAD_CCM, 16}, a_ccm256 = {AEAD_CCM, 32},
+                      a_chapoly = {AEAD_CHACHAPOLY, 32};
+
+/*                                   type                               key iv var */
+static const cipher_def c_aes128cbc = {MBEDTLS_CIPHER_AES_128_CBC,      16, 16, 0};
+static const cipher_def c_aes192cbc = {MBEDTLS_CIPHER_AES_192_CBC,      24, 16, 0};
+static const cipher_def c_aes256cbc = {MBEDTLS_CIPHER_AES_256_CBC,      32, 16, 0};
+static const cipher_def c_aes128ctr = {MBEDTLS_CIPHER_AES_128_CTR,      16, 16, 0};
+static const cipher_def c_aes192ctr = {MBEDTLS_CIPHER_AES_192_CTR,      24, 16, 0};
+static const cipher_def c_aes256ctr = {MBEDTLS_CIPHER_AES_256_CTR,      32, 16, 0};
+static const cipher_def c_aes128cfb = {MBEDTLS_CIPHER_AES_128_CFB128,   16, 16, 0};
+static const cipher_def c_aes192cfb = {MBEDTLS_CIPHER_AES_192_CFB128,   24, 16, 0};
+static const cipher_def c_aes256cfb = {MBEDTLS_CIPHER_AES_256_CFB128,   32, 16, 0};
+static const cipher_def c_aes128ecb = {MBEDTLS_CIPHER_AES_128_ECB,      16, 0, 0};
+static const cipher_def c_aes192ecb = {MBEDTLS_CIPHER_AES_192_ECB,      24, 0, 0};
+static const cipher_def c_aes256ecb = {MBEDTLS_CIPHER_AES_256_ECB,      32, 0, 0};
+static const cipher_def c_cam128cbc = {MBEDTLS_CIPHER_CAMELLIA_128_CBC, 16, 16, 0};
+static const cipher_def c_cam256cbc = {MBEDTLS_CIPHER_CAMELLIA_256_CBC, 32, 16, 0};
+static const cipher_def c_cam128ctr = {MBEDTLS_CIPHER_CAMELLIA_128_CTR, 16, 16, 0};
+static const cipher_def c_cam256ctr = {MBEDTLS_CIPHER_CAMELLIA_256_CTR, 32, 16, 0};
+static const cipher_def c_bfcbc     = {MBEDTLS_CIPHER_BLOWFISH_CBC,     16, 8, 1};
+static const cipher_def c_3descbc   = {MBEDTLS_CIPHER_DES_EDE3_CBC,     24, 8, 0};
+static const cipher_def c_descbc    = {MBEDTLS_CIPHER_DES_CBC,          8, 8, 0};
+static const cipher_def c_chacha20  = {MBEDTLS_CIPHER_CHACHA20,         32, 12, 0};
+
+static const size_t x_aes128 = 32, x_aes256 = 64;
+
+static const mbedtls_md_type_t
+    h_md5 = MBEDTLS_MD_MD5, h_sha1 = MBEDTLS_MD_SHA1, h_sha224 = MBEDTLS_MD_SHA224,
+    h_sha256 = MBEDTLS_MD_SHA256, h_sha384 = MBEDTLS_MD_SHA384, h_sha512 = MBEDTLS_MD_SHA512,
+    h_rmd160 = MBEDTLS_MD_RIPEMD160;
+
+#define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
+#define CIPHER(n, a) {n, a, cipher_init, cipher_run, cipher_finish}
+#define XTS(n, a) {n, a, xts_init, xts_run, xts_finish}
+#define HASH(n, a) {n, a, hash_init, hash_run, md_finish}
+#define HMAC(n, a) {n, a, hmac_init, hmac_run, md_finish}
+
+static const cb_op mbedtls_ops[] = {
+    AEAD("aes-128-gcm", &a_gcm128),
+    AEAD("aes-256-gcm", &a_gcm256),
+    AEAD("chacha20-poly1305", &a_chapoly),
+    AEAD("aes-128-ccm", &a_ccm128),
+    AEAD("aes-256-ccm", &a_ccm256),
+    CIPHER("aes-128-cbc", &c_aes128cbc),
+    CIPHER("aes-192-cbc", &c_aes192cbc),
+    CIPHER("aes-256-cbc", &c_aes256cbc),
+    CIPHER("aes-128-ctr", &c_aes128ctr),
+    CIPHER("aes-192-ctr", &c_aes192ctr),
+    CIPHER("aes-256-ctr", &c_aes256ctr),
+    CIPHER("aes-128-cfb", &c_aes128cfb),
+    CIPHER("aes-192-cfb", &c_aes192cfb),
+    CIPHER("aes-256-cfb", &c_aes256cfb),
+    CIPHER("aes-128-ecb", &c_aes128ecb),
+    CIPHER("aes-192-ecb", &c_aes192ecb),
+    CIPHER("aes-256-ecb", &c_aes256ecb),
+    XTS("aes-128-xts", &x_aes128),
+    XTS("aes-256-xts", &x_aes256),
+    CIPHER("camellia-128-cbc", &c_cam128cbc),
+    CIPHER("camellia-256-cbc", &c_cam256cbc),
+    CIPHER("camellia-128-ctr", &c_cam128ctr),
+    CIPHER("camellia-256-ctr", &c_cam256ctr),
+    CIPHER("blowfish-cbc", &c_bfcbc),
+    CIPHER("3des-cbc", &c_3descbc),
+    CIPHER("des-cbc", &c_descbc),
+    {"rc4", NULL, rc4_init, rc4_run, rc4_finish},
+    CIPHER("chacha20", &c_chacha20),
+    HASH("md5", &h_md5),
+    HASH("sha1", &h_sha1),
+    HASH("sha224", &h_sha224),
+    HASH("sha256", &h_sha256),
+    HASH("sha384", &h_sha384),
+    HASH("sha512", &h_sha512),
+    HASH("ripemd160", &h_rmd160),
+    HMAC("hmac-md5", &h_md5),
+    HMAC("hmac-sha1", &h_sha1),
+    HMAC("hmac-sha256", &h_sha256),
+    HMAC("hmac-sha512", &h_sha512),
+    {"poly1305", NULL, poly1305_init, poly1305_run, poly1305_finish},
+    {"cmac-aes-128", NULL, cmac_init, cmac_run, cmac_finish},
+    {"gmac-aes-128", NULL, gmac_init, gmac_run, gmac_finish},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static const char *mbedtls_backend_version(void)
+{
+    static char buf[32];   /* the call needs at least 9 bytes */
+    mbedtls_version_get_string(buf);
+    return buf;
+}
+
+/* Mbed TLS picks AES-NI (AES rounds) and PCLMULQDQ (GHASH) at run time,
+ * and tells through mbedtls_aesni_has_support(); it has no switch to
+ * turn them off other than rebuilding. */
+static int has_aesni(unsigned what)
+{
+#if defined(MBEDTLS_AESNI_C) && defined(MBEDTLS_AESNI_HAVE_CODE)
+    return mbedtls_aesni_has_support(what);
+#else
+    (void)what;
+    return 0;
+#endif
+}
+
+static unsigned mbedtls_backend_caps(void)
+{
+    unsigned caps = CB_CAP_NO_HW_SWITCH;
+    if (has_aesni(MBEDTLS_AESNI_AES))
+        caps |= CB_CAP_AES_HW;
+    if (has_aesni(MBEDTLS_AESNI_CLMUL))
+        caps |= CB_CAP_CLMUL_HW;
+    return caps;
+}
+
+static const char *mbedtls_backend_provider(void)
+{
+    int aes = has_aesni(MBEDTLS_AESNI_AES), clmul = has_aesni(MBEDTLS_AESNI_CLMUL);
+    return aes && clmul ? "aesni+pclmul" : aes ? "aesni" : clmul ? "pclmul" : "c";
+}
+
+const cb_backend cb_backend_mbedtls = {
+    .name = "mbedtls",
+    .version = mbedtls_backend_version,
+    .global_init = NULL,
+    .caps = mbedtls_backend_caps,
+    .provider = mbedtls_backend_provider,
+    .ops = mbedtls_ops,
+};
