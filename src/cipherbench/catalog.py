@@ -1,0 +1,288 @@
+"""The catalog: one registry of every algorithm cipherbench knows.
+
+Each entry has the canonical name the core uses (core/algorithms.c), its kind and sizes, its
+names in libraries and protocols (for the advisor's config lines), and a security grade with a
+one-line reason and a reference. Look-ups: ``get(name)``, ``match(patterns)`` (names and
+globs), ``suggest(name)`` ("did you mean ...").
+"""
+from __future__ import annotations
+
+import difflib
+import fnmatch
+from dataclasses import dataclass, field
+
+#: Grades, best first. ``reference`` is for the harness's memcpy/null rows.
+GRADES = ("recommended", "acceptable", "legacy", "broken", "reference")
+KINDS = ("aead", "cipher", "hash", "mac", "ref")
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A security grade with its one-line reason and reference."""
+
+    level: str
+    reason: str
+    reference: str
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """One algorithm. Sizes in bytes: key, iv (or per-message nonce), tag (or digest), block
+    (the cipher's block size; 1 for streams). Protocol names are empty where there is none."""
+
+    name: str
+    kind: str
+    key: int
+    iv: int
+    tag: int
+    block: int
+    grade: Grade
+    openssl: str = ""          # EVP / `openssl enc|dgst` name
+    gnutls: str = ""           # GnuTLS priority-string name
+    iana_tls: tuple[str, ...] = ()   # IANA TLS cipher suites using it (1.3 first)
+    openssh: tuple[str, ...] = ()    # ssh_config Ciphers / MACs names
+    gnupg: str = ""            # gpg --cipher-algo / --digest-algo name
+    cryptsetup: str = ""       # cryptsetup --cipher spec
+    aliases: tuple[str, ...] = field(default=())
+
+    @property
+    def key_bits(self) -> int:
+        """Key size in bits."""
+        return self.key * 8
+
+
+# -- grades ---------------------------------------------------------------------------------
+_AEAD = Grade("recommended", "modern AEAD: confidentiality and integrity in one pass",
+              "RFC 5116; NIST SP 800-38D")
+_GCM = Grade("recommended", "AEAD; fast with AES and carry-less multiply instructions",
+             "NIST SP 800-38D; RFC 8446")
+_CHACHA_AEAD = Grade("recommended", "AEAD; fast without AES instructions", "RFC 8439; RFC 8446")
+_OCB = Grade("recommended", "one-pass AEAD, patents released", "RFC 7253")
+_CCM = Grade("recommended", "AEAD, two AES passes (slower than GCM)",
+             "NIST SP 800-38C; RFC 8446")
+_MODE_MAC = Grade("acceptable", "sound only with a MAC over the ciphertext (encrypt-then-MAC)",
+                  "NIST SP 800-38A; RFC 7366")
+_XTS = Grade("acceptable", "for disk sectors only: no integrity, tweak per sector",
+             "IEEE 1619; NIST SP 800-38E")
+_ECB = Grade("broken", "equal plaintext blocks give equal ciphertext blocks: never for data",
+             "NIST SP 800-38A")
+_BLOCK128 = Grade("acceptable", "128-bit block cipher without known practical attack; "
+                  "needs a MAC", "RFC 3713 (Camellia); NESSIE; AES finalists report")
+_SM4 = Grade("acceptable", "128-bit block cipher (Chinese national standard); needs a MAC",
+             "GB/T 32907-2016; RFC 8998")
+_SWEET32 = Grade("legacy", "64-bit block: birthday collisions after ~32 GiB (Sweet32)",
+                 "CVE-2016-2183; NIST SP 800-131A Rev. 2")
+_DES = Grade("broken", "56-bit key: exhaustive search in hours", "NIST FIPS 46-3 withdrawn 2005")
+_RC4 = Grade("broken", "keystream biases recover plaintext; prohibited in TLS", "RFC 7465")
+_STREAM = Grade("acceptable", "stream cipher without known attack; needs a MAC",
+                "RFC 8439 (ChaCha20); eSTREAM portfolio (Salsa20)")
+_MD5 = Grade("broken", "practical collisions (and chosen-prefix collisions)", "RFC 6151")
+_SHA1 = Grade("legacy", "practical chosen-prefix collisions (SHAttered, 2017/2020)",
+              "RFC 6194; NIST SP 800-131A Rev. 2")
+_SHA2 = Grade("recommended", "SHA-2 family", "NIST FIPS 180-4")
+_SHA3 = Grade("recommended", "SHA-3 family (Keccak)", "NIST FIPS 202")
+_BLAKE2 = Grade("recommended", "fast hash with SHA-3-level security margin", "RFC 7693")
+_RIPEMD = Grade("acceptable", "160-bit hash without practical collisions; small margin",
+                "ISO/IEC 10118-3")
+_SM3 = Grade("acceptable", "256-bit hash (Chinese national standard)",
+             "GB/T 32905-2016; RFC 8998")
+_HMAC_MD5 = Grade("legacy", "HMAC is not broken by MD5 collisions, but MD5 is not for new use",
+                  "RFC 6151")
+_HMAC_SHA1 = Grade("acceptable", "HMAC-SHA1 is unaffected by SHA-1 collisions; prefer SHA-2",
+                   "RFC 6194; RFC 2104")
+_HMAC_SHA2 = Grade("recommended", "HMAC with SHA-2", "RFC 2104; RFC 4231; FIPS 198-1")
+_POLY = Grade("recommended", "one-time authenticator (key must never repeat)", "RFC 8439")
+_CMAC = Grade("recommended", "block-cipher MAC", "NIST SP 800-38B; RFC 4493")
+_GMAC = Grade("acceptable", "GCM's MAC; a repeated nonce leaks the authentication key",
+              "NIST SP 800-38D")
+_UMAC64 = Grade("acceptable", "fast universal-hash MAC; 64-bit tag", "RFC 4418")
+_UMAC128 = Grade("recommended", "fast universal-hash MAC; 128-bit tag", "RFC 4418")
+_REF = Grade("reference", "the harness's own row: memory ceiling or per-call floor", "")
+
+_ETM = ("-etm@openssh.com",)
+
+_ENTRIES = [
+    # name, kind, key, iv, tag, block, grade, names...
+    Algorithm("aes-128-gcm", "aead", 16, 12, 16, 16, _GCM, "aes-128-gcm", "AES-128-GCM",
+              ("TLS_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
+               "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"), ("aes128-gcm@openssh.com",)),
+    Algorithm("aes-256-gcm", "aead", 32, 12, 16, 16, _GCM, "aes-256-gcm", "AES-256-GCM",
+              ("TLS_AES_256_GCM_SHA384", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
+               "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"), ("aes256-gcm@openssh.com",)),
+    Algorithm("chacha20-poly1305", "aead", 32, 12, 16, 1, _CHACHA_AEAD, "chacha20-poly1305",
+              "CHACHA20-POLY1305",
+              ("TLS_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256",
+               "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"),
+              ("chacha20-poly1305@openssh.com",)),
+    Algorithm("aes-128-ocb", "aead", 16, 12, 16, 16, _OCB, "aes-128-ocb", "", (), (), "OCB"),
+    Algorithm("aes-256-ocb", "aead", 32, 12, 16, 16, _OCB, "aes-256-ocb"),
+    Algorithm("aes-128-ccm", "aead", 16, 12, 16, 16, _CCM, "aes-128-ccm", "AES-128-CCM",
+              ("TLS_AES_128_CCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM")),
+    Algorithm("aes-256-ccm", "aead", 32, 12, 16, 16, _CCM, "aes-256-ccm", "AES-256-CCM",
+              ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM",)),
+    Algorithm("aes-128-cbc", "cipher", 16, 16, 0, 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
+              ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
+              ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
+    Algorithm("aes-192-cbc", "cipher", 24, 16, 0, 16, _MODE_MAC, "aes-192-cbc", "AES-192-CBC",
+              (), ("aes192-cbc",)),
+    Algorithm("aes-256-cbc", "cipher", 32, 16, 0, 16, _MODE_MAC, "aes-256-cbc", "AES-256-CBC",
+              ("TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA", "TLS_RSA_WITH_AES_256_CBC_SHA"),
+              ("aes256-cbc",), "", "aes-cbc-essiv:sha256"),
+    Algorithm("aes-128-ctr", "cipher", 16, 16, 0, 1, _MODE_MAC, "aes-128-ctr", "",
+              (), ("aes128-ctr",)),
+    Algorithm("aes-192-ctr", "cipher", 24, 16, 0, 1, _MODE_MAC, "aes-192-ctr", "",
+              (), ("aes192-ctr",)),
+    Algorithm("aes-256-ctr", "cipher", 32, 16, 0, 1, _MODE_MAC, "aes-256-ctr", "",
+              (), ("aes256-ctr",)),
+    # GnuPG encrypts with its block ciphers in OpenPGP CFB mode.
+    Algorithm("aes-128-cfb", "cipher", 16, 16, 0, 1, _MODE_MAC, "aes-128-cfb", "", (), (), "AES"),
+    Algorithm("aes-192-cfb", "cipher", 24, 16, 0, 1, _MODE_MAC, "aes-192-cfb", "", (), (),
+              "AES192"),
+    Algorithm("aes-256-cfb", "cipher", 32, 16, 0, 1, _MODE_MAC, "aes-256-cfb", "", (), (),
+              "AES256"),
+    Algorithm("aes-128-ecb", "cipher", 16, 0, 0, 16, _ECB, "aes-128-ecb"),
+    Algorithm("aes-192-ecb", "cipher", 24, 0, 0, 16, _ECB, "aes-192-ecb"),
+    Algorithm("aes-256-ecb", "cipher", 32, 0, 0, 16, _ECB, "aes-256-ecb"),
+    Algorithm("aes-128-xts", "cipher", 32, 16, 0, 16, _XTS, "aes-128-xts", "AES-128-XTS",
+              (), (), "", "aes-xts-plain64 --key-size 256"),
+    Algorithm("aes-256-xts", "cipher", 64, 16, 0, 16, _XTS, "aes-256-xts", "AES-256-XTS",
+              (), (), "", "aes-xts-plain64 --key-size 512"),
+    Algorithm("camellia-128-cbc", "cipher", 16, 16, 0, 16, _BLOCK128, "camellia-128-cbc",
+              "CAMELLIA-128-CBC", ("TLS_RSA_WITH_CAMELLIA_128_CBC_SHA",), (), "CAMELLIA128",
+              "camellia-cbc-essiv:sha256"),
+    Algorithm("camellia-256-cbc", "cipher", 32, 16, 0, 16, _BLOCK128, "camellia-256-cbc",
+              "CAMELLIA-256-CBC", ("TLS_RSA_WITH_CAMELLIA_256_CBC_SHA",), (), "CAMELLIA256",
+              "camellia-cbc-essiv:sha256"),
+    Algorithm("camellia-128-ctr", "cipher", 16, 16, 0, 1, _BLOCK128, "camellia-128-ctr"),
+    Algorithm("camellia-256-ctr", "cipher", 32, 16, 0, 1, _BLOCK128, "camellia-256-ctr"),
+    Algorithm("twofish-256-cbc", "cipher", 32, 16, 0, 16, _BLOCK128, "", "", (), (), "TWOFISH",
+              "twofish-cbc-essiv:sha256"),
+    Algorithm("serpent-256-cbc", "cipher", 32, 16, 0, 16, _BLOCK128, "", "", (), (), "",
+              "serpent-cbc-essiv:sha256"),
+    Algorithm("blowfish-cbc", "cipher", 16, 8, 0, 8, _SWEET32, "bf-cbc", "", (),
+              ("blowfish-cbc",), "BLOWFISH"),
+    Algorithm("cast5-cbc", "cipher", 16, 8, 0, 8, _SWEET32, "cast5-cbc", "", (),
+              ("cast128-cbc",), "CAST5"),
+    Algorithm("idea-cbc", "cipher", 16, 8, 0, 8, _SWEET32, "idea-cbc", "",
+              ("TLS_RSA_WITH_IDEA_CBC_SHA",), (), "IDEA"),
+    Algorithm("3des-cbc", "cipher", 24, 8, 0, 8, _SWEET32, "des-ede3-cbc", "3DES-CBC",
+              ("TLS_RSA_WITH_3DES_EDE_CBC_SHA",), ("3des-cbc",), "3DES",
+              aliases=("des-ede3-cbc", "tripledes")),
+    Algorithm("des-cbc", "cipher", 8, 8, 0, 8, _DES, "des-cbc", "DES-CBC",
+              ("TLS_RSA_WITH_DES_CBC_SHA",)),
+    Algorithm("sm4-cbc", "cipher", 16, 16, 0, 16, _SM4, "sm4-cbc"),
+    Algorithm("rc4", "cipher", 16, 0, 0, 1, _RC4, "rc4", "ARCFOUR-128",
+              ("TLS_RSA_WITH_RC4_128_SHA", "TLS_RSA_WITH_RC4_128_MD5"),
+              ("arcfour", "arcfour128", "arcfour256"), aliases=("arcfour",)),
+    Algorithm("chacha20", "cipher", 32, 12, 0, 1, _STREAM, "chacha20"),
+    Algorithm("salsa20", "cipher", 32, 8, 0, 1, _STREAM, "", "SALSA20-256"),
+    Algorithm("salsa20r12", "cipher", 32, 8, 0, 1, _STREAM),
+    Algorithm("md5", "hash", 0, 0, 16, 64, _MD5, "md5", "MD5", (), (), "MD5"),
+    Algorithm("sha1", "hash", 0, 0, 20, 64, _SHA1, "sha1", "SHA1", (), (), "SHA1"),
+    Algorithm("sha224", "hash", 0, 0, 28, 64, _SHA2, "sha224", "SHA224", (), (), "SHA224"),
+    Algorithm("sha256", "hash", 0, 0, 32, 64, _SHA2, "sha256", "SHA256", (), (), "SHA256"),
+    Algorithm("sha384", "hash", 0, 0, 48, 128, _SHA2, "sha384", "SHA384", (), (), "SHA384"),
+    Algorithm("sha512", "hash", 0, 0, 64, 128, _SHA2, "sha512", "SHA512", (), (), "SHA512"),
+    Algorithm("sha512-256", "hash", 0, 0, 32, 128, _SHA2, "sha512-256"),
+    Algorithm("sha3-256", "hash", 0, 0, 32, 136, _SHA3, "sha3-256", "SHA3-256"),
+    Algorithm("sha3-512", "hash", 0, 0, 64, 72, _SHA3, "sha3-512", "SHA3-512"),
+    Algorithm("shake128", "hash", 0, 0, 32, 168, _SHA3, "shake128", "SHAKE-128"),
+    Algorithm("blake2b-512", "hash", 0, 0, 64, 128, _BLAKE2, "blake2b512"),
+    Algorithm("blake2s-256", "hash", 0, 0, 32, 64, _BLAKE2, "blake2s256"),
+    Algorithm("ripemd160", "hash", 0, 0, 20, 64, _RIPEMD, "ripemd160", "RMD160", (), (),
+              "RIPEMD160"),
+    Algorithm("sm3", "hash", 0, 0, 32, 64, _SM3, "sm3"),
+    Algorithm("hmac-md5", "mac", 16, 0, 16, 64, _HMAC_MD5, "hmac-md5", "MD5", (),
+              ("hmac-md5", "hmac-md5" + _ETM[0])),
+    Algorithm("hmac-sha1", "mac", 20, 0, 20, 64, _HMAC_SHA1, "hmac-sha1", "SHA1", (),
+              ("hmac-sha1", "hmac-sha1" + _ETM[0])),
+    Algorithm("hmac-sha256", "mac", 32, 0, 32, 64, _HMAC_SHA2, "hmac-sha256", "SHA256", (),
+              ("hmac-sha2-256", "hmac-sha2-256" + _ETM[0])),
+    Algorithm("hmac-sha512", "mac", 64, 0, 64, 128, _HMAC_SHA2, "hmac-sha512", "SHA512", (),
+              ("hmac-sha2-512", "hmac-sha2-512" + _ETM[0])),
+    Algorithm("poly1305", "mac", 32, 0, 16, 16, _POLY, "poly1305"),
+    Algorithm("cmac-aes-128", "mac", 16, 0, 16, 16, _CMAC, "cmac-aes-128-cbc", "AES-CMAC-128"),
+    Algorithm("gmac-aes-128", "mac", 16, 12, 16, 16, _GMAC, "gmac-aes-128-gcm", "AES-GMAC-128"),
+    Algorithm("umac-64", "mac", 16, 8, 8, 1, _UMAC64, "", "UMAC-96", (),
+              ("umac-64@openssh.com", "umac-64" + _ETM[0])),
+    Algorithm("umac-128", "mac", 16, 8, 16, 1, _UMAC128, "", "UMAC-128", (),
+              ("umac-128@openssh.com", "umac-128" + _ETM[0])),
+    Algorithm("memcpy", "ref", 0, 0, 0, 1, _REF),
+    Algorithm("null", "ref", 0, 0, 0, 1, _REF),
+]
+
+#: name -> Algorithm, in catalog order (AEADs, ciphers, hashes, MACs, reference rows).
+ALGORITHMS: dict[str, Algorithm] = {a.name: a for a in _ENTRIES}
+_ALIASES = {alias: a.name for a in _ENTRIES for alias in a.aliases}
+
+#: The reference rows, shown on top of every table.
+REFERENCE = ("memcpy", "null")
+#: Operations per kind (the core's ``--op``).
+OPS = {"aead": ("encrypt", "decrypt"), "cipher": ("encrypt", "decrypt"), "hash": ("hash",),
+       "mac": ("mac",), "ref": ("ref",)}
+
+
+def get(name: str) -> Algorithm | None:
+    """The entry for a canonical name or alias, or None."""
+    name = name.strip().lower()
+    return ALGORITHMS.get(name) or ALGORITHMS.get(_ALIASES.get(name, ""))
+
+
+def grade_of(name: str) -> str:
+    """The grade level of an algorithm ('unknown' for names outside the catalog)."""
+    a = get(name)
+    return a.grade.level if a else "unknown"
+
+
+def order_key(name: str) -> int:
+    """Position in the catalog, for stable table order (unknown names last)."""
+    try:
+        return list(ALGORITHMS).index(name)
+    except ValueError:
+        return len(ALGORITHMS)
+
+
+def suggest(name: str, names: list[str] | None = None, n: int = 3) -> list[str]:
+    """Close matches for a misspelt name ("did you mean ...")."""
+    pool = names if names is not None else list(ALGORITHMS) + list(_ALIASES)
+    return difflib.get_close_matches(name.lower(), pool, n=n, cutoff=0.5)
+
+
+class NoMatch(ValueError):
+    """A pattern that matches nothing; ``suggestions`` holds close names for plain names."""
+
+    def __init__(self, pattern: str, suggestions: list[str], is_glob: bool):
+        super().__init__(pattern)
+        self.pattern = pattern
+        self.suggestions = suggestions
+        self.is_glob = is_glob
+
+
+def is_glob(pattern: str) -> bool:
+    """True if the pattern has glob characters."""
+    return any(c in pattern for c in "*?[")
+
+
+def match(patterns: list[str], names: list[str] | None = None) -> list[str]:
+    """Expand names and globs (``aes-*-gcm``) against ``names`` (default: the catalog), in
+    catalog order without duplicates. Raises ``NoMatch`` for the first pattern that matches
+    nothing."""
+    pool = names if names is not None else list(ALGORITHMS)
+    chosen: list[str] = []
+    for raw in patterns:
+        pat = raw.strip().lower()
+        if not pat:
+            continue
+        if is_glob(pat):
+            hits = [n for n in pool if fnmatch.fnmatchcase(n, pat)]
+            if not hits:
+                raise NoMatch(raw, [], True)
+        else:
+            canonical = _ALIASES.get(pat, pat)
+            if canonical not in pool:
+                raise NoMatch(raw, suggest(pat, pool), False)
+            hits = [canonical]
+        for h in hits:
+            if h not in chosen:
+                chosen.append(h)
+    return sorted(chosen, key=order_key)

@@ -1,0 +1,79 @@
+"""The ``cipherbench`` command line.
+
+``main(args, env) -> int`` runs one command in-process (tests call it directly); ``run()`` is
+the console entry point. Each command is one module of this package exposing ``command`` (a
+``click.Command``); ``COMMANDS`` below is the one place they are registered.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Mapping, Sequence
+
+import click
+
+from cipherbench import __version__
+from cipherbench.cli.context import AppContext
+from cipherbench.errors import UserError
+
+#: Command modules, in the order ``--help`` lists them. A new command is a new module here.
+COMMANDS = ("list", "run", "history", "show", "export", "gpg")
+
+
+def build_cli() -> click.Group:
+    """The click group with every registered command."""
+
+    @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+    @click.version_option(__version__, prog_name="cipherbench")
+    def cli() -> None:
+        """cipherbench: which cipher, in which library, is fastest on this machine, and is it
+        secure."""
+
+    for name in COMMANDS:
+        module = importlib.import_module(f"cipherbench.cli.{name}")
+        cli.add_command(module.command, name=name)
+    return cli
+
+
+def main(args: Sequence[str] | None = None, env: Mapping[str, str] | None = None,
+         stdout=None, stderr=None) -> int:
+    """Run ``cipherbench ARGS`` with environment ``env``; returns the exit status.
+
+    User errors print one line on stderr (exit 2 for usage, 1 for the environment), Ctrl-C
+    exits 130; nothing a user can cause ends in a traceback."""
+    args = list(sys.argv[1:] if args is None else args)
+    env = dict(os.environ if env is None else env)
+    app = AppContext(env=env, stdout=stdout or sys.stdout, stderr=stderr or sys.stderr)
+    cli = build_cli()
+    try:
+        rv = cli.main(args=args, prog_name="cipherbench", standalone_mode=False, obj=app)
+    except click.exceptions.NoArgsIsHelpError as e:  # pragma: no cover - click >= 8.2
+        app.stdout.write(e.ctx.get_help() + "\n")
+        return 0
+    except click.UsageError as e:
+        hint = f" (try `{e.ctx.command_path} --help`)" if e.ctx is not None else ""
+        app.error(e.format_message() + hint)
+        return 2
+    except click.ClickException as e:
+        app.error(e.format_message())
+        return e.exit_code
+    except click.exceptions.Abort:
+        app.error("interrupted")
+        return 130
+    except KeyboardInterrupt:
+        app.error("interrupted")
+        return 130
+    except UserError as e:
+        app.error(str(e))
+        return e.exit_code
+    except BrokenPipeError:
+        return 1
+    if isinstance(rv, int):
+        return rv
+    return 0
+
+
+def run() -> None:
+    """Console entry point: ``sys.exit(main())``."""
+    sys.exit(main())

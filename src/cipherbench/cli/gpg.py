@@ -1,0 +1,187 @@
+"""``cipherbench gpg``: which ``gpg --cipher-algo`` encrypts a backup fastest here."""
+from __future__ import annotations
+
+import json
+
+import click
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from cipherbench import metadata, stats
+from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.core_client import Core
+from cipherbench.display.console import display_rows
+from cipherbench.errors import EnvironmentProblem, UsageError, UserError
+from cipherbench.scenarios.gpg import cipher_alone, programs, report
+from cipherbench.scenarios.gpg.home import private_gnupg_home
+from cipherbench.scenarios.gpg.runner import (AgeTool, CandidateFailed, GpgTool, Measured,
+                                              candidates, check_space, measure_candidate,
+                                              random_data)
+from cipherbench.store import Result
+from cipherbench.units import parse_size
+
+
+def _size(ctx, param, value):  # noqa: ARG001 - click callback signature
+    try:
+        return parse_size(value)
+    except ValueError as e:
+        raise click.BadParameter(str(e))
+
+
+def _result(m: Measured, version: str) -> Result:
+    tool = "gnupg" if m.candidate.tool == "gpg" else "age"
+    if m.error or m.stability is None:
+        return Result("gpg", tool, m.candidate.algo, m.op, m.size, "error", "", 0.0,
+                      extra={"message": m.error or "not measured", "tool_version": version})
+    s = m.stability.summary
+    return Result("gpg", tool, m.candidate.algo, m.op, m.size, "bytes_per_s", "B/s",
+                  median=m.size / s.median, ci_low=m.size / s.ci_high,
+                  ci_high=m.size / s.ci_low, n_samples=s.n, cv=s.cv,
+                  extra={"wall_s": s.median, "cpu_s": stats.median(m.cpu_s) if m.cpu_s else None,
+                         "samples_s": m.stability.samples, "stable": m.stability.stable,
+                         "tool_version": version,
+                         "canonical": programs.GPG_TO_CFB.get(m.candidate.algo.upper(), "")})
+
+
+def _alone_result(gpg_algo: str | None, a: cipher_alone.Alone, role: str) -> Result | None:
+    if a.summary is None:
+        return None
+    s = a.summary
+    size = cipher_alone.SIZE
+    return Result("gpg", cipher_alone.LIB, a.algo, a.op, size, "bytes_per_s", "B/s",
+                  median=size * 1e9 / s.median, ci_low=size * 1e9 / s.ci_high,
+                  ci_high=size * 1e9 / s.ci_low, n_samples=s.n, cv=s.cv,
+                  extra={"role": role, "gpg_algo": gpg_algo, "ns_per_op": s.median})
+
+
+@click.command(help="""Measure real backup encryption: `gpg --symmetric --compress-algo none`
+for every --cipher-algo the installed gpg supports (and age, when installed), encrypting and
+decrypting the same bytes held in memory, repeated until the median is stable. Beside each,
+the same cipher alone in libgcrypt's CFB mode (plus SHA-1 for OpenPGP's MDC), so the table
+shows how much of the time is gpg's own. GnuPG runs in a private temporary home that is
+removed afterwards; your ~/.gnupg is not touched.""")
+@click.option("--algo", "algos", default=None, metavar="LIST",
+              help="comma-separated gpg cipher names (AES256,TWOFISH,...) and/or 'age' "
+                   "(default: all gpg supports, and age)")
+@click.option("--size", default="256M", callback=_size, show_default=True,
+              help="bytes encrypted per run (held in memory)")
+@click.option("--backup-size", default="50G", callback=_size, show_default=True,
+              help="answer how long a backup of this size takes")
+@click.option("--ops", default="encrypt,decrypt", show_default=True,
+              help="which operations to time")
+@click.option("--precision", default=stats.DEFAULT_PRECISION, show_default=True, type=float,
+              help="stop repeating when the 95%% CI of the median is within this fraction")
+@click.option("--budget", default=20.0, show_default=True, type=float,
+              help="seconds at most per algorithm and operation")
+@click.option("--no-core", is_flag=True, help="skip the cipher-alone figures from the core")
+@db_option
+@json_option
+@click.pass_obj
+def command(app: AppContext, algos, size, backup_size, ops, precision, budget, no_core, db,
+            as_json) -> int:
+    env = app.env
+    op_list = [o.strip() for o in ops.split(",") if o.strip()]
+    bad = [o for o in op_list if o not in ("encrypt", "decrypt")]
+    if bad or not op_list:
+        raise UsageError(f"unknown operation {','.join(bad) or ops!r}: choose encrypt, decrypt")
+    if not 0 < precision < 1:
+        raise UsageError("--precision must be between 0 and 1, e.g. 0.01")
+    try:
+        gpg, gpg_version, gpg_algos = programs.gpg_info(env)
+    except programs.ProgramMissing as e:
+        raise EnvironmentProblem(str(e))
+    age = programs.age_info(env)
+    want = [a.strip() for a in algos.split(",") if a.strip()] if algos else None
+    chosen, problems = candidates(gpg_algos, want, with_age=age is not None)
+    if want and any(w.lower() == "age" for w in want) and age is None:
+        problems.append("age is not installed (Debian: apt-get install age)")
+    for p in problems:
+        app.error(p)
+    if not chosen:
+        raise UsageError("nothing to measure")
+    space = check_space(size)
+    if space:
+        raise EnvironmentProblem(space)
+
+    store = app.open_store(db)
+    meta = metadata.collect()
+    meta["programs"] = {"gpg": gpg_version, **({"age": age[1]} if age else {})}
+    run_id = store.begin_run("gpg", args={"algos": want, "size": size, "ops": op_list,
+                                          "backup_size": backup_size, "precision": precision},
+                             metadata=meta)
+    status = "interrupted"
+    try:
+        if not no_core:
+            try:
+                core = Core.find(env)
+                alone, sha = cipher_alone.measure(
+                    core, [c.algo for c in chosen if c.tool == "gpg"])
+            except UserError as e:
+                app.error(f"cipher-alone figures skipped: {e}")
+                alone, sha = {}, None
+            for g, a in alone.items():
+                r = _alone_result(g, a, "cipher-alone")
+                if r:
+                    store.add_result(run_id, r)
+            if sha is not None and (r := _alone_result(None, sha, "mdc-hash")):
+                store.add_result(run_id, r)
+        with private_gnupg_home(env) as home, Progress(
+                TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/"
+                                                                          "{task.total}"),
+                TimeElapsedColumn(), console=app.err_console, transient=True,
+                disable=as_json) as progress:
+            task = progress.add_task("preparing data", total=len(chosen))
+            data = random_data(size)
+            tools: dict[str, object] = {"gpg": GpgTool(gpg, home)}
+            for cand in chosen:
+                progress.update(task, description=f"{cand.tool} {cand.algo}")
+                try:
+                    if cand.tool == "age" and "age" not in tools:
+                        tools["age"] = AgeTool(age[0], home, home.env)
+                    measured = measure_candidate(tools[cand.tool], cand, data, home.env,
+                                                 precision=precision, budget_s=budget,
+                                                 ops=op_list)
+                except CandidateFailed as e:
+                    measured = [Measured(cand, op, size, error=str(e)) for op in op_list]
+                version = gpg_version if cand.tool == "gpg" else (age[1] if age else "")
+                for m in measured:
+                    store.add_result(run_id, _result(m, version))
+                    if m.error:
+                        app.error(f"{cand.tool} {cand.algo} {m.op}: {m.error}")
+                progress.advance(task)
+        status = "complete"
+    finally:
+        store.finish_run(run_id, status)
+
+    rows = report.rows_from_results(store.results(run_id))
+    size_text = _human(backup_size)
+    if as_json:
+        app.stdout.write(json.dumps(_as_json(run_id, store.results(run_id), rows,
+                                             backup_size), indent=2) + "\n")
+    else:
+        header, cells = report.format_rows(rows, backup_size, size_text)
+        display_rows(app.console, header, cells,
+                     title=f"gpg --symmetric, {_human(size)} per run (run {run_id})")
+        app.console.print(report.answer(rows, backup_size, size_text))
+    store.close()
+    return 0
+
+
+def _human(n: int) -> str:
+    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            v = n / scale
+            return f"{v:g} {unit}" if v == int(v) else f"{v:.1f} {unit}"
+    return f"{n} B"
+
+
+def _as_json(run_id, results, rows, backup_size) -> dict:
+    return {"schema": "cipherbench-gpg/1", "run": run_id, "backup_size": backup_size,
+            "rows": [{"tool": r.tool, "algo": r.algo, "grade": r.grade.level if r.grade else None,
+                      "encrypt_Bps": r.encrypt, "decrypt_Bps": r.decrypt,
+                      "cipher_alone_Bps": r.alone, "gpg_overhead": r.overhead,
+                      "backup_seconds": r.backup_seconds(backup_size), "error": r.error}
+                     for r in rows],
+            "results": [{k: getattr(x, k) for k in ("scenario", "lib", "algo", "op", "size",
+                                                    "metric", "unit", "median", "ci_low",
+                                                    "ci_high", "n_samples", "cv")}
+                        for x in results]}

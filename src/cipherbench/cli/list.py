@@ -1,0 +1,49 @@
+"""``cipherbench list``: libraries, versions, algorithms with grades, CPU acceleration."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from cipherbench import catalog
+from cipherbench.cli.context import AppContext
+from cipherbench.cli.options import did_you_mean, split_list
+from cipherbench.core_client import Core
+from cipherbench.display import console as disp
+from cipherbench.display.format import format_list
+from cipherbench.errors import UsageError
+
+GRADE_CHOICES = catalog.GRADES[:-1] + ("unknown",)
+
+
+@click.command()
+@click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS",
+              help="only these libraries, comma-separated")
+@click.option("--grade", "grades", multiple=True, metavar="GRADES",
+              help="only these grades: recommended, acceptable, legacy, broken")
+@click.option("--json", "as_json", is_flag=True, help="print JSON")
+@click.pass_obj
+def command(app: AppContext, libs, grades, as_json) -> int:
+    """Show what this build can measure and how secure each algorithm is."""
+    grade_list = split_list(grades)
+    for g in grade_list:
+        if g not in GRADE_CHOICES:
+            raise UsageError(f"unknown grade {g!r}{did_you_mean(g, GRADE_CHOICES)}; valid: "
+                             + ", ".join(GRADE_CHOICES[:-1]))
+    inv = Core.find(app.env).list()
+    lib_list = split_list(libs)
+    have = [l for l in inv.libs() if l != "ref"]
+    for l in lib_list:
+        if l not in have:
+            raise UsageError(f"unknown library {l!r}{did_you_mean(l, have)}; this build has: "
+                             + ", ".join(have))
+    view = format_list(inv, lib_list or None, grade_list or None)
+    if as_json:
+        app.stdout.write(json.dumps({
+            "cpu_flags": view.cpu_flags,
+            "libraries": [dict(zip(("lib", "version", "capabilities"), r)) for r in view.libraries],
+            "algorithms": [dict(zip(("algo", "kind", "grade", "reason", "libs"), r))
+                           for r in view.algorithms]}, indent=2) + "\n")
+    else:
+        disp.display_list(app.console, view)
+    return 0

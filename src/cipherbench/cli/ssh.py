@@ -1,0 +1,222 @@
+"""``cipherbench ssh``: real OpenSSH transfers per cipher and MAC, beside a cleartext baseline.
+
+By default against a private sshd on 127.0.0.1 made for the run (``scenarios.ssh.server``);
+with ``--host`` against a real machine through the user's own ssh configuration. Every result
+is stored as it arrives (scenario ``ssh``); the table is ranked by throughput.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from cipherbench import metadata, warnings
+from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.display.console import GRADE_STYLE, display_warnings
+from cipherbench.errors import EnvironmentProblem, UsageError
+from cipherbench.scenarios.ssh import report, runner
+from cipherbench.scenarios.ssh.errors import HostError
+from cipherbench.scenarios.ssh.server import PrivateServer, query
+from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaults, is_aead
+
+DEFAULT_SIZE = "256M"
+_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
+MAX_SIZE = 16 << 30
+
+
+def parse_size(text: str) -> int:
+    """``256M``, ``8MiB``, ``1G``, ``65536`` -> bytes (binary multiples)."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?\s*", text.lower())
+    if not m:
+        raise UsageError(f"--size {text!r} is not a size: use e.g. 256M, 8MiB, 1G or bytes")
+    n = int(float(m.group(1)) * _UNITS[m.group(2)])
+    if n <= 0 or n > MAX_SIZE:
+        raise UsageError(f"--size {text!r} is out of range: between 1 byte and 16 GiB")
+    return n
+
+
+def parse_precision(text: str) -> float:
+    """``2%`` or ``0.02`` -> 0.02."""
+    t = text.strip()
+    try:
+        v = float(t[:-1]) / 100 if t.endswith("%") else float(t)
+    except ValueError:
+        raise UsageError(f"--precision {text!r} is not a number: use e.g. 2% or 0.02") from None
+    if not 0 < v < 1:
+        raise UsageError(f"--precision {text!r} must be between 0 and 100%")
+    return v
+
+
+def _split(values: tuple[str, ...]) -> list[str]:
+    return [v.strip() for item in values for v in item.split(",") if v.strip()]
+
+
+def _ssh_version() -> str:
+    try:
+        out = subprocess.run(["ssh", "-V"], capture_output=True, text=True, timeout=10)
+        return (out.stderr or out.stdout).strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+
+
+def _default_combo(target: Target) -> runner.Combo | None:
+    ciphers, macs = client_defaults(target)
+    if not ciphers:
+        return None
+    c = ciphers[0]
+    return runner.Combo(c) if is_aead(c) else runner.Combo(c, macs[0] if macs else None)
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--ciphers", multiple=True, metavar="LIST",
+              help="ciphers to measure, comma-separated (default: all of `ssh -Q cipher`)")
+@click.option("--macs", multiple=True, metavar="LIST",
+              help="MACs for non-AEAD ciphers, comma-separated, or `all` (default: the "
+                   "encrypt-then-MAC SHA-2 and UMAC ones)")
+@click.option("--size", default=DEFAULT_SIZE, show_default=True,
+              help="bytes per transfer, sent from memory (K, M, G = KiB, MiB, GiB)")
+@click.option("--host", metavar="[USER@]HOST",
+              help="measure against this host through your own ssh configuration instead of "
+                   "a private server on 127.0.0.1")
+@click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
+              help="with --host: use this ssh_config file (ssh -F) instead of ~/.ssh/config")
+@click.option("--precision", default=None, metavar="P",
+              help=f"target half-width of the median's 95% CI (default "
+                   f"{runner.DEFAULT_PRECISION:.0%})")
+@click.option("--budget", type=float, default=runner.DEFAULT_BUDGET_S, show_default=True,
+              metavar="SECONDS", help="time budget for repetitions of each combination")
+@click.option("--no-baseline", is_flag=True, help="skip the cleartext TCP baseline")
+@db_option
+@json_option
+@click.pass_obj
+def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, budget,
+            no_baseline, db, as_json) -> int:
+    """Real OpenSSH transfers per cipher and MAC, against a cleartext TCP baseline."""
+    nbytes = parse_size(size)
+    prec = parse_precision(precision) if precision else runner.DEFAULT_PRECISION
+    if budget <= 0:
+        raise UsageError("--budget must be positive")
+    if ssh_config and not host:
+        raise UsageError("--ssh-config needs --host (the private server has its own config)")
+    if ssh_config and not os.path.isfile(ssh_config):
+        raise UsageError(f"--ssh-config {ssh_config}: no such file")
+    if host and (host.startswith("-") or any(c.isspace() for c in host)):
+        raise UsageError(f"--host {host!r} is not a host name")
+    offered_c, offered_m = query("cipher"), query("mac")
+    combos = runner.choose(_split(ciphers), _split(macs), offered_c, offered_m)
+    store = app.open_store(db)
+    args = {"ciphers": sorted({c.cipher for c in combos}),
+            "macs": sorted({c.mac for c in combos if c.mac}), "size": nbytes,
+            "host": host or "127.0.0.1 (private sshd)", "precision": prec, "budget_s": budget,
+            "ssh_version": _ssh_version()}
+    meta = metadata.collect()
+    run_id = store.begin_run("ssh", args=args, metadata=meta)
+    for w in warnings.load(meta.get("loadavg"), meta.get("cores")):
+        store.add_warning(run_id, w.kind, w.subject, w.text)
+    status = "failed"
+    data = os.urandom(nbytes)  # incompressible, and the same bytes for every row
+    outcomes: list[runner.Outcome] = []
+    try:
+        if host:
+            opts = ("-F", ssh_config) if ssh_config else ()
+            target = Target(host, opts, label=host, private=False)
+            check_host(target)
+            outcomes = _sweep(app, store, run_id, target, combos, data, prec, budget,
+                              not no_baseline, as_json)
+        else:
+            with PrivateServer() as srv:
+                target = Target(srv.destination, tuple(srv.ssh_options()),
+                                label="private sshd on 127.0.0.1", private=True)
+                outcomes = _sweep(app, store, run_id, target, combos, data, prec, budget,
+                                  not no_baseline, as_json)
+        measured = [o for o in outcomes if o.status == "ok" and not o.combo.is_baseline]
+        status = "complete" if measured else "failed"
+    except HostError as err:
+        status = "interrupted" if any(o.status == "ok" for o in outcomes) else "failed"
+        raise EnvironmentProblem(str(err)) from None
+    except KeyboardInterrupt:
+        status = "interrupted"
+        raise
+    finally:
+        store.finish_run(run_id, status)
+    _show(app, store, run_id, as_json)
+    store.close()
+    return 0 if status == "complete" else 1
+
+
+def _sweep(app: AppContext, store, run_id: int, target: Target, combos, data, prec, budget,
+           with_baseline: bool, quiet: bool) -> list[runner.Outcome]:
+    default = _default_combo(target)
+    store.update_metadata(run_id, {"ssh_target": target.name})
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), console=app.err_console, transient=True,
+                        disable=not app.err_console.is_terminal)
+    total = len(combos) + (1 if with_baseline else 0)
+    task = progress.add_task("ssh", total=total)
+
+    def on_start(combo: runner.Combo, i: int, n: int) -> None:
+        progress.update(task, description=f"ssh {combo.label}")
+
+    def on_done(out: runner.Outcome) -> None:
+        progress.advance(task)
+        for r in report.to_results(out, target=target.name, client_default=default):
+            store.add_result(run_id, r)
+        if out.status != "ok":
+            kind = "unsupported" if out.status in ("refused", "unavailable") else "transfer_failed"
+            store.add_warning(run_id, kind, out.combo.label, out.message)
+            if progress.live.is_started:  # print above the live bar, not through it
+                progress.console.print(f"cipherbench: error: {out.message}", markup=False,
+                                       highlight=False)
+            else:
+                app.error(out.message)
+            return
+        st = out.stability
+        assert st is not None
+        for w in warnings.noisy(out.combo.label, st.summary.cv, limit=0.03):
+            store.add_warning(run_id, w.kind, w.subject, w.text)
+        if not st.stable:
+            for w in warnings.not_stable(out.combo.label, st.summary.rel_half_width, prec, budget):
+                store.add_warning(run_id, w.kind, w.subject, w.text)
+
+    with progress:
+        return runner.sweep(target, combos, data, precision=prec, budget_s=budget,
+                            with_baseline=with_baseline, on_start=on_start, on_done=on_done)
+
+
+def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
+    """Print the stored run: JSON (the export schema) or the ranked table."""
+    if as_json:
+        from cipherbench.export import EXPORTERS, RunBundle
+        app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
+        return
+    display_table(app, store, run_id)
+
+
+def display_table(app: AppContext, store, run_id: int) -> None:
+    """The ranked table of a stored ssh run, the bottleneck line and the warnings."""
+    run = store.get_run(run_id)
+    results = store.results(run_id, scenario=report.SCENARIO)
+    table = report.rows(results)
+    header, cells = report.table_lines(table)
+    size = run.args.get("size")
+    title = (f"ssh: {size / (1 << 20):g} MiB per transfer to {run.args.get('host')}, fastest "
+             "first (* = client default; of clear = share of the cleartext TCP baseline; "
+             "CPU = share of one core)" if size else "ssh transfers")
+    t = Table(title=title, title_justify="left")
+    for h in header:
+        t.add_column(h, no_wrap=h in ("cipher", "MAC"),
+                     justify="left" if h in ("cipher", "MAC", "grade") else "right")
+    for row, line in zip(table, cells):
+        style = GRADE_STYLE.get(row.grade, "")
+        if style and line[-1]:
+            line = line[:-1] + [f"[{style}]{line[-1]}[/{style}]"]
+        t.add_row(*line, style="dim" if row.is_baseline else None)
+    app.console.print(t)
+    app.console.print(report.bottleneck(table), highlight=False)
+    display_warnings(app.err_console, [warnings.BenchWarning(w.kind, w.subject, w.text)
+                                       for w in store.warnings(run_id)
+                                       if w.kind not in ("unsupported", "transfer_failed")])

@@ -1,0 +1,1 @@
+"""Showing results: ``format`` computes rows (pure), ``console`` prints them with rich."""

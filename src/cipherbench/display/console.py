@@ -1,0 +1,86 @@
+"""Printing with rich: ``display_*`` take what ``format_*`` computed and draw it."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.console import Console
+from rich.table import Table
+
+from cipherbench.display.format import (ListView, ResultTable, cell_for_column, format_cell,
+                                        format_size)
+from cipherbench.store import Run
+from cipherbench.warnings import BenchWarning
+
+GRADE_STYLE = {"recommended": "green", "acceptable": "cyan", "legacy": "yellow",
+               "broken": "bold red", "ceiling": "dim", "floor": "dim"}
+
+
+def display_results(console: Console, table: ResultTable, title: str | None = None) -> None:
+    """The result table; the fastest library of each row in bold."""
+    t = Table(title=title or f"throughput at {format_size(table.size)}, cycles/byte from the "
+              "slope (* fastest)", title_justify="left")
+    t.add_column("algorithm", no_wrap=True)
+    t.add_column("op")
+    t.add_column("grade")
+    for c in table.columns:
+        t.add_column(c, justify="right", no_wrap=True)
+    for row in table.rows:
+        cells = []
+        for c in table.columns:
+            cell = cell_for_column(row, c, table.columns)
+            text = format_cell(cell)
+            cells.append(f"[bold]{text}[/bold]" if cell is not None and cell.fastest else text)
+        style = GRADE_STYLE.get(row.grade, "")
+        grade = f"[{style}]{row.grade}[/{style}]" if style else row.grade
+        t.add_row(row.algo, row.op, grade, *cells)
+    console.print(t)
+
+
+def display_rows(console: Console, header: Sequence[str], rows: Sequence[Sequence[str]],
+                 title: str | None = None) -> None:
+    """A plain table of text rows."""
+    t = Table(title=title, title_justify="left")
+    for h in header:
+        t.add_column(h)
+    for r in rows:
+        t.add_row(*r)
+    console.print(t)
+
+
+def display_pairs(console: Console, pairs: Sequence[tuple[str, str]]) -> None:
+    """``label: value`` lines."""
+    width = max((len(k) for k, _ in pairs), default=0)
+    for k, v in pairs:
+        console.print(f"{k:>{width}}: {v}", markup=False)
+
+
+def display_warnings(console: Console, warnings: Sequence[BenchWarning]) -> None:
+    """Warnings, one a line, each with its remedy; repeated texts are folded."""
+    seen: dict[tuple[str, str], list[str]] = {}
+    for w in warnings:
+        seen.setdefault((w.kind, w.text if w.kind not in ("noisy", "not_stable", "steal")
+                         else w.kind), []).append(w.subject)
+    for (kind, text), subjects in seen.items():
+        if text == kind:  # per-point warnings: show the first text and the count
+            first = next(w for w in warnings if w.kind == kind)
+            more = f" (and {len(subjects) - 1} more points)" if len(subjects) > 1 else ""
+            console.print(f"[yellow]warning[/yellow] {first.subject}: {first.text}{more}",
+                          highlight=False)
+        else:
+            console.print(f"[yellow]warning[/yellow] {', '.join(subjects)}: {text}",
+                          highlight=False)
+
+
+def display_list(console: Console, view: ListView) -> None:
+    """``cipherbench list``."""
+    console.print("CPU crypto features: " + (" ".join(view.cpu_flags) or "none found"),
+                  markup=False)
+    display_rows(console, ["library", "version", "capabilities"], view.libraries,
+                 title="libraries")
+    display_rows(console, ["algorithm", "kind", "grade", "why", "libraries"], view.algorithms,
+                 title="algorithms")
+
+
+def display_run_header(console: Console, run: Run, pairs: Sequence[tuple[str, str]]) -> None:
+    """The facts of a run above its table."""
+    display_pairs(console, pairs)

@@ -1,0 +1,225 @@
+"""Computing what to show, apart from printing it: ``format_*`` return plain data.
+
+The console (``display.console``) and the Markdown exporter both draw from these.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from cipherbench import catalog
+from cipherbench.core_client import Inventory
+from cipherbench.store import Result, Run
+
+REF_LIB = "ref"
+#: The reference rows' role, shown in the grade column.
+REF_ROLE = {"memcpy": "ceiling", "null": "floor"}
+
+
+@dataclass
+class Cell:
+    """One library's number for one row."""
+
+    bytes_per_s: float | None       # throughput at the headline size
+    ns_per_op: float                # median time per operation at the headline size
+    ci_rel: float | None            # CI half-width / median
+    cycles_per_byte: float | None   # slope x frequency
+    fastest: bool = False
+
+
+@dataclass
+class Row:
+    """A row of the result table: one algorithm and operation."""
+
+    algo: str
+    op: str
+    kind: str
+    grade: str
+    cells: dict[str, Cell] = field(default_factory=dict)
+
+
+@dataclass
+class ResultTable:
+    """Rows (reference rows first) by columns (libraries) at one message size."""
+
+    size: int
+    columns: list[str]
+    rows: list[Row]
+
+
+def headline_size(results: Iterable[Result], wanted: int) -> int | None:
+    """``wanted`` if measured, else the measured size closest to it."""
+    sizes = {r.size for r in results if r.size is not None}
+    if not sizes:
+        return None
+    if wanted in sizes:
+        return wanted
+    return min(sizes, key=lambda s: (abs(s - wanted), -s))
+
+
+def format_results(results: list[Result], headline: int = 16384,
+                   scenario: str = "primitive") -> ResultTable | None:
+    """The result table: a row per (algorithm, op), a column per library, each cell the
+    throughput at the headline size with cycles/byte from the slope; the fastest library of
+    each row marked. None when there are no point results."""
+    rs = [r for r in results if r.scenario == scenario]
+    points = [r for r in rs if r.metric == "ns_per_op"]
+    size = headline_size(points, headline)
+    if size is None:
+        return None
+    slopes = {(r.lib, r.algo, r.op): r for r in rs if r.metric == "slope_ns_per_byte"}
+    columns: list[str] = []
+    rows: dict[tuple[str, str], Row] = {}
+    for r in points:
+        if r.size != size:
+            continue
+        if r.lib != REF_LIB and r.lib not in columns:
+            columns.append(r.lib)
+        entry = catalog.get(r.algo)
+        key = (r.algo, r.op)
+        if key not in rows:
+            grade = REF_ROLE.get(r.algo, "") if r.lib == REF_LIB else \
+                (entry.grade.level if entry else "unknown")
+            rows[key] = Row(r.algo, r.op, entry.kind if entry else "", grade)
+        slope = slopes.get((r.lib, r.algo, r.op))
+        cpb = slope.extra.get("cycles_per_byte") if slope else None
+        ci_rel = None
+        if r.ci_low is not None and r.ci_high is not None and r.median:
+            ci_rel = (r.ci_high - r.ci_low) / 2 / r.median
+        bps = size / r.median * 1e9 if r.median > 0 else None
+        if r.algo == "null":
+            bps, cpb = None, None  # the floor is a per-call cost, not a throughput
+        rows[key].cells[r.lib] = Cell(bps, r.median, ci_rel, cpb)
+    for row in rows.values():
+        best = [c for c in row.cells.values() if c.bytes_per_s]
+        if len(best) > 1:
+            max(best, key=lambda c: c.bytes_per_s or 0).fastest = True
+    if not columns:
+        columns = [REF_LIB]
+    ordered = sorted(rows.values(), key=lambda row: (
+        row.algo not in catalog.REFERENCE, catalog.order_key(row.algo),
+        ("encrypt", "decrypt", "hash", "mac", "ref").index(row.op)
+        if row.op in ("encrypt", "decrypt", "hash", "mac", "ref") else 9))
+    return ResultTable(size, columns, ordered)
+
+
+def cell_for_column(row: Row, column: str, columns: list[str]) -> Cell | None:
+    """The cell shown under ``column``: a reference row is the same for every library, so its
+    one cell shows in every column."""
+    if REF_LIB in row.cells:
+        return row.cells[REF_LIB]
+    return row.cells.get(column)
+
+
+def format_size(n: int) -> str:
+    """``16384`` -> ``16 KiB``."""
+    if n >= 1024 and n % 1024 == 0:
+        return f"{n // 1024} KiB"
+    return f"{n} B"
+
+
+def format_rate(bytes_per_s: float | None) -> str:
+    """Throughput in decimal units, three significant digits: ``3.41 GB/s``."""
+    if bytes_per_s is None:
+        return ""
+    for unit, scale in (("GB/s", 1e9), ("MB/s", 1e6), ("kB/s", 1e3)):
+        if bytes_per_s >= scale:
+            v = bytes_per_s / scale
+            return f"{v:.3g} {unit}" if v < 100 else f"{v:.0f} {unit}"
+    return f"{bytes_per_s:.0f} B/s"
+
+
+def format_cell(cell: Cell | None) -> str:
+    """``3.41 GB/s 0.85 c/B`` (or ``12.3 ns/op`` for the floor); ``*`` marks the fastest."""
+    if cell is None:
+        return ""
+    if cell.bytes_per_s is None:
+        text = f"{cell.ns_per_op:.3g} ns/op"
+    else:
+        text = format_rate(cell.bytes_per_s)
+        if cell.cycles_per_byte is not None:
+            text += f" {cell.cycles_per_byte:.2f} c/B"
+    return text + (" *" if cell.fastest else "")
+
+
+def format_table_rows(table: ResultTable) -> tuple[list[str], list[list[str]]]:
+    """Header and text rows of the result table (shared by console and Markdown)."""
+    header = ["algorithm", "op", "grade"] + table.columns
+    body = [[row.algo, row.op, row.grade] +
+            [format_cell(cell_for_column(row, c, table.columns)) for c in table.columns]
+            for row in table.rows]
+    return header, body
+
+
+def format_history(runs: list[Run]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of ``cipherbench history``."""
+    header = ["run", "started (UTC)", "command", "status", "results", "cpu", "libraries"]
+    body = []
+    for r in runs:
+        libs = sorted((r.metadata.get("libraries") or {}).keys())
+        body.append([str(r.id), r.started_at.replace("T", " ")[:19], r.command, r.status,
+                     str(r.n_results), str(r.metadata.get("cpu_model", "")),
+                     ", ".join(l for l in libs if l != REF_LIB)])
+    return header, body
+
+
+def format_run_header(run: Run) -> list[tuple[str, str]]:
+    """Key facts of a run as (label, value) pairs."""
+    m = run.metadata
+    libs = m.get("libraries") or {}
+    freq = m.get("freq_hz")
+    pairs = [
+        ("run", f"{run.id} ({run.command}, {run.status})"),
+        ("started", run.started_at),
+        ("cpu", f"{m.get('cpu_model', '?')}, {m.get('cores', '?')} cores"
+         + (f", {freq / 1e9:.2f} GHz measured" if freq else "")),
+        ("crypto flags", " ".join(m.get("cpu_flags") or []) or "none"),
+        ("hypervisor", str(m.get("hypervisor", "?"))),
+        ("kernel", str(m.get("kernel", "?"))),
+        ("core", f"{m.get('core_version', '?')} built by {m.get('core_compiler', '?')}"
+         f" {m.get('core_cflags', '')}".rstrip()),
+    ]
+    for name, info in libs.items():
+        if name == REF_LIB:
+            continue
+        caps = ", ".join(info.get("caps") or [])
+        pairs.append((name, f"{info.get('version', '')}" + (f" [{caps}]" if caps else "")))
+    return pairs
+
+
+@dataclass
+class ListView:
+    """``cipherbench list``: libraries and algorithms."""
+
+    cpu_flags: list[str]
+    libraries: list[list[str]]
+    algorithms: list[list[str]]
+
+
+def format_list(inv: Inventory, libs: list[str] | None = None,
+                grades: list[str] | None = None) -> ListView:
+    """Libraries (name, version, capabilities) and algorithms (name, kind, grade, reason,
+    libraries that have it), filtered by library and grade."""
+    chosen = [l for l in inv.libs() if l != REF_LIB and (not libs or l in libs)]
+    lib_rows = []
+    for name in chosen:
+        rec = inv.libraries.get(name, {})
+        caps = ", ".join(rec.get("caps") or [])
+        prov = rec.get("provider") or ""
+        lib_rows.append([name, str(rec.get("version", "")), caps + (f" ({prov})" if prov else "")])
+    by_algo: dict[str, list[str]] = {}
+    for a in inv.algorithms:
+        if a["lib"] in chosen or (a["lib"] == REF_LIB and not libs):
+            by_algo.setdefault(a["algo"], []).append(a["lib"])
+    algo_rows = []
+    for algo in sorted(by_algo, key=catalog.order_key):
+        entry = catalog.get(algo)
+        grade = entry.grade.level if entry else "unknown"
+        if grades and grade not in grades:
+            continue
+        kind = entry.kind if entry else next(
+            (a.get("kind", "") for a in inv.algorithms if a["algo"] == algo), "")
+        reason = entry.grade.reason if entry else ""
+        algo_rows.append([algo, kind, grade, reason, ", ".join(by_algo[algo])])
+    flags = list(inv.preamble.get("cpu_flags") or [])
+    return ListView(flags, lib_rows, algo_rows)

@@ -1,0 +1,33 @@
+"""The one interface every exporter implements, and what it is given."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from cipherbench.store import Result, Run, Store, StoredWarning
+
+
+@dataclass
+class RunBundle:
+    """A run with everything stored about it: what exporters render."""
+
+    run: Run
+    results: list[Result]
+    warnings: list[StoredWarning] = field(default_factory=list)
+
+    @classmethod
+    def load(cls, store: Store, ref: int | str) -> "RunBundle":
+        """Read run ``ref`` (an id or ``last``) from the store."""
+        run = store.get_run(ref)
+        return cls(run, store.results(run.id), store.warnings(run.id))
+
+
+class Exporter(Protocol):
+    """Turns a run into text of one format."""
+
+    name: str          # the --format value
+    extension: str     # file name extension, without the dot
+
+    def render(self, bundle: RunBundle, headline: int = 16384) -> str:
+        """The whole document, ending in a newline."""
+        ...

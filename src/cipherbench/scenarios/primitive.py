@@ -1,0 +1,256 @@
+"""The primitive scenario: raw ciphers, AEADs, hashes and MACs through cipherbench-core.
+
+``plan(inventory, selection)`` turns a selection into work items; ``PrimitiveRunner`` runs
+them: one core process per library and operation for the first batch of samples of every
+size, then, for each point not yet precise enough, more samples (``stats.until_stable``)
+from short core runs of that point alone. Every point is stored the moment it is final; the
+slope fit of each (library, algorithm, operation) is computed here over the final medians and
+stored after its sizes. The runner never times anything itself.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from cipherbench import catalog, fit as fitmod, stats
+from cipherbench import warnings as W
+from cipherbench.core_client import Core, CoreCrashed, Inventory, cpu_ratio, per_op_ns
+from cipherbench.store import Result, Store
+
+SCENARIO = "primitive"
+METRIC_POINT = "ns_per_op"
+METRIC_SLOPE = "slope_ns_per_byte"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What to measure and how precisely."""
+
+    libs: tuple[str, ...]
+    algos: tuple[str, ...]
+    ops: tuple[str, ...] | None      # None: every op of each algorithm's kind
+    sizes: tuple[int, ...]
+    precision: float = stats.DEFAULT_PRECISION
+    budget_s: float = 0.5            # per point, for the extra samples
+    samples: int = 10                # first batch
+    min_sample_ms: float | None = None
+
+
+@dataclass(frozen=True)
+class Item:
+    """One (library, algorithm, operation) over its sizes."""
+
+    lib: str
+    algo: str
+    op: str
+    sizes: tuple[int, ...]
+
+
+@dataclass
+class Progress:
+    """Passed to the progress callback after every finished point."""
+
+    done: int
+    total: int
+    current: str
+
+
+def plan(inv: Inventory, sel: Selection) -> list[Item]:
+    """Work items for the selection, the reference rows first, then by library and catalog
+    order; only what each library supports."""
+    items: list[Item] = []
+    libs = sorted(sel.libs, key=lambda lib: (lib != "ref", sel.libs.index(lib)))
+    for lib in libs:
+        rows = {r["algo"]: r for r in inv.rows(lib)}
+        for algo in sel.algos:
+            row = rows.get(algo)
+            if row is None:
+                continue
+            for op in row.get("ops", []):
+                if sel.ops is None or op in sel.ops:
+                    items.append(Item(lib, algo, op, tuple(sel.sizes)))
+    return items
+
+
+def point_label(lib: str, algo: str, op: str, size: int | None = None) -> str:
+    """``openssl aes-128-gcm encrypt 16384 B`` (for progress and warnings)."""
+    s = f"{lib} {algo} {op}"
+    return s if size is None else f"{s} {size} B"
+
+
+@dataclass
+class RunOutcome:
+    """What a finished (or stopped) run produced."""
+
+    points: int = 0
+    fits: int = 0
+    crashed: bool = False
+    warnings: list[W.BenchWarning] = field(default_factory=list)
+    libraries: dict[str, dict] = field(default_factory=dict)
+    preamble: dict = field(default_factory=dict)
+    freq_end_hz: float | None = None
+
+
+class PrimitiveRunner:
+    """Runs planned items, storing each point as it becomes final.
+
+    ``progress`` is called with a ``Progress`` after every finished (or skipped) point.
+    ``clock`` is only used for the time budget of extra samples."""
+
+    def __init__(self, core: Core, store: Store, run_id: int, sel: Selection,
+                 progress: Callable[[Progress], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        self.core = core
+        self.store = store
+        self.run_id = run_id
+        self.sel = sel
+        self.progress = progress or (lambda p: None)
+        self.clock = clock
+        self.out = RunOutcome()
+        self._done = 0
+        self._total = 0
+
+    # -- bookkeeping -------------------------------------------------------------------
+    def _advance(self, n: int, label: str) -> None:
+        self._done += n
+        self.progress(Progress(self._done, self._total, label))
+
+    def _warn(self, ws: Iterable[W.BenchWarning]) -> None:
+        for w in ws:
+            self.out.warnings.append(w)
+            self.store.add_warning(self.run_id, w.kind, w.subject, w.text)
+
+    # -- running -----------------------------------------------------------------------
+    def run(self, items: list[Item]) -> RunOutcome:
+        """Run every item; raises KeyboardInterrupt through (what finished is stored)."""
+        self._total = sum(len(i.sizes) for i in items)
+        self.progress(Progress(0, self._total, "starting"))
+        groups: dict[tuple[str, str], list[Item]] = {}
+        for it in items:
+            groups.setdefault((it.lib, it.op), []).append(it)
+        for (lib, op), group in groups.items():
+            try:
+                self._run_group(lib, op, group)
+            except CoreCrashed as e:
+                self.out.crashed = True
+                self._warn([W.BenchWarning("core_crashed", lib,
+                                           f"{e}; points of {lib} after the crash are missing:"
+                                           " run `cipherbench-core kat --lib " + lib +
+                                           "` to check the library, and report the bug")])
+        return self.out
+
+    def _run_group(self, lib: str, op: str, group: list[Item]) -> None:
+        """First batch for all algorithms and sizes of one library and op, in one process."""
+        sizes = group[0].sizes
+        pending: dict[str, set[int]] = {it.algo: set(it.sizes) for it in group}
+        medians: dict[str, dict[int, float]] = {it.algo: {} for it in group}
+        followups: list[tuple[dict, float]] = []
+        t0 = self.clock()
+        freq = None
+        with self.core.bench(lib, [it.algo for it in group], op, sizes,
+                             samples=self.sel.samples,
+                             min_sample_ms=self.sel.min_sample_ms) as stream:
+            for rec in stream:
+                t = rec["type"]
+                if t == "preamble":
+                    if not self.out.preamble:
+                        self.out.preamble = rec
+                    freq = rec.get("freq_hz") or freq
+                elif t == "library":
+                    self.out.libraries[rec["lib"]] = rec
+                elif t == "point":
+                    elapsed = self.clock() - t0
+                    t0 = self.clock()
+                    algo, size = rec["algo"], int(rec["size"])
+                    pending.get(algo, set()).discard(size)
+                    summ = stats.summarize(per_op_ns(rec))
+                    if stats.is_precise(summ, self.sel.precision):
+                        medians[algo][size] = self._store_point(rec, per_op_ns(rec), True,
+                                                                "precision")
+                    else:
+                        followups.append((rec, elapsed))
+                elif t == "error":
+                    algo = rec.get("algo", "")
+                    left = len(pending.pop(algo, set()))
+                    kind = "kat_failed" if rec.get("reason") == "kat_failed" else "unsupported"
+                    text = rec.get("message") or rec.get("reason", "error")
+                    if kind == "kat_failed":
+                        text += ": not timed (a wrong answer is never measured); run " \
+                                f"`cipherbench-core kat --lib {lib}` for details"
+                    self._warn([W.BenchWarning(kind, point_label(lib, algo, op), text)])
+                    self._advance(left, point_label(lib, algo, op))
+                elif t == "end":
+                    self.out.freq_end_hz = rec.get("freq_hz") or self.out.freq_end_hz
+        for rec, elapsed in followups:
+            algo, size = rec["algo"], int(rec["size"])
+            medians[algo][size] = self._refine(lib, op, rec, elapsed)
+        # Points the core never answered for (without an error record) count as done.
+        for algo, left in pending.items():
+            if left:
+                self._advance(len(left), point_label(lib, algo, op))
+        for it in group:
+            self._store_fit(lib, it.algo, op, medians[it.algo], freq)
+
+    def _refine(self, lib: str, op: str, first: dict, elapsed: float) -> float:
+        """Ask for more samples of one point until precise or out of budget; store it."""
+        algo, size = first["algo"], int(first["size"])
+
+        def sample(n: int) -> list[float]:
+            got: list[float] = []
+            with self.core.bench(lib, [algo], op, [size], samples=max(n, 2),
+                                 min_sample_ms=self.sel.min_sample_ms, no_kat=True) as s:
+                for rec in s:
+                    if rec["type"] == "point" and rec["algo"] == algo:
+                        got.extend(per_op_ns(rec))
+            return got
+
+        st = stats.until_stable(sample, precision=self.sel.precision, budget_s=self.sel.budget_s,
+                                initial=per_op_ns(first), elapsed_s=elapsed, clock=self.clock)
+        if not st.stable:
+            self._warn(W.not_stable(point_label(lib, algo, op, size), st.summary.rel_half_width,
+                                    self.sel.precision, self.sel.budget_s))
+        return self._store_point(first, st.samples, st.stable, st.reason)
+
+    def _store_point(self, rec: dict, samples: list[float], stable: bool, reason: str) -> float:
+        summ = stats.summarize(samples)
+        lib, algo, op, size = rec["lib"], rec["algo"], rec["op"], int(rec["size"])
+        label = point_label(lib, algo, op, size)
+        ratio = cpu_ratio(rec)
+        self._warn(W.noisy(label, summ.cv, limit=0.10))
+        self._warn(W.steal(label, ratio))
+        extra = {
+            "iters": rec.get("iters"),
+            "misalign": rec.get("misalign", 0),
+            "samples": [round(x, 4) for x in samples],
+            "cpu_ratio": round(ratio, 4) if ratio is not None else None,
+            "stable": stable,
+            "stopped_by": reason,
+            "n_outliers": summ.n_outliers,
+            "bytes_per_s": size / summ.median * 1e9 if summ.median > 0 and size else None,
+        }
+        self.store.add_result(self.run_id, Result(
+            scenario=SCENARIO, lib=lib, algo=algo, op=op, size=size, metric=METRIC_POINT,
+            unit="ns", median=summ.median, ci_low=summ.ci_low, ci_high=summ.ci_high,
+            n_samples=summ.n, cv=summ.cv, extra=extra))
+        self.out.points += 1
+        self._advance(1, label)
+        return summ.median
+
+    def _store_fit(self, lib: str, algo: str, op: str, medians: dict[int, float],
+                   freq: float | None) -> None:
+        f = fitmod.fit_sizes(medians)
+        if f is None:
+            return
+        cpb = f.cycles_per_byte(freq)
+        self.store.add_result(self.run_id, Result(
+            scenario=SCENARIO, lib=lib, algo=algo, op=op, size=None, metric=METRIC_SLOPE,
+            unit="ns/B", median=f.slope, n_samples=len(f.sizes), extra={
+                "intercept_ns": f.intercept, "r2": f.r2, "sizes": list(f.sizes),
+                "freq_hz": freq, "cycles_per_byte": cpb}))
+        self.out.fits += 1
+
+
+def grade_for(algo: str) -> str:
+    """The catalog grade of an algorithm (for tables and exports)."""
+    return catalog.grade_of(algo)
