@@ -12,6 +12,7 @@ import subprocess
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich import box
 from rich.table import Table
 
 from cipherbench import metadata, warnings
@@ -205,10 +206,10 @@ def display_table(app: AppContext, store, run_id: int) -> None:
     size = run.args.get("size")
     title = (f"ssh: {size / (1 << 20):g} MiB per transfer to {run.args.get('host')}, fastest "
              "first (* = client default; of clear = share of the cleartext TCP baseline; "
-             "CPU = share of one core)" if size else "ssh transfers")
-    t = Table(title=title, title_justify="left")
+             "CPU % = ssh/sshd time on a core; @openssh.com left out)" if size else "ssh transfers")
+    t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for h in header:
-        t.add_column(h, no_wrap=h in ("cipher", "MAC"),
+        t.add_column(h, no_wrap=True,
                      justify="left" if h in ("cipher", "MAC", "grade") else "right")
     for row, line in zip(table, cells):
         style = GRADE_STYLE.get(row.grade, "")

@@ -1,0 +1,113 @@
+"""Turn stored gpg-scenario results into table rows and the answer line (no printing here)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from cipherbench import catalog
+from cipherbench.display.format import format_rate
+from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
+from cipherbench.store import Result
+from cipherbench.units import format_duration
+
+#: The catalog entry whose grade stands for a gpg algorithm: its cipher in CFB (OpenPGP's
+#: mode) where the catalog has it, else the same cipher's CBC entry (same block cipher,
+#: same 64- or 128-bit block: the grade follows the cipher).
+_GRADE_OF = {"aes-192-cfb": "aes-192-cbc", "twofish-256-cfb": "twofish-256-cbc",
+             "camellia-128-cfb": "camellia-128-cbc", "camellia-192-cfb": "camellia-128-cbc",
+             "camellia-256-cfb": "camellia-256-cbc", "cast5-cfb": "cast5-cbc",
+             "blowfish-cfb": "blowfish-cbc", "3des-cfb": "3des-cbc", "idea-cfb": "idea-cbc"}
+
+HEADER = ["tool", "algorithm", "grade", "encrypt", "decrypt", "cipher alone (CFB)",
+          "gpg overhead", "backup of {size}"]
+
+
+def grade_of(tool: str, algo: str) -> catalog.Grade | None:
+    """The catalog grade of a gpg --cipher-algo (or of age's ChaCha20-Poly1305)."""
+    name = "chacha20-poly1305" if tool == "age" else GPG_TO_CFB.get(algo.upper(), "")
+    for candidate in (name, _GRADE_OF.get(name, "")):
+        entry = catalog.get(candidate) if candidate else None
+        if entry is not None:
+            return entry.grade
+    return None
+
+
+@dataclass
+class GpgRow:
+    """One tool and algorithm: its rates (bytes/s) and what they mean for a backup."""
+
+    tool: str
+    algo: str
+    grade: catalog.Grade | None
+    encrypt: float | None
+    decrypt: float | None
+    alone: float | None
+    overhead: float | None
+    error: str | None = None
+
+    def backup_seconds(self, backup_size: int) -> float | None:
+        """Seconds to encrypt ``backup_size`` bytes at the measured rate."""
+        return backup_size / self.encrypt if self.encrypt else None
+
+
+def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
+    """Rows ranked by encryption throughput, failures last."""
+    results = [r for r in results if r.scenario == "gpg"]
+    alone = {r.extra.get("gpg_algo"): r.median for r in results
+             if r.extra.get("role") == "cipher-alone"}
+    sha1 = next((r.median for r in results if r.extra.get("role") == "mdc-hash"), None)
+    rows: dict[tuple[str, str], GpgRow] = {}
+    for r in results:
+        if r.lib not in ("gnupg", "age"):
+            continue
+        row = rows.setdefault((r.lib, r.algo), GpgRow(r.lib, r.algo, grade_of(r.lib, r.algo),
+                                                      None, None, None, None))
+        if r.metric == "error":
+            row.error = r.extra.get("message", "failed")
+            continue
+        setattr(row, r.op, r.median)
+    for row in rows.values():
+        if row.tool == "gnupg":
+            row.alone = alone.get(row.algo)
+        if row.encrypt and row.alone and sha1:
+            crypto_s = 1 / row.alone + 1 / sha1   # seconds per byte: cipher + MDC
+            row.overhead = max(0.0, 1 - crypto_s * row.encrypt)
+    return sorted(rows.values(), key=lambda r: (r.encrypt is None, -(r.encrypt or 0)))
+
+
+def format_rows(rows: list[GpgRow], backup_size: int, size_text: str) -> tuple[list[str],
+                                                                              list[list[str]]]:
+    """Header and text cells of the gpg table."""
+    header = [h.format(size=size_text) for h in HEADER]
+    out = []
+    for r in rows:
+        if r.error:
+            out.append([r.tool, r.algo, r.grade.level if r.grade else "", "failed: " + r.error,
+                        "", "", "", ""])
+            continue
+        secs = r.backup_seconds(backup_size)
+        out.append([r.tool, r.algo, r.grade.level if r.grade else "?",
+                    format_rate(r.encrypt), format_rate(r.decrypt), format_rate(r.alone),
+                    f"{r.overhead * 100:.0f}%" if r.overhead is not None else "",
+                    format_duration(secs) if secs else ""])
+    return header, out
+
+
+def answer(rows: list[GpgRow], backup_size: int, size_text: str) -> str:
+    """One sentence answering "which --cipher-algo encrypts my backup fastest"."""
+    ok = [r for r in rows if r.encrypt and r.grade and r.grade.level in ("recommended",
+                                                                          "acceptable")]
+    if not ok:
+        return "no algorithm that is neither legacy nor broken could be measured"
+    best = ok[0]
+    what = "age" if best.tool == "age" else f"gpg --cipher-algo {best.algo}"
+    text = (f"fastest sound choice here: {what}, {format_rate(best.encrypt)}: "
+            f"{size_text} in {format_duration(best.backup_seconds(backup_size))}")
+    slowest = ok[-1]
+    if slowest is not best and slowest.encrypt:
+        text += (f" (the slowest sound one, {slowest.algo}, takes "
+                 f"{format_duration(slowest.backup_seconds(backup_size))})")
+    legacy = [r for r in rows if r.encrypt and r.grade and r.grade.level in ("legacy", "broken")]
+    if legacy and legacy[0].encrypt and legacy[0].encrypt <= best.encrypt:
+        text += f"; no legacy cipher is faster (best of them: {legacy[0].algo})"
+    return text

@@ -1,0 +1,212 @@
+"""The ssh sweep: every cipher (and MAC for non-AEAD ciphers) plus the cleartext baseline,
+each repeated until its median throughput is stable (``cipherbench.stats.until_stable``).
+
+For each combination, first one short transfer (``VERIFY_BYTES``) is hashed on the far side
+and compared with what was sent: it proves the cipher works and the data arrives intact, and
+warms up. Only then are full-size transfers timed. A refused cipher becomes a ``refused``
+outcome and the sweep goes on; a host-level failure (``HostError``) ends it.
+"""
+from __future__ import annotations
+
+import difflib
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from cipherbench import catalog, stats
+from cipherbench.errors import UsageError
+from cipherbench.scenarios.ssh import baseline as baseline_mod
+from cipherbench.scenarios.ssh.errors import SshError
+from cipherbench.scenarios.ssh.transfer import Target, TransferSample, is_aead, transfer
+
+#: MACs tried with each non-AEAD cipher unless ``--macs`` says otherwise: encrypt-then-MAC
+#: with SHA-2, and UMAC (OpenSSH's own first choices).
+DEFAULT_MACS = ("umac-64-etm@openssh.com", "umac-128-etm@openssh.com",
+                "hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com")
+#: Bytes of the integrity-checked warm-up transfer of each combination.
+VERIFY_BYTES = 4 << 20
+#: Per-combination time budget for repetitions (seconds) and the fewest samples taken.
+DEFAULT_BUDGET_S = 3.0
+MIN_SAMPLES = 3
+#: Target half-width of the median's 95% confidence interval, relative to the median.
+DEFAULT_PRECISION = 0.02
+
+BASELINE = "cleartext-tcp"
+
+
+@dataclass(frozen=True)
+class Combo:
+    """One thing to measure: an SSH cipher with its MAC (None for AEAD), or the baseline."""
+
+    cipher: str
+    mac: str | None = None
+
+    @property
+    def is_baseline(self) -> bool:
+        """True for the cleartext TCP row."""
+        return self.cipher == BASELINE
+
+    @property
+    def label(self) -> str:
+        """How the progress bar and messages name it."""
+        return self.cipher + (f" + {self.mac}" if self.mac else "")
+
+    @property
+    def algo(self) -> str:
+        """The ``algo`` key in the store: ``cipher`` or ``cipher+mac``."""
+        return self.cipher + (f"+{self.mac}" if self.mac else "")
+
+
+@dataclass
+class Outcome:
+    """What came of one combination."""
+
+    combo: Combo
+    status: str                       # ok, refused, failed, unavailable
+    message: str = ""
+    stability: stats.Stability | None = None
+    samples: list[TransferSample] = field(default_factory=list)
+    verified: bool = False
+
+
+def _pick(asked: Sequence[str] | None, offered: list[str], what: str) -> list[str]:
+    """Validate names against what ``ssh -Q`` offers; unknown names are a usage error."""
+    if not asked:
+        return list(offered)
+    out: list[str] = []
+    for name in asked:
+        if name not in offered:
+            close = difflib.get_close_matches(name, offered, n=2, cutoff=0.5)
+            hint = f"; did you mean {' or '.join(close)}?" if close else ""
+            raise UsageError(f"unknown {what} {name!r}: this ssh offers "
+                             f"{', '.join(offered)}{hint}")
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def plan(ciphers: list[str], macs: list[str]) -> list[Combo]:
+    """Every cipher; non-AEAD ciphers once per MAC, AEAD ciphers once (MAC implicit)."""
+    combos: list[Combo] = []
+    for c in ciphers:
+        if is_aead(c):
+            combos.append(Combo(c))
+        else:
+            combos.extend(Combo(c, m) for m in macs)
+    return combos
+
+
+def choose(asked_ciphers: Sequence[str] | None, asked_macs: Sequence[str] | None,
+           offered_ciphers: list[str], offered_macs: list[str]) -> list[Combo]:
+    """The combinations to run from ``--ciphers``/``--macs`` (``all`` = every MAC offered)."""
+    ciphers = _pick(asked_ciphers, offered_ciphers, "cipher")
+    if asked_macs and list(asked_macs) == ["all"]:
+        macs = list(offered_macs)
+    elif asked_macs:
+        macs = _pick(asked_macs, offered_macs, "MAC")
+    else:
+        macs = [m for m in DEFAULT_MACS if m in offered_macs]
+    return plan(ciphers, macs)
+
+
+def _by_openssh_name() -> dict[str, catalog.Algorithm]:
+    return {n: a for a in catalog.ALGORITHMS.values() for n in a.openssh}
+
+
+def describe(combo: Combo) -> dict:
+    """Catalog facts of a combination: canonical names and the grade (the weaker of the
+    cipher's and the MAC's), with the reasons."""
+    if combo.is_baseline:
+        return {"grade": "reference", "grade_reason": "no encryption: the wire's ceiling"}
+    names = _by_openssh_name()
+    parts = [names.get(combo.cipher)] + ([names.get(combo.mac)] if combo.mac else [])
+    info: dict = {"cipher": combo.cipher, "mac": combo.mac,
+                  "cipher_algo": parts[0].name if parts[0] else None,
+                  "mac_algo": (parts[1].name if len(parts) > 1 and parts[1] else None)}
+    known = [p for p in parts if p is not None]
+    if len(known) != len(parts):
+        info.update(grade="unknown", grade_reason="not in the catalog", grade_reference="")
+        return info
+    worst = max(known, key=lambda a: catalog.GRADES.index(a.grade.level))
+    info.update(grade=worst.grade.level, grade_reason=worst.grade.reason,
+                grade_reference=worst.grade.reference)
+    if combo.mac and not combo.mac.endswith("-etm@openssh.com"):
+        info["note"] = "encrypt-and-MAC (the MAC covers the plaintext); prefer an -etm MAC"
+    return info
+
+
+Sampler = Callable[[bytes | memoryview, bool], TransferSample]
+
+
+def measure(combo: Combo, sampler: Sampler, data: memoryview, *, precision: float,
+            budget_s: float, min_samples: int = MIN_SAMPLES,
+            verify_bytes: int = VERIFY_BYTES) -> Outcome:
+    """Verify once on a short prefix, then repeat full transfers until stable.
+
+    ``sampler(data, verify)`` does one transfer. Raises ``SshError`` subclasses marked
+    ``fatal`` (the host is unusable); other failures become the outcome's status."""
+    taken: list[TransferSample] = []
+    try:
+        sampler(data[:min(verify_bytes, len(data))], True)
+    except SshError as err:
+        if err.fatal:
+            raise
+        status = "refused" if type(err).__name__ == "CipherRefused" else "failed"
+        return Outcome(combo, status, str(err))
+    except baseline_mod.BaselineUnavailable as err:
+        return Outcome(combo, "unavailable", str(err))
+
+    def one(_n: int) -> list[float]:
+        s = sampler(data, False)
+        taken.append(s)
+        return [s.throughput]
+
+    try:
+        st = stats.until_stable(one, precision=precision, budget_s=budget_s,
+                                min_samples=min_samples)
+    except SshError as err:
+        if err.fatal:
+            raise
+        return Outcome(combo, "failed", str(err), samples=taken, verified=True)
+    except baseline_mod.BaselineUnavailable as err:
+        return Outcome(combo, "unavailable", str(err), samples=taken, verified=True)
+    return Outcome(combo, "ok", "", st, taken, verified=True)
+
+
+def ssh_sampler(target: Target, combo: Combo) -> Sampler:
+    """One ssh transfer of the combination per call."""
+    return lambda data, verify: transfer(target, combo.cipher, combo.mac, data, verify=verify)
+
+
+def baseline_sampler(target: Target) -> Sampler:
+    """One cleartext transfer per call: loopback receiver for the private server, socat/nc on
+    the remote otherwise."""
+    if target.private:
+        return lambda data, verify: baseline_mod.loopback(data, verify=verify)
+    return lambda data, verify: baseline_mod.remote(target, data)
+
+
+def sweep(target: Target, combos: list[Combo], data: bytes | memoryview, *,
+          precision: float = DEFAULT_PRECISION, budget_s: float = DEFAULT_BUDGET_S,
+          min_samples: int = MIN_SAMPLES, with_baseline: bool = True,
+          on_start: Callable[[Combo, int, int], None] | None = None,
+          on_done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+    """Measure the baseline then every combination; ``on_done`` gets each outcome as soon as
+    it is known (the CLI stores it at once). A fatal ``SshError`` propagates."""
+    view = memoryview(data).cast("B")
+    todo = ([Combo(BASELINE)] if with_baseline else []) + list(combos)
+    outcomes: list[Outcome] = []
+    for i, combo in enumerate(todo):
+        if on_start:
+            on_start(combo, i, len(todo))
+        sampler = baseline_sampler(target) if combo.is_baseline else ssh_sampler(target, combo)
+        t0 = time.monotonic()
+        out = measure(combo, sampler, view, precision=precision, budget_s=budget_s,
+                      min_samples=min_samples)
+        out_elapsed = time.monotonic() - t0
+        if out.stability is not None:
+            out.stability.elapsed_s = out_elapsed
+        outcomes.append(out)
+        if on_done:
+            on_done(out)
+    return outcomes
