@@ -1,0 +1,560 @@
+// cryptopp.cpp - Crypto++ backend: a C++ file exporting the C table.
+//
+// Every object is made and keyed once in init() and reused: AEADs resync to
+// each message's nonce, modes and stream ciphers run on across calls.
+// No Crypto++ exception leaves this file: each entry point catches them and
+// returns a cb_status.
+#define CRYPTOPP_ENABLE_NAMESPACE_WEAK 1  // MD5 and ARC4 live in CryptoPP::Weak
+
+#include <cryptopp/aes.h>
+#include <cryptopp/arc4.h>
+#include <cryptopp/blake2.h>
+#include <cryptopp/blowfish.h>
+#include <cryptopp/camellia.h>
+#include <cryptopp/cast.h>
+#include <cryptopp/ccm.h>
+#include <cryptopp/chacha.h>
+#include <cryptopp/chachapoly.h>
+#include <cryptopp/cmac.h>
+#include <cryptopp/config_ver.h>
+#include <cryptopp/cpu.h>
+#include <cryptopp/des.h>
+#include <cryptopp/gcm.h>
+#include <cryptopp/hmac.h>
+#include <cryptopp/idea.h>
+#include <cryptopp/md5.h>
+#include <cryptopp/modes.h>
+#include <cryptopp/poly1305.h>
+#include <cryptopp/ripemd.h>
+#include <cryptopp/salsa.h>
+#include <cryptopp/serpent.h>
+#include <cryptopp/sha.h>
+#include <cryptopp/sha3.h>
+#include <cryptopp/shake.h>
+#include <cryptopp/sm3.h>
+#include <cryptopp/sm4.h>
+#include <cryptopp/twofish.h>
+#include <cryptopp/xts.h>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+
+extern "C" {
+#include "../backend.h"
+}
+
+using namespace CryptoPP;
+
+namespace {
+
+// Map an exception from Crypto++ to a status: bad sizes are the caller's.
+int from_exception(const std::exception &e)
+{
+    if (dynamic_cast<const InvalidArgument *>(&e))  // InvalidKeyLength, bad IV/tag sizes
+        return CB_ERR_PARAM;
+    return CB_ERR;
+}
+
+bool valid_iv(const SimpleKeyingInterface &k, size_t n)
+{
+    return n >= k.MinIVLength() && n <= k.MaxIVLength();
+}
+
+// Objects that take a nonce per message still want one with the key: give a
+// zero nonce of the default length; each message resyncs to its own.
+void key_with_zero_iv(SimpleKeyingInterface &k, const uint8_t *key, size_t key_len,
+                      AlgorithmParameters p = AlgorithmParameters())
+{
+    static const byte zero[64] = {0};
+    size_t n = k.IVSize();
+    if (n > sizeof zero)
+        n = sizeof zero;
+    p(Name::IV(), ConstByteArrayParameter(zero, n));
+    k.SetKey(key, key_len, p);
+}
+
+#define GUARD_BEGIN try {
+#define GUARD_END                                  \
+    }                                              \
+    catch (const std::exception &e) {              \
+        return from_exception(e);                  \
+    }                                              \
+    catch (...) {                                  \
+        return CB_ERR;                             \
+    }
+
+// ---------------------------------------------------------------- AEAD
+
+enum aead_type { AEAD_GCM, AEAD_CCM, AEAD_CHACHA };
+
+struct aead_arg {
+    aead_type type;
+    AuthenticatedSymmetricCipher *(*make)(int decrypt);
+    size_t key_len;
+};
+
+template <class M>
+AuthenticatedSymmetricCipher *make_aead(int decrypt)
+{
+    if (decrypt)
+        return new typename M::Decryption;
+    return new typename M::Encryption;
+}
+
+struct aead_ctx {
+    std::unique_ptr<AuthenticatedSymmetricCipher> c;
+    size_t tag_len;
+    int decrypt;
+};
+
+int aead_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    GUARD_BEGIN
+    const aead_arg *a = static_cast<const aead_arg *>(arg);
+    std::unique_ptr<aead_ctx> x(new aead_ctx);
+    x->tag_len = s->tag_len ? s->tag_len : 16;
+    x->decrypt = s->decrypt;
+    if (s->key_len != a->key_len || x->tag_len > 16 || (a->type == AEAD_CHACHA && x->tag_len != 16))
+        return CB_ERR_PARAM;
+    x->c.reset(a->make(s->decrypt));
+    if (a->type == AEAD_CCM) {
+        // CCM writes the tag length into its first block: it is a key
+        // parameter (4..16, even); the nonce length is taken per message.
+        key_with_zero_iv(*x->c, s->key, s->key_len, MakeParameters(Name::DigestSize(), (int)x->tag_len));
+    } else {
+        key_with_zero_iv(*x->c, s->key, s->key_len);
+    }
+    *ctx = x.release();
+    return CB_OK;
+    GUARD_END
+}
+
+int aead_run(void *ctx, cb_msg *m)
+{
+    GUARD_BEGIN
+    aead_ctx *x = static_cast<aead_ctx *>(ctx);
+    if (m->tag_len != x->tag_len || !valid_iv(*x->c, m->nonce_len))
+        return CB_ERR_PARAM;
+    // These one-call forms resync to the nonce, give CCM its lengths first,
+    // and run AAD, data and tag in one go.
+    if (!x->decrypt) {
+        x->c->EncryptAndAuthenticate(m->out, m->tag, m->tag_len, m->nonce, (int)m->nonce_len,
+                                     m->aad, m->aad_len, m->in, m->len);
+        return CB_OK;
+    }
+    bool ok = x->c->DecryptAndVerify(m->out, m->tag, m->tag_len, m->nonce, (int)m->nonce_len,
+                                     m->aad, m->aad_len, m->in, m->len);
+    return ok ? CB_OK : CB_ERR_AUTH;
+    GUARD_END
+}
+
+void aead_finish(void *ctx)
+{
+    delete static_cast<aead_ctx *>(ctx);
+}
+
+const aead_arg gcm128 = {AEAD_GCM, make_aead<GCM<AES>>, 16};
+const aead_arg gcm256 = {AEAD_GCM, make_aead<GCM<AES>>, 32};
+const aead_arg ccm128 = {AEAD_CCM, make_aead<CCM<AES>>, 16};
+const aead_arg ccm256 = {AEAD_CCM, make_aead<CCM<AES>>, 32};
+const aead_arg chapoly = {AEAD_CHACHA, make_aead<ChaCha20Poly1305>, 32};
+
+// ---------------------------------------------------------------- ciphers
+
+enum cipher_type { C_PLAIN, C_XTS };
+
+struct cipher_arg {
+    SymmetricCipher *(*make)(int decrypt);
+    size_t key_len;   // required key length (0: the library checks)
+    cipher_type type;
+    int rounds;       // Salsa20 rounds, 0 for the default
+};
+
+template <class M>
+SymmetricCipher *make_cipher(int decrypt)
+{
+    if (decrypt)
+        return new typename M::Decryption;
+    return new typename M::Encryption;
+}
+
+struct cipher_ctx {
+    std::unique_ptr<SymmetricCipher> c;
+    cipher_type type;
+    size_t block;     // ECB/CBC need whole blocks
+};
+
+int cipher_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    GUARD_BEGIN
+    const cipher_arg *a = static_cast<const cipher_arg *>(arg);
+    if (a->key_len && s->key_len != a->key_len)
+        return CB_ERR_PARAM;
+    std::unique_ptr<cipher_ctx> x(new cipher_ctx);
+    x->type = a->type;
+    x->c.reset(a->make(s->decrypt));
+    x->block = x->c->MandatoryBlockSize();
+    AlgorithmParameters p;
+    if (a->rounds)
+        p(Name::Rounds(), a->rounds);
+    if (a->type == C_XTS) {
+        key_with_zero_iv(*x->c, s->key, s->key_len, p);  // the tweak comes per message
+    } else {
+        if (x->c->IsResynchronizable()) {
+            if (!valid_iv(*x->c, s->iv_len))
+                return CB_ERR_PARAM;
+            p(Name::IV(), ConstByteArrayParameter(s->iv, s->iv_len));
+        }
+        x->c->SetKey(s->key, s->key_len, p);
+    }
+    *ctx = x.release();
+    return CB_OK;
+    GUARD_END
+}
+
+int cipher_run(void *ctx, cb_msg *m)
+{
+    GUARD_BEGIN
+    cipher_ctx *x = static_cast<cipher_ctx *>(ctx);
+    if (x->type == C_XTS) {
+        // One data unit: the tweak, then all blocks with ciphertext stealing.
+        if (m->nonce_len != 16 || m->len < 16)
+            return CB_ERR_PARAM;
+        x->c->Resynchronize(m->nonce, (int)m->nonce_len);
+        x->c->ProcessLastBlock(m->out, m->len, m->in, m->len);
+        return CB_OK;
+    }
+    if (m->len % x->block)
+        return CB_ERR_PARAM;
+    x->c->ProcessData(m->out, m->in, m->len);
+    return CB_OK;
+    GUARD_END
+}
+
+void cipher_finish(void *ctx)
+{
+    delete static_cast<cipher_ctx *>(ctx);
+}
+
+#define CIPHER_ARG(id, mode, klen, type, rounds) \
+    const cipher_arg id = {make_cipher<mode>, klen, type, rounds};
+
+CIPHER_ARG(aes128_cbc, CBC_Mode<AES>, 16, C_PLAIN, 0)
+CIPHER_ARG(aes192_cbc, CBC_Mode<AES>, 24, C_PLAIN, 0)
+CIPHER_ARG(aes256_cbc, CBC_Mode<AES>, 32, C_PLAIN, 0)
+CIPHER_ARG(aes128_ctr, CTR_Mode<AES>, 16, C_PLAIN, 0)
+CIPHER_ARG(aes192_ctr, CTR_Mode<AES>, 24, C_PLAIN, 0)
+CIPHER_ARG(aes256_ctr, CTR_Mode<AES>, 32, C_PLAIN, 0)
+CIPHER_ARG(aes128_cfb, CFB_Mode<AES>, 16, C_PLAIN, 0)
+CIPHER_ARG(aes192_cfb, CFB_Mode<AES>, 24, C_PLAIN, 0)
+CIPHER_ARG(aes256_cfb, CFB_Mode<AES>, 32, C_PLAIN, 0)
+CIPHER_ARG(aes128_ecb, ECB_Mode<AES>, 16, C_PLAIN, 0)
+CIPHER_ARG(aes192_ecb, ECB_Mode<AES>, 24, C_PLAIN, 0)
+CIPHER_ARG(aes256_ecb, ECB_Mode<AES>, 32, C_PLAIN, 0)
+CIPHER_ARG(aes128_xts, XTS_Mode<AES>, 32, C_XTS, 0)
+CIPHER_ARG(aes256_xts, XTS_Mode<AES>, 64, C_XTS, 0)
+CIPHER_ARG(camellia128_cbc, CBC_Mode<Camellia>, 16, C_PLAIN, 0)
+CIPHER_ARG(camellia256_cbc, CBC_Mode<Camellia>, 32, C_PLAIN, 0)
+CIPHER_ARG(camellia128_ctr, CTR_Mode<Camellia>, 16, C_PLAIN, 0)
+CIPHER_ARG(camellia256_ctr, CTR_Mode<Camellia>, 32, C_PLAIN, 0)
+CIPHER_ARG(twofish256_cbc, CBC_Mode<Twofish>, 32, C_PLAIN, 0)
+CIPHER_ARG(serpent256_cbc, CBC_Mode<Serpent>, 32, C_PLAIN, 0)
+CIPHER_ARG(blowfish_cbc, CBC_Mode<Blowfish>, 0, C_PLAIN, 0)
+CIPHER_ARG(cast5_cbc, CBC_Mode<CAST128>, 0, C_PLAIN, 0)
+CIPHER_ARG(idea_cbc, CBC_Mode<IDEA>, 16, C_PLAIN, 0)
+CIPHER_ARG(des3_cbc, CBC_Mode<DES_EDE3>, 24, C_PLAIN, 0)
+CIPHER_ARG(des_cbc, CBC_Mode<DES>, 8, C_PLAIN, 0)
+CIPHER_ARG(sm4_cbc, CBC_Mode<SM4>, 16, C_PLAIN, 0)
+CIPHER_ARG(rc4, Weak::ARC4, 0, C_PLAIN, 0)
+CIPHER_ARG(chacha20, ChaChaTLS, 32, C_PLAIN, 0)   // RFC 8439: 96-bit nonce, counter 0
+CIPHER_ARG(salsa20, Salsa20, 0, C_PLAIN, 20)
+CIPHER_ARG(salsa20r12, Salsa20, 0, C_PLAIN, 12)
+
+// ---------------------------------------------------------------- hashes
+
+struct hash_arg {
+    HashTransformation *(*make)(size_t out_len);
+    int xof;          // output length chosen by the caller (SHAKE)
+};
+
+template <class H>
+HashTransformation *make_hash(size_t)
+{
+    return new H;
+}
+
+HashTransformation *make_shake128(size_t out_len)
+{
+    return new SHAKE128((unsigned int)out_len);
+}
+
+struct hash_ctx {
+    std::unique_ptr<HashTransformation> h;
+    const hash_arg *a;
+    size_t out_len;
+};
+
+int hash_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    GUARD_BEGIN
+    const hash_arg *a = static_cast<const hash_arg *>(arg);
+    std::unique_ptr<hash_ctx> x(new hash_ctx);
+    x->a = a;
+    x->h.reset(a->make(s->tag_len));
+    x->out_len = x->h->DigestSize();
+    if (s->tag_len && s->tag_len != x->out_len)
+        return CB_ERR_PARAM;
+    *ctx = x.release();
+    return CB_OK;
+    GUARD_END
+}
+
+int hash_run(void *ctx, cb_msg *m)
+{
+    GUARD_BEGIN
+    hash_ctx *x = static_cast<hash_ctx *>(ctx);
+    if (m->tag_len != x->out_len) {
+        if (!x->a->xof || m->tag_len == 0)
+            return CB_ERR_PARAM;
+        x->h.reset(x->a->make(m->tag_len));  // SHAKE: the length is fixed per object
+        x->out_len = m->tag_len;
+    }
+    x->h->CalculateDigest(m->tag, m->in, m->len);  // Update + Final, then restart
+    return CB_OK;
+    GUARD_END
+}
+
+void hash_finish(void *ctx)
+{
+    delete static_cast<hash_ctx *>(ctx);
+}
+
+const hash_arg h_md5 = {make_hash<Weak::MD5>, 0};
+const hash_arg h_sha1 = {make_hash<SHA1>, 0};
+const hash_arg h_sha224 = {make_hash<SHA224>, 0};
+const hash_arg h_sha256 = {make_hash<SHA256>, 0};
+const hash_arg h_sha384 = {make_hash<SHA384>, 0};
+const hash_arg h_sha512 = {make_hash<SHA512>, 0};
+const hash_arg h_sha3_256 = {make_hash<SHA3_256>, 0};
+const hash_arg h_sha3_512 = {make_hash<SHA3_512>, 0};
+const hash_arg h_shake128 = {make_shake128, 1};
+const hash_arg h_blake2b = {make_hash<BLAKE2b>, 0};
+const hash_arg h_blake2s = {make_hash<BLAKE2s>, 0};
+const hash_arg h_ripemd160 = {make_hash<RIPEMD160>, 0};
+const hash_arg h_sm3 = {make_hash<SM3>, 0};
+
+// ---------------------------------------------------------------- MACs
+
+enum mac_type { M_PLAIN, M_ONE_TIME, M_GMAC };
+
+struct mac_arg {
+    MessageAuthenticationCode *(*make)();
+    mac_type type;
+};
+
+template <class M>
+MessageAuthenticationCode *make_mac()
+{
+    return new M;
+}
+
+struct mac_ctx {
+    std::unique_ptr<MessageAuthenticationCode> mac;
+    std::unique_ptr<GCM<AES>::Encryption> gcm;  // GMAC
+    mac_type type;
+    SecByteBlock key;
+};
+
+int mac_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    GUARD_BEGIN
+    const mac_arg *a = static_cast<const mac_arg *>(arg);
+    std::unique_ptr<mac_ctx> x(new mac_ctx);
+    x->type = a->type;
+    if (a->type == M_GMAC) {
+        // Crypto++ has no GMAC class; GMAC is by definition (SP 800-38D)
+        // GCM with the message as associated data and no plaintext.
+        if (s->tag_len > 16)
+            return CB_ERR_PARAM;
+        x->gcm.reset(new GCM<AES>::Encryption);
+        key_with_zero_iv(*x->gcm, s->key, s->key_len);
+    } else {
+        x->mac.reset(a->make());
+        if (s->tag_len > x->mac->DigestSize())
+            return CB_ERR_PARAM;
+        x->mac->SetKey(s->key, s->key_len);
+        if (a->type == M_ONE_TIME)
+            x->key.Assign(s->key, s->key_len);
+    }
+    *ctx = x.release();
+    return CB_OK;
+    GUARD_END
+}
+
+int mac_run(void *ctx, cb_msg *m)
+{
+    GUARD_BEGIN
+    mac_ctx *x = static_cast<mac_ctx *>(ctx);
+    if (x->type == M_GMAC) {
+        if (m->tag_len == 0 || m->tag_len > 16 || !valid_iv(*x->gcm, m->nonce_len))
+            return CB_ERR_PARAM;
+        x->gcm->Resynchronize(m->nonce, (int)m->nonce_len);
+        x->gcm->Update(m->in, m->len);
+        x->gcm->TruncatedFinal(m->tag, m->tag_len);
+        return CB_OK;
+    }
+    if (m->tag_len == 0 || m->tag_len > x->mac->DigestSize())
+        return CB_ERR_PARAM;
+    // Poly1305 is a one-time MAC: key it for each message, as an AEAD does.
+    if (x->type == M_ONE_TIME)
+        x->mac->SetKey(x->key, x->key.size());
+    x->mac->Update(m->in, m->len);
+    x->mac->TruncatedFinal(m->tag, m->tag_len);  // a shorter tag is a prefix
+    return CB_OK;
+    GUARD_END
+}
+
+void mac_finish(void *ctx)
+{
+    delete static_cast<mac_ctx *>(ctx);
+}
+
+const mac_arg m_hmac_md5 = {make_mac<HMAC<Weak::MD5>>, M_PLAIN};
+const mac_arg m_hmac_sha1 = {make_mac<HMAC<SHA1>>, M_PLAIN};
+const mac_arg m_hmac_sha256 = {make_mac<HMAC<SHA256>>, M_PLAIN};
+const mac_arg m_hmac_sha512 = {make_mac<HMAC<SHA512>>, M_PLAIN};
+const mac_arg m_poly1305 = {make_mac<Poly1305TLS>, M_ONE_TIME};  // RFC 8439 Poly1305
+const mac_arg m_cmac = {make_mac<CMAC<AES>>, M_PLAIN};
+const mac_arg m_gmac = {nullptr, M_GMAC};
+
+// ---------------------------------------------------------------- library
+
+char version_buf[32];
+std::string provider_str;
+unsigned caps_bits;
+
+const char *cryptopp_version(void)
+{
+    // The runtime library's version, not the header's.
+    int v = LibraryVersion();
+    std::snprintf(version_buf, sizeof version_buf, "Crypto++ %d.%d.%d", v / 100, (v / 10) % 10, v % 10);
+    return version_buf;
+}
+
+// Crypto++ names the implementation each algorithm picked at run time
+// (AlgorithmProvider(): "AESNI", "SHANI", "AVX2" ...). GHASH has no provider
+// query; Crypto++'s GCM takes the carry-less multiply path when HasCLMUL().
+int cryptopp_global_init(void)
+{
+    try {
+        std::string aes = AES::Encryption().AlgorithmProvider();
+        std::string sha = SHA256().AlgorithmProvider();
+        ChaChaTLS::Encryption cc;
+        std::string chacha = static_cast<const SymmetricCipher &>(cc).AlgorithmProvider();
+        std::string ghash = HasCLMUL() ? "CLMUL" : "C++";
+        provider_str = "aes:" + aes + " ghash:" + ghash + " sha256:" + sha + " chacha:" + chacha;
+        caps_bits = CB_CAP_NO_HW_SWITCH;  // only at build time (CRYPTOPP_DISABLE_ASM)
+        if (aes == "AESNI")
+            caps_bits |= CB_CAP_AES_HW;
+        if (HasCLMUL())
+            caps_bits |= CB_CAP_CLMUL_HW;
+        if (sha == "SHANI")
+            caps_bits |= CB_CAP_SHA_HW;
+        if (chacha != "C++")
+            caps_bits |= CB_CAP_VECTOR;
+    } catch (...) {
+        return CB_ERR;
+    }
+    return CB_OK;
+}
+
+unsigned cryptopp_caps(void)
+{
+    return caps_bits;
+}
+
+const char *cryptopp_provider(void)
+{
+    return provider_str.empty() ? nullptr : provider_str.c_str();
+}
+
+#define AEAD(n, a) {n, &a, aead_init, aead_run, aead_finish}
+#define CIPHER(n, a) {n, &a, cipher_init, cipher_run, cipher_finish}
+#define HASH(n, a) {n, &a, hash_init, hash_run, hash_finish}
+#define MAC(n, a) {n, &a, mac_init, mac_run, mac_finish}
+
+const cb_op cryptopp_ops[] = {
+    AEAD("aes-128-gcm", gcm128),
+    AEAD("aes-256-gcm", gcm256),
+    AEAD("chacha20-poly1305", chapoly),
+    AEAD("aes-128-ccm", ccm128),
+    AEAD("aes-256-ccm", ccm256),
+
+    CIPHER("aes-128-cbc", aes128_cbc),
+    CIPHER("aes-192-cbc", aes192_cbc),
+    CIPHER("aes-256-cbc", aes256_cbc),
+    CIPHER("aes-128-ctr", aes128_ctr),
+    CIPHER("aes-192-ctr", aes192_ctr),
+    CIPHER("aes-256-ctr", aes256_ctr),
+    CIPHER("aes-128-cfb", aes128_cfb),
+    CIPHER("aes-192-cfb", aes192_cfb),
+    CIPHER("aes-256-cfb", aes256_cfb),
+    CIPHER("aes-128-ecb", aes128_ecb),
+    CIPHER("aes-192-ecb", aes192_ecb),
+    CIPHER("aes-256-ecb", aes256_ecb),
+    CIPHER("aes-128-xts", aes128_xts),
+    CIPHER("aes-256-xts", aes256_xts),
+    CIPHER("camellia-128-cbc", camellia128_cbc),
+    CIPHER("camellia-256-cbc", camellia256_cbc),
+    CIPHER("camellia-128-ctr", camellia128_ctr),
+    CIPHER("camellia-256-ctr", camellia256_ctr),
+    CIPHER("twofish-256-cbc", twofish256_cbc),
+    CIPHER("serpent-256-cbc", serpent256_cbc),
+    CIPHER("blowfish-cbc", blowfish_cbc),
+    CIPHER("cast5-cbc", cast5_cbc),
+    CIPHER("idea-cbc", idea_cbc),
+    CIPHER("3des-cbc", des3_cbc),
+    CIPHER("des-cbc", des_cbc),
+    CIPHER("sm4-cbc", sm4_cbc),
+    CIPHER("rc4", rc4),
+    CIPHER("chacha20", chacha20),
+    CIPHER("salsa20", salsa20),
+    CIPHER("salsa20r12", salsa20r12),
+
+    HASH("md5", h_md5),
+    HASH("sha1", h_sha1),
+    HASH("sha224", h_sha224),
+    HASH("sha256", h_sha256),
+    HASH("sha384", h_sha384),
+    HASH("sha512", h_sha512),
+    HASH("sha3-256", h_sha3_256),
+    HASH("sha3-512", h_sha3_512),
+    HASH("shake128", h_shake128),
+    HASH("blake2b-512", h_blake2b),
+    HASH("blake2s-256", h_blake2s),
+    HASH("ripemd160", h_ripemd160),
+    HASH("sm3", h_sm3),
+
+    MAC("hmac-md5", m_hmac_md5),
+    MAC("hmac-sha1", m_hmac_sha1),
+    MAC("hmac-sha256", m_hmac_sha256),
+    MAC("hmac-sha512", m_hmac_sha512),
+    MAC("poly1305", m_poly1305),
+    MAC("cmac-aes-128", m_cmac),
+    MAC("gmac-aes-128", m_gmac),
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+}  // namespace
+
+extern "C" const cb_backend cb_backend_cryptopp = {
+    "cryptopp",            // name
+    cryptopp_version,      // version
+    cryptopp_global_init,  // global_init
+    cryptopp_caps,         // caps
+    cryptopp_provider,     // provider
+    cryptopp_ops,          // ops
+};
