@@ -18,7 +18,7 @@ from cipherbench.cli.context import AppContext
 from cipherbench.errors import UserError
 
 #: Command modules, in the order ``--help`` lists them. A new command is a new module here.
-COMMANDS = ("list", "run", "history", "show", "export", "gpg")
+COMMANDS = ("list", "run", "history", "show", "export", "gpg", "ssh")
 
 
 def build_cli() -> click.Group:
