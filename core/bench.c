@@ -257,10 +257,13 @@ int cb_cmd_bench(const cb_args *a)
     if (a->cpu >= 0 && cb_pin_cpu(a->cpu, err, sizeof err) != 0)
         return usage_error("%s%s%s", err, "", "");
 
-    cb_vecset set = {NULL, 0};
+    cb_vecset set;
+    memset(&set, 0, sizeof set);
     int need_vectors = !a->no_kat && lib != &cb_backend_ref;
     if (need_vectors && cb_vectors_load(cb_vectors_path(a->vectors), &set, err, sizeof err) != 0)
         return usage_error("%s%s%s", err, "", "");
+    for (size_t i = 0; i < set.n_bad; i++)
+        fprintf(stderr, "cipherbench-core: warning: %s (left out)\n", set.bad[i]);
 
     uint64_t t0 = cb_wall_ns();
     int lib_ok = !lib->global_init || lib->global_init() == 0;

@@ -101,6 +101,11 @@ static int cmd_kat(const cb_args *a)
     uint64_t t0 = cb_wall_ns();
     cb_preamble_emit("kat");
     int failures = 0;
+    /* A malformed file in the directory fails kat but does not hide the rest. */
+    for (size_t i = 0; i < set.n_bad; i++) {
+        fprintf(stderr, "cipherbench-core: %s\n", set.bad[i]);
+        failures++;
+    }
     for (const cb_backend *const *b = cb_backends; *b; b++) {
         if (only && only != *b)
             continue;

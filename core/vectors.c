@@ -251,8 +251,7 @@ static int cmp_str(const void *a, const void *b)
 int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
 {
     struct stat st;
-    set->files = NULL;
-    set->n = 0;
+    memset(set, 0, sizeof *set);
     if (stat(path, &st) != 0) {
         snprintf(err, errlen, "vectors: %s does not exist (give a file or directory with --vectors)", path);
         return -1;
@@ -288,8 +287,17 @@ int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
     for (size_t i = 0; i < n; i++) {
         char full[1024];
         snprintf(full, sizeof full, "%s/%s", path, names[i]);
-        if (rc == 0 && load_file(full, set, err, errlen) != 0)
-            rc = -1;
+        char why[512];
+        if (rc == 0 && load_file(full, set, why, sizeof why) != 0) {
+            char (*nb)[512] = realloc(set->bad, (set->n_bad + 1) * sizeof *nb);
+            if (!nb) {
+                snprintf(err, errlen, "vectors: out of memory");
+                rc = -1;
+            } else {
+                set->bad = nb;
+                memcpy(set->bad[set->n_bad++], why, sizeof why);
+            }
+        }
         free(names[i]);
     }
     free(names);
@@ -306,6 +314,6 @@ void cb_vectors_free(cb_vecset *set)
         free(set->files[i].v);
     }
     free(set->files);
-    set->files = NULL;
-    set->n = 0;
+    free(set->bad);
+    memset(set, 0, sizeof *set);
 }

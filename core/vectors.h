@@ -28,10 +28,15 @@ typedef struct cb_vecfile {
 typedef struct cb_vecset {
     cb_vecfile *files;
     size_t n;
+    char (*bad)[512];   /* directory only: why each unreadable file was left out */
+    size_t n_bad;
 } cb_vecset;
 
 /* Loads one file, or every *.json in a directory (sorted by name).
- * Returns 0, or -1 with one line naming the file and the problem in err. */
+ * Returns 0, or -1 with one line naming the file and the problem in err.
+ * In a directory a malformed file does not stop the others: it is left out
+ * and listed in set->bad (its algorithm then has no vectors, so it is not
+ * timed); `kat` reports those as failures. */
 int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen);
 void cb_vectors_free(cb_vecset *set);
 

@@ -1,0 +1,111 @@
+/* test_emit.c - every record type is written as one flushed line that
+ * parses back to what was given and matches core/protocol/schema.json. */
+#include "../emit.h"
+#include "jsonschema.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+#define CHECK(cond) do { if (!(cond)) { fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond); failures++; } } while (0)
+
+static const char *fake_version(void) { return "Fake 1.0 \"quoted\"\n"; }
+static unsigned fake_caps(void) { return CB_CAP_AES_HW | CB_CAP_VECTOR; }
+static const cb_op no_ops[] = {{NULL, NULL, NULL, NULL, NULL}};
+static const cb_backend fake = {"fake", fake_version, NULL, fake_caps, NULL, no_ops};
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_emit SCHEMA\n");
+        return 2;
+    }
+    char *text = js_read_file(argv[1]);
+    cJSON *schema = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    if (!schema) {
+        fprintf(stderr, "cannot read schema %s\n", argv[1]);
+        return 1;
+    }
+    FILE *f = tmpfile();
+    cb_emit_stream = f;
+
+    const char *flags[] = {"aes", "avx2"};
+    cb_preamble p = {"bench", "Test CPU", flags, 2, 0};     /* unknown frequency */
+    CHECK(cb_emit_preamble(&p) == 0);
+    CHECK(cb_emit_library(&fake) == 0);
+    CHECK(cb_emit_algorithm("fake", cb_algorithm_find("aes-128-gcm")) == 0);
+    CHECK(cb_emit_kat("fake", "sha256", 3, 1, 0, "FIPS 180-4", "TC1: digest differs") == 0);
+    const char *libs[] = {"a", "b"};
+    CHECK(cb_emit_differential("sha256", libs, 2, 1, NULL) == 0);
+    uint64_t wall[] = {5000000000ull, 1, 123456789012345ull}, cpu[] = {4999999999ull, 0, 2};
+    CHECK(cb_emit_point("fake", "sha256", "hash", 16384, 1200, wall, cpu, 3, 7) == 0);
+    size_t sizes[] = {1024, 65536};
+    CHECK(cb_emit_fit("fake", "sha256", "hash", 0.25, -3.5, 0.99999, sizes, 2) == 0);
+    CHECK(cb_emit_error("fake", "rc4", NULL, "kat_failed", "no vectors") == 0);
+    CHECK(cb_emit_end(2.9e9, 123456789) == 0);
+
+    const char *types[] = {"preamble", "library", "algorithm", "kat", "differential", "point", "fit", "error", "end"};
+    rewind(f);
+    char line[65536];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        size_t len = strlen(line);
+        CHECK(len > 1 && line[len - 1] == '\n');   /* whole line, newline-terminated */
+        cJSON *r = cJSON_Parse(line);
+        CHECK(r != NULL);
+        if (!r)
+            continue;
+        char why[512];
+        if (js_validate(schema, schema, r, why, sizeof why) != 0) {
+            fprintf(stderr, "line %d fails the schema: %s\n%s", n + 1, why, line);
+            failures++;
+        }
+        CHECK(cJSON_GetObjectItem(r, "v")->valuedouble == CB_PROTOCOL_VERSION);
+        CHECK(n < 9 && strcmp(cJSON_GetObjectItem(r, "type")->valuestring, types[n]) == 0);
+        if (n == 0)
+            CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "freq_hz")));
+        if (n == 1) {
+            CHECK(strcmp(cJSON_GetObjectItem(r, "version")->valuestring, "Fake 1.0 \"quoted\"\n") == 0);
+            CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(r, "caps")) == 2);
+            CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "provider")));
+        }
+        if (n == 5) {
+            /* Nanosecond counts beyond 32 bits (up to 15 digits, 11 days) come back exactly. */
+            cJSON *w = cJSON_GetObjectItem(r, "wall_ns");
+            CHECK(cJSON_GetArrayItem(w, 0)->valuedouble == 5000000000.0);
+            CHECK(cJSON_GetArrayItem(w, 2)->valuedouble == 123456789012345.0);
+            CHECK(strstr(line, "5000000000") != NULL && strstr(line, "e+") == NULL);
+        }
+        if (n == 6)
+            CHECK(fabs(cJSON_GetObjectItem(r, "intercept_ns")->valuedouble + 3.5) < 1e-12);
+        if (n == 7)
+            CHECK(cJSON_IsNull(cJSON_GetObjectItem(r, "op")));
+        cJSON_Delete(r);
+        n++;
+    }
+    CHECK(n == 9);
+
+    /* The schema is not a rubber stamp: wrong records are refused. */
+    const char *wrong[] = {
+        "{\"v\":2,\"type\":\"end\",\"freq_hz\":null,\"elapsed_ns\":1}",
+        "{\"v\":1,\"type\":\"end\",\"freq_hz\":null}",
+        "{\"v\":1,\"type\":\"end\",\"freq_hz\":null,\"elapsed_ns\":1,\"extra\":0}",
+        "{\"v\":1,\"type\":\"error\",\"lib\":\"x\",\"algo\":\"y\",\"op\":\"hash\",\"reason\":\"oops\",\"message\":\"\"}",
+        "{\"v\":1,\"type\":\"point\",\"lib\":\"x\",\"algo\":\"y\",\"op\":\"hash\",\"size\":16,\"iters\":1,\"wall_ns\":[1.5],\"cpu_ns\":[1],\"misalign\":0}",
+        "{\"v\":1,\"type\":\"nope\"}",
+    };
+    for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++) {
+        cJSON *r = cJSON_Parse(wrong[i]);
+        char why[512];
+        CHECK(r && js_validate(schema, schema, r, why, sizeof why) != 0);
+        cJSON_Delete(r);
+    }
+
+    fclose(f);
+    cJSON_Delete(schema);
+    if (failures)
+        fprintf(stderr, "%d check(s) failed\n", failures);
+    return failures ? 1 : 0;
+}
