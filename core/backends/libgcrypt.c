@@ -116,8 +116,8 @@ static int gc_cipher_run(void *p, cb_msg *m)
     }
 
     /* AEAD: one whole message under a fresh nonce. */
-    if (m->tag_len != c->tag_len && c->row->flavour != GC_GCM && c->row->flavour != GC_POLY1305)
-        return CB_ERR_PARAM;
+    if (c->row->flavour == GC_OCB && m->tag_len != c->tag_len)
+        return CB_ERR_PARAM;   /* fixed at init, see above */
     if ((e = gcry_cipher_setiv(c->h, m->nonce, m->nonce_len)))
         return gc_status(e);
     if (c->row->flavour == GC_CCM) {
@@ -366,6 +366,7 @@ static char gc_hwf[512];
 static const char *gc_hwflist(void)
 {
     if (!gc_hwf[0]) {
+        gcry_check_version(NULL);   /* hardware detection runs at library init */
         char *s = gcry_get_config(0, "hwflist");
         /* The value comes as "hwflist:feat1:feat2:...\n". */
         const char *v = s ? s : "";

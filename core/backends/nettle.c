@@ -69,6 +69,23 @@ static const struct nettle_cipher nt_des = {
 static const struct nettle_cipher nt_des3 = {
     "des3", sizeof(struct des3_ctx), DES3_BLOCK_SIZE, DES3_KEY_SIZE,
     nt_des3_key, nt_des3_key, nt_des3_enc, nt_des3_dec};
+/* Blowfish and CAST5 take keys of several lengths (RFC 2144 has 40-, 80-
+ * and 128-bit CAST5 examples); one key schedule serves both directions. */
+static int nt_bf_varkey(void *c, size_t len, const uint8_t *k)
+{
+    if (len < BLOWFISH_MIN_KEY_SIZE || len > BLOWFISH_MAX_KEY_SIZE)
+        return CB_ERR_PARAM;
+    blowfish_set_key(c, len, k);   /* a weak-key report still leaves the key set */
+    return CB_OK;
+}
+static int nt_cast5_varkey(void *c, size_t len, const uint8_t *k)
+{
+    if (len < CAST5_MIN_KEY_SIZE || len > CAST5_MAX_KEY_SIZE)
+        return CB_ERR_PARAM;
+    cast5_set_key(c, len, k);
+    return CB_OK;
+}
+
 static const struct nettle_cipher nt_blowfish = {
     "blowfish128", sizeof(struct blowfish_ctx), BLOWFISH_BLOCK_SIZE, BLOWFISH128_KEY_SIZE,
     nt_bf_key, nt_bf_key, nt_bf_enc, nt_bf_dec};
@@ -90,6 +107,9 @@ typedef struct nt_cipher_row {
     enum nt_mode mode;
     const struct nettle_cipher *meta;   /* block modes and XTS */
     const nt_stream *stream;            /* NT_STREAM */
+    /* Ciphers with a variable key length (the meta has one fixed size):
+     * sets the key for both directions; returns cb_status. */
+    int (*varkey)(void *lib, size_t len, const uint8_t *key);
 } nt_cipher_row;
 
 struct nt_cipher_ctx {
@@ -190,14 +210,20 @@ static int nt_cipher_init(void **out, const void *arg, const cb_setup *s)
         return CB_OK;
     }
 
-    if (s->key_len != m->key_size)
+    if (s->key_len != m->key_size && !row->varkey)
         goto param;
     if (row->mode != NT_ECB && (s->iv_len != m->block_size || s->iv_len > sizeof c->iv))
         goto param;
     if (!(c->lib = nt_alloc(m->context_size)))
         goto oom;
-    /* Only ECB and CBC decryption run the block cipher backwards. */
-    if (s->decrypt && (row->mode == NT_ECB || row->mode == NT_CBC))
+    if (row->varkey) {
+        int st = row->varkey(c->lib, s->key_len, s->key);
+        if (st != CB_OK) {
+            nt_cipher_finish(c);
+            return st;
+        }
+    } else if (s->decrypt && (row->mode == NT_ECB || row->mode == NT_CBC))
+        /* Only ECB and CBC decryption run the block cipher backwards. */
         m->set_decrypt_key(c->lib, s->key);
     else
         m->set_encrypt_key(c->lib, s->key);
@@ -573,14 +599,16 @@ static int nt_mac_run(void *p, cb_msg *m)
         gcm_aes128_digest((void *)l, m->tag_len, m->tag);
         return CB_OK;
     case NT_UMAC64:
-        if (!m->nonce_len || m->nonce_len > UMAC_MAX_NONCE_SIZE || m->tag_len > UMAC64_DIGEST_SIZE)
+        if (!m->nonce_len || m->nonce_len > UMAC_MAX_NONCE_SIZE || !m->tag_len ||
+            m->tag_len > UMAC64_DIGEST_SIZE)
             return CB_ERR_PARAM;
         umac64_set_nonce((void *)l, m->nonce_len, m->nonce);
         umac64_update((void *)l, m->len, m->in);
         umac64_digest((void *)l, m->tag_len, m->tag);
         return CB_OK;
     case NT_UMAC128:
-        if (!m->nonce_len || m->nonce_len > UMAC_MAX_NONCE_SIZE || m->tag_len > UMAC128_DIGEST_SIZE)
+        if (!m->nonce_len || m->nonce_len > UMAC_MAX_NONCE_SIZE || !m->tag_len ||
+            m->tag_len > UMAC128_DIGEST_SIZE)
             return CB_ERR_PARAM;
         umac128_set_nonce((void *)l, m->nonce_len, m->nonce);
         umac128_update((void *)l, m->len, m->in);
@@ -593,9 +621,11 @@ static int nt_mac_run(void *p, cb_msg *m)
 /* ---- the table ------------------------------------------------------------ */
 
 #define BLK(name, mode, meta) \
-    {name, &(const nt_cipher_row){NT_##mode, &(meta), NULL}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
+    {name, &(const nt_cipher_row){NT_##mode, &(meta), NULL, NULL}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
+#define VARBLK(name, mode, meta, vk) \
+    {name, &(const nt_cipher_row){NT_##mode, &(meta), NULL, vk}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
 #define STREAM(name, s) \
-    {name, &(const nt_cipher_row){NT_STREAM, NULL, &(s)}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
+    {name, &(const nt_cipher_row){NT_STREAM, NULL, &(s), NULL}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
 #define AEAD(name, a) {name, a, nt_aead_init, nt_aead_run, nt_aead_finish}
 #define HASH(name, h) {name, &(h), nt_hash_init, nt_hash_run, nt_hash_finish}
 #define MAC(name, kind, h, m) {name, &(const nt_mac_row){kind, h, m}, nt_mac_init, nt_mac_run, nt_mac_finish}
@@ -628,8 +658,8 @@ static const cb_op nt_ops[] = {
     BLK("camellia-256-ctr", CTR, nettle_camellia256),
     BLK("twofish-256-cbc", CBC, nettle_twofish256),
     BLK("serpent-256-cbc", CBC, nettle_serpent256),
-    BLK("blowfish-cbc", CBC, nt_blowfish),
-    BLK("cast5-cbc", CBC, nettle_cast128),
+    VARBLK("blowfish-cbc", CBC, nt_blowfish, nt_bf_varkey),
+    VARBLK("cast5-cbc", CBC, nettle_cast128, nt_cast5_varkey),
     BLK("3des-cbc", CBC, nt_des3),
     BLK("des-cbc", CBC, nt_des),
     STREAM("rc4", nt_arcfour),
