@@ -256,8 +256,12 @@ int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
         snprintf(err, errlen, "vectors: %s does not exist (give a file or directory with --vectors)", path);
         return -1;
     }
-    if (!S_ISDIR(st.st_mode))
-        return load_file(path, set, err, errlen);
+    if (!S_ISDIR(st.st_mode)) {
+        if (load_file(path, set, err, errlen) == 0)
+            return 0;
+        cb_vectors_free(set);
+        return -1;
+    }
 
     DIR *d = opendir(path);
     if (!d) {
