@@ -5,7 +5,8 @@ In one interleaved run, for each algorithm and buffer size, runs
 `cipherbench-core bench --lib openssl` and `openssl speed -evp ALGO -elapsed
 -bytes N -seconds S` one after the other (the order flips every repetition, so
 a slow drift of the machine hits both alike), REPS times. Prints a Markdown
-table of throughput ratios (ours / openssl speed, medians over repetitions)
+table of throughput ratios (ours / openssl speed: the ratio of the medians
+over repetitions, and the median of each repetition's back-to-back ratio)
 and each tool's run-to-run coefficient of variation.
 
 The two tools do not time quite the same operation, and the table shows it.
@@ -143,12 +144,15 @@ def measure(args):
 
 def format_table(results):
     """Markdown lines: per algorithm and size, medians, ratio and both CVs."""
-    lines = ["| algorithm | bytes | ours MB/s | openssl speed MB/s | ratio | CV ours | CV openssl speed |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = ["| algorithm | bytes | ours MB/s | openssl speed MB/s | ratio | paired ratio "
+             "| CV ours | CV openssl speed |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for (algo, size), (ours, speed) in results.items():
         mo, ms = statistics.median(ours), statistics.median(speed)
+        # Each repetition's two runs are back to back: their ratio cancels slow drift.
+        paired = statistics.median(o / t for o, t in zip(ours, speed))
         lines.append(f"| {algo} | {size} | {mo / 1e6:.1f} | {ms / 1e6:.1f} | {mo / ms:.3f} "
-                     f"| {100 * cv(ours):.2f}% | {100 * cv(speed):.2f}% |")
+                     f"| {paired:.3f} | {100 * cv(ours):.2f}% | {100 * cv(speed):.2f}% |")
     return lines
 
 
@@ -180,6 +184,7 @@ def parse_args(argv):
 def main(argv=None):
     """Runs the comparison and prints the Markdown table; returns the exit status."""
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    load_before = os.getloadavg()[0]
     try:
         results = measure(args)
         version = run([args.openssl, "version"]).strip()
@@ -191,7 +196,9 @@ def main(argv=None):
         return 130
     print(f"CPU: {cpu_model()}; {version}; {args.reps} repetitions, interleaved; "
           f"openssl speed -seconds {args.seconds}; core --samples {args.samples} "
-          f"--min-sample-ms {args.min_sample_ms:g}" + ("" if args.cpu is None else f"; pinned to CPU {args.cpu}"))
+          f"--min-sample-ms {args.min_sample_ms:g}" + ("" if args.cpu is None else f"; pinned to CPU {args.cpu}")
+          + f"; {os.cpu_count()} CPUs, 1-minute load average {load_before:.2f} before, "
+          f"{os.getloadavg()[0]:.2f} after")
     print()
     print("\n".join(format_table(results)))
     return 0
