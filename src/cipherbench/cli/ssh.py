@@ -17,6 +17,7 @@ from rich.table import Table
 
 from cipherbench import metadata, warnings
 from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.cli.options import parse_precision, split_list
 from cipherbench.display.console import GRADE_STYLE, display_warnings
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios.ssh import report, runner
@@ -38,22 +39,6 @@ def parse_size(text: str) -> int:
     if n <= 0 or n > MAX_SIZE:
         raise UsageError(f"--size {text!r} is out of range: between 1 byte and 16 GiB")
     return n
-
-
-def parse_precision(text: str) -> float:
-    """``2%`` or ``0.02`` -> 0.02."""
-    t = text.strip()
-    try:
-        v = float(t[:-1]) / 100 if t.endswith("%") else float(t)
-    except ValueError:
-        raise UsageError(f"--precision {text!r} is not a number: use e.g. 2% or 0.02") from None
-    if not 0 < v < 1:
-        raise UsageError(f"--precision {text!r} must be between 0 and 100%")
-    return v
-
-
-def _split(values: tuple[str, ...]) -> list[str]:
-    return [v.strip() for item in values for v in item.split(",") if v.strip()]
 
 
 def _ssh_version() -> str:
@@ -98,7 +83,7 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, b
             no_baseline, db, as_json) -> int:
     """Real OpenSSH transfers per cipher and MAC, against a cleartext TCP baseline."""
     nbytes = parse_size(size)
-    prec = parse_precision(precision) if precision else runner.DEFAULT_PRECISION
+    prec = parse_precision(precision) or runner.DEFAULT_PRECISION
     if budget <= 0:
         raise UsageError("--budget must be positive")
     if ssh_config and not host:
@@ -108,7 +93,7 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, b
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
         raise UsageError(f"--host {host!r} is not a host name")
     offered_c, offered_m = query("cipher"), query("mac")
-    combos = runner.choose(_split(ciphers), _split(macs), offered_c, offered_m)
+    combos = runner.choose(split_list(ciphers), split_list(macs), offered_c, offered_m)
     store = app.open_store(db)
     args = {"ciphers": sorted({c.cipher for c in combos}),
             "macs": sorted({c.mac for c in combos if c.mac}), "size": nbytes,

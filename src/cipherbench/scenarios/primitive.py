@@ -129,11 +129,16 @@ class PrimitiveRunner:
         groups: dict[tuple[str, str], list[Item]] = {}
         for it in items:
             groups.setdefault((it.lib, it.op), []).append(it)
+        crashed: set[str] = set()
         for (lib, op), group in groups.items():
+            if lib in crashed:  # a library that crashed once is not asked again
+                self._advance(sum(len(i.sizes) for i in group), point_label(lib, "-", op))
+                continue
             try:
                 self._run_group(lib, op, group)
             except CoreCrashed as e:
                 self.out.crashed = True
+                crashed.add(lib)
                 self._warn([W.BenchWarning("core_crashed", lib,
                                            f"{e}; points of {lib} after the crash are missing:"
                                            " run `cipherbench-core kat --lib " + lib +
@@ -148,40 +153,46 @@ class PrimitiveRunner:
         followups: list[tuple[dict, float]] = []
         t0 = self.clock()
         freq = None
-        with self.core.bench(lib, [it.algo for it in group], op, sizes,
-                             samples=self.sel.samples,
-                             min_sample_ms=self.sel.min_sample_ms) as stream:
-            for rec in stream:
-                t = rec["type"]
-                if t == "preamble":
-                    if not self.out.preamble:
-                        self.out.preamble = rec
-                    freq = rec.get("freq_hz") or freq
-                elif t == "library":
-                    self.out.libraries[rec["lib"]] = rec
-                elif t == "point":
-                    elapsed = self.clock() - t0
-                    t0 = self.clock()
-                    algo, size = rec["algo"], int(rec["size"])
-                    pending.get(algo, set()).discard(size)
-                    summ = stats.summarize(per_op_ns(rec))
-                    if stats.is_precise(summ, self.sel.precision):
-                        medians[algo][size] = self._store_point(rec, per_op_ns(rec), True,
-                                                                "precision")
-                    else:
-                        followups.append((rec, elapsed))
-                elif t == "error":
-                    algo = rec.get("algo", "")
-                    left = len(pending.pop(algo, set()))
-                    kind = "kat_failed" if rec.get("reason") == "kat_failed" else "unsupported"
-                    text = rec.get("message") or rec.get("reason", "error")
-                    if kind == "kat_failed":
-                        text += ": not timed (a wrong answer is never measured); run " \
-                                f"`cipherbench-core kat --lib {lib}` for details"
-                    self._warn([W.BenchWarning(kind, point_label(lib, algo, op), text)])
-                    self._advance(left, point_label(lib, algo, op))
-                elif t == "end":
-                    self.out.freq_end_hz = rec.get("freq_hz") or self.out.freq_end_hz
+        try:
+            with self.core.bench(lib, [it.algo for it in group], op, sizes,
+                                 samples=self.sel.samples,
+                                 min_sample_ms=self.sel.min_sample_ms) as stream:
+                for rec in stream:
+                    t = rec["type"]
+                    if t == "preamble":
+                        if not self.out.preamble:
+                            self.out.preamble = rec
+                        freq = rec.get("freq_hz") or freq
+                    elif t == "library":
+                        self.out.libraries[rec["lib"]] = rec
+                    elif t == "point":
+                        elapsed = self.clock() - t0
+                        t0 = self.clock()
+                        algo, size = rec["algo"], int(rec["size"])
+                        pending.get(algo, set()).discard(size)
+                        summ = stats.summarize(per_op_ns(rec))
+                        if stats.is_precise(summ, self.sel.precision):
+                            medians[algo][size] = self._store_point(rec, per_op_ns(rec), True,
+                                                                    "precision")
+                        else:
+                            followups.append((rec, elapsed))
+                    elif t == "error":
+                        algo = rec.get("algo", "")
+                        left = len(pending.pop(algo, set()))
+                        kind = "kat_failed" if rec.get("reason") == "kat_failed" else "unsupported"
+                        text = rec.get("message") or rec.get("reason", "error")
+                        if kind == "kat_failed":
+                            text += ": not timed (a wrong answer is never measured); run " \
+                                    f"`cipherbench-core kat --lib {lib}` for details"
+                        self._warn([W.BenchWarning(kind, point_label(lib, algo, op), text)])
+                        self._advance(left, point_label(lib, algo, op))
+                    elif t == "end":
+                        self.out.freq_end_hz = rec.get("freq_hz") or self.out.freq_end_hz
+        except (CoreCrashed, KeyboardInterrupt):
+            # Keep what finished: points waiting for more samples are stored as they are.
+            for rec, _ in followups:
+                self._store_point(rec, per_op_ns(rec), False, "crashed")
+            raise
         for rec, elapsed in followups:
             algo, size = rec["algo"], int(rec["size"])
             medians[algo][size] = self._refine(lib, op, rec, elapsed)

@@ -18,8 +18,8 @@ _GRADE_OF = {"aes-192-cfb": "aes-192-cbc", "twofish-256-cfb": "twofish-256-cbc",
              "camellia-256-cfb": "camellia-256-cbc", "cast5-cfb": "cast5-cbc",
              "blowfish-cfb": "blowfish-cbc", "3des-cfb": "3des-cbc", "idea-cfb": "idea-cbc"}
 
-HEADER = ["tool", "algorithm", "grade", "encrypt", "decrypt", "cipher alone (CFB)",
-          "gpg overhead", "backup of {size}"]
+HEADER = ["tool", "algorithm", "grade", "encrypt", "decrypt", "fixed cost/run",
+          "cipher alone (CFB)", "gpg overhead", "backup of {size}"]
 
 
 def grade_of(tool: str, algo: str) -> catalog.Grade | None:
@@ -44,14 +44,26 @@ class GpgRow:
     alone: float | None
     overhead: float | None
     error: str | None = None
+    fixed_s: float | None = None     # seconds of one encryption of an empty message
+    size: int | None = None          # bytes of the measured message
+
+    @property
+    def per_byte_s(self) -> float | None:
+        """Seconds per byte once the fixed cost of a run is taken out (the bulk rate)."""
+        if not self.encrypt or not self.size:
+            return None
+        total = self.size / self.encrypt
+        return max(total - (self.fixed_s or 0.0), total * 0.01) / self.size
 
     def backup_seconds(self, backup_size: int) -> float | None:
-        """Seconds to encrypt ``backup_size`` bytes at the measured rate."""
-        return backup_size / self.encrypt if self.encrypt else None
+        """Seconds to encrypt ``backup_size`` bytes: the fixed cost plus the bulk rate."""
+        if self.per_byte_s is None:
+            return None
+        return (self.fixed_s or 0.0) + backup_size * self.per_byte_s
 
 
 def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
-    """Rows ranked by encryption throughput, failures last."""
+    """Rows ranked by the time a large backup takes (bulk rate), failures last."""
     results = [r for r in results if r.scenario == "gpg"]
     alone = {r.extra.get("gpg_algo"): r.median for r in results
              if r.extra.get("role") == "cipher-alone"}
@@ -64,15 +76,20 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
                                                       None, None, None, None))
         if r.metric == "error":
             row.error = r.extra.get("message", "failed")
-            continue
-        setattr(row, r.op, r.median)
+        elif r.size == 0:
+            if r.op == "encrypt":
+                row.fixed_s = r.extra.get("wall_s")
+        else:
+            setattr(row, r.op, r.median)
+            if r.op == "encrypt":
+                row.size = r.size
     for row in rows.values():
         if row.tool == "gnupg":
             row.alone = alone.get(row.algo)
-        if row.encrypt and row.alone and sha1:
+        if row.per_byte_s and row.alone and sha1:
             crypto_s = 1 / row.alone + 1 / sha1   # seconds per byte: cipher + MDC
-            row.overhead = max(0.0, 1 - crypto_s * row.encrypt)
-    return sorted(rows.values(), key=lambda r: (r.encrypt is None, -(r.encrypt or 0)))
+            row.overhead = max(0.0, 1 - crypto_s / row.per_byte_s)
+    return sorted(rows.values(), key=lambda r: (r.per_byte_s is None, r.per_byte_s or 0))
 
 
 def format_rows(rows: list[GpgRow], backup_size: int, size_text: str) -> tuple[list[str],
@@ -82,12 +99,14 @@ def format_rows(rows: list[GpgRow], backup_size: int, size_text: str) -> tuple[l
     out = []
     for r in rows:
         if r.error:
-            out.append([r.tool, r.algo, r.grade.level if r.grade else "", "failed: " + r.error,
-                        "", "", "", ""])
+            out.append([r.tool, r.algo, r.grade.level if r.grade else "", "failed: " + r.error]
+                       + [""] * (len(header) - 4))
             continue
         secs = r.backup_seconds(backup_size)
         out.append([r.tool, r.algo, r.grade.level if r.grade else "?",
-                    format_rate(r.encrypt), format_rate(r.decrypt), format_rate(r.alone),
+                    format_rate(r.encrypt), format_rate(r.decrypt),
+                    format_duration(r.fixed_s) if r.fixed_s is not None else "",
+                    format_rate(r.alone),
                     f"{r.overhead * 100:.0f}%" if r.overhead is not None else "",
                     format_duration(secs) if secs else ""])
     return header, out
@@ -95,19 +114,20 @@ def format_rows(rows: list[GpgRow], backup_size: int, size_text: str) -> tuple[l
 
 def answer(rows: list[GpgRow], backup_size: int, size_text: str) -> str:
     """One sentence answering "which --cipher-algo encrypts my backup fastest"."""
+    rows = sorted(rows, key=lambda r: r.backup_seconds(backup_size) or float("inf"))
     ok = [r for r in rows if r.encrypt and r.grade and r.grade.level in ("recommended",
                                                                           "acceptable")]
     if not ok:
         return "no algorithm that is neither legacy nor broken could be measured"
     best = ok[0]
     what = "age" if best.tool == "age" else f"gpg --cipher-algo {best.algo}"
-    text = (f"fastest sound choice here: {what}, {format_rate(best.encrypt)}: "
+    text = (f"fastest sound choice here: {what}, {format_rate(1 / best.per_byte_s)} in bulk: "
             f"{size_text} in {format_duration(best.backup_seconds(backup_size))}")
     slowest = ok[-1]
     if slowest is not best and slowest.encrypt:
         text += (f" (the slowest sound one, {slowest.algo}, takes "
                  f"{format_duration(slowest.backup_seconds(backup_size))})")
     legacy = [r for r in rows if r.encrypt and r.grade and r.grade.level in ("legacy", "broken")]
-    if legacy and legacy[0].encrypt and legacy[0].encrypt <= best.encrypt:
+    if legacy and legacy[0].backup_seconds(backup_size) >= best.backup_seconds(backup_size):
         text += f"; no legacy cipher is faster (best of them: {legacy[0].algo})"
     return text

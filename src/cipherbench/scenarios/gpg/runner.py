@@ -120,19 +120,26 @@ def round_trip(tool, algo: str, data: bytes, env: Mapping[str, str]) -> bytes:
 
 def measure_candidate(tool, cand: Candidate, data: bytes, env: Mapping[str, str], *,
                       precision: float, budget_s: float, min_samples: int = 6,
-                      ops: Sequence[str] = ("encrypt", "decrypt"),
+                      ops: Sequence[str] = ("encrypt", "decrypt"), fixed_cost: bool = True,
                       on_sample: Callable[[], None] | None = None) -> list[Measured]:
-    """Round-trip check, then each op repeated until stable. Never raises for a candidate's
+    """Round-trip check, then each op repeated until stable, on ``data`` and (``fixed_cost``)
+    on an empty message. Never raises for a candidate's
     own failure: the failure is the ``error`` of the returned ``Measured``."""
     try:
         ciphertext = round_trip(tool, cand.algo, data, env)
+        empty_ciphertext = round_trip(tool, cand.algo, b"", env) if fixed_cost else b""
     except (CandidateFailed, OSError) as e:
         return [Measured(cand, op, len(data), error=str(e)) for op in ops]
     out: list[Measured] = []
-    for op in ops:
+    # The empty message gives the fixed cost of one run (process start, key derivation from
+    # the passphrase, packet headers), so the per-byte rate of a large backup can be told
+    # apart from it: time(N) = fixed + N * (time(size) - fixed) / size.
+    plan = [(op, len(data), data if op == "encrypt" else ciphertext) for op in ops]
+    if fixed_cost:
+        plan += [(op, 0, b"" if op == "encrypt" else empty_ciphertext) for op in ops]
+    for op, size, payload in plan:
         argv = tool.encrypt(cand.algo) if op == "encrypt" else tool.decrypt(cand.algo)
-        payload = data if op == "encrypt" else ciphertext
-        m = Measured(cand, op, len(data))
+        m = Measured(cand, op, size)
 
         def sample(n: int, argv=argv, payload=payload, m=m) -> list[float]:
             walls = []

@@ -258,7 +258,6 @@ class PrivateServer:
             "  ForwardAgent no",
             "  ForwardX11 no",
             "  RequestTTY no",
-            "  LogLevel ERROR",
             "",
         ]))
         os.chmod(d / "ssh_config", 0o600)

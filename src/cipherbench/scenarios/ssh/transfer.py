@@ -46,6 +46,8 @@ FORCED_OPTIONS = [
     "-T", "-o", "BatchMode=yes", "-o", "Compression=no", "-o", "ControlMaster=no",
     "-o", "ControlPath=none", "-o", "ForwardAgent=no", "-o", "ForwardX11=no",
     "-o", "ClearAllForwardings=yes", "-o", "ConnectTimeout=10",
+    # refusals ("Unable to negotiate ... no matching cipher") are logged at INFO
+    "-o", "LogLevel=INFO",
 ]
 
 _CHUNK = 1 << 20

@@ -1,0 +1,121 @@
+"""Pure parts of the ssh scenario: error classification, planning, grades, table and verdict."""
+from __future__ import annotations
+
+import pytest
+
+from cipherbench.cli.ssh import parse_size
+from cipherbench.errors import UsageError
+from cipherbench.scenarios.ssh import report, runner
+from cipherbench.scenarios.ssh.errors import CipherRefused, HostError, TransferFailed, classify
+from cipherbench.scenarios.ssh.transfer import _children_cpu, _cpu_from_fields, is_aead
+from cipherbench.store import Result
+
+
+@pytest.mark.parametrize("stderr, cls, words", [
+    ("Unable to negotiate with 127.0.0.1 port 2222: no matching cipher found. Their offer: "
+     "aes128-ctr", CipherRefused, "refuses cipher aes256-cbc"),
+    ("Unable to negotiate with 10.0.0.1 port 22: no matching MAC found.", CipherRefused,
+     "refuses MAC hmac-md5"),
+    ("Unknown cipher type 'foo'", CipherRefused, "does not know cipher"),
+    ("ssh: connect to host 127.0.0.1 port 1: Connection refused", HostError,
+     "unreachable: connection refused"),
+    ("@@@@\n@ WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED! @\n...\nHost key verification "
+     "failed.", HostError, "does not match"),
+    ("Host key verification failed.", HostError, "could not be verified"),
+    ("user@h: Permission denied (publickey).", HostError, "refused authentication"),
+    ("ssh: Could not resolve hostname nowhere: Name or service not known", HostError,
+     "cannot resolve"),
+    ("something odd\nbroken pipe", TransferFailed, "broken pipe"),
+])
+def test_classify_gives_one_typed_line(stderr, cls, words):
+    err = classify(stderr, host="h", cipher="aes256-cbc", mac="hmac-md5")
+    assert type(err) is cls
+    assert words in str(err)
+    assert "\n" not in str(err)
+    assert err.fatal is (cls is HostError)
+
+
+def test_plan_runs_aead_once_and_others_per_mac():
+    combos = runner.plan(["chacha20-poly1305@openssh.com", "aes128-ctr"],
+                         ["umac-64-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"])
+    assert combos == [runner.Combo("chacha20-poly1305@openssh.com"),
+                      runner.Combo("aes128-ctr", "umac-64-etm@openssh.com"),
+                      runner.Combo("aes128-ctr", "hmac-sha2-256-etm@openssh.com")]
+    assert is_aead("aes256-gcm@openssh.com") and not is_aead("aes256-ctr")
+
+
+def test_choose_defaults_all_and_unknown_names():
+    offered_c = ["aes128-ctr", "aes128-gcm@openssh.com"]
+    offered_m = ["hmac-sha1", "umac-64-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"]
+    default = runner.choose(None, None, offered_c, offered_m)
+    assert {c.mac for c in default if c.mac} == {"umac-64-etm@openssh.com",
+                                                 "hmac-sha2-256-etm@openssh.com"}
+    every = runner.choose(["aes128-ctr"], ["all"], offered_c, offered_m)
+    assert [c.mac for c in every] == offered_m
+    with pytest.raises(UsageError, match="did you mean aes128-ctr"):
+        runner.choose(["aes128-ctx"], None, offered_c, offered_m)
+
+
+def test_grades_come_from_the_catalog_and_take_the_weaker_part():
+    assert runner.describe(runner.Combo("3des-cbc", "hmac-sha2-256-etm@openssh.com"))["grade"] \
+        == "legacy"
+    assert runner.describe(runner.Combo("aes128-ctr", "hmac-md5"))["grade"] == "legacy"
+    assert runner.describe(runner.Combo("aes128-ctr", "hmac-sha2-256-etm@openssh.com"))[
+        "grade"] == "acceptable"
+    aead = runner.describe(runner.Combo("chacha20-poly1305@openssh.com"))
+    assert aead["grade"] == "recommended" and aead["cipher_algo"] == "chacha20-poly1305"
+    assert "note" in runner.describe(runner.Combo("aes128-ctr", "hmac-sha2-256"))
+
+
+@pytest.mark.parametrize("text, n", [("256M", 256 << 20), ("8MiB", 8 << 20), ("1g", 1 << 30),
+                                     ("65536", 65536), ("16k", 16384)])
+def test_parse_size(text, n):
+    assert parse_size(text) == n
+
+
+@pytest.mark.parametrize("text", ["0", "abc", "-1M", "17G"])
+def test_parse_size_rejects(text):
+    with pytest.raises(UsageError):
+        parse_size(text)
+
+
+def test_remote_cpu_fields():
+    assert _cpu_from_fields(["ns", "1500000000"]) == (1.5, "schedstat")
+    assert _cpu_from_fields(["ticks", "30", "20", "100"]) == (0.5, "stat-ticks")
+    assert _cpu_from_fields(["none"]) == (None, "none")
+    assert _children_cpu(["0m0.01s 0m0.02s", "0m1.50s 1m0.25s"]) == pytest.approx(61.75)
+
+
+def _head(algo, bps, *, default=False, cipher=None, mac=None, cpu=(0.5, 0.5), grade="x"):
+    return Result(scenario="ssh", lib="openssh", algo=algo, op="transfer", size=1 << 20,
+                  metric="bytes_per_s", unit="B/s", median=bps, ci_low=bps * 0.99,
+                  ci_high=bps * 1.01, n_samples=6, cv=0.01,
+                  extra={"client_default": default, "cipher": cipher or algo, "mac": mac,
+                         "client_cpu_share": cpu[0], "server_cpu_share": cpu[1],
+                         "grade": grade})
+
+
+def test_rows_rank_by_throughput_relative_to_default_and_baseline():
+    results = [_head(runner.BASELINE, 1000e6, cpu=(None, None)),
+               _head("aes128-ctr+umac-64-etm@openssh.com", 400e6, cipher="aes128-ctr",
+                     mac="umac-64-etm@openssh.com"),
+               _head("chacha20-poly1305@openssh.com", 200e6, default=True),
+               _head("3des-cbc+umac-64-etm@openssh.com", 20e6, cipher="3des-cbc")]
+    table = report.rows(results)
+    assert [r.rank for r in table] == [None, 1, 2, 3]
+    assert table[1].vs_default == pytest.approx(2.0)
+    assert table[1].vs_baseline == pytest.approx(0.4)
+    assert table[2].is_default and table[2].vs_default == pytest.approx(1.0)
+    header, cells = report.table_lines(table)
+    assert len(header) == len(cells[0])
+    assert cells[2][1] == "chacha20-poly1305 *"
+    verdict = report.bottleneck(table)
+    assert verdict.startswith("Crypto is the bottleneck") and "40%" in verdict
+
+
+def test_verdict_says_path_when_ciphers_reach_the_baseline():
+    results = [_head(runner.BASELINE, 12.0e6, cpu=(None, None)),
+               _head("aes128-ctr+umac-64-etm@openssh.com", 11.8e6, cpu=(0.1, 0.1)),
+               _head("chacha20-poly1305@openssh.com", 11.6e6, default=True, cpu=(0.1, 0.1))]
+    verdict = report.bottleneck(report.rows(results))
+    assert verdict.startswith("The path is the bottleneck")
