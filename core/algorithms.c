@@ -43,6 +43,15 @@ const cb_algorithm cb_algorithms[] = {
     {"chacha20",           CB_CIPHER, 32, 12, 0, 1, 0},  /* RFC 8439: 96-bit nonce, counter 0 */
     {"salsa20",            CB_CIPHER, 32, 8, 0, 1, 0},
     {"salsa20r12",         CB_CIPHER, 32, 8, 0, 1, 0},
+    /* CFB over the full block, as OpenPGP encrypts (RFC 4880 13.9): gpg's ciphers alone */
+    {"twofish-256-cfb",    CB_CIPHER, 32, 16, 0, 1, 0},
+    {"camellia-128-cfb",   CB_CIPHER, 16, 16, 0, 1, 0},
+    {"camellia-192-cfb",   CB_CIPHER, 24, 16, 0, 1, 0},
+    {"camellia-256-cfb",   CB_CIPHER, 32, 16, 0, 1, 0},
+    {"cast5-cfb",          CB_CIPHER, 16, 8, 0, 1, 0},
+    {"blowfish-cfb",       CB_CIPHER, 16, 8, 0, 1, 0},
+    {"3des-cfb",           CB_CIPHER, 24, 8, 0, 1, 0},
+    {"idea-cfb",           CB_CIPHER, 16, 8, 0, 1, 0},
     /* hashes: tag_len is the digest size */
     {"md5",                CB_HASH,   0, 0, 16, 1, 0},
     {"sha1",               CB_HASH,   0, 0, 20, 1, 0},

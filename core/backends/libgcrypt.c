@@ -311,6 +311,15 @@ static const cb_op gc_ops[] = {
     CIPHER("chacha20", CHACHA20, STREAM, PLAIN),
     CIPHER("salsa20", SALSA20, STREAM, PLAIN),
     CIPHER("salsa20r12", SALSA20R12, STREAM, PLAIN),
+    /* Full-block CFB: what gpg itself runs for OpenPGP's encrypted packets. */
+    CIPHER("twofish-256-cfb", TWOFISH, CFB, PLAIN),
+    CIPHER("camellia-128-cfb", CAMELLIA128, CFB, PLAIN),
+    CIPHER("camellia-192-cfb", CAMELLIA192, CFB, PLAIN),
+    CIPHER("camellia-256-cfb", CAMELLIA256, CFB, PLAIN),
+    CIPHER("cast5-cfb", CAST5, CFB, PLAIN),
+    CIPHER("blowfish-cfb", BLOWFISH, CFB, PLAIN),
+    CIPHER("3des-cfb", 3DES, CFB, PLAIN),
+    CIPHER("idea-cfb", IDEA, CFB, PLAIN),
 
     MD("md5", MD5),
     MD("sha1", SHA1),

@@ -666,6 +666,13 @@ static const cb_op nt_ops[] = {
     STREAM("chacha20", nt_chacha),
     STREAM("salsa20", nt_salsa20),
     STREAM("salsa20r12", nt_salsa20r12),
+    BLK("twofish-256-cfb", CFB, nettle_twofish256),
+    BLK("camellia-128-cfb", CFB, nettle_camellia128),
+    BLK("camellia-192-cfb", CFB, nettle_camellia192),
+    BLK("camellia-256-cfb", CFB, nettle_camellia256),
+    VARBLK("cast5-cfb", CFB, nettle_cast128, nt_cast5_varkey),
+    VARBLK("blowfish-cfb", CFB, nt_blowfish, nt_bf_varkey),
+    BLK("3des-cfb", CFB, nt_des3),
 
     HASH("md5", nettle_md5),
     HASH("sha1", nettle_sha1),
