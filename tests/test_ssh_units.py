@@ -119,3 +119,45 @@ def test_verdict_says_path_when_ciphers_reach_the_baseline():
                _head("chacha20-poly1305@openssh.com", 11.6e6, default=True, cpu=(0.1, 0.1))]
     verdict = report.bottleneck(report.rows(results))
     assert verdict.startswith("The path is the bottleneck")
+
+
+def _sample(nbytes=1000, wall=0.001):
+    from cipherbench.scenarios.ssh.transfer import TransferSample
+    return TransferSample(nbytes=nbytes, wall_s=wall, setup_s=0.0, client_cpu_s=0.0005,
+                          client_cpu_total_s=0.001, server_cpu_s=0.0005,
+                          server_cpu_method="schedstat", sink_cpu_s=None)
+
+
+def test_measure_verifies_first_then_takes_at_least_two_samples():
+    calls = []
+
+    def sampler(data, verify):
+        calls.append((len(data), verify))
+        return _sample(len(data))
+
+    data = memoryview(bytes(10 << 20))
+    out = runner.measure(runner.Combo("aes128-ctr", MAC_U), sampler, data, precision=0.01,
+                         budget_s=0.0)
+    assert out.status == "ok" and out.verified
+    assert calls[0] == (runner.VERIFY_BYTES, True)
+    assert all(c == (10 << 20, False) for c in calls[1:]) and len(calls[1:]) >= 2
+    assert out.stability.summary.n == len(out.samples) == len(calls) - 1
+
+
+def test_measure_refused_and_fatal():
+    def refuse(data, verify):
+        raise CipherRefused("h refuses cipher x")
+
+    out = runner.measure(runner.Combo("x", MAC_U), refuse, memoryview(b"abc"), precision=0.01,
+                         budget_s=1)
+    assert out.status == "refused" and out.message == "h refuses cipher x" and not out.samples
+
+    def unreachable(data, verify):
+        raise HostError("h is unreachable: connection refused")
+
+    with pytest.raises(HostError):
+        runner.measure(runner.Combo("x", MAC_U), unreachable, memoryview(b"abc"),
+                       precision=0.01, budget_s=1)
+
+
+MAC_U = "umac-64-etm@openssh.com"

@@ -25,7 +25,8 @@ DEFAULT_MACS = ("umac-64-etm@openssh.com", "umac-128-etm@openssh.com",
                 "hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com")
 #: Bytes of the integrity-checked warm-up transfer of each combination.
 VERIFY_BYTES = 4 << 20
-#: Per-combination time budget for repetitions (seconds) and the fewest samples taken.
+#: Per-combination time budget for repetitions (seconds), and the samples taken while it
+#: lasts before precision is judged (two are always taken).
 DEFAULT_BUDGET_S = 3.0
 MIN_SAMPLES = 3
 #: Target half-width of the median's 95% confidence interval, relative to the median.
@@ -162,8 +163,15 @@ def measure(combo: Combo, sampler: Sampler, data: memoryview, *, precision: floa
         return [s.throughput]
 
     try:
-        st = stats.until_stable(one, precision=precision, budget_s=budget_s,
-                                min_samples=min_samples)
+        # At least two samples whatever the budget (a spread needs two), ``min_samples`` while
+        # the budget lasts; then ``until_stable`` adds more until the median is precise.
+        t0 = time.monotonic()
+        first: list[float] = []
+        while len(first) < 2 or (len(first) < min_samples
+                                 and time.monotonic() - t0 < budget_s):
+            first += one(1)
+        st = stats.until_stable(one, precision=precision, budget_s=budget_s, initial=first,
+                                min_samples=min_samples, elapsed_s=time.monotonic() - t0)
     except SshError as err:
         if err.fatal:
             raise
