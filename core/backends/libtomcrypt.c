@@ -1,0 +1,699 @@
+/* libtomcrypt.c - LibTomCrypt backend (portable C, descriptor tables).
+ *
+ * LibTomCrypt checks its arguments with LTC_ARGCHK, which aborts the process
+ * on a NULL pointer even for empty buffers, so every pointer handed to it is
+ * made non-NULL here (NZ) and every size it would silently adjust (CCM nonce
+ * and tag lengths) is checked first.
+ */
+#include "../backend.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <tomcrypt.h>
+
+static const unsigned char empty_in[16];
+static unsigned char empty_out[16];
+#define NZ(p) ((p) ? (p) : empty_in)     /* const input */
+#define NZO(p) ((p) ? (p) : empty_out)   /* output */
+
+static int map_err(int err)
+{
+    switch (err) {
+    case CRYPT_OK: return CB_OK;
+    case CRYPT_INVALID_KEYSIZE:
+    case CRYPT_INVALID_ROUNDS:
+    case CRYPT_INVALID_ARG:
+    case CRYPT_BUFFER_OVERFLOW:
+        return CB_ERR_PARAM;
+    default: return CB_ERR;
+    }
+}
+
+/* register_cipher/register_hash return the existing index when the
+ * descriptor is already there, so each init() can ask for it. */
+static int cipher_idx(const struct ltc_cipher_descriptor *d)
+{
+    return register_cipher(d);
+}
+
+/* ------------------------------------------------------------------- AEAD */
+
+enum aead_type { AEAD_GCM, AEAD_OCB3, AEAD_CCM, AEAD_CHACHA };
+
+typedef struct {
+    enum aead_type type;
+    size_t key_len;
+} aead_arg;
+
+typedef struct {
+    enum aead_type type;
+    int cipher, decrypt;
+    size_t tag_len, key_len;
+    unsigned char key[32];
+    union {
+        gcm_state gcm;                 /* key schedule and GHASH tables */
+        ocb3_state ocb;
+        symmetric_key skey;            /* CCM: the scheduled key */
+        chacha20poly1305_state cp;
+    } u;
+} aead_ctx;
+
+static void aead_finish(void *ctx)
+{
+    free(ctx);
+}
+
+static int aead_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    const aead_arg *a = arg;
+    int err = CRYPT_OK;
+    if (s->key_len != a->key_len)
+        return CB_ERR_PARAM;
+    aead_ctx *x = calloc(1, sizeof *x);
+    if (!x)
+        return CB_ERR;
+    x->type = a->type;
+    x->decrypt = s->decrypt;
+    x->tag_len = s->tag_len ? s->tag_len : 16;
+    x->key_len = s->key_len;
+    memcpy(x->key, s->key, s->key_len);
+    if (x->tag_len > 16 || (a->type == AEAD_CHACHA && x->tag_len != 16) ||
+        (a->type == AEAD_CCM && (x->tag_len < 4 || x->tag_len % 2))) {
+        free(x);
+        return CB_ERR_PARAM;
+    }
+    if (a->type != AEAD_CHACHA && (x->cipher = cipher_idx(&aes_desc)) < 0) {
+        free(x);
+        return CB_ERR;
+    }
+    switch (a->type) {
+    case AEAD_GCM:
+        err = gcm_init(&x->u.gcm, x->cipher, s->key, (int)s->key_len);
+        break;
+    case AEAD_CCM:
+        err = aes_desc.setup(s->key, (int)s->key_len, 0, &x->u.skey);
+        break;
+    case AEAD_CHACHA:
+    case AEAD_OCB3:
+        /* Keyed per message: ocb3_init takes key and nonce together, and
+         * chacha20poly1305_done wipes the key (see run_chacha). */
+        break;
+    }
+    if (err != CRYPT_OK) {
+        free(x);
+        return map_err(err);
+    }
+    *ctx = x;
+    return CB_OK;
+}
+
+static int run_gcm(aead_ctx *x, cb_msg *m, unsigned char *tag)
+{
+    gcm_state *g = &x->u.gcm;
+    unsigned long tl = x->tag_len;
+    int err;
+    if (m->nonce_len == 0)
+        return CRYPT_INVALID_ARG;
+    if ((err = gcm_reset(g)) != CRYPT_OK ||
+        (err = gcm_add_iv(g, m->nonce, m->nonce_len)) != CRYPT_OK ||
+        (err = gcm_add_aad(g, NZ(m->aad), m->aad_len)) != CRYPT_OK)
+        return err;
+    if (!x->decrypt)
+        err = gcm_process(g, (unsigned char *)NZ(m->in), m->len, NZO(m->out), GCM_ENCRYPT);
+    else
+        err = gcm_process(g, NZO(m->out), m->len, (unsigned char *)NZ(m->in), GCM_DECRYPT);
+    if (err == CRYPT_OK)
+        err = gcm_done(g, tag, &tl);
+    return err == CRYPT_OK && tl != x->tag_len ? CRYPT_INVALID_ARG : err;
+}
+
+static int run_ocb3(aead_ctx *x, cb_msg *m, unsigned char *tag)
+{
+    ocb3_state *o = &x->u.ocb;
+    unsigned long tl = x->tag_len, full = m->len / 16 * 16;
+    const unsigned char *in = NZ(m->in);
+    unsigned char *out = NZO(m->out);
+    int err;
+    if (m->nonce_len == 0 || m->nonce_len > 15)
+        return CRYPT_INVALID_ARG;
+    err = ocb3_init(o, x->cipher, x->key, x->key_len, m->nonce, m->nonce_len, x->tag_len);
+    if (err == CRYPT_OK && m->aad_len)
+        err = ocb3_add_aad(o, m->aad, m->aad_len);
+    if (err != CRYPT_OK)
+        return err;
+    if (!x->decrypt) {
+        if (full)
+            err = ocb3_encrypt(o, in, full, out);
+        if (err == CRYPT_OK)
+            err = ocb3_encrypt_last(o, in + full, m->len - full, out + full);
+    } else {
+        if (full)
+            err = ocb3_decrypt(o, in, full, out);
+        if (err == CRYPT_OK)
+            err = ocb3_decrypt_last(o, in + full, m->len - full, out + full);
+    }
+    if (err == CRYPT_OK)
+        err = ocb3_done(o, tag, &tl);
+    return err == CRYPT_OK && tl != x->tag_len ? CRYPT_INVALID_ARG : err;
+}
+
+static int run_chacha(aead_ctx *x, cb_msg *m, unsigned char *tag)
+{
+    chacha20poly1305_state *st = &x->u.cp;
+    unsigned long tl = 16;
+    int err;
+    /* LibTomCrypt also takes an 8-byte nonce: that is another construction. */
+    if (m->nonce_len != 12)
+        return CRYPT_INVALID_ARG;
+    /* LibTomCrypt 1.18 pads the AAD to 16 bytes only when some text follows:
+     * an empty message after unaligned AAD gets a wrong tag. Refuse it. */
+    if (m->len == 0 && m->aad_len % 16)
+        return CRYPT_INVALID_ARG;
+    /* chacha20poly1305_done wipes the ChaCha key from the state, so it is
+     * loaded again for each message (a copy: ChaCha has no key schedule). */
+    err = chacha20poly1305_init(st, x->key, x->key_len);
+    if (err == CRYPT_OK)
+        err = chacha20poly1305_setiv(st, m->nonce, m->nonce_len);
+    if (err == CRYPT_OK && m->aad_len)
+        err = chacha20poly1305_add_aad(st, m->aad, m->aad_len);
+    if (err != CRYPT_OK)
+        return err;
+    if (!x->decrypt)
+        err = chacha20poly1305_encrypt(st, NZ(m->in), m->len, NZO(m->out));
+    else
+        err = chacha20poly1305_decrypt(st, NZ(m->in), m->len, NZO(m->out));
+    if (err == CRYPT_OK)
+        err = chacha20poly1305_done(st, tag, &tl);
+    return err;
+}
+
+static int aead_run(void *ctx, cb_msg *m)
+{
+    aead_ctx *x = ctx;
+    unsigned char tag[16];
+    int err;
+
+    if (m->tag_len != x->tag_len)
+        return CB_ERR_PARAM;
+    if (x->type == AEAD_CCM) {
+        /* ccm_memory verifies the tag itself (CRYPT_ERROR on mismatch) and
+         * would quietly shorten a nonce too long for the message length. */
+        size_t L = 15 - m->nonce_len;
+        unsigned long tl = x->tag_len;
+        if (m->nonce_len < 7 || m->nonce_len > 13 || (L < 8 && (uint64_t)m->len >> (8 * L)))
+            return CB_ERR_PARAM;
+        if (!x->decrypt)
+            err = ccm_memory(x->cipher, x->key, x->key_len, &x->u.skey, m->nonce, m->nonce_len,
+                             NZ(m->aad), m->aad_len, (unsigned char *)NZ(m->in), m->len,
+                             NZO(m->out), m->tag, &tl, CCM_ENCRYPT);
+        else
+            err = ccm_memory(x->cipher, x->key, x->key_len, &x->u.skey, m->nonce, m->nonce_len,
+                             NZ(m->aad), m->aad_len, NZO(m->out), m->len,
+                             (unsigned char *)NZ(m->in), m->tag, &tl, CCM_DECRYPT);
+        if (x->decrypt && err == CRYPT_ERROR)
+            return CB_ERR_AUTH;
+        return map_err(err);
+    }
+
+    switch (x->type) {
+    case AEAD_GCM: err = run_gcm(x, m, tag); break;
+    case AEAD_OCB3: err = run_ocb3(x, m, tag); break;
+    default: err = run_chacha(x, m, tag); break;
+    }
+    if (err != CRYPT_OK)
+        return map_err(err);
+    if (!x->decrypt) {
+        memcpy(m->tag, tag, x->tag_len);
+        return CB_OK;
+    }
+    /* These modes hand back the computed tag: compare in constant time. */
+    return mem_neq(tag, m->tag, x->tag_len) ? CB_ERR_AUTH : CB_OK;
+}
+
+static const aead_arg gcm128 = {AEAD_GCM, 16}, gcm256 = {AEAD_GCM, 32};
+static const aead_arg ocb128 = {AEAD_OCB3, 16}, ocb256 = {AEAD_OCB3, 32};
+static const aead_arg ccm128 = {AEAD_CCM, 16}, ccm256 = {AEAD_CCM, 32};
+static const aead_arg chapoly = {AEAD_CHACHA, 32};
+
+/* ---------------------------------------------------------------- ciphers */
+
+enum mode { M_CBC, M_CTR, M_CFB, M_ECB, M_XTS, M_CHACHA, M_RC4 };
+
+typedef struct {
+    enum mode mode;
+    const struct ltc_cipher_descriptor *desc;   /* NULL for the stream ciphers */
+    size_t key_len;                             /* 0: the library checks */
+} cipher_arg;
+
+typedef struct {
+    enum mode mode;
+    int decrypt;
+    size_t block;
+    union {
+        symmetric_CBC cbc;
+        symmetric_CTR ctr;
+        symmetric_CFB cfb;
+        symmetric_ECB ecb;
+        symmetric_xts xts;
+        chacha_state chacha;
+        rc4_state rc4;
+    } u;
+} cipher_ctx;
+
+static void cipher_finish(void *ctx)
+{
+    free(ctx);
+}
+
+static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    const cipher_arg *a = arg;
+    int idx = -1, err;
+    if (a->key_len && s->key_len != a->key_len)
+        return CB_ERR_PARAM;
+    cipher_ctx *x = calloc(1, sizeof *x);
+    if (!x)
+        return CB_ERR;
+    x->mode = a->mode;
+    x->decrypt = s->decrypt;
+    x->block = 1;
+    if (a->desc) {
+        if ((idx = cipher_idx(a->desc)) < 0) {
+            free(x);
+            return CB_ERR;
+        }
+        if ((a->mode == M_CBC || a->mode == M_CTR || a->mode == M_CFB) &&
+            s->iv_len != (size_t)a->desc->block_length) {
+            free(x);
+            return CB_ERR_PARAM;
+        }
+    }
+    switch (a->mode) {
+    case M_CBC:
+        err = cbc_start(idx, s->iv, s->key, (int)s->key_len, 0, &x->u.cbc);
+        x->block = (size_t)a->desc->block_length;
+        break;
+    case M_CTR:
+        /* Big-endian counter over the whole block, as SP 800-38A. */
+        err = ctr_start(idx, s->iv, s->key, (int)s->key_len, 0, CTR_COUNTER_BIG_ENDIAN, &x->u.ctr);
+        break;
+    case M_CFB:
+        err = cfb_start(idx, s->iv, s->key, (int)s->key_len, 0, &x->u.cfb);
+        break;
+    case M_ECB:
+        err = ecb_start(idx, s->key, (int)s->key_len, 0, &x->u.ecb);
+        x->block = (size_t)a->desc->block_length;
+        break;
+    case M_XTS:
+        /* The key is two AES keys; the tweak comes with each message. */
+        err = xts_start(idx, s->key, s->key + s->key_len / 2, s->key_len / 2, 0, &x->u.xts);
+        break;
+    case M_CHACHA:
+        if (s->iv_len != 12) {
+            err = CRYPT_INVALID_ARG;
+            break;
+        }
+        err = chacha_setup(&x->u.chacha, s->key, s->key_len, 20);
+        if (err == CRYPT_OK)  /* RFC 8439: 96-bit nonce, 32-bit counter from 0 */
+            err = chacha_ivctr32(&x->u.chacha, s->iv, s->iv_len, 0);
+        break;
+    case M_RC4:
+        err = rc4_stream_setup(&x->u.rc4, s->key, s->key_len);
+        break;
+    default:
+        err = CRYPT_INVALID_ARG;
+    }
+    if (err != CRYPT_OK) {
+        free(x);
+        return map_err(err);
+    }
+    *ctx = x;
+    return CB_OK;
+}
+
+static int cipher_run(void *ctx, cb_msg *m)
+{
+    cipher_ctx *x = ctx;
+    unsigned char tweak[16];
+    int err, d = x->decrypt;
+
+    if (m->len % x->block)
+        return CB_ERR_PARAM;
+    if (x->mode == M_XTS) {
+        if (m->nonce_len != 16 || m->len < 16)
+            return CB_ERR_PARAM;
+        memcpy(tweak, m->nonce, 16);  /* xts_* take a non-const tweak */
+        err = d ? xts_decrypt(m->in, m->len, m->out, tweak, &x->u.xts)
+                : xts_encrypt(m->in, m->len, m->out, tweak, &x->u.xts);
+        return map_err(err);
+    }
+    if (m->len == 0)
+        return CB_OK;
+    switch (x->mode) {
+    case M_CBC:
+        err = d ? cbc_decrypt(m->in, m->out, m->len, &x->u.cbc)
+                : cbc_encrypt(m->in, m->out, m->len, &x->u.cbc);
+        break;
+    case M_CTR:
+        err = ctr_encrypt(m->in, m->out, m->len, &x->u.ctr);
+        break;
+    case M_CFB:
+        err = d ? cfb_decrypt(m->in, m->out, m->len, &x->u.cfb)
+                : cfb_encrypt(m->in, m->out, m->len, &x->u.cfb);
+        break;
+    case M_ECB:
+        err = d ? ecb_decrypt(m->in, m->out, m->len, &x->u.ecb)
+                : ecb_encrypt(m->in, m->out, m->len, &x->u.ecb);
+        break;
+    case M_CHACHA:
+        err = chacha_crypt(&x->u.chacha, m->in, m->len, m->out);
+        break;
+    case M_RC4:
+        err = rc4_stream_crypt(&x->u.rc4, m->in, m->len, m->out);
+        break;
+    default:
+        err = CRYPT_INVALID_ARG;
+    }
+    return map_err(err);
+}
+
+static const cipher_arg aes128_cbc = {M_CBC, &aes_desc, 16}, aes192_cbc = {M_CBC, &aes_desc, 24},
+                        aes256_cbc = {M_CBC, &aes_desc, 32};
+static const cipher_arg aes128_ctr = {M_CTR, &aes_desc, 16}, aes192_ctr = {M_CTR, &aes_desc, 24},
+                        aes256_ctr = {M_CTR, &aes_desc, 32};
+static const cipher_arg aes128_cfb = {M_CFB, &aes_desc, 16}, aes192_cfb = {M_CFB, &aes_desc, 24},
+                        aes256_cfb = {M_CFB, &aes_desc, 32};
+static const cipher_arg aes128_ecb = {M_ECB, &aes_desc, 16}, aes192_ecb = {M_ECB, &aes_desc, 24},
+                        aes256_ecb = {M_ECB, &aes_desc, 32};
+static const cipher_arg aes128_xts = {M_XTS, &aes_desc, 32}, aes256_xts = {M_XTS, &aes_desc, 64};
+static const cipher_arg cam128_cbc = {M_CBC, &camellia_desc, 16}, cam256_cbc = {M_CBC, &camellia_desc, 32};
+static const cipher_arg cam128_ctr = {M_CTR, &camellia_desc, 16}, cam256_ctr = {M_CTR, &camellia_desc, 32};
+static const cipher_arg twofish_cbc = {M_CBC, &twofish_desc, 32};
+static const cipher_arg blowfish_cbc = {M_CBC, &blowfish_desc, 0};
+static const cipher_arg cast5_cbc = {M_CBC, &cast5_desc, 0};
+static const cipher_arg des3_cbc = {M_CBC, &des3_desc, 24};
+static const cipher_arg des_cbc = {M_CBC, &des_desc, 8};
+static const cipher_arg chacha20 = {M_CHACHA, NULL, 32};
+static const cipher_arg rc4 = {M_RC4, NULL, 0};
+
+/* ----------------------------------------------------------------- hashes */
+
+typedef struct {
+    const struct ltc_hash_descriptor *d;  /* NULL: SHAKE128 */
+} hash_arg;
+
+typedef struct {
+    const struct ltc_hash_descriptor *d;
+    size_t out_len;
+    hash_state st;
+} hash_ctx;
+
+static void hash_finish(void *ctx)
+{
+    free(ctx);
+}
+
+static int hash_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    const hash_arg *a = arg;
+    hash_ctx *x = calloc(1, sizeof *x);
+    if (!x)
+        return CB_ERR;
+    x->d = a->d;
+    x->out_len = a->d ? a->d->hashsize : s->tag_len;
+    if (s->tag_len && s->tag_len != x->out_len) {
+        free(x);
+        return CB_ERR_PARAM;
+    }
+    *ctx = x;
+    return CB_OK;
+}
+
+static int hash_run(void *ctx, cb_msg *m)
+{
+    hash_ctx *x = ctx;
+    int err;
+    if (!x->d) {
+        /* SHAKE128: any output length, set at the end. */
+        if (m->tag_len == 0)
+            return CB_ERR_PARAM;
+        if ((err = sha3_shake_init(&x->st, 128)) == CRYPT_OK &&
+            (err = sha3_shake_process(&x->st, NZ(m->in), m->len)) == CRYPT_OK)
+            err = sha3_shake_done(&x->st, m->tag, m->tag_len);
+        return map_err(err);
+    }
+    if (m->tag_len != x->out_len)
+        return CB_ERR_PARAM;
+    if ((err = x->d->init(&x->st)) == CRYPT_OK &&
+        (err = x->d->process(&x->st, NZ(m->in), m->len)) == CRYPT_OK)
+        err = x->d->done(&x->st, m->tag);
+    return map_err(err);
+}
+
+static const hash_arg h_md5 = {&md5_desc}, h_sha1 = {&sha1_desc}, h_sha224 = {&sha224_desc},
+                      h_sha256 = {&sha256_desc}, h_sha384 = {&sha384_desc}, h_sha512 = {&sha512_desc},
+                      h_sha512_256 = {&sha512_256_desc}, h_sha3_256 = {&sha3_256_desc},
+                      h_sha3_512 = {&sha3_512_desc}, h_shake128 = {NULL},
+                      h_blake2b = {&blake2b_512_desc}, h_blake2s = {&blake2s_256_desc},
+                      h_rmd160 = {&rmd160_desc};
+
+/* ------------------------------------------------------------------- MACs */
+
+enum mac_type { MAC_HMAC, MAC_CMAC, MAC_POLY1305, MAC_GMAC };
+
+typedef struct {
+    enum mac_type type;
+    const struct ltc_hash_descriptor *hash;   /* HMAC */
+} mac_arg;
+
+typedef struct {
+    enum mac_type type;
+    int idx;
+    size_t full_len;
+    unsigned char *key;
+    size_t key_len;
+    union {
+        hmac_state hmac;
+        omac_state omac[2];   /* [0] keyed template, [1] per message */
+        poly1305_state poly;
+        gcm_state gcm;
+    } u;
+} mac_ctx;
+
+static void mac_finish(void *ctx)
+{
+    mac_ctx *x = ctx;
+    if (!x)
+        return;
+    free(x->key);
+    free(x);
+}
+
+static int mac_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    const mac_arg *a = arg;
+    int err = CRYPT_OK;
+    mac_ctx *x = calloc(1, sizeof *x);
+    if (!x)
+        return CB_ERR;
+    x->type = a->type;
+    x->key_len = s->key_len;
+    x->key = malloc(s->key_len ? s->key_len : 1);
+    if (!x->key) {
+        free(x);
+        return CB_ERR;
+    }
+    memcpy(x->key, NZ(s->key), s->key_len);
+    switch (a->type) {
+    case MAC_HMAC:
+        /* hmac_state holds a malloc'd key: it cannot be copied, so HMAC
+         * is keyed for each message (as hmac_memory does). */
+        x->idx = register_hash(a->hash);
+        x->full_len = a->hash->hashsize;
+        if (x->idx < 0)
+            err = CRYPT_INVALID_HASH;
+        break;
+    case MAC_CMAC:
+        x->full_len = 16;
+        if ((x->idx = cipher_idx(&aes_desc)) < 0)
+            err = CRYPT_INVALID_CIPHER;
+        else
+            err = omac_init(&x->u.omac[0], x->idx, x->key, x->key_len);
+        break;
+    case MAC_POLY1305:
+        x->full_len = 16;
+        if (s->key_len != 32)
+            err = CRYPT_INVALID_KEYSIZE;
+        break;
+    case MAC_GMAC:
+        x->full_len = 16;
+        if ((x->idx = cipher_idx(&aes_desc)) < 0)
+            err = CRYPT_INVALID_CIPHER;
+        else
+            err = gcm_init(&x->u.gcm, x->idx, x->key, (int)x->key_len);
+        break;
+    }
+    if (err == CRYPT_OK && s->tag_len > x->full_len)
+        err = CRYPT_INVALID_ARG;
+    if (err != CRYPT_OK) {
+        mac_finish(x);
+        return map_err(err);
+    }
+    *ctx = x;
+    return CB_OK;
+}
+
+static int mac_run(void *ctx, cb_msg *m)
+{
+    mac_ctx *x = ctx;
+    unsigned char full[MAXBLOCKSIZE > 64 ? MAXBLOCKSIZE : 64];
+    unsigned long outlen = x->full_len;
+    const unsigned char *in = NZ(m->in);
+    int err;
+
+    if (m->tag_len == 0 || m->tag_len > x->full_len)
+        return CB_ERR_PARAM;
+    switch (x->type) {
+    case MAC_HMAC:
+        if ((err = hmac_init(&x->u.hmac, x->idx, x->key, x->key_len)) == CRYPT_OK &&
+            (err = hmac_process(&x->u.hmac, in, m->len)) == CRYPT_OK)
+            err = hmac_done(&x->u.hmac, full, &outlen);
+        break;
+    case MAC_CMAC:
+        /* omac_state is plain data: start each message from the keyed copy. */
+        x->u.omac[1] = x->u.omac[0];
+        if ((err = omac_process(&x->u.omac[1], in, m->len)) == CRYPT_OK)
+            err = omac_done(&x->u.omac[1], full, &outlen);
+        break;
+    case MAC_POLY1305:
+        /* A one-time key: keyed for each message, as an AEAD uses it. */
+        if ((err = poly1305_init(&x->u.poly, x->key, x->key_len)) == CRYPT_OK &&
+            (err = poly1305_process(&x->u.poly, in, m->len)) == CRYPT_OK)
+            err = poly1305_done(&x->u.poly, full, &outlen);
+        break;
+    default:
+        /* GMAC (SP 800-38D): GCM with the message as AAD and no plaintext. */
+        if (m->nonce_len == 0)
+            return CB_ERR_PARAM;
+        if ((err = gcm_reset(&x->u.gcm)) == CRYPT_OK &&
+            (err = gcm_add_iv(&x->u.gcm, m->nonce, m->nonce_len)) == CRYPT_OK &&
+            (err = gcm_add_aad(&x->u.gcm, in, m->len)) == CRYPT_OK &&
+            (err = gcm_process(&x->u.gcm, empty_out, 0, empty_out, GCM_ENCRYPT)) == CRYPT_OK)
+            err = gcm_done(&x->u.gcm, full, &outlen);
+        break;
+    }
+    if (err != CRYPT_OK)
+        return map_err(err);
+    if (outlen != x->full_len)
+        return CB_ERR;
+    memcpy(m->tag, full, m->tag_len);  /* a shorter tag is a prefix */
+    return CB_OK;
+}
+
+static const mac_arg hmac_md5 = {MAC_HMAC, &md5_desc}, hmac_sha1 = {MAC_HMAC, &sha1_desc},
+                     hmac_sha256 = {MAC_HMAC, &sha256_desc}, hmac_sha512 = {MAC_HMAC, &sha512_desc},
+                     cmac = {MAC_CMAC, NULL}, poly1305 = {MAC_POLY1305, NULL}, gmac = {MAC_GMAC, NULL};
+
+/* ------------------------------------------------------------------ table */
+
+/* The runtime library's own banner: "LibTomCrypt 1.18.2 (www.libtom.net)". */
+static const char *ltc_version(void)
+{
+    static char v[64];
+    if (!v[0]) {
+        size_t n = strcspn(crypt_build_settings, "(\n");
+        while (n && crypt_build_settings[n - 1] == ' ')
+            n--;
+        if (n >= sizeof v)
+            n = sizeof v - 1;
+        memcpy(v, crypt_build_settings, n);
+        v[n] = '\0';
+    }
+    return v;
+}
+
+/* LibTomCrypt 1.18 is portable C: no AES, carry-less multiply or SHA
+ * instructions, so all capability bits are clear. Its build settings name
+ * the GHASH variant ("GCM (tables)"). */
+static unsigned ltc_caps(void)
+{
+    return 0;
+}
+
+static const char *ltc_provider(void)
+{
+    return strstr(crypt_build_settings, "GCM (tables)") ? "c (gcm tables)" : "c";
+}
+
+#define AEAD(n, a) {n, &a, aead_init, aead_run, aead_finish}
+#define CIPHER(n, a) {n, &a, cipher_init, cipher_run, cipher_finish}
+#define HASH(n, a) {n, &a, hash_init, hash_run, hash_finish}
+#define MAC(n, a) {n, &a, mac_init, mac_run, mac_finish}
+
+static const cb_op ltc_ops[] = {
+    AEAD("aes-128-gcm", gcm128),
+    AEAD("aes-256-gcm", gcm256),
+    AEAD("chacha20-poly1305", chapoly),
+    AEAD("aes-128-ocb", ocb128),
+    AEAD("aes-256-ocb", ocb256),
+    AEAD("aes-128-ccm", ccm128),
+    AEAD("aes-256-ccm", ccm256),
+
+    CIPHER("aes-128-cbc", aes128_cbc),
+    CIPHER("aes-192-cbc", aes192_cbc),
+    CIPHER("aes-256-cbc", aes256_cbc),
+    CIPHER("aes-128-ctr", aes128_ctr),
+    CIPHER("aes-192-ctr", aes192_ctr),
+    CIPHER("aes-256-ctr", aes256_ctr),
+    CIPHER("aes-128-cfb", aes128_cfb),
+    CIPHER("aes-192-cfb", aes192_cfb),
+    CIPHER("aes-256-cfb", aes256_cfb),
+    CIPHER("aes-128-ecb", aes128_ecb),
+    CIPHER("aes-192-ecb", aes192_ecb),
+    CIPHER("aes-256-ecb", aes256_ecb),
+    CIPHER("aes-128-xts", aes128_xts),
+    CIPHER("aes-256-xts", aes256_xts),
+    CIPHER("camellia-128-cbc", cam128_cbc),
+    CIPHER("camellia-256-cbc", cam256_cbc),
+    CIPHER("camellia-128-ctr", cam128_ctr),
+    CIPHER("camellia-256-ctr", cam256_ctr),
+    CIPHER("twofish-256-cbc", twofish_cbc),
+    CIPHER("blowfish-cbc", blowfish_cbc),
+    CIPHER("cast5-cbc", cast5_cbc),
+    CIPHER("3des-cbc", des3_cbc),
+    CIPHER("des-cbc", des_cbc),
+    CIPHER("rc4", rc4),
+    CIPHER("chacha20", chacha20),
+
+    HASH("md5", h_md5),
+    HASH("sha1", h_sha1),
+    HASH("sha224", h_sha224),
+    HASH("sha256", h_sha256),
+    HASH("sha384", h_sha384),
+    HASH("sha512", h_sha512),
+    HASH("sha512-256", h_sha512_256),
+    HASH("sha3-256", h_sha3_256),
+    HASH("sha3-512", h_sha3_512),
+    HASH("shake128", h_shake128),
+    HASH("blake2b-512", h_blake2b),
+    HASH("blake2s-256", h_blake2s),
+    HASH("ripemd160", h_rmd160),
+
+    MAC("hmac-md5", hmac_md5),
+    MAC("hmac-sha1", hmac_sha1),
+    MAC("hmac-sha256", hmac_sha256),
+    MAC("hmac-sha512", hmac_sha512),
+    MAC("poly1305", poly1305),
+    MAC("cmac-aes-128", cmac),
+    MAC("gmac-aes-128", gmac),
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+const cb_backend cb_backend_libtomcrypt = {
+    .name = "libtomcrypt",
+    .version = ltc_version,
+    .global_init = NULL,      /* descriptors are registered by each init() */
+    .caps = ltc_caps,
+    .provider = ltc_provider,
+    .ops = ltc_ops,
+};
