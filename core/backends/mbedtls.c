@@ -135,7 +135,7 @@ static void aead_finish(void *ctx)
 
 /* ---- ciphers through the generic layer ------------------------------------
  * One context continues the chain or stream: CBC without padding is whole
- * blocks straight through, CTR, CFB and ChaCha20 keep their partial block.
+ * blocks straight through; CTR, CFB and ChaCha20 keep their partial block.
  * The generic layer takes ECB one block per call. */
 
 typedef struct {
@@ -520,7 +520,11 @@ static const cipher_def c_cam128cbc = {MBEDTLS_CIPHER_CAMELLIA_128_CBC, 16, 16, 
 static const cipher_def c_cam256cbc = {MBEDTLS_CIPHER_CAMELLIA_256_CBC, 32, 16, 0};
 static const cipher_def c_cam128ctr = {MBEDTLS_CIPHER_CAMELLIA_128_CTR, 16, 16, 0};
 static const cipher_def c_cam256ctr = {MBEDTLS_CIPHER_CAMELLIA_256_CTR, 32, 16, 0};
+static const cipher_def c_cam128cfb = {MBEDTLS_CIPHER_CAMELLIA_128_CFB128, 16, 16, 0};
+static const cipher_def c_cam192cfb = {MBEDTLS_CIPHER_CAMELLIA_192_CFB128, 24, 16, 0};
+static const cipher_def c_cam256cfb = {MBEDTLS_CIPHER_CAMELLIA_256_CFB128, 32, 16, 0};
 static const cipher_def c_bfcbc     = {MBEDTLS_CIPHER_BLOWFISH_CBC,     16, 8, 1};
+static const cipher_def c_bfcfb     = {MBEDTLS_CIPHER_BLOWFISH_CFB64,   16, 8, 1};
 static const cipher_def c_3descbc   = {MBEDTLS_CIPHER_DES_EDE3_CBC,     24, 8, 0};
 static const cipher_def c_descbc    = {MBEDTLS_CIPHER_DES_CBC,          8, 8, 0};
 static const cipher_def c_chacha20  = {MBEDTLS_CIPHER_CHACHA20,         32, 12, 0};
@@ -567,6 +571,11 @@ static const cb_op mbedtls_ops[] = {
     CIPHER("des-cbc", &c_descbc),
     {"rc4", NULL, rc4_init, rc4_run, rc4_finish},
     CIPHER("chacha20", &c_chacha20),
+    /* full-block CFB, as OpenPGP uses it */
+    CIPHER("camellia-128-cfb", &c_cam128cfb),
+    CIPHER("camellia-192-cfb", &c_cam192cfb),
+    CIPHER("camellia-256-cfb", &c_cam256cfb),
+    CIPHER("blowfish-cfb", &c_bfcfb),
     HASH("md5", &h_md5),
     HASH("sha1", &h_sha1),
     HASH("sha224", &h_sha224),
