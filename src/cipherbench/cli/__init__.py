@@ -19,6 +19,9 @@ from cipherbench.errors import UserError
 
 #: Command modules, in the order ``--help`` lists them. A new command is a new module here.
 COMMANDS = ("list", "run", "history", "show", "export", "gpg", "ssh")
+#: Command name -> module, where the two differ (a module named ``list`` would shadow the
+#: builtin in this package's namespace).
+MODULE_OF = {"list": "listing"}
 
 
 def build_cli() -> click.Group:
@@ -31,7 +34,7 @@ def build_cli() -> click.Group:
         secure."""
 
     for name in COMMANDS:
-        module = importlib.import_module(f"cipherbench.cli.{name}")
+        module = importlib.import_module(f"cipherbench.cli.{MODULE_OF.get(name, name)}")
         cli.add_command(module.command, name=name)
     return cli
 

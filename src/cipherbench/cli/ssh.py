@@ -184,9 +184,13 @@ def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
 
 def display_table(app: AppContext, store, run_id: int) -> None:
     """The ranked table of a stored ssh run, the bottleneck line and the warnings."""
-    run = store.get_run(run_id)
-    results = store.results(run_id, scenario=report.SCENARIO)
-    table = report.rows(results)
+    display_run(app, store.get_run(run_id), store.results(run_id), store.warnings(run_id))
+
+
+def display_run(app: AppContext, run, results, stored_warnings) -> None:
+    """Draw an ssh run from what the store holds (``cipherbench show`` can call this for runs
+    whose command is ``ssh``)."""
+    table = report.rows([r for r in results if r.scenario == report.SCENARIO])
     header, cells = report.table_lines(table)
     size = run.args.get("size")
     title = (f"ssh: {size / (1 << 20):g} MiB per transfer to {run.args.get('host')}, fastest "
@@ -204,5 +208,5 @@ def display_table(app: AppContext, store, run_id: int) -> None:
     app.console.print(t)
     app.console.print(report.bottleneck(table), highlight=False)
     display_warnings(app.err_console, [warnings.BenchWarning(w.kind, w.subject, w.text)
-                                       for w in store.warnings(run_id)
+                                       for w in stored_warnings
                                        if w.kind not in ("unsupported", "transfer_failed")])

@@ -1,0 +1,92 @@
+"""Shared fixtures: an environment that points cipherbench at the fake core and a private
+database, and a helper that runs the CLI in-process."""
+from __future__ import annotations
+
+import io
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cipherbench.cli import main
+
+TESTS = Path(__file__).resolve().parent
+FAKE_CORE = TESTS / "fake_core" / "cipherbench-core"
+RECORDINGS = TESTS / "fake_core" / "recordings"
+
+
+@dataclass
+class Outcome:
+    """Exit status and captured output of one in-process CLI call."""
+
+    rc: int
+    out: str
+    err: str
+
+    def json(self):
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def env(tmp_path) -> dict:
+    """Environment for the CLI: the fake core, a private database and data directory."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path / "home"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "CIPHERBENCH_CORE": str(FAKE_CORE),
+        "CIPHERBENCH_DB": str(tmp_path / "results.sqlite"),
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+    }
+
+
+@pytest.fixture
+def cli(env):
+    """``cli(*args, env=None) -> Outcome``: run ``cipherbench ARGS`` in-process."""
+
+    def run(*args: str, env_override: dict | None = None) -> Outcome:
+        out, err = io.StringIO(), io.StringIO()
+        rc = main(list(args), env_override if env_override is not None else env,
+                  stdout=out, stderr=err)
+        return Outcome(rc, out.getvalue(), err.getvalue())
+
+    return run
+
+
+def write_recordings(directory: Path, lib: str, points: dict, algos: dict,
+                     errors: list | None = None) -> Path:
+    """Make a small recording set: ``points[(algo, op, size)] = [wall_ns per op...]`` with
+    iters=1; ``algos[algo] = (kind, [ops])``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    pre = {"v": 1, "type": "preamble", "core_version": "0.1.0", "compiler": "gcc 12.2.0",
+           "cflags": "-O3", "cpu_model": "Test CPU", "cpu_flags": ["aes"], "freq_hz": 3e9,
+           "clock": "CLOCK_MONOTONIC", "command": "list"}
+    libs = [{"v": 1, "type": "library", "lib": name, "version": "1.0", "caps": [],
+             "provider": None} for name in (lib, "ref")]
+    rows = [{"v": 1, "type": "algorithm", "lib": lib, "algo": a, "kind": k, "ops": ops}
+            for a, (k, ops) in algos.items()]
+    rows += [{"v": 1, "type": "algorithm", "lib": "ref", "algo": a, "kind": "ref",
+              "ops": ["ref"]} for a in ("memcpy", "null")]
+    with open(directory / "list.jsonl", "w") as f:
+        for r in [pre] + libs + rows:
+            f.write(json.dumps(r) + "\n")
+    with open(directory / f"bench-{lib}.jsonl", "w") as f:
+        f.write(json.dumps(dict(pre, command="bench")) + "\n")
+        for (a, op, size), walls in points.items():
+            f.write(json.dumps({"v": 1, "type": "point", "lib": lib, "algo": a, "op": op,
+                                "size": size, "iters": 1, "wall_ns": walls, "cpu_ns": walls,
+                                "misalign": 0}) + "\n")
+        for e in errors or []:
+            f.write(json.dumps(dict({"v": 1, "type": "error", "lib": lib}, **e)) + "\n")
+        f.write(json.dumps({"v": 1, "type": "end", "freq_hz": 3e9, "elapsed_ns": 1}) + "\n")
+    with open(directory / "bench-ref.jsonl", "w") as f:
+        for a, base in (("memcpy", 0.05), ("null", 0.0)):
+            for size in sorted({k[2] for k in points}):
+                t = 2.0 + base * size
+                f.write(json.dumps({"v": 1, "type": "point", "lib": "ref", "algo": a,
+                                    "op": "ref", "size": size, "iters": 1,
+                                    "wall_ns": [t] * 6, "cpu_ns": [t] * 6}) + "\n")
+    return directory

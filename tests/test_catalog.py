@@ -1,0 +1,62 @@
+"""The catalog covers every algorithm of the core and grades them with reasons."""
+import re
+from pathlib import Path
+
+import pytest
+
+from cipherbench import catalog
+
+ALGORITHMS_C = Path(__file__).resolve().parents[1] / "core" / "algorithms.c"
+
+
+def core_names():
+    text = ALGORITHMS_C.read_text()
+    return re.findall(r'^\s*\{"([a-z0-9-]+)",\s*CB_([A-Z]+)', text, re.M)
+
+
+@pytest.mark.skipif(not ALGORITHMS_C.exists(), reason="core sources not beside the tests")
+def test_every_core_algorithm_is_in_the_catalog_with_its_kind():
+    names = core_names()
+    assert len(names) > 50
+    for name, kind in names:
+        entry = catalog.get(name)
+        assert entry is not None, name
+        assert entry.kind == kind.lower(), name
+
+
+def test_grades_have_reasons_and_references():
+    for a in catalog.ALGORITHMS.values():
+        assert a.grade.level in catalog.GRADES
+        assert a.grade.reason
+        if a.kind != "ref":
+            assert a.grade.reference, a.name
+
+
+@pytest.mark.parametrize("name,grade,ref", [
+    ("rc4", "broken", "RFC 7465"), ("3des-cbc", "legacy", "CVE-2016-2183"),
+    ("blowfish-cbc", "legacy", "CVE-2016-2183"), ("des-cbc", "broken", "FIPS 46-3"),
+    ("md5", "broken", "RFC 6151"), ("sha1", "legacy", ""), ("aes-128-gcm", "recommended", ""),
+    ("chacha20-poly1305", "recommended", "RFC 8439"), ("aes-128-cbc", "acceptable", "")])
+def test_known_grades(name, grade, ref):
+    a = catalog.get(name)
+    assert a.grade.level == grade
+    assert ref in a.grade.reference
+
+
+def test_protocol_names():
+    assert "chacha20-poly1305@openssh.com" in catalog.get("chacha20-poly1305").openssh
+    assert catalog.get("aes-128-gcm").iana_tls[0] == "TLS_AES_128_GCM_SHA256"
+    assert catalog.get("3des-cbc").openssl == "des-ede3-cbc"
+    assert catalog.get("aes-256-cfb").gnupg == "AES256"
+    assert catalog.get("arcfour").name == "rc4"       # alias
+
+
+def test_match_names_globs_and_suggestions():
+    assert catalog.match(["aes-*-gcm", "sha256"]) == ["aes-128-gcm", "aes-256-gcm", "sha256"]
+    assert catalog.match(["sha256", "sha256"]) == ["sha256"]
+    with pytest.raises(catalog.NoMatch) as e:
+        catalog.match(["aes-128-gmc"])
+    assert "aes-128-gcm" in e.value.suggestions and not e.value.is_glob
+    with pytest.raises(catalog.NoMatch) as e:
+        catalog.match(["foo*"])
+    assert e.value.is_glob

@@ -1,0 +1,173 @@
+"""``cipherbench run`` in-process against the fake core: table, store, JSON, adaptive
+repetition, interruptions, and every bad input."""
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from cipherbench.store import Store
+from conftest import write_recordings
+
+SCHEMA = json.loads((Path(__import__("cipherbench").__file__).parent / "export" /
+                     "schema.json").read_text())
+SMALL = ["--lib", "openssl,libgcrypt,nettle", "--algo", "aes-128-gcm,chacha20-poly1305,sha256",
+         "--sizes", "16,1024,16384", "--budget", "0"]
+
+
+def stored(env):
+    s = Store.open(env["CIPHERBENCH_DB"], create=False)
+    run = s.get_run("last")
+    return s, run, s.results(run.id)
+
+
+def test_run_table_and_store(cli, env):
+    r = cli("run", *SMALL)
+    assert r.rc == 0, r.err
+    lines = r.out.splitlines()
+    header = next(l for l in lines if "algorithm" in l)
+    assert header.index("openssl") < header.index("libgcrypt") < header.index("nettle")
+    rows = [l for l in lines if l.startswith("│")]
+    names = [l.split("│")[1].strip() for l in rows]
+    assert names[:2] == ["memcpy", "null"]                 # reference rows on top
+    assert "aes-128-gcm" in names and "chacha20-poly1305" in names
+    gcm = next(l for l in rows if "aes-128-gcm" in l)
+    assert "recommended" in gcm and gcm.count("*") == 1 and "c/B" in gcm
+    assert "stored as run 1" in r.out
+
+    s, run, results = stored(env)
+    assert run.status == "complete"
+    assert run.metadata["cpu_flags"] and run.metadata["libraries"]["openssl"]["version"]
+    points = [x for x in results if x.metric == "ns_per_op"]
+    fits = [x for x in results if x.metric == "slope_ns_per_byte"]
+    assert points and fits
+    for p in points:
+        assert p.median > 0 and p.ci_low <= p.median <= p.ci_high and p.n_samples >= 6
+    # the fastest mark is on the library with the highest stored throughput
+    at16k = {x.lib: x.median for x in points if x.algo == "aes-128-gcm" and x.op == "encrypt"
+                and x.size == 16384}
+    fastest = min(at16k, key=at16k.get)
+    col = header.split("┃").index(next(c for c in header.split("┃") if fastest in c))
+    assert "*" in gcm.split("│")[col]
+
+
+def test_json_output_validates(cli):
+    r = cli("run", *SMALL, "--json")
+    assert r.rc == 0, r.err
+    doc = r.json()
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["run"]["status"] == "complete"
+    assert {x["lib"] for x in doc["results"]} >= {"ref", "openssl", "nettle"}
+
+
+def test_kat_failure_is_a_warning_not_a_number(cli, env):
+    r = cli("run", "--lib", "openssl", "--algo", "3des-cbc,aes-128-gcm", "--op", "encrypt",
+            "--sizes", "1024,16384", "--budget", "0")
+    assert r.rc == 0, r.err
+    assert "3des-cbc" in r.err and "not timed" in r.err
+    _, run, results = stored(env)
+    assert not [x for x in results if x.algo == "3des-cbc"]
+
+
+def test_quick_preset_runs(cli, tmp_path, env):
+    rec = write_recordings(tmp_path / "rec", "lib1", {
+        (a, op, s): [1000.0 + s / 10] * 6
+        for a, op in (("aes-128-gcm", "encrypt"), ("sha256", "hash"))
+        for s in (1024, 16384)}, {"aes-128-gcm": ("aead", ["encrypt", "decrypt"]),
+                                   "sha256": ("hash", ["hash"])})
+    r = cli("run", "--quick", env_override=dict(env, FAKE_CORE_RECORDINGS=str(rec)))
+    assert r.rc == 0, r.err
+    _, run, results = stored(env)
+    assert run.args["preset"] == "quick"
+    assert {x.op for x in results} == {"encrypt", "hash", "ref"}   # no decrypt in --quick
+
+
+def test_adaptive_repetition_stops_at_precision(cli, tmp_path, env):
+    log = tmp_path / "calls.log"
+    tight = [1000.0, 1001.0, 999.0, 1000.5, 1000.2, 999.8]           # +-0.1%
+    bimodal = [1000.0, 2000.0] * 3                                   # never within 1%
+    rec = write_recordings(tmp_path / "rec", "lib1", {
+        ("aes-128-gcm", "encrypt", 1024): tight,
+        ("aes-128-gcm", "encrypt", 16384): bimodal}, {"aes-128-gcm": ("aead", ["encrypt"])})
+    e = dict(env, FAKE_CORE_RECORDINGS=str(rec), FAKE_CORE_LOG=str(log))
+    r = cli("run", "--lib", "lib1", "--algo", "aes-128-gcm", "--sizes", "1024,16384",
+            "--samples", "6", "--budget", "0.3", "--no-ref", env_override=e)
+    assert r.rc == 0, r.err
+    calls = [l.split() for l in log.read_text().splitlines() if l.startswith("bench")]
+    first, extra = calls[0], calls[1:]
+    assert "--no-kat" not in first
+    assert extra, "the imprecise point must get more samples"
+    for c in extra:   # extra samples only for the imprecise point, with KAT already done
+        assert c[c.index("--sizes") + 1] == "16384" and "--no-kat" in c
+    _, _, results = stored(env)
+    pts = {x.size: x for x in results if x.metric == "ns_per_op"}
+    assert pts[1024].n_samples == 6 and pts[1024].extra["stopped_by"] == "precision"
+    assert pts[16384].n_samples > 6 and pts[16384].extra["stopped_by"] == "budget"
+    assert "not the asked" in r.err
+
+
+def test_crashing_core_keeps_finished_points(cli, env):
+    e = dict(env, FAKE_CORE_CRASH="libgcrypt:2")
+    r = cli("run", *SMALL, env_override=e)
+    assert r.rc == 1
+    assert "SIGSEGV" in r.err and "interrupted" in r.err
+    _, run, results = stored(env)
+    assert run.status == "interrupted"
+    libs = {x.lib for x in results}
+    assert {"ref", "openssl", "nettle"} <= libs                # the others still ran
+    assert len([x for x in results if x.lib == "libgcrypt" and x.metric == "ns_per_op"]) == 2
+    assert "Traceback" not in r.err
+
+
+def test_ctrl_c_marks_the_run_interrupted(cli, env):
+    e = dict(env, FAKE_CORE_SIGINT="openssl:1")
+    r = cli("run", *SMALL, env_override=e)
+    assert r.rc == 130
+    assert "interrupted" in r.err and "cipherbench show 1" in r.err
+    _, run, results = stored(env)
+    assert run.status == "interrupted"
+    assert results and all(x.lib in ("ref", "openssl") for x in results)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--algo", "aes-128-gmc"], "unknown algorithm 'aes-128-gmc' (did you mean aes-128-gcm"),
+    (["--algo", "nosuch-*"], "no algorithm matches 'nosuch-*'"),
+    (["--lib", "opensll"], "unknown library 'opensll' (did you mean openssl"),
+    (["--op", "encrpyt"], "unknown operation 'encrpyt' (did you mean encrypt"),
+    (["--sizes", "12x"], "--sizes: '12x' is not a size"),
+    (["--sizes", "0"], "out of range"),
+    (["--precision", "abc"], "--precision: 'abc' is not a number"),
+    (["--precision", "80%"], "between 0 and 0.5"),
+    (["--quick", "--full"], "exclude each other"),
+    (["--budget", "-1"], "--budget must be zero or more"),
+    (["--frobnicate"], "No such option '--frobnicate'"),
+])
+def test_bad_input_exits_2_with_one_line(cli, args, message):
+    r = cli("run", *args)
+    assert r.rc == 2
+    assert message in r.err
+    assert len(r.err.strip().splitlines()) == 1 and "Traceback" not in r.err
+
+
+def test_algorithm_no_library_has(cli):
+    r = cli("run", "--lib", "nettle", "--algo", "sm4-cbc", "--budget", "0")
+    assert r.rc == 2 and "none of the chosen libraries implements sm4-cbc" in r.err
+
+
+def test_unwritable_db(cli, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    r = cli("run", "--db", str(blocker / "x.sqlite"), *SMALL)
+    assert r.rc == 1
+    assert "results database" in r.err and "--db" in r.err
+    assert len(r.err.strip().splitlines()) == 1
+
+
+def test_missing_core(cli, env, tmp_path, monkeypatch):
+    import cipherbench.core_client as cc
+    monkeypatch.setattr(cc, "SOURCE_TREE", tmp_path)
+    e = {k: v for k, v in env.items() if k != "CIPHERBENCH_CORE"}
+    e["PATH"] = str(tmp_path)
+    r = cli("run", *SMALL, env_override=e)
+    assert r.rc == 1
+    assert "cipherbench-core not found" in r.err and "meson compile -C build" in r.err
