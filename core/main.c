@@ -9,6 +9,7 @@
 #include "kat.h"
 #include "measure.h"
 #include "ref.h"
+#include "tls/tls.h"
 #include "vectors.h"
 #include <stdio.h>
 #include <string.h>
@@ -164,6 +165,9 @@ int main(int argc, char **argv)
 {
     cb_args a;
     char err[512];
+    /* `tls` has its own options (tls/tls_cmd.c). */
+    if (argc >= 2 && strcmp(argv[1], "tls") == 0)
+        return cb_cmd_tls(argc, argv);
     if (cb_args_parse(&a, argc, argv, err, sizeof err) != 0) {
         fprintf(stderr, "cipherbench-core: %s\n", err);
         return 2;
