@@ -12,7 +12,7 @@ from cipherbench.core_client import Core
 from cipherbench.display.console import display_rows
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.scenarios.gpg import cipher_alone, programs, report
-from cipherbench.scenarios.gpg.home import private_gnupg_home
+from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
 from cipherbench.scenarios.gpg.runner import (AgeTool, CandidateFailed, GpgTool, Measured,
                                               candidates, check_space, measure_candidate,
                                               random_data)
@@ -149,6 +149,8 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
                         app.error(f"{cand.tool} {cand.algo} {m.op}: {m.error}")
                 progress.advance(task)
         status = "complete"
+    except GpgHomeError as e:
+        raise EnvironmentProblem(str(e))
     finally:
         store.finish_run(run_id, status)
 

@@ -13,6 +13,13 @@ from pathlib import Path
 from typing import Iterator, Mapping
 
 
+_MAX_PARENT = 60
+
+
+class GpgHomeError(Exception):
+    """The private home cannot be made here; the message says what to do."""
+
+
 @dataclass(frozen=True)
 class GpgHome:
     """Where a run's gpg keeps its state, and the environment that points gpg there."""
@@ -44,6 +51,11 @@ def private_gnupg_home(env: Mapping[str, str] | None = None,
     """A temporary GNUPGHOME (mode 0700) with a random passphrase; on exit, also on Ctrl-C or
     an error, its agent is stopped and the directory removed."""
     base = dict(os.environ if env is None else env)
+    parent = parent or base.get("TMPDIR") or tempfile.gettempdir()
+    if len(parent) > _MAX_PARENT:
+        # gpg-agent's socket lives in the home; a Unix socket path has ~107 bytes at most.
+        raise GpgHomeError(f"the temporary directory {parent} is too deep for gpg-agent's "
+                           "socket: set TMPDIR to a shorter directory, e.g. /tmp")
     path = Path(tempfile.mkdtemp(prefix="cipherbench-gnupg-", dir=parent))
     try:
         path.chmod(0o700)

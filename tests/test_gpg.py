@@ -1,0 +1,172 @@
+"""The gpg scenario: real gpg and age on a small size, the private home, the report maths."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from cipherbench.scenarios.gpg import programs, report
+from cipherbench.scenarios.gpg.home import private_gnupg_home
+from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
+                                              candidates, measure_candidate, round_trip)
+from cipherbench.store import Result, Store
+
+needs_gpg = pytest.mark.skipif(shutil.which("gpg") is None, reason="gpg is not installed")
+REAL_CORE = Path(__file__).resolve().parents[1] / "build" / "core" / "cipherbench-core"
+
+VERSION_TEXT = """gpg (GnuPG) 2.2.40
+Supported algorithms:
+Pubkey: RSA, ELG, DSA, ECDH, ECDSA, EDDSA
+Cipher: IDEA, 3DES, CAST5, BLOWFISH, AES, AES192, AES256, TWOFISH,
+        CAMELLIA128, CAMELLIA192, CAMELLIA256
+Hash: SHA1, RIPEMD160, SHA256, SHA384, SHA512, SHA224
+"""
+
+
+def test_parse_gpg_ciphers_reads_continuation_lines():
+    algos = programs.parse_gpg_ciphers(VERSION_TEXT)
+    assert algos[0] == "IDEA" and algos[-1] == "CAMELLIA256" and len(algos) == 11
+
+
+def test_candidates_reports_what_gpg_lacks_and_keeps_the_rest():
+    chosen, problems = candidates(["AES", "AES256"], ["aes256", "SERPENT", "age"], with_age=True)
+    assert [c.algo for c in chosen] == ["AES256", "chacha20-poly1305"]
+    assert len(problems) == 1 and "SERPENT" in problems[0]
+
+
+def _agents_for(home: Path) -> list[str]:
+    out = subprocess.run(["ps", "-eo", "stat=,args="], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines()
+            if "gpg-agent" in line and str(home) in line and not line.startswith("Z")]
+
+
+@needs_gpg
+def test_private_home_is_removed_with_its_agent_even_on_error():
+    seen = {}
+    with pytest.raises(RuntimeError):
+        with private_gnupg_home() as home:
+            seen["path"] = home.path
+            assert oct(home.path.stat().st_mode & 0o777) == "0o700"
+            assert oct(home.passphrase_file.stat().st_mode & 0o777) == "0o600"
+            tool = GpgTool(shutil.which("gpg"), home)
+            round_trip(tool, "AES", b"x" * 1000, home.env)   # starts a gpg-agent
+            raise RuntimeError("boom")
+    assert not seen["path"].exists()
+    assert _agents_for(seen["path"]) == []
+
+
+@needs_gpg
+def test_round_trip_catches_a_wrong_decryption():
+    class Liar(GpgTool):
+        def decrypt(self, algo):
+            return ["cat"]           # "decrypts" to the ciphertext itself
+    with private_gnupg_home() as home:
+        with pytest.raises(CandidateFailed, match="original bytes"):
+            round_trip(Liar(shutil.which("gpg"), home), "AES", b"y" * 4096, home.env)
+
+
+@needs_gpg
+def test_every_supported_algorithm_measures_and_round_trips():
+    env = dict(os.environ)
+    gpg, _, algos = programs.gpg_info(env)
+    assert "AES256" in algos
+    data = os.urandom(64 * 1024)
+    with private_gnupg_home(env) as home:
+        tool = GpgTool(gpg, home)
+        for algo in algos:
+            ms = measure_candidate(tool, Candidate("gpg", algo), data, home.env,
+                                   precision=0.5, budget_s=0.2, min_samples=2,
+                                   ops=("encrypt",), fixed_cost=False)
+            assert ms[0].error is None, (algo, ms[0].error)
+            assert ms[0].throughput and ms[0].throughput > 0
+
+
+@pytest.mark.skipif(programs.age_info(dict(os.environ)) is None, reason="age is not installed")
+def test_age_round_trips_with_a_generated_identity():
+    env = dict(os.environ)
+    age, _ = programs.age_info(env)
+    with private_gnupg_home(env) as home:
+        tool = AgeTool(age, home, home.env)
+        ms = measure_candidate(tool, Candidate("age", "chacha20-poly1305"), os.urandom(50000),
+                               home.env, precision=0.5, budget_s=0.2, min_samples=2)
+        assert all(m.error is None for m in ms)
+        assert all(m.throughput > 0 for m in ms if m.size)
+        assert {m.size for m in ms} == {50000, 0}   # the fixed cost is measured too
+
+
+@needs_gpg
+def test_cli_measures_stores_and_answers(cli, env, tmp_path):
+    env = dict(env)
+    if REAL_CORE.exists():
+        env["CIPHERBENCH_CORE"] = str(REAL_CORE)
+    else:
+        env.pop("CIPHERBENCH_CORE")
+    tmp = Path(tempfile.mkdtemp(prefix="cbt-", dir="/tmp"))   # short: gpg-agent's socket
+    env["TMPDIR"] = str(tmp)
+    out = cli("gpg", "--algo", "AES,CAST5,NOSUCH", "--size", "256K", "--budget", "0.3",
+              "--precision", "0.5", "--backup-size", "1G", env_override=env)
+    assert out.rc == 0, out.err
+    assert "NOSUCH" in out.err and "AES" in out.out and "CAST5" in out.out
+    assert "backup of 1 GiB" in out.out and "fastest sound choice here" in out.out
+    assert list(tmp.iterdir()) == []          # the private GNUPGHOME is gone
+    tmp.rmdir()
+    with Store.open(env["CIPHERBENCH_DB"]) as store:
+        run = store.runs()[0]
+        assert run.command == "gpg" and run.status == "complete"
+        got = {(r.lib, r.algo, r.op, r.size) for r in store.results(run.id)
+               if r.metric == "bytes_per_s"}
+        for algo in ("AES", "CAST5"):
+            for op in ("encrypt", "decrypt"):
+                assert ("gnupg", algo, op, 256 * 1024) in got
+        if REAL_CORE.exists():
+            assert ("libgcrypt", "aes-128-cfb", "encrypt", 65536) in got
+            assert ("libgcrypt", "cast5-cfb", "encrypt", 65536) in got
+
+
+def test_cli_without_gpg_says_so(cli, env, tmp_path):
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    out = cli("gpg", env_override={**env, "PATH": str(empty)})
+    assert out.rc == 1
+    assert out.err.strip().count("\n") == 0 and "gpg is not installed" in out.err
+
+
+def test_cli_rejects_bad_size(cli):
+    out = cli("gpg", "--size", "lots")
+    assert out.rc == 2 and "not a size" in out.err
+
+
+def _r(lib, algo, op, size, median, **extra):
+    return Result("gpg", lib, algo, op, size, "bytes_per_s", "B/s", median, extra=extra)
+
+
+def test_report_separates_fixed_cost_and_gpg_overhead():
+    mib = 1 << 20
+    results = [
+        # 100 MiB in 1.1 s with 0.1 s fixed: 100 MiB/s in bulk
+        _r("gnupg", "AES", "encrypt", 100 * mib, 100 * mib / 1.1, wall_s=1.1),
+        Result("gpg", "gnupg", "AES", "encrypt", 0, "bytes_per_s", "B/s", 0.0,
+               extra={"wall_s": 0.1}),
+        _r("gnupg", "CAST5", "encrypt", 100 * mib, 100 * mib / 4.0, wall_s=4.0),
+        # cipher alone 400 MiB/s and SHA-1 400 MiB/s: 0.5 s per 100 MiB of 1.0 s bulk
+        _r("libgcrypt", "aes-128-cfb", "encrypt", 65536, 400 * mib, role="cipher-alone",
+           gpg_algo="AES"),
+        _r("libgcrypt", "sha1", "hash", 65536, 400 * mib, role="mdc-hash"),
+    ]
+    rows = report.rows_from_results(results)
+    assert [r.algo for r in rows] == ["AES", "CAST5"]
+    aes = rows[0]
+    assert aes.overhead == pytest.approx(0.5)
+    assert aes.backup_seconds(1000 * mib) == pytest.approx(0.1 + 10.0)
+    assert rows[1].grade.level == "legacy" and aes.grade.level == "acceptable"
+    text = report.answer(rows, 1000 * mib, "1000 MiB")
+    assert "gpg --cipher-algo AES" in text and "no legacy cipher is faster" in text
+
+
+def test_too_deep_temporary_directory_is_a_clear_error(cli, env):
+    out = cli("gpg", "--algo", "AES", env_override={**env, "TMPDIR": "/tmp/" + "d" * 80})
+    assert out.rc == 1 and "too deep" in out.err
