@@ -461,18 +461,25 @@ static const cb_op openssl_ops[] = {
     CIPH("camellia-256-cbc", "CAMELLIA-256-CBC"),
     CIPH("camellia-128-ctr", "CAMELLIA-128-CTR"),
     CIPH("camellia-256-ctr", "CAMELLIA-256-CTR"),
+    CIPH("camellia-128-cfb", "CAMELLIA-128-CFB"),  /* full-block CFB128 */
+    CIPH("camellia-192-cfb", "CAMELLIA-192-CFB"),
+    CIPH("camellia-256-cfb", "CAMELLIA-256-CFB"),
 #endif
 #ifndef OPENSSL_NO_BF
     CIPH("blowfish-cbc", "BF-CBC"),          /* legacy provider */
+    CIPH("blowfish-cfb", "BF-CFB"),          /* legacy provider; full-block CFB64 */
 #endif
 #ifndef OPENSSL_NO_CAST
     CIPH("cast5-cbc", "CAST5-CBC"),          /* legacy provider */
+    CIPH("cast5-cfb", "CAST5-CFB"),          /* legacy provider; full-block CFB64 */
 #endif
 #ifndef OPENSSL_NO_IDEA
     CIPH("idea-cbc", "IDEA-CBC"),            /* legacy provider */
+    CIPH("idea-cfb", "IDEA-CFB"),
 #endif
 #ifndef OPENSSL_NO_DES
     CIPH("3des-cbc", "DES-EDE3-CBC"),
+    CIPH("3des-cfb", "DES-EDE3-CFB"),        /* full-block CFB64 */
     CIPH("des-cbc", "DES-CBC"),              /* legacy provider */
 #endif
 #ifndef OPENSSL_NO_SM4
