@@ -117,7 +117,7 @@ int aead_init(void **ctx, const void *arg, const cb_setup *s)
     std::unique_ptr<aead_ctx> x(new aead_ctx);
     x->tag_len = s->tag_len ? s->tag_len : 16;
     x->decrypt = s->decrypt;
-    if (s->key_len != a->key_len || x->tag_len > 16 || (a->type == AEAD_CHACHA && x->tag_len != 16))
+    if (!s->key || s->key_len != a->key_len || x->tag_len > 16 || (a->type == AEAD_CHACHA && x->tag_len != 16))
         return CB_ERR_PARAM;
     x->c.reset(a->make(s->decrypt));
     if (a->type == AEAD_CCM) {
@@ -191,7 +191,7 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
 {
     GUARD_BEGIN
     const cipher_arg *a = static_cast<const cipher_arg *>(arg);
-    if (a->key_len && s->key_len != a->key_len)
+    if (!s->key || (a->key_len && s->key_len != a->key_len))
         return CB_ERR_PARAM;
     std::unique_ptr<cipher_ctx> x(new cipher_ctx);
     x->type = a->type;
@@ -204,7 +204,7 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         key_with_zero_iv(*x->c, s->key, s->key_len, p);  // the tweak comes per message
     } else {
         if (x->c->IsResynchronizable()) {
-            if (!valid_iv(*x->c, s->iv_len))
+            if (!s->iv || !valid_iv(*x->c, s->iv_len))
                 return CB_ERR_PARAM;
             p(Name::IV(), ConstByteArrayParameter(s->iv, s->iv_len));
         }
@@ -372,6 +372,8 @@ int mac_init(void **ctx, const void *arg, const cb_setup *s)
 {
     GUARD_BEGIN
     const mac_arg *a = static_cast<const mac_arg *>(arg);
+    static const byte no_key[1] = {0};
+    const byte *key = s->key ? s->key : no_key;  // HMAC may have an empty key
     std::unique_ptr<mac_ctx> x(new mac_ctx);
     x->type = a->type;
     if (a->type == M_GMAC) {
@@ -380,14 +382,14 @@ int mac_init(void **ctx, const void *arg, const cb_setup *s)
         if (s->tag_len > 16)
             return CB_ERR_PARAM;
         x->gcm.reset(new GCM<AES>::Encryption);
-        key_with_zero_iv(*x->gcm, s->key, s->key_len);
+        key_with_zero_iv(*x->gcm, key, s->key_len);
     } else {
         x->mac.reset(a->make());
         if (s->tag_len > x->mac->DigestSize())
             return CB_ERR_PARAM;
-        x->mac->SetKey(s->key, s->key_len);
+        x->mac->SetKey(key, s->key_len);
         if (a->type == M_ONE_TIME)
-            x->key.Assign(s->key, s->key_len);
+            x->key.Assign(key, s->key_len);
     }
     *ctx = x.release();
     return CB_OK;

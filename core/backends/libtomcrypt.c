@@ -67,7 +67,7 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
 {
     const aead_arg *a = arg;
     int err = CRYPT_OK;
-    if (s->key_len != a->key_len)
+    if (!s->key || s->key_len != a->key_len)
         return CB_ERR_PARAM;
     aead_ctx *x = calloc(1, sizeof *x);
     if (!x)
@@ -269,8 +269,10 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
 {
     const cipher_arg *a = arg;
     int idx = -1, err;
-    if (a->key_len && s->key_len != a->key_len)
+    if (!s->key || (a->key_len && s->key_len != a->key_len))
         return CB_ERR_PARAM;
+    if (a->mode == M_RC4 && (s->key_len < 5 || s->key_len > 256))
+        return CB_ERR_PARAM;  /* rc4_stream_setup aborts on a shorter key */
     cipher_ctx *x = calloc(1, sizeof *x);
     if (!x)
         return CB_ERR;
@@ -283,7 +285,7 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
             return CB_ERR;
         }
         if ((a->mode == M_CBC || a->mode == M_CTR || a->mode == M_CFB) &&
-            s->iv_len != (size_t)a->desc->block_length) {
+            (!s->iv || s->iv_len != (size_t)a->desc->block_length)) {
             free(x);
             return CB_ERR_PARAM;
         }
@@ -309,7 +311,7 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         err = xts_start(idx, s->key, s->key + s->key_len / 2, s->key_len / 2, 0, &x->u.xts);
         break;
     case M_CHACHA:
-        if (s->iv_len != 12) {
+        if (!s->iv || s->iv_len != 12) {
             err = CRYPT_INVALID_ARG;
             break;
         }
