@@ -426,9 +426,12 @@ static void add_provider(const char *name)
     snprintf(g_provider + n, sizeof g_provider - n, "%s%s", n ? "," : "", name);
 }
 
+static int g_reinit_seen;     /* the re-initialisation logged at all */
+
 static void gnutls_log_hook(int level, const char *line)
 {
     (void)level;
+    g_reinit_seen = 1;
     if (!strstr(line, "was detected"))
         return;
     if (strstr(line, "AES accelerator")) {
@@ -456,6 +459,7 @@ static void gnutls_log_hook(int level, const char *line)
 static int gnutls_backend_init(void)
 {
     g_caps = 0;
+    g_reinit_seen = 0;
     g_provider[0] = '\0';
     gnutls_global_set_log_function(gnutls_log_hook);
     gnutls_global_set_log_level(2);
@@ -469,9 +473,14 @@ static const char *gnutls_backend_version(void) { return gnutls_check_version(NU
 
 static unsigned gnutls_backend_caps(void) { return g_caps; }
 
+/* "generic" only when the library's initialisation was heard and named no
+ * accelerator; NULL (unknown) when it could not be observed, e.g. because
+ * another user of GnuTLS in this process kept it initialised. */
 static const char *gnutls_backend_provider(void)
 {
-    return g_provider[0] ? g_provider : "generic";
+    if (g_provider[0])
+        return g_provider;
+    return g_reinit_seen ? "generic" : NULL;
 }
 
 const cb_backend cb_backend_gnutls = {

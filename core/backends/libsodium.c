@@ -26,8 +26,10 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
     int which = *(const int *)arg;
     if (s->key_len != 32 || (s->tag_len != 0 && s->tag_len != 16))
         return CB_ERR_PARAM;
+    /* libsodium's AES-GCM exists only on x86 CPUs with AES-NI and PCLMUL;
+     * elsewhere the row is reported unsupported, as a refused parameter. */
     if (which == AEAD_AES256GCM && !crypto_aead_aes256gcm_is_available())
-        return CB_ERR;  /* libsodium's AES-GCM needs AES-NI and PCLMUL */
+        return CB_ERR_PARAM;
     size_t sz = (sizeof(aead_ctx) + 15) & ~(size_t)15;
     aead_ctx *c = aligned_alloc(16, sz);
     if (!c)
