@@ -266,10 +266,23 @@ static void cipher_finish(void *ctx)
     free(x);
 }
 
+/* Botan's ChaCha and Salsa20 also take other nonce sizes (DJB's 64-bit
+ * ChaCha, XSalsa20): the rows are RFC 8439 ChaCha20 and plain Salsa20. */
+static size_t fixed_iv_len(const char *name)
+{
+    if (strcmp(name, "ChaCha(20)") == 0)
+        return 12;
+    if (strcmp(name, "Salsa20") == 0)
+        return 8;
+    return 0;
+}
+
 /* arg: a Botan mode name, e.g. "AES-128/CBC/NoPadding" or "CTR(AES-128)". */
 static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
 {
     const char *name = arg;
+    if (fixed_iv_len(name) && s->iv_len != fixed_iv_len(name))
+        return CB_ERR_PARAM;
     cipher_ctx *x = calloc(1, sizeof *x);
     if (!x)
         return CB_ERR;
