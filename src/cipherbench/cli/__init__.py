@@ -6,6 +6,7 @@ the console entry point. Each command is one module of this package exposing ``c
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -18,7 +19,7 @@ from cipherbench.cli.context import AppContext
 from cipherbench.errors import UserError
 
 #: Command modules, in the order ``--help`` lists them. A new command is a new module here.
-COMMANDS = ("list", "run", "history", "show", "export", "gpg", "ssh")
+COMMANDS = ("list", "run", "history", "show", "export", "gpg", "ssh", "compare", "report")
 #: Command name -> module, where the two differ (a module named ``list`` would shadow the
 #: builtin in this package's namespace).
 MODULE_OF = {"list": "listing"}
@@ -50,7 +51,9 @@ def main(args: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     app = AppContext(env=env, stdout=stdout or sys.stdout, stderr=stderr or sys.stderr)
     cli = build_cli()
     try:
-        rv = cli.main(args=args, prog_name="cipherbench", standalone_mode=False, obj=app)
+        # click prints --help and --version on sys.stdout: send them where we were told
+        with contextlib.redirect_stdout(app.stdout):
+            rv = cli.main(args=args, prog_name="cipherbench", standalone_mode=False, obj=app)
     except click.exceptions.NoArgsIsHelpError as e:  # pragma: no cover - click >= 8.2
         app.stdout.write(e.ctx.get_help() + "\n")
         return 0

@@ -125,7 +125,8 @@ def format_rate(bytes_per_s: float | None) -> str:
     for unit, scale in (("GB/s", 1e9), ("MB/s", 1e6), ("kB/s", 1e3)):
         if bytes_per_s >= scale:
             v = bytes_per_s / scale
-            return f"{v:.3g} {unit}" if v < 100 else f"{v:.0f} {unit}"
+            digits = 2 if v < 10 else 1 if v < 100 else 0   # three significant digits
+            return f"{v:.{digits}f} {unit}"
     return f"{bytes_per_s:.0f} B/s"
 
 
