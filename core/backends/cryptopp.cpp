@@ -261,6 +261,14 @@ CIPHER_ARG(camellia256_cbc, CBC_Mode<Camellia>, 32, C_PLAIN, 0)
 CIPHER_ARG(camellia128_ctr, CTR_Mode<Camellia>, 16, C_PLAIN, 0)
 CIPHER_ARG(camellia256_ctr, CTR_Mode<Camellia>, 32, C_PLAIN, 0)
 CIPHER_ARG(twofish256_cbc, CBC_Mode<Twofish>, 32, C_PLAIN, 0)
+CIPHER_ARG(twofish256_cfb, CFB_Mode<Twofish>, 32, C_PLAIN, 0)
+CIPHER_ARG(camellia128_cfb, CFB_Mode<Camellia>, 16, C_PLAIN, 0)
+CIPHER_ARG(camellia192_cfb, CFB_Mode<Camellia>, 24, C_PLAIN, 0)
+CIPHER_ARG(camellia256_cfb, CFB_Mode<Camellia>, 32, C_PLAIN, 0)
+CIPHER_ARG(cast5_cfb, CFB_Mode<CAST128>, 0, C_PLAIN, 0)
+CIPHER_ARG(blowfish_cfb, CFB_Mode<Blowfish>, 0, C_PLAIN, 0)
+CIPHER_ARG(des3_cfb, CFB_Mode<DES_EDE3>, 24, C_PLAIN, 0)
+CIPHER_ARG(idea_cfb, CFB_Mode<IDEA>, 16, C_PLAIN, 0)
 CIPHER_ARG(serpent256_cbc, CBC_Mode<Serpent>, 32, C_PLAIN, 0)
 CIPHER_ARG(blowfish_cbc, CBC_Mode<Blowfish>, 0, C_PLAIN, 0)
 CIPHER_ARG(cast5_cbc, CBC_Mode<CAST128>, 0, C_PLAIN, 0)
@@ -514,6 +522,14 @@ const cb_op cryptopp_ops[] = {
     CIPHER("camellia-128-ctr", camellia128_ctr),
     CIPHER("camellia-256-ctr", camellia256_ctr),
     CIPHER("twofish-256-cbc", twofish256_cbc),
+    CIPHER("twofish-256-cfb", twofish256_cfb),
+    CIPHER("camellia-128-cfb", camellia128_cfb),
+    CIPHER("camellia-192-cfb", camellia192_cfb),
+    CIPHER("camellia-256-cfb", camellia256_cfb),
+    CIPHER("cast5-cfb", cast5_cfb),
+    CIPHER("blowfish-cfb", blowfish_cfb),
+    CIPHER("3des-cfb", des3_cfb),
+    CIPHER("idea-cfb", idea_cfb),
     CIPHER("serpent-256-cbc", serpent256_cbc),
     CIPHER("blowfish-cbc", blowfish_cbc),
     CIPHER("cast5-cbc", cast5_cbc),

@@ -391,6 +391,12 @@ static const cipher_arg aes128_xts = {M_XTS, &aes_desc, 32}, aes256_xts = {M_XTS
 static const cipher_arg cam128_cbc = {M_CBC, &camellia_desc, 16}, cam256_cbc = {M_CBC, &camellia_desc, 32};
 static const cipher_arg cam128_ctr = {M_CTR, &camellia_desc, 16}, cam256_ctr = {M_CTR, &camellia_desc, 32};
 static const cipher_arg twofish_cbc = {M_CBC, &twofish_desc, 32};
+static const cipher_arg twofish_cfb = {M_CFB, &twofish_desc, 32};
+static const cipher_arg cam128_cfb = {M_CFB, &camellia_desc, 16}, cam192_cfb = {M_CFB, &camellia_desc, 24},
+                        cam256_cfb = {M_CFB, &camellia_desc, 32};
+static const cipher_arg cast5_cfb = {M_CFB, &cast5_desc, 0};
+static const cipher_arg blowfish_cfb = {M_CFB, &blowfish_desc, 0};
+static const cipher_arg des3_cfb = {M_CFB, &des3_desc, 24};
 static const cipher_arg blowfish_cbc = {M_CBC, &blowfish_desc, 0};
 static const cipher_arg cast5_cbc = {M_CBC, &cast5_desc, 0};
 static const cipher_arg des3_cbc = {M_CBC, &des3_desc, 24};
@@ -660,6 +666,13 @@ static const cb_op ltc_ops[] = {
     CIPHER("camellia-128-ctr", cam128_ctr),
     CIPHER("camellia-256-ctr", cam256_ctr),
     CIPHER("twofish-256-cbc", twofish_cbc),
+    CIPHER("twofish-256-cfb", twofish_cfb),
+    CIPHER("camellia-128-cfb", cam128_cfb),
+    CIPHER("camellia-192-cfb", cam192_cfb),
+    CIPHER("camellia-256-cfb", cam256_cfb),
+    CIPHER("cast5-cfb", cast5_cfb),
+    CIPHER("blowfish-cfb", blowfish_cfb),
+    CIPHER("3des-cfb", des3_cfb),
     CIPHER("blowfish-cbc", blowfish_cbc),
     CIPHER("cast5-cbc", cast5_cbc),
     CIPHER("3des-cbc", des3_cbc),
