@@ -1,0 +1,78 @@
+"""``cipherbench compare RUN_A RUN_B``: the speed ratio B/A of everything both runs measured,
+with its interval, the real changes marked, and a summary line per library."""
+from __future__ import annotations
+
+import json
+
+import click
+from rich.table import Table
+
+from cipherbench import compare as cmpmod
+from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.cli.options import parse_sizes
+from cipherbench.display.format import format_size
+from cipherbench.errors import EnvironmentProblem
+
+MARK_STYLE = {cmpmod.FASTER: "bold blue", cmpmod.SLOWER: "bold red", cmpmod.SAME: "dim",
+              cmpmod.UNKNOWN: "dim"}
+
+
+@click.command()
+@click.argument("run_a", metavar="RUN_A")
+@click.argument("run_b", metavar="RUN_B")
+@click.option("--sizes", multiple=True, metavar="SIZES",
+              help="compare only these message sizes, e.g. 16k (default: every size)")
+@click.option("--changes-only", is_flag=True, help="list only the real changes")
+@db_option
+@json_option
+@click.pass_obj
+def command(app: AppContext, run_a, run_b, sizes, changes_only, db, as_json) -> int:
+    """Compare run RUN_B against run RUN_A (numbers from `cipherbench history`, or `last`,
+    -1, -2, ...): two machines, two library versions, with and without hardware
+    acceleration. A ratio above 1 means B is faster; a change is marked real only when the
+    two 95% confidence intervals do not overlap."""
+    chosen = parse_sizes(sizes) or None
+    with app.open_store(db, create=False) as store:
+        ra, rb = store.get_run(run_a), store.get_run(run_b)
+        cmp = cmpmod.compare_runs(ra, store.results(ra.id), rb, store.results(rb.id), chosen)
+    if not cmp.entries:
+        raise EnvironmentProblem(
+            f"runs {ra.id} ({ra.command}) and {rb.id} ({rb.command}) have nothing in common to "
+            "compare: choose two runs of the same kind that measured the same algorithms"
+            + (" at those sizes" if chosen else ""))
+    if as_json:
+        app.stdout.write(json.dumps(cmpmod.to_document(cmp), indent=2, sort_keys=True) + "\n")
+        return 0
+    con = app.console
+    for label, run in (("A", ra), ("B", rb)):
+        m = run.metadata
+        con.print(f"{label}: run {run.id} ({run.command}, {run.started_at}) "
+                  f"{m.get('cpu_model', '?')} on {m.get('hostname', '?')}", markup=False,
+                  highlight=False)
+    if cmp.differences:
+        con.print("differs: " + "; ".join(cmpmod.describe_difference(d)
+                                          for d in cmp.differences), markup=False,
+                  highlight=False)
+    else:
+        con.print("differs: nothing in the metadata (same machine, libraries and switches)",
+                  markup=False)
+    t = Table(title=f"speed of run {rb.id} relative to run {ra.id} (B/A > 1: B is faster; "
+              "real = the 95% intervals do not overlap)", title_justify="left")
+    for h, just in (("library", "left"), ("algorithm", "left"), ("op", "left"),
+                    ("size", "right"), ("A", "right"), ("B", "right"), ("B/A", "right"),
+                    ("interval", "right"), ("change", "left")):
+        t.add_column(h, justify=just, no_wrap=h in ("algorithm", "A", "B"))
+    for e in cmp.entries:
+        if changes_only and e.mark not in (cmpmod.FASTER, cmpmod.SLOWER):
+            continue
+        lib = e.lib if e.scenario == "primitive" else f"{e.scenario}/{e.lib}"
+        style = MARK_STYLE[e.mark]
+        t.add_row(lib, e.algo, e.op, format_size(e.size) if e.size is not None else "",
+                  cmpmod.value_text(e, e.a), cmpmod.value_text(e, e.b), f"{e.ratio:.3g}",
+                  cmpmod.interval_text(e), f"[{style}]{e.mark}[/{style}]")
+    con.print(t)
+    for s in cmp.summaries:
+        con.print(cmpmod.summary_line(s), markup=False, highlight=False)
+    for note in cmp.notes:
+        con.print(note, markup=False, highlight=False)
+    return 0

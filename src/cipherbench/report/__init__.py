@@ -1,0 +1,335 @@
+"""Reports: one offline HTML file with charts, and the same charts as PNGs.
+
+    from cipherbench.report import build, write_html, write_pngs
+    rep = build(bundles)              # bundles: export.RunBundle of each run, in order
+    write_html(rep, "report.html")
+    write_pngs(rep, "charts/")        # one PNG per chart, named after the chart
+    rep.close()
+
+What a report holds, per run: the machine and library metadata; for primitive runs, per
+algorithm family, throughput bars at 16 KiB with memcpy's ceiling, cycles/byte bars and
+throughput against message size; for real paths (ssh, gpg, tls) each cipher against its
+baselines; for an ``advise`` run its answer; and, when given exactly two runs that share
+results, their comparison (``cipherbench.compare``). Every chart has a sortable table of the
+numbers behind it.
+
+An ``advise`` run is shown from what it stores: ``run.args`` (target, policy), and for each
+result the ``extra`` keys ``answer`` (a sentence), ``bottleneck`` (a sentence) and ``config``
+(a list of lines, or a mapping of file name to lines); results without them are listed.
+
+``data`` extracts (pure), ``charts`` draws (matplotlib), ``html`` writes the page.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any, Callable
+
+from cipherbench import compare as cmpmod
+from cipherbench.display.format import format_run_header
+from cipherbench.export import RunBundle
+from cipherbench.report import data as D
+from cipherbench.report import html as H
+
+#: Commands whose runs hold real-path results.
+PATH_COMMANDS = ("ssh", "gpg", "tls")
+#: At most this many entries go into the comparison chart (the table has them all).
+COMPARE_CHART_MAX = 60
+
+
+@dataclass
+class Chart:
+    """One chart: a file-name stem, a caption and the figure (drawn once, written twice)."""
+
+    key: str
+    caption: str
+    figure: Any
+
+
+@dataclass
+class Section:
+    """A part of the page: heading, free HTML, charts, tables."""
+
+    id: str
+    title: str
+    parts: list[str] = field(default_factory=list)  # HTML, with {chart:key} placeholders
+    charts: list[Chart] = field(default_factory=list)
+
+
+@dataclass
+class Report:
+    """Sections in page order and the runs they come from."""
+
+    title: str
+    subtitle: str
+    sections: list[Section]
+
+    @property
+    def charts(self) -> list[Chart]:
+        """Every chart, in page order."""
+        return [c for s in self.sections for c in s.charts]
+
+    def close(self) -> None:
+        """Free every figure."""
+        from cipherbench.report import charts as C
+        for c in self.charts:
+            C.close(c.figure)
+
+
+def _add(section: Section, key: str, caption: str, draw: Callable[[], Any]) -> None:
+    section.charts.append(Chart(key, caption, draw()))
+    section.parts.append("{chart:" + key + "}")
+
+
+def _machine_section(bundles: list[RunBundle]) -> Section:
+    sec = Section("machine", "Machine and libraries")
+    for b in bundles:
+        m = b.run.metadata
+        facts = format_run_header(b.run)
+        extra = [("host", str(m.get("hostname", ""))), ("os", str(m.get("os", ""))),
+                 ("governor", str(m.get("governor") or "none (no cpufreq)")),
+                 ("load at start", f"{m.get('loadavg'):.2f}" if isinstance(m.get("loadavg"),
+                                                                     (int, float)) else "?")]
+        sec.parts.append(f"<h3>Run {b.run.id}: {escape(b.run.command)}, "
+                         f"{escape(b.run.started_at)}</h3>")
+        sec.parts.append(H.pairs(facts[:7] + extra))
+        libs = [(name, info) for name, info in (m.get("libraries") or {}).items()
+                if name != D.REF_LIB]
+        if libs:
+            rows = [[(n, n), (str(i.get("version", "")), str(i.get("version", ""))),
+                     (", ".join(i.get("caps") or []) or "none reported", ""),
+                     (str(i.get("provider") or ""), "")]
+                    for n, i in sorted(libs, key=lambda x: D.lib_sort_key(x[0]))]
+            sec.parts.append(H.table(["library", "version", "capabilities",
+                                      "implementation it picked"], rows))
+        if b.run.args:
+            args = ", ".join(f"{k}={v}" for k, v in sorted(b.run.args.items())
+                             if k not in ("algos", "libs"))
+            sec.parts.append(f"<p class=muted>arguments: {escape(args)}</p>")
+    return sec
+
+
+def _primitive_section(b: RunBundle, headline: int) -> Section | None:
+    from cipherbench.report import charts as C
+    table = D.primitive_table(b.results)
+    if table is None:
+        return None
+    sec = Section(f"primitives-{b.run.id}", f"Primitives (run {b.run.id})")
+    sec.parts.append(f"<p class=muted>{escape(D.machine_line(b.run))}. Bars show the median of "
+                     "each point with its 95% interval; the ceiling is memcpy of the same "
+                     "buffer (the memory's speed, no cipher can beat it).</p>")
+    bars = {x.key.rsplit("-", 1)[1]: x for x in D.primitive_bars(b.run, b.results, headline)}
+    cycles = {x.key.rsplit("-", 1)[1]: x for x in D.cycles_bars(b.run, b.results)}
+    lines = {x.key.rsplit("-", 1)[1]: x for x in D.size_lines(b.run, b.results)}
+    for fam, fam_title in D.FAMILIES:
+        if fam not in bars and fam not in lines:
+            continue
+        sec.parts.append(f"<h3>{escape(fam_title)}</h3>")
+        if fam in bars:
+            x = bars[fam]
+            _add(sec, x.key, x.title, lambda x=x: C.bars(x))
+        if fam in cycles:
+            x = cycles[fam]
+            _add(sec, x.key, x.title, lambda x=x: C.bars(x))
+        if fam in lines:
+            x = lines[fam]
+            _add(sec, x.key, x.title, lambda x=x: C.size_lines(x))
+    sec.parts.append(f"<h3>{escape(table.title)}</h3>")
+    sec.parts.append(H.table(table.header, table.rows, numeric=(4, 5, 6, 7, 8),
+                             css_of=H.grade_class))
+    return sec
+
+
+def _path_section(b: RunBundle) -> Section | None:
+    from cipherbench.report import charts as C
+    table = D.path_table(b.results)
+    errors = [r for r in b.results if r.metric == "error"]
+    if table is None and not errors:
+        return None
+    sec = Section(f"{b.run.command}-{b.run.id}", f"{b.run.command} (run {b.run.id})")
+    sec.parts.append(f"<p class=muted>{escape(D.machine_line(b.run))}. Each cipher beside its "
+                     "baseline: a cleartext transfer over the same path, or the same cipher "
+                     "measured alone, without the tool around it.</p>")
+    for p in D.path_bars(b.run, b.results):
+        _add(sec, p.key, p.title, lambda p=p: C.path_bars(p))
+    if table is not None:
+        sec.parts.append(H.table(table.header, table.rows, numeric=(5, 6, 7, 8),
+                                 css_of=H.grade_class))
+    if errors:
+        rows = [[(r.lib, r.lib), (r.algo, r.algo), (r.op, r.op),
+                 (str(r.extra.get("message", "failed")), "")] for r in errors]
+        sec.parts.append("<h3>not measured</h3>" + H.table(["tool", "algorithm", "op", "why"],
+                                                           rows))
+    return sec
+
+
+def _advise_section(b: RunBundle) -> Section:
+    sec = Section(f"advice-{b.run.id}", f"The answer (advise, run {b.run.id})")
+    args = ", ".join(f"{k}: {v}" for k, v in sorted(b.run.args.items()))
+    if args:
+        sec.parts.append(f"<p class=muted>asked: {escape(args)}</p>")
+    listed = []
+    for r in b.results:
+        ans, neck, conf = (r.extra.get("answer"), r.extra.get("bottleneck"),
+                           r.extra.get("config"))
+        if not (ans or neck or conf):
+            listed.append(r)
+            continue
+        html = ""
+        if ans:
+            html += f"<p><strong>{escape(str(ans))}</strong></p>"
+        if neck:
+            html += f"<p>{escape(str(neck))}</p>"
+        if isinstance(conf, dict):
+            for name, lines in conf.items():
+                text = "\n".join(lines) if isinstance(lines, list) else str(lines)
+                html += f"<p class=muted>{escape(str(name))}</p><pre>{escape(text)}</pre>"
+        elif conf:
+            text = "\n".join(map(str, conf)) if isinstance(conf, list) else str(conf)
+            html += f"<pre>{escape(text)}</pre>"
+        sec.parts.append(f"<div class=answer><h3>{escape(r.algo)}</h3>{html}</div>")
+    if listed:
+        rows = [[(r.lib, r.lib), (r.algo, r.algo), (r.op, r.op), (r.metric, r.metric),
+                 (f"{r.median:.4g} {r.unit}", r.median)] for r in listed]
+        sec.parts.append(H.table(["library", "candidate", "op", "metric", "value"], rows,
+                                 numeric=(4,)))
+    if len(sec.parts) <= 1:
+        sec.parts.append("<p>This advise run stored no answer.</p>")
+    return sec
+
+
+def compare_section(cmp: cmpmod.Comparison, headline: int = 16384) -> Section:
+    """The comparison of two runs: what differs, the summary per library, the forest chart
+    (at the headline size when there are many quantities) and the full table."""
+    from cipherbench.report import charts as C
+    a, b = cmp.run_a, cmp.run_b
+    sec = Section("compare", f"Run {b.id} against run {a.id}")
+    sec.parts.append(f"<p class=muted>A = run {a.id}: {escape(D.machine_line(a))}<br>"
+                     f"B = run {b.id}: {escape(D.machine_line(b))}</p>")
+    if cmp.differences:
+        items = "".join(f"<li>{escape(cmpmod.describe_difference(d))}</li>"
+                        for d in cmp.differences)
+        sec.parts.append(f"<p>What differs between the runs:</p><ul>{items}</ul>")
+    sec.parts.append("<p>" + escape(
+        "Ratio = speed in B / speed in A (above 1: B is faster). The interval is "
+        "[B low / A high, B high / A low] from the two 95% intervals; a change is real only "
+        "when those intervals do not overlap.") + "</p>")
+    if cmp.summaries:
+        lines = "".join(f"<li>{escape(cmpmod.summary_line(s))}</li>" for s in cmp.summaries)
+        sec.parts.append(f"<ul>{lines}</ul>")
+    if cmp.entries:
+        shown = cmp.entries
+        where = ""
+        if len(shown) > COMPARE_CHART_MAX:
+            sizes = {e.size for e in shown if e.scenario == D.PRIMITIVE and e.size}
+            at = D.pick_size([_SizeOnly(s) for s in sizes], headline) if sizes else None
+            shown = [e for e in shown if e.scenario != D.PRIMITIVE or e.size == at]
+            where = f" at {D._size_text(at)}" if at else ""
+            shown = shown[:COMPARE_CHART_MAX]
+        title = f"Speed of run {b.id} relative to run {a.id}{where}"
+        subtitle = f"A: {D.machine_line(a)}  |  B: {D.machine_line(b)}"
+        _add(sec, f"compare-{a.id}-{b.id}", title,
+             lambda: C.compare_chart(cmp, shown, title, subtitle))
+        rows = [[(e.scenario, e.scenario), (e.lib, e.lib), (e.algo, e.algo), (e.op, e.op),
+                 (D._size_text(e.size), e.size or 0),
+                 (cmpmod.value_text(e, e.a), e.a if e.metric != "ns_per_op" else -e.a),
+                 (cmpmod.value_text(e, e.b), e.b if e.metric != "ns_per_op" else -e.b),
+                 (f"{e.ratio:.3g}", e.ratio), (cmpmod.interval_text(e), e.low),
+                 (e.mark, e.mark)] for e in cmp.entries]
+        sec.parts.append(H.table(["scenario", "library", "algorithm", "op", "size", "A", "B",
+                                  "B/A", "interval", "change"], rows, numeric=(4, 5, 6, 7, 8),
+                                 css_of=H.grade_class))
+    else:
+        sec.parts.append("<p>The two runs hold no quantity in common.</p>")
+    for note in cmp.notes:
+        sec.parts.append(f"<p class=muted>{escape(note)}</p>")
+    return sec
+
+
+@dataclass
+class _SizeOnly:
+    size: int
+
+
+def _warnings_section(bundles: list[RunBundle]) -> Section | None:
+    rows = [[(str(b.run.id), b.run.id), (w.kind, w.kind), (w.subject, w.subject),
+             (w.text, "")] for b in bundles for w in b.warnings]
+    if not rows:
+        return None
+    sec = Section("warnings", "Warnings")
+    sec.parts.append(H.table(["run", "kind", "subject", "what to do"], rows))
+    return sec
+
+
+def build(bundles: list[RunBundle], headline: int = 16384) -> Report:
+    """The report of the given runs (at least one), charts drawn."""
+    sections: list[Section] = []
+    comparison = None
+    if len(bundles) == 2:
+        cmp = cmpmod.compare_runs(bundles[0].run, bundles[0].results, bundles[1].run,
+                                  bundles[1].results)
+        if cmp.entries:
+            comparison = compare_section(cmp, headline)
+    for b in bundles:
+        if b.run.command == "advise":
+            sections.append(_advise_section(b))
+    if comparison is not None:
+        sections.append(comparison)
+    for b in bundles:
+        if b.run.command == "advise":
+            continue
+        s = _primitive_section(b, headline)
+        if s is not None:
+            sections.append(s)
+        if any(r.scenario != D.PRIMITIVE for r in b.results):
+            p = _path_section(b)
+            if p is not None:
+                sections.append(p)
+    sections.append(_machine_section(bundles))
+    w = _warnings_section(bundles)
+    if w is not None:
+        sections.append(w)
+    ids = ", ".join(str(b.run.id) for b in bundles)
+    first = bundles[0].run
+    title = "cipherbench report" + (f": {D.machine_line(first).split(', run')[0]}")
+    subtitle = (f"run{'s' if len(bundles) > 1 else ''} {ids}, "
+                f"{', '.join(sorted({b.run.command for b in bundles}))}; "
+                f"from {min(b.run.started_at for b in bundles)[:16].replace('T', ' ')} UTC")
+    return Report(title, subtitle, sections)
+
+
+def render_html(rep: Report) -> str:
+    """The page with every chart inline as SVG."""
+    from cipherbench.report import charts as C
+    svgs = {c.key: C.to_svg(c.figure, f"c{i}") for i, c in enumerate(rep.charts)}
+    captions = {c.key: c.caption for c in rep.charts}
+    body = []
+    for s in rep.sections:
+        body.append(f'<section id="{escape(s.id)}"><h2>{escape(s.title)}</h2>')
+        for part in s.parts:
+            m = re.fullmatch(r"\{chart:(.+)\}", part)
+            body.append(H.figure(svgs[m.group(1)], captions[m.group(1)]) if m else part)
+        body.append("</section>")
+    return H.page(rep.title, rep.subtitle, [(s.id, s.title) for s in rep.sections], body)
+
+
+def write_html(rep: Report, path: Path | str) -> Path:
+    """Write the page; returns its path."""
+    path = Path(path)
+    path.write_text(render_html(rep), encoding="utf-8")
+    return path
+
+
+def write_pngs(rep: Report, directory: Path | str) -> list[Path]:
+    """One PNG per chart in ``directory`` (created); returns the paths."""
+    from cipherbench.report import charts as C
+    d = Path(directory)
+    d.mkdir(parents=True, exist_ok=True)
+    out = []
+    for c in rep.charts:
+        p = d / f"{c.key}.png"
+        C.to_png(c.figure, p)
+        out.append(p)
+    return out
