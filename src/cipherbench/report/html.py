@@ -94,8 +94,8 @@ def pairs(items: Iterable[tuple[str, str]]) -> str:
 
 
 def figure(svg: str, caption: str) -> str:
-    """A chart with its caption."""
-    return f"<figure>{svg}<figcaption>{escape(caption)}</figcaption></figure>"
+    """A chart; its title is drawn in it, so the caption is only for screen readers."""
+    return f'<figure aria-label="{escape(caption)}">{svg}</figure>'
 
 
 def grade_class(text: str) -> str | None:
