@@ -402,11 +402,17 @@ static int transfer_size(const tls_args *a, const cb_tls_suite *s, void *conn,
     }
     xfer x = {a->lib, conn, src.p, dst.p, size, 0};
     uint64_t seed = TLS_SEED ^ size;
+    /* A test hook: CIPHERBENCH_TLS_FAULT=corrupt changes a received byte, so
+     * that the tests can see the check below catch it. */
+    const char *fault = getenv("CIPHERBENCH_TLS_FAULT");
+    int corrupt = fault && strcmp(fault, "corrupt") == 0;
     /* Before timing: writes of fresh random bytes, each compared whole. */
     for (int i = 0; i < VERIFY_WRITES; i++) {
         cb_prng_fill(&seed, src.p, size);
         memset(dst.p, 0, size);
         int st = xfer_run(&x, NULL);
+        if (corrupt && i == VERIFY_WRITES - 1)
+            dst.p[size / 2] ^= 0x01;
         if (st != CB_OK || memcmp(src.p, dst.p, size) != 0) {
             snprintf(msg, sizeof msg, "size %zu: write %d %s", size, i,
                      st != CB_OK ? "was not delivered" : "arrived changed");

@@ -1,0 +1,296 @@
+"""Runs ``cipherbench-core tls`` for each library and stores every result as it is final.
+
+One core process per library measures every suite and size (and handshakes) once; a point
+whose median is not yet precise enough gets more samples from short core runs of that point
+alone (``stats.until_stable``), as ``cipherbench run`` does for primitives. Nothing here times
+anything: the samples are the core's.
+
+Stored rows (scenario ``tls``):
+
+- transfer: lib, algo = IANA suite name, op ``transfer``, size = bytes per application
+  write, metric ``bytes_per_s`` (median and CI from the per-write times), ``extra`` with the
+  suite's names, grade, protocol, the raw samples (ns per write) and the CPU/wall ratio;
+- handshakes: algo ``GROUP+CERT`` (e.g. ``x25519+ecdsa-p256``), op ``handshake`` (full) or
+  ``resume``, size None, metric ``per_s``;
+- refusals: metric ``refused`` (median 0) with the library's reason in ``extra["message"]``;
+  failures: metric ``error``.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from cipherbench import stats
+from cipherbench import warnings as W
+from cipherbench.core_client import BenchStream, Core, CoreCrashed, cpu_ratio
+from cipherbench.scenarios.tls.suites import Suite
+from cipherbench.store import Result, Store
+
+SCENARIO = "tls"
+DEFAULT_SIZES = (1400, 16384)
+GROUPS = ("x25519", "p256", "p384", "x448", "ffdhe2048")
+CERTS = ("rsa2048", "rsa3072", "ecdsa-p256", "ed25519")
+#: The handshake suite of the core (docs/protocol.md, "tls").
+HANDSHAKE_SUITE = "TLS_AES_128_GCM_SHA256"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to measure and how precisely."""
+
+    libs: tuple[str, ...]
+    suites: tuple[Suite, ...]
+    sizes: tuple[int, ...] = DEFAULT_SIZES
+    handshakes: bool = False
+    transfer: bool = True
+    precision: float = stats.DEFAULT_PRECISION
+    budget_s: float = 1.0          # per point, for the extra samples
+    samples: int = 10              # first batch
+    min_sample_ms: float | None = None
+    cpu: int | None = None         # pin the core to this CPU
+
+
+def handshake_combos() -> list[tuple[str, str]]:
+    """(group, cert) pairs the core measures: each group with ECDSA P-256, each other
+    certificate with X25519."""
+    return [(g, "ecdsa-p256") for g in GROUPS] + [("x25519", c) for c in CERTS
+                                                   if c != "ecdsa-p256"]
+
+
+def work_count(plan: Plan) -> int:
+    """Points the plan will produce (for the progress bar)."""
+    per_lib = (len(plan.suites) * len(plan.sizes) if plan.transfer else 0) + \
+        (2 * len(handshake_combos()) if plan.handshakes else 0)
+    return per_lib * len(plan.libs)
+
+
+@dataclass
+class Outcome:
+    """What a finished (or stopped) run produced."""
+
+    points: int = 0
+    refused: int = 0
+    failed: int = 0
+    libraries: dict[str, dict] = field(default_factory=dict)
+    preamble: dict = field(default_factory=dict)
+    warnings: list[W.BenchWarning] = field(default_factory=list)
+
+
+def per_unit_ns(rec: dict) -> list[float]:
+    """Samples of a ``point`` or ``handshake`` record as ns per write (or per handshake)."""
+    iters = rec.get("iters") or 1
+    return [w / iters for w in rec["wall_ns"]]
+
+
+def label(rec: dict) -> str:
+    """``openssl TLS_AES_128_GCM_SHA256 16384 B`` / ``gnutls handshake x25519+rsa2048``."""
+    if rec["type"] == "handshake":
+        return f"{rec['lib']} {rec['op']} {rec['group']}+{rec['cert']}"
+    if rec.get("op") in ("handshake", "resume"):
+        return f"{rec['lib']} {rec['op']} {rec.get('group')}+{rec.get('cert')}"
+    size = rec.get("size")
+    return f"{rec['lib']} {rec['algo']}" + (f" {size} B" if size else "")
+
+
+class TlsRunner:
+    """Runs a plan, storing each result the moment it is final.
+
+    ``progress(done, total, label)`` is called after every finished (or refused) point."""
+
+    def __init__(self, core: Core, store: Store, run_id: int, plan: Plan,
+                 progress: Callable[[int, int, str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        self.core = core
+        self.store = store
+        self.run_id = run_id
+        self.plan = plan
+        self.progress = progress or (lambda d, t, s: None)
+        self.clock = clock
+        self.by_iana = {s.iana: s for s in plan.suites}
+        self.out = Outcome()
+        self._done = 0
+        self._total = work_count(plan)
+        self._sizes_done: dict[tuple[str, str], int] = {}   # (lib, suite) -> points seen
+
+    # -- plumbing ------------------------------------------------------------------------
+    def _stream(self, args: Sequence[str]) -> BenchStream:
+        return BenchStream([str(self.core.path), "tls", *args], self.core.env)
+
+    def _base_args(self, lib: str, samples: int) -> list[str]:
+        args = ["--lib", lib, "--samples", str(samples)]
+        if self.plan.min_sample_ms is not None:
+            args += ["--min-sample-ms", f"{self.plan.min_sample_ms:g}"]
+        if self.plan.cpu is not None:
+            args += ["--cpu", str(self.plan.cpu)]
+        return args
+
+    def _advance(self, n: int, text: str) -> None:
+        self._done += n
+        self.progress(self._done, self._total, text)
+
+    def _warn(self, ws: Iterable[W.BenchWarning]) -> None:
+        for w in ws:
+            self.out.warnings.append(w)
+            self.store.add_warning(self.run_id, w.kind, w.subject, w.text)
+
+    # -- running -------------------------------------------------------------------------
+    def run(self) -> Outcome:
+        """Every library of the plan; KeyboardInterrupt passes through (what finished is
+        stored)."""
+        self.progress(0, self._total, "starting")
+        for lib in self.plan.libs:
+            try:
+                self._run_lib(lib)
+            except CoreCrashed as e:
+                self.out.failed += 1
+                self._warn([W.BenchWarning("core_crashed", lib,
+                                           f"{e}; the TLS figures of {lib} after the crash are "
+                                           "missing: report the bug with the command above")])
+        return self.out
+
+    def _run_lib(self, lib: str) -> None:
+        p = self.plan
+        args = self._base_args(lib, p.samples)
+        args += ["--suites", ",".join(s.iana for s in p.suites) or "all",
+                 "--sizes", ",".join(str(x) for x in p.sizes)]
+        if p.handshakes:
+            args.append("--handshakes")
+        if not p.transfer:
+            args.append("--no-transfer")
+        followups: list[tuple[dict, float]] = []
+        t0 = self.clock()
+        with self._stream(args) as stream:
+            for rec in stream:
+                t = rec["type"]
+                if t == "preamble" and not self.out.preamble:
+                    self.out.preamble = rec
+                elif t == "library":
+                    self.out.libraries[rec["lib"]] = rec
+                elif t in ("point", "handshake"):
+                    if t == "point":
+                        key = (rec["lib"], rec["algo"])
+                        self._sizes_done[key] = self._sizes_done.get(key, 0) + 1
+                    elapsed, t0 = self.clock() - t0, self.clock()
+                    summ = stats.summarize(per_unit_ns(rec))
+                    if stats.is_precise(summ, p.precision):
+                        self._store(rec, per_unit_ns(rec), True, "precision")
+                    else:
+                        followups.append((rec, elapsed))
+                elif t == "error":
+                    self._store_error(rec)
+        for rec, elapsed in followups:
+            self._refine(rec, elapsed)
+
+    def _refine(self, first: dict, elapsed: float) -> None:
+        """More samples of one point until precise or out of budget; then store it."""
+        lib = first["lib"]
+        if first["type"] == "point":
+            args = self._base_args(lib, 2) + ["--suites", first["algo"],
+                                              "--sizes", str(first["size"])]
+        else:
+            args = self._base_args(lib, 2) + ["--no-transfer", "--handshakes",
+                                              "--groups", first["group"],
+                                              "--certs", first["cert"]]
+
+        def same(rec: dict) -> bool:
+            if rec["type"] != first["type"]:
+                return False
+            if rec["type"] == "point":
+                return rec["algo"] == first["algo"] and rec["size"] == first["size"]
+            return (rec["op"], rec["group"], rec["cert"]) == \
+                (first["op"], first["group"], first["cert"])
+
+        def sample(n: int) -> list[float]:
+            a = list(args)
+            a[a.index("--samples") + 1] = str(max(n, 2))
+            got: list[float] = []
+            with self._stream(a) as s:
+                for rec in s:
+                    if same(rec):
+                        got.extend(per_unit_ns(rec))
+            return got
+
+        try:
+            st = stats.until_stable(sample, precision=self.plan.precision,
+                                    budget_s=self.plan.budget_s, initial=per_unit_ns(first),
+                                    elapsed_s=elapsed, clock=self.clock)
+        except CoreCrashed:
+            self._store(first, per_unit_ns(first), False, "crashed")
+            raise
+        if not st.stable:
+            self._warn(W.not_stable(label(first), st.summary.rel_half_width,
+                                    self.plan.precision, self.plan.budget_s))
+        self._store(first, st.samples, st.stable, st.reason)
+
+    # -- storing -------------------------------------------------------------------------
+    def _store(self, rec: dict, samples: list[float], stable: bool, reason: str) -> None:
+        summ = stats.summarize(samples)
+        ratio = cpu_ratio(rec)
+        text = label(rec)
+        self._warn(W.noisy(text, summ.cv, limit=0.10))
+        self._warn(W.steal(text, ratio))
+        extra = {
+            "proto": rec.get("proto"),
+            "iters": rec.get("iters"),
+            "samples_ns": [round(x, 3) for x in samples],
+            "cpu_ratio": round(ratio, 4) if ratio is not None else None,
+            "stable": stable,
+            "stopped_by": reason,
+            "n_outliers": summ.n_outliers,
+            "group": rec.get("group"),
+            "cert": rec.get("cert"),
+        }
+        if rec["type"] == "point":
+            size = int(rec["size"])
+            suite = self.by_iana.get(rec["algo"])
+            extra.update({"ns_per_write": summ.median, "lib_suite": rec.get("suite")})
+            if suite is not None:
+                g = suite.grade
+                extra.update(suite.names())
+                extra.update({"grade": g.level, "grade_reason": g.reason,
+                              "grade_reference": g.reference, "kx": suite.kx,
+                              "cipher": suite.cipher, "mac": suite.mac})
+            res = Result(SCENARIO, rec["lib"], rec["algo"], "transfer", size, "bytes_per_s",
+                         "B/s", median=size * 1e9 / summ.median,
+                         ci_low=size * 1e9 / summ.ci_high, ci_high=size * 1e9 / summ.ci_low,
+                         n_samples=summ.n, cv=summ.cv, extra=extra)
+        else:
+            extra.update({"ns_per_handshake": summ.median, "suite": rec["algo"],
+                          "lib_group": rec.get("lib_group")})
+            res = Result(SCENARIO, rec["lib"], f"{rec['group']}+{rec['cert']}", rec["op"], None,
+                         "per_s", "1/s", median=1e9 / summ.median, ci_low=1e9 / summ.ci_high,
+                         ci_high=1e9 / summ.ci_low, n_samples=summ.n, cv=summ.cv, extra=extra)
+        self.store.add_result(self.run_id, res)
+        self.out.points += 1
+        self._advance(1, text)
+
+    def _store_error(self, rec: dict) -> None:
+        op = rec.get("op") or "transfer"
+        refused = rec.get("reason") == "refused"
+        extra = {"reason": rec.get("reason"), "message": rec.get("message", ""),
+                 "group": rec.get("group"), "cert": rec.get("cert")}
+        if op == "transfer":
+            algo = rec["algo"]
+            suite = self.by_iana.get(algo)
+            if suite is not None:
+                extra.update(suite.names())
+                extra.update({"proto": suite.proto, "grade": suite.grade.level,
+                              "grade_reason": suite.grade.reason})
+            # The core stops a suite at its first failure: its other sizes are done too.
+            n = max(0, len(self.plan.sizes) - self._sizes_done.get((rec["lib"], algo), 0))
+        else:
+            algo = f"{rec.get('group')}+{rec.get('cert')}"
+            n = 1
+        self.store.add_result(self.run_id, Result(
+            SCENARIO, rec["lib"], algo, op, None, "refused" if refused else "error", "", 0.0,
+            extra=extra))
+        if refused:
+            self.out.refused += 1
+        else:
+            self.out.failed += 1
+            self._warn([W.BenchWarning("tls_failed", label(rec),
+                                       f"{rec.get('message', '')}: not measured; run "
+                                       f"`cipherbench-core tls --lib {rec['lib']} --suites "
+                                       f"{rec['algo']}` to see it again")])
+        self._advance(n, label(rec))
