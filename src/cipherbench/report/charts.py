@@ -202,19 +202,21 @@ def path_bars(p: PathBars) -> Figure:
     alone (the crypto without the tool's overhead) in light grey under it."""
     with rc_context(STYLE):
         n = len(p.labels)
-        fig = _new(8.5, 1.5 + 0.26 * n)
-        ax = fig.add_axes((0.34, _frac(fig, 0.5), 0.6, 1 - _frac(fig, 0.5 + 0.75)))
+        fig = _new(8.5, 1.75 + 0.26 * n)
+        ax = fig.add_axes((0.34, _frac(fig, 0.5), 0.6, 1 - _frac(fig, 0.5 + 1.0)))
         ys = list(range(n))[::-1]
         colours = []
         for kind, grade in zip(p.kinds, p.grades):
             colours.append("#4d4d4d" if kind == "baseline" else "#c8c8c8" if kind == "alone"
                            else GRADE_COLOUR.get(grade, GRADE_COLOUR[""]))
         ax.barh(ys, p.values, 0.72, color=colours, zorder=2)
+        pad = max(p.values) * 0.012
         for y, v, e in zip(ys, p.values, p.errors):
             if e:
                 ax.plot([e[0], e[1]], [y, y], color="#222222", lw=0.8, zorder=3)
-            ax.text(v, y, f" {v:,.0f}" if v >= 10 else f" {v:.2g}", va="center", fontsize=7.5,
-                    color=MUTED)
+            ax.text(max(v, e[1] if e else v) + pad, y, f"{v:,.0f}" if v >= 10 else f"{v:.2g}",
+                    va="center", fontsize=7.5, color=MUTED, zorder=4,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 0.5})
         for v, kind in zip(p.values, p.kinds):
             if kind == "baseline":
                 ax.axvline(v, color="#4d4d4d", ls="--", lw=0.9, zorder=1)
@@ -224,7 +226,7 @@ def path_bars(p: PathBars) -> Figure:
         ax.set_xlabel(p.xlabel)
         ax.xaxis.grid(True, color=GRID, zorder=0)
         ax.tick_params(axis="y", length=0)
-        ax.set_xlim(0, max(p.values) * 1.12)
+        ax.set_xlim(0, max([v for v in p.values] + [e[1] for e in p.errors if e]) * 1.14)
         seen = []
         for kind, grade in zip(p.kinds, p.grades):
             name = kind if kind != "measured" else (grade or "unknown")
@@ -235,7 +237,8 @@ def path_bars(p: PathBars) -> Figure:
             GRADE_COLOUR.get(k, GRADE_COLOUR[""])),
             label={"baseline": "cleartext baseline", "alone": "cipher alone (no tool)"}
             .get(k, f"grade: {k}")) for k in seen]
-        ax.legend(handles=handles, loc="lower right", fontsize=7.5, ncol=1)
+        ax.legend(handles=handles, loc="lower left", bbox_to_anchor=(0, 1.0), fontsize=8,
+                  ncol=len(handles), borderaxespad=0.3, handlelength=1.2)
         _titles(fig, p.title, p.subtitle)
     return fig
 

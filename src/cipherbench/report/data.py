@@ -277,8 +277,8 @@ def path_bars(run: Run, results: list[Result]) -> list[PathBars]:
             size = main[0].size
             out.append(PathBars(
                 key=f"run{run.id}-{scenario}-{op}",
-                title=f"{scenario}: {op} throughput per cipher, {_size_text(size)} per "
-                      "transfer" + (" (baseline on top)" if base else ""),
+                title=f"{scenario}: {op} throughput per cipher, {_size_text(size)} each"
+                      + (" (baseline on top)" if base else ""),
                 subtitle=machine_line(run), labels=[b[0] for b in bars],
                 values=[b[1].median / 1e6 for b in bars],
                 errors=[(b[1].ci_low / 1e6, b[1].ci_high / 1e6)
@@ -296,6 +296,11 @@ def _path_label(r: Result) -> str:
 def _path_grade(r: Result) -> str:
     if r.extra.get("grade"):
         return str(r.extra["grade"])
+    if r.scenario == "gpg" and r.lib in ("gnupg", "age"):
+        from cipherbench.scenarios.gpg.report import grade_of as gpg_grade
+        g = gpg_grade("age" if r.lib == "age" else "gpg", r.algo)
+        if g is not None:
+            return g.level
     for name in (r.extra.get("canonical"), r.algo):
         if name and catalog.get(str(name)):
             return catalog.grade_of(str(name))
