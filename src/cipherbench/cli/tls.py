@@ -49,15 +49,15 @@ def _loopback_result(m: lb.Measured, version: str) -> Result:
     base = {"openssl": s.openssl, "gnutls": s.gnutls, "iana": s.iana, "proto": s.proto,
             "grade": s.grade.level, "tool_version": version}
     if m.error or m.stability is None or m.bytes_per_s is None:
-        base["message"] = m.error or "the transfer took no longer than the 1-byte fetch"
+        base["message"] = m.error or "not measured"
         return Result(SCENARIO, report.LOOPBACK_LIB, s.iana, "loopback", m.size, "error", "",
                       0.0, extra=base)
     summ = m.stability.summary
-    net = [max(x - m.fixed_s, 1e-9) for x in (summ.ci_low, summ.ci_high)]
-    base.update({"fixed_s": m.fixed_s, "samples_s": m.samples_s, "stable": m.stability.stable,
+    base.update({"setup_s": m.setup_s, "samples_s": m.samples_s, "stable": m.stability.stable,
                  "stopped_by": m.stability.reason, "verified": True})
     return Result(SCENARIO, report.LOOPBACK_LIB, s.iana, "loopback", m.size, "bytes_per_s",
-                  "B/s", median=m.bytes_per_s, ci_low=m.size / net[1], ci_high=m.size / net[0],
+                  "B/s", median=m.bytes_per_s, ci_low=m.size / summ.ci_high,
+                  ci_high=m.size / summ.ci_low,
                   n_samples=summ.n, cv=summ.cv, extra=base)
 
 

@@ -5,9 +5,10 @@ The in-process figures leave out what a real connection adds: two processes, TCP
 loopback device, the programs' own buffering. Here ``s_server -WWW`` serves a file of random
 bytes from a private temporary directory (certificate and key made for the run, removed
 afterwards), and ``s_client`` fetches it, restricted on both ends to one suite and protocol.
-The first fetch of each suite is compared with the file (SHA-256); timed fetches go to
-/dev/null. A fetch of a 1-byte file gives the fixed cost (process start, handshake), which is
-taken off, so the figure is bytes per second of the transfer itself.
+The first fetch of each suite is compared with the file (SHA-256). A timed fetch is timed
+from the first bytes that arrive to the end of the stream, so process start and handshake
+are left out: the figure is bytes per second of the transfer itself (both processes, the
+kernel's TCP path, and this reader of s_client's output).
 """
 from __future__ import annotations
 
@@ -26,7 +27,6 @@ from cipherbench import stats
 from cipherbench.scenarios.tls.suites import Suite
 
 DEFAULT_SIZE = 32 << 20
-FIXED_FETCHES = 5
 START_TIMEOUT_S = 10.0
 FETCH_TIMEOUT_S = 120.0
 REQUEST = "GET /{name} HTTP/1.0\r\n\r\n"
@@ -63,18 +63,17 @@ class Measured:
 
     suite: Suite
     size: int
-    fixed_s: float = 0.0                   # median time of the 1-byte fetch
+    setup_s: float = 0.0                   # median time before the first bytes arrived
     stability: stats.Stability | None = None
     error: str | None = None
     samples_s: list[float] = field(default_factory=list)
 
     @property
     def bytes_per_s(self) -> float | None:
-        """Median throughput of the transfer (fixed cost taken off)."""
-        if self.stability is None:
+        """Median throughput of the transfer (samples are seconds per file)."""
+        if self.stability is None or self.stability.summary.median <= 0:
             return None
-        net = self.stability.summary.median - self.fixed_s
-        return self.size / net if net > 0 else None
+        return self.size / self.stability.summary.median
 
 
 class Loopback:
@@ -125,7 +124,6 @@ class Loopback:
             raise LoopbackError(f"openssl req failed: {last}")
         data = os.urandom(self.size)
         (self.dir / "data.bin").write_bytes(data)
-        (self.dir / "tiny.bin").write_bytes(b"x")
         self.digest = hashlib.sha256(data).digest()
 
     # -- one server ----------------------------------------------------------------------
@@ -161,24 +159,70 @@ class Loopback:
         finally:
             log.close()
 
-    def _fetch(self, port: int, suite: Suite, name: str, capture: bool) -> tuple[float, bytes]:
-        """Seconds for s_client to fetch ``name`` (and its bytes when ``capture``)."""
+    def _fetch(self, port: int, suite: Suite, verify: bool) -> tuple[float, float]:
+        """Fetch the file with s_client: (seconds from the first bytes to the end, scaled to
+        the whole file; seconds before the first bytes). With ``verify`` the body is compared
+        with the file."""
         argv = [self.openssl, "s_client", "-connect", f"127.0.0.1:{port}", "-quiet",
                 *suite_args(suite)]
         t0 = self.clock()
         try:
-            r = subprocess.run(argv, input=REQUEST.format(name=name).encode(),
-                               stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, timeout=FETCH_TIMEOUT_S, env=self.env)
-        except subprocess.TimeoutExpired:
-            raise LoopbackError(f"s_client did not finish within {FETCH_TIMEOUT_S:g} s")
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=self.env, bufsize=0)
         except OSError as e:
             raise LoopbackError(f"cannot start openssl s_client: {e.strerror}")
-        t = self.clock() - t0
-        if r.returncode != 0:
-            last = (r.stderr.decode("utf-8", "replace").strip().splitlines() or [""])[-1]
-            raise LoopbackError(f"s_client exited with status {r.returncode}: {last}")
-        return t, r.stdout or b""
+        try:
+            assert proc.stdin and proc.stdout and proc.stderr
+            proc.stdin.write(REQUEST.format(name="data.bin").encode())
+            proc.stdin.close()
+            fd = proc.stdout.fileno()
+            first = self.clock()
+            head = b""
+            in_body = False
+            got = after_first = 0   # body bytes; those after the first body chunk (timed)
+            h = hashlib.sha256() if verify else None
+            deadline = t0 + FETCH_TIMEOUT_S
+            while True:
+                chunk = os.read(fd, 1 << 20)
+                now = self.clock()
+                if not chunk:
+                    break
+                if now > deadline:
+                    raise LoopbackError(f"s_client did not finish within {FETCH_TIMEOUT_S:g} s")
+                if not in_body:
+                    head += chunk
+                    if b"\r\n\r\n" not in head:
+                        continue
+                    # The clock starts with the first body bytes; those are not counted.
+                    in_body, first = True, now
+                    chunk = head.partition(b"\r\n\r\n")[2]
+                    got = len(chunk)
+                else:
+                    got += len(chunk)
+                    after_first += len(chunk)
+                if h:
+                    h.update(chunk)
+            end = self.clock()
+            rc = proc.wait(timeout=FETCH_TIMEOUT_S)
+            err = proc.stderr.read().decode("utf-8", "replace")
+        except subprocess.TimeoutExpired:
+            raise LoopbackError(f"s_client did not finish within {FETCH_TIMEOUT_S:g} s")
+        finally:
+            _stop(proc)
+            for f in (proc.stdout, proc.stderr):
+                if f:
+                    f.close()
+        if rc != 0:
+            last = (err.strip().splitlines() or [""])[-1]
+            raise LoopbackError(f"s_client exited with status {rc}: {last}")
+        body = got
+        if body != self.size or (h is not None and h.digest() != self.digest):
+            raise LoopbackError(f"the file arrived changed ({body} of {self.size} bytes"
+                                + (", different bytes)" if body == self.size else ")"))
+        if after_first <= 0 or end <= first:
+            raise LoopbackError("the file arrived in one piece: too small to time "
+                                "(raise --loopback-size)")
+        return (end - first) * self.size / after_first, first - t0
 
     def measure(self, suite: Suite, precision: float = stats.DEFAULT_PRECISION,
                 budget_s: float = 3.0) -> Measured:
@@ -191,21 +235,21 @@ class Loopback:
             m.error = str(e)
             return m
         try:
-            _, body = self._fetch(port, suite, "data.bin", capture=True)
-            head, sep, payload = body.partition(b"\r\n\r\n")
-            if not sep or hashlib.sha256(payload).digest() != self.digest:
-                raise LoopbackError(f"the file arrived changed ({len(payload)} of {self.size} "
-                                    "bytes, or different bytes)")
-            fixed = [self._fetch(port, suite, "tiny.bin", False)[0] for _ in range(FIXED_FETCHES)]
-            m.fixed_s = stats.median(fixed)
+            setup = [self._fetch(port, suite, verify=True)[1]]
 
             def sample(n: int) -> list[float]:
-                return [self._fetch(port, suite, "data.bin", False)[0] for _ in range(n)]
+                out = []
+                for _ in range(n):
+                    t, s = self._fetch(port, suite, verify=False)
+                    out.append(t)
+                    setup.append(s)
+                return out
 
             m.stability = stats.until_stable(sample, precision=precision, budget_s=budget_s,
                                              min_samples=3 if budget_s < 1 else 6,
                                              clock=self.clock)
             m.samples_s = m.stability.samples
+            m.setup_s = stats.median(setup)
         except LoopbackError as e:
             m.error = str(e)
         finally:
