@@ -181,3 +181,35 @@ def test_cli_usage_errors(cli, env, args, text):
     out = cli("tls", *args, env_override=e)
     assert out.rc == 2
     assert text in out.err and len(out.err.strip().splitlines()) == 1
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "core" / "protocol" / "examples"
+
+
+@pytest.mark.parametrize("name", ["tls.jsonl", "tls-refused.jsonl", "tls-list.jsonl"])
+def test_golden_tls_streams_match_the_schema(name):
+    import json
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((EXAMPLES.parent / "schema.json").read_text())
+    v = jsonschema.Draft202012Validator(schema)
+    recs = [json.loads(line) for line in (EXAMPLES / name).read_text().splitlines()]
+    assert recs[0]["type"] == "preamble" and recs[0]["command"] == "tls"
+    assert recs[-1]["type"] == "end"
+    for r in recs:
+        v.validate(r)
+    # A record the schema must refuse: a transfer point with an unknown protocol.
+    bad = next((dict(r, proto="SSL3") for r in recs if r["type"] == "point"), None)
+    if bad:
+        assert not v.is_valid(bad)
+
+
+def test_golden_list_gives_every_suite_a_grade():
+    import json
+    from cipherbench.scenarios.tls.suites import parse_list
+    recs = [json.loads(line) for line in (EXAMPLES / "tls-list.jsonl").read_text().splitlines()]
+    suites = parse_list(recs)
+    assert len(suites) >= 20
+    grades = {s.iana: s.grade.level for s in suites}
+    assert grades["TLS_AES_256_GCM_SHA384"] == "recommended"
+    assert grades["TLS_RSA_WITH_3DES_EDE_CBC_SHA"] == "legacy"
+    assert grades["TLS_ECDHE_RSA_WITH_RC4_128_SHA"] == "broken"
