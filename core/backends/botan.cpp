@@ -1,0 +1,720 @@
+// botan.cpp - Botan 2 backend through its C++ API: a C++ file exporting the C table.
+//
+// Botan's C FFI copies each message byte by byte on its final-call path, so
+// it measured the FFI rather than Botan. Here the C++ objects work on the
+// caller's buffers: stream ciphers (CTR, ChaCha, Salsa20, RC4), ECB, hashes
+// and MACs read msg->in and write msg->out directly. Botan's Cipher_Mode
+// (CBC, CFB, XTS, the AEADs) only works in place, so with separate in and out
+// buffers the input is copied to the output a chunk at a time and processed
+// there while the chunk is still in L1; only the last partial granule and
+// the tag go through a secure_vector for finish().
+//
+// No C++ exception leaves this file: every entry point turns them into a
+// cb_status.
+#include <botan/aead.h>
+#include <botan/block_cipher.h>
+#include <botan/cipher_mode.h>
+#include <botan/exceptn.h>
+#include <botan/hash.h>
+#include <botan/mac.h>
+#include <botan/stream_cipher.h>
+#include <botan/version.h>
+
+// cpuid.h announces, with a #pragma warning, that it will become internal
+// in Botan 3; in Botan 2 it is public and the only place CPU features are
+// reported. Silence the announcement, not the warnings.
+#include <botan/types.h>
+#undef BOTAN_FUTURE_INTERNAL_HEADER
+#define BOTAN_FUTURE_INTERNAL_HEADER(hdr)
+#include <botan/cpuid.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+
+extern "C" {
+#include "../backend.h"
+}
+
+namespace {
+
+// Map the exception being handled to a status: sizes the library refuses
+// are the caller's, a tag that does not verify is CB_ERR_AUTH.
+int from_exception()
+{
+    try {
+        throw;
+    } catch (const Botan::Invalid_Authentication_Tag &) {
+        return CB_ERR_AUTH;
+    } catch (const Botan::Invalid_Argument &) {  // Invalid_Key_Length, Invalid_IV_Length ...
+        return CB_ERR_PARAM;
+    } catch (const Botan::Lookup_Error &) {      // no such algorithm or parameter set
+        return CB_ERR_PARAM;
+    } catch (const Botan::Not_Implemented &) {
+        return CB_ERR_PARAM;
+    } catch (...) {
+        return CB_ERR;
+    }
+}
+
+#define GUARD_BEGIN try {
+#define GUARD_END                  \
+    }                              \
+    catch (...) {                  \
+        return from_exception();   \
+    }
+
+// What init() was given must be there when its length says so.
+bool missing(const uint8_t *p, size_t n)
+{
+    return n && !p;
+}
+
+// Cipher_Mode::process() works in place on a multiple of its granule. With
+// out != in, copy and process chunk by chunk so each copied chunk is still
+// hot in L1 when Botan reads it. n must suit process() (whole granules, or
+// whole blocks for CBC); the chunk is a multiple of the granule.
+bool process_into(Botan::Cipher_Mode &c, size_t granule, const uint8_t *in, uint8_t *out, size_t n)
+{
+    if (n == 0)
+        return true;  // CCM has no granule: everything goes to finish()
+    const size_t chunk = granule * std::max<size_t>(1, 4096 / granule);
+    for (size_t off = 0; off < n;) {
+        size_t k = std::min(chunk, n - off);
+        if (in != out)
+            std::memcpy(out + off, in + off, k);
+        if (c.process(out + off, k) != k)
+            return false;
+        off += k;
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------- AEAD
+
+enum aead_type { AEAD_GCM, AEAD_OCB, AEAD_CCM, AEAD_CHACHA };
+
+struct aead_arg {
+    const char *base;  // "AES-128", or the whole name for ChaCha20Poly1305
+    aead_type type;
+};
+
+struct aead_ctx {
+    const aead_arg *a;
+    std::unique_ptr<Botan::AEAD_Mode> c;
+    Botan::secure_vector<uint8_t> key;
+    Botan::secure_vector<uint8_t> buf;  // last partial granule and the tag
+    size_t tag_len, nonce_len, granule;  // nonce_len: what c was made for (CCM)
+    int decrypt;
+};
+
+// Botan names the tag size (and for CCM the length field L = 15 - nonce
+// length) in the algorithm string.
+int aead_make(aead_ctx *x, size_t nonce_len)
+{
+    char name[64];
+    switch (x->a->type) {
+    case AEAD_GCM:
+        std::snprintf(name, sizeof name, "%s/GCM(%zu)", x->a->base, x->tag_len);
+        break;
+    case AEAD_OCB:
+        std::snprintf(name, sizeof name, "%s/OCB(%zu)", x->a->base, x->tag_len);
+        break;
+    case AEAD_CCM:
+        if (nonce_len < 7 || nonce_len > 13)
+            return CB_ERR_PARAM;
+        std::snprintf(name, sizeof name, "%s/CCM(%zu,%zu)", x->a->base, x->tag_len, 15 - nonce_len);
+        break;
+    case AEAD_CHACHA:
+        // Botan also takes 8 and 24-byte nonces, but those are other
+        // constructions (draft-agl, XChaCha), not RFC 8439.
+        if (x->tag_len != 16)
+            return CB_ERR_PARAM;
+        std::snprintf(name, sizeof name, "%s", x->a->base);
+        break;
+    }
+    // Until a new object is keyed there is none: the next message remakes it.
+    x->c.reset();
+    x->nonce_len = 0;
+    std::unique_ptr<Botan::AEAD_Mode> c =
+        Botan::AEAD_Mode::create(name, x->decrypt ? Botan::DECRYPTION : Botan::ENCRYPTION);
+    if (!c)
+        return CB_ERR_PARAM;
+    c->set_key(x->key);
+    // CCM buffers the whole message until finish(): nothing goes through process().
+    x->granule = x->a->type == AEAD_CCM ? 0 : c->update_granularity();
+    x->nonce_len = nonce_len;
+    x->c = std::move(c);
+    return CB_OK;
+}
+
+int aead_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    GUARD_BEGIN
+    if (missing(s->key, s->key_len))
+        return CB_ERR_PARAM;
+    std::unique_ptr<aead_ctx> x(new aead_ctx);
+    x->a = static_cast<const aead_arg *>(arg);
+    x->decrypt = s->decrypt;
+    x->tag_len = s->tag_len ? s->tag_len : 16;
+    x->key.assign(s->key, s->key + s->key_len);
+    // CCM's object depends on the nonce length: remade in run() if a
+    // message comes with another length.
+    size_t nl = s->iv_len >= 7 && s->iv_len <= 13 ? s->iv_len : 12;
+    int rc = aead_make(x.get(), nl);
+    if (rc != CB_OK)
+        return rc;
+    *ctx = x.release();
+    return CB_OK;
+    GUARD_END
+}
+
+int aead_run(void *ctx, cb_msg *m)
+{
+    aead_ctx *x = static_cast<aead_ctx *>(ctx);
+    try {
+    int rc;
+    if (m->tag_len != x->tag_len || missing(m->nonce, m->nonce_len) || missing(m->aad, m->aad_len))
+        return CB_ERR_PARAM;
+    if (!x->c || (x->a->type == AEAD_CCM && m->nonce_len != x->nonce_len)) {
+        if ((rc = aead_make(x, m->nonce_len)) != CB_OK)
+            return rc;
+    }
+    if (!x->c->valid_nonce_length(m->nonce_len) || (x->a->type == AEAD_CHACHA && m->nonce_len != 12))
+        return CB_ERR_PARAM;
+
+    // Botan takes the associated data before start().
+    x->c->set_associated_data(m->aad, m->aad_len);
+    x->c->start(m->nonce, m->nonce_len);
+    size_t bulk = x->granule ? m->len / x->granule * x->granule : 0;
+    if (!process_into(*x->c, x->granule, m->in, m->out, bulk)) {
+        x->c->reset();
+        return CB_ERR;
+    }
+    // finish() takes the rest of the message, and on decryption the tag
+    // after it; on encryption it appends the tag.
+    size_t rest = m->len - bulk;
+    x->buf.assign(m->in + bulk, m->in + m->len);
+    if (x->decrypt)
+        x->buf.insert(x->buf.end(), m->tag, m->tag + m->tag_len);
+    x->c->finish(x->buf);
+    if (x->buf.size() != rest + (x->decrypt ? 0 : x->tag_len))
+        return CB_ERR;
+    if (rest)
+        std::memcpy(m->out + bulk, x->buf.data(), rest);
+    if (!x->decrypt)
+        std::memcpy(m->tag, x->buf.data() + rest, x->tag_len);
+    return CB_OK;
+    } catch (...) {
+        // Drop any half-processed message state, keep the key.
+        try {
+            if (x->c)
+                x->c->reset();
+        } catch (...) {
+        }
+        return from_exception();
+    }
+}
+
+void aead_finish(void *ctx)
+{
+    delete static_cast<aead_ctx *>(ctx);
+}
+
+const aead_arg gcm128 = {"AES-128", AEAD_GCM}, gcm256 = {"AES-256", AEAD_GCM};
+const aead_arg ocb128 = {"AES-128", AEAD_OCB}, ocb256 = {"AES-256", AEAD_OCB};
+const aead_arg ccm128 = {"AES-128", AEAD_CCM}, ccm256 = {"AES-256", AEAD_CCM};
+const aead_arg chapoly = {"ChaCha20Poly1305", AEAD_CHACHA};
+
+// ---------------------------------------------------------------- ciphers
+
+enum cipher_type {
+    C_MODE,    // Cipher_Mode (CBC, CFB): the chain continues across run() calls
+    C_XTS,     // Cipher_Mode, one data unit per run() with the tweak in msg->nonce
+    C_STREAM,  // StreamCipher (CTR, ChaCha, Salsa20, RC4): out of place, continues
+    C_ECB,     // BlockCipher::encrypt_n / decrypt_n
+};
+
+struct cipher_arg {
+    const char *name;  // Botan's name, e.g. "AES-128/CBC/NoPadding" or "CTR-BE(AES-128)"
+    cipher_type type;
+    size_t block;      // run() lengths must be a multiple of this (1: any)
+    size_t iv_len;     // the only IV length the row takes (0: what Botan accepts)
+};
+
+struct cipher_ctx {
+    const cipher_arg *a;
+    std::unique_ptr<Botan::Cipher_Mode> mode;
+    std::unique_ptr<Botan::StreamCipher> stream;
+    std::unique_ptr<Botan::BlockCipher> block;
+    Botan::secure_vector<uint8_t> buf;  // XTS: the last block(s) for finish()
+    size_t granule;
+    int decrypt;
+};
+
+int cipher_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    GUARD_BEGIN
+    const cipher_arg *a = static_cast<const cipher_arg *>(arg);
+    if (missing(s->key, s->key_len) || missing(s->iv, s->iv_len) || (a->iv_len && s->iv_len != a->iv_len))
+        return CB_ERR_PARAM;
+    std::unique_ptr<cipher_ctx> x(new cipher_ctx);
+    x->a = a;
+    x->decrypt = s->decrypt;
+    switch (a->type) {
+    case C_MODE:
+    case C_XTS:
+        x->mode = Botan::Cipher_Mode::create(a->name, s->decrypt ? Botan::DECRYPTION : Botan::ENCRYPTION);
+        if (!x->mode)
+            return CB_ERR_PARAM;
+        x->mode->set_key(s->key, s->key_len);
+        x->granule = x->mode->update_granularity();
+        if (a->type == C_MODE) {
+            if (!x->mode->valid_nonce_length(s->iv_len))
+                return CB_ERR_PARAM;
+            x->mode->start(s->iv, s->iv_len);  // the chain runs on across run() calls
+        }
+        break;
+    case C_STREAM:
+        x->stream = Botan::StreamCipher::create(a->name);
+        if (!x->stream)
+            return CB_ERR_PARAM;
+        x->stream->set_key(s->key, s->key_len);
+        if (!x->stream->valid_iv_length(s->iv_len))
+            return CB_ERR_PARAM;
+        x->stream->set_iv(s->iv, s->iv_len);
+        break;
+    case C_ECB:
+        x->block = Botan::BlockCipher::create(a->name);
+        if (!x->block)
+            return CB_ERR_PARAM;
+        x->block->set_key(s->key, s->key_len);
+        break;
+    }
+    *ctx = x.release();
+    return CB_OK;
+    GUARD_END
+}
+
+int cipher_run(void *ctx, cb_msg *m)
+{
+    GUARD_BEGIN
+    cipher_ctx *x = static_cast<cipher_ctx *>(ctx);
+    const cipher_arg *a = x->a;
+    if (m->len % a->block)
+        return CB_ERR_PARAM;
+    switch (a->type) {
+    case C_MODE:
+        // CBC takes any whole number of blocks, CFB any length: no final
+        // call, so the next run() continues the chain.
+        if (m->len && !process_into(*x->mode, a->block, m->in, m->out, m->len))
+            return CB_ERR;
+        return CB_OK;
+    case C_XTS: {
+        // One data unit per call. finish() does the ciphertext stealing and
+        // wants the last full block (and a partial one) in its buffer.
+        if (m->nonce_len != 16 || !m->nonce || m->len < 16)
+            return CB_ERR_PARAM;
+        x->mode->start(m->nonce, m->nonce_len);
+        size_t bulk = (m->len - 16) / 16 * 16;
+        bulk = bulk / x->granule * x->granule;
+        if (!process_into(*x->mode, x->granule, m->in, m->out, bulk))
+            return CB_ERR;
+        x->buf.assign(m->in + bulk, m->in + m->len);
+        x->mode->finish(x->buf);
+        if (x->buf.size() != m->len - bulk)
+            return CB_ERR;
+        std::memcpy(m->out + bulk, x->buf.data(), x->buf.size());
+        return CB_OK;
+    }
+    case C_STREAM:
+        if (m->len)
+            x->stream->cipher(m->in, m->out, m->len);
+        return CB_OK;
+    case C_ECB: {
+        size_t bs = x->block->block_size();
+        if (m->len % bs)
+            return CB_ERR_PARAM;
+        if (x->decrypt)
+            x->block->decrypt_n(m->in, m->out, m->len / bs);
+        else
+            x->block->encrypt_n(m->in, m->out, m->len / bs);
+        return CB_OK;
+    }
+    }
+    return CB_ERR;
+    GUARD_END
+}
+
+void cipher_finish(void *ctx)
+{
+    delete static_cast<cipher_ctx *>(ctx);
+}
+
+#define CIPHER_ARG(id, name, type, block, iv) const cipher_arg id = {name, type, block, iv};
+
+CIPHER_ARG(aes128_cbc, "AES-128/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(aes192_cbc, "AES-192/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(aes256_cbc, "AES-256/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(aes128_ctr, "CTR-BE(AES-128)", C_STREAM, 1, 0)
+CIPHER_ARG(aes192_ctr, "CTR-BE(AES-192)", C_STREAM, 1, 0)
+CIPHER_ARG(aes256_ctr, "CTR-BE(AES-256)", C_STREAM, 1, 0)
+CIPHER_ARG(aes128_cfb, "AES-128/CFB", C_MODE, 1, 0)
+CIPHER_ARG(aes192_cfb, "AES-192/CFB", C_MODE, 1, 0)
+CIPHER_ARG(aes256_cfb, "AES-256/CFB", C_MODE, 1, 0)
+CIPHER_ARG(aes128_ecb, "AES-128", C_ECB, 1, 0)
+CIPHER_ARG(aes192_ecb, "AES-192", C_ECB, 1, 0)
+CIPHER_ARG(aes256_ecb, "AES-256", C_ECB, 1, 0)
+CIPHER_ARG(aes128_xts, "AES-128/XTS", C_XTS, 1, 0)
+CIPHER_ARG(aes256_xts, "AES-256/XTS", C_XTS, 1, 0)
+CIPHER_ARG(camellia128_cbc, "Camellia-128/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(camellia256_cbc, "Camellia-256/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(camellia128_ctr, "CTR-BE(Camellia-128)", C_STREAM, 1, 0)
+CIPHER_ARG(camellia256_ctr, "CTR-BE(Camellia-256)", C_STREAM, 1, 0)
+CIPHER_ARG(twofish256_cbc, "Twofish/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(twofish256_cfb, "Twofish/CFB", C_MODE, 1, 0)
+CIPHER_ARG(camellia128_cfb, "Camellia-128/CFB", C_MODE, 1, 0)
+CIPHER_ARG(camellia192_cfb, "Camellia-192/CFB", C_MODE, 1, 0)
+CIPHER_ARG(camellia256_cfb, "Camellia-256/CFB", C_MODE, 1, 0)
+CIPHER_ARG(cast5_cfb, "CAST-128/CFB", C_MODE, 1, 0)
+CIPHER_ARG(blowfish_cfb, "Blowfish/CFB", C_MODE, 1, 0)
+CIPHER_ARG(des3_cfb, "TripleDES/CFB", C_MODE, 1, 0)
+CIPHER_ARG(idea_cfb, "IDEA/CFB", C_MODE, 1, 0)
+CIPHER_ARG(serpent256_cbc, "Serpent/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(blowfish_cbc, "Blowfish/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(cast5_cbc, "CAST-128/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(idea_cbc, "IDEA/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(des3_cbc, "TripleDES/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(des_cbc, "DES/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(sm4_cbc, "SM4/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(rc4, "RC4", C_STREAM, 1, 0)
+// Botan's ChaCha and Salsa20 also take other nonce sizes (DJB's 64-bit
+// ChaCha, XSalsa20): the rows are RFC 8439 ChaCha20 and plain Salsa20.
+CIPHER_ARG(chacha20, "ChaCha(20)", C_STREAM, 1, 12)
+CIPHER_ARG(salsa20, "Salsa20", C_STREAM, 1, 8)
+
+// ---------------------------------------------------------------- hashes
+
+struct hash_ctx {
+    const char *name;
+    std::unique_ptr<Botan::HashFunction> h;
+    size_t out_len;
+};
+
+bool is_xof(const char *name)
+{
+    return std::strncmp(name, "SHAKE", 5) == 0;
+}
+
+// SHAKE's output length is part of Botan's name: "SHAKE-128(256)".
+int hash_make(hash_ctx *x, size_t out_len)
+{
+    std::string name = x->name;
+    if (is_xof(x->name)) {
+        if (out_len == 0 || out_len > 1024)
+            return CB_ERR_PARAM;
+        name += "(" + std::to_string(out_len * 8) + ")";
+    }
+    x->h = Botan::HashFunction::create(name);
+    if (!x->h)
+        return CB_ERR;
+    x->out_len = x->h->output_length();
+    if (out_len && x->out_len != out_len)
+        return CB_ERR_PARAM;
+    return CB_OK;
+}
+
+int hash_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    GUARD_BEGIN
+    std::unique_ptr<hash_ctx> x(new hash_ctx);
+    x->name = static_cast<const char *>(arg);
+    int rc = hash_make(x.get(), s->tag_len);
+    if (rc != CB_OK)
+        return rc;
+    *ctx = x.release();
+    return CB_OK;
+    GUARD_END
+}
+
+int hash_run(void *ctx, cb_msg *m)
+{
+    GUARD_BEGIN
+    hash_ctx *x = static_cast<hash_ctx *>(ctx);
+    if (m->tag_len != x->out_len) {
+        if (!is_xof(x->name))
+            return CB_ERR_PARAM;
+        int rc = hash_make(x, m->tag_len);
+        if (rc != CB_OK)
+            return rc;
+    }
+    // final() leaves the object ready for the next message.
+    x->h->update(m->in, m->len);
+    x->h->final(m->tag);
+    return CB_OK;
+    GUARD_END
+}
+
+void hash_finish(void *ctx)
+{
+    delete static_cast<hash_ctx *>(ctx);
+}
+
+// ---------------------------------------------------------------- MACs
+
+enum mac_type { M_PLAIN, M_ONE_TIME, M_GMAC };
+
+struct mac_arg {
+    const char *name;
+    mac_type type;
+};
+
+// GMAC: Botan 2's GMAC class forgets its key in final() (GMAC::final_result
+// calls clear()), so each message would pay a new AES key schedule and GHASH
+// key setup, several times the MAC itself for short messages. GMAC is run as
+// SP 800-38D defines it instead, keyed once: Botan's GCM with the message as
+// associated data (hashed in place from the caller's buffer) and no plaintext.
+struct mac_ctx {
+    const mac_arg *a;
+    std::unique_ptr<Botan::MessageAuthenticationCode> mac;
+    std::unique_ptr<Botan::AEAD_Mode> gcm;  // GMAC
+    Botan::secure_vector<uint8_t> key;      // Poly1305: Botan forgets the key in final()
+    Botan::secure_vector<uint8_t> buf;      // GMAC: the tag from finish()
+    size_t out_len;
+    bool used;
+};
+
+int mac_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    GUARD_BEGIN
+    static const uint8_t no_key[1] = {0};
+    const mac_arg *a = static_cast<const mac_arg *>(arg);
+    if (missing(s->key, s->key_len))
+        return CB_ERR_PARAM;
+    const uint8_t *key = s->key ? s->key : no_key;  // HMAC may have an empty key
+    std::unique_ptr<mac_ctx> x(new mac_ctx);
+    x->a = a;
+    x->used = false;
+    if (a->type == M_GMAC) {
+        x->gcm = Botan::AEAD_Mode::create(a->name, Botan::ENCRYPTION);
+        if (!x->gcm)
+            return CB_ERR;
+        x->out_len = x->gcm->tag_size();
+    } else {
+        x->mac = Botan::MessageAuthenticationCode::create(a->name);
+        if (!x->mac)
+            return CB_ERR;
+        x->out_len = x->mac->output_length();
+    }
+    if (x->out_len > 64 || s->tag_len > x->out_len)
+        return CB_ERR_PARAM;
+    if (x->gcm)
+        x->gcm->set_key(key, s->key_len);
+    else
+        x->mac->set_key(key, s->key_len);
+    if (a->type == M_ONE_TIME)
+        x->key.assign(key, key + s->key_len);
+    *ctx = x.release();
+    return CB_OK;
+    GUARD_END
+}
+
+int mac_run(void *ctx, cb_msg *m)
+{
+    GUARD_BEGIN
+    mac_ctx *x = static_cast<mac_ctx *>(ctx);
+    uint8_t full[64];
+    if (m->tag_len == 0 || m->tag_len > x->out_len)
+        return CB_ERR_PARAM;
+    if (x->a->type == M_GMAC) {
+        // The nonce comes with each message; GCM takes any non-empty one.
+        if (m->nonce_len == 0 || !m->nonce || !x->gcm->valid_nonce_length(m->nonce_len))
+            return CB_ERR_PARAM;
+        try {
+            x->gcm->set_associated_data(m->in, m->len);
+            x->gcm->start(m->nonce, m->nonce_len);
+            x->buf.clear();
+            x->gcm->finish(x->buf);
+        } catch (...) {
+            x->gcm->reset();
+            throw;
+        }
+        if (x->buf.size() != x->out_len)
+            return CB_ERR;
+        std::memcpy(m->tag, x->buf.data(), m->tag_len);  // a shorter tag is a prefix
+        return CB_OK;
+    }
+    if (x->a->type == M_ONE_TIME && x->used) {
+        // A one-time key is part of each message, as Poly1305 is used.
+        x->mac->set_key(x->key);
+    }
+    x->used = true;
+    x->mac->update(m->in, m->len);
+    if (m->tag_len == x->out_len) {
+        x->mac->final(m->tag);
+    } else {
+        x->mac->final(full);
+        std::memcpy(m->tag, full, m->tag_len);  // a shorter tag is a prefix (RFC 4231 test 5)
+    }
+    return CB_OK;
+    GUARD_END
+}
+
+void mac_finish(void *ctx)
+{
+    delete static_cast<mac_ctx *>(ctx);
+}
+
+const mac_arg m_hmac_md5 = {"HMAC(MD5)", M_PLAIN};
+const mac_arg m_hmac_sha1 = {"HMAC(SHA-1)", M_PLAIN};
+const mac_arg m_hmac_sha256 = {"HMAC(SHA-256)", M_PLAIN};
+const mac_arg m_hmac_sha512 = {"HMAC(SHA-512)", M_PLAIN};
+const mac_arg m_poly1305 = {"Poly1305", M_ONE_TIME};
+const mac_arg m_cmac = {"CMAC(AES-128)", M_PLAIN};
+const mac_arg m_gmac = {"AES-128/GCM", M_GMAC};
+
+// ---------------------------------------------------------------- library
+
+std::string provider_str;
+unsigned caps_bits;
+
+const char *botan_version(void)
+{
+    return Botan::version_cstr();  // the runtime library's, not the header's
+}
+
+// The C++ ABI changes with Botan's minor version: the library loaded must be
+// the one this file was compiled against. Botan's objects name the
+// implementation they dispatch to (provider(): AES "cpu" for AES-NI, "vperm",
+// "base"; GCM names its GHASH: "clmul", "vperm", "base"). Botan decides at
+// each call from CPUID, which CPUID::clear_cpuid_bit() can narrow.
+int botan_global_init(void)
+{
+    try {
+        if (Botan::version_major() != BOTAN_VERSION_MAJOR || Botan::version_minor() != BOTAN_VERSION_MINOR)
+            return CB_ERR;
+        std::unique_ptr<Botan::BlockCipher> aes = Botan::BlockCipher::create("AES-128");
+        std::unique_ptr<Botan::Cipher_Mode> gcm = Botan::Cipher_Mode::create("AES-128/GCM", Botan::ENCRYPTION);
+        std::unique_ptr<Botan::HashFunction> sha = Botan::HashFunction::create("SHA-256");
+        std::unique_ptr<Botan::StreamCipher> chacha = Botan::StreamCipher::create("ChaCha(20)");
+        if (!aes || !gcm || !sha || !chacha)
+            return CB_ERR;
+        std::string p_aes = aes->provider(), p_ghash = gcm->provider();
+        std::string p_sha = sha->provider(), p_chacha = chacha->provider();
+        provider_str = "aes:" + p_aes + " ghash:" + p_ghash + " sha256:" + p_sha + " chacha:" + p_chacha;
+        // What Botan uses: CPUID says the instructions are there, the
+        // provider that the code dispatched to them.
+        caps_bits = 0;
+        if (Botan::CPUID::has_aes_ni() && p_aes == "cpu")
+            caps_bits |= CB_CAP_AES_HW;
+        if (Botan::CPUID::has_clmul() && p_ghash == "clmul")
+            caps_bits |= CB_CAP_CLMUL_HW;
+        if (Botan::CPUID::has_intel_sha() && p_sha == "shani")
+            caps_bits |= CB_CAP_SHA_HW;
+        if ((Botan::CPUID::has_ssse3() || Botan::CPUID::has_avx2()) && p_chacha != "base")
+            caps_bits |= CB_CAP_VECTOR;
+    } catch (...) {
+        return CB_ERR;
+    }
+    return CB_OK;
+}
+
+unsigned botan_caps(void)
+{
+    return caps_bits;
+}
+
+const char *botan_provider(void)
+{
+    return provider_str.empty() ? nullptr : provider_str.c_str();
+}
+
+#define AEAD(n, a) {n, &a, aead_init, aead_run, aead_finish}
+#define CIPHER(n, a) {n, &a, cipher_init, cipher_run, cipher_finish}
+#define HASH(n, s) {n, s, hash_init, hash_run, hash_finish}
+#define MAC(n, a) {n, &a, mac_init, mac_run, mac_finish}
+
+const cb_op botan_ops[] = {
+    AEAD("aes-128-gcm", gcm128),
+    AEAD("aes-256-gcm", gcm256),
+    AEAD("chacha20-poly1305", chapoly),
+    AEAD("aes-128-ocb", ocb128),
+    AEAD("aes-256-ocb", ocb256),
+    AEAD("aes-128-ccm", ccm128),
+    AEAD("aes-256-ccm", ccm256),
+
+    CIPHER("aes-128-cbc", aes128_cbc),
+    CIPHER("aes-192-cbc", aes192_cbc),
+    CIPHER("aes-256-cbc", aes256_cbc),
+    CIPHER("aes-128-ctr", aes128_ctr),
+    CIPHER("aes-192-ctr", aes192_ctr),
+    CIPHER("aes-256-ctr", aes256_ctr),
+    CIPHER("aes-128-cfb", aes128_cfb),
+    CIPHER("aes-192-cfb", aes192_cfb),
+    CIPHER("aes-256-cfb", aes256_cfb),
+    CIPHER("aes-128-ecb", aes128_ecb),
+    CIPHER("aes-192-ecb", aes192_ecb),
+    CIPHER("aes-256-ecb", aes256_ecb),
+    CIPHER("aes-128-xts", aes128_xts),
+    CIPHER("aes-256-xts", aes256_xts),
+    CIPHER("camellia-128-cbc", camellia128_cbc),
+    CIPHER("camellia-256-cbc", camellia256_cbc),
+    CIPHER("camellia-128-ctr", camellia128_ctr),
+    CIPHER("camellia-256-ctr", camellia256_ctr),
+    CIPHER("twofish-256-cbc", twofish256_cbc),
+    CIPHER("twofish-256-cfb", twofish256_cfb),
+    CIPHER("camellia-128-cfb", camellia128_cfb),
+    CIPHER("camellia-192-cfb", camellia192_cfb),
+    CIPHER("camellia-256-cfb", camellia256_cfb),
+    CIPHER("cast5-cfb", cast5_cfb),
+    CIPHER("blowfish-cfb", blowfish_cfb),
+    CIPHER("3des-cfb", des3_cfb),
+    CIPHER("idea-cfb", idea_cfb),
+    CIPHER("serpent-256-cbc", serpent256_cbc),
+    CIPHER("blowfish-cbc", blowfish_cbc),
+    CIPHER("cast5-cbc", cast5_cbc),
+    CIPHER("idea-cbc", idea_cbc),
+    CIPHER("3des-cbc", des3_cbc),
+    CIPHER("des-cbc", des_cbc),
+    CIPHER("sm4-cbc", sm4_cbc),
+    CIPHER("rc4", rc4),
+    CIPHER("chacha20", chacha20),
+    CIPHER("salsa20", salsa20),
+
+    HASH("md5", "MD5"),
+    HASH("sha1", "SHA-1"),
+    HASH("sha224", "SHA-224"),
+    HASH("sha256", "SHA-256"),
+    HASH("sha384", "SHA-384"),
+    HASH("sha512", "SHA-512"),
+    HASH("sha512-256", "SHA-512-256"),
+    HASH("sha3-256", "SHA-3(256)"),
+    HASH("sha3-512", "SHA-3(512)"),
+    HASH("shake128", "SHAKE-128"),
+    HASH("blake2b-512", "BLAKE2b(512)"),
+    HASH("ripemd160", "RIPEMD-160"),
+    HASH("sm3", "SM3"),
+
+    MAC("hmac-md5", m_hmac_md5),
+    MAC("hmac-sha1", m_hmac_sha1),
+    MAC("hmac-sha256", m_hmac_sha256),
+    MAC("hmac-sha512", m_hmac_sha512),
+    MAC("poly1305", m_poly1305),
+    MAC("cmac-aes-128", m_cmac),
+    MAC("gmac-aes-128", m_gmac),
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+}  // namespace
+
+extern "C" const cb_backend cb_backend_botan = {
+    "botan",            // name
+    botan_version,      // version
+    botan_global_init,  // global_init
+    botan_caps,         // caps
+    botan_provider,     // provider
+    botan_ops,          // ops
+};
