@@ -19,7 +19,8 @@ from cipherbench.cli.context import AppContext
 from cipherbench.errors import UserError
 
 #: Command modules, in the order ``--help`` lists them. A new command is a new module here.
-COMMANDS = ("list", "run", "history", "show", "export", "gpg", "ssh", "compare", "report", "tls")
+COMMANDS = ("list", "run", "history", "show", "export", "gpg", "ssh", "compare", "report", "tls",
+            "advise")
 #: Command name -> module, where the two differ (a module named ``list`` would shadow the
 #: builtin in this package's namespace).
 MODULE_OF = {"list": "listing"}

@@ -1,0 +1,197 @@
+"""Put it together: candidates, rates, ranking, bottleneck, config lines -> ``Advice``."""
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from cipherbench.advise import candidates as C, configs, policy as pol, rates as R
+from cipherbench.advise.bottleneck import format_rate, sentence
+from cipherbench.advise.configs.base import ConfigLine, Context
+from cipherbench.advise.evidence import Evidence, Rate
+from cipherbench.advise.rank import Ranked, best, default_row, rank
+from cipherbench.advise.targets import Target
+from cipherbench.advise.validate import Validator, validate
+
+#: Defaults of the tools, for "faster than the default": TLS 1.3's first suite in OpenSSL
+#: and GnuTLS, cryptsetup's LUKS2 default, gpg 2.2's --s2k-cipher-algo default.
+TLS_DEFAULT = "TLS_AES_256_GCM_SHA384"
+LUKS_DEFAULT = "aes-xts-plain64:512"
+GPG_DEFAULT = "AES"
+
+
+@dataclass
+class Options:
+    """What the user asked for."""
+
+    policy: str = pol.DEFAULT
+    link: tuple[float, str] | None = None
+    host: str | None = None
+    lib: str | None = None
+    assume_no_aes: bool = False
+
+
+@dataclass
+class Advice:
+    """The answer for one target."""
+
+    target: Target
+    answer: str
+    rows: list[Ranked]
+    recommended: Ranked | None
+    bottleneck: str
+    lines: list[ConfigLine]
+    notes: list[str] = field(default_factory=list)
+    evidence_runs: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        """The JSON form (``--json`` and the stored run)."""
+        def rate(r: Rate | None):
+            return None if r is None else {"bytes_per_s": r.bps, "source": r.source,
+                                           "runs": list(r.run_ids), "detail": r.detail,
+                                           "stand_in": r.stand_in, "estimated": r.estimated}
+        rec = self.recommended
+        return {
+            "target": self.target.name,
+            "answer": self.answer,
+            "recommendation": None if rec is None else {
+                "choice": rec.cand.key, "label": rec.cand.label, "grade": rec.cand.grade.level,
+                "rate": rate(rec.rate)},
+            "candidates": [{
+                "rank": r.rank, "choice": r.cand.key, "label": r.cand.label,
+                "cipher": r.cand.cipher, "mac": r.cand.mac, "aead": r.cand.aead,
+                "grade": r.cand.grade.level, "grade_reason": r.cand.grade.reason,
+                "grade_reference": r.cand.grade.reference, "allowed": r.allowed,
+                "why_not": r.verdict.reason, "default": r.is_default,
+                "available": r.cand.available, "note": r.cand.note, "rate": rate(r.rate)}
+                for r in self.rows],
+            "bottleneck": self.bottleneck,
+            "config": [{"text": ln.text, "status": ln.status, "checked_by": ln.detail}
+                       for ln in self.lines],
+            "notes": self.notes,
+            "evidence_runs": self.evidence_runs,
+        }
+
+
+def _ssh_query(what: str) -> list[str] | None:
+    try:
+        p = subprocess.run(["ssh", "-Q", what], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return p.stdout.split() if p.returncode == 0 else None
+
+
+def ssh_client_default() -> str | None:
+    """The first cipher of the client's defaults (``ssh -G``), e.g. chacha20-poly1305."""
+    try:
+        p = subprocess.run(["ssh", "-G", "-F", "/dev/null", "localhost"], capture_output=True,
+                           text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    for ln in p.stdout.splitlines():
+        if ln.startswith("ciphers "):
+            return ln.split()[1].split(",")[0]
+    return None
+
+
+def gpg_algos(env: Mapping[str, str]) -> list[str]:
+    """What the installed gpg offers (empty when gpg is missing)."""
+    from cipherbench.scenarios.gpg import programs
+    try:
+        return programs.gpg_info(env)[2]
+    except (programs.ProgramMissing, OSError, subprocess.SubprocessError):
+        return []
+
+
+def candidates_for(target: Target, ev: Evidence, env: Mapping[str, str]
+                   ) -> tuple[list[C.Candidate], str | None]:
+    """The target's candidates and the key of the tool's default among them."""
+    if target.family == "ssh":
+        measured = [(r.extra.get("cipher") or r.algo.split("+")[0], r.extra.get("mac"))
+                    for r in ev.ssh.values() if r.lib == "openssh"]
+        cands = C.ssh_candidates(_ssh_query("cipher"), measured)
+        dflt = ssh_client_default()
+        return cands, dflt
+    if target.family == "tls":
+        return C.tls_candidates(), TLS_DEFAULT
+    if target.family == "gpg":
+        from cipherbench.scenarios.gpg import programs
+        algos = gpg_algos(env) or sorted({r.algo for r in ev.gpg_rows if r.tool == "gnupg"})
+        age = programs.age_info(env) is not None or any(r.tool == "age" for r in ev.gpg_rows)
+        return C.gpg_candidates(algos, age), GPG_DEFAULT
+    return C.luks_candidates(), LUKS_DEFAULT
+
+
+def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
+           validator: Validator) -> Advice:
+    """The advice for one target from the evidence."""
+    cands, dflt = candidates_for(target, ev, env)
+    lib = opts.lib or "openssl"
+    rates = R.rates_for(target.family, ev, cands, lib)
+    notes: list[str] = []
+    if opts.assume_no_aes:
+        if ev.no_aes_runs and target.family == "tls":
+            notes.append("rates from runs with AES instructions switched off (hw_disabled)")
+        elif ev.cpu_flags is not None and "aes" not in ev.cpu_flags:
+            notes.append("the evidence was measured on a CPU without AES instructions already")
+        else:
+            rates = R.without_aes(cands, rates)
+            notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
+    rows = rank(cands, rates, opts.policy, target.transport, dflt)
+    rec = best(rows)
+    baseline = None
+    if target.family == "ssh" and ev.ssh_run is not None and "cleartext-tcp" in ev.ssh:
+        b = ev.ssh["cleartext-tcp"]
+        baseline = Rate(b.median, "ssh", (ev.ssh_run.id,), "cleartext TCP baseline")
+    bn = sentence(rows, opts.link, baseline)
+    stand_ins = {r.rate.source for r in rows if r.rate and r.rate.stand_in and r.allowed}
+    if target.family == "tls" and stand_ins:
+        notes.append(f"no stored TLS record-layer results for {lib}: the primitive AEAD and "
+                     "cipher+MAC rates stand in for TLS (run `cipherbench tls` to measure the "
+                     "real record layer)")
+    if target.family == "ssh" and stand_ins:
+        notes.append("some rates are primitive stand-ins (no ssh measurement of them)")
+    if target.family == "luks":
+        notes.append("dm-crypt runs the kernel's implementation; these are the same modes in "
+                     f"a user-space library (`cryptsetup benchmark` measures the kernel's)")
+    if target.family == "gpg" and stand_ins:
+        notes.append("some rates are libgcrypt CFB stand-ins (no gpg measurement of them)")
+    ctx = Context(rows, opts.policy, opts.lib, opts.host, validator, target=target.name)
+    lines: list[ConfigLine] = []
+    for fam in target.configs:
+        lines += configs.lines_for(fam, ctx)
+    lines = validate(lines, validator)
+    runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
+    return Advice(target, answer_text(target, rows, rec, opts), rows, rec, bn, lines, notes,
+                  runs)
+
+
+def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Options) -> str:
+    """The answer in one or two sentences."""
+    if rec is None:
+        return (f"For {target.name}, the {opts.policy} policy allows none of the candidates "
+                "this machine has; see the table for why.")
+    speed = f" at {format_rate(rec.rate.bps)}" if rec.rate else " (not measured)"
+    est = " (estimated for a CPU without AES instructions)" if rec.rate and rec.rate.estimated \
+        else ""
+    text = f"For {target.name}, use {rec.cand.label}: the fastest choice the {opts.policy} " \
+           f"policy allows here{speed}{est}."
+    if rec.cand.grade.level in ("legacy", "broken"):
+        text += (f" It is {rec.cand.grade.level.upper()}: {rec.cand.grade.reason} "
+                 f"({rec.cand.grade.reference}); --policy legacy allows it only because you "
+                 "asked.")
+    faster = [r for r in rows if r.rate and rec.rate and r.rate.bps > rec.rate.bps * 1.02
+              and not r.allowed and r.cand.available]
+    if faster:
+        f = faster[0]
+        text += (f" {f.cand.label} is faster ({format_rate(f.rate.bps)}) but not allowed: "
+                 f"{f.verdict.reason}.")
+    elif opts.policy != "legacy":
+        bad = [r for r in rows if r.rate and r.cand.grade.level in ("legacy", "broken")]
+        if bad and rec.rate:
+            text += f" No legacy or broken choice is faster here (best of them: " \
+                    f"{bad[0].cand.label}, {format_rate(bad[0].rate.bps)})."
+    dflt = default_row(rows)
+    if dflt is not None and dflt is rec:
+        text += " It is already the default."
+    return text

@@ -1,0 +1,279 @@
+"""Evidence: the latest stored results relevant to a target, and quick measurements of what is
+missing.
+
+Rates are bytes per second. Where the real path (ssh, tls, gpg) was measured it is used;
+otherwise the same cipher's primitive rate stands in, and the output says so. Runs whose
+metadata records switched-off hardware (``hw_disabled``, written by ``--no-hw`` runs: a list
+of features such as ``["aes", "pclmul"]``, ``"all"`` or ``true``; a dict per library is read
+the same way) describe another machine: they are used only for ``--assume-no-aes`` and never
+otherwise.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping
+
+from cipherbench.advise.candidates import Candidate, suite_by_name
+from cipherbench.store import Result, Run, Store
+
+#: Message size whose primitive rate stands for bulk transfers (a TLS record).
+PREFERRED_SIZE = 16384
+#: The metadata key of runs measured with hardware acceleration switched off.
+HW_DISABLED_KEY = "hw_disabled"
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A measured (or estimated) rate and where it came from."""
+
+    bps: float
+    source: str                 # ssh, tls, gpg, primitive, estimate
+    run_ids: tuple[int, ...]
+    detail: str
+    stand_in: bool = False      # a primitive standing in for the real path
+    estimated: bool = False
+
+
+def disables_aes(value) -> bool:
+    """True if a ``hw_disabled`` metadata value covers the AES instructions."""
+    if value is True:
+        return True
+    if isinstance(value, str):
+        return value.lower() in ("all", "aes", "true") or "aes" in value.lower().split(",")
+    if isinstance(value, (list, tuple)):
+        return any(disables_aes(v) for v in value)
+    if isinstance(value, Mapping):
+        return bool(value) and all(disables_aes(v) for v in value.values())
+    return False
+
+
+@dataclass
+class Primitive:
+    """The newest primitive point of a (lib, algo, op)."""
+
+    result: Result
+    run: Run
+
+    @property
+    def bps(self) -> float:
+        """Bytes per second at this point."""
+        return self.result.size / self.result.median * 1e9
+
+
+@dataclass
+class Evidence:
+    """What the store holds for the advisor, newest first."""
+
+    primitive: dict[tuple[str, str, str], Primitive] = field(default_factory=dict)
+    ssh_run: Run | None = None
+    ssh: dict[str, Result] = field(default_factory=dict)      # algo -> bytes_per_s result
+    gpg_run: Run | None = None
+    gpg_rows: list = field(default_factory=list)               # scenarios.gpg.report.GpgRow
+    tls: dict[tuple[str, str], tuple[Result, Run]] = field(default_factory=dict)
+    no_aes_runs: bool = False    # primitive/tls figures come from hardware-disabled runs
+    cpu_flags: list[str] | None = None
+    cpu_model: str = ""
+
+    # -- reading ---------------------------------------------------------------------------
+    @classmethod
+    def load(cls, store: Store, *, assume_no_aes: bool = False,
+             host: str | None = None) -> "Evidence":
+        """Gather the newest relevant results. With ``assume_no_aes``, primitive and tls
+        figures come only from runs that switched AES off, when the store has any."""
+        ev = cls()
+        runs = [r for r in reversed(store.runs()) if r.command != "advise" and r.n_results
+                and r.status in ("complete", "interrupted")]
+        hw_off = [r for r in runs if disables_aes(r.metadata.get(HW_DISABLED_KEY))]
+        normal = [r for r in runs if not r.metadata.get(HW_DISABLED_KEY)]
+        if assume_no_aes and any(_has(store, r, ("primitive", "tls")) for r in hw_off):
+            ev.no_aes_runs = True
+            fast_paths = hw_off
+        else:
+            fast_paths = normal
+        for run in fast_paths:
+            for r in store.results(run.id, "primitive"):
+                ev._add_primitive(r, run)
+            for r in store.results(run.id, "tls"):
+                ev._add_tls(r, run)
+        want_host = host or None
+        for run in normal:
+            if ev.ssh_run is None and run.command == "ssh":
+                run_host = str(run.args.get("host") or "")
+                if (want_host is None and run_host.startswith("127.0.0.1")) or \
+                        (want_host is not None and run_host == want_host):
+                    heads = [r for r in store.results(run.id, "ssh")
+                             if r.metric == "bytes_per_s"]
+                    if heads:
+                        ev.ssh_run = run
+                        ev.ssh = {r.algo: r for r in heads}
+            if ev.gpg_run is None and run.command == "gpg":
+                from cipherbench.scenarios.gpg.report import rows_from_results
+                rows = [row for row in rows_from_results(store.results(run.id, "gpg"))
+                        if row.per_byte_s]
+                if rows:
+                    ev.gpg_run, ev.gpg_rows = run, rows
+        first = next(iter(fast_paths), None) or next(iter(runs), None)
+        if first is not None:
+            ev.cpu_flags = first.metadata.get("cpu_flags")
+            ev.cpu_model = first.metadata.get("cpu_model", "")
+        return ev
+
+    def _add_primitive(self, r: Result, run: Run) -> None:
+        if r.metric != "ns_per_op" or not r.size or r.median <= 0:
+            return
+        key = (r.lib, r.algo, r.op)
+        have = self.primitive.get(key)
+        if have is None or _better_size(r.size, have.result.size) and have.run.id == run.id:
+            self.primitive[key] = Primitive(r, run)
+
+    def _add_tls(self, r: Result, run: Run) -> None:
+        if r.op != "transfer":  # handshakes, and loopback transfers through the kernel
+            return
+        suite = suite_by_name(str(r.extra.get("iana") or r.extra.get("suite") or r.algo))
+        bps = tls_bps(r)
+        if suite is None or bps is None:
+            return
+        key = (r.lib, suite.iana)
+        have = self.tls.get(key)
+        if have is None or (have[1].id == run.id and _better_size(r.size, have[0].size)):
+            self.tls[key] = (r, run)
+
+    # -- rates -------------------------------------------------------------------------------
+    def primitive_bps(self, algo: str, libs: Iterable[str], op: str = "encrypt"
+                      ) -> tuple[float, Primitive] | None:
+        """The rate of an algorithm in the first of ``libs`` that has it."""
+        for lib in libs:
+            p = self.primitive.get((lib, algo, op))
+            if p is not None:
+                return p.bps, p
+        return None
+
+    def libs_with(self, algo: str, op: str = "encrypt") -> list[str]:
+        """Libraries with a stored point of this algorithm."""
+        return [lib for (lib, a, o) in self.primitive if a == algo and o == op]
+
+
+def _has(store: Store, run: Run, scenarios: tuple[str, ...]) -> bool:
+    return any(store.results(run.id, s) for s in scenarios)
+
+
+def _better_size(new: int | None, old: int | None) -> bool:
+    """Prefer the TLS-record size, then the largest."""
+    if old == PREFERRED_SIZE:
+        return False
+    if new == PREFERRED_SIZE:
+        return True
+    return (new or 0) > (old or 0)
+
+
+def tls_bps(r: Result) -> float | None:
+    """Bytes per second of a stored tls transfer result, whatever its metric."""
+    if r.metric in ("bytes_per_s", "throughput") and r.median > 0:
+        return r.median
+    if r.metric == "ns_per_op" and r.size and r.median > 0:
+        return r.size / r.median * 1e9
+    v = r.extra.get("bytes_per_s")
+    return float(v) if isinstance(v, (int, float)) and v > 0 else None
+
+
+# -- measuring what is missing -----------------------------------------------------------------
+#: Primitives the TLS stand-in, LUKS and the SSH fallback need.
+TLS_ALGOS = ("aes-128-gcm", "aes-256-gcm", "chacha20-poly1305", "aes-128-ccm", "aes-128-cbc",
+             "aes-256-cbc", "camellia-128-cbc", "3des-cbc", "rc4", "hmac-sha1", "hmac-sha256",
+             "hmac-sha512", "hmac-md5")
+LUKS_ALGOS = ("aes-128-xts", "aes-256-xts", "aes-128-cbc", "aes-256-cbc", "camellia-256-cbc",
+              "twofish-256-cbc", "serpent-256-cbc")
+SSH_ALGOS = ("aes-128-gcm", "aes-256-gcm", "chacha20-poly1305", "aes-128-ctr", "aes-192-ctr",
+             "aes-256-ctr", "aes-128-cbc", "aes-256-cbc", "3des-cbc", "blowfish-cbc",
+             "cast5-cbc", "rc4", "hmac-sha256", "hmac-sha512", "hmac-sha1", "umac-64",
+             "umac-128", "hmac-md5")
+#: Modest sizes that keep ``advise --for all`` short.
+SSH_SIZE = "32M"
+SSH_MACS = ("umac-128-etm@openssh.com", "hmac-sha2-256-etm@openssh.com")
+GPG_SIZE = "32M"
+
+
+@dataclass
+class Measurement:
+    """One measuring command the advisor ran: what, how long, and its outcome."""
+
+    what: str
+    args: list[str]
+    rc: int
+    seconds: float
+    error: str = ""
+
+
+class Measurer:
+    """Runs the existing commands in-process (their output captured; their results go to the
+    same store) and reports progress through ``say``."""
+
+    def __init__(self, env: Mapping[str, str], db_path: str, say: Callable[[str], None]):
+        self.env = dict(env)
+        self.db = db_path
+        self.say = say
+        self.done: list[Measurement] = []
+
+    def _run(self, what: str, args: list[str], estimate: str) -> Measurement:
+        import time
+        from cipherbench.cli import main
+        self.say(f"measuring {what} ({estimate}) ...")
+        out, err = io.StringIO(), io.StringIO()
+        t0 = time.monotonic()
+        try:
+            rc = main(args + ["--db", self.db], self.env, stdout=out, stderr=err)
+        except Exception as e:  # a measuring command must not take the advice down with it
+            rc, err = 1, io.StringIO(f"cipherbench: error: {type(e).__name__}: {e}\n")
+        secs = time.monotonic() - t0
+        lines = [ln for ln in err.getvalue().splitlines() if "error" in ln]
+        m = Measurement(what, args, rc, secs, lines[0].split("error: ", 1)[-1] if lines else "")
+        self.done.append(m)
+        self.say(f"measured {what} in {secs:.0f} s" + (f" (exit {rc}: {m.error})" if rc else ""))
+        return m
+
+    def primitive(self, libs: list[str], algos: list[str], no_hw: bool = False) -> Measurement:
+        """A quick primitive run of ``algos`` in ``libs`` at the TLS-record size."""
+        args = ["run", "--quick", "--lib", ",".join(libs), "--algo", ",".join(algos),
+                "--sizes", f"1024,{PREFERRED_SIZE}", "--no-ref", "--no-progress"]
+        if no_hw:
+            args.append("--no-hw")
+        return self._run(f"primitives of {', '.join(libs)}" + (" without AES" if no_hw else ""),
+                         args, f"{len(algos)} algorithms, about {10 * len(libs)} s")
+
+    def ssh(self, host: str | None, offered_ciphers: list[str]) -> Measurement:
+        """Real ssh transfers of every offered cipher with two MACs, at a modest size."""
+        args = ["ssh", "--size", SSH_SIZE, "--budget", "1", "--macs", ",".join(SSH_MACS)]
+        if offered_ciphers:
+            args += ["--ciphers", ",".join(offered_ciphers)]
+        if host:
+            args += ["--host", host]
+        return self._run("ssh transfers" + (f" to {host}" if host else " over loopback"),
+                         args, f"{SSH_SIZE}B per cipher, about 40 s")
+
+    def tls(self, lib: str) -> Measurement:
+        """The real TLS record layer of ``lib`` at the TLS-record write size."""
+        return self._run(f"the {lib} TLS record layer",
+                         ["tls", "--lib", lib, "--sizes", str(PREFERRED_SIZE), "--no-loopback",
+                          "--budget", "0.3"], "every suite, about 30 s")
+
+    def gpg(self) -> Measurement:
+        """Real gpg --symmetric (and age) encryption at a modest size."""
+        return self._run("gpg and age encryption",
+                         ["gpg", "--size", GPG_SIZE, "--ops", "encrypt", "--budget", "3"],
+                         f"{GPG_SIZE}B per algorithm, about 60 s")
+
+
+def run_supports(option: str) -> bool:
+    """True if ``cipherbench run`` has this option (``--no-hw`` arrives with the hardware
+    switches)."""
+    try:
+        from cipherbench.cli.run import command
+    except Exception:  # pragma: no cover - run always exists
+        return False
+    return any(option in getattr(p, "opts", ()) for p in command.params)
+
+
+def candidate_rate_key(c: Candidate) -> str:
+    """Stable key of a candidate within its family (for JSON and the store)."""
+    return f"{c.family}:{c.key}"

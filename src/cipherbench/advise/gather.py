@@ -1,0 +1,73 @@
+"""Decide what evidence is missing for the chosen targets and measure it, quickly."""
+from __future__ import annotations
+
+from cipherbench.advise import evidence as E
+from cipherbench.advise.evidence import Evidence, Measurer
+from cipherbench.advise.targets import Target
+from cipherbench.store import Store
+
+_KEY_AEADS = ("aes-128-gcm", "aes-256-gcm", "chacha20-poly1305")
+
+
+def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
+            assume_no_aes: bool) -> dict:
+    """What to measure: ``{"ssh": bool, "gpg": bool, "primitive": {lib: [algos]},
+    "no_hw": bool}``."""
+    want: dict = {"ssh": False, "gpg": False, "primitive": {}, "no_hw": False, "tls": False}
+    fams = {t.family for t in targets}
+
+    def need(l: str, algos) -> None:
+        have = want["primitive"].setdefault(l, [])
+        for a in algos:
+            if a not in have:
+                have.append(a)
+
+    if "ssh" in fams and ev.ssh_run is None:
+        want["ssh"] = True
+    if "tls" in fams and not any(k[0] == lib for k in ev.tls):
+        want["tls"] = tls_command_exists()
+        if not want["tls"] and any((lib, a, "encrypt") not in ev.primitive for a in _KEY_AEADS):
+            need(lib, E.TLS_ALGOS)
+        if assume_no_aes and not ev.no_aes_runs and E.run_supports("--no-hw"):
+            want["no_hw"] = True
+    if "luks" in fams and any(("openssl", a, "encrypt") not in ev.primitive
+                              for a in ("aes-128-xts", "aes-256-xts")):
+        need("openssl", [a for a in E.LUKS_ALGOS if "twofish" not in a and "serpent" not in a])
+        need("libgcrypt", ("twofish-256-cbc", "serpent-256-cbc"))
+    if "gpg" in fams and ev.gpg_run is None:
+        want["gpg"] = True
+    return want
+
+
+def tls_command_exists() -> bool:
+    """True once ``cipherbench tls`` is registered."""
+    from cipherbench.cli import COMMANDS
+    return "tls" in COMMANDS
+
+
+def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
+           assume_no_aes: bool, measurer: Measurer | None) -> tuple[Evidence, list]:
+    """Load the evidence; with a measurer, measure what is missing and load again. Returns the
+    evidence and the measurements made."""
+    ev = Evidence.load(store, assume_no_aes=assume_no_aes, host=host)
+    if measurer is None:
+        return ev, []
+    want = missing(ev, targets, lib, host, assume_no_aes)
+    if want["tls"] and measurer.tls(lib).rc != 0:
+        if any((lib, a, "encrypt") not in ev.primitive for a in _KEY_AEADS):
+            want["primitive"].setdefault(lib, []).extend(E.TLS_ALGOS)
+    for l, algos in want["primitive"].items():
+        measurer.primitive([l], list(algos))
+    if want["no_hw"]:
+        measurer.primitive([lib], list(_KEY_AEADS), no_hw=True)
+    if want["ssh"]:
+        from cipherbench.advise.engine import _ssh_query
+        m = measurer.ssh(host, _ssh_query("cipher") or [])
+        if m.rc not in (0,):
+            # no real path: the primitives stand in
+            measurer.primitive(["openssl"], list(E.SSH_ALGOS))
+    if want["gpg"]:
+        measurer.gpg()
+    if measurer.done:
+        ev = Evidence.load(store, assume_no_aes=assume_no_aes, host=host)
+    return ev, measurer.done

@@ -1,0 +1,55 @@
+"""Store the advice as a run, so ``cipherbench report`` and ``show`` can find it.
+
+Format: a run with command ``advise``; ``args`` = {"for", "policy", "link", "lib", "host",
+"assume_no_aes"}; metadata = the machine's (``metadata.collect()``) plus
+``advice_schema`` ("cipherbench-advise/1") and ``evidence_runs``. Per target, results with
+scenario ``advise`` and lib = the target name:
+
+- one row op ``recommend``: algo = the recommended choice's key (``""`` if none), metric
+  ``bytes_per_s``/``B/s``, median = its rate (0 when not measured), extra = the target's whole
+  JSON (answer, bottleneck, candidates, config lines, notes, evidence runs);
+- one row per ranked candidate, op ``candidate``: algo = the candidate's key, size = its rank
+  (None when not measured), median = its rate (0 when not measured), extra = {grade, allowed,
+  why_not, source, estimated, stand_in, label}.
+"""
+from __future__ import annotations
+
+from cipherbench import metadata
+from cipherbench.advise.engine import Advice, Options
+from cipherbench.store import Result, Store
+
+SCHEMA = "cipherbench-advise/1"
+SCENARIO = "advise"
+
+
+def store_advice(store: Store, target_arg: str, opts: Options, advice: list[Advice]) -> int:
+    """Write the advice as a complete run; returns its id."""
+    runs = sorted({i for a in advice for i in a.evidence_runs})
+    args = {"for": target_arg, "policy": opts.policy,
+            "link": opts.link[1] if opts.link else None, "link_bytes_per_s":
+            opts.link[0] if opts.link else None, "lib": opts.lib, "host": opts.host,
+            "assume_no_aes": opts.assume_no_aes}
+    meta = metadata.collect()
+    meta.update({"advice_schema": SCHEMA, "evidence_runs": runs})
+    run_id = store.begin_run("advise", args=args, metadata=meta)
+    try:
+        for a in advice:
+            rec = a.recommended
+            store.add_result(run_id, Result(
+                SCENARIO, a.target.name, rec.cand.key if rec else "", "recommend", None,
+                "bytes_per_s", "B/s", rec.rate.bps if rec and rec.rate else 0.0,
+                extra=a.to_json()))
+            for r in a.rows:
+                store.add_result(run_id, Result(
+                    SCENARIO, a.target.name, r.cand.key, "candidate", r.rank, "bytes_per_s",
+                    "B/s", r.rate.bps if r.rate else 0.0, extra={
+                        "label": r.cand.label, "grade": r.cand.grade.level,
+                        "allowed": r.allowed, "why_not": r.verdict.reason,
+                        "source": r.rate.source if r.rate else None,
+                        "estimated": bool(r.rate and r.rate.estimated),
+                        "stand_in": bool(r.rate and r.rate.stand_in)}))
+    except BaseException:
+        store.finish_run(run_id, "interrupted")
+        raise
+    store.finish_run(run_id, "complete")
+    return run_id

@@ -1,0 +1,129 @@
+"""``cipherbench advise --for TARGET``: the fastest choice the policy allows, whether crypto is
+the bottleneck, and the exact config lines (each checked with the real tool)."""
+from __future__ import annotations
+
+import json
+import time
+
+import click
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from cipherbench.advise import policy as pol
+from cipherbench.advise.bottleneck import format_rate, parse_link
+from cipherbench.advise.engine import Advice, Options, advise
+from cipherbench.advise.evidence import Measurer
+from cipherbench.advise.gather import gather
+from cipherbench.advise.record import SCHEMA, store_advice
+from cipherbench.advise.targets import CHOICES, resolve
+from cipherbench.advise.validate import Validator, printable
+from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.errors import UsageError
+
+_STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "broken": "bold red",
+          "unknown": "red"}
+
+
+@click.command()
+@click.option("--for", "target", required=True, type=click.Choice(CHOICES),
+              help="what to advise on: " + ", ".join(CHOICES))
+@click.option("--policy", type=click.Choice(pol.POLICIES), default=pol.DEFAULT,
+              show_default=True, help="modern: recommended AEADs; compat: also cipher+MAC and "
+              "other acceptable grades; legacy: everything (legacy/broken marked)")
+@click.option("--link", metavar="SPEED", help="your link or disk rate: 1Gbit, 100Mbit, 100M "
+              "(bits/s; k/M/G are decimal) or 125MB/s, 1GiB/s (bytes/s)")
+@click.option("--host", metavar="[USER@]HOST", help="ssh: measure against this host (through "
+              "your ssh configuration) and name it in the config lines")
+@click.option("--lib", type=click.Choice(("openssl", "gnutls")), default=None,
+              help="TLS library of the application (NZBGet's build; default openssl)")
+@click.option("--assume-no-aes", is_flag=True, help="advise for a CPU without AES "
+              "instructions (runs with AES switched off when stored, else an estimate)")
+@click.option("--no-measure", is_flag=True, help="use stored results only; measure nothing")
+@db_option
+@json_option
+@click.pass_obj
+def command(app: AppContext, target, policy, link, host, lib, assume_no_aes, no_measure, db,
+            as_json) -> int:
+    """Which cipher to use here, whether crypto is your bottleneck, and the config lines."""
+    link_rate = parse_link(link) if link else None
+    if host and (host.startswith("-") or any(c.isspace() for c in host)):
+        raise UsageError(f"--host {host!r} is not a host name")
+    targets = resolve(target)
+    opts = Options(policy=policy, link=link_rate, host=host, lib=lib,
+                   assume_no_aes=assume_no_aes)
+    store = app.open_store(db)
+    t0 = time.monotonic()
+
+    def say(msg: str) -> None:
+        app.stderr.write(f"advise: {msg} [{time.monotonic() - t0:.0f} s]\n")
+        app.stderr.flush()
+
+    measurer = None if no_measure else Measurer(app.env, str(store.path), say)
+    ev, measured = gather(store, targets, lib=lib or "openssl", host=host,
+                          assume_no_aes=assume_no_aes, measurer=measurer)
+    validator = Validator(app.env)
+    advice = [advise(t, ev, opts, app.env, validator) for t in targets]
+    run_id = store_advice(store, target, opts, advice)
+    if as_json:
+        doc = {"schema": SCHEMA, "run": run_id, "policy": policy, "link": link,
+               "assume_no_aes": assume_no_aes, "lib": lib, "host": host,
+               "measured": [{"what": m.what, "args": m.args, "exit": m.rc,
+                             "seconds": round(m.seconds, 1), "error": m.error}
+                            for m in measured],
+               "evidence_runs": sorted({i for a in advice for i in a.evidence_runs}),
+               "targets": [a.to_json() for a in advice]}
+        app.stdout.write(json.dumps(doc, indent=2) + "\n")
+    else:
+        for a in advice:
+            display(app, a, opts)
+        app.console.print(f"stored as run {run_id} (`cipherbench show {run_id}`); evidence: "
+                          f"runs {', '.join(map(str, sorted({i for a in advice for i in a.evidence_runs}))) or 'none'}",
+                          markup=False, highlight=False)
+    store.close()
+    return 0
+
+
+def display(app: AppContext, a: Advice, opts: Options) -> None:
+    """The answer, the candidates table, the bottleneck sentence and the config block."""
+    c = app.console
+    c.rule(f"{a.target.name}: {a.target.what}", style="dim")
+    c.print(a.answer, markup=False, highlight=False)
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
+              title=f"candidates, fastest first ({pol.describe(opts.policy, a.target.transport)})")
+    for h in ("#", "choice", "rate", "grade", "verdict", "evidence"):
+        t.add_column(h, justify="right" if h in ("#", "rate") else "left",
+                     overflow="fold")
+    for r in a.rows:
+        g = r.cand.grade.level
+        style = _STYLE.get(g, "")
+        verdict = ("RECOMMENDED" if r is a.recommended else "allowed") if r.allowed else \
+            f"no: {r.verdict.reason}"
+        if g in ("legacy", "broken"):
+            verdict += f" [{r.cand.grade.reason}; {r.cand.grade.reference}]" if r.allowed else ""
+        ev = "" if r.rate is None else (r.rate.detail + (" (estimate)" if r.rate.estimated and
+                                                        "estimate" not in r.rate.detail else ""))
+        name = r.cand.label + (" (default)" if r.is_default else "")
+        if r.cand.note:
+            name += f" - {r.cand.note}"
+        t.add_row("" if r.rank is None else str(r.rank), name,
+                  "not measured" if r.rate is None else format_rate(r.rate.bps),
+                  Text(g, style=style), Text(verdict, style=style if not r.allowed and g in
+                                             ("legacy", "broken") else ""),
+                  _short(ev))
+    c.print(t)
+    c.print(a.bottleneck, markup=False, highlight=False)
+    for n in a.notes:
+        c.print(f"note: {n}", markup=False, highlight=False)
+    c.print("config (each line checked with the installed tool; '# (left out: ...)' marks "
+            "a line the tool rejected):", markup=False, highlight=False)
+    for line in printable(a.lines):
+        c.print("    " + line, markup=False, highlight=False, soft_wrap=True)
+    unchecked = sorted({ln.detail for ln in a.lines if ln.status == "not checked"})
+    for u in unchecked:
+        c.print(f"not checked: {u}", markup=False, highlight=False, style="dim")
+    c.print()
+
+
+def _short(text: str, n: int = 70) -> str:
+    return text if len(text) <= n else text[: n - 1] + "…"
