@@ -27,12 +27,13 @@ def test_run_table_and_store(cli, env):
     lines = r.out.splitlines()
     header = next(l for l in lines if "algorithm" in l)
     assert header.index("openssl") < header.index("libgcrypt") < header.index("nettle")
-    rows = [l for l in lines if l.startswith("│")]
-    names = [l.split("│")[1].strip() for l in rows]
+    rows = [l for l in lines if l.startswith("│") and l.split("│")[1].strip()]
+    names = [l.split("│")[1].strip() for l in rows]   # (cells are two lines: rate, c/B)
     assert names[:2] == ["memcpy", "null"]                 # reference rows on top
     assert "aes-128-gcm" in names and "chacha20-poly1305" in names
     gcm = next(l for l in rows if "aes-128-gcm" in l)
-    assert "recommended" in gcm and gcm.count("*") == 1 and "c/B" in gcm
+    assert "recommended" in gcm and gcm.count("*") == 1 and "GB/s" in gcm
+    assert lines[lines.index(gcm) + 1].count("c/B") == 3
     assert "stored as run 1" in r.out
 
     s, run, results = stored(env)
@@ -173,6 +174,7 @@ def test_unwritable_db(cli, tmp_path):
 def test_missing_core(cli, env, tmp_path, monkeypatch):
     import cipherbench.core_client as cc
     monkeypatch.setattr(cc, "SOURCE_TREE", tmp_path)
+    monkeypatch.setattr(cc, "INSTALL_SCRIPTS", tmp_path)
     e = {k: v for k, v in env.items() if k != "CIPHERBENCH_CORE"}
     e["PATH"] = str(tmp_path)
     r = cli("run", *SMALL, env_override=e)

@@ -25,6 +25,7 @@ def test_find_core_order(tmp_path):
 
 def test_missing_core_says_how_to_build(tmp_path, monkeypatch):
     monkeypatch.setattr(cc, "SOURCE_TREE", tmp_path)
+    monkeypatch.setattr(cc, "INSTALL_SCRIPTS", tmp_path)
     with pytest.raises(cc.CoreNotFound, match="meson setup build && meson compile -C build"):
         cc.find_core({"PATH": str(tmp_path)})
     with pytest.raises(cc.CoreNotFound, match="not an executable"):

@@ -87,5 +87,5 @@ def test_markdown_marks_the_fastest_and_keeps_reference_rows_on_top():
     assert rows[0].startswith("| memcpy") and rows[1].startswith("| null")
     gcm = next(r for r in rows if r.startswith("| aes-128-gcm"))
     openssl_cell, nettle_cell = gcm.split("|")[4:6]
-    assert openssl_cell.strip().endswith("*") and "*" not in nettle_cell
+    assert "GB/s *" in openssl_cell and "*" not in nettle_cell
     assert "0.75 c/B" in openssl_cell and "4.00 GB/s" in openssl_cell

@@ -6,8 +6,9 @@ times anything.
 
 Public API:
 
-- ``find_core(env) -> Path``: ``$CIPHERBENCH_CORE``, then ``PATH``, then ``build/core/`` of a
-  source tree; raises ``CoreNotFound`` (says how to build it).
+- ``find_core(env) -> Path``: ``$CIPHERBENCH_CORE``, then ``PATH``, then beside the installed
+  ``cipherbench`` script, then ``build/core/`` of a source tree; raises ``CoreNotFound`` (says
+  how to build it).
 - ``Core(path, env)``: ``.list(lib=None) -> Inventory``; ``.bench(lib, algos, op, sizes, ...)
   -> BenchStream`` (a context manager yielding records; closing it stops the process).
 - Errors: ``CoreNotFound``, ``CoreUsage`` (the core said exit 2), ``CoreCrashed`` (killed by a
@@ -20,6 +21,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sysconfig
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +34,8 @@ SUPPORTED_PROTOCOL = (1,)
 CORE_NAME = "cipherbench-core"
 #: Where a source checkout builds the core (``meson setup build && meson compile -C build``).
 SOURCE_TREE = Path(__file__).resolve().parents[2]
+#: Where ``pip install`` put the ``cipherbench`` script (and the core beside it).
+INSTALL_SCRIPTS = Path(sysconfig.get_path("scripts"))
 BUILD_HINT = ("build it with `meson setup build && meson compile -C build` in the source tree, "
               "or install cipherbench with `pip install .`, or point CIPHERBENCH_CORE at it")
 
@@ -70,11 +74,14 @@ def find_core(env: Mapping[str, str] | None = None) -> Path:
     found = shutil.which(CORE_NAME, path=env.get("PATH", os.defpath))
     if found:
         return Path(found)
-    for cand in (SOURCE_TREE / "build" / "core" / CORE_NAME,):
+    # Installed with cipherbench (`pip install .`): beside the `cipherbench` script, which
+    # need not be on PATH (`.venv/bin/cipherbench` without activating the environment).
+    scripts = INSTALL_SCRIPTS
+    for cand in (scripts / CORE_NAME, SOURCE_TREE / "build" / "core" / CORE_NAME):
         if cand.is_file() and os.access(cand, os.X_OK):
             return cand
-    raise CoreNotFound(f"{CORE_NAME} not found (looked at $CIPHERBENCH_CORE, PATH and "
-                       f"build/core/); {BUILD_HINT}")
+    raise CoreNotFound(f"{CORE_NAME} not found (looked at $CIPHERBENCH_CORE, PATH, {scripts} "
+                       f"and build/core/); {BUILD_HINT}")
 
 
 def parse_line(line: str) -> dict:

@@ -25,13 +25,13 @@ class AppContext:
     def _make_console(self, stream: TextIO) -> Console:
         width = int(self.env["COLUMNS"]) if self.env.get("COLUMNS", "").isdigit() else None
         tty = hasattr(stream, "isatty") and stream.isatty()
-        return Console(file=stream, width=width or (None if tty else 120),
+        return Console(file=stream, width=width or (None if tty else 200),
                        no_color=bool(self.env.get("NO_COLOR")) or None,
                        force_terminal=None if tty else False, highlight=False)
 
     @property
     def console(self) -> Console:
-        """Rich console on stdout (width from $COLUMNS; 120 when not a terminal)."""
+        """Rich console on stdout (width from $COLUMNS; 200 when not a terminal)."""
         if self._console is None:
             self._console = self._make_console(self.stdout)
         return self._console

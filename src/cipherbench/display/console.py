@@ -18,7 +18,7 @@ GRADE_STYLE = {"recommended": "green", "acceptable": "cyan", "legacy": "yellow",
 def display_results(console: Console, table: ResultTable, title: str | None = None) -> None:
     """The result table; the fastest library of each row in bold."""
     t = Table(title=title or f"throughput at {format_size(table.size)}, cycles/byte from the "
-              "slope (* fastest)", title_justify="left")
+              "slope (* fastest)", title_justify="left", show_lines=True)
     t.add_column("algorithm", no_wrap=True)
     t.add_column("op")
     t.add_column("grade")
@@ -28,8 +28,12 @@ def display_results(console: Console, table: ResultTable, title: str | None = No
         cells = []
         for c in table.columns:
             cell = cell_for_column(row, c, table.columns)
-            text = format_cell(cell)
-            cells.append(f"[bold]{text}[/bold]" if cell is not None and cell.fastest else text)
+            text = format_cell(cell, sep="\n")
+            if cell is not None and cell.fastest:
+                text = f"[bold]{text}[/bold]"
+            elif row.grade in ("ceiling", "floor"):
+                text = f"[dim]{text}[/dim]"
+            cells.append(text)
         style = GRADE_STYLE.get(row.grade, "")
         grade = f"[{style}]{row.grade}[/{style}]" if style else row.grade
         t.add_row(row.algo, row.op, grade, *cells)

@@ -130,17 +130,18 @@ def format_rate(bytes_per_s: float | None) -> str:
     return f"{bytes_per_s:.0f} B/s"
 
 
-def format_cell(cell: Cell | None) -> str:
-    """``3.41 GB/s 0.85 c/B`` (or ``12.3 ns/op`` for the floor); ``*`` marks the fastest."""
+def format_cell(cell: Cell | None, sep: str = " ") -> str:
+    """``3.41 GB/s 0.85 c/B`` (or ``12.3 ns/op`` for the floor); ``*`` marks the fastest.
+    ``sep`` goes between the rate and the cycles per byte (a newline in narrow tables)."""
     if cell is None:
         return ""
     if cell.bytes_per_s is None:
         text = f"{cell.ns_per_op:.3g} ns/op"
     else:
-        text = format_rate(cell.bytes_per_s)
+        text = format_rate(cell.bytes_per_s) + (" *" if cell.fastest else "")
         if cell.cycles_per_byte is not None:
-            text += f" {cell.cycles_per_byte:.2f} c/B"
-    return text + (" *" if cell.fastest else "")
+            text += f"{sep}{cell.cycles_per_byte:.2f} c/B"
+    return text
 
 
 def format_table_rows(table: ResultTable) -> tuple[list[str], list[list[str]]]:
