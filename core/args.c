@@ -11,7 +11,9 @@ const char cb_usage[] =
     "       cipherbench-core kat [--lib L] [--vectors FILE|DIR] [--no-differential]\n"
     "       cipherbench-core bench --lib L --algo A[,B...] --op encrypt|decrypt|hash|mac|ref\n"
     "                              [--sizes 16,64,...] [--samples N] [--min-sample-ms T]\n"
-    "                              [--misalign N] [--cpu K] [--vectors DIR] [--no-kat]\n";
+    "                              [--misalign N] [--cpu K] [--vectors DIR]\n"
+    "  every command (tls too): [--no-hw | --disable-cpu-feature aes,pclmul,avx2,vaes,sha]\n"
+    "       turns those CPU features off through each library's own switch\n";
 
 static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384, 65536};
 
@@ -22,7 +24,7 @@ static const opt kat_opts[] = {{"--lib", 1}, {"--vectors", 1}, {"--no-differenti
 static const opt bench_opts[] = {
     {"--lib", 1}, {"--algo", 1}, {"--op", 1}, {"--sizes", 1}, {"--samples", 1},
     {"--min-sample-ms", 1}, {"--misalign", 1}, {"--cpu", 1}, {"--vectors", 1},
-    {"--no-kat", 0}, {NULL, 0}};
+    {NULL, 0}};
 
 static int fail(char *err, size_t errlen, const char *fmt, const char *a, const char *b)
 {
@@ -122,8 +124,6 @@ static int apply(cb_args *a, const char *name, const char *val, char *err, size_
         a->cpu = (int)v;
     } else if (strcmp(name, "--vectors") == 0) {
         a->vectors = val;
-    } else if (strcmp(name, "--no-kat") == 0) {
-        a->no_kat = 1;
     } else if (strcmp(name, "--no-differential") == 0) {
         a->no_differential = 1;
     }

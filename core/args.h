@@ -24,7 +24,7 @@ typedef struct cb_args {
     size_t misalign;
     int cpu;                         /* -1: not pinned */
     const char *vectors;             /* NULL: $CIPHERBENCH_VECTORS or built-in */
-    int no_kat, no_differential;
+    int no_differential;
 } cb_args;
 
 /* Fills a from argv. Returns 0, or 2 with one line (no newline) in err. */

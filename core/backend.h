@@ -64,6 +64,20 @@ enum cb_caps {
     CB_CAP_NO_HW_SWITCH = 1u << 8 /* the library has no supported way to turn hardware off */
 };
 
+/* CPU features --no-hw and --disable-cpu-feature can ask a library to leave
+ * unused (x86-64 names; hw.c maps them to words and back). */
+enum cb_hw_feature {
+    CB_HW_AES    = 1u << 0,   /* AES-NI */
+    CB_HW_PCLMUL = 1u << 1,   /* PCLMULQDQ (GHASH) */
+    CB_HW_AVX2   = 1u << 2,   /* AVX2 code paths */
+    CB_HW_VAES   = 1u << 3,   /* VAES and VPCLMULQDQ (wide AES-GCM) */
+    CB_HW_SHA    = 1u << 4,   /* SHA extensions */
+    CB_HW_ALL    = (1u << 5) - 1
+};
+
+/* Room for one "NAME=VALUE" string from hw_env(). */
+#define CB_HW_ENV_LEN 128
+
 typedef struct cb_backend {
     const char *name;                      /* "openssl", "libgcrypt", "nettle" ... */
     const char *(*version)(void);          /* runtime library version string */
@@ -71,6 +85,28 @@ typedef struct cb_backend {
     unsigned (*caps)(void);                /* cb_caps bits; may be NULL (unknown) */
     const char *(*provider)(void);         /* implementation it picked, e.g. "aesni"; may be NULL */
     const cb_op *ops;                      /* rows, ended by a row with algo == NULL */
+
+    /* ---- Turning hardware off (--no-hw, --disable-cpu-feature). Appended
+     * after ops so that older initialisers stay valid; all may be 0/NULL,
+     * which means "this library has no supported switch" (reported as
+     * cannot_disable, never measured as if switched off).
+     *
+     * hw_switch   CB_HW_* features the library's own switch guarantees unused;
+     *             a feature it has no code for at all counts too (there is
+     *             nothing to turn off); say so at the definition.
+     * hw_env      fills env[0..max) with "NAME=VALUE" strings that turn off
+     *             `features` when set before the library loads (the core sets
+     *             them and re-executes itself before any library initialises);
+     *             returns how many, or -1 if it cannot express that set.
+     * disable_hw  an in-process switch, called before global_init() (e.g.
+     *             libgcrypt's GCRYCTL_DISABLE_HWF); returns 0 or -1.
+     * hw_used     after global_init(): the CB_HW_* features the library itself
+     *             reports it uses, so a switch that did not take effect is
+     *             caught; NULL when the library does not say. */
+    unsigned hw_switch;
+    int (*hw_env)(unsigned features, char env[][CB_HW_ENV_LEN], int max);
+    int (*disable_hw)(unsigned features);
+    unsigned (*hw_used)(void);
 } cb_backend;
 
 /* Every backend compiled into this build, NULL-terminated (backends.c). */

@@ -1,5 +1,6 @@
 /* emit.c - builds protocol records with cJSON and writes them as lines. */
 #include "emit.h"
+#include "hw.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,6 +83,37 @@ int cb_emit_preamble(const cb_preamble *p)
     return cb_emit(r);
 }
 
+static cJSON *hw_names(unsigned mask)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (unsigned bit = 1; a && bit & CB_HW_ALL; bit <<= 1)
+        if (mask & bit)
+            cJSON_AddItemToArray(a, cJSON_CreateString(cb_hw_name(bit)));
+    return a;
+}
+
+/* hw_used: the CPU features the library reports it uses (null: it does not
+ * say). When features were asked off: hw_off_requested, hw_switch and the
+ * environment the core set for this library (hw_env). */
+static void add_hw(cJSON *r, const cb_backend *b)
+{
+    if (b->hw_used)
+        cJSON_AddItemToObject(r, "hw_used", hw_names(b->hw_used()));
+    else
+        cJSON_AddNullToObject(r, "hw_used");
+    const char *st = cb_hw_status(b);
+    if (!st)
+        return;
+    cJSON_AddItemToObject(r, "hw_off_requested", hw_names(cb_hw_request));
+    cJSON_AddStringToObject(r, "hw_switch", st);
+    cJSON *env = cJSON_AddArrayToObject(r, "hw_env");
+    char e[4][CB_HW_ENV_LEN];
+    unsigned off = cb_hw_request & b->hw_switch;
+    int n = off && b->hw_env ? b->hw_env(off, e, 4) : 0;
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(env, cJSON_CreateString(e[i]));
+}
+
 int cb_emit_library(const cb_backend *b)
 {
     static const struct { unsigned bit; const char *name; } capnames[] = {
@@ -104,6 +136,7 @@ int cb_emit_library(const cb_backend *b)
         cJSON_AddNullToObject(r, "caps"); /* the library does not say */
     }
     add_str(r, "provider", b->provider ? b->provider() : NULL);
+    add_hw(r, b);
     return cb_emit(r);
 }
 

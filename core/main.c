@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /* main.c - cipherbench-core: subcommands list, kat and bench, speaking the
  * JSON-lines protocol of docs/protocol.md on stdout. */
 #include "algorithms.h"
@@ -6,14 +7,18 @@
 #include "bench.h"
 #include "cpuinfo.h"
 #include "emit.h"
+#include "hw.h"
 #include "kat.h"
 #include "measure.h"
 #include "ref.h"
 #include "tls/tls.h"
 #include "vectors.h"
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static int unknown_lib(const char *name)
 {
@@ -34,7 +39,7 @@ static int lib_init(const cb_backend *b)
     if (i < 64 && done[i] == b)
         return result[i];
     int rc = 0;
-    if (b->global_init && b->global_init() != 0) {
+    if (cb_hw_global_init(b) != 0) {
         fprintf(stderr, "cipherbench-core: warning: %s failed to initialise\n", b->name);
         rc = -1;
     }
@@ -107,6 +112,8 @@ static int cmd_kat(const cb_args *a)
         fprintf(stderr, "cipherbench-core: %s\n", set.bad[i]);
         failures++;
     }
+    for (size_t i = 0; i < set.n_unknown; i++)
+        fprintf(stderr, "cipherbench-core: warning: %s (skipped)\n", set.unknown[i]);
     for (const cb_backend *const *b = cb_backends; *b; b++) {
         if (only && only != *b)
             continue;
@@ -161,10 +168,57 @@ static int cmd_kat(const cb_args *a)
     return failures ? 1 : 0;
 }
 
+/* Makes a --no-hw request effective before any library initialises. Most
+ * libraries read their switch from the environment once, when they load
+ * (OPENSSL_ia32cap, NETTLE_FAT_OVERRIDE, GNUTLS_CPUID_OVERRIDE): so the
+ * variables of every backend are set and the core executes itself again,
+ * with CB_HW_MARKER saying it is done. Returns 0 when in place, 1 with a
+ * line on stderr when the re-execution failed. */
+static int hw_apply(unsigned mask, char **argv)
+{
+    char want[32];
+    snprintf(want, sizeof want, "%u", mask);
+    const char *have = getenv(CB_HW_MARKER);
+    if (have && strcmp(have, want) == 0) {
+        cb_hw_request = mask;
+        return 0;
+    }
+    for (const cb_backend *const *b = cb_backends; *b; b++) {
+        char env[4][CB_HW_ENV_LEN];
+        unsigned off = mask & (*b)->hw_switch;
+        int n = off && (*b)->hw_env ? (*b)->hw_env(off, env, 4) : 0;
+        for (int i = 0; i < n; i++) {
+            char *eq = strchr(env[i], '=');
+            if (!eq)
+                continue;
+            *eq = '\0';
+            setenv(env[i], eq + 1, 1);
+        }
+    }
+    setenv(CB_HW_MARKER, want, 1);
+    fflush(NULL);
+    execv("/proc/self/exe", argv);
+    execvp(argv[0], argv);
+    fprintf(stderr, "cipherbench-core: cannot execute itself again to turn hardware features off: %s\n",
+            strerror(errno));
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     cb_args a;
     char err[512];
+    /* --no-hw / --disable-cpu-feature: every command, tls too. */
+    char *orig[argc + 1];
+    memcpy(orig, argv, sizeof(char *) * (size_t)argc);
+    orig[argc] = NULL;
+    unsigned hw = 0;
+    if (cb_hw_take_args(&argc, argv, &hw, err, sizeof err) != 0) {
+        fprintf(stderr, "cipherbench-core: %s\n", err);
+        return 2;
+    }
+    if (hw && hw_apply(hw, orig) != 0)
+        return 1;
     /* `tls` has its own options (tls/tls_cmd.c). */
     if (argc >= 2 && strcmp(argv[1], "tls") == 0)
         return cb_cmd_tls(argc, argv);

@@ -53,6 +53,7 @@ const cb_backend cb_backend_ref = {
     .caps = NULL,
     .provider = NULL,
     .ops = ref_ops,
+    .hw_switch = CB_HW_ALL,   /* memcpy and null: no crypto code to turn off */
 };
 
 const cb_backend *cb_lib_find(const char *name)

@@ -201,6 +201,7 @@ static int load_file(const char *path, cb_vecset *set, char *err, size_t errlen)
         snprintf(err, errlen, "vectors: %s: \"algo\" must be a string", path);
     } else if (!(alg = cb_algorithm_find(algo->valuestring))) {
         snprintf(err, errlen, "vectors: %s: unknown algorithm \"%.64s\" (see cipherbench-core list)", path, algo->valuestring);
+        rc = -2;
     } else if (!cJSON_IsArray(vecs) || cJSON_GetArraySize(vecs) == 0) {
         snprintf(err, errlen, "vectors: %s: \"vectors\" must be a non-empty array", path);
     } else {
@@ -257,6 +258,7 @@ int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
         return -1;
     }
     if (!S_ISDIR(st.st_mode)) {
+        /* A file named on its own must be usable: any problem is an error. */
         if (load_file(path, set, err, errlen) == 0)
             return 0;
         cb_vectors_free(set);
@@ -292,14 +294,18 @@ int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
         char full[1024];
         snprintf(full, sizeof full, "%s/%s", path, names[i]);
         char why[512];
-        if (rc == 0 && load_file(full, set, why, sizeof why) != 0) {
-            char (*nb)[512] = realloc(set->bad, (set->n_bad + 1) * sizeof *nb);
+        int r = rc == 0 ? load_file(full, set, why, sizeof why) : 0;
+        if (r != 0) {
+            /* A file for an algorithm this build lacks is not broken. */
+            char (**list)[512] = r == -2 ? &set->unknown : &set->bad;
+            size_t *n = r == -2 ? &set->n_unknown : &set->n_bad;
+            char (*nb)[512] = realloc(*list, (*n + 1) * sizeof *nb);
             if (!nb) {
                 snprintf(err, errlen, "vectors: out of memory");
                 rc = -1;
             } else {
-                set->bad = nb;
-                memcpy(set->bad[set->n_bad++], why, sizeof why);
+                *list = nb;
+                memcpy(nb[(*n)++], why, sizeof why);
             }
         }
         free(names[i]);
@@ -319,5 +325,6 @@ void cb_vectors_free(cb_vecset *set)
     }
     free(set->files);
     free(set->bad);
+    free(set->unknown);
     memset(set, 0, sizeof *set);
 }

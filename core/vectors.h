@@ -30,6 +30,8 @@ typedef struct cb_vecset {
     size_t n;
     char (*bad)[512];   /* directory only: why each unreadable file was left out */
     size_t n_bad;
+    char (*unknown)[512]; /* directory only: files for an algorithm this build does not know */
+    size_t n_unknown;
 } cb_vecset;
 
 /* Loads one file, or every *.json in a directory (sorted by name).

@@ -575,4 +575,8 @@ extern "C" const cb_backend cb_backend_cryptopp = {
     cryptopp_caps,         // caps
     cryptopp_provider,     // provider
     cryptopp_ops,          // ops
+    0,                     // hw_switch: Crypto++ has no supported switch to turn hardware off
+    nullptr,               // hw_env
+    nullptr,               // disable_hw
+    nullptr,               // hw_used
 };

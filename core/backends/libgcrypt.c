@@ -422,6 +422,38 @@ static const char *gc_provider(void)
     return gc_hwflist();
 }
 
+/* ---- turning hardware off ------------------------------------------------ */
+
+/* GCRYCTL_DISABLE_HWF, before the library initialises, by hwflist name. A
+ * name this libgcrypt does not know (e.g. intel-vaes-vpclmul before 1.10)
+ * is refused, and then it has no such code to turn off. */
+static int gc_disable_hw(unsigned off)
+{
+    static const struct { unsigned bit; const char *name; } map[] = {
+        {CB_HW_AES, "intel-aesni"}, {CB_HW_PCLMUL, "intel-pclmul"},
+        {CB_HW_AVX2, "intel-avx2"}, {CB_HW_SHA, "intel-shaext"},
+        {CB_HW_VAES, "intel-vaes-vpclmul"},
+        {CB_HW_AES, "arm-aes"}, {CB_HW_PCLMUL, "arm-pmull"},
+        {CB_HW_SHA, "arm-sha1"}, {CB_HW_SHA, "arm-sha2"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (off & map[i].bit)
+            gcry_control(GCRYCTL_DISABLE_HWF, map[i].name, NULL);
+    return 0;
+}
+
+/* What the library's hwflist says it uses. */
+static unsigned gc_hw_used(void)
+{
+    unsigned used = 0;
+    if (gc_has("intel-aesni") || gc_has("arm-aes")) used |= CB_HW_AES;
+    if (gc_has("intel-pclmul") || gc_has("arm-pmull")) used |= CB_HW_PCLMUL;
+    if (gc_has("intel-avx2")) used |= CB_HW_AVX2;
+    if (gc_has("intel-shaext") || gc_has("arm-sha1") || gc_has("arm-sha2")) used |= CB_HW_SHA;
+    if (gc_has("intel-vaes-vpclmul")) used |= CB_HW_VAES;
+    return used;
+}
+
 const cb_backend cb_backend_libgcrypt = {
     .name = "libgcrypt",
     .version = gc_version,
@@ -429,4 +461,7 @@ const cb_backend cb_backend_libgcrypt = {
     .caps = gc_caps,
     .provider = gc_provider,
     .ops = gc_ops,
+    .hw_switch = CB_HW_ALL,
+    .disable_hw = gc_disable_hw,
+    .hw_used = gc_hw_used,
 };

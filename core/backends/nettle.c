@@ -44,6 +44,7 @@
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
+#include "hw_x86.h"
 
 /* Contexts are allocated with room for any library struct, suitably aligned. */
 static void *nt_alloc(size_t n)
@@ -775,6 +776,25 @@ static const char *nt_provider(void)
     return p;
 }
 
+/* ---- turning hardware off ------------------------------------------------ */
+
+/* NETTLE_FAT_OVERRIDE (hw_x86.h). Nettle's x86-64 code has no AVX2 or VAES
+ * paths, so those two have nothing to turn off. */
+static int nt_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
+{
+    if (max < 1)
+        return -1;
+    return cb_nettle_fat_env(off, env[0], CB_HW_ENV_LEN) == 1 ? 1 : -1;
+}
+
+/* The features the override logic above gives Nettle (nt_detect). */
+static unsigned nt_hw_used(void)
+{
+    nt_detect();
+    return (nt_hw & CB_CAP_AES_HW ? CB_HW_AES : 0u) | (nt_hw & CB_CAP_CLMUL_HW ? CB_HW_PCLMUL : 0u)
+         | (nt_hw & CB_CAP_SHA_HW ? CB_HW_SHA : 0u);
+}
+
 const cb_backend cb_backend_nettle = {
     .name = "nettle",
     .version = nt_version,
@@ -782,4 +802,9 @@ const cb_backend cb_backend_nettle = {
     .caps = nt_caps,
     .provider = nt_provider,
     .ops = nt_ops,
+#if defined(__x86_64__)
+    .hw_switch = CB_HW_ALL,
+#endif
+    .hw_env = nt_hw_env,
+    .hw_used = nt_hw_used,
 };

@@ -622,6 +622,47 @@ static const char *openssl_provider(void)
     return "aes-x86_64";
 }
 
+/* ---- turning hardware off ------------------------------------------------ */
+
+/* OPENSSL_ia32cap, read when libcrypto loads: "~0xA:~0xB" clears the bits of
+ * A from the CPUID.1 word (EDX | ECX<<32) and those of B from the CPUID.7 word
+ * (EBX | ECX<<32). A "~" mask of 0 keeps the word as detected; leaving out
+ * the ":" part would zero the whole CPUID.7 word. So AES-NI and PCLMULQDQ
+ * alone are "~0x200000200000000:~0". */
+static int openssl_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
+{
+#if defined(__x86_64__)
+    unsigned long long w1 = 0, w7 = 0;
+    if (off & CB_HW_AES) w1 |= 1ULL << 57;          /* ECX.AES */
+    if (off & CB_HW_PCLMUL) w1 |= 1ULL << 33;       /* ECX.PCLMULQDQ */
+    if (off & CB_HW_AVX2) w7 |= 1ULL << 5;          /* EBX.AVX2 */
+    if (off & CB_HW_SHA) w7 |= 1ULL << 29;          /* EBX.SHA */
+    if (off & CB_HW_VAES) w7 |= 3ULL << 41;         /* ECX.VAES, ECX.VPCLMULQDQ */
+    if (max < 1)
+        return -1;
+    snprintf(env[0], CB_HW_ENV_LEN, "OPENSSL_ia32cap=~0x%llx:~0x%llx", w1, w7);
+    return 1;
+#else
+    (void)off; (void)env; (void)max;
+    return -1;
+#endif
+}
+
+/* What OpenSSL's own capability vector says it will use. */
+static unsigned openssl_hw_used(void)
+{
+    unsigned long long lo, hi;
+    unsigned used = 0;
+    if (!ia32cap(&lo, &hi))
+        return 0;
+    if (lo & (1ULL << 57)) used |= CB_HW_AES;
+    if (lo & (1ULL << 33)) used |= CB_HW_PCLMUL;
+    if (hi & (1ULL << 5)) used |= CB_HW_AVX2;
+    if (hi & (1ULL << 29)) used |= CB_HW_SHA;
+    if (hi & (3ULL << 41)) used |= CB_HW_VAES;
+    return used;
+}
+
 const cb_backend cb_backend_openssl = {
     .name = "openssl",
     .version = openssl_version,
@@ -629,4 +670,9 @@ const cb_backend cb_backend_openssl = {
     .caps = openssl_caps,
     .provider = openssl_provider,
     .ops = openssl_ops,
+#if defined(__x86_64__)
+    .hw_switch = CB_HW_ALL,
+#endif
+    .hw_env = openssl_hw_env,
+    .hw_used = openssl_hw_used,
 };

@@ -13,7 +13,7 @@ static int failures;
 static const char *fake_version(void) { return "Fake 1.0 \"quoted\"\n"; }
 static unsigned fake_caps(void) { return CB_CAP_AES_HW | CB_CAP_VECTOR; }
 static const cb_op no_ops[] = {{NULL, NULL, NULL, NULL, NULL}};
-static const cb_backend fake = {"fake", fake_version, NULL, fake_caps, NULL, no_ops};
+static const cb_backend fake = {"fake", fake_version, NULL, fake_caps, NULL, no_ops, 0, NULL, NULL, NULL};
 
 int main(int argc, char **argv)
 {

@@ -1,0 +1,88 @@
+/* hw.c - feature names, the command-line options and the status of a
+ * library's hardware switch (see hw.h). */
+#include "hw.h"
+#include <stdio.h>
+#include <string.h>
+
+unsigned cb_hw_request;
+
+static const char *const names[] = {"aes", "pclmul", "avx2", "vaes", "sha"};
+#define N_NAMES (sizeof names / sizeof names[0])
+
+const char *cb_hw_name(unsigned bit)
+{
+    for (size_t i = 0; i < N_NAMES; i++)
+        if (bit == 1u << i)
+            return names[i];
+    return NULL;
+}
+
+int cb_hw_parse(const char *list, unsigned *mask, char *err, size_t errlen)
+{
+    const char *s = list;
+    unsigned m = 0;
+    for (;;) {
+        const char *sep = strchr(s, ',');
+        size_t len = sep ? (size_t)(sep - s) : strlen(s);
+        size_t i = 0;
+        while (i < N_NAMES && !(strlen(names[i]) == len && memcmp(names[i], s, len) == 0))
+            i++;
+        if (i == N_NAMES) {
+            snprintf(err, errlen, "--disable-cpu-feature: unknown feature '%.*s'; valid: aes, pclmul, avx2, vaes, sha (comma-separated)",
+                     (int)(len > 32 ? 32 : len), s);
+            return 2;
+        }
+        m |= 1u << i;
+        if (!sep)
+            break;
+        s = sep + 1;
+    }
+    *mask |= m;
+    return 0;
+}
+
+int cb_hw_take_args(int *argc, char **argv, unsigned *mask, char *err, size_t errlen)
+{
+    static const char opt[] = "--disable-cpu-feature";
+    int out = 1;
+    for (int i = 1; i < *argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--no-hw") == 0) {
+            *mask |= CB_HW_ALL;
+        } else if (strcmp(a, opt) == 0) {
+            if (i + 1 >= *argc) {
+                snprintf(err, errlen, "option %s needs a value; valid: aes, pclmul, avx2, vaes, sha", opt);
+                return 2;
+            }
+            if (cb_hw_parse(argv[++i], mask, err, errlen))
+                return 2;
+        } else if (strncmp(a, opt, sizeof opt - 1) == 0 && a[sizeof opt - 1] == '=') {
+            if (cb_hw_parse(a + sizeof opt, mask, err, errlen))
+                return 2;
+        } else {
+            argv[out++] = argv[i];
+        }
+    }
+    argv[out] = NULL;
+    *argc = out;
+    return 0;
+}
+
+int cb_hw_global_init(const cb_backend *b)
+{
+    unsigned want = cb_hw_request & b->hw_switch;
+    if (want && b->disable_hw && b->disable_hw(want) != 0)
+        fprintf(stderr, "cipherbench-core: warning: %s refused to turn off its hardware features\n", b->name);
+    return b->global_init ? b->global_init() : 0;
+}
+
+const char *cb_hw_status(const cb_backend *b)
+{
+    if (!cb_hw_request)
+        return NULL;
+    if (cb_hw_request & ~b->hw_switch)
+        return "cannot_disable";
+    if (b->hw_used && (b->hw_used() & cb_hw_request))
+        return "failed";
+    return "applied";
+}
