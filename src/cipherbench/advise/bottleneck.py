@@ -71,7 +71,7 @@ def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
     if link is not None:
         speed, what = link
         if slowest.rate.bps >= speed * MARGIN:
-            return (f"Crypto is not your bottleneck: every allowed choice is at least "
+            return (f"Crypto is not your bottleneck, the link is: every allowed choice is at least "
                     f"{_times(slowest.rate.bps / speed)} faster than your {what}; choose by "
                     "security.")
         if fastest.rate.bps < speed:

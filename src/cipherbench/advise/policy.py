@@ -57,9 +57,8 @@ def judge(policy: str, cand: Candidate, transport: bool) -> Verdict:
                               "CBC-ESSIV)")
     if level == "recommended":
         return Verdict(True)
-    block = cand.names.get("block")
-    if cand.family in ("gpg", "luks") and (block in (None, 16)):
-        return Verdict(True)   # the format's own mode with a 128-bit block cipher
+    if cand.family in ("gpg", "luks"):
+        return Verdict(True)   # the format's own mode; 64-bit blocks are legacy, refused above
     return Verdict(False, f"{level}, not recommended: {cand.grade.reason}")
 
 

@@ -1,0 +1,172 @@
+"""cipherbench advise on recorded results (nothing is timed: --no-measure)."""
+from __future__ import annotations
+
+import pytest
+
+from advise_fixtures import add_primitive, fill, NO_AES_CPU
+from cipherbench.store import Store
+
+GOOD = ("recommended", "acceptable")
+
+
+def advise(cli, *args):
+    out = cli("advise", "--no-measure", "--json", *args)
+    assert out.rc == 0, out.err
+    return out.json()
+
+
+def target(doc, name):
+    return next(t for t in doc["targets"] if t["target"] == name)
+
+
+def test_no_aes_cpu_recommends_chacha20_for_ssh_and_tls(cli, env):
+    fill(env["CIPHERBENCH_DB"], "no-aes")
+    doc = advise(cli, "--for", "all")
+    assert target(doc, "ssh")["recommendation"]["choice"] == "chacha20-poly1305@openssh.com"
+    for t in ("tls-server", "tls-client", "nginx", "nzbget", "stunnel"):
+        assert target(doc, t)["recommendation"]["choice"] == "TLS_CHACHA20_POLY1305_SHA256", t
+    ssh_lines = [c["text"] for c in target(doc, "ssh")["config"]]
+    assert any(ln.strip().startswith("Ciphers chacha20-poly1305@openssh.com") for ln in ssh_lines)
+
+
+def test_aes_cpu_recommends_aes_gcm(cli, env):
+    fill(env["CIPHERBENCH_DB"], "aes")
+    doc = advise(cli, "--for", "all")
+    assert target(doc, "ssh")["recommendation"]["choice"] == "aes128-gcm@openssh.com"
+    assert target(doc, "tls-server")["recommendation"]["choice"] == "TLS_AES_128_GCM_SHA256"
+    assert target(doc, "luks")["recommendation"]["choice"] == "aes-xts-plain64:256"
+    # measured evidence is named by run id
+    assert target(doc, "ssh")["evidence_runs"]
+    # the TLS rates are primitives standing in, and the output says so
+    assert any("stand in for TLS" in n for n in target(doc, "tls-server")["notes"])
+    # without a link, the bottleneck sentence compares with the ssh cleartext baseline
+    assert "cleartext baseline" in target(doc, "ssh")["bottleneck"]
+
+
+def test_assume_no_aes_estimates_from_an_aes_cpu(cli, env):
+    fill(env["CIPHERBENCH_DB"], "aes")
+    doc = advise(cli, "--for", "ssh", "--assume-no-aes")
+    t = target(doc, "ssh")
+    assert t["recommendation"]["choice"] == "chacha20-poly1305@openssh.com"
+    assert any("estimate" in n for n in t["notes"])
+    gcm = next(c for c in t["candidates"] if c["choice"] == "aes128-gcm@openssh.com")
+    assert gcm["rate"]["estimated"] is True
+    doc = advise(cli, "--for", "tls-server", "--assume-no-aes")
+    assert target(doc, "tls-server")["recommendation"]["choice"] == \
+        "TLS_CHACHA20_POLY1305_SHA256"
+
+
+def test_assume_no_aes_uses_runs_with_aes_switched_off(cli, env):
+    fill(env["CIPHERBENCH_DB"], "aes")
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        off = add_primitive(s, NO_AES_CPU, ["aes", "pclmulqdq"],
+                            meta={"hw_disabled": ["aes", "pclmul"]})
+    doc = advise(cli, "--for", "tls-server", "--assume-no-aes")
+    t = target(doc, "tls-server")
+    assert t["recommendation"]["choice"] == "TLS_CHACHA20_POLY1305_SHA256"
+    assert t["recommendation"]["rate"]["estimated"] is False
+    assert off in t["evidence_runs"]
+    # without the flag the switched-off run is not evidence for this machine
+    doc = advise(cli, "--for", "tls-server")
+    assert off not in target(doc, "tls-server")["evidence_runs"]
+    assert target(doc, "tls-server")["recommendation"]["choice"] == "TLS_AES_128_GCM_SHA256"
+
+
+@pytest.mark.parametrize("link", ["100Mbit", "100M", "12.5MB/s"])
+def test_100_mbit_link_is_the_bottleneck(cli, env, link):
+    fill(env["CIPHERBENCH_DB"], "aes")
+    doc = advise(cli, "--for", "ssh", "--link", link)
+    text = target(doc, "ssh")["bottleneck"]
+    assert text.startswith("Crypto is not your bottleneck, the link is")
+    assert "100 Mbit/s link" in text or "12 MB/s link" in text or "13 MB/s" in text
+
+
+def test_slow_cpu_against_10gbit_link_says_crypto_is(cli, env):
+    fill(env["CIPHERBENCH_DB"], "no-aes")
+    doc = advise(cli, "--for", "ssh", "--link", "10Gbit")
+    assert target(doc, "ssh")["bottleneck"].startswith("Crypto is your bottleneck")
+
+
+def test_no_link_says_how_much_the_cipher_decides(cli, env):
+    fill(env["CIPHERBENCH_DB"], "aes")
+    doc = advise(cli, "--for", "tls-server")
+    assert "faster than the default (TLS_AES_256_GCM_SHA384)" in \
+        target(doc, "tls-server")["bottleneck"]
+
+
+def test_modern_never_recommends_legacy_or_broken_whatever_the_numbers(cli, env):
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        rigged = dict(NO_AES_CPU, rc4=90000, **{"3des-cbc": 80000, "hmac-md5": 90000,
+                                                 "hmac-sha1": 90000})
+        add_primitive(s, rigged, ["ssse3"])
+    for policy in ("modern", "compat"):
+        doc = advise(cli, "--for", "all", "--policy", policy)
+        for t in doc["targets"]:
+            rec = t["recommendation"]
+            assert rec is None or rec["grade"] in GOOD, (policy, t["target"], rec)
+            for c in t["candidates"]:
+                if c["grade"] not in GOOD:
+                    assert not c["allowed"], (policy, c)
+            text = "\n".join(c["text"] for c in t["config"] if not c["text"].startswith("#"))
+            for bad in ("RC4", "ARCFOUR", "3DES", "DES-CBC3", "arcfour", "3des", "MD5"):
+                assert bad not in text, (policy, t["target"], bad)
+    # the fast broken cipher is still shown, with its reason
+    doc = advise(cli, "--for", "tls-server")
+    rc4 = next(c for c in target(doc, "tls-server")["candidates"]
+               if c["choice"] == "TLS_RSA_WITH_RC4_128_SHA")
+    assert rc4["grade"] == "broken" and "RFC 7465" in rc4["grade_reference"]
+    assert rc4["rank"] <= 2 and not rc4["allowed"]   # RC4-MD5 may be first
+
+
+def test_modern_transport_is_aead_only(cli, env):
+    fill(env["CIPHERBENCH_DB"], "aes")
+    doc = advise(cli, "--for", "ssh")
+    allowed = [c for c in target(doc, "ssh")["candidates"] if c["allowed"]]
+    assert allowed and all(c["aead"] for c in allowed)
+    doc = advise(cli, "--for", "ssh", "--policy", "compat")
+    assert any(not c["aead"] for c in target(doc, "ssh")["candidates"] if c["allowed"])
+
+
+def test_legacy_policy_marks_the_legacy_choice(cli, env):
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        add_primitive(s, dict(NO_AES_CPU, **{"3des-cbc": 90000, "hmac-sha1": 90000}), ["ssse3"])
+    out = cli("advise", "--no-measure", "--for", "tls-server", "--policy", "legacy")
+    assert out.rc == 0, out.err
+    assert "LEGACY" in out.out and "Sweet32" in out.out
+
+
+def test_table_answer_and_config_block(cli, env):
+    fill(env["CIPHERBENCH_DB"], "aes")
+    out = cli("advise", "--no-measure", "--for", "gpg", "--link", "1Gbit")
+    assert out.rc == 0, out.err
+    assert "For gpg, use" in out.out
+    assert "personal-cipher-preferences" in out.out
+    assert "stored as run" in out.out
+
+
+def test_advice_is_stored_as_a_run(cli, env):
+    fill(env["CIPHERBENCH_DB"], "aes")
+    doc = advise(cli, "--for", "ssh")
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        run = s.get_run(doc["run"])
+        assert run.command == "advise" and run.args["for"] == "ssh"
+        rows = s.results(run.id, "advise")
+    rec = [r for r in rows if r.op == "recommend"]
+    assert len(rec) == 1 and rec[0].lib == "ssh"
+    assert rec[0].algo == "aes128-gcm@openssh.com" and rec[0].extra["answer"]
+    assert any(r.op == "candidate" for r in rows)
+
+
+def test_nothing_stored_still_answers(cli, env):
+    doc = advise(cli, "--for", "ssh")
+    t = target(doc, "ssh")
+    assert t["recommendation"]["rate"] is None
+    assert "cannot be told" in t["bottleneck"]
+
+
+@pytest.mark.parametrize("args", [["--for", "ssh", "--link", "fast"],
+                                  ["--for", "bogus"], ["--for", "ssh", "--policy", "weak"]])
+def test_bad_input_is_one_line_and_exit_2(cli, args):
+    out = cli("advise", "--no-measure", *args)
+    assert out.rc == 2
+    assert len(out.err.strip().splitlines()) == 1 and "Traceback" not in out.err
