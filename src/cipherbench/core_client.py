@@ -210,6 +210,8 @@ class Core:
     def __init__(self, path: Path | str, env: Mapping[str, str] | None = None):
         self.path = Path(path)
         self.env = dict(os.environ if env is None else env)
+        #: Arguments every list/bench gets, e.g. ``["--no-hw"]`` (see ``hw_args``).
+        self.common_args: list[str] = []
         # An installed package carries its vectors beside it; the core finds them this way.
         vec = Path(__file__).resolve().parent / "vectors"
         if "CIPHERBENCH_VECTORS" not in self.env and vec.is_dir():
@@ -228,7 +230,7 @@ class Core:
     def list(self, lib: str | None = None) -> Inventory:
         """``cipherbench-core list``: libraries, versions, capabilities and algorithms."""
         inv = Inventory()
-        for rec in self.run_lines(["list"] + (["--lib", lib] if lib else [])):
+        for rec in self.run_lines(["list"] + (["--lib", lib] if lib else []) + self.common_args):
             t = rec["type"]
             if t == "preamble":
                 inv.preamble = rec
@@ -250,7 +252,7 @@ class Core:
 
     def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,
               samples: int | None = None, min_sample_ms: float | None = None,
-              no_kat: bool = False, extra: Sequence[str] = ()) -> BenchStream:
+              extra: Sequence[str] = ()) -> BenchStream:
         """Start ``cipherbench-core bench`` for one library; returns a ``BenchStream``."""
         argv = [str(self.path), "bench", "--lib", lib, "--algo", ",".join(algos), "--op", op,
                 "--sizes", ",".join(str(s) for s in sizes)]
@@ -258,9 +260,7 @@ class Core:
             argv += ["--samples", str(samples)]
         if min_sample_ms is not None:
             argv += ["--min-sample-ms", f"{min_sample_ms:g}"]
-        if no_kat:
-            argv.append("--no-kat")
-        argv += list(extra)
+        argv += self.common_args + list(extra)
         return BenchStream(argv, self.env)
 
 
@@ -277,3 +277,16 @@ def cpu_ratio(point: dict) -> float | None:
     if not wall or not cpu:
         return None
     return sum(cpu) / wall
+
+
+#: CPU features the core can ask libraries to leave unused.
+HW_FEATURES = ("aes", "pclmul", "avx2", "vaes", "sha")
+
+
+def hw_args(features: Sequence[str]) -> list[str]:
+    """Core arguments that turn ``features`` off in every library (``[]`` for none)."""
+    if not features:
+        return []
+    if set(features) >= set(HW_FEATURES):
+        return ["--no-hw"]
+    return ["--disable-cpu-feature", ",".join(f for f in HW_FEATURES if f in features)]

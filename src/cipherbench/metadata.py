@@ -49,6 +49,11 @@ _KEYS = [
     Key("clock", "str", "", "clock the core times with"),
     Key("libraries", "dict[str,dict]", "", "per library: version, capabilities (aes_hw, ...),"
         " the implementation it picked"),
+    Key("hw_disabled", "list[str]", "", "CPU features asked off in every library (--no-hw, "
+        "--disable-cpu-feature: aes, pclmul, avx2, vaes, sha); [] when none"),
+    Key("hw_pair", "int", "", "the run measured the other way (with or without the features "
+        "of hw_disabled) by the same `run --hw-both`"),
+    Key("threads", "int", "", "core processes measuring each point at once (--threads)"),
 ]
 #: name -> Key. The one registry: ``collect`` emits only these keys.
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
@@ -156,7 +161,8 @@ def from_core(preamble: Mapping[str, Any] | None,
         out["cpu_model_core"] = p["cpu_model"]
     if libraries:
         out["libraries"] = {
-            name: {k: rec[k] for k in ("version", "caps", "provider") if rec.get(k) is not None}
+            name: {k: rec[k] for k in ("version", "caps", "provider", "hw_used", "hw_switch",
+                                       "hw_off_requested", "hw_env") if rec.get(k) is not None}
             for name, rec in libraries.items()}
     return out
 

@@ -210,7 +210,7 @@ class PrimitiveRunner:
         def sample(n: int) -> list[float]:
             got: list[float] = []
             with self.core.bench(lib, [algo], op, [size], samples=max(n, 2),
-                                 min_sample_ms=self.sel.min_sample_ms, no_kat=True) as s:
+                                 min_sample_ms=self.sel.min_sample_ms) as s:
                 for rec in s:
                     if rec["type"] == "point" and rec["algo"] == algo:
                         got.extend(per_op_ns(rec))
