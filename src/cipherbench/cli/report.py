@@ -43,7 +43,7 @@ def command(app: AppContext, runs, output, png_dir, headline, db) -> int:
     out = Path(output)
     if out.exists() and out.is_dir():
         raise UsageError(f"-o {output}: is a directory; name a file, e.g. {out / 'report.html'}")
-    if not out.parent.exists() if str(out.parent) else False:
+    if not out.parent.exists():
         raise UsageError(f"-o {output}: the directory {out.parent} does not exist")
     with app.open_store(db, create=False) as store:
         bundles = []

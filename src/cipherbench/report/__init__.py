@@ -21,6 +21,7 @@ result the ``extra`` keys ``answer`` (a sentence), ``bottleneck`` (a sentence) a
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from html import escape
@@ -224,10 +225,14 @@ def compare_section(cmp: cmpmod.Comparison, headline: int = 16384) -> Section:
         where = ""
         if len(shown) > COMPARE_CHART_MAX:
             sizes = {e.size for e in shown if e.scenario == D.PRIMITIVE and e.size}
-            at = D.pick_size([_SizeOnly(s) for s in sizes], headline) if sizes else None
+            at = min(sizes, key=lambda s: (abs(s - headline), -s)) if sizes else None
             shown = [e for e in shown if e.scenario != D.PRIMITIVE or e.size == at]
             where = f" at {D._size_text(at)}" if at else ""
-            shown = shown[:COMPARE_CHART_MAX]
+            if len(shown) > COMPARE_CHART_MAX:
+                # The biggest changes first; the table below holds the rest.
+                shown = sorted(shown, key=lambda e: -abs(math.log(e.ratio)))[:COMPARE_CHART_MAX]
+                shown.sort(key=cmp.entries.index)
+                where += f", the {COMPARE_CHART_MAX} largest changes"
         title = f"Speed of run {b.id} relative to run {a.id}{where}"
         subtitle = f"A: {D.machine_line(a)}  |  B: {D.machine_line(b)}"
         _add(sec, f"compare-{a.id}-{b.id}", title,
@@ -246,11 +251,6 @@ def compare_section(cmp: cmpmod.Comparison, headline: int = 16384) -> Section:
     for note in cmp.notes:
         sec.parts.append(f"<p class=muted>{escape(note)}</p>")
     return sec
-
-
-@dataclass
-class _SizeOnly:
-    size: int
 
 
 def _warnings_section(bundles: list[RunBundle]) -> Section | None:
