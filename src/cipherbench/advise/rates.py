@@ -12,7 +12,7 @@ with was measured. Every such figure is marked an estimate.
 """
 from __future__ import annotations
 
-from cipherbench.advise.candidates import Candidate
+from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.advise.evidence import Evidence, Rate
 
 #: ChaCha20-Poly1305 / software AES, the conservative end of the 3-10x range.
@@ -74,6 +74,17 @@ def rate_tls(ev: Evidence, cand: Candidate, lib: str) -> Rate | None:
         r, run = got
         return Rate(tls_bps(r) or 0.0, "tls", (run.id,),
                     f"{lib} TLS record layer, {_mib(r.size)} writes, run {run.id}")
+    # The same cipher and MAC under another key exchange has the same record layer (the
+    # scenario measures RSA-certificate suites; the ECDSA twins differ only in the handshake).
+    suite = cand.names["suite"]
+    for (l, iana), (r, run) in sorted(ev.tls.items()):
+        twin = suite_by_name(iana)
+        if l == lib and twin is not None and (twin.cipher, twin.mac, twin.tls13) == \
+                (suite.cipher, suite.mac, suite.tls13):
+            from cipherbench.advise.evidence import tls_bps
+            return Rate(tls_bps(r) or 0.0, "tls", (run.id,),
+                        f"{lib} TLS record layer as {twin.openssl}, {_mib(r.size)} writes, "
+                        f"run {run.id}")
     return primitive_rate(ev, cand, [lib], "primitive stand-in for the TLS record layer")
 
 
