@@ -13,12 +13,13 @@ from cipherbench import catalog, metadata
 from cipherbench import warnings as W
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.options import did_you_mean, parse_precision, parse_sizes, split_list
-from cipherbench.core_client import Core, Inventory
+from cipherbench.core_client import HW_FEATURES, Core, Inventory, hw_args
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_results
 from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
+from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive import PrimitiveRunner, Progress, Selection, plan
 
 VALID_OPS = ("encrypt", "decrypt", "hash", "mac", "ref")
@@ -107,13 +108,24 @@ def progress_bar(app: AppContext, enabled: bool) -> Iterator:
 @click.option("--headline-size", "headline", metavar="SIZE", default=None,
               help="message size of the table (default 16 KiB)")
 @click.option("--no-ref", is_flag=True, help="leave out the memcpy and null reference rows")
+@click.option("--no-hw", is_flag=True, help="turn off AES-NI, PCLMUL, AVX2, VAES and SHA "
+              "extensions in every library through its own switch; a library without one is "
+              "reported, not measured")
+@click.option("--disable-cpu-feature", "disable_features", metavar="FEATURES",
+              help="turn off only these: aes, pclmul, avx2, vaes, sha (comma-separated)")
+@click.option("--hw-both", is_flag=True, help="two runs, with and without the hardware features "
+              "(all, or those of --disable-cpu-feature), linked for compare and report")
+@click.option("--threads", "threads", metavar="N|all", default=None,
+              help="N core processes measure each point at once, each on its own CPU; shows "
+                   "aggregate and per-thread throughput and the scaling efficiency")
 @click.option("--progress/--no-progress", default=None,
               help="live progress bar (default: when stderr is a terminal)")
 @db_option
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, budget, samples,
-            headline, no_ref, progress, db, as_json) -> int:
+            headline, no_ref, no_hw, disable_features, hw_both, threads, progress, db,
+            as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table."""
     preset = choose_preset(quick, full)
     prec = parse_precision(precision) or preset.precision
@@ -126,8 +138,56 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
         if op not in VALID_OPS:
             raise UsageError(f"unknown operation {op!r}{did_you_mean(op, VALID_OPS)}; valid: "
                              + ", ".join(VALID_OPS[:-1]))
+    features = resolve_hw(no_hw, disable_features, hw_both)
+    n_threads = thr.parse_threads(threads)
     store = app.open_store(db)            # an unusable --db fails before any work
     core = Core.find(app.env)
+    passes = [[], features] if hw_both else [features]
+    run_ids: list[int] = []
+    rc = 0
+    for off in passes:
+        core.common_args = hw_args(off)
+        run_id, prc = _one_pass(app, store, core, off, n_threads, preset, prec, budget,
+                                chosen_sizes, head, op_list, libs, algos, samples, no_ref,
+                                progress, as_json)
+        if run_id is None:
+            return prc
+        run_ids.append(run_id)
+        rc = rc or prc
+        if prc == 130:
+            break
+    if len(run_ids) == 2:
+        store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})
+        store.update_metadata(run_ids[1], {"hw_pair": run_ids[0]})
+        if not as_json:
+            app.console.print(f"runs {run_ids[0]} (hardware on) and {run_ids[1]} (off: "
+                              f"{', '.join(features)}) are a pair: `cipherbench compare "
+                              f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
+    return rc
+
+
+def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:
+    """The CPU features to turn off, in canonical order (all for --no-hw, or --hw-both alone)."""
+    asked = split_list((disable,)) if disable else []
+    for f in asked:
+        if f not in HW_FEATURES:
+            raise UsageError(f"--disable-cpu-feature: unknown feature {f!r}"
+                             f"{did_you_mean(f, HW_FEATURES)}; valid: {', '.join(HW_FEATURES)}")
+    if no_hw and asked:
+        raise UsageError("--no-hw and --disable-cpu-feature exclude each other: --no-hw turns "
+                         "every feature off")
+    if no_hw and hw_both:
+        raise UsageError("--hw-both already makes the run without hardware: leave out --no-hw")
+    if no_hw or (hw_both and not asked):
+        return list(HW_FEATURES)
+    return [f for f in HW_FEATURES if f in asked]
+
+
+def _one_pass(app: AppContext, store, core: Core, off: list[str], n_threads: int,
+              preset: Preset, prec: float, budget, chosen_sizes, head: int, op_list, libs,
+              algos, samples, no_ref, progress, as_json) -> tuple[int | None, int]:
+    """One stored run with the features ``off`` turned off. Returns (run id, exit status);
+    the run id is None when nothing could start (the status says why)."""
     inv = core.list()
     lib_list = resolve_libs(inv, split_list(libs), not no_ref)
     algo_list = resolve_algos(inv, split_list(algos), preset, not no_ref)
@@ -147,10 +207,12 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                          + "; see `cipherbench list`")
     meta = metadata.collect(inv.preamble, {l: inv.libraries[l] for l in lib_list
                                            if l in inv.libraries})
+    meta["hw_disabled"] = list(off)
+    meta["threads"] = n_threads
     args = {"preset": preset.name, "libs": lib_list, "algos": algo_list,
             "ops": list(ops_sel) if ops_sel else None, "sizes": chosen_sizes,
             "precision": prec, "budget_s": sel.budget_s, "samples": sel.samples,
-            "headline_size": head}
+            "headline_size": head, "hw_disabled": list(off), "threads": n_threads}
     run_id = store.begin_run("run", args, meta)
     pre_warnings = W.load(meta.get("loadavg"), meta.get("cores"))
     for a in missing:
@@ -169,7 +231,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
         n = store.get_run(run_id).n_results
         app.error(f"interrupted: run {run_id} keeps its {n} finished results "
                   f"(`cipherbench show {run_id}`)")
-        return 130
+        return run_id, 130
     except BaseException:
         store.finish_run(run_id, "interrupted")
         raise
@@ -185,6 +247,8 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
             None, out.libraries).get("libraries", {})}
     if updates:
         store.update_metadata(run_id, updates)
+    if n_threads > 1 and not out.crashed:
+        _measure_threads(app, store, core, run_id, items, chosen_sizes, head, n_threads, sel)
     store.finish_run(run_id, "interrupted" if out.crashed else "complete")
     bundle = RunBundle.load(store, run_id)
     if as_json:
@@ -193,11 +257,43 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
         table = format_results(bundle.results, head)
         if table is not None:
             disp.display_results(app.console, table)
+        scaling = thr.format_threads(bundle.results)
+        if scaling is not None:
+            app.console.print("scaling across cores: aggregate = sum of the processes, "
+                              "efficiency = aggregate / (N x 1 thread)", markup=False,
+                              highlight=False)
+            disp.display_rows(app.console, *scaling)
+        if off:
+            st = {l: (inv.libraries.get(l) or {}).get("hw_switch") for l in lib_list if l != "ref"}
+            cannot = [l for l, v in st.items() if v != "applied"]
+            app.console.print(f"hardware off: {', '.join(off)} (each library's own switch)"
+                              + (f"; not measured, no working switch: {', '.join(cannot)}"
+                                 if cannot else ""), markup=False, highlight=False)
         disp.display_warnings(app.err_console, pre_warnings + out.warnings + late)
         app.console.print(f"stored as run {run_id} in {store.path} "
                           f"(`cipherbench show {run_id}`)", markup=False, highlight=False)
     if out.crashed:
         app.error(f"a library's core process crashed: run {run_id} is marked interrupted and "
                   "keeps what finished")
-        return 1
-    return 0
+        return run_id, 1
+    return run_id, 0
+
+
+def _measure_threads(app: AppContext, store, core: Core, run_id: int, items, sizes,
+                     head: int, n: int, sel: Selection) -> None:
+    """Every planned item at the table's size, by one process and by ``n`` at once; stored."""
+    size = head if head in sizes else min(sizes, key=lambda s: (abs(s - head), -s), default=None)
+    for it in items:
+        if it.lib == "ref" or size is None:
+            continue
+        try:
+            p, why = thr.measure(core, it.lib, it.algo, it.op, size, n,
+                                 samples=max(sel.samples, 5), min_sample_ms=sel.min_sample_ms)
+        except Exception as e:  # a crashed core: say so, keep the rest
+            p, why = None, str(e)
+        if p is None:
+            store.add_warning(run_id, "threads", f"{it.lib} {it.algo} {it.op}",
+                              f"not measured with {n} threads: {why}")
+            continue
+        store.add_result(run_id, thr.to_result(p))
+
