@@ -8,6 +8,7 @@
  */
 #include "../backend.h"
 
+#include "hw_x86.h"
 #include <gnutls/crypto.h>
 #include <gnutls/gnutls.h>
 #include <stdio.h>
@@ -483,6 +484,41 @@ static const char *gnutls_backend_provider(void)
     return g_reinit_seen ? "generic" : NULL;
 }
 
+/* ---- turning hardware off ------------------------------------------------ */
+
+/* GNUTLS_CPUID_OVERRIDE, read when the library initialises, replaces its CPU
+ * detection: 0x1 nothing, else the sum of 0x2 AES-NI, 0x4 SSSE3, 0x8 PCLMUL,
+ * 0x10 AVX, 0x20 SHA (checked against its initialisation log). What GnuTLS's
+ * own code does not cover falls to Nettle, so Nettle's switch is set too.
+ * GnuTLS 3.7 has no AVX2 or VAES code of its own. */
+static int gnutls_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
+{
+#if defined(__x86_64__)
+    cb_x86 c;
+    cb_x86_detect(&c);
+    unsigned keep = c.hw & ~off, v = 0;
+    if (keep & CB_HW_AES) v |= 0x2;
+    if (c.ssse3) v |= 0x4;
+    if (keep & CB_HW_PCLMUL) v |= 0x8;
+    if (c.avx) v |= 0x10;
+    if (keep & CB_HW_SHA) v |= 0x20;
+    if (max < 2)
+        return -1;
+    snprintf(env[0], CB_HW_ENV_LEN, "GNUTLS_CPUID_OVERRIDE=0x%x", v ? v : 0x1);
+    return 1 + cb_nettle_fat_env(off, env[1], CB_HW_ENV_LEN);
+#else
+    (void)off; (void)env; (void)max;
+    return -1;
+#endif
+}
+
+/* What its initialisation log said it registered. */
+static unsigned gnutls_hw_used(void)
+{
+    return (g_caps & CB_CAP_AES_HW ? CB_HW_AES : 0u) | (g_caps & CB_CAP_CLMUL_HW ? CB_HW_PCLMUL : 0u)
+         | (g_caps & CB_CAP_SHA_HW ? CB_HW_SHA : 0u);
+}
+
 const cb_backend cb_backend_gnutls = {
     .name = "gnutls",
     .version = gnutls_backend_version,
@@ -490,4 +526,9 @@ const cb_backend cb_backend_gnutls = {
     .caps = gnutls_backend_caps,
     .provider = gnutls_backend_provider,
     .ops = gnutls_ops,
+#if defined(__x86_64__)
+    .hw_switch = CB_HW_ALL,
+#endif
+    .hw_env = gnutls_hw_env,
+    .hw_used = gnutls_hw_used,
 };
