@@ -708,6 +708,33 @@ const cb_op botan_ops[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 
+// Botan 2's own switch: CPUID::clear_cpuid_bit(), before any object picks
+// its implementation (disable_hw runs before global_init). Botan 2.19 has no
+// VAES code, so that feature has nothing to turn off.
+int botan_disable_hw(unsigned off)
+{
+#if defined(__x86_64__)
+    if (off & CB_HW_AES) Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_AESNI_BIT);
+    if (off & CB_HW_PCLMUL) Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_CLMUL_BIT);
+    if (off & CB_HW_AVX2) Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_AVX2_BIT);
+    if (off & CB_HW_SHA) Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_SHA_BIT);
+#endif
+    return 0;
+}
+
+// What Botan's CPUID says it may use after the switch.
+unsigned botan_hw_used(void)
+{
+    unsigned used = 0;
+#if defined(__x86_64__)
+    if (Botan::CPUID::has_aes_ni()) used |= CB_HW_AES;
+    if (Botan::CPUID::has_clmul()) used |= CB_HW_PCLMUL;
+    if (Botan::CPUID::has_avx2()) used |= CB_HW_AVX2;
+    if (Botan::CPUID::has_intel_sha()) used |= CB_HW_SHA;
+#endif
+    return used;
+}
+
 }  // namespace
 
 extern "C" const cb_backend cb_backend_botan = {
@@ -717,4 +744,12 @@ extern "C" const cb_backend cb_backend_botan = {
     botan_caps,         // caps
     botan_provider,     // provider
     botan_ops,          // ops
+#if defined(__x86_64__)
+    CB_HW_ALL,          // hw_switch: CPUID::clear_cpuid_bit
+#else
+    0,                  // hw_switch
+#endif
+    nullptr,            // hw_env
+    botan_disable_hw,   // disable_hw
+    botan_hw_used,      // hw_used
 };
