@@ -20,7 +20,8 @@ from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios.tls import loopback as lb
 from cipherbench.scenarios.tls import report
-from cipherbench.scenarios.tls.runner import DEFAULT_SIZES, SCENARIO, Plan, TlsRunner
+from cipherbench.scenarios.tls.runner import (DEFAULT_SIZES, HANDSHAKE_SUITE, SCENARIO, Plan,
+                                              TlsRunner)
 from cipherbench.scenarios.tls.suites import parse_list, resolve, tls_libraries
 from cipherbench.store import Result
 from cipherbench.units import parse_size
@@ -179,7 +180,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
                             progress.advance(t2)
                 except lb.LoopbackError as e:
                     app.error(f"loopback figures skipped: {e}")
-        status = "complete" if not outcome.failed else "interrupted"
+        status = "interrupted" if outcome.crashed else "complete"
     finally:
         store.finish_run(run_id, status)
 
@@ -201,19 +202,13 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         if hs:
             header, cells = report.format_handshake_table(hs)
             display_rows(app.console, header, cells,
-                         title=f"TLS 1.3 handshakes per second ({report_suite()}), client "
+                         title=f"TLS 1.3 handshakes per second ({HANDSHAKE_SUITE}), client "
                                "and server on one core")
         for line in report.answer(rows, sizes_seen):
             app.console.print(line, markup=False)
         display_warnings(app.err_console, outcome.warnings)
     store.close()
     return 1 if outcome.failed else 0
-
-
-def report_suite() -> str:
-    """The suite every handshake uses."""
-    from cipherbench.scenarios.tls.runner import HANDSHAKE_SUITE
-    return HANDSHAKE_SUITE
 
 
 def _as_json(run_id: int, results: list[Result], rows, hs) -> dict:

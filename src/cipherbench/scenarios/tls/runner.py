@@ -71,7 +71,8 @@ class Outcome:
 
     points: int = 0
     refused: int = 0
-    failed: int = 0
+    failed: int = 0               # points that failed (errors other than refusals)
+    crashed: bool = False         # a core process died
     libraries: dict[str, dict] = field(default_factory=dict)
     preamble: dict = field(default_factory=dict)
     warnings: list[W.BenchWarning] = field(default_factory=list)
@@ -144,6 +145,7 @@ class TlsRunner:
                 self._run_lib(lib)
             except CoreCrashed as e:
                 self.out.failed += 1
+                self.out.crashed = True
                 self._warn([W.BenchWarning("core_crashed", lib,
                                            f"{e}; the TLS figures of {lib} after the crash are "
                                            "missing: report the bug with the command above")])

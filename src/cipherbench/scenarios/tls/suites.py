@@ -48,8 +48,6 @@ class Suite:
         """The worst grade of cipher, MAC and key exchange."""
         parts = []
         alg = catalog.get(self.cipher)
-        if alg is not None:
-            parts.append(alg.grade)
         if self.mac == "aead":
             parts.append(_AEAD_13 if self.proto == "TLS1.3" else _AEAD_12)
         elif self.mac == "aead-8":
@@ -61,7 +59,9 @@ class Suite:
                          Grade("acceptable", "stream cipher with an HMAC record MAC", "RFC 5246"))
         if self.kx == "RSA":
             parts.append(_STATIC_RSA)
-        # The worst part decides; among equals, the first said (the cipher's own reason).
+        if alg is not None:
+            parts.append(alg.grade)
+        # The worst part decides; among equals, the first said (the TLS-specific reason).
         return max(parts, key=lambda g: _ORDER.get(g.level, 0))
 
     def names(self) -> dict[str, str]:
