@@ -4,7 +4,10 @@ Markdown table of ratios and run-to-run variation.
 
 A point is keyed (algo, op, size), algo and op being the core's canonical
 names. Throughput is in bytes per second throughout; tables print MB/s
-(10^6 bytes per second).
+(10^6 bytes per second). The core's throughput comes by two clocks: "wall"
+(its number: wall-clock time, as openssl speed -elapsed and botan speed
+time) and "cpu" (the process's CPU time, as gnutls-cli times), each
+{"wall": bytes/s, "cpu": bytes/s}.
 """
 import argparse
 import json
@@ -22,8 +25,9 @@ class RunError(Exception):
 
 class Job:
     """One unit of interleaving: a peer tool's run and the core's runs that
-    measure the same points. Each callable returns {(algo, op, size): bytes/s};
-    together they must give every key in keys."""
+    measure the same points. run_ours returns {(algo, op, size): {"wall":
+    bytes/s, "cpu": bytes/s}}, run_peer {(algo, op, size): bytes/s}; each
+    must give every key in keys."""
 
     def __init__(self, name, keys, run_ours, run_peer):
         self.name, self.keys, self.run_ours, self.run_peer = name, list(keys), run_ours, run_peer
@@ -71,8 +75,9 @@ def core_command(core, lib, algos, op, sizes, samples, min_sample_ms, cpu, vecto
 
 
 def core_throughputs(stdout):
-    """{(algo, op, size): bytes/s} from the core's point records, each
-    size*iters / median(wall_ns). An error record raises RunError."""
+    """{(algo, op, size): {"wall": bytes/s, "cpu": bytes/s}} from the core's
+    point records: size*iters / median(wall_ns), and the same by cpu_ns.
+    An error record raises RunError."""
     out = {}
     for line in stdout.splitlines():
         try:
@@ -83,14 +88,16 @@ def core_throughputs(stdout):
             raise RunError(f"cipherbench-core: {rec.get('lib')} {rec.get('algo')}: "
                            f"{rec.get('reason')}: {rec.get('message')}")
         if rec.get("type") == "point":
-            median_s = statistics.median(rec["wall_ns"]) * 1e-9
-            out[(rec["algo"], rec["op"], rec["size"])] = rec["size"] * rec["iters"] / median_s
+            work = rec["size"] * rec["iters"]
+            out[(rec["algo"], rec["op"], rec["size"])] = {
+                clock: work / (statistics.median(rec[f"{clock}_ns"]) * 1e-9)
+                for clock in ("wall", "cpu")}
     return out
 
 
 def run_core(args, lib, algos, op, sizes):
-    """Runs the core once for algos x sizes of one op; returns its throughputs,
-    raising RunError if a point is missing."""
+    """Runs the core once for algos x sizes of one op; returns its throughputs
+    (as core_throughputs), raising RunError if a point is missing."""
     cmd = core_command(args.core, lib, algos, op, sizes, args.samples, args.min_sample_ms,
                        args.cpu, args.vectors)
     got = core_throughputs(run(cmd))
@@ -127,19 +134,22 @@ def interleave(jobs, reps, peer_name, log=sys.stderr):
                     results[key][which].append(got[which][key])
                 ours, peer = results[key]
                 print(f"rep {rep + 1}/{reps} {key[0]:18} {key[1]:7} {key[2]:6}: "
-                      f"ours {ours[-1] / 1e6:9.1f} MB/s, {peer_name} {peer[-1] / 1e6:9.1f} MB/s",
-                      file=log, flush=True)
+                      f"ours {ours[-1]['wall'] / 1e6:9.1f} MB/s (CPU time {ours[-1]['cpu'] / 1e6:9.1f}), "
+                      f"{peer_name} {peer[-1] / 1e6:9.1f} MB/s", file=log, flush=True)
     return results, loads
 
 
-def format_table(results, peer_name, show_op=False):
+def format_table(results, peer_name, show_op=False, clock="wall"):
     """Markdown lines: per point, the medians over repetitions, their ratio
-    (ours / peer), the median of the per-repetition ratios, and both CVs."""
+    (ours / peer), the median of the per-repetition ratios, and both CVs;
+    ours by the given clock ("wall" or "cpu")."""
     op_head, op_rule = ("| op ", "| --- ") if show_op else ("", "")
-    lines = [f"| algorithm {op_head}| bytes | ours MB/s | {peer_name} MB/s | ratio | paired ratio "
+    ours_head = "ours MB/s" if clock == "wall" else "ours MB/s (CPU time)"
+    lines = [f"| algorithm {op_head}| bytes | {ours_head} | {peer_name} MB/s | ratio | paired ratio "
              f"| CV ours | CV {peer_name} |",
              f"| --- {op_rule}| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for (algo, op, size), (ours, peer) in results.items():
+    for (algo, op, size), (ours_both, peer) in results.items():
+        ours = [o[clock] for o in ours_both]
         mo, mp = statistics.median(ours), statistics.median(peer)
         # Each repetition's two runs are back to back: their ratio cancels slow drift.
         paired = statistics.median(o / p for o, p in zip(ours, peer))
@@ -197,9 +207,10 @@ def description(doc):
     return doc.split("\n\n", 1)[0]
 
 
-def run_report(prog, args, jobs, peer_name, version_cmd, header, show_op=False):
-    """Runs the jobs interleaved and prints the header line and the table;
-    returns the exit status (1 when a tool failed, 130 on Ctrl-C)."""
+def run_report(prog, args, jobs, peer_name, version_cmd, header, show_op=False, clocks=("wall",)):
+    """Runs the jobs interleaved and prints the header line and a table per
+    clock of ours (see format_table); returns the exit status (1 when a tool
+    failed, 130 on Ctrl-C)."""
     load_before = os.getloadavg()[0]
     try:
         results, loads = interleave(jobs, args.reps, peer_name)
@@ -214,8 +225,13 @@ def run_report(prog, args, jobs, peer_name, version_cmd, header, show_op=False):
     print(f"CPU: {cpu_model()}; {version}; {args.reps} repetitions, interleaved; {header}; "
           f"core --samples {args.samples} --min-sample-ms {args.min_sample_ms:g}{pinned}; "
           + load_summary(load_before, loads, os.getloadavg()[0]))
-    print()
-    print("\n".join(format_table(results, peer_name, show_op)))
+    for clock in clocks:
+        if len(clocks) > 1:
+            print()
+            print("Ours by wall-clock time (the core's own number):" if clock == "wall" else
+                  "Ours by the process's CPU time (the clock the peer uses):")
+        print()
+        print("\n".join(format_table(results, peer_name, show_op, clock)))
     return 0
 
 
