@@ -260,7 +260,7 @@ class Measurer:
     def gpg(self) -> Measurement:
         """Real gpg --symmetric (and age) encryption at a modest size."""
         return self._run("gpg and age encryption",
-                         ["gpg", "--size", GPG_SIZE, "--ops", "encrypt", "--budget", "3"],
+                         ["gpg", "--size", GPG_SIZE, "--ops", "encrypt", "--budget", "2"],
                          f"{GPG_SIZE}B per algorithm, about 60 s")
 
 
