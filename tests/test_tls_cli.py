@@ -213,3 +213,12 @@ def test_golden_list_gives_every_suite_a_grade():
     assert grades["TLS_AES_256_GCM_SHA384"] == "recommended"
     assert grades["TLS_RSA_WITH_3DES_EDE_CBC_SHA"] == "legacy"
     assert grades["TLS_ECDHE_RSA_WITH_RC4_128_SHA"] == "broken"
+
+
+def test_cli_lists_suites_without_measuring(cli, env):
+    e, _ = real_env(env)
+    out = cli("tls", "--list-suites", env_override=e)
+    assert out.rc == 0, out.err
+    for text in ("TLS_AES_128_GCM_SHA256", "ECDHE-RSA-AES128-GCM-SHA256",
+                 "TLS_RSA_ARCFOUR_128_SHA1", "broken", "legacy"):
+        assert text in out.out

@@ -85,17 +85,19 @@ for the run and removed afterwards.""")
 @click.option("--loopback-size", default="32M", show_default=True, metavar="SIZE",
               help="bytes per loopback transfer")
 @click.option("--precision", default=None, metavar="P",
-              help=f"target half-width of the median's 95%% CI (default "
+              help=f"target half-width of the median's 95% CI (default "
                    f"{stats.DEFAULT_PRECISION:.0%})")
 @click.option("--budget", type=float, default=1.0, show_default=True, metavar="SECONDS",
               help="time budget for extra samples of each point")
 @click.option("--cpu", type=click.IntRange(0, 1023), default=None, metavar="K",
               help="pin the measuring process to CPU K")
+@click.option("--list-suites", is_flag=True,
+              help="print the suites with their names and grades, measure nothing")
 @db_option
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_loopback,
-            loopback_size, precision, budget, cpu, db, as_json) -> int:
+            loopback_size, precision, budget, cpu, list_suites, db, as_json) -> int:
     env = app.env
     write_sizes = _sizes(sizes)
     prec = parse_precision(precision) or stats.DEFAULT_PRECISION
@@ -117,6 +119,11 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
     if not have:
         raise EnvironmentProblem("this cipherbench-core was built without a TLS library: "
                                  "install libssl-dev or libgnutls28-dev and rebuild it")
+    if list_suites:
+        display_rows(app.console, ["suite (IANA)", "OpenSSL", "GnuTLS", "proto", "grade", "why"],
+                     [[s.iana, s.openssl, s.gnutls, s.proto, s.grade.level, s.grade.reason]
+                      for s in known], title=f"TLS cipher suites (libraries: {', '.join(have)})")
+        return 0
     chosen_libs = split_list(libs) if libs else list(have)
     for name in chosen_libs:
         if name not in have:
@@ -126,7 +133,8 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
     if unknown:
         pool = [n for s in known for n in (s.iana, s.openssl)]
         raise UsageError(f"--suites: unknown suite {unknown[0]!r}"
-                         f"{did_you_mean(unknown[0], pool)}; see `cipherbench-core tls --list`")
+                         f"{did_you_mean(unknown[0], pool)}; valid: IANA, OpenSSL or GnuTLS names "
+                         "(`cipherbench tls --list-suites`), tls1.3, tls1.2, legacy, all")
     if not chosen and not no_transfer:
         raise UsageError("--suites: nothing selected")
 
