@@ -16,7 +16,9 @@ from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFaile
 from cipherbench.store import Result, Store
 
 needs_gpg = pytest.mark.skipif(shutil.which("gpg") is None, reason="gpg is not installed")
-REAL_CORE = Path(__file__).resolve().parents[1] / "build" / "core" / "cipherbench-core"
+# The real core: the one the test command built ($CIPHERBENCH_CORE), else the source tree's.
+REAL_CORE = Path(os.environ.get("CIPHERBENCH_CORE")
+                 or Path(__file__).resolve().parents[1] / "build" / "core" / "cipherbench-core")
 
 VERSION_TEXT = """gpg (GnuPG) 2.2.40
 Supported algorithms:
