@@ -1,6 +1,7 @@
 /* backend.h - the contract between the measurement core and one crypto library.
  *
- * A backend is one .c file that exports one constant `cb_backend` table.
+ * A backend is one source file (C, or C++ with C linkage) that exports one constant
+ * `cb_backend` table.
  * Each row of its `ops` array is one algorithm the library can run, given by
  * its canonical name (see algorithms.c for key, nonce and tag sizes) and three
  * small functions. One function usually serves many rows through `arg`
