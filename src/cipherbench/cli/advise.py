@@ -127,3 +127,37 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
 
 def _short(text: str, n: int = 70) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def display_run(app: AppContext, run, results, stored_warnings) -> None:  # noqa: ARG001
+    """A stored advise run: per target the answer, the bottleneck sentence, the ranked
+    candidates and the checked config lines (``cipherbench show`` calls this)."""
+    c = app.console
+    for r in (x for x in results if x.op == "recommend"):
+        doc = r.extra
+        c.rule(f"{doc.get('target', r.lib)}", style="dim")
+        for key in ("answer", "bottleneck"):
+            if doc.get(key):
+                c.print(doc[key], markup=False, highlight=False)
+        ranked = sorted((x for x in results if x.lib == r.lib and x.op == "candidate"
+                         and x.size is not None), key=lambda x: x.size)
+        if ranked:
+            t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="candidates, fastest first",
+                      title_justify="left")
+            for h in ("#", "choice", "rate", "grade", "allowed"):
+                t.add_column(h, justify="right" if h in ("#", "rate") else "left")
+            for x in ranked:
+                g = x.extra.get("grade", "")
+                t.add_row(str(x.size), x.extra.get("label") or x.algo, format_rate(x.median),
+                          Text(g, style=_STYLE.get(g, "")),
+                          "yes" if x.extra.get("allowed") else f"no: {x.extra.get('why_not')}")
+            c.print(t)
+        for n in doc.get("notes") or []:
+            c.print(f"note: {n}", markup=False, highlight=False)
+        lines = [ln.get("text", "") if isinstance(ln, dict) else str(ln)
+                 for ln in doc.get("config") or []]
+        if lines:
+            c.print("config:", markup=False)
+            for line in lines:
+                c.print("    " + line, markup=False, highlight=False, soft_wrap=True)
+        c.print()

@@ -154,18 +154,26 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
     finally:
         store.finish_run(run_id, status)
 
-    rows = report.rows_from_results(store.results(run_id))
-    size_text = _human(backup_size)
     if as_json:
+        rows = report.rows_from_results(store.results(run_id))
         app.stdout.write(json.dumps(_as_json(run_id, store.results(run_id), rows,
                                              backup_size), indent=2) + "\n")
     else:
-        header, cells = report.format_rows(rows, backup_size, size_text)
-        display_rows(app.console, header, cells,
-                     title=f"gpg --symmetric, {_human(size)} per run (run {run_id})")
-        app.console.print(report.answer(rows, backup_size, size_text))
+        display_run(app, store.get_run(run_id), store.results(run_id), [])
     store.close()
     return 0
+
+
+def display_run(app: AppContext, run, results, stored_warnings) -> None:  # noqa: ARG001
+    """The gpg table and the answer of a stored gpg run (``cipherbench show`` calls this)."""
+    backup_size = run.args.get("backup_size") or 50 << 30
+    size_text = _human(backup_size)
+    rows = report.rows_from_results(results)
+    header, cells = report.format_rows(rows, backup_size, size_text)
+    size = run.args.get("size")
+    display_rows(app.console, header, cells,
+                 title=f"gpg --symmetric, {_human(size) if size else '?'} per run (run {run.id})")
+    app.console.print(report.answer(rows, backup_size, size_text), markup=False)
 
 
 def _human(n: int) -> str:

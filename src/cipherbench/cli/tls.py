@@ -193,30 +193,40 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         store.finish_run(run_id, status)
 
     results = store.results(run_id)
-    rows = report.suite_rows(results)
-    hs = report.handshake_rows(results)
-    sizes_seen = report.sizes_of(results) or list(write_sizes)
     if as_json:
+        rows = report.suite_rows(results)
+        hs = report.handshake_rows(results)
         app.stdout.write(json.dumps(_as_json(run_id, results, rows, hs), indent=2) + "\n")
     else:
-        for lib, rs in rows.items():
-            version_text = (libraries.get(lib) or {}).get("version") or ""
-            header, cells = report.format_suite_table(rs, sizes_seen,
-                                                      with_loopback=bool(openssl) and
-                                                      lib == "openssl")
-            display_rows(app.console, header, cells,
-                         title=f"{lib} ({version_text}): TLS record layer in one process, "
-                               f"server to client, both ends on one core (run {run_id})")
-        if hs:
-            header, cells = report.format_handshake_table(hs)
-            display_rows(app.console, header, cells,
-                         title=f"TLS 1.3 handshakes per second ({HANDSHAKE_SUITE}), client "
-                               "and server on one core")
-        for line in report.answer(rows, sizes_seen):
-            app.console.print(line, markup=False)
+        display_run(app, store.get_run(run_id), results, [], libraries=libraries,
+                    sizes=write_sizes)
         display_warnings(app.err_console, outcome.warnings)
     store.close()
     return 1 if outcome.failed else 0
+
+
+def display_run(app: AppContext, run, results, stored_warnings, libraries=None,
+                sizes=()) -> None:  # noqa: ARG001
+    """The suite tables, handshake table and answer of a stored tls run (``cipherbench show``
+    calls this)."""
+    rows = report.suite_rows(results)
+    hs = report.handshake_rows(results)
+    sizes_seen = report.sizes_of(results) or list(sizes)
+    libraries = libraries or (run.metadata.get("libraries") or {})
+    for lib, rs in rows.items():
+        version_text = (libraries.get(lib) or {}).get("version") or ""
+        with_loopback = lib == "openssl" and any(r.lib == report.LOOPBACK_LIB for r in results)
+        header, cells = report.format_suite_table(rs, sizes_seen, with_loopback=with_loopback)
+        display_rows(app.console, header, cells,
+                     title=f"{lib} ({version_text}): TLS record layer in one process, "
+                           f"server to client, both ends on one core (run {run.id})")
+    if hs:
+        header, cells = report.format_handshake_table(hs)
+        display_rows(app.console, header, cells,
+                     title=f"TLS 1.3 handshakes per second ({HANDSHAKE_SUITE}), client "
+                           "and server on one core")
+    for line in report.answer(rows, sizes_seen):
+        app.console.print(line, markup=False)
 
 
 def _as_json(run_id: int, results: list[Result], rows, hs) -> dict:

@@ -31,3 +31,10 @@ class Exporter(Protocol):
     def render(self, bundle: RunBundle, headline: int = 16384) -> str:
         """The whole document, ending in a newline."""
         ...
+
+
+def result_grade(r: Result) -> str:
+    """The security grade of one result: the grade a scenario stored with it (an SSH
+    cipher+MAC pair or a TLS suite is graded as a whole), else the catalog's for its algo."""
+    from cipherbench import catalog
+    return r.extra.get("grade") or catalog.grade_of(r.algo)

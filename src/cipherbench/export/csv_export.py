@@ -4,8 +4,8 @@ from __future__ import annotations
 import csv
 import io
 
-from cipherbench import catalog
-from cipherbench.export.base import RunBundle
+
+from cipherbench.export.base import RunBundle, result_grade
 
 COLUMNS = ["run_id", "scenario", "lib", "algo", "op", "size", "metric", "unit", "median",
            "ci_low", "ci_high", "n_samples", "cv", "grade", "bytes_per_s", "cycles_per_byte"]
@@ -30,6 +30,6 @@ class CsvExporter:
             w.writerow([bundle.run.id, r.scenario, r.lib, r.algo, r.op,
                         "" if r.size is None else r.size, r.metric, r.unit, _num(r.median),
                         _num(r.ci_low), _num(r.ci_high), r.n_samples, _num(r.cv),
-                        catalog.grade_of(r.algo), _num(r.extra.get("bytes_per_s")),
+                        result_grade(r), _num(r.extra.get("bytes_per_s")),
                         _num(r.extra.get("cycles_per_byte"))])
         return buf.getvalue()

@@ -1,15 +1,15 @@
 """JSON export: the run, its metadata, every result and warning. Schema: schema.json.
 
 Schema versions (``schema_version``):
-- 1: first version: run, results (with ``extra``, and ``grade`` from the catalog), warnings.
+- 1: first version: run, results (with ``extra``, and ``grade``: the one a scenario stored, else the catalog's), warnings.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import asdict
 
-from cipherbench import catalog
-from cipherbench.export.base import RunBundle
+
+from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
 SCHEMA_VERSION = 1
@@ -31,7 +31,7 @@ def to_document(bundle: RunBundle) -> dict:
             {"scenario": r.scenario, "lib": r.lib, "algo": r.algo, "op": r.op, "size": r.size,
              "metric": r.metric, "unit": r.unit, "median": r.median, "ci_low": r.ci_low,
              "ci_high": r.ci_high, "n_samples": r.n_samples, "cv": r.cv,
-             "grade": catalog.grade_of(r.algo), "extra": r.extra}
+             "grade": result_grade(r), "extra": r.extra}
             for r in bundle.results],
         "warnings": [{k: v for k, v in asdict(w).items() if k != "run_id"}
                      for w in bundle.warnings],
