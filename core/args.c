@@ -12,6 +12,7 @@ const char cb_usage[] =
     "       cipherbench-core bench --lib L --algo A[,B...] --op encrypt|decrypt|hash|mac|ref\n"
     "                              [--sizes 16,64,...] [--samples N] [--min-sample-ms T]\n"
     "                              [--misalign N] [--cpu K] [--vectors DIR]\n"
+    "       cipherbench-core tls --list | --lib L [--suites S,...] [--handshakes] (tls --help)\n"
     "  every command (tls too): [--no-hw | --disable-cpu-feature aes,pclmul,avx2,vaes,sha]\n"
     "       turns those CPU features off through each library's own switch\n";
 
@@ -140,7 +141,7 @@ int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen)
     memcpy(a->sizes, default_sizes, sizeof default_sizes);
 
     if (argc < 2)
-        return fail(err, errlen, "missing command; valid: list, kat, bench (see --help)%s%s", "", "");
+        return fail(err, errlen, "missing command; valid: list, kat, bench, tls (see --help)%s%s", "", "");
     const char *cmd = argv[1];
     const opt *opts;
     if (strcmp(cmd, "list") == 0) {
@@ -153,7 +154,7 @@ int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen)
         a->cmd = CB_CMD_HELP;
         return 0;
     } else {
-        return fail(err, errlen, "unknown command '%s'; valid: list, kat, bench%s", cmd, "");
+        return fail(err, errlen, "unknown command '%s'; valid: list, kat, bench, tls%s", cmd, "");
     }
 
     for (int i = 2; i < argc; i++) {

@@ -56,9 +56,9 @@ int main(void)
     CHECK(parse(&a, err, help) == 0 && a.cmd == CB_CMD_HELP);
 
     const char *const none[] = {"cb", NULL};
-    bad(none, "valid: list, kat, bench");
+    bad(none, "valid: list, kat, bench, tls");
     const char *const cmd[] = {"cb", "frob", NULL};
-    bad(cmd, "valid: list, kat, bench");
+    bad(cmd, "valid: list, kat, bench, tls");
     const char *const opt[] = {"cb", "list", "--algo", "x", NULL};
     bad(opt, "valid: --lib");
     const char *const noval[] = {"cb", "list", "--lib", NULL};
