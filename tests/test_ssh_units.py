@@ -131,7 +131,7 @@ def _sample(nbytes=1000, wall=0.001):
 def test_measure_verifies_first_then_takes_at_least_two_samples():
     calls = []
 
-    def sampler(data, verify):
+    def sampler(data, verify, max_s):
         calls.append((len(data), verify))
         return _sample(len(data))
 
@@ -145,14 +145,14 @@ def test_measure_verifies_first_then_takes_at_least_two_samples():
 
 
 def test_measure_refused_and_fatal():
-    def refuse(data, verify):
+    def refuse(data, verify, max_s):
         raise CipherRefused("h refuses cipher x")
 
     out = runner.measure(runner.Combo("x", MAC_U), refuse, memoryview(b"abc"), precision=0.01,
                          budget_s=1)
     assert out.status == "refused" and out.message == "h refuses cipher x" and not out.samples
 
-    def unreachable(data, verify):
+    def unreachable(data, verify, max_s):
         raise HostError("h is unreachable: connection refused")
 
     with pytest.raises(HostError):

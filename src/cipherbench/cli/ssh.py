@@ -76,11 +76,15 @@ def _default_combo(target: Target) -> runner.Combo | None:
 @click.option("--budget", type=float, default=runner.DEFAULT_BUDGET_S, show_default=True,
               metavar="SECONDS", help="time budget for repetitions of each combination")
 @click.option("--no-baseline", is_flag=True, help="skip the cleartext TCP baseline")
+@click.option("--full-samples", is_flag=True,
+              help=f"send all of --size in every sample (by default a sample stops sending "
+                   f"after {runner.SAMPLE_MAX_S:g} s, so slow ciphers send less; such rows are "
+                   "marked in the table)")
 @db_option
 @json_option
 @click.pass_obj
 def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, budget,
-            no_baseline, db, as_json) -> int:
+            no_baseline, full_samples, db, as_json) -> int:
     """Real OpenSSH transfers per cipher and MAC, against a cleartext TCP baseline."""
     nbytes = parse_size(size)
     prec = parse_precision(precision) or runner.DEFAULT_PRECISION
@@ -98,6 +102,7 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, b
     args = {"ciphers": sorted({c.cipher for c in combos}),
             "macs": sorted({c.mac for c in combos if c.mac}), "size": nbytes,
             "host": host or "127.0.0.1 (private sshd)", "precision": prec, "budget_s": budget,
+            "max_sample_s": 0 if full_samples else runner.SAMPLE_MAX_S,
             "ssh_version": _ssh_version()}
     meta = metadata.collect()
     run_id = store.begin_run("ssh", args=args, metadata=meta)
@@ -112,13 +117,13 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, b
             target = Target(host, opts, label=host, private=False)
             check_host(target)
             outcomes = _sweep(app, store, run_id, target, combos, data, prec, budget,
-                              not no_baseline, as_json)
+                              not no_baseline, as_json, full_samples)
         else:
             with PrivateServer() as srv:
                 target = Target(srv.destination, tuple(srv.ssh_options()),
                                 label="private sshd on 127.0.0.1", private=True)
                 outcomes = _sweep(app, store, run_id, target, combos, data, prec, budget,
-                                  not no_baseline, as_json)
+                                  not no_baseline, as_json, full_samples)
         measured = [o for o in outcomes if o.status == "ok" and not o.combo.is_baseline]
         status = "complete" if measured else "failed"
     except HostError as err:
@@ -135,7 +140,7 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, b
 
 
 def _sweep(app: AppContext, store, run_id: int, target: Target, combos, data, prec, budget,
-           with_baseline: bool, quiet: bool) -> list[runner.Outcome]:
+           with_baseline: bool, quiet: bool, full_samples: bool = False) -> list[runner.Outcome]:
     default = _default_combo(target)
     store.update_metadata(run_id, {"ssh_target": target.name})
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -170,7 +175,9 @@ def _sweep(app: AppContext, store, run_id: int, target: Target, combos, data, pr
 
     with progress:
         return runner.sweep(target, combos, data, precision=prec, budget_s=budget,
-                            with_baseline=with_baseline, on_start=on_start, on_done=on_done)
+                            with_baseline=with_baseline,
+                            max_sample_s=0 if full_samples else runner.SAMPLE_MAX_S,
+                            on_start=on_start, on_done=on_done)
 
 
 def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
@@ -194,8 +201,9 @@ def display_run(app: AppContext, run, results, stored_warnings) -> None:
     header, cells = report.table_lines(table)
     size = run.args.get("size")
     title = (f"ssh: {size / (1 << 20):g} MiB per transfer to {run.args.get('host')}, fastest "
-             "first (* = client default; of clear = share of the cleartext TCP baseline; "
-             "CPU % = ssh/sshd time on a core; @openssh.com left out)" if size else "ssh transfers")
+             "first (* = client default; spread = run-to-run CV of the samples; of clear = "
+             "share of the cleartext TCP baseline; CPU % = ssh/sshd time on a core; "
+             "@openssh.com left out)" if size else "ssh transfers")
     t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for h in header:
         t.add_column(h, no_wrap=True,
@@ -206,6 +214,9 @@ def display_run(app: AppContext, run, results, stored_warnings) -> None:
             line = line[:-1] + [f"[{style}]{line[-1]}[/{style}]"]
         t.add_row(*line, style="dim" if row.is_baseline else None)
     app.console.print(t)
+    note = report.cut_note(table, size, run.args.get("max_sample_s"))
+    if note:
+        app.console.print(note, highlight=False)
     app.console.print(report.bottleneck(table), highlight=False)
     display_warnings(app.err_console, [warnings.BenchWarning(w.kind, w.subject, w.text)
                                        for w in stored_warnings

@@ -9,6 +9,9 @@
   the host's address (``ssh -G`` hostname) on that port. If the remote has neither tool, or the
   port cannot be reached (a firewall), there is no baseline and ``BaselineUnavailable`` says
   why.
+
+Both take ``max_s`` like an ssh transfer: sending stops at the first 1 MiB boundary after it,
+and the sample's ``nbytes`` is what was sent (and counted by the receiver).
 """
 from __future__ import annotations
 
@@ -52,7 +55,20 @@ print(n, c1 - c0, h.hexdigest() if h else "-", flush=True)
 """
 
 
-def loopback(data: bytes | memoryview, *, verify: bool = False) -> TransferSample:
+_CHUNK = 1 << 20
+
+
+def _send(sock: socket.socket, view: memoryview, stop_at: float | None) -> int:
+    """``sendall`` in 1 MiB pieces, stopping after ``stop_at`` (perf_counter); bytes sent."""
+    off = 0
+    while off < len(view) and (stop_at is None or off == 0 or time.perf_counter() < stop_at):
+        sock.sendall(view[off:off + _CHUNK])
+        off = min(len(view), off + _CHUNK)
+    return off
+
+
+def loopback(data: bytes | memoryview, *, verify: bool = False,
+             max_s: float | None = None) -> TransferSample:
     """One cleartext TCP transfer of ``data`` over 127.0.0.1 to a separate receiver process."""
     view = memoryview(data).cast("B")
     proc = subprocess.Popen([sys.executable, "-c", _RECEIVER, "verify" if verify else "-"],
@@ -65,7 +81,7 @@ def loopback(data: bytes | memoryview, *, verify: bool = False) -> TransferSampl
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
             c0 = time.thread_time()
             t0 = time.perf_counter()
-            sock.sendall(view)
+            sent = _send(sock, view, t0 + max_s if max_s else None)
             sock.shutdown(socket.SHUT_WR)
             c1 = time.thread_time()
             report = proc.stdout.readline().split()
@@ -77,15 +93,15 @@ def loopback(data: bytes | memoryview, *, verify: bool = False) -> TransferSampl
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    if len(report) != 3 or int(report[0]) != len(view):
+    if len(report) != 3 or int(report[0]) != sent:
         raise BaselineUnavailable(f"loopback TCP baseline: receiver reported {report}")
-    if verify and report[2] != hashlib.sha256(view).hexdigest():
+    if verify and report[2] != hashlib.sha256(view[:sent]).hexdigest():
         raise BaselineUnavailable("loopback TCP baseline: data changed in transit")
-    return TransferSample(nbytes=len(view), wall_s=t1 - t0, setup_s=0.0,
+    return TransferSample(nbytes=sent, wall_s=t1 - t0, setup_s=0.0,
                           client_cpu_s=c1 - c0, client_cpu_total_s=c1 - c0,
                           server_cpu_s=float(report[1]), server_cpu_method="process",
                           sink_cpu_s=None, digest=report[2] if verify else None,
-                          extra={"tool": "python"})
+                          extra={"tool": "python", "capped": sent < len(view)})
 
 
 def _listener_script(port: int) -> str:
@@ -114,7 +130,8 @@ def remote_address(target: Target) -> str:
     raise BaselineUnavailable(f"cannot tell the address of {target.name} (ssh -G)")
 
 
-def remote(target: Target, data: bytes | memoryview, *, port: int | None = None) -> TransferSample:
+def remote(target: Target, data: bytes | memoryview, *, port: int | None = None,
+           max_s: float | None = None) -> TransferSample:
     """One cleartext TCP transfer of ``data`` to a listener started on the remote host."""
     view = memoryview(data).cast("B")
     address = remote_address(target)
@@ -151,7 +168,7 @@ def remote(target: Target, data: bytes | memoryview, *, port: int | None = None)
             sock.settimeout(None)
             c0 = time.thread_time()
             t0 = time.perf_counter()
-            sock.sendall(view)
+            sent = _send(sock, view, t0 + max_s if max_s else None)
             sock.shutdown(socket.SHUT_WR)
             c1 = time.thread_time()
             count = None
@@ -160,9 +177,9 @@ def remote(target: Target, data: bytes | memoryview, *, port: int | None = None)
                     count = int(line.split()[1])
                     break
             t1 = time.perf_counter()
-        if count != len(view):
+        if count != sent:
             raise BaselineUnavailable(f"baseline via {tool} on {target.name}: {count} of "
-                                      f"{len(view)} bytes arrived")
+                                      f"{sent} bytes arrived")
     except TimeoutError:
         raise BaselineUnavailable(f"baseline via {tool or 'listener'} on {target.name}: "
                                   "no answer in time") from None
@@ -174,7 +191,7 @@ def remote(target: Target, data: bytes | memoryview, *, port: int | None = None)
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-    return TransferSample(nbytes=len(view), wall_s=t1 - t0, setup_s=0.0,
+    return TransferSample(nbytes=sent, wall_s=t1 - t0, setup_s=0.0,
                           client_cpu_s=c1 - c0, client_cpu_total_s=c1 - c0,
                           server_cpu_s=None, server_cpu_method="none", sink_cpu_s=None,
-                          extra={"tool": tool})
+                          extra={"tool": tool, "capped": sent < len(view)})

@@ -1,9 +1,11 @@
 """Outcomes to store rows, and store rows to the ranked table (computing apart from printing).
 
 Each measured combination is stored as scenario ``ssh``, lib ``openssh`` (the baseline as lib
-``tcp``), algo ``CIPHER`` or ``CIPHER+MAC``, op ``transfer``, size = bytes per transfer, with
-three metrics: ``bytes_per_s`` (the headline, with everything the table needs in ``extra``),
-``client_cpu_s`` and ``server_cpu_s`` (CPU seconds of each end per transfer).
+``tcp``), algo ``CIPHER`` or ``CIPHER+MAC``, op ``transfer``, size = bytes each timed transfer
+actually sent (less than ``--size`` for a slow combination: ``extra.requested_size`` keeps
+``--size``), with three metrics: ``bytes_per_s`` (the headline, with everything the table
+needs in ``extra``, the run-to-run spread as ``cv``), ``client_cpu_s`` and ``server_cpu_s``
+(CPU seconds of each end per transfer).
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ def to_results(out: Outcome, *, target: str, client_default: Combo | None) -> li
     combo = out.combo
     st = out.stability
     s = st.summary
-    nbytes = out.samples[0].nbytes
+    nbytes = out.sample_bytes
     lib = "tcp" if combo.is_baseline else "openssh"
 
     def col(name: str) -> list[float]:
@@ -56,6 +58,14 @@ def to_results(out: Outcome, *, target: str, client_default: Combo | None) -> li
         "server_cpu_method": out.samples[0].server_cpu_method,
         "sink_cpu_s": stats.median(col("sink_cpu_s")) if col("sink_cpu_s") else None,
         "verified": out.verified,
+        # the combination whose hashed transfer proved this cipher (itself, or the same
+        # cipher with another MAC), and its size
+        "checked_with": out.check.combo.algo if out.check else None,
+        "check_bytes": out.check.nbytes if out.check else None,
+        # the time bound: --size, and what each sample sent when it stopped some short
+        "requested_size": out.requested_bytes or nbytes,
+        "sample_cut": out.cut,
+        "sample_bytes": [x.nbytes for x in out.samples],
         "stop_reason": st.reason,
         "rel_half_width": s.rel_half_width,
         "tool": out.samples[0].extra.get("tool"),
@@ -93,6 +103,8 @@ class Row:
     is_default: bool
     is_baseline: bool
     note: str = ""
+    size: int = 0               # bytes per timed sample
+    cut: bool = False           # fewer bytes than --size per sample (a slow combination)
 
 
 def rows(results: list[Result]) -> list[Row]:
@@ -115,13 +127,33 @@ def rows(results: list[Result]) -> list[Row]:
             vs_baseline=r.median / base.median if base and not is_base else None,
             client_cpu=r.extra.get("client_cpu_share"), server_cpu=r.extra.get("server_cpu_share"),
             grade=r.extra.get("grade", ""), is_default=bool(r.extra.get("client_default")),
-            is_baseline=is_base, note=r.extra.get("note", "")))
+            is_baseline=is_base, note=r.extra.get("note", ""), size=r.size,
+            cut=bool(r.extra.get("sample_cut"))))
     rank = 0
     for row in out:
         if not row.is_baseline:
             rank += 1
             row.rank = rank
     return out
+
+
+def mib(n: int) -> str:
+    """Bytes as MiB text."""
+    return f"{n / (1 << 20):g} MiB"
+
+
+def cut_note(table: list[Row], requested: int | None, max_s: float | None) -> str | None:
+    """The footnote of rows marked † (samples stopped before ``--size``), or None."""
+    cut = [r for r in table if r.cut]
+    if not cut:
+        return None
+    sent = ", ".join(
+        short(r.cipher) + (f" + {short(r.mac)}" if r.mac and r.mac != "(AEAD)" else "")
+        + f" {mib(r.size)}" for r in cut)
+    bound = f"{max_s:g} s" if max_s else "the time bound"
+    whole = f"all {mib(requested)}" if requested else "all of --size"
+    return (f"† slow: each sample stopped sending after {bound} instead of {whole} (median "
+            f"sent per sample: {sent}); --full-samples always sends all of it.")
 
 
 def bottleneck(table: list[Row]) -> str:
@@ -139,9 +171,15 @@ def bottleneck(table: list[Row]) -> str:
         end = f"; the {side} uses {cpu:.0%} of a core"
     if base is not None and best.vs_baseline is not None:
         if best.vs_baseline >= PATH_BOUND:
-            return (f"The path is the bottleneck, not the cipher: the fastest cipher reaches "
-                    f"{best.vs_baseline:.0%} of the cleartext baseline and the slowest is "
-                    f"{spread:.0%} below it; choose by security.")
+            low = worst.vs_baseline or 0.0
+            every = (f"every cipher reaches {low:.0%} to {best.vs_baseline:.0%} of the cleartext "
+                     "baseline" if len(ciphers) > 1 else
+                     f"{best.cipher} reaches {best.vs_baseline:.0%} of the cleartext baseline")
+            if low >= PATH_BOUND:
+                return f"The path is the bottleneck, not the cipher: {every}; choose by security."
+            return (f"The path is the bottleneck for the fastest ciphers: {best.cipher} reaches "
+                    f"{best.vs_baseline:.0%} of the cleartext baseline, the slowest "
+                    f"({worst.cipher}) {spread:.0%} less.")
         bound = "SSH's CPU cost" if cpu is not None and cpu >= CPU_BOUND else "SSH processing"
         return (f"Crypto is the bottleneck: the fastest cipher ({best.cipher}) reaches only "
                 f"{best.vs_baseline:.0%} of the cleartext baseline; {bound} limits the "
@@ -153,7 +191,7 @@ def bottleneck(table: list[Row]) -> str:
 
 def mbps(bps: float) -> str:
     """Bytes/s as MB/s (10^6) text."""
-    return f"{bps / 1e6:,.0f}" if bps >= 1e7 else f"{bps / 1e6:,.1f}"
+    return f"{bps / 1e6:,.0f}" if bps >= 1e8 else f"{bps / 1e6:,.1f}"
 
 
 def short(name: str) -> str:
@@ -173,7 +211,7 @@ def table_lines(table: list[Row]) -> tuple[list[str], list[list[str]]]:
             "" if r.rank is None else str(r.rank),
             short(r.cipher) + (" *" if r.is_default else ""),
             short(r.mac),
-            mbps(r.throughput),
+            mbps(r.throughput) + (" †" if r.cut else ""),
             f"{r.ci_pct:.1f}%",
             str(r.n),
             f"{r.spread_pct:.1f}%",

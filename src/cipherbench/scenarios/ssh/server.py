@@ -1,4 +1,4 @@
-"""A private OpenSSH server on 127.0.0.1, made for one run and removed after it.
+"""A private OpenSSH server (on 127.0.0.1 by default), made for one run and removed after it.
 
 Everything lives in one private temporary directory (mode 0700): a host key and a client key
 generated with ``ssh-keygen``, the server's ``sshd_config``, the client's ``ssh_config`` (used
@@ -9,6 +9,11 @@ The server is Debian's ``/usr/sbin/sshd``, run by absolute path in the foregroun
 (``-D -e -f CONFIG``) as the current user on a free port. It accepts every cipher and MAC the
 local client offers (``ssh -Q cipher``, ``ssh -Q mac``) unless told otherwise, so the
 benchmark can reach the ciphers a stock server disables.
+
+``listen`` and ``wrap`` place the same server elsewhere: another local address, started
+through a command prefix (e.g. ``ip netns exec NS`` for a server in a network namespace that
+stands for a remote host). Its client config then answers to that address too, so
+``ssh -F CONFIG user@ADDRESS`` reaches it with the pinned host key.
 
 ``PrivateServer`` is a context manager: leaving it (normally, on an exception, on Ctrl-C, or
 on SIGTERM/SIGHUP, which are turned into ``KeyboardInterrupt`` while it runs) stops the server
@@ -73,15 +78,20 @@ def free_port() -> int:
 
 
 class PrivateServer:
-    """A private sshd on 127.0.0.1 for the current user; use as ``with PrivateServer() as srv``.
+    """A private sshd for the current user; use as ``with PrivateServer() as srv``.
 
     ``ciphers``/``macs`` restrict what the server accepts (default: all the client offers).
     ``tmp_parent`` is where the private directory is made (default: the system temp dir).
+    ``listen`` is the one address it listens on (default 127.0.0.1); ``wrap`` is a command
+    prefix sshd is started through (it must exec sshd, so the pid stays sshd's).
     """
 
     def __init__(self, *, ciphers: list[str] | None = None, macs: list[str] | None = None,
-                 sshd: str = SSHD, tmp_parent: str | None = None):
+                 sshd: str = SSHD, tmp_parent: str | None = None, listen: str = "127.0.0.1",
+                 wrap: tuple[str, ...] | list[str] = ()):
         self.sshd = sshd
+        self.listen = listen
+        self.wrap = tuple(wrap)
         self.ciphers = ciphers
         self.macs = macs
         self.tmp_parent = tmp_parent
@@ -211,7 +221,7 @@ class PrivateServer:
         macs = self.macs if self.macs is not None else query("mac")
         (d / "sshd_config").write_text("\n".join([
             "# Private server of one cipherbench ssh run",
-            "ListenAddress 127.0.0.1",
+            f"ListenAddress {self.listen}",
             f"Port {self.port}",
             f"HostKey {d / 'host_ed25519_key'}",
             f"AuthorizedKeysFile {d / 'authorized_keys'}",
@@ -238,8 +248,8 @@ class PrivateServer:
         ]))
         (d / "ssh_config").write_text("\n".join([
             "# Client side of one cipherbench ssh run: only this directory's files are used",
-            f"Host {ALIAS}",
-            "  HostName 127.0.0.1",
+            f"Host {ALIAS}" + (f" {self.listen}" if self.listen != "127.0.0.1" else ""),
+            f"  HostName {self.listen}",
             f"  Port {self.port}",
             f"  User {self.user}",
             f"  IdentityFile {d / 'client_ed25519_key'}",
@@ -267,7 +277,8 @@ class PrivateServer:
         it is missing (what the system service would do at boot; it is left in place)."""
         assert self.dir is not None
         for _ in range(2):
-            out = subprocess.run([self.sshd, "-t", "-f", str(self.dir / "sshd_config")],
+            out = subprocess.run([*self.wrap, self.sshd, "-t", "-f",
+                                  str(self.dir / "sshd_config")],
                                  capture_output=True, text=True, timeout=30,
                                  stdin=subprocess.DEVNULL)
             if out.returncode == 0:
@@ -286,7 +297,7 @@ class PrivateServer:
             self._log.close()
         self._log = open(self.dir / "sshd.log", "ab")
         self.proc = subprocess.Popen(
-            [self.sshd, "-D", "-e", "-f", str(self.dir / "sshd_config")],
+            [*self.wrap, self.sshd, "-D", "-e", "-f", str(self.dir / "sshd_config")],
             stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
             start_new_session=True, preexec_fn=_die_with_parent)
         self._seen_pids.add(self.proc.pid)
@@ -305,7 +316,7 @@ class PrivateServer:
 
     def _banner(self) -> bool:
         try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+            with socket.create_connection((self.listen, self.port), timeout=1) as s:
                 return s.recv(64).startswith(b"SSH-")
         except OSError:
             return False

@@ -16,8 +16,13 @@ What is measured, and how:
   stat`` ticks as a fallback) at ``CB-READY`` and at ``CB-END``. The difference is the server's
   cost of the data phase. The sink's own CPU (``cat``, from the shell's ``times``) is reported
   apart as ``sink_cpu_s``: it is the application, not SSH. Hosts without /proc report none.
+- **Time bound** (``max_s``): writing stops at the first 1 MiB boundary after ``max_s``
+  seconds, so a slow cipher's sample sends a prefix of the data instead of all of it; what
+  was sent is the sample's ``nbytes`` (``extra["capped"]`` says it was cut). Throughput is
+  still bytes received over the wall time until the far side has read the last of them.
 - **Integrity** (``verify=True``): the far side hashes what it received with SHA-256 instead
-  of discarding it, and the digest must match the data sent. Timed runs use plain ``cat``.
+  of discarding it, and the digest must match the data sent. Timed runs count what arrives
+  (``wc -c``, as cheap a sink as ``cat``) and the count must equal the bytes sent.
 """
 from __future__ import annotations
 
@@ -98,7 +103,8 @@ class TransferSample:
 def remote_script(verify: bool) -> str:
     """The POSIX sh program run on the far side (see the module docstring)."""
     sink = ('if command -v sha256sum >/dev/null 2>&1; then h=sha256sum; else h="shasum -a 256";'
-            ' fi; echo "CB-SHA $($h | cut -c1-64)"') if verify else "cat >/dev/null"
+            ' fi; echo "CB-SHA $($h | cut -c1-64)"') if verify else \
+        "n=$(wc -c); echo CB-COUNT $n"  # unquoted: drops the padding some wc print
     return "\n".join([
         "p=$PPID",
         'while [ "$p" -gt 1 ] 2>/dev/null && [ -r /proc/$p/stat ]; do',
@@ -184,15 +190,20 @@ class _Lines:
         self.sel.close()
 
 
-def _writer(fd: int, data: memoryview, failure: list[BaseException]) -> None:
-    """Write all of ``data`` to ``fd`` and close it (runs in a thread)."""
+def _writer(fd: int, data: memoryview, failure: list[BaseException], sent: list[int],
+            stop_at: float | None = None) -> None:
+    """Write ``data`` to ``fd`` and close it (runs in a thread); stop early at the first chunk
+    boundary after ``stop_at`` (``time.perf_counter``). ``sent[0]`` is how much went out."""
+    off, n = 0, len(data)
     try:
-        off, n = 0, len(data)
-        while off < n:
-            off += os.write(fd, data[off:off + _CHUNK])
+        while off < n and (stop_at is None or off == 0 or time.perf_counter() < stop_at):
+            end = min(n, (off // _CHUNK + 1) * _CHUNK)
+            while off < end:
+                off += os.write(fd, data[off:end])
     except OSError as err:  # the far side went away; reported from ssh's stderr
         failure.append(err)
     finally:
+        sent[0] = off
         try:
             os.close(fd)
         except OSError:
@@ -208,9 +219,11 @@ def ssh_argv(target: Target, cipher: str, mac: str | None, command: str) -> list
 
 
 def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryview, *,
-             verify: bool = False, timeout_s: float | None = None) -> TransferSample:
-    """Send ``data`` through ssh with ``cipher`` (and ``mac`` for non-AEAD ciphers) and measure
-    it. Raises an ``SshError`` (one line) when ssh fails or the data arrives changed."""
+             verify: bool = False, timeout_s: float | None = None,
+             max_s: float | None = None) -> TransferSample:
+    """Send ``data`` (or, with ``max_s``, as much of it as goes in about ``max_s`` seconds)
+    through ssh with ``cipher`` (and ``mac`` for non-AEAD ciphers) and measure it. Raises an
+    ``SshError`` (one line) when ssh fails or the data arrives changed or incomplete."""
     view = memoryview(data).cast("B")
     nbytes = len(view)
     if timeout_s is None:
@@ -228,9 +241,11 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     lines = _Lines(proc.stdout.fileno())
     writer: threading.Thread | None = None
     failure: list[BaseException] = []
+    sent = [0]
     ready = end = None
     rest: list[str] = []
     digest = None
+    count: int | None = None
     try:
         deadline = time.monotonic() + 60.0
         while ready is None:
@@ -247,7 +262,8 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         stdin_fd = os.dup(proc.stdin.fileno())
         proc.stdin.close()
         t0 = time.perf_counter()
-        writer = threading.Thread(target=_writer, args=(stdin_fd, view, failure), daemon=True)
+        writer = threading.Thread(target=_writer, daemon=True, args=(
+            stdin_fd, view, failure, sent, t0 + max_s if max_s else None))
         writer.start()
         deadline = time.monotonic() + timeout_s
         while end is None:
@@ -256,6 +272,9 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
                 break
             if line.startswith("CB-SHA"):
                 digest = line.split()[1] if len(line.split()) > 1 else ""
+            elif line.startswith("CB-COUNT"):
+                word = (line.split() + [""])[1]
+                count = int(word) if word.isdigit() else None
             elif line.startswith("CB-END"):
                 end = line.split()
         t1 = time.perf_counter()
@@ -281,8 +300,14 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
             writer.join(timeout=5.0)
         err_file.close()
 
+    capped = sent[0] < nbytes and not failure
+    nbytes = sent[0]
+    if not verify and count != nbytes:
+        raise TransferFailed(f"ssh to {target.name} with {cipher}"
+                             f"{'/' + mac if mac and not is_aead(cipher) else ''}: the far side "
+                             f"received {count} of {nbytes} bytes")
     if verify:
-        want = hashlib.sha256(view).hexdigest()
+        want = hashlib.sha256(view[:nbytes]).hexdigest()
         if digest != want:
             raise TransferFailed(f"data changed in transit with {cipher}"
                                  f"{'/' + mac if mac else ''}: far side got sha256 {digest}")
@@ -298,7 +323,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         server_cpu_method=method,
         sink_cpu_s=_children_cpu(rest),
         digest=digest,
-        extra={"server_pid": int(ready[1]) if ready[1].isdigit() else 0},
+        extra={"server_pid": int(ready[1]) if ready[1].isdigit() else 0, "capped": capped},
     )
 
 
