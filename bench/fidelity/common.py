@@ -27,10 +27,13 @@ class Job:
     """One unit of interleaving: a peer tool's run and the core's runs that
     measure the same points. run_ours returns {(algo, op, size): {"wall":
     bytes/s, "cpu": bytes/s}}, run_peer {(algo, op, size): bytes/s}; each
-    must give every key in keys."""
+    must give every key in keys. A job measuring something other than bytes
+    (handshakes, say) names its rate's unit and the divisor that prints it,
+    and size_head=None leaves the size column out of its table."""
 
-    def __init__(self, name, keys, run_ours, run_peer):
+    def __init__(self, name, keys, run_ours, run_peer, unit="MB/s", scale=1e6, size_head="bytes"):
         self.name, self.keys, self.run_ours, self.run_peer = name, list(keys), run_ours, run_peer
+        self.unit, self.scale, self.size_head = unit, scale, size_head
 
 
 def cpu_model():
@@ -133,28 +136,33 @@ def interleave(jobs, reps, peer_name, log=sys.stderr):
                         raise RunError(f"{who} gave no result for {' '.join(map(str, key))}")
                     results[key][which].append(got[which][key])
                 ours, peer = results[key]
+                u, s = job.unit, job.scale
                 print(f"rep {rep + 1}/{reps} {key[0]:18} {key[1]:7} {key[2]:6}: "
-                      f"ours {ours[-1]['wall'] / 1e6:9.1f} MB/s (CPU time {ours[-1]['cpu'] / 1e6:9.1f}), "
-                      f"{peer_name} {peer[-1] / 1e6:9.1f} MB/s", file=log, flush=True)
+                      f"ours {ours[-1]['wall'] / s:9.1f} {u} (CPU time {ours[-1]['cpu'] / s:9.1f}), "
+                      f"{peer_name} {peer[-1] / s:9.1f} {u}", file=log, flush=True)
     return results, loads
 
 
-def format_table(results, peer_name, show_op=False, clock="wall"):
+def format_table(results, peer_name, show_op=False, clock="wall", unit="MB/s", scale=1e6,
+                 size_head="bytes"):
     """Markdown lines: per point, the medians over repetitions, their ratio
     (ours / peer), the median of the per-repetition ratios, and both CVs;
-    ours by the given clock ("wall" or "cpu")."""
+    ours by the given clock ("wall" or "cpu"). Rates print divided by scale,
+    headed by unit; size_head=None leaves the size column out."""
     op_head, op_rule = ("| op ", "| --- ") if show_op else ("", "")
-    ours_head = "ours MB/s" if clock == "wall" else "ours MB/s (CPU time)"
-    lines = [f"| algorithm {op_head}| bytes | {ours_head} | {peer_name} MB/s | ratio | paired ratio "
-             f"| CV ours | CV {peer_name} |",
-             f"| --- {op_rule}| ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    size_head_cell, size_rule = (f"| {size_head} ", "| ---: ") if size_head else ("", "")
+    ours_head = f"ours {unit}" if clock == "wall" else f"ours {unit} (CPU time)"
+    lines = [f"| algorithm {op_head}{size_head_cell}| {ours_head} | {peer_name} {unit} | ratio "
+             f"| paired ratio | CV ours | CV {peer_name} |",
+             f"| --- {op_rule}{size_rule}| ---: | ---: | ---: | ---: | ---: | ---: |"]
     for (algo, op, size), (ours_both, peer) in results.items():
         ours = [o[clock] for o in ours_both]
         mo, mp = statistics.median(ours), statistics.median(peer)
         # Each repetition's two runs are back to back: their ratio cancels slow drift.
         paired = statistics.median(o / p for o, p in zip(ours, peer))
         op_cell = f"| {op} " if show_op else ""
-        lines.append(f"| {algo} {op_cell}| {size} | {mo / 1e6:.1f} | {mp / 1e6:.1f} | {mo / mp:.3f} "
+        size_cell = f"| {size} " if size_head else ""
+        lines.append(f"| {algo} {op_cell}{size_cell}| {mo / scale:.1f} | {mp / scale:.1f} | {mo / mp:.3f} "
                      f"| {paired:.3f} | {100 * cv(ours):.2f}% | {100 * cv(peer):.2f}% |")
     return lines
 
@@ -207,10 +215,12 @@ def description(doc):
     return doc.split("\n\n", 1)[0]
 
 
-def run_report(prog, args, jobs, peer_name, version_cmd, header, show_op=False, clocks=("wall",)):
+def run_report(prog, args, jobs, peer_name, version_cmd, header, show_op=False, clocks=("wall",),
+               per_job=False):
     """Runs the jobs interleaved and prints the header line and a table per
-    clock of ours (see format_table); returns the exit status (1 when a tool
-    failed, 130 on Ctrl-C)."""
+    clock of ours (see format_table); with per_job, a table per job and clock,
+    each in its job's unit. Returns the exit status (1 when a tool failed,
+    130 on Ctrl-C)."""
     load_before = os.getloadavg()[0]
     try:
         results, loads = interleave(jobs, args.reps, peer_name)
@@ -225,13 +235,17 @@ def run_report(prog, args, jobs, peer_name, version_cmd, header, show_op=False, 
     print(f"CPU: {cpu_model()}; {version}; {args.reps} repetitions, interleaved; {header}; "
           f"core --samples {args.samples} --min-sample-ms {args.min_sample_ms:g}{pinned}; "
           + load_summary(load_before, loads, os.getloadavg()[0]))
-    for clock in clocks:
-        if len(clocks) > 1:
+    for job in jobs if per_job else [None]:
+        part = results if job is None else {k: results[k] for k in job.keys}
+        unit = {} if job is None else {"unit": job.unit, "scale": job.scale, "size_head": job.size_head}
+        for clock in clocks:
+            if len(clocks) > 1 or job is not None:
+                print()
+                title = ("ours by wall-clock time (the core's own number):" if clock == "wall" else
+                         "ours by the process's CPU time (the clock the peer uses):")
+                print(f"{job.name}: {title}" if job else title[0].upper() + title[1:])
             print()
-            print("Ours by wall-clock time (the core's own number):" if clock == "wall" else
-                  "Ours by the process's CPU time (the clock the peer uses):")
-        print()
-        print("\n".join(format_table(results, peer_name, show_op, clock)))
+            print("\n".join(format_table(part, peer_name, show_op, clock, **unit)))
     return 0
 
 
