@@ -161,3 +161,80 @@ def test_measure_refused_and_fatal():
 
 
 MAC_U = "umac-64-etm@openssh.com"
+
+
+def test_time_bound_stops_only_late_and_early():
+    from cipherbench.scenarios.ssh.transfer import keep_sending
+    n = 100
+    assert keep_sending(0, n, 0.0)            # the first chunk always goes
+    assert not keep_sending(10, n, 0.0)       # past the bound, a tenth sent: stop
+    assert keep_sending(75, n, 0.0)           # past the bound, three quarters sent: finish
+    assert keep_sending(10, n, None)          # no bound
+    assert keep_sending(10, n, float("inf"))  # bound not reached
+    assert not keep_sending(n, n, None)       # done
+
+
+def test_measure_passes_the_time_bound_and_records_the_bytes_sent():
+    seen = []
+
+    def sampler(data, verify, max_s):
+        seen.append((verify, max_s))
+        n = len(data) if verify or max_s is None else len(data) // 8  # "slow": cut short
+        return _sample(n, wall=1.0)
+
+    data = memoryview(bytes(64 << 20))
+    out = runner.measure(runner.Combo("3des-cbc", MAC_U), sampler, data, precision=0.01,
+                         budget_s=0.0, max_sample_s=1.5)
+    assert seen[0] == (True, None) and all(s == (False, 1.5) for s in seen[1:])
+    assert out.cut and out.sample_bytes == 8 << 20 and out.requested_bytes == 64 << 20
+    row = report.to_results(out, target="t", client_default=None)[0]
+    assert row.size == 8 << 20
+    assert row.extra["requested_size"] == 64 << 20 and row.extra["sample_cut"] is True
+    assert row.extra["sample_bytes"] == [8 << 20] * len(out.samples)
+    assert row.cv is not None
+
+    full = runner.measure(runner.Combo("3des-cbc", MAC_U), sampler, data, precision=0.01,
+                          budget_s=0.0, max_sample_s=None)
+    assert not full.cut and full.sample_bytes == 64 << 20
+
+
+def test_one_check_per_cipher_covers_its_macs(monkeypatch):
+    calls = []
+
+    def fake_sampler(target, combo):
+        def sample(data, verify, max_s):
+            calls.append((combo, verify))
+            if combo.mac == "hmac-md5":
+                raise CipherRefused(f"h refuses MAC {combo.mac}")
+            return _sample(len(data))
+        return sample
+
+    monkeypatch.setattr(runner, "ssh_sampler", fake_sampler)
+    combos = runner.plan(["aes128-ctr", "chacha20-poly1305@openssh.com"],
+                         [MAC_U, "hmac-md5", "hmac-sha2-256-etm@openssh.com"])
+    outs = runner.sweep(None, combos, bytes(1 << 20), budget_s=0.0, with_baseline=False)
+    checks = [c for c, verify in calls if verify]
+    assert checks == [runner.Combo("aes128-ctr", MAC_U),
+                      runner.Combo("chacha20-poly1305@openssh.com")]
+    by = {o.combo: o for o in outs}
+    shared = by[runner.Combo("aes128-ctr", "hmac-sha2-256-etm@openssh.com")]
+    assert shared.status == "ok" and shared.check.combo == runner.Combo("aes128-ctr", MAC_U)
+    assert report.to_results(shared, target="t", client_default=None)[0].extra[
+        "checked_with"] == "aes128-ctr+" + MAC_U
+    # a MAC refused on its first timed transfer (no check of its own) is still "refused"
+    assert by[runner.Combo("aes128-ctr", "hmac-md5")].status == "refused"
+
+
+def test_table_shows_bytes_per_sample_only_when_cut():
+    full = [_head(runner.BASELINE, 1000e6, cpu=(None, None)),
+            _head("aes128-ctr+" + MAC_U, 400e6, cipher="aes128-ctr", mac=MAC_U)]
+    header, _ = report.table_lines(report.rows(full))
+    assert "MiB" not in header and report.cut_note(report.rows(full), 1 << 28, 1.5) is None
+    slow = _head("3des-cbc+" + MAC_U, 20e6, cipher="3des-cbc", mac=MAC_U)
+    slow.extra["sample_cut"] = True
+    table = report.rows(full + [slow])
+    header, cells = report.table_lines(table)
+    row = cells[-1]
+    assert row[header.index("MB/s")] == "20.0 †" and row[header.index("MiB")] == "1"
+    note = report.cut_note(table, 256 << 20, 1.5)
+    assert note.startswith("†") and "1.5 s" in note and "256 MiB" in note

@@ -10,8 +10,8 @@
   port cannot be reached (a firewall), there is no baseline and ``BaselineUnavailable`` says
   why.
 
-Both take ``max_s`` like an ssh transfer: sending stops at the first 1 MiB boundary after it,
-and the sample's ``nbytes`` is what was sent (and counted by the receiver).
+Both take ``max_s`` like an ssh transfer (the same time bound, ``transfer.keep_sending``);
+the sample's ``nbytes`` is what was sent (and counted by the receiver).
 """
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ import sys
 import time
 
 from cipherbench.scenarios.ssh.errors import last_line
-from cipherbench.scenarios.ssh.transfer import FORCED_OPTIONS, Target, TransferSample, _Lines
+from cipherbench.scenarios.ssh.transfer import (FORCED_OPTIONS, Target, TransferSample, _Lines,
+                                                keep_sending)
 
 
 class BaselineUnavailable(Exception):
@@ -58,12 +59,23 @@ print(n, c1 - c0, h.hexdigest() if h else "-", flush=True)
 _CHUNK = 1 << 20
 
 
+class _Reset(Exception):
+    """The receiver reset the connection after ``sent`` bytes."""
+
+    def __init__(self, sent: int, err: OSError):
+        super().__init__(err.strerror or str(err))
+        self.sent = sent
+
+
 def _send(sock: socket.socket, view: memoryview, stop_at: float | None) -> int:
-    """``sendall`` in 1 MiB pieces, stopping after ``stop_at`` (perf_counter); bytes sent."""
+    """``sendall`` in 1 MiB pieces under the time bound (``keep_sending``); bytes sent."""
     off = 0
-    while off < len(view) and (stop_at is None or off == 0 or time.perf_counter() < stop_at):
-        sock.sendall(view[off:off + _CHUNK])
-        off = min(len(view), off + _CHUNK)
+    try:
+        while keep_sending(off, len(view), stop_at):
+            sock.sendall(view[off:off + _CHUNK])
+            off = min(len(view), off + _CHUNK)
+    except (ConnectionResetError, BrokenPipeError) as err:
+        raise _Reset(off, err) from None
     return off
 
 
@@ -87,7 +99,7 @@ def loopback(data: bytes | memoryview, *, verify: bool = False,
             report = proc.stdout.readline().split()
             t1 = time.perf_counter()
         proc.wait(timeout=30)
-    except (OSError, ValueError, subprocess.TimeoutExpired) as err:
+    except (OSError, ValueError, subprocess.TimeoutExpired, _Reset) as err:
         raise BaselineUnavailable(f"loopback TCP baseline failed: {err}") from None
     finally:
         if proc.poll() is None:
@@ -132,10 +144,26 @@ def remote_address(target: Target) -> str:
 
 def remote(target: Target, data: bytes | memoryview, *, port: int | None = None,
            max_s: float | None = None) -> TransferSample:
-    """One cleartext TCP transfer of ``data`` to a listener started on the remote host."""
+    """One cleartext TCP transfer of ``data`` to a listener started on the remote host.
+
+    A listener that resets the connection before taking a single chunk is given one more
+    chance with a new one (on another port); any other failure is ``BaselineUnavailable``."""
     view = memoryview(data).cast("B")
     address = remote_address(target)
-    port = port or random.randint(20000, 59999)
+    for attempt in (1, 2):
+        try:
+            return _remote_once(target, view, address, port or random.randint(20000, 59999),
+                                max_s)
+        except _Reset as err:
+            if err.sent or attempt == 2 or port:
+                raise BaselineUnavailable(f"baseline on {target.name}: the listener reset the "
+                                          f"connection after {err.sent} bytes ({err})") from None
+    raise AssertionError("unreachable")
+
+
+def _remote_once(target: Target, view: memoryview, address: str, port: int,
+                 max_s: float | None) -> TransferSample:
+    """``remote`` with one listener on ``port``."""
     cmd = "exec /bin/sh -c " + shlex.quote(_listener_script(port))
     proc = subprocess.Popen(["ssh", *target.options, *FORCED_OPTIONS, target.destination, cmd],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -183,6 +211,9 @@ def remote(target: Target, data: bytes | memoryview, *, port: int | None = None,
     except TimeoutError:
         raise BaselineUnavailable(f"baseline via {tool or 'listener'} on {target.name}: "
                                   "no answer in time") from None
+    except OSError as err:
+        raise BaselineUnavailable(f"baseline via {tool or 'listener'} on {target.name}: "
+                                  f"{err.strerror or err}") from None
     finally:
         lines.close()
         if proc.poll() is None:

@@ -67,6 +67,7 @@ def to_results(out: Outcome, *, target: str, client_default: Combo | None) -> li
         "sample_cut": out.cut,
         "sample_bytes": [x.nbytes for x in out.samples],
         "stop_reason": st.reason,
+        "elapsed_s": st.elapsed_s,        # this row's share of the sweep, check included
         "rel_half_width": s.rel_half_width,
         "tool": out.samples[0].extra.get("tool"),
     })
@@ -144,16 +145,12 @@ def mib(n: int) -> str:
 
 def cut_note(table: list[Row], requested: int | None, max_s: float | None) -> str | None:
     """The footnote of rows marked † (samples stopped before ``--size``), or None."""
-    cut = [r for r in table if r.cut]
-    if not cut:
+    if not any(r.cut for r in table):
         return None
-    sent = ", ".join(
-        short(r.cipher) + (f" + {short(r.mac)}" if r.mac and r.mac != "(AEAD)" else "")
-        + f" {mib(r.size)}" for r in cut)
     bound = f"{max_s:g} s" if max_s else "the time bound"
     whole = f"all {mib(requested)}" if requested else "all of --size"
-    return (f"† slow: each sample stopped sending after {bound} instead of {whole} (median "
-            f"sent per sample: {sent}); --full-samples always sends all of it.")
+    return (f"† slow: a sample stops sending after {bound} unless three quarters are sent; "
+            f"MiB = what each sample sent (median); --full-samples always sends {whole}.")
 
 
 def bottleneck(table: list[Row]) -> str:
@@ -201,9 +198,11 @@ def short(name: str) -> str:
 
 def table_lines(table: list[Row]) -> tuple[list[str], list[list[str]]]:
     """Header and cells of the table (text only; the CLI renders them). Names lose their
-    ``@openssh.com`` suffix."""
-    header = ["#", "cipher", "MAC", "MB/s", "±CI", "n", "spread", "vs dflt", "of clear",
-              "CPU %", "grade"]
+    ``@openssh.com`` suffix. A ``MiB`` column (bytes per sample) appears when the time bound
+    cut any row's samples."""
+    sizes = any(r.cut for r in table)
+    header = ["#", "cipher", "MAC", "MB/s"] + (["MiB"] if sizes else []) + [
+        "±CI", "n", "spread", "vs dflt", "of clear", "CPU %", "grade"]
     cells = []
     for r in table:
         cpu = "/".join("-" if c is None else f"{100 * c:.0f}" for c in (r.client_cpu, r.server_cpu))
@@ -212,6 +211,7 @@ def table_lines(table: list[Row]) -> tuple[list[str], list[list[str]]]:
             short(r.cipher) + (" *" if r.is_default else ""),
             short(r.mac),
             mbps(r.throughput) + (" †" if r.cut else ""),
+            *([f"{r.size / (1 << 20):.0f}"] if sizes else []),
             f"{r.ci_pct:.1f}%",
             str(r.n),
             f"{r.spread_pct:.1f}%",

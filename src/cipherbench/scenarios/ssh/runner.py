@@ -9,8 +9,8 @@ fails the transfer), and every timed transfer also has the far side count what i
 which must equal what was sent. The baseline has its own check.
 
 **Time bound.** A timed sample sends ``--size`` bytes, or stops sending after
-``SAMPLE_MAX_S`` seconds if that comes first (a slow cipher, a slow link): one sample then
-lasts a little over ``SAMPLE_MAX_S`` instead of minutes. Throughput is bytes received over
+``SAMPLE_MAX_S`` seconds if that comes first and less than three quarters are sent (a slow
+cipher, a slow link): one sample then lasts at most about 2 s instead of minutes. Throughput is bytes received over
 the time until the far side has read them all, so the rows still compare; the bytes actually
 sent are stored as the row's size and the table marks such rows.
 

@@ -242,6 +242,10 @@ class PrivateServer:
             "UseDNS no",
             "Compression no",
             "MaxStartups 100",
+            # bash sources the account's ~/.bashrc for commands sshd runs, unless it is
+            # nested (SHLVL >= 1): that start-up is the account's, not SSH's, and would slow
+            # every connection of the sweep
+            "SetEnv SHLVL=1",
             f"Ciphers {','.join(ciphers)}",
             f"MACs {','.join(macs)}",
             "",

@@ -17,7 +17,8 @@ What is measured, and how:
   cost of the data phase. The sink's own CPU (``cat``, from the shell's ``times``) is reported
   apart as ``sink_cpu_s``: it is the application, not SSH. Hosts without /proc report none.
 - **Time bound** (``max_s``): writing stops at the first 1 MiB boundary after ``max_s``
-  seconds, so a slow cipher's sample sends a prefix of the data instead of all of it; what
+  seconds unless three quarters of the data are already sent, so a slow cipher's sample sends
+  a prefix of the data instead of all of it (and lasts at most about ``4/3 max_s``); what
   was sent is the sample's ``nbytes`` (``extra["capped"]`` says it was cut). Throughput is
   still bytes received over the wall time until the far side has read the last of them.
 - **Integrity** (``verify=True``): the far side hashes what it received with SHA-256 instead
@@ -190,13 +191,21 @@ class _Lines:
         self.sel.close()
 
 
+def keep_sending(off: int, n: int, stop_at: float | None) -> bool:
+    """The time bound: go on after ``off`` of ``n`` bytes unless ``stop_at`` (perf_counter)
+    has passed and less than three quarters are sent (finishing then is cheaper than a cut)."""
+    if off >= n:
+        return False
+    return stop_at is None or off == 0 or 4 * off >= 3 * n or time.perf_counter() < stop_at
+
+
 def _writer(fd: int, data: memoryview, failure: list[BaseException], sent: list[int],
             stop_at: float | None = None) -> None:
-    """Write ``data`` to ``fd`` and close it (runs in a thread); stop early at the first chunk
-    boundary after ``stop_at`` (``time.perf_counter``). ``sent[0]`` is how much went out."""
+    """Write ``data`` to ``fd`` and close it (runs in a thread); the time bound may stop it
+    early at a chunk boundary (``keep_sending``). ``sent[0]`` is how much went out."""
     off, n = 0, len(data)
     try:
-        while off < n and (stop_at is None or off == 0 or time.perf_counter() < stop_at):
+        while keep_sending(off, n, stop_at):
             end = min(n, (off // _CHUNK + 1) * _CHUNK)
             while off < end:
                 off += os.write(fd, data[off:end])
