@@ -90,3 +90,16 @@ def write_recordings(directory: Path, lib: str, points: dict, algos: dict,
                                     "op": "ref", "size": size, "iters": 1,
                                     "wall_ns": [t] * 6, "cpu_ns": [t] * 6}) + "\n")
     return directory
+
+
+def real_core() -> Path:
+    """The real cipherbench-core (``$CIPHERBENCH_CORE`` unless that is the fake, then PATH or
+    the source tree's build); the calling test is skipped, with the reason, when none is built."""
+    from cipherbench import core_client
+    env = dict(os.environ)
+    if Path(env.get("CIPHERBENCH_CORE", "")).resolve() == FAKE_CORE:
+        env.pop("CIPHERBENCH_CORE")
+    try:
+        return core_client.find_core(env)
+    except core_client.CoreNotFound as e:
+        pytest.skip(f"the real core is not built: {e}")

@@ -11,7 +11,7 @@ from cipherbench.cli.run import resolve_hw
 from cipherbench.errors import UsageError
 from cipherbench.scenarios import threads as thr
 from cipherbench.store import Store
-from test_real_core import real_core
+from conftest import real_core
 
 
 def cpu_has(flag: str) -> bool:

@@ -1,23 +1,11 @@
 """The real cipherbench-core through the real CLI on a tiny selection (skipped, with the
 reason, when the core is not built)."""
-import os
-from pathlib import Path
 
 import pytest
 
 from cipherbench import core_client
 from cipherbench.store import Store
-from conftest import FAKE_CORE
-
-
-def real_core():
-    env = dict(os.environ)
-    if Path(env.get("CIPHERBENCH_CORE", "")).resolve() == FAKE_CORE:
-        env.pop("CIPHERBENCH_CORE")
-    try:
-        return core_client.find_core(env)
-    except core_client.CoreNotFound as e:
-        pytest.skip(f"the real core is not built: {e}")
+from conftest import real_core
 
 
 def test_real_core_measures_sanely(cli, env):

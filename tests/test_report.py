@@ -13,7 +13,7 @@ import pytest
 
 from cipherbench.report import data as D
 from cipherbench.store import Result, Run, Store
-from test_compare import GOLDEN, cli, load_runs
+from test_compare import cli, load_runs
 
 pytest.importorskip("matplotlib")
 

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench import core_client
-from conftest import FAKE_CORE
+from conftest import real_core
 
 SCHEMA = Path(__file__).resolve().parents[1] / "core" / "protocol" / "schema.json"
 FAST = ["--samples", "2", "--min-sample-ms", "0.2"]
@@ -19,13 +18,7 @@ CERTS = ["rsa2048", "rsa3072", "ecdsa-p256", "ed25519"]
 
 
 def _core() -> Path:
-    env = dict(os.environ)
-    if Path(env.get("CIPHERBENCH_CORE", "")).resolve() == FAKE_CORE:
-        env.pop("CIPHERBENCH_CORE")
-    try:
-        return core_client.find_core(env)
-    except core_client.CoreNotFound as e:
-        pytest.skip(f"the real core is not built: {e}")
+    return real_core()
 
 
 def run(*args, env=None):

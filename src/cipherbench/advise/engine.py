@@ -153,7 +153,7 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
         notes.append("some rates are primitive stand-ins (no ssh measurement of them)")
     if target.family == "luks":
         notes.append("dm-crypt runs the kernel's implementation; these are the same modes in "
-                     f"a user-space library (`cryptsetup benchmark` measures the kernel's)")
+                     "a user-space library (`cryptsetup benchmark` measures the kernel's)")
     if target.family == "gpg" and stand_ins:
         notes.append("some rates are libgcrypt CFB stand-ins (no gpg measurement of them)")
     ctx = Context(rows, opts.policy, opts.lib, opts.host, validator, target=target.name)
