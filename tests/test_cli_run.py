@@ -180,3 +180,24 @@ def test_missing_core(cli, env, tmp_path, monkeypatch):
     r = cli("run", *SMALL, env_override=e)
     assert r.rc == 1
     assert "cipherbench-core not found" in r.err and "meson compile -C build" in r.err
+
+
+def test_narrow_console_splits_library_columns_instead_of_cutting_cells():
+    """With many libraries and few columns, the table is drawn in parts; every cell whole."""
+    import io
+    from rich.console import Console
+    from cipherbench.display.console import display_results
+    from cipherbench.display.format import Cell, ResultTable, Row
+
+    libs = [f"library{i}" for i in range(8)]
+    row = Row(algo="aes-128-gcm", op="encrypt", kind="aead", grade="recommended",
+              cells={lib: Cell(bytes_per_s=1.5e9 + i, ns_per_op=10.0, ci_rel=0.01,
+                               cycles_per_byte=0.7)
+                     for i, lib in enumerate(libs)})
+    out = io.StringIO()
+    display_results(Console(file=out, width=80, force_terminal=False),
+                    ResultTable(size=16384, columns=libs, rows=[row]))
+    text = out.getvalue()
+    assert "(1/" in text and "…" not in text
+    assert all(lib in text for lib in libs)
+    assert max(len(line) for line in text.splitlines()) <= 80

@@ -16,18 +16,45 @@ GRADE_STYLE = {"recommended": "green", "acceptable": "cyan", "legacy": "yellow",
 
 
 def display_results(console: Console, table: ResultTable, title: str | None = None) -> None:
-    """The result table; the fastest library of each row in bold."""
-    t = Table(title=title or f"throughput at {format_size(table.size)}, cycles/byte from the "
-              "slope (* fastest)", title_justify="left", show_lines=True)
+    """The result table; the fastest library of each row in bold. When the library columns do
+    not fit the console's width, they are split over several tables with the same rows, so
+    no cell is ever cut."""
+    title = title or (f"throughput at {format_size(table.size)}, cycles/byte from the slope "
+                      "(* fastest)")
+    groups = _column_groups(console.width, table)
+    for i, columns in enumerate(groups):
+        part = f" ({i + 1}/{len(groups)})" if len(groups) > 1 else ""
+        _display_result_columns(console, table, columns, title + part)
+
+
+def _column_groups(width: int, table: ResultTable) -> list[list[str]]:
+    """Library columns in groups that fit ``width`` beside the algorithm, op and grade."""
+    algo_w = max([len("algorithm")] + [len(r.algo) for r in table.rows])
+    fixed = algo_w + len("decrypt") + len("recommended") + 3 * 3 + 4
+    per_col = [max(len(c), len("10.4 GB/s *")) + 3 for c in table.columns]
+    groups: list[list[str]] = [[]]
+    used = fixed
+    for c, w in zip(table.columns, per_col):
+        if groups[-1] and used + w > width:
+            groups.append([])
+            used = fixed
+        groups[-1].append(c)
+        used += w
+    return groups
+
+
+def _display_result_columns(console: Console, table: ResultTable, columns: list[str],
+                            title: str) -> None:
+    t = Table(title=title, title_justify="left", show_lines=True)
     t.add_column("algorithm", no_wrap=True)
-    t.add_column("op")
-    t.add_column("grade")
-    for c in table.columns:
+    t.add_column("op", no_wrap=True)
+    t.add_column("grade", no_wrap=True)
+    for c in columns:
         t.add_column(c, justify="right", no_wrap=True)
     for row in table.rows:
         cells = []
-        for c in table.columns:
-            cell = cell_for_column(row, c, table.columns)
+        for c in columns:
+            cell = cell_for_column(row, c, columns)
             text = format_cell(cell, sep="\n")
             if cell is not None and cell.fastest:
                 text = f"[bold]{text}[/bold]"
