@@ -72,7 +72,7 @@ def display_rows(console: Console, header: Sequence[str], rows: Sequence[Sequenc
     """A plain table of text rows."""
     t = Table(title=title, title_justify="left")
     for h in header:
-        t.add_column(h)
+        t.add_column(h, overflow="fold")   # a narrow console wraps names, never cuts them
     for r in rows:
         t.add_row(*r)
     console.print(t)
