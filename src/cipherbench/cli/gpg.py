@@ -68,9 +68,9 @@ removed afterwards; your ~/.gnupg is not touched.""")
               help="answer how long a backup of this size takes")
 @click.option("--ops", default="encrypt,decrypt", show_default=True,
               help="which operations to time")
-@click.option("--precision", default=stats.DEFAULT_PRECISION, show_default=True, type=float,
+@click.option("--precision", default=0.02, show_default=True, type=float,
               help="stop repeating when the 95% CI of the median is within this fraction")
-@click.option("--budget", default=20.0, show_default=True, type=float,
+@click.option("--budget", default=8.0, show_default=True, type=float,
               help="seconds at most per algorithm and operation")
 @click.option("--no-core", is_flag=True, help="skip the cipher-alone figures from the core")
 @db_option
