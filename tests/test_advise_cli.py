@@ -116,6 +116,10 @@ def test_modern_never_recommends_legacy_or_broken_whatever_the_numbers(cli, env)
                if c["choice"] == "TLS_RSA_WITH_RC4_128_SHA")
     assert rc4["grade"] == "broken" and "RFC 7465" in rc4["grade_reference"]
     assert rc4["rank"] <= 2 and not rc4["allowed"]   # RC4-MD5 may be first
+    # and the answer says the broken one would be faster, never that nothing old is faster
+    answer = target(doc, "tls-server")["answer"]
+    assert "No legacy or broken choice is faster" not in answer
+    assert "would be faster" in answer and "not recommended" in answer
 
 
 def test_modern_transport_is_aead_only(cli, env):

@@ -189,8 +189,17 @@ def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Op
     elif opts.policy != "legacy":
         bad = [r for r in rows if r.rate and r.cand.grade.level in ("legacy", "broken")]
         if bad and rec.rate:
-            text += f" No legacy or broken choice is faster here (best of them: " \
-                    f"{bad[0].cand.label}, {format_rate(bad[0].rate.bps)})."
+            b = bad[0]
+            if b.rate.bps > rec.rate.bps * 1.02:
+                # Faster, but not something this machine's tool can even use (or not allowed):
+                # say so rather than claim nothing old is faster.
+                why = "" if b.cand.available else " if this tool still offered it"
+                text += (f" {b.cand.label} ({b.cand.grade.level}: {b.cand.grade.reason}) "
+                         f"would be faster{why} ({format_rate(b.rate.bps)}), and is not "
+                         "recommended.")
+            else:
+                text += f" No legacy or broken choice is faster here (best of them: " \
+                        f"{b.cand.label}, {format_rate(b.rate.bps)})."
     dflt = default_row(rows)
     if dflt is not None and dflt is rec:
         text += " It is already the default."
