@@ -58,3 +58,15 @@ def test_without_aes_caps_aes_at_a_third_of_chacha():
                                        ({"openssl": ["aes"], "libgcrypt": "all"}, True)])
 def test_hw_disabled_values(value, off):
     assert disables_aes(value) is off
+
+
+def test_rates_whose_intervals_overlap_are_a_tie():
+    from cipherbench.advise.evidence import Rate
+    a = Rate(460e6, "ssh", (1,), "", rel_ci=0.04)
+    b = Rate(415e6, "ssh", (1,), "", rel_ci=0.07)
+    c = Rate(300e6, "ssh", (1,), "", rel_ci=0.02)
+    assert a.overlaps(b) and b.overlaps(a)
+    assert not a.overlaps(c)
+    # without intervals only a near-equal pair is a tie
+    assert Rate(100.0, "x", (), "").overlaps(Rate(101.0, "x", (), ""))
+    assert not Rate(100.0, "x", (), "").overlaps(Rate(110.0, "x", (), ""))

@@ -97,6 +97,10 @@ def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
     dflt = default_row(rows)
     if dflt is not None and dflt.rate is not None and dflt is not fastest:
         ratio = fastest.rate.bps / dflt.rate.bps
+        if fastest.rate.overlaps(dflt.rate):
+            return (prefix + f"{name} ({format_rate(fastest.rate.bps)}) and the default "
+                    f"({dflt.cand.label}, {format_rate(dflt.rate.bps)}) are within the "
+                    "measurement noise of each other: keeping the default is as good.")
         if ratio >= SMALL:
             return (prefix + f"On this CPU the cipher decides: {name} is {ratio:.1f}x faster "
                     f"than the default ({dflt.cand.label}).")

@@ -203,4 +203,8 @@ def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Op
     dflt = default_row(rows)
     if dflt is not None and dflt is rec:
         text += " It is already the default."
+    elif (dflt is not None and dflt.allowed and dflt.rate and rec.rate
+          and rec.rate.overlaps(dflt.rate)):
+        text += (f" The default ({dflt.cand.label}) is within the measurement noise of it, "
+                 "so keeping the default is as good.")
     return text

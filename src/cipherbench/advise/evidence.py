@@ -33,6 +33,22 @@ class Rate:
     detail: str
     stand_in: bool = False      # a primitive standing in for the real path
     estimated: bool = False
+    rel_ci: float | None = None  # half-width of the 95% CI of the median / the median
+
+    def overlaps(self, other: "Rate") -> bool:
+        """True when the two rates cannot be told apart: their 95% intervals overlap (without
+        intervals, when they are within 3% of each other)."""
+        if self.rel_ci is None or other.rel_ci is None:
+            return abs(self.bps / other.bps - 1) < 0.03 if other.bps else False
+        return (self.bps * (1 - self.rel_ci) <= other.bps * (1 + other.rel_ci) and
+                other.bps * (1 - other.rel_ci) <= self.bps * (1 + self.rel_ci))
+
+
+def rel_ci(r: Result) -> float | None:
+    """Relative half-width of a stored result's confidence interval (any metric)."""
+    if r.ci_low is None or r.ci_high is None or not r.median:
+        return None
+    return abs(r.ci_high - r.ci_low) / (2 * abs(r.median))
 
 
 def disables_aes(value) -> bool:

@@ -13,7 +13,7 @@ with was measured. Every such figure is marked an estimate.
 from __future__ import annotations
 
 from cipherbench.advise.candidates import Candidate, suite_by_name
-from cipherbench.advise.evidence import Evidence, Rate
+from cipherbench.advise.evidence import Evidence, Rate, rel_ci
 
 #: ChaCha20-Poly1305 / software AES, the conservative end of the 3-10x range.
 NO_AES_FACTOR = 3.0
@@ -60,7 +60,7 @@ def rate_ssh(ev: Evidence, cand: Candidate, libs: list[str]) -> Rate | None:
     r = ev.ssh.get(algo)
     if r is not None and ev.ssh_run is not None:
         return Rate(r.median, "ssh", (ev.ssh_run.id,),
-                    f"ssh transfers of {_mib(r.size)}, run {ev.ssh_run.id}")
+                    f"ssh transfers of {_mib(r.size)}, run {ev.ssh_run.id}", rel_ci=rel_ci(r))
     if not cand.available:
         return primitive_rate(ev, cand, libs, "primitive: this ssh cannot use it")
     return primitive_rate(ev, cand, libs, "primitive stand-in: no ssh measurement")
@@ -73,7 +73,8 @@ def rate_tls(ev: Evidence, cand: Candidate, lib: str) -> Rate | None:
         from cipherbench.advise.evidence import tls_bps
         r, run = got
         return Rate(tls_bps(r) or 0.0, "tls", (run.id,),
-                    f"{lib} TLS record layer, {_mib(r.size)} writes, run {run.id}")
+                    f"{lib} TLS record layer, {_mib(r.size)} writes, run {run.id}",
+                    rel_ci=rel_ci(r))
     # The same cipher and MAC under another key exchange has the same record layer (the
     # scenario measures RSA-certificate suites; the ECDSA twins differ only in the handshake).
     suite = cand.names["suite"]
@@ -84,7 +85,7 @@ def rate_tls(ev: Evidence, cand: Candidate, lib: str) -> Rate | None:
             from cipherbench.advise.evidence import tls_bps
             return Rate(tls_bps(r) or 0.0, "tls", (run.id,),
                         f"{lib} TLS record layer as {twin.openssl}, {_mib(r.size)} writes, "
-                        f"run {run.id}")
+                        f"run {run.id}", rel_ci=rel_ci(r))
     return primitive_rate(ev, cand, [lib], "primitive stand-in for the TLS record layer")
 
 
