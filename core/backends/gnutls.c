@@ -7,6 +7,7 @@
  * rows are absent, as is Salsa20 (see the table).
  */
 #include "../backend.h"
+#include "keystream.h"
 
 #include "hw_x86.h"
 #include <gnutls/crypto.h>
@@ -136,8 +137,7 @@ typedef struct {
     gnutls_cipher_hd_t h;
     const cipher_def *d;
     int decrypt;
-    uint8_t ks[64];          /* ChaCha20: keystream of a split block */
-    size_t ks_left;          /* its unused bytes, at the end of ks */
+    cb_keystream ks;         /* ChaCha20: the rest of a split block */
 } cipher_ctx;
 
 static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
@@ -187,11 +187,7 @@ static int stream_run(cipher_ctx *c, cb_msg *m)
     const uint8_t *in = m->in;
     uint8_t *out = m->out;
     size_t len = m->len;
-    size_t n = len < c->ks_left ? len : c->ks_left;
-    const uint8_t *ks = c->ks + 64 - c->ks_left;
-    for (size_t i = 0; i < n; i++)
-        out[i] = in[i] ^ ks[i];
-    c->ks_left -= n;
+    size_t n = cb_keystream_use(&c->ks, out, in, len);
     in += n; out += n; len -= n;
 
     size_t whole = len & ~(size_t)63;
@@ -199,12 +195,10 @@ static int stream_run(cipher_ctx *c, cb_msg *m)
         return CB_ERR;
     in += whole; out += whole; len -= whole;
     if (len) {
-        memset(c->ks, 0, 64);
-        if (gnutls_cipher_encrypt2(c->h, c->ks, 64, c->ks, 64) < 0)
+        memset(c->ks.block, 0, 64);
+        if (gnutls_cipher_encrypt2(c->h, c->ks.block, 64, c->ks.block, 64) < 0)
             return CB_ERR;
-        for (size_t i = 0; i < len; i++)
-            out[i] = in[i] ^ c->ks[i];
-        c->ks_left = 64 - len;
+        cb_keystream_keep(&c->ks, out, in, len);
     }
     return CB_OK;
 }

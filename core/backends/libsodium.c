@@ -6,6 +6,7 @@
  * Sizes it does not take give CB_ERR_PARAM.
  */
 #include "../backend.h"
+#include "keystream.h"
 
 #include <sodium.h>
 #include <stdlib.h>
@@ -90,8 +91,7 @@ typedef struct {
     int which;
     uint8_t key[32], nonce[12];
     uint64_t counter;        /* next 64-byte block to generate */
-    uint8_t ks[64];          /* keystream of the last split block */
-    size_t ks_left;          /* unused bytes at the end of ks */
+    cb_keystream ks;         /* the rest of the last split block */
 } stream_ctx;
 
 static void stream_xor(stream_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
@@ -125,11 +125,7 @@ static int stream_run(void *ctx, cb_msg *m)
     uint8_t *out = m->out;
     size_t len = m->len;
 
-    size_t n = len < c->ks_left ? len : c->ks_left;
-    const uint8_t *ks = c->ks + 64 - c->ks_left;
-    for (size_t i = 0; i < n; i++)
-        out[i] = in[i] ^ ks[i];
-    c->ks_left -= n;
+    size_t n = cb_keystream_use(&c->ks, out, in, len);
     in += n; out += n; len -= n;
 
     size_t whole = len & ~(size_t)63;
@@ -143,12 +139,10 @@ static int stream_run(void *ctx, cb_msg *m)
     if (len) {
         if (c->which == STREAM_CHACHA20_IETF && c->counter > UINT32_MAX)
             return CB_ERR_PARAM;
-        memset(c->ks, 0, 64);
-        stream_xor(c, c->ks, c->ks, 64);
+        memset(c->ks.block, 0, 64);
+        stream_xor(c, c->ks.block, c->ks.block, 64);
         c->counter++;
-        for (size_t i = 0; i < len; i++)
-            out[i] = in[i] ^ c->ks[i];
-        c->ks_left = 64 - len;
+        cb_keystream_keep(&c->ks, out, in, len);
     }
     return CB_OK;
 }
