@@ -1,4 +1,5 @@
-"""Sizes and durations as people write them: parsing ``256M`` / ``50G`` and printing times."""
+"""Sizes and durations as people write them: parsing ``256M`` / ``50G``, printing sizes and
+times. Every command parses and prints sizes here."""
 from __future__ import annotations
 
 import re
@@ -8,14 +9,29 @@ _SUFFIX = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 
 def parse_size(text: str) -> int:
     """Bytes from ``"4096"``, ``"256M"``, ``"256MiB"``, ``"50G"``, ``"1.5GiB"`` (binary units,
-    case-insensitive). Raises ``ValueError`` with a one-line message on anything else."""
+    case-insensitive). Raises ``ValueError`` with a one-line message on anything else. The
+    range (at least 1 byte, at most ...) is the caller's: each option has its own."""
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgGtT]?)(?:i?[bB])?\s*", text or "")
     if not m:
         raise ValueError(f"not a size: {text!r} (examples: 65536, 256M, 50G)")
-    value = float(m.group(1)) * _SUFFIX[m.group(2).lower()]
-    if value < 1:
-        raise ValueError(f"size must be at least 1 byte: {text!r}")
-    return int(value)
+    return int(float(m.group(1)) * _SUFFIX[m.group(2).lower()])
+
+
+_UNITS_DOWN = (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10))
+
+
+def format_bytes(n: int) -> str:
+    """Bytes for people, in the largest binary unit that fits: ``16 KiB``, ``256 MiB``,
+    ``1.5 GiB``; whole multiples are exact, MiB and up get one decimal otherwise, and a size
+    under 1 MiB that is no whole number of KiB stays in bytes (``1400 B``)."""
+    for unit, scale in _UNITS_DOWN:
+        if n >= scale:
+            if n % scale == 0:
+                return f"{n // scale} {unit}"
+            if scale >= 1 << 20:
+                return f"{n / scale:.1f} {unit}"
+            break
+    return f"{n} B"
 
 
 def format_duration(seconds: float) -> str:

@@ -14,17 +14,13 @@ from __future__ import annotations
 
 from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.advise.evidence import Evidence, Rate, rel_ci
+from cipherbench.units import format_bytes
 
 #: ChaCha20-Poly1305 / software AES, the conservative end of the 3-10x range.
 NO_AES_FACTOR = 3.0
 NO_AES_SOURCE = ("estimate: without AES instructions AES runs about 3x slower than "
                  "ChaCha20-Poly1305 (Google Security Blog, April 2014; 3-10x in libgcrypt's "
                  "and OpenSSL's benchmarks)")
-
-
-def _mib(n: int | None) -> str:
-    return f"{n / (1 << 20):g} MiB" if n and n >= 1 << 20 else (f"{n // 1024} KiB" if n and n >= 1024
-                                                                 else f"{n} B")
 
 
 def combined(cipher_bps: float, mac_bps: float | None) -> float:
@@ -43,7 +39,7 @@ def primitive_rate(ev: Evidence, cand: Candidate, libs: list[str], why: str) -> 
         return None
     bps, p = got
     runs = {p.run.id}
-    detail = f"{p.result.lib} {cand.cipher} at {_mib(p.result.size)}"
+    detail = f"{p.result.lib} {cand.cipher} at {format_bytes(p.result.size or 0)}"
     if cand.mac:
         m = ev.primitive_bps(cand.mac, [p.result.lib] + pool, "mac")
         if m is None:
@@ -60,7 +56,8 @@ def rate_ssh(ev: Evidence, cand: Candidate, libs: list[str]) -> Rate | None:
     r = ev.ssh.get(algo)
     if r is not None and ev.ssh_run is not None:
         return Rate(r.median, "ssh", (ev.ssh_run.id,),
-                    f"ssh transfers of {_mib(r.size)}, run {ev.ssh_run.id}", rel_ci=rel_ci(r))
+                    f"ssh transfers of {format_bytes(r.size or 0)}, run {ev.ssh_run.id}",
+                    rel_ci=rel_ci(r))
     if not cand.available:
         return primitive_rate(ev, cand, libs, "primitive: this ssh cannot use it")
     return primitive_rate(ev, cand, libs, "primitive stand-in: no ssh measurement")
@@ -73,7 +70,8 @@ def rate_tls(ev: Evidence, cand: Candidate, lib: str) -> Rate | None:
         from cipherbench.advise.evidence import tls_bps
         r, run = got
         return Rate(tls_bps(r) or 0.0, "tls", (run.id,),
-                    f"{lib} TLS record layer, {_mib(r.size)} writes, run {run.id}",
+                    f"{lib} TLS record layer, {format_bytes(r.size or 0)} writes, "
+                    f"run {run.id}",
                     rel_ci=rel_ci(r))
     # The same cipher and MAC under another key exchange has the same record layer (the
     # scenario measures RSA-certificate suites; the ECDSA twins differ only in the handshake).
@@ -84,7 +82,8 @@ def rate_tls(ev: Evidence, cand: Candidate, lib: str) -> Rate | None:
                 (suite.cipher, suite.mac, suite.tls13):
             from cipherbench.advise.evidence import tls_bps
             return Rate(tls_bps(r) or 0.0, "tls", (run.id,),
-                        f"{lib} TLS record layer as {twin.openssl}, {_mib(r.size)} writes, "
+                        f"{lib} TLS record layer as {twin.openssl}, "
+                        f"{format_bytes(r.size or 0)} writes, "
                         f"run {run.id}", rel_ci=rel_ci(r))
     return primitive_rate(ev, cand, [lib], "primitive stand-in for the TLS record layer")
 

@@ -17,14 +17,17 @@ from cipherbench.scenarios.gpg.runner import (AgeTool, CandidateFailed, GpgTool,
                                               candidates, check_space, measure_candidate,
                                               random_data)
 from cipherbench.store import Result
-from cipherbench.units import parse_size
+from cipherbench.units import format_bytes, parse_size
 
 
 def _size(ctx, param, value):  # noqa: ARG001 - click callback signature
     try:
-        return parse_size(value)
+        n = parse_size(value)
     except ValueError as e:
         raise click.BadParameter(str(e))
+    if n < 1:
+        raise click.BadParameter(f"{value!r} is less than 1 byte")
+    return n
 
 
 def _result(m: Measured, version: str) -> Result:
@@ -167,21 +170,14 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
 def display_run(app: AppContext, run, results, stored_warnings) -> None:  # noqa: ARG001
     """The gpg table and the answer of a stored gpg run (``cipherbench show`` calls this)."""
     backup_size = run.args.get("backup_size") or 50 << 30
-    size_text = _human(backup_size)
+    size_text = format_bytes(backup_size)
     rows = report.rows_from_results(results)
     header, cells = report.format_rows(rows, backup_size, size_text)
     size = run.args.get("size")
     display_rows(app.console, header, cells,
-                 title=f"gpg --symmetric, {_human(size) if size else '?'} per run (run {run.id})")
+                 title=f"gpg --symmetric, {format_bytes(size) if size else '?'} per run (run {run.id})")
     app.console.print(report.answer(rows, backup_size, size_text), markup=False)
 
-
-def _human(n: int) -> str:
-    for unit, scale in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
-        if n >= scale:
-            v = n / scale
-            return f"{v:g} {unit}" if v == int(v) else f"{v:.1f} {unit}"
-    return f"{n} B"
 
 
 def _as_json(run_id, results, rows, backup_size) -> dict:

@@ -5,6 +5,7 @@ import difflib
 from typing import Iterable, Sequence
 
 from cipherbench.errors import UsageError
+from cipherbench.units import parse_size
 
 
 def split_list(values: Iterable[str] | str | None) -> list[str]:
@@ -26,13 +27,8 @@ def parse_sizes(values: Iterable[str] | str | None, option: str = "--sizes") -> 
     """Positive byte counts, ``16,1k,16K,1M`` accepted."""
     out = []
     for text in split_list(values):
-        t = text.lower().removesuffix("b").removesuffix("i")
-        mult = 1
-        if t and t[-1] in "km":
-            mult = 1024 if t[-1] == "k" else 1024 * 1024
-            t = t[:-1]
         try:
-            n = int(t) * mult
+            n = parse_size(text)
         except ValueError:
             raise UsageError(f"{option}: {text!r} is not a size in bytes (e.g. 16,1024,16k)")
         if n <= 0 or n > 64 * 1024 * 1024:

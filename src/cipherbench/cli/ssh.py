@@ -7,7 +7,6 @@ is stored as it arrives (scenario ``ssh``); the table is ranked by throughput.
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 
 import click
@@ -15,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich import box
 from rich.table import Table
 
-from cipherbench import metadata, warnings
+from cipherbench import metadata, units, warnings
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.options import parse_precision, split_list
 from cipherbench.display.console import GRADE_STYLE, display_warnings
@@ -26,17 +25,16 @@ from cipherbench.scenarios.ssh.server import PrivateServer, query
 from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaults, is_aead
 
 DEFAULT_SIZE = "256M"
-_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
 MAX_SIZE = 16 << 30
 
 
 def parse_size(text: str) -> int:
     """``256M``, ``8MiB``, ``1G``, ``65536`` -> bytes (binary multiples)."""
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?\s*", text.lower())
-    if not m:
+    try:
+        n = units.parse_size(text)
+    except ValueError:
         raise UsageError(f"--size {text!r} is not a size: use e.g. 256M, 8MiB, 1G or bytes")
-    n = int(float(m.group(1)) * _UNITS[m.group(2)])
-    if n <= 0 or n > MAX_SIZE:
+    if not 1 <= n <= MAX_SIZE:
         raise UsageError(f"--size {text!r} is out of range: between 1 byte and 16 GiB")
     return n
 

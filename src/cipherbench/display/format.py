@@ -10,6 +10,7 @@ from typing import Iterable
 from cipherbench import catalog
 from cipherbench.core_client import Inventory
 from cipherbench.store import Result, Run
+from cipherbench.units import format_bytes
 
 REF_LIB = "ref"
 #: The reference rows' role, shown in the grade column.
@@ -111,11 +112,8 @@ def cell_for_column(row: Row, column: str, columns: list[str]) -> Cell | None:
     return row.cells.get(column)
 
 
-def format_size(n: int) -> str:
-    """``16384`` -> ``16 KiB``."""
-    if n >= 1024 and n % 1024 == 0:
-        return f"{n // 1024} KiB"
-    return f"{n} B"
+#: ``16384`` -> ``16 KiB``: the one byte formatter (``units.format_bytes``).
+format_size = format_bytes
 
 
 def format_rate(bytes_per_s: float | None) -> str:

@@ -11,6 +11,7 @@ from typing import Iterable
 
 from cipherbench import catalog
 from cipherbench.display.format import format_rate
+from cipherbench.units import format_bytes
 from cipherbench.store import Result, Run
 
 PRIMITIVE = "primitive"
@@ -335,10 +336,4 @@ def _kind(algo: str) -> str:
 
 
 def _size_text(n: int | None) -> str:
-    if n is None:
-        return "over sizes"
-    if n >= 1 << 20 and n % (1 << 20) == 0:
-        return f"{n >> 20} MiB"
-    if n >= 1024 and n % 1024 == 0:
-        return f"{n // 1024} KiB"
-    return f"{n} B"
+    return "over sizes" if n is None else format_bytes(n)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from cipherbench import stats
 from cipherbench.scenarios.ssh.runner import BASELINE, Combo, Outcome, describe
 from cipherbench.store import Result
+from cipherbench.units import format_bytes
 
 SCENARIO = "ssh"
 #: A path is called the bottleneck when the fastest cipher reaches this share of the baseline.
@@ -138,17 +139,12 @@ def rows(results: list[Result]) -> list[Row]:
     return out
 
 
-def mib(n: int) -> str:
-    """Bytes as MiB text."""
-    return f"{n / (1 << 20):g} MiB"
-
-
 def cut_note(table: list[Row], requested: int | None, max_s: float | None) -> str | None:
     """The footnote of rows marked † (samples stopped before ``--size``), or None."""
     if not any(r.cut for r in table):
         return None
     bound = f"{max_s:g} s" if max_s else "the time bound"
-    whole = f"all {mib(requested)}" if requested else "all of --size"
+    whole = f"all {format_bytes(requested)}" if requested else "all of --size"
     return (f"† slow: a sample stops sending after {bound} unless three quarters are sent; "
             f"MiB = what each sample sent (median); --full-samples always sends {whole}.")
 
