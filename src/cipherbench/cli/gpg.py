@@ -8,6 +8,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cipherbench import metadata, stats
 from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.cli.options import parse_precision
 from cipherbench.core_client import Core
 from cipherbench.display.console import display_rows
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
@@ -71,8 +72,9 @@ removed afterwards; your ~/.gnupg is not touched.""")
               help="answer how long a backup of this size takes")
 @click.option("--ops", default="encrypt,decrypt", show_default=True,
               help="which operations to time")
-@click.option("--precision", default=0.02, show_default=True, type=float,
-              help="stop repeating when the 95% CI of the median is within this fraction")
+@click.option("--precision", default="2%", show_default=True, metavar="P",
+              help="stop repeating when the 95% CI of the median is within this fraction "
+                   "(0.02 or 2%)")
 @click.option("--budget", default=8.0, show_default=True, type=float,
               help="seconds at most per algorithm and operation")
 @click.option("--no-core", is_flag=True, help="skip the cipher-alone figures from the core")
@@ -86,8 +88,7 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
     bad = [o for o in op_list if o not in ("encrypt", "decrypt")]
     if bad or not op_list:
         raise UsageError(f"unknown operation {','.join(bad) or ops!r}: choose encrypt, decrypt")
-    if not 0 < precision < 1:
-        raise UsageError("--precision must be between 0 and 1, e.g. 0.01")
+    precision = parse_precision(precision)
     try:
         gpg, gpg_version, gpg_algos = programs.gpg_info(env)
     except programs.ProgramMissing as e:
