@@ -12,6 +12,7 @@ from cipherbench.advise.evidence import Evidence, Rate
 from cipherbench.advise.rank import Ranked, best, default_row, rank
 from cipherbench.advise.targets import Target
 from cipherbench.advise.validate import Validator, validate
+from cipherbench.errors import EnvironmentProblem
 
 #: Defaults of the tools, for "faster than the default": TLS 1.3's first suite in OpenSSL
 #: and GnuTLS, cryptsetup's LUKS2 default, gpg 2.2's --s2k-cipher-algo default.
@@ -74,11 +75,12 @@ class Advice:
 
 
 def _ssh_query(what: str) -> list[str] | None:
+    """``ssh -Q what``, or None where ssh cannot tell (advice still comes, unchecked)."""
+    from cipherbench.scenarios.ssh.server import query
     try:
-        p = subprocess.run(["ssh", "-Q", what], capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
+        return query(what)
+    except (EnvironmentProblem, OSError, subprocess.TimeoutExpired):
         return None
-    return p.stdout.split() if p.returncode == 0 else None
 
 
 def ssh_client_default() -> str | None:
