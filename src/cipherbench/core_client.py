@@ -240,14 +240,6 @@ class Core:
                 inv.algorithms.append(rec)
                 inv.libraries.setdefault(rec["lib"], {"lib": rec["lib"], "version": "",
                                                       "caps": []})
-        if not any(a["lib"] == "ref" for a in inv.algorithms):
-            # The reference rows are the harness's own; older cores may not list them.
-            inv.libraries.setdefault("ref", {"v": 1, "type": "library", "lib": "ref",
-                                             "version": inv.preamble.get("core_version", ""),
-                                             "caps": []})
-            for name in ("memcpy", "null"):
-                inv.algorithms.append({"v": 1, "type": "algorithm", "lib": "ref", "algo": name,
-                                       "kind": "ref", "ops": ["ref"]})
         return inv
 
     def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,
