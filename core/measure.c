@@ -126,14 +126,13 @@ int cb_job_calibrate(cb_job *j, uint64_t warm_ns, uint64_t min_ns, uint64_t *ite
 {
     /* Warm-up: doubling batches until warm_ns have passed; the last batch
      * gives a first estimate of the time per call. */
-    uint64_t n = 1, done = 0, start = cb_wall_ns(), last_n = 1, last_t = 0;
+    uint64_t n = 1, start = cb_wall_ns(), last_n = 1, last_t = 0;
     for (;;) {
         uint64_t t0 = cb_wall_ns();
         int rc = cb_job_run(j, n);
         uint64_t t1 = cb_wall_ns();
         if (rc != CB_OK)
             return rc;
-        done += n;
         last_n = n;
         last_t = t1 - t0;
         if (t1 - start >= warm_ns && last_t > 0)
@@ -141,7 +140,6 @@ int cb_job_calibrate(cb_job *j, uint64_t warm_ns, uint64_t min_ns, uint64_t *ite
         if (last_t < warm_ns / 4)
             n *= 2;
     }
-    (void)done;
     /* Aim 25% above the minimum so that noise rarely drops a sample below it. */
     double per = (double)last_t / (double)last_n;
     uint64_t k = (uint64_t)((double)min_ns * 1.25 / per) + 1;
