@@ -796,31 +796,33 @@ unsigned botan_hw_used(void)
 // Botan 3's switch is the BOTAN_CLEAR_CPUID environment variable (Botan
 // 3.2 and later, documented in its env_vars page): CPUID names it ignores,
 // read once when the library first asks for CPUID. The core sets it and
-// re-executes itself. Each feature lists every bit whose code uses it: the
-// wide VAES/VPCLMULQDQ bits have names of their own, and AVX2 covers the
+// re-executes itself. A feature clears every name whose code uses it: the
+// wide VAES/VPCLMULQDQ paths have names of their own, and AVX2 covers the
 // AVX-512 paths built on it.
 int botan_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
 {
 #if defined(__x86_64__)
-    static const struct { unsigned bit; const char *names; } map[] = {
-        {CB_HW_AES, "aesni,avx2_vaes,avx512_aes"},
-        {CB_HW_PCLMUL, "clmul,avx2_clmul,avx512_clmul"},
-        {CB_HW_AVX2, "avx2,avx512"},
-        {CB_HW_VAES, "avx2_vaes,avx2_clmul,avx512_aes,avx512_clmul"},
-        {CB_HW_SHA, "sha"},
+    static const struct { const char *name; unsigned features; } names[] = {
+        {"aesni", CB_HW_AES},
+        {"clmul", CB_HW_PCLMUL},
+        {"avx2", CB_HW_AVX2},
+        {"avx512", CB_HW_AVX2},
+        {"avx2_vaes", CB_HW_AES | CB_HW_VAES},
+        {"avx512_aes", CB_HW_AES | CB_HW_VAES},
+        {"avx2_clmul", CB_HW_PCLMUL | CB_HW_VAES},
+        {"avx512_clmul", CB_HW_PCLMUL | CB_HW_VAES},
+        {"sha", CB_HW_SHA},
     };
     if (max < 1)
         return -1;
-    std::string v = "BOTAN_CLEAR_CPUID=";
-    bool first = true;
-    for (const auto &m : map) {
-        if (!(off & m.bit))
-            continue;
-        v += (first ? "" : ",") + std::string(m.names);
-        first = false;
-    }
-    if (first || v.size() >= CB_HW_ENV_LEN)
-        return first ? 0 : -1;
+    std::string v;
+    for (const auto &n : names)
+        if (off & n.features)
+            v += (v.empty() ? "BOTAN_CLEAR_CPUID=" : ",") + std::string(n.name);
+    if (v.size() >= CB_HW_ENV_LEN)
+        return -1;
+    if (v.empty())
+        return 0;
     std::memcpy(env[0], v.c_str(), v.size() + 1);
     return 1;
 #else
@@ -835,7 +837,7 @@ unsigned botan_hw_used(void)
 {
     try {
         providers p;
-        return read_providers(&p) ? hw_from_providers(p) : CB_HW_ALL;
+        return read_providers(&p) ? hw_from_providers(p) : unsigned(CB_HW_ALL);
     } catch (...) {
         return CB_HW_ALL;
     }
