@@ -69,6 +69,10 @@ static int cmd_list(const cb_args *a)
     if (a->lib && !(only = cb_lib_find(a->lib)))
         return unknown_lib(a->lib);
     uint64_t t0 = cb_wall_ns();
+#ifdef CB_NO_CRYPTO_HINT
+    /* A build without any crypto library (core/meson.build) says what to install. */
+    fprintf(stderr, "cipherbench-core: warning: %s\n", CB_NO_CRYPTO_HINT);
+#endif
     cb_preamble_emit("list");
     if (only) {
         list_lib(only);

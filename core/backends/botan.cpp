@@ -1,4 +1,8 @@
-// botan.cpp - Botan 2 backend through its C++ API: a C++ file exporting the C table.
+// botan.cpp - Botan 2 and Botan 3 backend through the C++ API: a C++ file
+// exporting the C table. The API used here is common to both majors; the
+// few differences (the cipher direction's name, the CPUID class that Botan 3
+// made internal and so the hardware switch) are under BOTAN_VERSION_MAJOR.
+// Botan 3 needs C++20 (core/meson.build compiles this file so).
 //
 // Botan's C FFI copies each message byte by byte on its final-call path, so
 // it measured the FFI rather than Botan. Here the C++ objects work on the
@@ -20,6 +24,7 @@
 #include <botan/stream_cipher.h>
 #include <botan/version.h>
 
+#if BOTAN_VERSION_MAJOR < 3
 // cpuid.h announces, with a #pragma warning, that it will become internal
 // in Botan 3; in Botan 2 it is public and the only place CPU features are
 // reported. Silence the announcement, not the warnings.
@@ -27,6 +32,7 @@
 #undef BOTAN_FUTURE_INTERNAL_HEADER
 #define BOTAN_FUTURE_INTERNAL_HEADER(hdr)
 #include <botan/cpuid.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -40,6 +46,14 @@ extern "C" {
 }
 
 namespace {
+
+#if BOTAN_VERSION_MAJOR >= 3
+constexpr Botan::Cipher_Dir ENCRYPT = Botan::Cipher_Dir::Encryption;
+constexpr Botan::Cipher_Dir DECRYPT = Botan::Cipher_Dir::Decryption;
+#else
+constexpr Botan::Cipher_Dir ENCRYPT = Botan::ENCRYPTION;
+constexpr Botan::Cipher_Dir DECRYPT = Botan::DECRYPTION;
+#endif
 
 // Map the exception being handled to a status: sizes the library refuses
 // are the caller's, a tag that does not verify is CB_ERR_AUTH.
@@ -140,7 +154,7 @@ int aead_make(aead_ctx *x, size_t nonce_len)
     x->c.reset();
     x->nonce_len = 0;
     std::unique_ptr<Botan::AEAD_Mode> c =
-        Botan::AEAD_Mode::create(name, x->decrypt ? Botan::DECRYPTION : Botan::ENCRYPTION);
+        Botan::AEAD_Mode::create(name, x->decrypt ? DECRYPT : ENCRYPT);
     if (!c)
         return CB_ERR_PARAM;
     c->set_key(x->key);
@@ -267,7 +281,7 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
     switch (a->type) {
     case C_MODE:
     case C_XTS:
-        x->mode = Botan::Cipher_Mode::create(a->name, s->decrypt ? Botan::DECRYPTION : Botan::ENCRYPTION);
+        x->mode = Botan::Cipher_Mode::create(a->name, s->decrypt ? DECRYPT : ENCRYPT);
         if (!x->mode)
             return CB_ERR_PARAM;
         x->mode->set_key(s->key, s->key_len);
@@ -477,6 +491,8 @@ struct mac_arg {
 // key setup, several times the MAC itself for short messages. GMAC is run as
 // SP 800-38D defines it instead, keyed once: Botan's GCM with the message as
 // associated data (hashed in place from the caller's buffer) and no plaintext.
+// Botan 3's GMAC keeps its key, but does the same work as this GCM path
+// (AES of the nonce block, GHASH of the message), so both majors share it.
 struct mac_ctx {
     const mac_arg *a;
     std::unique_ptr<Botan::MessageAuthenticationCode> mac;
@@ -499,7 +515,7 @@ int mac_init(void **ctx, const void *arg, const cb_setup *s)
     x->a = a;
     x->used = false;
     if (a->type == M_GMAC) {
-        x->gcm = Botan::AEAD_Mode::create(a->name, Botan::ENCRYPTION);
+        x->gcm = Botan::AEAD_Mode::create(a->name, ENCRYPT);
         if (!x->gcm)
             return CB_ERR;
         x->out_len = x->gcm->tag_size();
@@ -581,40 +597,81 @@ const mac_arg m_gmac = {"AES-128/GCM", M_GMAC};
 std::string provider_str;
 unsigned caps_bits;
 
+// Which implementation Botan's objects dispatch to (provider()): AES "cpu"
+// (AES-NI) or "vaes" (Botan 3), "vperm", "base"; GCM names its GHASH:
+// "clmul", "vperm", "base"; SHA-256 "shani", "bmi2", "base"; ChaCha "avx512",
+// "avx2", "simd32" (Botan 3) or "sse2" (Botan 2), "base".
+struct providers {
+    std::string aes, ghash, sha, chacha;
+};
+
+bool read_providers(providers *p)
+{
+    std::unique_ptr<Botan::BlockCipher> aes = Botan::BlockCipher::create("AES-128");
+    std::unique_ptr<Botan::Cipher_Mode> gcm = Botan::Cipher_Mode::create("AES-128/GCM", ENCRYPT);
+    std::unique_ptr<Botan::HashFunction> sha = Botan::HashFunction::create("SHA-256");
+    std::unique_ptr<Botan::StreamCipher> chacha = Botan::StreamCipher::create("ChaCha(20)");
+    if (!aes || !gcm || !sha || !chacha)
+        return false;
+    p->aes = aes->provider();
+    p->ghash = gcm->provider();
+    p->sha = sha->provider();
+    p->chacha = chacha->provider();
+    return true;
+}
+
+// The CB_HW_* features the providers show in use.
+unsigned hw_from_providers(const providers &p)
+{
+    unsigned used = 0;
+    if (p.aes == "cpu" || p.aes == "vaes")
+        used |= CB_HW_AES;
+    if (p.aes == "vaes")
+        used |= CB_HW_VAES;
+    if (p.ghash == "clmul")
+        used |= CB_HW_PCLMUL;
+    if (p.sha == "shani")
+        used |= CB_HW_SHA;
+    if (p.chacha == "avx2" || p.chacha == "avx512")
+        used |= CB_HW_AVX2;
+    return used;
+}
+
 const char *botan_version(void)
 {
     return Botan::version_cstr();  // the runtime library's, not the header's
 }
 
 // The C++ ABI changes with Botan's minor version: the library loaded must be
-// the one this file was compiled against. Botan's objects name the
-// implementation they dispatch to (provider(): AES "cpu" for AES-NI, "vperm",
-// "base"; GCM names its GHASH: "clmul", "vperm", "base"). Botan decides at
-// each call from CPUID, which CPUID::clear_cpuid_bit() can narrow.
+// the one this file was compiled against. Botan decides the implementation
+// at each call from its CPUID bits, which the hardware switch below narrows.
 int botan_global_init(void)
 {
     try {
         if (Botan::version_major() != BOTAN_VERSION_MAJOR || Botan::version_minor() != BOTAN_VERSION_MINOR)
             return CB_ERR;
-        std::unique_ptr<Botan::BlockCipher> aes = Botan::BlockCipher::create("AES-128");
-        std::unique_ptr<Botan::Cipher_Mode> gcm = Botan::Cipher_Mode::create("AES-128/GCM", Botan::ENCRYPTION);
-        std::unique_ptr<Botan::HashFunction> sha = Botan::HashFunction::create("SHA-256");
-        std::unique_ptr<Botan::StreamCipher> chacha = Botan::StreamCipher::create("ChaCha(20)");
-        if (!aes || !gcm || !sha || !chacha)
+        providers p;
+        if (!read_providers(&p))
             return CB_ERR;
-        std::string p_aes = aes->provider(), p_ghash = gcm->provider();
-        std::string p_sha = sha->provider(), p_chacha = chacha->provider();
-        provider_str = "aes:" + p_aes + " ghash:" + p_ghash + " sha256:" + p_sha + " chacha:" + p_chacha;
-        // What Botan uses: CPUID says the instructions are there, the
-        // provider that the code dispatched to them.
+        provider_str = "aes:" + p.aes + " ghash:" + p.ghash + " sha256:" + p.sha + " chacha:" + p.chacha;
+        unsigned hw = hw_from_providers(p);
+#if BOTAN_VERSION_MAJOR < 3
+        // Botan 2's public CPUID must agree that the instructions are there.
+        if (!Botan::CPUID::has_aes_ni())
+            hw &= ~CB_HW_AES;
+        if (!Botan::CPUID::has_clmul())
+            hw &= ~CB_HW_PCLMUL;
+        if (!Botan::CPUID::has_intel_sha())
+            hw &= ~CB_HW_SHA;
+#endif
         caps_bits = 0;
-        if (Botan::CPUID::has_aes_ni() && p_aes == "cpu")
+        if (hw & CB_HW_AES)
             caps_bits |= CB_CAP_AES_HW;
-        if (Botan::CPUID::has_clmul() && p_ghash == "clmul")
+        if (hw & CB_HW_PCLMUL)
             caps_bits |= CB_CAP_CLMUL_HW;
-        if (Botan::CPUID::has_intel_sha() && p_sha == "shani")
+        if (hw & CB_HW_SHA)
             caps_bits |= CB_CAP_SHA_HW;
-        if ((Botan::CPUID::has_ssse3() || Botan::CPUID::has_avx2()) && p_chacha != "base")
+        if (p.chacha != "base")
             caps_bits |= CB_CAP_VECTOR;
     } catch (...) {
         return CB_ERR;
@@ -708,6 +765,7 @@ const cb_op botan_ops[] = {
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 
+#if BOTAN_VERSION_MAJOR < 3
 // Botan 2's own switch: CPUID::clear_cpuid_bit(), before any object picks
 // its implementation (disable_hw runs before global_init). Botan 2.19 has no
 // VAES code, so that feature has nothing to turn off.
@@ -734,6 +792,57 @@ unsigned botan_hw_used(void)
 #endif
     return used;
 }
+#else
+// Botan 3's switch is the BOTAN_CLEAR_CPUID environment variable (Botan
+// 3.2 and later, documented in its env_vars page): CPUID names it ignores,
+// read once when the library first asks for CPUID. The core sets it and
+// re-executes itself. A feature clears every name whose code uses it: the
+// wide VAES/VPCLMULQDQ paths have names of their own, and AVX2 covers the
+// AVX-512 paths built on it.
+int botan_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
+{
+#if defined(__x86_64__)
+    static const struct { const char *name; unsigned features; } names[] = {
+        {"aesni", CB_HW_AES},
+        {"clmul", CB_HW_PCLMUL},
+        {"avx2", CB_HW_AVX2},
+        {"avx512", CB_HW_AVX2},
+        {"avx2_vaes", CB_HW_AES | CB_HW_VAES},
+        {"avx512_aes", CB_HW_AES | CB_HW_VAES},
+        {"avx2_clmul", CB_HW_PCLMUL | CB_HW_VAES},
+        {"avx512_clmul", CB_HW_PCLMUL | CB_HW_VAES},
+        {"sha", CB_HW_SHA},
+    };
+    if (max < 1)
+        return -1;
+    std::string v;
+    for (const auto &n : names)
+        if (off & n.features)
+            v += (v.empty() ? "BOTAN_CLEAR_CPUID=" : ",") + std::string(n.name);
+    if (v.size() >= CB_HW_ENV_LEN)
+        return -1;
+    if (v.empty())
+        return 0;
+    std::memcpy(env[0], v.c_str(), v.size() + 1);
+    return 1;
+#else
+    (void)off; (void)env; (void)max;
+    return -1;
+#endif
+}
+
+// Botan 3's CPUID class is internal: what the providers show in use is the
+// library's own report (an older 3.x that ignores the variable shows up here).
+unsigned botan_hw_used(void)
+{
+    try {
+        providers p;
+        return read_providers(&p) ? hw_from_providers(p) : unsigned(CB_HW_ALL);
+    } catch (...) {
+        return CB_HW_ALL;
+    }
+}
+#endif
 
 }  // namespace
 
@@ -745,11 +854,16 @@ extern "C" const cb_backend cb_backend_botan = {
     botan_provider,     // provider
     botan_ops,          // ops
 #if defined(__x86_64__)
-    CB_HW_ALL,          // hw_switch: CPUID::clear_cpuid_bit
+    CB_HW_ALL,          // hw_switch: CPUID bits (clear_cpuid_bit, BOTAN_CLEAR_CPUID)
 #else
     0,                  // hw_switch
 #endif
+#if BOTAN_VERSION_MAJOR < 3
     nullptr,            // hw_env
     botan_disable_hw,   // disable_hw
+#else
+    botan_hw_env,       // hw_env
+    nullptr,            // disable_hw
+#endif
     botan_hw_used,      // hw_used
 };

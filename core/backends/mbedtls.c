@@ -1,18 +1,28 @@
-/* mbedtls.c - the Mbed TLS 2.28 backend (libmbedcrypto).
+/* mbedtls.c - the Mbed TLS backend (libmbedcrypto), for 3.x (3.6 LTS) and
+ * 2.28: the API used here is common to both; the differences are under
+ * MBEDTLS_VERSION_MAJOR or the library's own MBEDTLS_*_C switches (3.0 took
+ * out RC4 and Blowfish, 3.5 brought SHA-3).
  *
  * Ciphers go through the generic mbedtls_cipher_* layer, hashes and HMAC
  * through mbedtls_md_*, CMAC through mbedtls_cipher_cmac_*. The AEADs use
  * the GCM, CCM and ChaCha20-Poly1305 modules' one-shot calls: they are what
  * the generic mbedtls_cipher_auth_encrypt_ext() calls, and unlike it they
- * keep the tag apart from the ciphertext, as cb_msg does. XTS and RC4 use
- * their modules too: the generic layer has no XTS, and its RC4 takes only
- * 128-bit keys.
+ * keep the tag apart from the ciphertext, as cb_msg does (the PSA API of 3.x
+ * reaches the same modules through a key store). XTS and RC4 use their
+ * modules too: the generic layer has no XTS, and its RC4 takes only 128-bit
+ * keys.
  */
 #include "../backend.h"
 
+#include <mbedtls/version.h>   /* first: brings in the library's configuration */
+
 #include <mbedtls/aes.h>
-#include <mbedtls/aesni.h>
+#if MBEDTLS_VERSION_MAJOR < 3
+#include <mbedtls/aesni.h>     /* private from 3.0 on */
+#endif
+#if defined(MBEDTLS_ARC4_C)
 #include <mbedtls/arc4.h>
+#endif
 #include <mbedtls/ccm.h>
 #include <mbedtls/chachapoly.h>
 #include <mbedtls/cipher.h>
@@ -20,9 +30,12 @@
 #include <mbedtls/gcm.h>
 #include <mbedtls/md.h>
 #include <mbedtls/poly1305.h>
-#include <mbedtls/version.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if MBEDTLS_VERSION_MAJOR >= 3
+#include "hw_x86.h"
+#endif
 
 /* ---- AEAD ------------------------------------------------------------------ */
 
@@ -163,12 +176,13 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
     if (!c)
         return CB_ERR;
     mbedtls_cipher_init(&c->c);
-    c->ecb = info->mode == MBEDTLS_MODE_ECB;
     int r = mbedtls_cipher_setup(&c->c, info);
+    mbedtls_cipher_mode_t mode = r ? MBEDTLS_MODE_NONE : mbedtls_cipher_get_cipher_mode(&c->c);
+    c->ecb = mode == MBEDTLS_MODE_ECB;
     if (!r)
         r = mbedtls_cipher_setkey(&c->c, s->key, (int)(s->key_len * 8),
                                   s->decrypt ? MBEDTLS_DECRYPT : MBEDTLS_ENCRYPT);
-    if (!r && info->mode == MBEDTLS_MODE_CBC)
+    if (!r && mode == MBEDTLS_MODE_CBC)
         r = mbedtls_cipher_set_padding_mode(&c->c, MBEDTLS_PADDING_NONE);
     if (!r && d->iv_len)
         r = mbedtls_cipher_set_iv(&c->c, s->iv, d->iv_len);
@@ -280,7 +294,9 @@ static void xts_finish(void *ctx)
     free(c);
 }
 
-/* ---- RC4 (any key of 1 to 256 bytes) --------------------------------------- */
+/* ---- RC4 (any key of 1 to 256 bytes; Mbed TLS 2 only) ----------------------- */
+
+#if defined(MBEDTLS_ARC4_C)
 
 static int rc4_init(void **ctx, const void *arg, const cb_setup *s)
 {
@@ -308,6 +324,7 @@ static void rc4_finish(void *ctx)
     mbedtls_arc4_free(ctx);
     free(ctx);
 }
+#endif
 
 /* ---- hashes and HMAC through mbedtls_md ------------------------------------- */
 
@@ -523,8 +540,10 @@ static const cipher_def c_cam256ctr = {MBEDTLS_CIPHER_CAMELLIA_256_CTR, 32, 16, 
 static const cipher_def c_cam128cfb = {MBEDTLS_CIPHER_CAMELLIA_128_CFB128, 16, 16, 0};
 static const cipher_def c_cam192cfb = {MBEDTLS_CIPHER_CAMELLIA_192_CFB128, 24, 16, 0};
 static const cipher_def c_cam256cfb = {MBEDTLS_CIPHER_CAMELLIA_256_CFB128, 32, 16, 0};
+#if defined(MBEDTLS_BLOWFISH_C)
 static const cipher_def c_bfcbc     = {MBEDTLS_CIPHER_BLOWFISH_CBC,     16, 8, 1};
 static const cipher_def c_bfcfb     = {MBEDTLS_CIPHER_BLOWFISH_CFB64,   16, 8, 1};
+#endif
 static const cipher_def c_3descbc   = {MBEDTLS_CIPHER_DES_EDE3_CBC,     24, 8, 0};
 static const cipher_def c_descbc    = {MBEDTLS_CIPHER_DES_CBC,          8, 8, 0};
 static const cipher_def c_chacha20  = {MBEDTLS_CIPHER_CHACHA20,         32, 12, 0};
@@ -535,6 +554,9 @@ static const mbedtls_md_type_t
     h_md5 = MBEDTLS_MD_MD5, h_sha1 = MBEDTLS_MD_SHA1, h_sha224 = MBEDTLS_MD_SHA224,
     h_sha256 = MBEDTLS_MD_SHA256, h_sha384 = MBEDTLS_MD_SHA384, h_sha512 = MBEDTLS_MD_SHA512,
     h_rmd160 = MBEDTLS_MD_RIPEMD160;
+#if defined(MBEDTLS_SHA3_C)
+static const mbedtls_md_type_t h_sha3_256 = MBEDTLS_MD_SHA3_256, h_sha3_512 = MBEDTLS_MD_SHA3_512;
+#endif
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
 #define CIPHER(n, a) {n, a, cipher_init, cipher_run, cipher_finish}
@@ -566,16 +588,22 @@ static const cb_op mbedtls_ops[] = {
     CIPHER("camellia-256-cbc", &c_cam256cbc),
     CIPHER("camellia-128-ctr", &c_cam128ctr),
     CIPHER("camellia-256-ctr", &c_cam256ctr),
+#if defined(MBEDTLS_BLOWFISH_C)
     CIPHER("blowfish-cbc", &c_bfcbc),
+#endif
     CIPHER("3des-cbc", &c_3descbc),
     CIPHER("des-cbc", &c_descbc),
+#if defined(MBEDTLS_ARC4_C)
     {"rc4", NULL, rc4_init, rc4_run, rc4_finish},
+#endif
     CIPHER("chacha20", &c_chacha20),
     /* full-block CFB, as OpenPGP uses it */
     CIPHER("camellia-128-cfb", &c_cam128cfb),
     CIPHER("camellia-192-cfb", &c_cam192cfb),
     CIPHER("camellia-256-cfb", &c_cam256cfb),
+#if defined(MBEDTLS_BLOWFISH_C)
     CIPHER("blowfish-cfb", &c_bfcfb),
+#endif
     HASH("md5", &h_md5),
     HASH("sha1", &h_sha1),
     HASH("sha224", &h_sha224),
@@ -583,6 +611,10 @@ static const cb_op mbedtls_ops[] = {
     HASH("sha384", &h_sha384),
     HASH("sha512", &h_sha512),
     HASH("ripemd160", &h_rmd160),
+#if defined(MBEDTLS_SHA3_C)
+    HASH("sha3-256", &h_sha3_256),
+    HASH("sha3-512", &h_sha3_512),
+#endif
     HMAC("hmac-md5", &h_md5),
     HMAC("hmac-sha1", &h_sha1),
     HMAC("hmac-sha256", &h_sha256),
@@ -600,13 +632,26 @@ static const char *mbedtls_backend_version(void)
     return buf;
 }
 
-/* Mbed TLS picks AES-NI (AES rounds) and PCLMULQDQ (GHASH) at run time,
- * and tells through mbedtls_aesni_has_support(); it has no switch to
- * turn them off other than rebuilding. */
-static int has_aesni(unsigned what)
+/* Mbed TLS picks AES-NI (AES rounds) and PCLMULQDQ (GHASH) at run time; it
+ * has no switch to turn them off other than rebuilding.
+ * 2.28 tells what it picked through mbedtls_aesni_has_support(). 3.x made
+ * that header private; what it does is public all the same: a library built
+ * with MBEDTLS_AESNI_C (asked of the library itself, as its build may differ
+ * from these headers) has AES-NI code on x86-64 and takes it when CPUID
+ * offers the instructions, as its aes.c and gcm.c do. */
+enum { HW_AES, HW_CLMUL };
+
+static int has_aesni(int what)
 {
-#if defined(MBEDTLS_AESNI_C) && defined(MBEDTLS_AESNI_HAVE_CODE)
-    return mbedtls_aesni_has_support(what);
+#if MBEDTLS_VERSION_MAJOR < 3 && defined(MBEDTLS_AESNI_C) && defined(MBEDTLS_AESNI_HAVE_CODE)
+    return mbedtls_aesni_has_support(what == HW_AES ? MBEDTLS_AESNI_AES : MBEDTLS_AESNI_CLMUL);
+#elif MBEDTLS_VERSION_MAJOR >= 3 && defined(__x86_64__) && defined(MBEDTLS_VERSION_C) && \
+    defined(MBEDTLS_VERSION_FEATURES)
+    if (mbedtls_version_check_feature("MBEDTLS_AESNI_C") != 0)
+        return 0;
+    cb_x86 cpu;
+    cb_x86_detect(&cpu);
+    return (cpu.hw & (what == HW_AES ? CB_HW_AES : CB_HW_PCLMUL)) != 0;
 #else
     (void)what;
     return 0;
@@ -616,16 +661,16 @@ static int has_aesni(unsigned what)
 static unsigned mbedtls_backend_caps(void)
 {
     unsigned caps = CB_CAP_NO_HW_SWITCH;
-    if (has_aesni(MBEDTLS_AESNI_AES))
+    if (has_aesni(HW_AES))
         caps |= CB_CAP_AES_HW;
-    if (has_aesni(MBEDTLS_AESNI_CLMUL))
+    if (has_aesni(HW_CLMUL))
         caps |= CB_CAP_CLMUL_HW;
     return caps;
 }
 
 static const char *mbedtls_backend_provider(void)
 {
-    int aes = has_aesni(MBEDTLS_AESNI_AES), clmul = has_aesni(MBEDTLS_AESNI_CLMUL);
+    int aes = has_aesni(HW_AES), clmul = has_aesni(HW_CLMUL);
     return aes && clmul ? "aesni+pclmul" : aes ? "aesni" : clmul ? "pclmul" : "c";
 }
 
