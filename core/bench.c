@@ -110,7 +110,7 @@ typedef struct point_bufs {
 } point_bufs;
 
 /* Times op on size bytes and emits the point; *per_op_ns gets the robust
- * figure (cb_robust_sample) of one call. Without --min-sample-ms a sample is
+ * figure of one call (the fastest sample that kept the CPU). Without --min-sample-ms a sample is
  * as short as the timers allow (cb_short_sample_ns); without --samples there
  * are as many as fill POINT_NS. Returns 0, or -1 after emitting an error
  * record. */
@@ -238,7 +238,10 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     }
     cb_point_extra x = {best_of, probes ? rounds * CB_CLOCK_CYCLES_PER_ROUND : 0, fwall, fcpu, n_probes};
     cb_emit_point(lib->name, alg->name, a->op, size, iters, wall, cpu, n, a->misalign, &x);
-    *per_op_ns = cb_robust_sample(wall, cpu, n, best_of, NULL) / (double)iters;
+    /* One group of all the samples: the fastest that kept the CPU. Load that
+     * lasts longer than a group (a busy sibling thread, a stolen virtual CPU)
+     * moves a median of group minima; the fastest sample moves least. */
+    *per_op_ns = cb_robust_sample(wall, cpu, n, n, NULL) / (double)iters;
     rc = 0;
 done:
     if (rc != 0) {

@@ -156,3 +156,24 @@ def test_headline_faster_than_one_over_slope_is_flagged():
 def test_implied_clock_of_cycles_per_byte_and_throughput():
     assert implied_clock_hz(1.0, 3.7e9) == 3.7e9
     assert Fit(0.0, 1.0, 1.0, (1024, 2048)).max_rate() is None
+
+
+def test_best_point_holds_when_the_load_outlasts_the_groups():
+    """Load that lasts longer than a group (a busy sibling for most of the point): the
+    median of group minima moves with it, the fastest kept sample does not."""
+    rng = random.Random(8)
+    wall, cpu, _ = noisy_point(rng, n=200, slowed=0.0, preempted=0.05)
+    for i in range(40, 180):                      # 70% of the point run 20% slower
+        wall[i] *= 1.2
+        cpu[i] *= 1.2
+    b = stats.best_point(wall, cpu, iters=4)
+    assert abs(b.figure * 4 / TRUE_NS - 1) < 0.005
+    assert b.n_dropped > 0 and b.n_kept + b.n_dropped == 200
+    assert stats.robust_point(wall, cpu, 4, best_of=8).figure * 4 > TRUE_NS * 1.1
+    # Per-round bests of interleaved rounds: the median and its interval over the rounds.
+    per_round = [stats.best_point(*noisy_point(rng, n=100)[:2]).figure for _ in range(8)]
+    r = stats.robust(per_round, best_of=1)
+    assert r.n_groups == 8 and r.ci_low <= r.figure <= r.ci_high
+    assert abs(r.figure / TRUE_NS - 1) < 0.005
+    with pytest.raises(ValueError):
+        stats.best_point([], None)

@@ -27,8 +27,13 @@ For samples disturbed by one-sided noise (other work only ever adds time):
   minima (computed on what is reported), the spread of the rest is kept beside it.
 - ``robust_summary(xs) -> Summary``: the same as a ``Summary`` (``median`` is the figure), for
   ``until_stable(estimator=robust_summary)`` and every caller of ``Summary``.
-- ``robust_point(wall_ns, cpu_ns, iters, best_of=None) -> Robust``: a core ``point`` record's
-  samples as ns per operation, samples that lost the CPU left out.
+- ``best_point(wall_ns, cpu_ns, iters) -> Best``: a core ``point``'s figure: its fastest
+  sample (ns per operation) among those that kept the CPU. Load that lasts longer than a few
+  samples (a busy sibling thread, a stolen virtual CPU) moves any median; it moves the fastest
+  sample least. Measured in interleaved rounds, the figure of a cell is then
+  ``robust(per_round_bests, best_of=1)``: the median of the rounds' bests with its interval.
+- ``robust_point(wall_ns, cpu_ns, iters, best_of=None) -> Robust``: one point alone, with an
+  interval: the median of the fastest of each group of ``best_of`` consecutive samples.
 """
 from __future__ import annotations
 
@@ -320,6 +325,31 @@ def robust(xs: Sequence[float], best_of: int | None = None, keep: Sequence[bool]
 def robust_summary(xs: Sequence[float]) -> Summary:
     """``robust(xs).summary()``: the robust figure where a ``Summary`` is expected."""
     return robust(xs).summary()
+
+
+@dataclass(frozen=True)
+class Best:
+    """The fastest kept sample of a point (ns per operation) and what was left out."""
+
+    figure: float
+    n: int
+    n_kept: int
+    dropped: tuple[int, ...]
+
+    @property
+    def n_dropped(self) -> int:
+        return len(self.dropped)
+
+
+def best_point(wall_ns: Sequence[float], cpu_ns: Sequence[float] | None, iters: int = 1,
+               min_share: float = MIN_CPU_SHARE) -> Best:
+    """The fastest sample of a core ``point`` (ns per operation) among those that kept the
+    CPU; the samples that lost it are counted and listed."""
+    if not wall_ns:
+        raise ValueError("best of no samples")
+    f = lost_cpu(wall_ns, cpu_ns, min_share)
+    fig = min(wall_ns[i] for i in f.kept) / (iters or 1)
+    return Best(float(fig), len(wall_ns), len(f.kept), f.dropped)
 
 
 def robust_point(wall_ns: Sequence[float], cpu_ns: Sequence[float] | None, iters: int = 1,
