@@ -7,7 +7,8 @@ process per library, the libraries in a random order, and each process measures,
 order, aes-128-gcm, chacha20-poly1305 and aes-128-gcm again (the A/A pair: the same cipher
 entered twice). Every point's figure is its fastest sample among those that kept the CPU
 (``stats.best_point``). A run's figure for a cell is the median of its rounds' figures
-(``stats.robust(..., best_of=1)``); its verdicts are paired (``verdict.verdict`` on the per-round
+(``stats.robust(..., best_of=1)``; the CV of the best round is shown beside it); its verdicts
+are paired (``verdict.verdict`` on the per-round
 figures): ChaCha20-Poly1305 against AES-128-GCM, and the second AES-128-GCM against the first.
 
 The whole is repeated RUNS times in each condition:
@@ -103,7 +104,8 @@ def one_run(args, rng: random.Random, cpu_log: list[tuple[float, float]]
 
 
 def condition(args, name: str, rng: random.Random) -> dict:
-    """K runs under one condition; the raw figures, verdicts and load seen."""
+    """K runs under one condition: every round's figures and the load seen (plain data, so
+    that it can be saved and reported again with --from-json)."""
     busy = start_busy() if name == "loaded" else None
     try:
         time.sleep(0.5 if busy else 0)
@@ -120,8 +122,10 @@ def condition(args, name: str, rng: random.Random) -> dict:
                   f"{snaps[-1].others} other runnable", file=sys.stderr, flush=True)
     finally:
         stop_busy(busy)
-    return {"runs": runs, "snaps": snaps, "cpu_log": cpu_log,
-            "busy_pid": busy.pid if busy else None}
+    return {"runs": runs, "others": [s.others for s in snaps],
+            "loadavg": [s.loadavg[0] for s in snaps if s.loadavg],
+            "cpu_s": sum(c for c, _ in cpu_log), "wall_s": sum(w for _, w in cpu_log),
+            "load_line": load.summary_line(snaps[0])}
 
 
 def mode(xs: list[str]) -> tuple[str, int]:
@@ -129,48 +133,41 @@ def mode(xs: list[str]) -> tuple[str, int]:
     return best, xs.count(best)
 
 
-def report(args, name: str, data: dict) -> tuple[list[str], dict]:
-    """Markdown lines for one condition, and the figures kept for the JSON document."""
-    runs, snaps = data["runs"], data["snaps"]
-    others = [s.others for s in snaps]
-    la = [s.loadavg[0] for s in snaps if s.loadavg]
-    cpu_s = sum(c for c, _ in data["cpu_log"])
-    wall_s = sum(w for _, w in data["cpu_log"])
-    share = load.cpu_share(cpu_s, wall_s)
+def cell_figure(per_round: list[float]) -> float:
+    """A run's figure of a cell from its rounds' figures (ns per operation): the median."""
+    return stats.robust(per_round, best_of=1).figure
+
+
+def report(meta: dict, name: str, data: dict) -> list[str]:
+    """Markdown lines for one condition."""
+    runs, others, la = data["runs"], data["others"], data["loadavg"]
+    share = load.cpu_share(data["cpu_s"], data["wall_s"])
     lines = [f"### {name}", "",
-             f"{len(runs)} runs x {args.rounds} rounds; other runnable tasks seen "
+             f"{len(runs)} runs x {meta['rounds']} rounds; other runnable tasks seen "
              f"{min(others)}-{max(others)} (median {stats.median(others):g}), 1-minute load "
              f"average {min(la):.2f}-{max(la):.2f}; the core processes got {share:.0%} of a CPU "
-             f"(CPU time / wall time). {load.summary_line(snaps[0])}.", "",
-             "| library | cell | median MB/s | run-to-run CV | verdict B vs A (share of runs) "
-             "| A/A verdicts |",
-             "| --- | --- | ---: | ---: | --- | --- |"]
-    doc = {}
-    for lib in args.libs:
-        per_cell = {}
-        for c in CELLS:
-            figs = [stats.median(r[lib][c]) for r in runs]
-            per_cell[c] = figs
-        verdicts = [V.verdict(r[lib]["A"], r[lib]["B"]) for r in runs]
-        aa = [V.verdict(r[lib]["A"], r[lib]["A2"]) for r in runs]
-        states = [v.state for v in verdicts]
+             f"(CPU time / wall time). At the start: {data['load_line']}.", "",
+             "| library | cell | median MB/s | run-to-run CV | CV, best round | verdict B vs A "
+             "(share of runs) | A/A verdicts |",
+             "| --- | --- | ---: | ---: | ---: | --- | --- |"]
+    for lib in meta["libs"]:
+        per_cell = {c: [cell_figure(r[lib][c]) for r in runs] for c in CELLS}
+        best_round = {c: [min(r[lib][c]) for r in runs] for c in CELLS}
+        states = [V.verdict(r[lib]["A"], r[lib]["B"]).state for r in runs]
+        aa_states = [V.verdict(r[lib]["A"], r[lib]["A2"]).state for r in runs]
         top, count = mode(states)
         ratio = stats.median([V.paired_ratio(r[lib]["A"], r[lib]["B"]).ratio for r in runs])
-        aa_states = [v.state for v in aa]
         aa_text = ", ".join(f"{aa_states.count(s)} {s}" for s in (V.CANNOT_TELL, V.FASTER,
                                                                    V.SLOWER)
                             if aa_states.count(s))
         for c in ("A", "B"):
-            mbps = args.size / stats.median(per_cell[c]) * 1e9 / 1e6
+            mbps = meta["size"] / stats.median(per_cell[c]) * 1e9 / 1e6
             algo = A if c == "A" else B
-            v_cell = (f"{top} in {count}/{len(runs)} (ratio {ratio:.3f})" if c == "B" else "")
+            v_cell = f"{top} in {count}/{len(runs)} (ratio {ratio:.3f})" if c == "B" else ""
             aa_cell = aa_text if c == "A" else ""
             lines.append(f"| {lib} | {algo} | {mbps:.0f} | {stats.cv(per_cell[c]):.2%} | "
-                         f"{v_cell} | {aa_cell} |")
-        doc[lib] = {"cv": {c: stats.cv(per_cell[c]) for c in CELLS},
-                    "figures_ns": per_cell, "verdicts": states, "ratio": ratio,
-                    "same_verdict": count / len(runs), "aa": aa_states}
-    return lines, {"cells": doc, "others": others, "loadavg": la, "cpu_share": share}
+                         f"{stats.cv(best_round[c]):.2%} | {v_cell} | {aa_cell} |")
+    return lines
 
 
 def main() -> int:
@@ -182,8 +179,11 @@ def main() -> int:
     p.add_argument("--conditions", default="quiet,loaded")
     p.add_argument("--size", type=int, default=16384)
     p.add_argument("--cpu", type=int, default=None, help="pin the core to this CPU")
-    p.add_argument("--json", default=None, help="also write every figure to this file")
+    p.add_argument("--json", default=None,
+                   help="also write every round's figures and the load seen to this file")
     p.add_argument("--seed", type=int, default=None, help="seed of the random orders")
+    p.add_argument("--from-json", default=None,
+                   help="report again the figures a run saved with --json (measures nothing)")
     a = p.parse_args()
     a.libs = [x for x in a.libs.split(",") if x]
     conds = [x for x in a.conditions.split(",") if x]
@@ -191,25 +191,30 @@ def main() -> int:
         p.error("--conditions: valid: quiet, loaded")
     if a.runs < 2 or a.rounds < V.MIN_ROUNDS:
         p.error(f"--runs must be at least 2 and --rounds at least {V.MIN_ROUNDS}")
-    rng = random.Random(a.seed)
-    out = ["## Stability", "",
-           f"`{' '.join(['bench/stability/stability.py'] + sys.argv[1:])}`", "",
-           f"{len(a.libs)} libraries; AES-128-GCM (A) vs ChaCha20-Poly1305 (B), encrypt, "
-           f"{a.size} B; the core's defaults (many short samples); per point the fastest sample "
-           f"that kept the CPU, per run the median over its rounds; verdicts paired per round (margin "
-           f"{V.DEFAULT_MARGIN:.0%}, 95% CI).", ""]
-    doc = {}
-    for c in conds:
-        try:
-            data = condition(a, c, rng)
-        except RunError as e:
-            print(f"stability.py: {e}", file=sys.stderr)
-            return 1
-        lines, doc[c] = report(a, c, data)
-        out += lines + [""]
+    if a.from_json:
+        doc = json.loads(Path(a.from_json).read_text())
+    else:
+        rng = random.Random(a.seed)
+        doc = {"meta": {"libs": a.libs, "rounds": a.rounds, "size": a.size,
+                        "command": " ".join(["bench/stability/stability.py"] + sys.argv[1:])},
+               "conditions": {}}
+        for c in conds:
+            try:
+                doc["conditions"][c] = condition(a, c, rng)
+            except RunError as e:
+                print(f"stability.py: {e}", file=sys.stderr)
+                return 1
+        if a.json:
+            Path(a.json).write_text(json.dumps(doc))
+    meta = doc["meta"]
+    out = ["## Stability", "", f"`{meta['command']}`", "",
+           f"{len(meta['libs'])} libraries; AES-128-GCM (A) vs ChaCha20-Poly1305 (B), encrypt, "
+           f"{meta['size']} B; the core's defaults (many short samples); per point the fastest "
+           "sample that kept the CPU, per run the median over its rounds; verdicts paired per "
+           f"round (margin {V.DEFAULT_MARGIN:.0%}, 95% CI).", ""]
+    for c, data in doc["conditions"].items():
+        out += report(meta, c, data) + [""]
     print("\n".join(out))
-    if a.json:
-        Path(a.json).write_text(json.dumps(doc, indent=1))
     return 0
 
 
