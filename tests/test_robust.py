@@ -177,3 +177,13 @@ def test_best_point_holds_when_the_load_outlasts_the_groups():
     assert abs(r.figure / TRUE_NS - 1) < 0.005
     with pytest.raises(ValueError):
         stats.best_point([], None)
+
+
+def test_best_of_rounds_keeps_the_undisturbed_round_and_says_how_far_the_rest_were():
+    rounds = [130.0, 100.2, 125.0, 100.0, 160.0, 128.0]
+    r = stats.best_of_rounds(rounds)
+    assert (r.figure, r.ci_low, r.ci_high, r.n_groups) == (100.0, 100.0, 100.2, 6)
+    assert r.spread == pytest.approx(0.265)
+    assert stats.best_of_rounds([5.0]).ci_high == 5.0
+    with pytest.raises(ValueError):
+        stats.best_of_rounds([])

@@ -6,9 +6,8 @@ through cipherbench-core directly. One *run* is ROUNDS rounds; each round starts
 process per library, the libraries in a random order, and each process measures, in a random
 order, aes-128-gcm, chacha20-poly1305 and aes-128-gcm again (the A/A pair: the same cipher
 entered twice). Every point's figure is its fastest sample among those that kept the CPU
-(``stats.best_point``). A run's figure for a cell is the median of its rounds' figures
-(``stats.robust(..., best_of=1)``; the CV of the best round is shown beside it); its verdicts
-are paired (``verdict.verdict`` on the per-round
+(``stats.best_point``). A run's figure for a cell is its best round (``stats.best_of_rounds``; the CV of the median
+round is shown beside it); its verdicts are paired (``verdict.verdict`` on the per-round
 figures): ChaCha20-Poly1305 against AES-128-GCM, and the second AES-128-GCM against the first.
 
 The whole is repeated RUNS times in each condition:
@@ -24,7 +23,7 @@ the share of a CPU the core processes got. The targets (docs/performance.md): CV
 and <= 3% loaded; the same verdict in >= 19 of 20 runs for pairs >= 10% apart; A/A false
 "faster" in <= 1 of 20.
 
-Usage: stability.py --core BUILD/core/cipherbench-core [--runs 20] [--rounds 8]
+Usage: stability.py --core BUILD/core/cipherbench-core [--runs 20] [--rounds 12]
        [--libs openssl,libgcrypt,nettle,gnutls] [--conditions quiet,loaded] [--size 16384]
        [--cpu K] [--json FILE] [--seed N]
 """
@@ -134,8 +133,9 @@ def mode(xs: list[str]) -> tuple[str, int]:
 
 
 def cell_figure(per_round: list[float]) -> float:
-    """A run's figure of a cell from its rounds' figures (ns per operation): the median."""
-    return stats.robust(per_round, best_of=1).figure
+    """A run's figure of a cell from its rounds' figures (ns per operation): the best round
+    (``stats.best_of_rounds``)."""
+    return stats.best_of_rounds(per_round).figure
 
 
 def report(meta: dict, name: str, data: dict) -> list[str]:
@@ -147,12 +147,12 @@ def report(meta: dict, name: str, data: dict) -> list[str]:
              f"{min(others)}-{max(others)} (median {stats.median(others):g}), 1-minute load "
              f"average {min(la):.2f}-{max(la):.2f}; the core processes got {share:.0%} of a CPU "
              f"(CPU time / wall time). At the start: {data['load_line']}.", "",
-             "| library | cell | median MB/s | run-to-run CV | CV, best round | verdict B vs A "
+             "| library | cell | median MB/s | run-to-run CV | CV, median round | verdict B vs A "
              "(share of runs) | A/A verdicts |",
              "| --- | --- | ---: | ---: | ---: | --- | --- |"]
     for lib in meta["libs"]:
         per_cell = {c: [cell_figure(r[lib][c]) for r in runs] for c in CELLS}
-        best_round = {c: [min(r[lib][c]) for r in runs] for c in CELLS}
+        median_round = {c: [stats.median(r[lib][c]) for r in runs] for c in CELLS}
         states = [V.verdict(r[lib]["A"], r[lib]["B"]).state for r in runs]
         aa_states = [V.verdict(r[lib]["A"], r[lib]["A2"]).state for r in runs]
         top, count = mode(states)
@@ -166,7 +166,7 @@ def report(meta: dict, name: str, data: dict) -> list[str]:
             v_cell = f"{top} in {count}/{len(runs)} (ratio {ratio:.3f})" if c == "B" else ""
             aa_cell = aa_text if c == "A" else ""
             lines.append(f"| {lib} | {algo} | {mbps:.0f} | {stats.cv(per_cell[c]):.2%} | "
-                         f"{stats.cv(best_round[c]):.2%} | {v_cell} | {aa_cell} |")
+                         f"{stats.cv(median_round[c]):.2%} | {v_cell} | {aa_cell} |")
     return lines
 
 
@@ -174,7 +174,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--core", default=os.environ.get("CIPHERBENCH_CORE", "cipherbench-core"))
     p.add_argument("--runs", type=int, default=20)
-    p.add_argument("--rounds", type=int, default=8)
+    p.add_argument("--rounds", type=int, default=12)
     p.add_argument("--libs", default="openssl,libgcrypt,nettle,gnutls")
     p.add_argument("--conditions", default="quiet,loaded")
     p.add_argument("--size", type=int, default=16384)
@@ -210,7 +210,7 @@ def main() -> int:
     out = ["## Stability", "", f"`{meta['command']}`", "",
            f"{len(meta['libs'])} libraries; AES-128-GCM (A) vs ChaCha20-Poly1305 (B), encrypt, "
            f"{meta['size']} B; the core's defaults (many short samples); per point the fastest "
-           "sample that kept the CPU, per run the median over its rounds; verdicts paired per "
+           "sample that kept the CPU, per run the best round (the median round's CV beside it); verdicts paired per "
            f"round (margin {V.DEFAULT_MARGIN:.0%}, 95% CI).", ""]
     for c, data in doc["conditions"].items():
         out += report(meta, c, data) + [""]

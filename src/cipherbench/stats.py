@@ -32,6 +32,10 @@ For samples disturbed by one-sided noise (other work only ever adds time):
   samples (a busy sibling thread, a stolen virtual CPU) moves any median; it moves the fastest
   sample least. Measured in interleaved rounds, the figure of a cell is then
   ``robust(per_round_bests, best_of=1)``: the median of the rounds' bests with its interval.
+- ``best_of_rounds(per_round_bests) -> Robust``: a cell measured in interleaved rounds: the
+  best round is the figure (on a machine busy most of the time, only the best rounds ran
+  undisturbed; the median round moves with the load), the interval spans the two best
+  rounds and ``spread`` says how far the median round sits above the best.
 - ``robust_point(wall_ns, cpu_ns, iters, best_of=None) -> Robust``: one point alone, with an
   interval: the median of the fastest of each group of ``best_of`` consecutive samples.
 """
@@ -350,6 +354,20 @@ def best_point(wall_ns: Sequence[float], cpu_ns: Sequence[float] | None, iters: 
     f = lost_cpu(wall_ns, cpu_ns, min_share)
     fig = min(wall_ns[i] for i in f.kept) / (iters or 1)
     return Best(float(fig), len(wall_ns), len(f.kept), f.dropped)
+
+
+def best_of_rounds(per_round: Sequence[float]) -> Robust:
+    """The figure of a cell from its rounds' figures (each a ``best_point``): the best round,
+    with the two best rounds as its interval (they agree when the best was not luck) and
+    the median round's distance above it as ``spread``."""
+    if not per_round:
+        raise ValueError("best of no rounds")
+    s = sorted(float(x) for x in per_round)
+    fig = s[0]
+    return Robust(figure=fig, ci_low=fig, ci_high=s[1] if len(s) > 1 else fig, n=len(s),
+                  n_kept=len(s), dropped=(), best_of=len(s), n_groups=len(s),
+                  spread=(median(s) - fig) / fig if fig else 0.0, cv=cv(s), stdev=stdev(s),
+                  mean=mean(s), minimum=fig, maximum=s[-1])
 
 
 def robust_point(wall_ns: Sequence[float], cpu_ns: Sequence[float] | None, iters: int = 1,

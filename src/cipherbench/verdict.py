@@ -35,6 +35,11 @@ FASTER, SLOWER, CANNOT_TELL = "faster", "slower", "cannot tell"
 
 #: The fewest rounds a verdict is given from (a 95% interval of a median needs 6).
 MIN_ROUNDS = 6
+#: Rounds to measure when a verdict is wanted: from 9 rounds on, the interval leaves out the
+#: most extreme round on each side, so one disturbed round no longer decides; on a busy
+#: 2-vCPU machine 8 rounds gave the same verdict for a 20% difference in only 10 of 20 runs,
+#: 12 rounds in 20 of 20 (docs/performance.md, stability).
+RECOMMENDED_ROUNDS = 12
 #: Differences smaller than this are never called faster or slower.
 DEFAULT_MARGIN = 0.01
 
