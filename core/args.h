@@ -19,8 +19,8 @@ typedef struct cb_args {
     const char *op;
     size_t sizes[CB_MAX_SIZES]; size_t n_sizes;
     int sizes_given;                 /* 0: the defaults */
-    int samples;
-    double min_sample_ms;
+    int samples;                     /* 0: as many as fill the point's time */
+    double min_sample_ms;            /* 0: as short as the timers allow */
     size_t misalign;
     int cpu;                         /* -1: not pinned */
     const char *vectors;             /* NULL: $CIPHERBENCH_VECTORS or built-in */

@@ -21,14 +21,36 @@
 #define FIT_MIN_SIZE 1024
 #define AAD_LEN 13                      /* as in a TLS record */
 #define WARM_NS 5000000ull              /* at least 5 ms of warm-up per point */
+/* Without --samples: as many samples as fill about this much time per point,
+ * within [MIN_SAMPLES, CB_MAX_SAMPLES]. */
+#define POINT_NS 20000000ull
+#define MIN_SAMPLES 11
+#define CB_MAX_SAMPLES 1000              /* as --samples allows */
+/* Samples per group (the figure takes each group's fastest); the clock is
+ * probed once before each group. */
+#define BEST_OF 8
+
+/* The clock measured for the preamble: sizes the probes of each point. */
+static double preamble_freq_hz;
 
 double cb_preamble_emit(const char *command)
 {
     cb_cpuinfo ci;
     cb_cpuinfo_read(&ci);
-    cb_preamble p = {command, ci.model, ci.flags, ci.n_flags, cb_measure_freq_hz()};
+    double f = cb_measure_freq_hz();
+    cb_preamble p = {command, ci.model, ci.flags, ci.n_flags, f,
+                     f > 0 ? &cb_clock_last : NULL, cb_timer_ns(), cb_cpu_timer_ns()};
     cb_emit_preamble(&p);
+    preamble_freq_hz = p.freq_hz;
     return p.freq_hz;
+}
+
+/* best_of for n samples: BEST_OF when that leaves at least 6 groups (the
+ * fewest whose median has a 95% interval), fewer per group otherwise. */
+static size_t best_of_for(size_t n)
+{
+    size_t g = n / 6;
+    return g < 1 ? 1 : g > BEST_OF ? BEST_OF : g;
 }
 
 static int usage_error(const char *fmt, const char *x, const char *y, const char *z)
@@ -87,14 +109,19 @@ typedef struct point_bufs {
     uint8_t key[64], iv[64], nonce[64], tag[64], aad[AAD_LEN];
 } point_bufs;
 
-/* Times op on size bytes and emits the point; *per_op_ns gets the median
- * wall time of one call. Returns 0, or -1 after emitting an error record. */
+/* Times op on size bytes and emits the point; *per_op_ns gets the robust
+ * figure of one call (the fastest sample that kept the CPU). Without --min-sample-ms a sample is
+ * as short as the timers allow (cb_short_sample_ns); without --samples there
+ * are as many as fill POINT_NS. Returns 0, or -1 after emitting an error
+ * record. */
 static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *op,
                          const cb_algorithm *alg, size_t size, double *per_op_ns)
 {
     point_bufs *b = calloc(1, sizeof *b);
-    uint64_t *wall = calloc((size_t)a->samples, sizeof *wall);
-    uint64_t *cpu = calloc((size_t)a->samples, sizeof *cpu);
+    uint64_t *wall = calloc(CB_MAX_SAMPLES, sizeof *wall);
+    uint64_t *cpu = calloc(CB_MAX_SAMPLES, sizeof *cpu);
+    uint64_t *fwall = calloc(CB_MAX_SAMPLES, sizeof *fwall);
+    uint64_t *fcpu = calloc(CB_MAX_SAMPLES, sizeof *fcpu);
     int decrypt = strcmp(a->op, "decrypt") == 0;
     int has_out = alg->kind == CB_AEAD || alg->kind == CB_CIPHER || alg->kind == CB_REF;
     void *ctx = NULL;
@@ -102,7 +129,7 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     char msg[256];
     const char *reason = "init_failed";
     msg[0] = '\0';
-    if (!b || !wall || !cpu || cb_buf_alloc(&b->in, size, a->misalign) != 0
+    if (!b || !wall || !cpu || !fwall || !fcpu || cb_buf_alloc(&b->in, size, a->misalign) != 0
         || cb_buf_alloc(&b->out, size, a->misalign) != 0) {
         snprintf(msg, sizeof msg, "out of memory for %zu-byte buffers", size);
         goto done;
@@ -176,7 +203,7 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     }
 
     uint64_t iters;
-    uint64_t min_ns = (uint64_t)(a->min_sample_ms * 1e6);
+    uint64_t min_ns = a->min_sample_ms > 0 ? (uint64_t)(a->min_sample_ms * 1e6) : cb_short_sample_ns();
     uint64_t warm = WARM_NS > 2 * min_ns ? WARM_NS : 2 * min_ns;
     reason = "run_failed";
     if ((st = cb_job_calibrate(&j, warm, min_ns, &iters)) != CB_OK) {
@@ -184,18 +211,37 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
                  st == CB_ERR_AUTH ? " (the tag did not verify)" : "");
         goto done;
     }
-    for (int i = 0; i < a->samples; i++) {
+    size_t n = (size_t)a->samples;
+    if (n == 0) {
+        /* A first sample tells how many fill POINT_NS (a large message may
+         * take longer than min_ns per call). */
+        uint64_t w0, c0;
+        if ((st = cb_job_sample(&j, iters, &w0, &c0)) != CB_OK) {
+            snprintf(msg, sizeof msg, "%s returned status %d", a->op, st);
+            goto done;
+        }
+        uint64_t each = w0 > min_ns ? w0 : min_ns;
+        n = (size_t)(POINT_NS / each);
+        n = n < MIN_SAMPLES ? MIN_SAMPLES : n > CB_MAX_SAMPLES ? CB_MAX_SAMPLES : n;
+    }
+    size_t best_of = best_of_for(n), n_probes = 0;
+    uint64_t rounds = cb_clock_rounds(min_ns < CB_CLOCK_PROBE_NS ? min_ns : CB_CLOCK_PROBE_NS, preamble_freq_hz);
+    int probes = preamble_freq_hz > 0;
+    for (size_t i = 0; i < n; i++) {
+        if (probes && i % best_of == 0 && cb_clock_probe(rounds, &fwall[n_probes], &fcpu[n_probes]) == 0)
+            n_probes++;
         if ((st = cb_job_sample(&j, iters, &wall[i], &cpu[i])) != CB_OK) {
             snprintf(msg, sizeof msg, "%s returned status %d%s", a->op, st,
                      st == CB_ERR_AUTH ? " (the tag did not verify)" : "");
             goto done;
         }
     }
-    cb_emit_point(lib->name, alg->name, a->op, size, iters, wall, cpu, (size_t)a->samples, a->misalign);
-    double w[1000];
-    for (int i = 0; i < a->samples; i++)
-        w[i] = (double)wall[i];
-    *per_op_ns = cb_median(w, (size_t)a->samples) / (double)iters;
+    cb_point_extra x = {best_of, probes ? rounds * CB_CLOCK_CYCLES_PER_ROUND : 0, fwall, fcpu, n_probes};
+    cb_emit_point(lib->name, alg->name, a->op, size, iters, wall, cpu, n, a->misalign, &x);
+    /* One group of all the samples: the fastest that kept the CPU. Load that
+     * lasts longer than a group (a busy sibling thread, a stolen virtual CPU)
+     * moves a median of group minima; the fastest sample moves least. */
+    *per_op_ns = cb_robust_sample(wall, cpu, n, n, NULL) / (double)iters;
     rc = 0;
 done:
     if (rc != 0) {
@@ -212,6 +258,8 @@ done:
     free(b);
     free(wall);
     free(cpu);
+    free(fwall);
+    free(fcpu);
     return rc;
 }
 

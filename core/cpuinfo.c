@@ -92,22 +92,70 @@ static uint64_t add_chain(uint64_t rounds)
     return x;
 }
 
-double cb_measure_freq_hz(void)
+cb_clock cb_clock_last;
+
+uint64_t cb_clock_rounds(uint64_t target_ns, double freq_hz)
 {
-    const uint64_t rounds = 100000;  /* 3.2 M adds: about 1 ms at 3 GHz */
+    double f = freq_hz > 0 ? freq_hz : 3e9;
+    uint64_t r = (uint64_t)((double)target_ns * f / 1e9 / CB_CLOCK_CYCLES_PER_ROUND);
+    return r ? r : 1;
+}
+
+int cb_clock_probe(uint64_t rounds, uint64_t *wall_ns, uint64_t *cpu_ns)
+{
     if (add_chain(1) == 0)
-        return 0;
-    add_chain(rounds); /* wake the core up from a low clock */
-    uint64_t best = UINT64_MAX;
-    /* The fastest of a few runs: interruptions only ever add time. */
-    for (int i = 0; i < 7; i++) {
-        uint64_t t0 = cb_wall_ns();
-        add_chain(rounds);
-        uint64_t t = cb_wall_ns() - t0;
-        if (t > 0 && t < best)
-            best = t;
+        return -1;
+    uint64_t c0 = cb_thread_cpu_ns();
+    uint64_t w0 = cb_wall_ns();
+    add_chain(rounds);
+    uint64_t w1 = cb_wall_ns();
+    uint64_t c1 = cb_thread_cpu_ns();
+    *wall_ns = w1 - w0;
+    *cpu_ns = c1 - c0;
+    return 0;
+}
+
+double cb_clock_freq_hz(uint64_t cycles, const uint64_t *wall_ns, const uint64_t *cpu_ns, size_t n)
+{
+    uint64_t best = UINT64_MAX, best_any = UINT64_MAX;
+    for (size_t i = 0; i < n; i++) {
+        if (wall_ns[i] == 0)
+            continue;
+        if (wall_ns[i] < best_any)
+            best_any = wall_ns[i];
+        if ((double)cpu_ns[i] >= CB_CLOCK_MIN_CPU_SHARE * (double)wall_ns[i] && wall_ns[i] < best)
+            best = wall_ns[i];
     }
     if (best == UINT64_MAX)
+        best = best_any;
+    if (best == UINT64_MAX || cycles == 0)
         return 0;
-    return (double)(rounds * CB_ADDS_PER_ROUND) * 1e9 / (double)best;
+    return (double)cycles * 1e9 / (double)best;
+}
+
+double cb_clock_measure(cb_clock *c)
+{
+    c->cycles = 0;
+    c->n = 0;
+    c->freq_hz = 0;
+    uint64_t w, u;
+    /* Wake the core up from a low clock (about 1 ms at 3 GHz), and take a
+     * first estimate to size the probes. */
+    if (cb_clock_probe(100000, &w, &u) != 0)
+        return 0;
+    /* CPU time: the guess is not lowered by a preemption. */
+    uint64_t t = u && u < w ? u : w;
+    double guess = cb_clock_freq_hz(100000ull * CB_CLOCK_CYCLES_PER_ROUND, &t, &t, 1);
+    uint64_t rounds = cb_clock_rounds(CB_CLOCK_PROBE_NS, guess);
+    c->cycles = rounds * CB_CLOCK_CYCLES_PER_ROUND;
+    for (size_t i = 0; i < CB_CLOCK_MAX_PROBES; i++)
+        cb_clock_probe(rounds, &c->wall_ns[i], &c->cpu_ns[i]);
+    c->n = CB_CLOCK_MAX_PROBES;
+    c->freq_hz = cb_clock_freq_hz(c->cycles, c->wall_ns, c->cpu_ns, c->n);
+    return c->freq_hz;
+}
+
+double cb_measure_freq_hz(void)
+{
+    return cb_clock_measure(&cb_clock_last);
 }

@@ -62,6 +62,18 @@ static void add_str(cJSON *r, const char *k, const char *s)
         cJSON_AddNullToObject(r, k);
 }
 
+static cJSON *u64_array(const uint64_t *v, size_t n);
+
+/* freq_cycles, freq_wall_ns and freq_cpu_ns: the clock's raw probes. */
+static void add_probes(cJSON *r, uint64_t cycles, const uint64_t *wall, const uint64_t *cpu, size_t n)
+{
+    if (!cycles || !n)
+        return;
+    cJSON_AddNumberToObject(r, "freq_cycles", (double)cycles);
+    cJSON_AddItemToObject(r, "freq_wall_ns", u64_array(wall, n));
+    cJSON_AddItemToObject(r, "freq_cpu_ns", u64_array(cpu, n));
+}
+
 int cb_emit_preamble(const cb_preamble *p)
 {
     cJSON *r = cb_record("preamble");
@@ -80,6 +92,13 @@ int cb_emit_preamble(const cb_preamble *p)
         cJSON_AddNullToObject(r, "freq_hz");
     cJSON_AddStringToObject(r, "clock", "CLOCK_MONOTONIC");
     cJSON_AddStringToObject(r, "command", p->command);
+    if (p->timer_ns || p->cpu_timer_ns) {
+        cJSON_AddStringToObject(r, "cpu_clock", "CLOCK_THREAD_CPUTIME_ID");
+        cJSON_AddNumberToObject(r, "timer_ns", (double)p->timer_ns);
+        cJSON_AddNumberToObject(r, "cpu_timer_ns", (double)p->cpu_timer_ns);
+    }
+    if (p->clock)
+        add_probes(r, p->clock->cycles, p->clock->wall_ns, p->clock->cpu_ns, p->clock->n);
     return cb_emit(r);
 }
 
@@ -201,7 +220,7 @@ static cJSON *u64_array(const uint64_t *v, size_t n)
 
 int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size,
                   uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
-                  size_t n, size_t misalign)
+                  size_t n, size_t misalign, const cb_point_extra *x)
 {
     cJSON *r = cb_record("point");
     if (!r)
@@ -214,6 +233,10 @@ int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size
     cJSON_AddItemToObject(r, "wall_ns", u64_array(wall_ns, n));
     cJSON_AddItemToObject(r, "cpu_ns", u64_array(cpu_ns, n));
     cJSON_AddNumberToObject(r, "misalign", (double)misalign);
+    if (x && x->best_of)
+        cJSON_AddNumberToObject(r, "best_of", (double)x->best_of);
+    if (x)
+        add_probes(r, x->freq_cycles, x->freq_wall_ns, x->freq_cpu_ns, x->n_probes);
     return cb_emit(r);
 }
 
@@ -259,5 +282,7 @@ int cb_emit_end(double freq_hz, uint64_t elapsed_ns)
     else
         cJSON_AddNullToObject(r, "freq_hz");
     cJSON_AddNumberToObject(r, "elapsed_ns", (double)elapsed_ns);
+    if (freq_hz > 0 && cb_clock_last.freq_hz == freq_hz)
+        add_probes(r, cb_clock_last.cycles, cb_clock_last.wall_ns, cb_clock_last.cpu_ns, cb_clock_last.n);
     return cb_emit(r);
 }

@@ -9,11 +9,15 @@
 #include <cjson/cJSON.h>
 #include "backend.h"
 #include "algorithms.h"
+#include "cpuinfo.h"
 
 /* Format version of every record, written as "v".
  * History:
  *   1  first version: preamble, library, algorithm, kat, differential,
- *      point, fit, error, end. */
+ *      point, fit, error, end. Optional fields added since (a version-1
+ *      reader may ignore them): preamble cpu_clock, timer_ns, cpu_timer_ns;
+ *      point best_of; preamble, point and end freq_cycles, freq_wall_ns,
+ *      freq_cpu_ns (the clock's probes). */
 #define CB_PROTOCOL_VERSION 1
 
 /* Where records go; stdout unless a test sets it. */
@@ -31,7 +35,19 @@ typedef struct cb_preamble {
     const char *cpu_model;
     const char *const *cpu_flags; size_t n_flags;
     double freq_hz;             /* 0: unknown, written as null */
+    const cb_clock *clock;      /* the probes behind freq_hz; NULL: not written */
+    uint64_t timer_ns, cpu_timer_ns;   /* 0: not written */
 } cb_preamble;
+
+/* What a point carries besides its samples (NULL: nothing): the figure is
+ * taken as the best of every best_of consecutive samples, and the clock was
+ * probed once before each such group. */
+typedef struct cb_point_extra {
+    size_t best_of;             /* 0: not written */
+    uint64_t freq_cycles;       /* cycles per probe; 0: no probes */
+    const uint64_t *freq_wall_ns, *freq_cpu_ns;
+    size_t n_probes;
+} cb_point_extra;
 
 int cb_emit_preamble(const cb_preamble *p);
 int cb_emit_library(const cb_backend *b);
@@ -42,11 +58,12 @@ int cb_emit_differential(const char *algo, const char *const *libs, size_t n,
                          int ok, const char *message);
 int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size,
                   uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
-                  size_t n, size_t misalign);
+                  size_t n, size_t misalign, const cb_point_extra *x);
 int cb_emit_fit(const char *lib, const char *algo, const char *op, double slope,
                 double intercept, double r2, const size_t *sizes, size_t n);
 int cb_emit_error(const char *lib, const char *algo, const char *op,
                   const char *reason, const char *message);
+/* With the probes of cb_clock_last when they gave freq_hz. */
 int cb_emit_end(double freq_hz, uint64_t elapsed_ns);
 
 #endif

@@ -55,3 +55,38 @@ double cb_median(const double *v, size_t n)
         free(c);
     return m;
 }
+
+double cb_robust_sample(const uint64_t *wall_ns, const uint64_t *cpu_ns, size_t n,
+                        size_t best_of, size_t *kept)
+{
+    if (kept)
+        *kept = 0;
+    if (n == 0)
+        return 0;
+    if (best_of == 0)
+        best_of = 1;
+    double *mins = malloc(n * sizeof *mins);
+    if (!mins)
+        return (double)wall_ns[0];
+    size_t n_kept = 0;
+    for (size_t i = 0; i < n; i++)
+        n_kept += (double)cpu_ns[i] >= CB_MIN_CPU_SHARE * (double)wall_ns[i];
+    int filter = n_kept > 0;
+    size_t groups = 0;
+    for (size_t g = 0; g < n; g += best_of) {
+        double best = -1;
+        for (size_t i = g; i < n && i < g + best_of; i++) {
+            if (filter && (double)cpu_ns[i] < CB_MIN_CPU_SHARE * (double)wall_ns[i])
+                continue;
+            if (best < 0 || (double)wall_ns[i] < best)
+                best = (double)wall_ns[i];
+        }
+        if (best >= 0)
+            mins[groups++] = best;
+    }
+    double m = cb_median(mins, groups);
+    free(mins);
+    if (kept)
+        *kept = filter ? n_kept : n;
+    return m;
+}

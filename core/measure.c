@@ -22,6 +22,53 @@ uint64_t cb_cpu_ns(void)
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
+uint64_t cb_thread_cpu_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* max(clock_getres, mean interval between 256 consecutive readings). */
+static uint64_t timer_cost(clockid_t id, uint64_t (*now)(void))
+{
+    struct timespec r;
+    uint64_t res = clock_getres(id, &r) == 0 ? (uint64_t)r.tv_sec * 1000000000u + (uint64_t)r.tv_nsec : 1;
+    enum { N = 256 };
+    uint64_t t0 = now(), t1 = t0;
+    for (int i = 0; i < N; i++)
+        t1 = now();
+    uint64_t mean = (t1 - t0) / N;
+    uint64_t c = mean > res ? mean : res;
+    return c ? c : 1;
+}
+
+uint64_t cb_timer_ns(void)
+{
+    static uint64_t cached;
+    if (!cached)
+        cached = timer_cost(CLOCK_MONOTONIC, cb_wall_ns);
+    return cached;
+}
+
+uint64_t cb_cpu_timer_ns(void)
+{
+    static uint64_t cached;
+    if (!cached)
+        cached = timer_cost(CLOCK_THREAD_CPUTIME_ID, cb_thread_cpu_ns);
+    return cached;
+}
+
+uint64_t cb_short_sample_ns(void)
+{
+    uint64_t t = CB_SHORT_SAMPLE_MIN_NS;
+    if (cb_timer_ns() * 1000 > t)
+        t = cb_timer_ns() * 1000;
+    if (cb_cpu_timer_ns() * 100 > t)
+        t = cb_cpu_timer_ns() * 100;
+    return t;
+}
+
 int cb_pin_cpu(int cpu, char *err, size_t errlen)
 {
     cpu_set_t allowed;
@@ -111,11 +158,11 @@ static void consume(const cb_job *j)
 
 int cb_job_sample(cb_job *j, uint64_t iters, uint64_t *wall_ns, uint64_t *cpu_ns)
 {
-    uint64_t c0 = cb_cpu_ns();
+    uint64_t c0 = cb_thread_cpu_ns();
     uint64_t w0 = cb_wall_ns();
     int rc = cb_job_run(j, iters);
     uint64_t w1 = cb_wall_ns();
-    uint64_t c1 = cb_cpu_ns();
+    uint64_t c1 = cb_thread_cpu_ns();
     consume(j);
     *wall_ns = w1 - w0;
     *cpu_ns = c1 - c0;

@@ -7,6 +7,21 @@
 
 uint64_t cb_wall_ns(void);   /* CLOCK_MONOTONIC */
 uint64_t cb_cpu_ns(void);    /* CLOCK_PROCESS_CPUTIME_ID */
+uint64_t cb_thread_cpu_ns(void); /* CLOCK_THREAD_CPUTIME_ID: the CPU time of a sample */
+
+/* What one reading of the wall clock costs or resolves, in ns (the larger of
+ * clock_getres and the mean time between consecutive readings); at least 1. */
+uint64_t cb_timer_ns(void);
+/* The same for the thread's CPU-time clock. */
+uint64_t cb_cpu_timer_ns(void);
+
+/* The shortest sample worth timing: long enough that the wall clock's
+ * resolution is at most 0.1% of it and the CPU clock's at most 1%, and never
+ * below CB_SHORT_SAMPLE_MIN_NS. Short samples mostly fit inside one
+ * scheduler time slice, so a busy machine disturbs few of them, and a sample
+ * that lost the CPU shows it: its CPU time falls short of its wall time. */
+#define CB_SHORT_SAMPLE_MIN_NS 100000ull
+uint64_t cb_short_sample_ns(void);
 
 /* Pins the process to one CPU. Returns 0, or -1 with a one-line reason
  * (naming the CPUs allowed) in err. */
@@ -36,7 +51,8 @@ typedef struct cb_job {
 /* iters back-to-back calls; returns the first non-OK cb_status, or CB_OK. */
 int cb_job_run(cb_job *j, uint64_t iters);
 
-/* One sample: wall and CPU nanoseconds of iters calls. Returns a cb_status. */
+/* One sample: wall and CPU nanoseconds of iters calls (CPU time of this
+ * thread, read outside the wall-clock reads). Returns a cb_status. */
 int cb_job_sample(cb_job *j, uint64_t iters, uint64_t *wall_ns, uint64_t *cpu_ns);
 
 /* Warms up for about warm_ns, then picks a loop count whose sample lasts at

@@ -209,3 +209,41 @@ def test_compare_bad_input_is_one_line_without_traceback(tmp_path):
     assert rc == 1 and "nothing in common" in err and "Traceback" not in err
     rc, out, err = cli(db, "compare", str(a))
     assert rc == 2 and "RUN_B" in err
+
+
+# -- the noise floor of the reference rows ------------------------------------------------------
+def test_reference_rows_set_a_noise_floor_that_changes_must_clear():
+    # The machine moved: memcpy 20% slower in B. OpenSSL looks 10% slower with tight intervals,
+    # which is within what memcpy moved: not a real change. libgcrypt 2x slower is real.
+    a = [point("ref", "memcpy", median=1000.0, lo=995.0, hi=1005.0, op="ref"),
+         point(median=1000.0, lo=995.0, hi=1005.0),
+         point("libgcrypt", median=1000.0, lo=995.0, hi=1005.0)]
+    b = [point("ref", "memcpy", median=1200.0, lo=1195.0, hi=1205.0, op="ref"),
+         point(median=1100.0, lo=1095.0, hi=1105.0),
+         point("libgcrypt", median=2000.0, lo=1990.0, hi=2010.0)]
+    entries, _, _ = C.compare_results(a, b)
+    by = {e.lib: e for e in entries}
+    assert by["ref"].mark == C.SAME and by["ref"].within_floor   # it is the floor
+    assert by["openssl"].mark == C.SAME and by["openssl"].within_floor
+    assert by["libgcrypt"].mark == C.SLOWER and not by["libgcrypt"].within_floor
+    floor = C.noise_floor(entries)
+    assert floor.factor == pytest.approx(1.2) and floor.worst == "memcpy at 16384 B"
+    assert "moved up to 20.0%" in floor.text()
+    # Without reference rows the intervals alone decide, as before.
+    entries, _, _ = C.compare_results(a[1:], b[1:])
+    assert [e.mark for e in entries] == [C.SLOWER, C.SLOWER]
+
+
+def test_the_floor_is_taken_at_the_same_size():
+    a = [point("ref", "null", size=16, median=10.0, lo=9.9, hi=10.1, op="ref"),
+         point("ref", "null", size=16384, median=10.0, lo=9.9, hi=10.1, op="ref"),
+         point(size=16, median=100.0, lo=99.0, hi=101.0),
+         point(size=16384, median=1000.0, lo=995.0, hi=1005.0)]
+    b = [point("ref", "null", size=16, median=15.0, lo=14.9, hi=15.1, op="ref"),
+         point("ref", "null", size=16384, median=10.1, lo=10.0, hi=10.2, op="ref"),
+         point(size=16, median=130.0, lo=129.0, hi=131.0),
+         point(size=16384, median=1300.0, lo=1295.0, hi=1305.0)]
+    entries, _, _ = C.compare_results(a, b)
+    marks = {(e.lib, e.size): e.mark for e in entries}
+    assert marks[("openssl", 16)] == C.SAME          # null moved 50% at 16 B
+    assert marks[("openssl", 16384)] == C.SLOWER     # null moved 1% at 16 KiB

@@ -34,7 +34,7 @@ int main(void)
     const char *const defaults[] = {"cb", "bench", "--lib", "ref", "--algo", "memcpy", "--op", "ref", NULL};
     CHECK(parse(&a, err, defaults) == 0);
     CHECK(a.cmd == CB_CMD_BENCH && strcmp(a.lib, "ref") == 0 && a.n_algos == 1);
-    CHECK(a.samples == 11 && a.min_sample_ms == 2.0 && a.misalign == 0 && a.cpu == -1);
+    CHECK(a.samples == 0 && a.min_sample_ms == 0 && a.misalign == 0 && a.cpu == -1);
     CHECK(a.n_sizes == 7 && a.sizes[0] == 16 && a.sizes[6] == 65536 && !a.sizes_given);
 
     const char *const full[] = {"cb", "bench", "--lib=openssl", "--algo", "aes-128-gcm,sha256",

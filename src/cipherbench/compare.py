@@ -22,6 +22,14 @@ interval lies wholly above 1 (``faster``) or wholly below 1 (``slower``); otherw
 ``same`` (no change that the measurements can tell). A quantity stored without an interval
 gets ``unknown``. Fit slopes are left out (they carry no interval); errors too.
 
+The machine itself moves between two runs (other work, frequency, memory placement): the
+*noise floor* is how far the reference rows (``memcpy`` and ``null`` of library ``ref``,
+measured in every primitive run) moved, as a factor ``f >= 1``, at the same message size (all
+sizes for a quantity without a reference row at its size). A change is then real only when
+the ratio interval lies wholly above ``f`` or wholly below ``1 / f``; the reference rows
+themselves are the machine's movement, never a change of the code (``same``). Entries that the
+floor turned from faster or slower into ``same`` say so (``within_floor``).
+
 The summary of a library is the geometric mean of its ratios (the mean of ratios that treats
 "twice as fast" and "half as fast" symmetrically), with the counts of real changes.
 
@@ -33,7 +41,7 @@ what the ratios measure.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 from cipherbench import catalog
@@ -42,7 +50,11 @@ from cipherbench.store import Result, Run
 
 #: Version of the ``compare --json`` document. History:
 #: - 1: runs, differences, entries (ratio with interval and mark), per-library summary.
-COMPARE_FORMAT_VERSION = 1
+#: - 2: ``noise_floor`` (from the reference rows) and each entry's ``within_noise_floor``.
+COMPARE_FORMAT_VERSION = 2
+
+#: The library of the reference rows (memcpy, null) that every primitive run measures.
+REFERENCE_LIB = "ref"
 
 #: Marks of an entry.
 FASTER, SLOWER, SAME, UNKNOWN = "faster", "slower", "same", "unknown"
@@ -130,6 +142,7 @@ class Entry:
     low: float | None
     high: float | None
     mark: str
+    within_floor: bool = False
 
     @property
     def key(self) -> Key:
@@ -174,6 +187,62 @@ class Comparison:
     only_a: int = 0
     only_b: int = 0
     notes: list[str] = field(default_factory=list)
+    noise_floor: "NoiseFloor | None" = None
+
+
+@dataclass(frozen=True)
+class NoiseFloor:
+    """How far the machine moved between the runs: the reference rows' largest speed ratio
+    (or its inverse), ``factor >= 1``; ``worst`` names that row."""
+
+    factor: float
+    n: int
+    worst: str
+
+    def text(self) -> str:
+        return (f"the reference rows moved up to {self.factor - 1:.1%} between the runs "
+                f"({self.worst}): differences within the reference rows' movement at the same "
+                "size are the machine, not the code")
+
+
+def noise_floor(entries: Iterable[Entry], size: int | None = None) -> NoiseFloor | None:
+    """The noise floor from the reference rows measured in both runs (only those at ``size``
+    when given); None without any."""
+    refs = [e for e in entries if e.lib == REFERENCE_LIB and e.ratio > 0
+            and (size is None or e.size == size)]
+    if not refs:
+        return None
+    worst = max(refs, key=lambda e: max(e.ratio, 1 / e.ratio))
+    label = f"{worst.algo}" + (f" at {worst.size} B" if worst.size else "")
+    return NoiseFloor(max(worst.ratio, 1 / worst.ratio), len(refs), label)
+
+
+def mark_with_floor(low: float | None, high: float | None, floor: float) -> str:
+    """``mark`` with the band ``[1/floor, floor]`` counted as no change."""
+    if low is None or high is None:
+        return UNKNOWN
+    if low > floor:
+        return FASTER
+    if high < 1.0 / floor:
+        return SLOWER
+    return SAME
+
+
+def apply_floor(entries: list[Entry]) -> list[Entry]:
+    """Entries re-marked against the noise floor at their size (``noise_floor``): the
+    reference rows are ``same`` (they are the floor), the others change only beyond it."""
+    overall = noise_floor(entries)
+    if overall is None:
+        return entries
+    out = []
+    for e in entries:
+        if e.lib == REFERENCE_LIB:
+            m = UNKNOWN if e.mark == UNKNOWN else SAME
+        else:
+            floor = noise_floor(entries, e.size) or overall
+            m = mark_with_floor(e.low, e.high, floor.factor)
+        out.append(replace(e, mark=m, within_floor=m == SAME and e.mark in (FASTER, SLOWER)))
+    return out
 
 
 def _sort_key(k: Key) -> tuple:
@@ -208,6 +277,7 @@ def compare_results(results_a: Iterable[Result], results_b: Iterable[Result],
         ratio, low, high = ratio_interval(sa, sb)
         entries.append(Entry(*k, unit=ra.unit, a=ra.median, b=rb.median, ratio=ratio, low=low,
                              high=high, mark=mark(low, high)))
+    entries = apply_floor(entries)
     return entries, len(set(ia) - set(ib)), len(set(ib) - set(ia))
 
 
@@ -274,7 +344,10 @@ def compare_runs(run_a: Run, results_a: Iterable[Result], run_b: Run,
     """The whole comparison of two stored runs."""
     entries, only_a, only_b = compare_results(results_a, results_b, sizes)
     cmp = Comparison(run_a, run_b, entries, summarize(entries, run_a, run_b),
-                     differences(run_a, run_b), only_a, only_b)
+                     differences(run_a, run_b), only_a, only_b,
+                     noise_floor=noise_floor(entries))
+    if cmp.noise_floor is not None:
+        cmp.notes.append(cmp.noise_floor.text())
     if only_a or only_b:
         cmp.notes.append(f"{only_a} quantities only in run {run_a.id} and {only_b} only in run "
                          f"{run_b.id} are not compared")
@@ -303,14 +376,19 @@ def to_document(cmp: Comparison) -> dict[str, Any]:
         "format_version": COMPARE_FORMAT_VERSION,
         "method": "ratio = speed B / speed A (above 1: B faster); interval = "
                   "[B_low / A_high, B_high / A_low] from the 95% CIs of the medians; "
-                  "real change only when the two CIs do not overlap",
+                  "real change only when the two CIs do not overlap and the interval lies "
+                  "beyond the noise floor of the reference rows",
         "run_a": _run_doc(cmp.run_a),
         "run_b": _run_doc(cmp.run_b),
         "differences": [{"key": d.key, "a": d.a, "b": d.b} for d in cmp.differences],
         "entries": [{"scenario": e.scenario, "lib": e.lib, "algo": e.algo, "op": e.op,
                      "size": e.size, "metric": e.metric, "unit": e.unit, "a": _sig(e.a),
                      "b": _sig(e.b), "ratio": _sig(e.ratio), "ratio_low": _sig(e.low),
-                     "ratio_high": _sig(e.high), "change": e.mark} for e in cmp.entries],
+                     "ratio_high": _sig(e.high), "change": e.mark,
+                     "within_noise_floor": e.within_floor} for e in cmp.entries],
+        "noise_floor": None if cmp.noise_floor is None else {
+            "factor": _sig(cmp.noise_floor.factor), "from": cmp.noise_floor.worst,
+            "n": cmp.noise_floor.n},
         "summary": [{"scenario": s.scenario, "lib": s.lib, "version_a": s.version_a,
                      "version_b": s.version_b, "geomean_ratio": _sig(s.geomean), "n": s.n,
                      "faster": s.faster, "slower": s.slower, "same": s.same,

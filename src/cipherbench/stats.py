@@ -12,9 +12,32 @@ Public API:
 - ``cv(xs)``: coefficient of variation, sample standard deviation / mean.
 - ``outliers(xs, k=1.5) -> list[bool]``: Tukey fences on the interquartile range.
 - ``summarize(xs) -> Summary``: all of the above at once.
-- ``until_stable(sample, precision=..., budget_s=...) -> Stability``: adaptive repetition;
-  keeps asking ``sample(n)`` for more samples until the confidence interval of the median is
-  narrow enough or the time budget is spent.
+- ``until_stable(sample, precision=..., budget_s=..., estimator=summarize) -> Stability``:
+  adaptive repetition; keeps asking ``sample(n)`` for more samples until the confidence
+  interval of the figure is narrow enough or the time budget is spent.
+
+For samples disturbed by one-sided noise (other work only ever adds time):
+
+- ``lost_cpu(wall, cpu, min_share=MIN_CPU_SHARE) -> CpuFilter``: which samples lost the CPU
+  while they ran (CPU time below ``min_share`` of wall time), counted and listed.
+- ``best_of_groups(xs, best_of) -> list[float]``: the fastest of each group of consecutive
+  samples.
+- ``robust(xs, best_of=None, keep=None) -> Robust``: the figure is the median of the groups'
+  fastest samples among those kept; its interval is the median's interval over those group
+  minima (computed on what is reported), the spread of the rest is kept beside it.
+- ``robust_summary(xs) -> Summary``: the same as a ``Summary`` (``median`` is the figure), for
+  ``until_stable(estimator=robust_summary)`` and every caller of ``Summary``.
+- ``best_point(wall_ns, cpu_ns, iters) -> Best``: a core ``point``'s figure: its fastest
+  sample (ns per operation) among those that kept the CPU. Load that lasts longer than a few
+  samples (a busy sibling thread, a stolen virtual CPU) moves any median; it moves the fastest
+  sample least. Measured in interleaved rounds, the figure of a cell is then
+  ``robust(per_round_bests, best_of=1)``: the median of the rounds' bests with its interval.
+- ``best_of_rounds(per_round_bests) -> Robust``: a cell measured in interleaved rounds: the
+  best round is the figure (on a machine busy most of the time, only the best rounds ran
+  undisturbed; the median round moves with the load), the interval spans the two best
+  rounds and ``spread`` says how far the median round sits above the best.
+- ``robust_point(wall_ns, cpu_ns, iters, best_of=None) -> Robust``: one point alone, with an
+  interval: the median of the fastest of each group of ``best_of`` consecutive samples.
 """
 from __future__ import annotations
 
@@ -25,6 +48,15 @@ from typing import Callable, Sequence
 
 #: The default target: the 95% CI half-width of the median at most 1% of the median.
 DEFAULT_PRECISION = 0.01
+
+#: A sample whose CPU time is below this share of its wall time lost the CPU while it ran
+#: (preempted, or its virtual CPU stolen): it says nothing about the code (as the core's
+#: CB_MIN_CPU_SHARE).
+MIN_CPU_SHARE = 0.95
+#: Samples per group when the record does not say (as the core's BEST_OF).
+DEFAULT_BEST_OF = 8
+#: The fewest groups whose median has a real 95% interval (order statistics need 6).
+MIN_GROUPS = 6
 
 
 def median(xs: Sequence[float]) -> float:
@@ -177,6 +209,181 @@ def is_precise(summary: Summary, precision: float) -> bool:
     return summary.half_width <= precision * abs(summary.median)
 
 
+@dataclass(frozen=True)
+class CpuFilter:
+    """Which samples kept the CPU. ``applied`` is False when there were no CPU times, or when
+    no sample kept the CPU (then all are kept: a figure is never invented from nothing)."""
+
+    kept: tuple[int, ...]
+    dropped: tuple[int, ...]
+    applied: bool
+
+    @property
+    def n_dropped(self) -> int:
+        return len(self.dropped)
+
+    def mask(self, n: int) -> list[bool]:
+        """``keep`` flags for ``n`` samples."""
+        k = set(self.kept)
+        return [i in k for i in range(n)]
+
+
+def lost_cpu(wall: Sequence[float], cpu: Sequence[float] | None,
+             min_share: float = MIN_CPU_SHARE) -> CpuFilter:
+    """Samples whose CPU time is below ``min_share`` of their wall time lost the CPU while they
+    ran; they are listed in ``dropped`` (to be counted and stored), the rest in ``kept``."""
+    n = len(wall)
+    if not cpu or len(cpu) != n:
+        return CpuFilter(tuple(range(n)), (), False)
+    dropped = tuple(i for i in range(n) if cpu[i] < min_share * wall[i])
+    if len(dropped) == n:
+        return CpuFilter(tuple(range(n)), (), False)
+    gone = set(dropped)
+    return CpuFilter(tuple(i for i in range(n) if i not in gone), dropped, True)
+
+
+def default_best_of(n: int) -> int:
+    """Samples per group for ``n`` samples: DEFAULT_BEST_OF when that leaves MIN_GROUPS groups,
+    fewer otherwise (down to 1: then the figure is the plain median)."""
+    return max(1, min(DEFAULT_BEST_OF, n // MIN_GROUPS))
+
+
+def best_of_groups(xs: Sequence[float], best_of: int,
+                   keep: Sequence[bool] | None = None) -> list[float]:
+    """The smallest kept sample of each group of ``best_of`` consecutive samples (a group with
+    none kept gives nothing)."""
+    if best_of < 1:
+        raise ValueError("best_of must be at least 1")
+    out = []
+    for g in range(0, len(xs), best_of):
+        vals = [xs[i] for i in range(g, min(g + best_of, len(xs))) if keep is None or keep[i]]
+        if vals:
+            out.append(float(min(vals)))
+    return out
+
+
+@dataclass(frozen=True)
+class Robust:
+    """The figure of samples under one-sided noise, and what was left out.
+
+    ``figure`` is the median of the groups' fastest kept samples; ``ci_low``/``ci_high`` its
+    distribution-free interval over those group minima; ``spread`` how far the median of all
+    kept samples sits above the figure (relative: the noise that was set aside);
+    ``cv`` and ``stdev`` those of the group minima; ``mean`` the mean of the kept samples."""
+
+    figure: float
+    ci_low: float
+    ci_high: float
+    n: int
+    n_kept: int
+    dropped: tuple[int, ...]
+    best_of: int
+    n_groups: int
+    spread: float
+    cv: float
+    stdev: float
+    mean: float
+    minimum: float
+    maximum: float
+
+    @property
+    def n_dropped(self) -> int:
+        return len(self.dropped)
+
+    @property
+    def rel_half_width(self) -> float:
+        """Half-width of the interval relative to the figure."""
+        return (self.ci_high - self.ci_low) / 2.0 / self.figure if self.figure else math.inf
+
+    def summary(self) -> "Summary":
+        """As a ``Summary``: ``median`` is the figure and ``n`` the number of groups, so
+        ``is_precise`` judges the interval that was computed."""
+        return Summary(n=self.n_groups, median=self.figure, ci_low=self.ci_low,
+                       ci_high=self.ci_high, mean=self.mean, stdev=self.stdev, cv=self.cv,
+                       n_outliers=self.n_dropped,
+                       minimum=self.minimum, maximum=self.maximum)
+
+
+def robust(xs: Sequence[float], best_of: int | None = None, keep: Sequence[bool] | None = None,
+           confidence: float = 0.95) -> Robust:
+    """The robust figure of ``xs`` (see ``Robust``). ``keep`` flags the samples to use (from
+    ``lost_cpu``); ``best_of`` defaults to ``default_best_of`` of the samples kept."""
+    if not xs:
+        raise ValueError("robust figure of no samples")
+    if keep is None:
+        keep = [True] * len(xs)
+    kept = [float(x) for x, k in zip(xs, keep) if k]
+    if not kept:
+        raise ValueError("robust figure of no kept samples")
+    g = best_of or default_best_of(len(kept))
+    mins = best_of_groups(xs, g, keep)
+    lo, hi = median_ci(mins, confidence)
+    fig = median(mins)
+    dropped = tuple(i for i, k in enumerate(keep) if not k)
+    return Robust(figure=fig, ci_low=lo, ci_high=hi, n=len(xs), n_kept=len(kept),
+                  dropped=dropped, best_of=g, n_groups=len(mins),
+                  spread=(median(kept) - fig) / fig if fig else 0.0, cv=cv(mins),
+                  stdev=stdev(mins), mean=mean(kept), minimum=float(min(kept)), maximum=float(max(kept)))
+
+
+def robust_summary(xs: Sequence[float]) -> Summary:
+    """``robust(xs).summary()``: the robust figure where a ``Summary`` is expected."""
+    return robust(xs).summary()
+
+
+@dataclass(frozen=True)
+class Best:
+    """The fastest kept sample of a point (ns per operation) and what was left out."""
+
+    figure: float
+    n: int
+    n_kept: int
+    dropped: tuple[int, ...]
+
+    @property
+    def n_dropped(self) -> int:
+        return len(self.dropped)
+
+
+def best_point(wall_ns: Sequence[float], cpu_ns: Sequence[float] | None, iters: int = 1,
+               min_share: float = MIN_CPU_SHARE) -> Best:
+    """The fastest sample of a core ``point`` (ns per operation) among those that kept the
+    CPU; the samples that lost it are counted and listed."""
+    if not wall_ns:
+        raise ValueError("best of no samples")
+    f = lost_cpu(wall_ns, cpu_ns, min_share)
+    fig = min(wall_ns[i] for i in f.kept) / (iters or 1)
+    return Best(float(fig), len(wall_ns), len(f.kept), f.dropped)
+
+
+def best_of_rounds(per_round: Sequence[float]) -> Robust:
+    """The figure of a cell from its rounds' figures (each a ``best_point``): the best round,
+    with the two best rounds as its interval (they agree when the best was not luck) and
+    the median round's distance above it as ``spread``."""
+    if not per_round:
+        raise ValueError("best of no rounds")
+    s = sorted(float(x) for x in per_round)
+    fig = s[0]
+    return Robust(figure=fig, ci_low=fig, ci_high=s[1] if len(s) > 1 else fig, n=len(s),
+                  n_kept=len(s), dropped=(), best_of=len(s), n_groups=len(s),
+                  spread=(median(s) - fig) / fig if fig else 0.0, cv=cv(s), stdev=stdev(s),
+                  mean=mean(s), minimum=fig, maximum=s[-1])
+
+
+def robust_point(wall_ns: Sequence[float], cpu_ns: Sequence[float] | None, iters: int = 1,
+                 best_of: int | None = None, min_share: float = MIN_CPU_SHARE) -> Robust:
+    """A core ``point``'s samples as ns per operation: samples that lost the CPU left out,
+    the rest grouped by ``best_of`` (the record's ``best_of`` when it has one)."""
+    f = lost_cpu(wall_ns, cpu_ns, min_share)
+    per = [w / (iters or 1) for w in wall_ns]
+    n_kept = len(f.kept)
+    g = best_of or default_best_of(n_kept)
+    # Too few groups left for an interval: smaller groups, never fewer than MIN_GROUPS.
+    if n_kept // g < MIN_GROUPS:
+        g = default_best_of(n_kept)
+    return robust(per, g, f.mask(len(per)))
+
+
 def until_stable(
     sample: Callable[[int], Sequence[float]],
     *,
@@ -187,6 +394,7 @@ def until_stable(
     max_samples: int = 1000,
     elapsed_s: float = 0.0,
     clock: Callable[[], float] = time.monotonic,
+    estimator: Callable[[Sequence[float]], Summary] = summarize,
 ) -> Stability:
     """Adaptive repetition: ask for more samples until the median is known well enough.
 
@@ -200,7 +408,8 @@ def until_stable(
     - ``max_samples`` are taken (``reason="max_samples"``).
 
     ``initial`` are samples the caller already has (e.g. from a first batch over all sizes).
-    ``clock`` is injectable so tests never time anything.
+    ``clock`` is injectable so tests never time anything. ``estimator`` makes the
+    ``Summary`` judged (``robust_summary`` for samples under one-sided noise).
     """
     start = clock()
     samples = [float(x) for x in initial]
@@ -212,7 +421,7 @@ def until_stable(
 
     while True:
         if len(samples) >= min_samples:
-            summ = summarize(samples)
+            summ = estimator(samples)
             if is_precise(summ, precision):
                 return Stability(samples, summ, True, "precision", rounds, spent(), requests)
             if len(samples) >= max_samples:
@@ -223,7 +432,7 @@ def until_stable(
         else:
             # Too few to judge; the budget still bounds us once we have any samples at all.
             if samples and spent() >= budget_s:
-                summ = summarize(samples)
+                summ = estimator(samples)
                 return Stability(samples, summ, False, "budget", rounds, spent(), requests)
             want = min_samples - len(samples)
         want = min(want, max_samples - len(samples))
@@ -233,7 +442,7 @@ def until_stable(
         if not got:
             if not samples:
                 raise RuntimeError("the sampler returned no samples")
-            summ = summarize(samples)
+            summ = estimator(samples)
             return Stability(samples, summ, is_precise(summ, precision), "budget", rounds,
                              spent(), requests)
         samples.extend(float(x) for x in got)
