@@ -20,7 +20,7 @@ for arg in "$@"; do
     esac
 done
 
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 
 unmet=()  # lines none of whose packages is installed
 while IFS= read -r line; do
@@ -39,7 +39,10 @@ if ((${#unmet[@]})); then
         pick=""
         for p in "${alts[@]}"; do
             # A real package (not only a name others provide) with a version to install.
-            if apt-cache show "$p" 2>/dev/null | grep -q '^Version:'; then pick=$p; break; fi
+            # (not grep -q: its early exit would fail the pipeline under pipefail)
+            if apt-cache show "$p" 2>/dev/null | grep '^Version:' >/dev/null; then
+                pick=$p; break
+            fi
         done
         [ -n "$pick" ] || { echo "install-deps.sh: this release has no package $line" >&2; exit 1; }
         missing+=("$pick")
