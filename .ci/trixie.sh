@@ -76,7 +76,9 @@ say "unpacking a fresh base into $root"
 mkdir -p "$root"
 tar -C "$root" --zstd -xf "$BASE"
 
-# Mounts: the kernel's views, a private /run (sshd's privilege separation, ip netns).
+# Mounts: the root itself (`ip netns exec` remounts / as a slave, so / must be a mount
+# point), the kernel's views, a private /run (sshd's privilege separation, ip netns).
+bind "$root" / --bind
 bind proc /proc -t proc
 bind /sys /sys --rbind
 mount --make-rslave "$root/sys"
@@ -117,7 +119,11 @@ git -C "$root/ci/cipherbench" checkout -q --detach "$head"
 env=(HOME=/root LANG=C.UTF-8 TERM=dumb PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin)
 while IFS= read -r v; do env+=("$v"); done < <(env | grep '^PIP_' || true)
 say "running scripts/test.sh in $(cat "$root/etc/debian_version") at $head"
-# In the background so that a TERM reaches the trap at once, not when the tests end.
-chroot "$root" /usr/bin/env -i "${env[@]}" /bin/bash -c 'cd /ci/cipherbench && scripts/test.sh' &
+# In the background so that a TERM reaches the trap at once, not when the tests end; as a
+# job of its own (set -m), since a plain background command ignores SIGINT, and the tests
+# send SIGINT to the commands they run.
+set -m
+chroot "$root" /usr/bin/env -i "${env[@]}" /bin/bash -c 'cd /ci/cipherbench && scripts/test.sh' \
+    </dev/null &
 wait $!
 say "passed"

@@ -100,8 +100,10 @@ class NetnsRemote:
         self.made_veth = True
         self._must("ip", "addr", "add", f"{HOST_ADDR}/{PREFIX}", "dev", self.veth_host)
         self._must("ip", "link", "set", self.veth_host, "up")
+        # The first command inside the namespace: refused where namespaces cannot be entered
+        # (e.g. a chroot whose / is no mount point: "mount --make-rslave /" fails).
         self._must("ip", "-n", self.ns, "addr", "add", f"{REMOTE_ADDR}/{PREFIX}", "dev",
-                   self.veth_remote)
+                   self.veth_remote, refused=True)
         self._must("ip", "-n", self.ns, "link", "set", self.veth_remote, "up")
         self._must("ip", "-n", self.ns, "link", "set", "lo", "up")
         # Each end shapes what it sends: the data one way, the acknowledgements the other.
