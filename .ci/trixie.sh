@@ -5,7 +5,8 @@
 #
 # The base (debootstrap --variant=minbase, nothing else) is made once per machine and kept as a
 # tarball in $CACHE; every run unpacks a fresh copy into a temporary directory under $CACHE,
-# removed at the end. The root filesystem gets the machine's CA certificates, pip settings
+# removed at the end (delete the tarball to make the base anew, e.g. after a point release;
+# packages installed later come from the current index either way). The root filesystem gets the machine's CA certificates, pip settings
 # (/etc/pip.conf, PIP_* variables, the PIP_FIND_LINKS directory), apt Acquire settings and
 # DNS, so it reaches the same package indexes. Every exit path unmounts what was mounted,
 # ends what was started inside, and removes the temporary directory. Needs root.
