@@ -3,7 +3,7 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer), then the Python tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --test
 
 meson_setup() { # dir, extra args...
     local dir=$1; shift

@@ -87,6 +87,41 @@ def test_every_supported_algorithm_measures_and_round_trips():
             assert ms[0].throughput and ms[0].throughput > 0
 
 
+def _fake_gpg(tmp_path: Path, options: str) -> str:
+    """A stand-in gpg whose --dump-options lists ``options`` (GnuPG 2.2 or 2.4 style)."""
+    exe = tmp_path / "gpg"
+    exe.write_text(f"#!/bin/sh\nprintf '%s\\n' {options}\n")
+    exe.chmod(0o755)
+    return str(exe)
+
+
+@pytest.mark.parametrize("options, allowed", [
+    ("--armor --allow-weak-digest-algos", False),                         # GnuPG 2.2
+    ("--armor --allow-old-cipher-algos --allow-weak-digest-algos", True),  # GnuPG 2.4
+])
+def test_old_ciphers_get_the_option_where_gpg_knows_it(tmp_path, options, allowed):
+    with private_gnupg_home() as home:
+        tool = GpgTool(_fake_gpg(tmp_path, options), home)
+        for algo in ("IDEA", "3DES", "CAST5", "BLOWFISH"):
+            assert ("--allow-old-cipher-algos" in tool.encrypt(algo)) == allowed, algo
+        for algo in ("AES", "AES256", "TWOFISH", "CAMELLIA128"):
+            assert "--allow-old-cipher-algos" not in tool.encrypt(algo)
+        assert "--allow-old-cipher-algos" not in tool.decrypt("CAST5")
+
+
+def test_failure_text_keeps_brackets_in_the_table():
+    from io import StringIO
+
+    from rich.console import Console
+
+    from cipherbench.display.console import display_rows
+    out = StringIO()
+    msg = "failed: encryption failed (exit 2): gpg: [stdin]: encryption failed: Unusable"
+    display_rows(Console(file=out, width=200, force_terminal=False), ["tool", "error"],
+                 [["gpg", msg]])
+    assert msg in out.getvalue()
+
+
 @pytest.mark.skipif(programs.age_info(dict(os.environ)) is None, reason="age is not installed")
 def test_age_round_trips_with_a_generated_identity():
     env = dict(os.environ)

@@ -99,14 +99,10 @@ def test_nothing_survives_an_exception_during_a_session(tmp_path, exc):
 
 def _descendants_with_sshd(pid: int) -> list[int] | None:
     kids = procs.descendants(pid)
-    names = []
-    for k in kids:
-        try:
-            names.append(Path(f"/proc/{k}/comm").read_text().strip())
-        except OSError:
-            names.append("")
-    # the listener plus at least one connection process: a transfer is under way
-    return kids if names.count("sshd") >= 2 and "ssh" in names else None
+    # the listener plus at least one connection process (sshd, or sshd-session from
+    # OpenSSH 9.8 on) and the client: a transfer is under way
+    servers = sum(1 for k in kids if procs.is_sshd(k))
+    return kids if servers >= 2 and any(procs.name(k) == "ssh" for k in kids) else None
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])

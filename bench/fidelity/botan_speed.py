@@ -27,6 +27,7 @@ What botan speed times per message (src/cli/speed.cpp, Botan 2.19):
 
 Usage: botan_speed.py --core BUILD/core/cipherbench-core [--reps 5]
        [--msec 1000] [--cpu K] [--vectors DIR] [--botan botan]
+(`scripts/install-deps.sh --bench` installs the botan program.)
 """
 import json
 import sys

@@ -2,9 +2,11 @@
  * what it wrote: exit status, number of stderr lines, and that every stdout
  * line is one record valid against core/protocol/schema.json.
  *
- *   run_check --schema F [--exit N] [--stderr-lines N] [--has TYPE]...
- *             [--lacks TYPE]... [--max-ms MS] (--file STREAM | -- CMD ARGS...)
+ *   run_check --schema F [--exit N] [--stderr-lines N] [--has KIND]...
+ *             [--lacks KIND]... [--max-ms MS] (--file STREAM | -- CMD ARGS...)
  *
+ * A KIND is a record type, or TYPE:REASON for an error of that reason, or
+ * several of these joined by '|' (any of them): --has 'point|error:refused'.
  * With --exit 2 stdout must be empty (no half-written output on bad input).
  * A stream from a command must start with a preamble and end with an end. */
 #define _POSIX_C_SOURCE 200809L
@@ -30,6 +32,22 @@ static char *slurp_fd(FILE *f)
     size_t got = fread(s, 1, (size_t)n, f);
     s[got] = '\0';
     return s;
+}
+
+/* Does the record of this type (and reason, for errors) match KIND (see above)? */
+static int matches(const char *kind, const char *type, const char *reason)
+{
+    size_t tl = strlen(type), rl = strlen(reason);
+    for (const char *p = kind; *p;) {
+        size_t n = strcspn(p, "|");
+        if (n == tl && strncmp(p, type, n) == 0)
+            return 1;
+        if (n == tl + 1 + rl && strncmp(p, type, tl) == 0 && p[tl] == ':'
+            && strncmp(p + tl + 1, reason, rl) == 0)
+            return 1;
+        p += n + (p[n] == '|');
+    }
+    return 0;
 }
 
 static int die(const char *what, const char *detail)
@@ -141,14 +159,16 @@ int main(int argc, char **argv)
         }
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(rec, "type");
         const char *type = cJSON_IsString(t) ? t->valuestring : "";
+        const cJSON *r = cJSON_GetObjectItemCaseSensitive(rec, "reason");
+        const char *reason = cJSON_IsString(r) ? r->valuestring : "";
         if (nrec == 1)
             snprintf(first_type, sizeof first_type, "%s", type);
         snprintf(last_type, sizeof last_type, "%s", type);
         for (int i = 0; i < nhas; i++)
-            seen_has[i] |= strcmp(type, has[i]) == 0;
+            seen_has[i] |= matches(has[i], type, reason);
         for (int i = 0; i < nlacks; i++)
-            if (strcmp(type, lacks[i]) == 0) {
-                fprintf(stderr, "run_check: line %d is a %s record, which must not appear: %.200s\n", nrec, type, line);
+            if (matches(lacks[i], type, reason)) {
+                fprintf(stderr, "run_check: line %d is a %s record, which must not appear: %.200s\n", nrec, lacks[i], line);
                 bad = 1;
             }
         cJSON_Delete(rec);

@@ -5,6 +5,7 @@ from typing import Sequence
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from cipherbench.display.format import (ListView, ResultTable, cell_for_column, format_cell,
                                         format_size)
@@ -69,12 +70,13 @@ def _display_result_columns(console: Console, table: ResultTable, columns: list[
 
 def display_rows(console: Console, header: Sequence[str], rows: Sequence[Sequence[str]],
                  title: str | None = None) -> None:
-    """A plain table of text rows."""
+    """A plain table of text rows, printed as they are: a program's message such as gpg's
+    "[stdin]" is text, not rich markup."""
     t = Table(title=title, title_justify="left")
     for h in header:
         t.add_column(h, overflow="fold")   # a narrow console wraps names, never cuts them
     for r in rows:
-        t.add_row(*r)
+        t.add_row(*(Text(c) for c in r))
     console.print(t)
 
 

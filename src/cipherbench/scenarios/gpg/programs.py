@@ -17,6 +17,12 @@ GPG_TO_CFB = {
 }
 
 
+#: gpg's ciphers with 64-bit blocks. GnuPG 2.4 encrypts with them only when given
+#: ``ALLOW_OLD_CIPHERS`` (an option GnuPG 2.2 does not know and does not need).
+OLD_CIPHERS = frozenset({"IDEA", "3DES", "CAST5", "BLOWFISH"})
+ALLOW_OLD_CIPHERS = "--allow-old-cipher-algos"
+
+
 class ProgramMissing(Exception):
     """A program the scenario needs is not installed."""
 
@@ -46,6 +52,14 @@ def gpg_info(env: Mapping[str, str]) -> tuple[str, str, list[str]]:
                          timeout=30, check=False).stdout
     first = out.splitlines()[0] if out else "gpg"
     return gpg, first, parse_gpg_ciphers(out)
+
+
+def gpg_knows(gpg: str, option: str, env: Mapping[str, str]) -> bool:
+    """True if this gpg lists ``option`` (e.g. ``--allow-old-cipher-algos``) among its options
+    (``gpg --dump-options``, one option a line)."""
+    out = subprocess.run([gpg, "--dump-options"], env=dict(env), capture_output=True,
+                         text=True, timeout=30, check=False).stdout
+    return option in out.split()
 
 
 def age_info(env: Mapping[str, str]) -> tuple[str, str] | None:

@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from cipherbench import stats
 from cipherbench.scenarios.gpg.home import GpgHome
 from cipherbench.scenarios.gpg.process import Timed, run_timed
+from cipherbench.scenarios.gpg.programs import ALLOW_OLD_CIPHERS, OLD_CIPHERS, gpg_knows
 
 
 #: Seconds at most for the empty-message runs that give a run's fixed cost.
@@ -67,11 +68,15 @@ class GpgTool:
     def __init__(self, gpg: str, home: GpgHome):
         self.gpg = gpg
         self.home = home
+        # Asked once: a gpg that knows the option refuses old ciphers without it.
+        self.allow_old = gpg_knows(gpg, ALLOW_OLD_CIPHERS, home.env)
 
     def encrypt(self, algo: str) -> list[str]:
-        """Symmetric encryption to stdout, no compression (so the cipher is what is measured)."""
-        return [self.gpg, *self.home.gpg_args(), "--symmetric", "--compress-algo", "none",
-                "--cipher-algo", algo, "--output", "-"]
+        """Symmetric encryption to stdout, no compression (so the cipher is what is measured);
+        a 64-bit-block cipher with the option that lets GnuPG 2.4 use it."""
+        old = [ALLOW_OLD_CIPHERS] if self.allow_old and algo.upper() in OLD_CIPHERS else []
+        return [self.gpg, *self.home.gpg_args(), *old, "--symmetric", "--compress-algo",
+                "none", "--cipher-algo", algo, "--output", "-"]
 
     def decrypt(self, algo: str) -> list[str]:  # noqa: ARG002 - gpg reads the algo from the data
         """Decryption to stdout."""

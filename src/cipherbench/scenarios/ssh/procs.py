@@ -60,6 +60,25 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+#: Names of OpenSSH server processes: the listener, and from OpenSSH 9.8 on (10 in Debian 13)
+#: the per-connection ``sshd-session`` and its pre-authentication ``sshd-auth``.
+SSHD_NAMES = frozenset({"sshd", "sshd-session", "sshd-auth"})
+
+
+def name(pid: int) -> str | None:
+    """The process's command name (``/proc/PID/comm``), or None if it is gone."""
+    try:
+        with open(f"/proc/{pid}/comm") as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
+def is_sshd(pid: int) -> bool:
+    """True if ``pid`` is an OpenSSH server process (listener or connection)."""
+    return name(pid) in SSHD_NAMES
+
+
 def alive(pid: int) -> bool:
     """True if ``pid`` exists and is not a zombie."""
     try:

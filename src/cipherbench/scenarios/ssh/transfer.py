@@ -11,7 +11,8 @@ What is measured, and how:
   data. Its whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
 - **Server CPU**: the remote command walks up from its shell to the ``sshd`` process that
   runs the session (the one that decrypts the stream and feeds the shell's stdin; with
-  privilege separation that is the unprivileged ``sshd: user@notty`` child, not the monitor)
+  privilege separation that is the unprivileged ``sshd: user@notty`` child, not the monitor;
+  OpenSSH 9.8 and later name it ``sshd-session``, hence the ``sshd*`` match)
   and prints that process's CPU time from ``/proc/PID/schedstat`` (nanoseconds; ``/proc/PID/
   stat`` ticks as a fallback) at ``CB-READY`` and at ``CB-END``. The difference is the server's
   cost of the data phase. The sink's own CPU (``cat``, from the shell's ``times``) is reported
