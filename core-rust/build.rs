@@ -6,6 +6,7 @@ const CRATES: &[&str] = &["ring", "aes-gcm", "chacha20poly1305", "sha2", "sha3",
 
 fn main() {
     println!("cargo:rerun-if-changed=Cargo.lock");
+    println!("cargo:rerun-if-env-changed=CB_VECTORS_DIR");
     let lock = fs::read_to_string("Cargo.lock").unwrap_or_default();
     let mut name = String::new();
     for line in lock.lines() {
