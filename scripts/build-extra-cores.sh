@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the measurement cores of other languages into build-extra/ when their toolchain
 # is here: core-go/ (Go's standard library and x/crypto, library "go") with Go >= 1.26,
-# core-rust/ (ring and RustCrypto) with Rust >= 1.78. A missing or too old toolchain skips
-# its core with one line; a core that fails to compile is said and the script exits 1.
+# core-rust/ (ring, RustCrypto, and AWS-LC through aws-lc-rs when cmake is here) with
+# Rust >= 1.78. A missing or too old toolchain skips its core with one line; a core that
+# fails to compile is said and the script exits 1.
 # Dependencies come pinned from core-go/go.sum and core-rust/Cargo.lock.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -32,11 +33,18 @@ if ! command -v cargo >/dev/null 2>&1 || ! command -v rustc >/dev/null 2>&1; the
 elif ! rustversion=$(rustc --version 2>/dev/null | awk '{print $2}') \
         || ! version_at_least "$rustversion" 1.78; then
     echo "core-rust: skipped (rustc ${rustversion:-of unknown version} is older than 1.78, which Cargo.lock version 4 needs)"
-elif (cd core-rust && CB_VECTORS_DIR="$vectors" cargo build --release --locked --quiet \
-        && cp target/release/cipherbench-core-rust "../$out/cipherbench-core-rust"); then
-    echo "core-rust: built $out/cipherbench-core-rust (rustc $rustversion)"
 else
-    echo "core-rust: build failed (cargo's messages are above)" >&2
-    status=1
+    features=() libs="ring, rustcrypto, aws-lc"
+    if ! command -v cmake >/dev/null 2>&1; then
+        # aws-lc-sys builds AWS-LC with cmake; ring and RustCrypto need only a C compiler.
+        features=(--no-default-features) libs="ring, rustcrypto; aws-lc left out: no cmake"
+    fi
+    if (cd core-rust && CB_VECTORS_DIR="$vectors" cargo build --release --locked --quiet "${features[@]}" \
+            && cp target/release/cipherbench-core-rust "../$out/cipherbench-core-rust"); then
+        echo "core-rust: built $out/cipherbench-core-rust (rustc $rustversion; $libs)"
+    else
+        echo "core-rust: build failed (cargo's messages are above)" >&2
+        status=1
+    fi
 fi
 exit $status

@@ -5,6 +5,7 @@ answers, a wrong answer is never timed, and the front end's core client reads th
 Each core's tests are skipped, with the reason, when it was not built."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -30,14 +31,15 @@ class ExtraCore:
 
     name: str
     env_var: str
-    libs: tuple[str, ...]
+    libs: tuple[str, ...]        # in list order; the optional ones are left out of a build
+    optional: tuple[str, ...] = ()
 
     def path(self) -> Path:
         return Path(os.environ.get(self.env_var) or ROOT / "build-extra" / f"cipherbench-core-{self.name}")
 
 
 CORES = [ExtraCore("go", "CIPHERBENCH_CORE_GO", ("go",)),
-         ExtraCore("rust", "CIPHERBENCH_CORE_RUST", ("ring", "rustcrypto"))]
+         ExtraCore("rust", "CIPHERBENCH_CORE_RUST", ("ring", "rustcrypto", "aws-lc"), ("aws-lc",))]
 
 
 @pytest.fixture(params=CORES, ids=[c.name for c in CORES])
@@ -47,7 +49,9 @@ def core(request) -> ExtraCore:
     if not (p.is_file() and os.access(p, os.X_OK)):
         pytest.skip(f"{p.name} not built (scripts/build-extra-cores.sh builds it when "
                     f"{'go' if c.name == 'go' else 'cargo'} is installed)")
-    return c
+    built = tuple(r["lib"] for r in run(c, "list").records if r["type"] == "library")
+    assert built == tuple(x for x in c.libs if x in built or x not in c.optional)
+    return dataclasses.replace(c, libs=built)
 
 
 @dataclass
@@ -245,6 +249,22 @@ def test_hardware_switch(core, validator):
         assert r.rc == 0
         assert [e["reason"] for e in r.records if e["type"] == "error"] == ["cannot_disable"]
         assert not [p for p in r.records if p["type"] == "point"]
+
+
+def test_aws_lc_switch_is_openssl_ia32cap(core, validator):
+    """AWS-LC reads OPENSSL_ia32cap when it initialises: the core sets it, executes itself
+    again, checks the software paths against the vectors and times them."""
+    if "aws-lc" not in core.libs:
+        pytest.skip("this core has no aws-lc (built without cmake, or not the Rust core)")
+    r = run(core, "--disable-cpu-feature", "aes,pclmul", "bench", "--lib", "aws-lc", "--algo",
+            "aes-128-gcm", "--op", "decrypt", *FAST)
+    assert r.rc == 0, r.stderr
+    check_schema(validator, r.records)
+    rec = next(x for x in r.records if x["type"] == "library")
+    assert rec["hw_switch"] == "applied"
+    assert rec["hw_env"] == ["OPENSSL_ia32cap=~0x200000200000000:~0x0"]
+    assert [x["type"] for x in r.records].count("kat") == 1
+    assert [x["type"] for x in r.records].count("point") == 3
 
 
 def test_the_front_end_core_client_reads_it(core):

@@ -93,11 +93,18 @@ pub struct Row {
     pub init: Init,
 }
 
-/// A library: its name, what it says of its version, and its rows in list order.
+/// A library: its name, what it says of its version, its rows in list order, and the
+/// environment that turns CPU features off when it initialises (None: it has no switch).
 pub struct Library {
     pub name: &'static str,
     pub version: fn() -> String,
     pub rows: fn() -> Vec<Row>,
+    pub hw_env: fn(&[&str]) -> Option<Vec<String>>,
+}
+
+/// For a library without a run-time switch.
+pub fn no_hw_switch(_: &[&str]) -> Option<Vec<String>> {
+    None
 }
 
 impl Library {

@@ -1,13 +1,13 @@
 //! The command line, as the C core's args.c reads it (the same commands, options,
 //! defaults and one-line usage errors), and --no-hw / --disable-cpu-feature.
 
-pub const USAGE: &str = "usage: cipherbench-core-rust list [--lib ring|rustcrypto]
+pub const USAGE: &str = "usage: cipherbench-core-rust list [--lib ring|rustcrypto|aws-lc]
        cipherbench-core-rust kat [--lib L] [--vectors FILE|DIR] [--no-differential]
        cipherbench-core-rust bench --lib L --algo A[,B...] --op encrypt|decrypt|hash|mac
                                    [--sizes 16,64,...] [--samples N] [--min-sample-ms T]
                                    [--misalign N] [--cpu K] [--vectors DIR]
   every command: [--no-hw | --disable-cpu-feature aes,pclmul,avx2,vaes,sha]
-       (neither ring nor RustCrypto has a run-time switch: their rows are not measured)
+       (AWS-LC through OPENSSL_ia32cap; ring and RustCrypto have no switch: not measured)
 ";
 
 pub const HW_NAMES: [&str; 5] = ["aes", "pclmul", "avx2", "vaes", "sha"];

@@ -6,6 +6,8 @@ mod args;
 mod cpuinfo;
 mod emit;
 mod kat;
+#[cfg(feature = "aws-lc")]
+mod lib_awslc;
 mod lib_ring;
 mod lib_rustcrypto;
 mod measure;
@@ -19,15 +21,46 @@ use measure::{wall_ns, AlignedBuf, Job};
 use serde_json::{json, Value};
 
 const CORE_VERSION: &str = "0.1.0";
-const LIBS: [Library; 2] = [lib_ring::LIBRARY, lib_rustcrypto::LIBRARY];
+#[cfg(feature = "aws-lc")]
+const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY, lib_awslc::LIBRARY];
+#[cfg(not(feature = "aws-lc"))]
+const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY];
+/// Set (to the features asked off) in the environment of the second execution.
+const HW_MARKER: &str = "CIPHERBENCH_CORE_HW_OFF";
 const BENCH_SEED: u64 = 0x5eed0000cb01; // the C core's: every run times the same bytes
 const FIT_MIN_SIZE: usize = 1024;
 const AAD_LEN: usize = 13; // as in a TLS record
 const WARM_NS: u64 = 5_000_000; // at least 5 ms of warm-up per point
 
-/// What a run was asked to leave unused (neither library can).
+/// What a run was asked to leave unused.
 struct Hw {
     off: Vec<&'static str>,
+}
+
+/// Makes a --no-hw request effective before any library initialises: sets every
+/// library's variables and executes the core again (once: HW_MARKER says it is done).
+/// Returns only when this is that second execution, or with the error of exec.
+fn hw_apply(off: &[&'static str]) -> Result<(), String> {
+    use std::os::unix::process::CommandExt;
+    let want = off.join(",");
+    if std::env::var(HW_MARKER).ok().as_deref() == Some(want.as_str()) {
+        return Ok(());
+    }
+    let mut cmd = std::process::Command::new("/proc/self/exe");
+    cmd.args(std::env::args_os().skip(1));
+    if let Some(arg0) = std::env::args_os().next() {
+        cmd.arg0(arg0);
+    }
+    for l in LIBS {
+        for e in (l.hw_env)(off).unwrap_or_default() {
+            if let Some((k, v)) = e.split_once('=') {
+                cmd.env(k, v);
+            }
+        }
+    }
+    cmd.env(HW_MARKER, &want);
+    let err = cmd.exec();
+    Err(format!("cannot execute itself again to turn hardware features off: {}", err))
 }
 
 fn usage_error(msg: &str) -> i32 {
@@ -51,14 +84,15 @@ fn preamble(command: &str) {
         "clock": "CLOCK_MONOTONIC", "command": command})));
 }
 
-/// The library record. Neither ring nor RustCrypto says which CPU features it uses, nor
-/// has a run-time switch: a request to turn features off is cannot_disable.
+/// The library record. None of these libraries says which CPU features it uses; a
+/// request to turn features off is applied through its variables, or cannot_disable.
 fn library(l: &Library, hw: &Hw) {
     let mut f = json!({"lib": l.name, "version": (l.version)(), "caps": null, "provider": null, "hw_used": null});
     if !hw.off.is_empty() {
+        let env = (l.hw_env)(&hw.off);
         f["hw_off_requested"] = json!(hw.off);
-        f["hw_switch"] = json!("cannot_disable");
-        f["hw_env"] = json!([]);
+        f["hw_switch"] = json!(if env.is_some() { "applied" } else { "cannot_disable" });
+        f["hw_env"] = json!(env.unwrap_or_default());
     }
     emit(record("library", f));
 }
@@ -100,7 +134,7 @@ fn cmd_kat(a: &Args, hw: &Hw) -> i32 {
     };
     let path = vectors::path(a.vectors.as_deref());
     let from_dir = std::path::Path::new(&path).is_dir();
-    let set = match vectors::load(&path, &LIBS) {
+    let set = match vectors::load(&path, LIBS) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
@@ -295,7 +329,7 @@ fn cmd_bench(a: &Args, hw: &Hw) -> i32 {
         }
     }
     // Nothing is timed before it passes its vectors.
-    let set = match vectors::load(&vectors::path(a.vectors.as_deref()), &LIBS) {
+    let set = match vectors::load(&vectors::path(a.vectors.as_deref()), LIBS) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
@@ -308,7 +342,7 @@ fn cmd_bench(a: &Args, hw: &Hw) -> i32 {
     library(lib, hw);
     let mut failures = 0;
     for r in &rows {
-        if !hw.off.is_empty() {
+        if !hw.off.is_empty() && (lib.hw_env)(&hw.off).is_none() {
             emit::error(lib.name, r.alg.name, Some(op), "cannot_disable",
                         "the library has no supported switch to turn off the CPU features asked; not measured");
             continue;
@@ -334,6 +368,12 @@ fn main() {
     let code = match args::take_hw_args(&mut argv) {
         Err(e) => usage_error(&e),
         Ok(off) => {
+            if !off.is_empty() {
+                if let Err(e) = hw_apply(&off) {
+                    eprintln!("cipherbench-core-rust: {}", e);
+                    std::process::exit(1);
+                }
+            }
             let hw = Hw { off };
             match Args::parse(&argv) {
                 Err(e) => usage_error(&e),
