@@ -13,7 +13,8 @@ const usage = `usage: cipherbench-core-go list [--lib go]
        cipherbench-core-go bench --lib go --algo A[,B...] --op encrypt|decrypt|hash|mac
                                  [--sizes 16,64,...] [--samples N] [--min-sample-ms T]
                                  [--misalign N] [--cpu K] [--vectors DIR]
-  every command: [--no-hw | --disable-cpu-feature aes,pclmul,avx2,vaes,sha]
+       cipherbench-core-go tls --list | --lib go [--suites S,...] [--handshakes] (tls --help)
+  every command (tls too): [--no-hw | --disable-cpu-feature aes,pclmul,avx2,vaes,sha]
        turns those CPU features off through Go's GODEBUG cpu.* options
 `
 
@@ -134,7 +135,7 @@ func (a *args) apply(name, val string) error {
 func parseArgs(argv []string) (*args, error) {
 	a := &args{samples: 11, minSampleMs: 2, cpu: -1, sizes: defaultSizes}
 	if len(argv) < 1 {
-		return nil, fmt.Errorf("missing command; valid: list, kat, bench (see --help)")
+		return nil, fmt.Errorf("missing command; valid: list, kat, bench, tls (see --help)")
 	}
 	cmd := argv[0]
 	switch cmd {
@@ -144,7 +145,7 @@ func parseArgs(argv []string) (*args, error) {
 		a.cmd = "help"
 		return a, nil
 	default:
-		return nil, fmt.Errorf("unknown command '%s'; valid: list, kat, bench", cmd)
+		return nil, fmt.Errorf("unknown command '%s'; valid: list, kat, bench, tls", cmd)
 	}
 	opts := cmdOpts[cmd]
 	for i := 1; i < len(argv); i++ {

@@ -137,6 +137,9 @@ func run() int {
 			return 1
 		}
 	}
+	if len(argv) > 0 && argv[0] == "tls" {
+		return cmdTLS(argv[1:])
+	}
 	a, err := parseArgs(argv)
 	if err != nil {
 		return usageError(err)

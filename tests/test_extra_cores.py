@@ -44,7 +44,11 @@ CORES = [ExtraCore("go", "CIPHERBENCH_CORE_GO", ("go",)),
 
 @pytest.fixture(params=CORES, ids=[c.name for c in CORES])
 def core(request) -> ExtraCore:
-    c = request.param
+    return built(request.param)
+
+
+def built(c: ExtraCore) -> ExtraCore:
+    """c with the libraries its build lists; skips when it was not built."""
     p = c.path()
     if not (p.is_file() and os.access(p, os.X_OK)):
         pytest.skip(f"{p.name} not built (scripts/build-extra-cores.sh builds it when "
@@ -317,3 +321,71 @@ def test_build_script_skips_a_missing_toolchain_with_one_line(tmp_path):
     assert p.returncode == 0, p.stderr
     lines = p.stdout.strip().splitlines()
     assert len(lines) == 2 and all("skipped" in x for x in lines), lines
+
+
+@pytest.fixture
+def go_core() -> ExtraCore:
+    """The Go core, the one with a tls command."""
+    return built(CORES[0])
+
+
+def test_go_tls_list_names_the_suites_as_the_c_core(go_core, validator):
+    r = run(go_core, "tls", "--list")
+    assert r.rc == 0, r.stderr
+    check_schema(validator, r.records)
+    golden = [json.loads(x) for x in (EXAMPLES / "tls-list.jsonl").read_text().splitlines()]
+    want = [s for s in golden if s["type"] == "suite"]
+    assert [s for s in r.records if s["type"] == "suite"] == want
+
+
+def test_go_tls_transfer_checks_the_suite_and_the_data(go_core, validator):
+    suites = ["TLS_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
+              "ECDHE-RSA-AES128-SHA", "TLS_AES_128_CCM_SHA256"]
+    r = run(go_core, "tls", "--lib", "go", "--suites", ",".join(suites), "--sizes", "1400,16384",
+            "--samples", "2", "--min-sample-ms", "0.2")
+    assert r.rc == 0, r.stderr
+    check_schema(validator, r.records)
+    pts = {(p["algo"], p["size"]): p for p in r.records if p["type"] == "point"}
+    for algo in ("TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA"):
+        for size in (1400, 16384):
+            p = pts[(algo, size)]
+            assert p["op"] == "transfer" and p["proto"] == "TLS1.2" and p["suite"] == algo
+            assert p["group"] == "x25519" and p["cert"] == "rsa2048"
+    refused = {e["algo"]: e for e in r.records if e["type"] == "error"}
+    assert refused["TLS_AES_128_CCM_SHA256"]["reason"] == "refused"
+    # TLS 1.3: crypto/tls picks the suite itself; what it picked is measured, anything
+    # else is refused with the reason, never measured under another name.
+    t13 = pts.get(("TLS_AES_128_GCM_SHA256", 1400))
+    assert (t13 and t13["suite"] == "TLS_AES_128_GCM_SHA256") or \
+        refused["TLS_AES_128_GCM_SHA256"]["reason"] == "refused"
+
+
+def test_go_tls_corrupted_data_fails(go_core):
+    r = run(go_core, "tls", "--lib", "go", "--suites", "ECDHE-RSA-AES128-GCM-SHA256", "--sizes", "1400",
+            "--samples", "2", "--min-sample-ms", "0.2", env={"CIPHERBENCH_TLS_FAULT": "corrupt"})
+    assert r.rc == 1
+    errs = [e for e in r.records if e["type"] == "error"]
+    assert [e["reason"] for e in errs] == ["run_failed"] and "arrived changed" in errs[0]["message"]
+    assert not [p for p in r.records if p["type"] == "point"]
+
+
+def test_go_tls_handshakes_full_and_resumed(go_core, validator):
+    r = run(go_core, "tls", "--lib", "go", "--no-transfer", "--handshakes", "--groups", "x25519,x448",
+            "--certs", "ecdsa-p256,ed25519", "--samples", "2", "--min-sample-ms", "0.2")
+    assert r.rc == 0, r.stderr
+    check_schema(validator, r.records)
+    hs = {(h["op"], h["group"], h["cert"]) for h in r.records if h["type"] == "handshake"}
+    if not hs:
+        pytest.skip("crypto/tls chose another TLS 1.3 suite than TLS_AES_128_GCM_SHA256 here")
+    assert hs == {(op, g, c) for op in ("handshake", "resume")
+                  for g, c in (("x25519", "ecdsa-p256"), ("x25519", "ed25519"))}
+    refused = [(e["op"], e["group"]) for e in r.records if e["type"] == "error"]
+    assert refused == [("handshake", "x448"), ("resume", "x448")]
+
+
+@pytest.mark.parametrize("args", [["tls"], ["tls", "--lib", "nosuch"], ["tls", "--lib", "go", "--suites", "nosuch"],
+                                  ["tls", "--lib", "go", "--sizes", "8"], ["tls", "--lib", "go", "--no-transfer"],
+                                  ["tls", "--lib", "go", "--groups", "x9"], ["tls", "--bogus"]])
+def test_go_tls_bad_arguments(go_core, args):
+    r = run(go_core, *args)
+    assert r.rc == 2 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stderr
