@@ -87,3 +87,32 @@ func TestKnownAnswers(t *testing.T) {
 		}
 	}
 }
+
+// The timed call allocates nothing: no garbage collection runs inside a sample.
+func TestNoAllocationPerOperation(t *testing.T) {
+	key, iv := make([]byte, 64), make([]byte, 64)
+	for i := range goRows {
+		r := &goRows[i]
+		a := r.alg
+		for _, decrypt := range []bool{false, true} {
+			if decrypt && a.kind != kindAEAD && a.kind != kindCipher {
+				continue
+			}
+			s := setup{key: key[:a.keyLen], iv: iv[:a.ivLen], tagLen: a.tagLen, decrypt: decrypt}
+			m := msg{in: alignedBuf(1024, 0, a.tagLen), out: alignedBuf(1024, 0, a.tagLen), nonce: iv[:a.ivLen],
+				aad: make([]byte, aadLen), tag: make([]byte, a.tagLen)}
+			if a.kind == kindAEAD && decrypt {
+				enc, _ := r.init(&setup{key: key[:a.keyLen], tagLen: a.tagLen})
+				enc.run(&m)
+				copy(m.in, m.out)
+			}
+			ctx, st := r.init(&s)
+			if st != statusOK {
+				t.Fatalf("%s: init %v", a.name, st)
+			}
+			if n := testing.AllocsPerRun(50, func() { ctx.run(&m) }); n != 0 {
+				t.Errorf("%s (decrypt %v): %v allocations per operation", a.name, decrypt, n)
+			}
+		}
+	}
+}
