@@ -25,6 +25,22 @@ fn main() {
             println!("cargo:rustc-env=CB_VER_{}=unknown", var);
         }
     }
+    // AWS-LC's capability vector after OPENSSL_ia32cap, by its prefixed symbol name
+    // (aws-lc-sys prefixes every symbol with its own version).
+    let mut sys_version = None;
+    let mut name = "";
+    for line in lock.lines() {
+        if let Some(v) = line.strip_prefix("name = ") {
+            name = v.trim_matches('"');
+        } else if let (Some(v), "aws-lc-sys") = (line.strip_prefix("version = "), name) {
+            sys_version = Some(v.trim_matches('"').replace('.', "_"));
+        }
+    }
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let prefix = sys_version.map(|v| format!("aws_lc_{}_", v)).unwrap_or_default();
+    fs::write(out.join("awslc_cap.rs"), format!(
+        "extern \"C\" {{\n    #[link_name = \"{}OPENSSL_ia32cap_P\"]\n    static AWSLC_IA32CAP: [u32; 4];\n}}\n", prefix))
+        .expect("write OUT_DIR/awslc_cap.rs");
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let ver = std::process::Command::new(rustc).arg("--version").output()
         .ok().and_then(|o| String::from_utf8(o.stdout).ok()).unwrap_or_default();

@@ -267,6 +267,11 @@ def test_aws_lc_switch_is_openssl_ia32cap(core, validator):
     rec = next(x for x in r.records if x["type"] == "library")
     assert rec["hw_switch"] == "applied"
     assert rec["hw_env"] == ["OPENSSL_ia32cap=~0x200000200000000:~0x0"]
+    # AWS-LC's own capability vector, read back after the switch
+    assert not {"aes", "pclmul"} & set(rec["hw_used"])
+    on = next(x for x in run(core, "list", "--lib", "aws-lc").records if x["type"] == "library")
+    flags = next(x for x in r.records if x["type"] == "preamble")["cpu_flags"]
+    assert ("aes" in on["hw_used"]) == ("aes" in flags)
     assert [x["type"] for x in r.records].count("kat") == 1
     assert [x["type"] for x in r.records].count("point") == 3
 

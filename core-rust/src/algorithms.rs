@@ -93,17 +93,24 @@ pub struct Row {
     pub init: Init,
 }
 
-/// A library: its name, what it says of its version, its rows in list order, and the
-/// environment that turns CPU features off when it initialises (None: it has no switch).
+/// A library: its name, what it says of its version, its rows in list order, the
+/// environment that turns CPU features off when it initialises (None: it has no switch),
+/// and the CPU features it reports it uses (None: it does not say).
 pub struct Library {
     pub name: &'static str,
     pub version: fn() -> String,
     pub rows: fn() -> Vec<Row>,
     pub hw_env: fn(&[&str]) -> Option<Vec<String>>,
+    pub hw_used: fn() -> Option<Vec<&'static str>>,
 }
 
 /// For a library without a run-time switch.
 pub fn no_hw_switch(_: &[&str]) -> Option<Vec<String>> {
+    None
+}
+
+/// For a library that does not say which CPU features it uses.
+pub fn hw_not_said() -> Option<Vec<&'static str>> {
     None
 }
 

@@ -155,4 +155,23 @@ fn hw_env(_: &[&str]) -> Option<Vec<String>> {
     None
 }
 
-pub const LIBRARY: Library = Library { name: "aws-lc", version, rows, hw_env };
+#[cfg(target_arch = "x86_64")]
+include!(concat!(env!("OUT_DIR"), "/awslc_cap.rs"));
+
+/// The features AWS-LC's own capability vector (OPENSSL_ia32cap_P, OpenSSL's layout: the
+/// CPUID.1 EDX and ECX words, then CPUID.7 EBX and ECX) shows after OPENSSL_ia32cap.
+#[cfg(target_arch = "x86_64")]
+fn hw_used() -> Option<Vec<&'static str>> {
+    aws_lc_rs::init();
+    // SAFETY: set once by AWS-LC's initialisation (above), read-only afterwards.
+    let cap = unsafe { std::ptr::read_volatile(std::ptr::addr_of!(AWSLC_IA32CAP)) };
+    let bits = [("aes", 1, 25), ("pclmul", 1, 1), ("avx2", 2, 5), ("vaes", 3, 9), ("sha", 2, 29)];
+    Some(bits.iter().filter(|(_, w, b)| cap[*w] & (1 << b) != 0).map(|(n, _, _)| *n).collect())
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn hw_used() -> Option<Vec<&'static str>> {
+    None
+}
+
+pub const LIBRARY: Library = Library { name: "aws-lc", version, rows, hw_env, hw_used };

@@ -1,6 +1,6 @@
 //! The library "ring": ring's AEADs (LessSafeKey: a nonce per message, as TLS stacks
 //! call it), its one-shot digest and HMAC.
-use crate::algorithms::{alg, no_hw_switch, Algorithm, Kind, Library, Msg, Row, Runner, Setup, Status};
+use crate::algorithms::{alg, hw_not_said, no_hw_switch, Algorithm, Kind, Library, Msg, Row, Runner, Setup, Status};
 use ring::{aead, digest, hmac};
 
 struct AeadRunner {
@@ -129,4 +129,4 @@ fn version() -> String {
     format!("ring {}", env!("CB_VER_RING"))
 }
 
-pub const LIBRARY: Library = Library { name: "ring", version, rows, hw_env: no_hw_switch };
+pub const LIBRARY: Library = Library { name: "ring", version, rows, hw_env: no_hw_switch, hw_used: hw_not_said };

@@ -1,7 +1,7 @@
 //! The library "rustcrypto": RustCrypto's AEAD crates (aes-gcm, chacha20poly1305) through
 //! their detached in-place API, and its hash crates (sha2, sha3, blake2, hmac) through
 //! the one-shot Digest::digest and a keyed Mac cloned per message.
-use crate::algorithms::{alg, no_hw_switch, Algorithm, Kind, Library, Msg, Row, Runner, Setup, Status};
+use crate::algorithms::{alg, hw_not_said, no_hw_switch, Algorithm, Kind, Library, Msg, Row, Runner, Setup, Status};
 use aes_gcm::aead::generic_array::typenum::Unsigned;
 use aes_gcm::aead::generic_array::GenericArray;
 use aes_gcm::aead::{AeadCore, AeadInPlace, KeyInit};
@@ -149,4 +149,4 @@ fn version() -> String {
     )
 }
 
-pub const LIBRARY: Library = Library { name: "rustcrypto", version, rows, hw_env: no_hw_switch };
+pub const LIBRARY: Library = Library { name: "rustcrypto", version, rows, hw_env: no_hw_switch, hw_used: hw_not_said };

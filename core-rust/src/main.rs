@@ -84,15 +84,32 @@ fn preamble(command: &str) {
         "clock": "CLOCK_MONOTONIC", "command": command})));
 }
 
-/// The library record. None of these libraries says which CPU features it uses; a
-/// request to turn features off is applied through its variables, or cannot_disable.
+/// How a request to turn features off stands for l: applied (its switch is set and what
+/// it reports, if anything, shows none of them), failed, or cannot_disable (no switch).
+fn hw_status(l: &Library, hw: &Hw) -> &'static str {
+    if (l.hw_env)(&hw.off).is_none() {
+        "cannot_disable"
+    } else if (l.hw_used)().is_some_and(|u| u.iter().any(|f| hw.off.contains(f))) {
+        "failed"
+    } else {
+        "applied"
+    }
+}
+
+/// The library record, with what it reports of its CPU features and, when features were
+/// asked off, how that stands.
 fn library(l: &Library, hw: &Hw) {
-    let mut f = json!({"lib": l.name, "version": (l.version)(), "caps": null, "provider": null, "hw_used": null});
+    let used = (l.hw_used)();
+    // caps as the C core names them, from the same report
+    let caps = used.as_ref().map(|u| {
+        [("aes", "aes_hw"), ("pclmul", "clmul_hw"), ("sha", "sha_hw"), ("avx2", "vector")]
+            .iter().filter(|(f, _)| u.contains(f)).map(|(_, c)| *c).collect::<Vec<_>>()
+    });
+    let mut f = json!({"lib": l.name, "version": (l.version)(), "caps": caps, "provider": null, "hw_used": used});
     if !hw.off.is_empty() {
-        let env = (l.hw_env)(&hw.off);
         f["hw_off_requested"] = json!(hw.off);
-        f["hw_switch"] = json!(if env.is_some() { "applied" } else { "cannot_disable" });
-        f["hw_env"] = json!(env.unwrap_or_default());
+        f["hw_switch"] = json!(hw_status(l, hw));
+        f["hw_env"] = json!((l.hw_env)(&hw.off).unwrap_or_default());
     }
     emit(record("library", f));
 }
@@ -342,10 +359,19 @@ fn cmd_bench(a: &Args, hw: &Hw) -> i32 {
     library(lib, hw);
     let mut failures = 0;
     for r in &rows {
-        if !hw.off.is_empty() && (lib.hw_env)(&hw.off).is_none() {
-            emit::error(lib.name, r.alg.name, Some(op), "cannot_disable",
-                        "the library has no supported switch to turn off the CPU features asked; not measured");
-            continue;
+        match if hw.off.is_empty() { "applied" } else { hw_status(lib, hw) } {
+            "cannot_disable" => {
+                emit::error(lib.name, r.alg.name, Some(op), "cannot_disable",
+                            "the library has no supported switch to turn off the CPU features asked; not measured");
+                continue;
+            }
+            "failed" => {
+                emit::error(lib.name, r.alg.name, Some(op), "hw_switch_failed",
+                            "the library reports a CPU feature asked off still in use; not measured");
+                failures += 1;
+                continue;
+            }
+            _ => {}
         }
         match kat::kat_algo(lib.name, r, &set) {
             AlgoKat::Passed => {}
