@@ -57,3 +57,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/pip install -q --upgrade pip
 .venv/bin/pip install -q ".$extras"
+
+# The measurement cores of other languages (core-go/, core-rust/) into build-extra/: built
+# when Go or Rust is here, else skipped with one line each; cipherbench works without them.
+if [ "${CIPHERBENCH_NO_EXTRA_CORES:-0}" != 1 ]; then
+    scripts/build-extra-cores.sh || echo "extra cores: not built (see above); cipherbench works without them"
+fi

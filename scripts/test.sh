@@ -18,4 +18,14 @@ meson compile -C build-asan
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     meson test -C build-asan --print-errorlogs
 
+# The Go and Rust cores' own unit tests, when install-deps.sh built them (their Python
+# tests in tests/test_extra_cores.py skip otherwise).
+if [ -x build-extra/cipherbench-core-go ] && command -v go >/dev/null 2>&1; then
+    (cd core-go && GOTOOLCHAIN=local GOFLAGS=-mod=readonly go test ./...)
+fi
+if [ -x build-extra/cipherbench-core-rust ] && command -v cargo >/dev/null 2>&1; then
+    features=(); command -v cmake >/dev/null 2>&1 || features=(--no-default-features)
+    (cd core-rust && cargo test --release --locked --quiet "${features[@]}")
+fi
+
 CIPHERBENCH_CORE="$PWD/build/core/cipherbench-core" .venv/bin/python -m pytest -q tests "$@"

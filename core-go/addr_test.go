@@ -1,0 +1,5 @@
+package main
+
+import "unsafe"
+
+func addr(b []byte) uint64 { return uint64(uintptr(unsafe.Pointer(&b[0]))) }

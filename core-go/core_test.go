@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The bench inputs are the C core's: splitmix64 from the same seed (values from an
+// independent splitmix64 written in Python).
+func TestPrngMatchesTheCCore(t *testing.T) {
+	seed := uint64(benchSeed)
+	b := make([]byte, 12)
+	prngFill(&seed, b)
+	if got := hex.EncodeToString(b); got != "f8047c13cf0cfa7f6999cb97" {
+		t.Fatalf("prng bytes %s", got)
+	}
+}
+
+func TestFit(t *testing.T) {
+	s, i, r2, ok := fitLinear([]float64{1024, 2048, 4096}, []float64{110, 210, 410})
+	if !ok || s < 0.0976 || s > 0.0977 || i < 9 || i > 11 || r2 < 0.9999 {
+		t.Fatalf("fit %v %v %v %v", s, i, r2, ok)
+	}
+	if _, _, _, ok := fitLinear([]float64{1024}, []float64{1}); ok {
+		t.Fatal("a fit of one point")
+	}
+}
+
+func TestAlignedBuf(t *testing.T) {
+	for _, mis := range []int{0, 5, 63} {
+		b := alignedBuf(100, mis, 16)
+		if len(b) != 100 || cap(b) != 116 || addr(b)%64 != uint64(mis) {
+			t.Fatalf("misalign %d: len %d cap %d addr%%64 %d", mis, len(b), cap(b), addr(b)%64)
+		}
+	}
+}
+
+func repoVectors(t *testing.T) *vecSet {
+	set, err := loadVectors(filepath.Join("..", "vectors"), goRows)
+	if err != nil || len(set.bad) > 0 {
+		t.Fatalf("vectors: %v %v", err, set)
+	}
+	return set
+}
+
+// Every row passes its known answers, and a wrong answer fails it.
+func TestKnownAnswers(t *testing.T) {
+	set := repoVectors(t)
+	var buf bytes.Buffer
+	out.Reset(&buf)
+	defer out.Reset(os.Stdout)
+	for i := range goRows {
+		r := &goRows[i]
+		if res, why := katAlgo(r, set); res != 1 {
+			t.Errorf("%s: %s", r.alg.name, why)
+		}
+		// The same vectors with one output byte changed must fail.
+		for fi := range set.files {
+			f := set.files[fi]
+			if f.alg.name != r.alg.name {
+				continue
+			}
+			bad := f
+			bad.v = append([]vector(nil), f.v...)
+			v := &bad.v[0]
+			for _, fld := range []*bytesField{&v.ct, &v.md, &v.mac, &v.tag} {
+				if len(fld.b) > 0 {
+					fld.b = append([]byte(nil), fld.b...)
+					fld.b[len(fld.b)-1] ^= 0x80
+					break
+				}
+			}
+			if res, _ := katAlgo(r, &vecSet{files: []vecFile{bad}}); res != 0 {
+				t.Errorf("%s: a wrong answer passed", r.alg.name)
+			}
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil || rec["type"] != "kat" {
+			t.Fatalf("not a kat record: %s", line)
+		}
+	}
+}
+
+// The timed call allocates nothing: no garbage collection runs inside a sample.
+func TestNoAllocationPerOperation(t *testing.T) {
+	key, iv := make([]byte, 64), make([]byte, 64)
+	for i := range goRows {
+		r := &goRows[i]
+		a := r.alg
+		for _, decrypt := range []bool{false, true} {
+			if decrypt && a.kind != kindAEAD && a.kind != kindCipher {
+				continue
+			}
+			s := setup{key: key[:a.keyLen], iv: iv[:a.ivLen], tagLen: a.tagLen, decrypt: decrypt}
+			m := msg{in: alignedBuf(1024, 0, a.tagLen), out: alignedBuf(1024, 0, a.tagLen), nonce: iv[:a.ivLen],
+				aad: make([]byte, aadLen), tag: make([]byte, a.tagLen)}
+			if a.kind == kindAEAD && decrypt {
+				enc, _ := r.init(&setup{key: key[:a.keyLen], tagLen: a.tagLen})
+				enc.run(&m)
+				copy(m.in, m.out)
+			}
+			ctx, st := r.init(&s)
+			if st != statusOK {
+				t.Fatalf("%s: init %v", a.name, st)
+			}
+			if n := testing.AllocsPerRun(50, func() { ctx.run(&m) }); n != 0 {
+				t.Errorf("%s (decrypt %v): %v allocations per operation", a.name, decrypt, n)
+			}
+		}
+	}
+}

@@ -1,0 +1,9 @@
+//go:build !amd64
+
+package main
+
+// No switch is wired on this architecture: every request is cannot_disable.
+var godebugOption = map[string]string{}
+
+// hwUsed: not worked out here (null: the library does not say).
+func hwUsed() []string { return nil }

@@ -1,0 +1,177 @@
+//! The library "aws-lc": AWS-LC through aws-lc-rs (rustls's default provider), with the
+//! calls a TLS stack makes: LessSafeKey with a separate output buffer and tag
+//! (seal_out_of_place_scatter, open_separate_gather), the one-shot digest and HMAC.
+//! AWS-LC reads OPENSSL_ia32cap when it initialises, as OpenSSL does: that is its
+//! switch for --no-hw.
+use crate::algorithms::{alg, Algorithm, Kind, Library, Msg, Row, Runner, Setup, Status};
+use aws_lc_rs::{aead, digest, hmac};
+
+struct AeadRunner {
+    key: aead::LessSafeKey,
+    decrypt: bool,
+}
+
+impl Runner for AeadRunner {
+    fn run(&mut self, m: &mut Msg) -> Status {
+        let n = m.inp.len();
+        let Ok(nonce) = aead::Nonce::try_assume_unique_for_key(m.nonce) else { return Status::Param };
+        if m.tag.len() != aead::MAX_TAG_LEN {
+            return Status::Param;
+        }
+        let out = &mut m.out[..n];
+        if self.decrypt {
+            match self.key.open_separate_gather(nonce, aead::Aad::from(m.aad), m.inp, m.tag, out) {
+                Ok(()) => Status::Ok,
+                Err(_) => Status::Auth,
+            }
+        } else {
+            match self.key.seal_out_of_place_scatter(nonce, aead::Aad::from(m.aad), m.inp, out, &[], m.tag) {
+                Ok(()) => Status::Ok,
+                Err(_) => Status::Err,
+            }
+        }
+    }
+}
+
+fn aead_init(a: &Algorithm, s: &Setup) -> Result<Box<dyn Runner>, Status> {
+    let which = match a.name {
+        "aes-128-gcm" => &aead::AES_128_GCM,
+        "aes-256-gcm" => &aead::AES_256_GCM,
+        _ => &aead::CHACHA20_POLY1305,
+    };
+    if s.key.len() != a.key_len || s.tag_len != a.tag_len {
+        return Err(Status::Param);
+    }
+    let key = aead::UnboundKey::new(which, s.key).map_err(|_| Status::Err)?;
+    Ok(Box::new(AeadRunner { key: aead::LessSafeKey::new(key), decrypt: s.decrypt }))
+}
+
+fn digest_alg(name: &str) -> &'static digest::Algorithm {
+    match name {
+        "sha1" | "hmac-sha1" => &digest::SHA1_FOR_LEGACY_USE_ONLY,
+        "sha224" => &digest::SHA224,
+        "sha256" | "hmac-sha256" => &digest::SHA256,
+        "sha384" => &digest::SHA384,
+        "sha512" | "hmac-sha512" => &digest::SHA512,
+        "sha3-256" => &digest::SHA3_256,
+        "sha3-512" => &digest::SHA3_512,
+        _ => &digest::SHA512_256,
+    }
+}
+
+struct DigestRunner(&'static digest::Algorithm);
+
+impl Runner for DigestRunner {
+    fn run(&mut self, m: &mut Msg) -> Status {
+        let d = digest::digest(self.0, m.inp);
+        let d = d.as_ref();
+        if m.tag.len() > d.len() {
+            return Status::Param;
+        }
+        let n = m.tag.len();
+        m.tag.copy_from_slice(&d[..n]);
+        Status::Ok
+    }
+}
+
+fn digest_init(a: &Algorithm, s: &Setup) -> Result<Box<dyn Runner>, Status> {
+    if s.tag_len > a.tag_len {
+        return Err(Status::Param);
+    }
+    Ok(Box::new(DigestRunner(digest_alg(a.name))))
+}
+
+struct HmacRunner(hmac::Key);
+
+impl Runner for HmacRunner {
+    fn run(&mut self, m: &mut Msg) -> Status {
+        let t = hmac::sign(&self.0, m.inp);
+        let t = t.as_ref();
+        if m.tag.len() > t.len() {
+            return Status::Param;
+        }
+        let n = m.tag.len();
+        m.tag.copy_from_slice(&t[..n]);
+        Status::Ok
+    }
+}
+
+fn hmac_init(a: &Algorithm, s: &Setup) -> Result<Box<dyn Runner>, Status> {
+    if s.tag_len > a.tag_len {
+        return Err(Status::Param);
+    }
+    let which = match a.name {
+        "hmac-sha1" => hmac::HMAC_SHA1_FOR_LEGACY_USE_ONLY,
+        "hmac-sha256" => hmac::HMAC_SHA256,
+        _ => hmac::HMAC_SHA512,
+    };
+    Ok(Box::new(HmacRunner(hmac::Key::new(which, s.key))))
+}
+
+fn rows() -> Vec<Row> {
+    use Kind::*;
+    vec![
+        Row { alg: alg("aes-128-gcm", Aead, 16, 12, 16), init: aead_init },
+        Row { alg: alg("aes-256-gcm", Aead, 32, 12, 16), init: aead_init },
+        Row { alg: alg("chacha20-poly1305", Aead, 32, 12, 16), init: aead_init },
+        Row { alg: alg("sha1", Hash, 0, 0, 20), init: digest_init },
+        Row { alg: alg("sha224", Hash, 0, 0, 28), init: digest_init },
+        Row { alg: alg("sha256", Hash, 0, 0, 32), init: digest_init },
+        Row { alg: alg("sha384", Hash, 0, 0, 48), init: digest_init },
+        Row { alg: alg("sha512", Hash, 0, 0, 64), init: digest_init },
+        Row { alg: alg("sha512-256", Hash, 0, 0, 32), init: digest_init },
+        Row { alg: alg("sha3-256", Hash, 0, 0, 32), init: digest_init },
+        Row { alg: alg("sha3-512", Hash, 0, 0, 64), init: digest_init },
+        Row { alg: alg("hmac-sha1", Mac, 20, 0, 20), init: hmac_init },
+        Row { alg: alg("hmac-sha256", Mac, 32, 0, 32), init: hmac_init },
+        Row { alg: alg("hmac-sha512", Mac, 64, 0, 64), init: hmac_init },
+    ]
+}
+
+fn version() -> String {
+    format!("AWS-LC {} (aws-lc-rs {})", aws_lc_rs::awslc_version(), env!("CB_VER_AWS_LC_RS"))
+}
+
+/// OPENSSL_ia32cap, read when AWS-LC initialises (the C core's OpenSSL mask: "~A:~B"
+/// clears the bits of A from the CPUID.1 word, EDX | ECX<<32, and those of B from the
+/// CPUID.7 word, EBX | ECX<<32).
+#[cfg(target_arch = "x86_64")]
+fn hw_env(off: &[&str]) -> Option<Vec<String>> {
+    let (mut w1, mut w7) = (0u64, 0u64);
+    for f in off {
+        match *f {
+            "aes" => w1 |= 1 << 57,     // ECX.AES
+            "pclmul" => w1 |= 1 << 33,  // ECX.PCLMULQDQ
+            "avx2" => w7 |= 1 << 5,     // EBX.AVX2
+            "sha" => w7 |= 1 << 29,     // EBX.SHA
+            _ => w7 |= 3 << 41,         // ECX.VAES, ECX.VPCLMULQDQ
+        }
+    }
+    Some(vec![format!("OPENSSL_ia32cap=~0x{:x}:~0x{:x}", w1, w7)])
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn hw_env(_: &[&str]) -> Option<Vec<String>> {
+    None
+}
+
+#[cfg(target_arch = "x86_64")]
+include!(concat!(env!("OUT_DIR"), "/awslc_cap.rs"));
+
+/// The features AWS-LC's own capability vector (OPENSSL_ia32cap_P, OpenSSL's layout: the
+/// CPUID.1 EDX and ECX words, then CPUID.7 EBX and ECX) shows after OPENSSL_ia32cap.
+#[cfg(target_arch = "x86_64")]
+fn hw_used() -> Option<Vec<&'static str>> {
+    aws_lc_rs::init();
+    // SAFETY: set once by AWS-LC's initialisation (above), read-only afterwards.
+    let cap = unsafe { std::ptr::read_volatile(std::ptr::addr_of!(AWSLC_IA32CAP)) };
+    let bits = [("aes", 1, 25), ("pclmul", 1, 1), ("avx2", 2, 5), ("vaes", 3, 9), ("sha", 2, 29)];
+    Some(bits.iter().filter(|(_, w, b)| cap[*w] & (1 << b) != 0).map(|(n, _, _)| *n).collect())
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn hw_used() -> Option<Vec<&'static str>> {
+    None
+}
+
+pub const LIBRARY: Library = Library { name: "aws-lc", version, rows, hw_env, hw_used };

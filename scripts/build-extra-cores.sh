@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Builds the measurement cores of other languages into build-extra/ when their toolchain
+# is here: core-go/ (Go's standard library and x/crypto, library "go") with Go >= 1.26,
+# core-rust/ (ring, RustCrypto, and AWS-LC through aws-lc-rs when cmake is here) with
+# Rust >= 1.78. A missing or too old toolchain skips its core with one line; a core that
+# fails to compile is said and the script exits 1.
+# Dependencies come pinned from core-go/go.sum and core-rust/Cargo.lock.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=build-extra
+vectors="$PWD/vectors"
+mkdir -p "$out"
+status=0
+
+# version_at_least HAVE WANT: both dotted, e.g. 1.26.3 1.26
+version_at_least() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }
+
+if ! command -v go >/dev/null 2>&1; then
+    echo "core-go: skipped (no go toolchain on PATH; Go >= 1.26 from https://go.dev/dl/ builds it)"
+elif ! goversion=$(GOTOOLCHAIN=local go env GOVERSION 2>/dev/null) \
+        || ! version_at_least "${goversion#go}" 1.26; then
+    echo "core-go: skipped (go ${goversion:-of unknown version} is older than the 1.26 that golang.org/x/crypto needs)"
+elif (cd core-go && CGO_ENABLED=0 GOTOOLCHAIN=local GOFLAGS=-mod=readonly \
+        go build -trimpath -ldflags "-X main.vectorsDir=$vectors" -o "../$out/cipherbench-core-go" .); then
+    echo "core-go: built $out/cipherbench-core-go ($goversion)"
+else
+    echo "core-go: build failed (the compiler's messages are above)" >&2
+    status=1
+fi
+
+if ! command -v cargo >/dev/null 2>&1 || ! command -v rustc >/dev/null 2>&1; then
+    echo "core-rust: skipped (no cargo/rustc on PATH; Rust >= 1.78 from https://rustup.rs builds it)"
+elif ! rustversion=$(rustc --version 2>/dev/null | awk '{print $2}') \
+        || ! version_at_least "$rustversion" 1.78; then
+    echo "core-rust: skipped (rustc ${rustversion:-of unknown version} is older than 1.78, which Cargo.lock version 4 needs)"
+else
+    features=() libs="ring, rustcrypto, aws-lc"
+    if ! command -v cmake >/dev/null 2>&1; then
+        # aws-lc-sys builds AWS-LC with cmake; ring and RustCrypto need only a C compiler.
+        features=(--no-default-features) libs="ring, rustcrypto; aws-lc left out: no cmake"
+    fi
+    if (cd core-rust && CB_VECTORS_DIR="$vectors" cargo build --release --locked --quiet "${features[@]}" \
+            && cp target/release/cipherbench-core-rust "../$out/cipherbench-core-rust"); then
+        echo "core-rust: built $out/cipherbench-core-rust (rustc $rustversion; $libs)"
+    else
+        echo "core-rust: build failed (cargo's messages are above)" >&2
+        status=1
+    fi
+fi
+exit $status
