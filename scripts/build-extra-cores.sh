@@ -39,8 +39,12 @@ else
         # aws-lc-sys builds AWS-LC with cmake; ring and RustCrypto need only a C compiler.
         features=(--no-default-features) libs="ring, rustcrypto; aws-lc left out: no cmake"
     fi
-    if (cd core-rust && CB_VECTORS_DIR="$vectors" cargo build --release --locked --quiet "${features[@]}" \
-            && cp target/release/cipherbench-core-rust "../$out/cipherbench-core-rust"); then
+    # The compiled dependencies (AWS-LC takes minutes) are kept in the user's cache, so a
+    # second checkout or a clean clone rebuilds only the core itself.
+    target=${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/cipherbench/cargo-target}
+    if (cd core-rust && CB_VECTORS_DIR="$vectors" CARGO_TARGET_DIR="$target" \
+            cargo build --release --locked --quiet "${features[@]}" \
+            && cp "$target/release/cipherbench-core-rust" "../$out/cipherbench-core-rust"); then
         echo "core-rust: built $out/cipherbench-core-rust (rustc $rustversion; $libs)"
     else
         echo "core-rust: build failed (cargo's messages are above)" >&2

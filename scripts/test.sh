@@ -25,7 +25,9 @@ if [ -x build-extra/cipherbench-core-go ] && command -v go >/dev/null 2>&1; then
 fi
 if [ -x build-extra/cipherbench-core-rust ] && command -v cargo >/dev/null 2>&1; then
     features=(); command -v cmake >/dev/null 2>&1 || features=(--no-default-features)
-    (cd core-rust && cargo test --release --locked --quiet "${features[@]}")
+    # the same target directory as scripts/build-extra-cores.sh, so its dependencies are reused
+    (cd core-rust && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/cipherbench/cargo-target}" \
+        cargo test --release --locked --quiet "${features[@]}")
 fi
 
 CIPHERBENCH_CORE="$PWD/build/core/cipherbench-core" .venv/bin/python -m pytest -q tests "$@"
