@@ -52,6 +52,18 @@ const cb_algorithm cb_algorithms[] = {
     {"blowfish-cfb",       CB_CIPHER, 16, 8, 0, 1, 0},
     {"3des-cfb",           CB_CIPHER, 24, 8, 0, 1, 0},
     {"idea-cfb",           CB_CIPHER, 16, 8, 0, 1, 0},
+    /* ECB of every block cipher: the raw block function over whole blocks */
+    {"camellia-128-ecb",   CB_CIPHER, 16, 0, 0, 16, 0},
+    {"camellia-192-ecb",   CB_CIPHER, 24, 0, 0, 16, 0},
+    {"camellia-256-ecb",   CB_CIPHER, 32, 0, 0, 16, 0},
+    {"twofish-256-ecb",    CB_CIPHER, 32, 0, 0, 16, 0},
+    {"serpent-256-ecb",    CB_CIPHER, 32, 0, 0, 16, 0},
+    {"sm4-ecb",            CB_CIPHER, 16, 0, 0, 16, 0},
+    {"blowfish-ecb",       CB_CIPHER, 16, 0, 0, 8, 0},
+    {"cast5-ecb",          CB_CIPHER, 16, 0, 0, 8, 0},
+    {"idea-ecb",           CB_CIPHER, 16, 0, 0, 8, 0},
+    {"3des-ecb",           CB_CIPHER, 24, 0, 0, 8, 0},
+    {"des-ecb",            CB_CIPHER, 8, 0, 0, 8, 0},
     /* hashes: tag_len is the digest size */
     {"md5",                CB_HASH,   0, 0, 16, 1, 0},
     {"sha1",               CB_HASH,   0, 0, 20, 1, 0},
@@ -67,6 +79,23 @@ const cb_algorithm cb_algorithms[] = {
     {"blake2s-256",        CB_HASH,   0, 0, 32, 1, 0},
     {"ripemd160",          CB_HASH,   0, 0, 20, 1, 0},
     {"sm3",                CB_HASH,   0, 0, 32, 1, 0},
+    {"sha3-224",           CB_HASH,   0, 0, 28, 1, 0},
+    {"sha3-384",           CB_HASH,   0, 0, 48, 1, 0},
+    {"shake256",           CB_HASH,   0, 0, 64, 1, 0},   /* 512 bits of output */
+    {"blake2b-160",        CB_HASH,   0, 0, 20, 1, 0},
+    {"blake2b-256",        CB_HASH,   0, 0, 32, 1, 0},
+    {"blake2b-384",        CB_HASH,   0, 0, 48, 1, 0},
+    {"blake2s-128",        CB_HASH,   0, 0, 16, 1, 0},
+    {"blake2s-160",        CB_HASH,   0, 0, 20, 1, 0},
+    {"blake2s-224",        CB_HASH,   0, 0, 28, 1, 0},
+    {"md4",                CB_HASH,   0, 0, 16, 1, 0},
+    {"whirlpool",          CB_HASH,   0, 0, 64, 1, 0},
+    {"tiger",              CB_HASH,   0, 0, 24, 1, 0},   /* Tiger(1): 0x01 padding */
+    {"streebog-256",       CB_HASH,   0, 0, 32, 1, 0},
+    {"streebog-512",       CB_HASH,   0, 0, 64, 1, 0},
+    {"gostr3411-94",       CB_HASH,   0, 0, 32, 1, 0},   /* CryptoPro parameters (RFC 4357) */
+    {"crc32",              CB_HASH,   0, 0, 4, 1, 0},    /* ISO 3309 / ITU-T V.42, big-endian */
+    {"crc24",              CB_HASH,   0, 0, 3, 1, 0},    /* OpenPGP (RFC 4880 6.1) */
     /* MACs */
     {"hmac-md5",           CB_MAC,    16, 0, 16, 1, 0},
     {"hmac-sha1",          CB_MAC,    20, 0, 20, 1, 0},

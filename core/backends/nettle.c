@@ -8,7 +8,7 @@
  *
  * Left out because Nettle 3.8 lacks them or has only something else under
  * the name: OCB and SM4 (Nettle 3.9), IDEA, BLAKE2, SHAKE128 (3.8 has only
- * SHAKE256), and plain Poly1305 (Nettle exposes only Poly1305-AES).
+ * SHAKE256, through sha3_256_shake), Whirlpool and Tiger, and plain Poly1305 (Nettle exposes only Poly1305-AES).
  */
 #define _GNU_SOURCE /* RTLD_DEFAULT, secure_getenv */
 #include "../backend.h"
@@ -32,6 +32,7 @@
 #include <nettle/nettle-meta.h>
 #include <nettle/salsa20.h>
 #include <nettle/serpent.h>
+#include <nettle/sha3.h>
 #include <nettle/twofish.h>
 #include <nettle/umac.h>
 #include <nettle/version.h>
@@ -529,6 +530,14 @@ static int nt_hash_run(void *p, cb_msg *m)
     return CB_OK;
 }
 
+/* SHAKE256 as a struct nettle_hash: the SHA3-256 sponge with the shake
+ * digest, which gives any output length (the row's digest_size is a cap). */
+static void nt_shake256_digest(void *c, size_t n, uint8_t *d) { sha3_256_shake(c, n, d); }
+static const struct nettle_hash nt_shake256 = {
+    "shake256", sizeof(struct sha3_256_ctx), 1024, SHA3_256_BLOCK_SIZE,
+    (nettle_hash_init_func *)sha3_256_init, (nettle_hash_update_func *)sha3_256_update,
+    nt_shake256_digest};
+
 /* ---- MACs ----------------------------------------------------------------- */
 
 enum nt_mac_kind { NT_HMAC, NT_CMAC, NT_GMAC, NT_UMAC64, NT_UMAC128 };
@@ -695,6 +704,15 @@ static const cb_op nt_ops[] = {
     VARBLK("cast5-cfb", CFB, nettle_cast128, nt_cast5_varkey),
     VARBLK("blowfish-cfb", CFB, nt_blowfish, nt_bf_varkey),
     BLK("3des-cfb", CFB, nt_des3),
+    BLK("camellia-128-ecb", ECB, nettle_camellia128),
+    BLK("camellia-192-ecb", ECB, nettle_camellia192),
+    BLK("camellia-256-ecb", ECB, nettle_camellia256),
+    BLK("twofish-256-ecb", ECB, nettle_twofish256),
+    BLK("serpent-256-ecb", ECB, nettle_serpent256),
+    VARBLK("blowfish-ecb", ECB, nt_blowfish, nt_bf_varkey),
+    VARBLK("cast5-ecb", ECB, nettle_cast128, nt_cast5_varkey),
+    BLK("3des-ecb", ECB, nt_des3),
+    BLK("des-ecb", ECB, nt_des),
 
     HASH("md5", nettle_md5),
     HASH("sha1", nettle_sha1),
@@ -707,6 +725,13 @@ static const cb_op nt_ops[] = {
     HASH("sha3-512", nettle_sha3_512),
     HASH("ripemd160", nettle_ripemd160),
     HASH("sm3", nettle_sm3),
+    HASH("sha3-224", nettle_sha3_224),
+    HASH("sha3-384", nettle_sha3_384),
+    HASH("shake256", nt_shake256),
+    HASH("md4", nettle_md4),
+    HASH("streebog-256", nettle_streebog256),
+    HASH("streebog-512", nettle_streebog512),
+    HASH("gostr3411-94", nettle_gosthash94cp),   /* CryptoPro S-boxes; gosthash94 has the test ones */
 
     MAC("hmac-md5", NT_HMAC, &nettle_md5, NULL),
     MAC("hmac-sha1", NT_HMAC, &nettle_sha1, NULL),

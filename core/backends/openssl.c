@@ -484,6 +484,25 @@ static const cb_op openssl_ops[] = {
 #endif
 #ifndef OPENSSL_NO_SM4
     CIPH("sm4-cbc", "SM4-CBC"),
+    CIPH("sm4-ecb", "SM4-ECB"),
+#endif
+#ifndef OPENSSL_NO_CAMELLIA
+    CIPH("camellia-128-ecb", "CAMELLIA-128-ECB"),
+    CIPH("camellia-192-ecb", "CAMELLIA-192-ECB"),
+    CIPH("camellia-256-ecb", "CAMELLIA-256-ECB"),
+#endif
+#ifndef OPENSSL_NO_BF
+    CIPH("blowfish-ecb", "BF-ECB"),          /* legacy provider */
+#endif
+#ifndef OPENSSL_NO_CAST
+    CIPH("cast5-ecb", "CAST5-ECB"),          /* legacy provider */
+#endif
+#ifndef OPENSSL_NO_IDEA
+    CIPH("idea-ecb", "IDEA-ECB"),            /* legacy provider */
+#endif
+#ifndef OPENSSL_NO_DES
+    CIPH("3des-ecb", "DES-EDE3-ECB"),
+    CIPH("des-ecb", "DES-ECB"),              /* legacy provider */
 #endif
 #ifndef OPENSSL_NO_RC4
     CIPH("rc4", "RC4"),                      /* legacy provider */
@@ -513,6 +532,15 @@ static const cb_op openssl_ops[] = {
 #endif
 #ifndef OPENSSL_NO_SM3
     HASH("sm3", "SM3", 0),
+#endif
+    HASH("sha3-224", "SHA3-224", 0),
+    HASH("sha3-384", "SHA3-384", 0),
+    HASH("shake256", "SHAKE256", 1),
+#ifndef OPENSSL_NO_MD4
+    HASH("md4", "MD4", 0),                   /* legacy provider */
+#endif
+#ifndef OPENSSL_NO_WHIRLPOOL
+    HASH("whirlpool", "WHIRLPOOL", 0),       /* legacy provider */
 #endif
 #ifndef OPENSSL_NO_MD5
     MAC("hmac-md5", "HMAC", OSSL_MAC_PARAM_DIGEST, "MD5", 0, 0),

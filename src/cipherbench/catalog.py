@@ -97,6 +97,17 @@ _GMAC = Grade("acceptable", "GCM's MAC; a repeated nonce leaks the authenticatio
               "NIST SP 800-38D")
 _UMAC64 = Grade("acceptable", "fast universal-hash MAC; 64-bit tag", "RFC 4418")
 _UMAC128 = Grade("recommended", "fast universal-hash MAC; 128-bit tag", "RFC 4418")
+_WHIRLPOOL = Grade("legacy", "512-bit hash without practical attack, but little used or "
+                   "analysed since; prefer SHA-2 or SHA-3", "ISO/IEC 10118-3; NESSIE")
+_TIGER = Grade("legacy", "192-bit hash from 1996; attacks on reduced rounds, not for new use",
+               "Anderson and Biham, Tiger (FSE 1996)")
+_STREEBOG = Grade("acceptable", "256/512-bit hash (Russian national standard)",
+                  "GOST R 34.11-2012; RFC 6986")
+_GOST94 = Grade("legacy", "withdrawn Russian standard; a 2^105 collision attack (2008), "
+                "superseded by Streebog", "GOST R 34.11-94; RFC 5831; RFC 4357")
+_MD4 = Grade("broken", "collisions by hand; preimages far below brute force", "RFC 6150")
+_CRC = Grade("broken", "a checksum, not a cryptographic hash: collisions and forgeries are "
+             "trivial", "ITU-T V.42; RFC 4880 6.1")
 _REF = Grade("reference", "the harness's own row: memory ceiling or per-call floor", "")
 
 _ETM = ("-etm@openssh.com",)
@@ -189,6 +200,17 @@ _ENTRIES = [
     Algorithm("chacha20", "cipher", 32, 12, 0, 1, _STREAM, "chacha20"),
     Algorithm("salsa20", "cipher", 32, 8, 0, 1, _STREAM, "", "SALSA20-256"),
     Algorithm("salsa20r12", "cipher", 32, 8, 0, 1, _STREAM),
+    Algorithm("camellia-128-ecb", "cipher", 16, 0, 0, 16, _ECB, "camellia-128-ecb"),
+    Algorithm("camellia-192-ecb", "cipher", 24, 0, 0, 16, _ECB, "camellia-192-ecb"),
+    Algorithm("camellia-256-ecb", "cipher", 32, 0, 0, 16, _ECB, "camellia-256-ecb"),
+    Algorithm("twofish-256-ecb", "cipher", 32, 0, 0, 16, _ECB),
+    Algorithm("serpent-256-ecb", "cipher", 32, 0, 0, 16, _ECB),
+    Algorithm("sm4-ecb", "cipher", 16, 0, 0, 16, _ECB, "sm4-ecb"),
+    Algorithm("blowfish-ecb", "cipher", 16, 0, 0, 8, _ECB, "bf-ecb"),
+    Algorithm("cast5-ecb", "cipher", 16, 0, 0, 8, _ECB, "cast5-ecb"),
+    Algorithm("idea-ecb", "cipher", 16, 0, 0, 8, _ECB, "idea-ecb"),
+    Algorithm("3des-ecb", "cipher", 24, 0, 0, 8, _ECB, "des-ede3-ecb"),
+    Algorithm("des-ecb", "cipher", 8, 0, 0, 8, _ECB, "des-ecb"),
     Algorithm("md5", "hash", 0, 0, 16, 64, _MD5, "md5", "MD5", (), (), "MD5"),
     Algorithm("sha1", "hash", 0, 0, 20, 64, _SHA1, "sha1", "SHA1", (), (), "SHA1"),
     Algorithm("sha224", "hash", 0, 0, 28, 64, _SHA2, "sha224", "SHA224", (), (), "SHA224"),
@@ -204,6 +226,26 @@ _ENTRIES = [
     Algorithm("ripemd160", "hash", 0, 0, 20, 64, _RIPEMD, "ripemd160", "RMD160", (), (),
               "RIPEMD160"),
     Algorithm("sm3", "hash", 0, 0, 32, 64, _SM3, "sm3"),
+    Algorithm("sha3-224", "hash", 0, 0, 28, 144, _SHA3, "sha3-224", "SHA3-224"),
+    Algorithm("sha3-384", "hash", 0, 0, 48, 104, _SHA3, "sha3-384", "SHA3-384"),
+    Algorithm("shake256", "hash", 0, 0, 64, 136, _SHA3, "shake256", "SHAKE-256"),
+    Algorithm("blake2b-160", "hash", 0, 0, 20, 128, _BLAKE2),
+    Algorithm("blake2b-256", "hash", 0, 0, 32, 128, _BLAKE2),
+    Algorithm("blake2b-384", "hash", 0, 0, 48, 128, _BLAKE2),
+    Algorithm("blake2s-128", "hash", 0, 0, 16, 64, _BLAKE2),
+    Algorithm("blake2s-160", "hash", 0, 0, 20, 64, _BLAKE2),
+    Algorithm("blake2s-224", "hash", 0, 0, 28, 64, _BLAKE2),
+    Algorithm("md4", "hash", 0, 0, 16, 64, _MD4, "md4"),
+    Algorithm("whirlpool", "hash", 0, 0, 64, 64, _WHIRLPOOL, "whirlpool"),
+    Algorithm("tiger", "hash", 0, 0, 24, 64, _TIGER),
+    Algorithm("streebog-256", "hash", 0, 0, 32, 64, _STREEBOG, "", "STREEBOG-256",
+              aliases=("stribog256",)),
+    Algorithm("streebog-512", "hash", 0, 0, 64, 64, _STREEBOG, "", "STREEBOG-512",
+              aliases=("stribog512",)),
+    Algorithm("gostr3411-94", "hash", 0, 0, 32, 32, _GOST94, "", "GOSTR341194",
+              aliases=("gost94",)),
+    Algorithm("crc32", "hash", 0, 0, 4, 1, _CRC),
+    Algorithm("crc24", "hash", 0, 0, 3, 1, _CRC),
     Algorithm("hmac-md5", "mac", 16, 0, 16, 64, _HMAC_MD5, "hmac-md5", "MD5", (),
               ("hmac-md5", "hmac-md5" + _ETM[0])),
     Algorithm("hmac-sha1", "mac", 20, 0, 20, 64, _HMAC_SHA1, "hmac-sha1", "SHA1", (),
