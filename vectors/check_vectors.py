@@ -111,6 +111,11 @@ def _pyca_cipher(algo, key, iv):
         return Cipher(alg, mode_obj)
     if algo == "sm4-cbc":
         return Cipher(algorithms.SM4(key), modes.CBC(iv))
+    ecb = {"sm4-ecb": lambda: algorithms.SM4(key), "blowfish-ecb": lambda: old.Blowfish(key),
+           "cast5-ecb": lambda: old.CAST5(key), "idea-ecb": lambda: old.IDEA(key),
+           "3des-ecb": lambda: old.TripleDES(key), "des-ecb": lambda: old.TripleDES(key * 3)}
+    if algo in ecb:
+        return Cipher(ecb[algo](), modes.ECB())
     if algo == "blowfish-cbc":
         return Cipher(old.Blowfish(key), modes.CBC(iv))
     if algo == "cast5-cbc":
@@ -185,6 +190,18 @@ def _nettle_cbc(algo, key, iv, data, encrypt):
     return out
 
 
+def _nettle_ecb(algo, key, data, encrypt):
+    """Twofish or Serpent in ECB: Nettle's block function over every block."""
+    lib = _nettle()
+    name = algo.split("-")[0]
+    ctx = ctypes.create_string_buffer(16384)
+    getattr(lib, f"nettle_{name}_set_key")(ctx, ctypes.c_size_t(len(key)), key)
+    out = ctypes.create_string_buffer(max(len(data), 1))
+    getattr(lib, f"nettle_{name}_{'encrypt' if encrypt else 'decrypt'}")(
+        ctx, ctypes.c_size_t(len(data)), out, data)
+    return out.raw[:len(data)]
+
+
 def _sodium_salsa(algo, key, iv, data):
     lib = _lib(["sodium"])
     if lib is None:
@@ -252,6 +269,12 @@ def check_cipher(algo, v):
             if fn(algo, key, iv, pt) != ct:
                 errs.append(f"ct ({who})")
         return errs
+    if algo in ("twofish-256-ecb", "serpent-256-ecb"):
+        if _nettle_ecb(algo, key, pt, True) != ct:
+            errs.append("ct (nettle)")
+        if _nettle_ecb(algo, key, ct, False) != pt:
+            errs.append("decrypt (nettle)")
+        return errs
     if algo in ("twofish-256-cbc", "serpent-256-cbc"):
         if _nettle_cbc(algo, key, iv, pt, True) != ct:
             errs.append("ct (nettle)")
@@ -287,7 +310,66 @@ HASHLIB = {"md5": "md5", "sha1": "sha1", "sha224": "sha224", "sha256": "sha256",
            "sha384": "sha384", "sha512": "sha512", "sha512-256": "sha512_256",
            "sha3-256": "sha3_256", "sha3-512": "sha3_512", "shake128": "shake_128",
            "blake2b-512": "blake2b", "blake2s-256": "blake2s", "ripemd160": "ripemd160",
-           "sm3": "sm3"}
+           "sm3": "sm3", "sha3-224": "sha3_224", "sha3-384": "sha3_384",
+           "shake256": "shake_256"}
+XOF = ("shake128", "shake256")
+BLAKE2_SIZED = re.compile(r"(blake2[bs])-(\d+)")
+
+
+def _nettle_digest(name, init, update, data, out_len):
+    """A digest from Nettle through ctypes (init/update names differ where Nettle aliases)."""
+    lib = _nettle()
+    ctx = ctypes.create_string_buffer(4096)
+    getattr(lib, f"nettle_{init}_init")(ctx)
+    getattr(lib, f"nettle_{update}_update")(ctx, ctypes.c_size_t(len(data)), data)
+    out = ctypes.create_string_buffer(out_len)
+    getattr(lib, f"nettle_{name}_digest")(ctx, ctypes.c_size_t(out_len), out)
+    return out.raw
+
+
+def _gcrypt_digest(algo_id, data, out_len):
+    """A digest from libgcrypt's gcry_md_hash_buffer through ctypes."""
+    lib = _lib(["gcrypt"])
+    if lib is None:
+        raise Unavailable("libgcrypt is not installed")
+    lib.gcry_check_version(None)
+    out = ctypes.create_string_buffer(out_len)
+    lib.gcry_md_hash_buffer(algo_id, out, data, ctypes.c_size_t(len(data)))
+    return out.raw
+
+
+def crc24_openpgp(data):
+    """RFC 4880 section 6.1's CRC-24, as its C code computes it, as 3 big-endian bytes."""
+    crc = 0xB704CE
+    for byte in data:
+        crc ^= byte << 16
+        for _ in range(8):
+            crc <<= 1
+            if crc & 0x1000000:
+                crc ^= 0x1864CFB
+    return (crc & 0xFFFFFF).to_bytes(3, "big")
+
+
+def _other_digest(algo, data, out_len):
+    """Hashes hashlib lacks, from independent code: zlib, RFC 4880's CRC-24, Nettle or
+    libgcrypt through ctypes. Returns a list of (who, digest)."""
+    import zlib
+    m = BLAKE2_SIZED.fullmatch(algo)
+    if m and algo not in HASHLIB:
+        return [("hashlib", getattr(hashlib, m.group(1))(data, digest_size=int(m.group(2)) // 8).digest())]
+    table = {
+        "crc32": lambda: [("zlib", zlib.crc32(data).to_bytes(4, "big"))],
+        "crc24": lambda: [("RFC 4880 code", crc24_openpgp(data))],
+        "md4": lambda: [("nettle", _nettle_digest("md4", "md4", "md4", data, out_len))],
+        "gostr3411-94": lambda: [("nettle", _nettle_digest("gosthash94cp", "gosthash94", "gosthash94cp", data, out_len))],
+        "streebog-256": lambda: [("nettle", _nettle_digest("streebog256", "streebog256", "streebog512", data, out_len))],
+        "streebog-512": lambda: [("nettle", _nettle_digest("streebog512", "streebog512", "streebog512", data, out_len))],
+        "tiger": lambda: [("libgcrypt", _gcrypt_digest(306, data, out_len))],      # GCRY_MD_TIGER1
+        "whirlpool": lambda: [("libgcrypt", _gcrypt_digest(305, data, out_len))],  # GCRY_MD_WHIRLPOOL
+    }
+    if algo not in table:
+        raise Unavailable(f"hashlib has no {algo}")
+    return table[algo]()
 
 
 def _new_hash(algo):
@@ -300,10 +382,17 @@ def _new_hash(algo):
 def check_hash(algo, v):
     """Return a list of mismatch descriptions for one hash vector."""
     msg, md = unhex(v, "msg"), unhex(v, "md")
+    if algo not in HASHLIB:
+        data = msg * v.get("repeat", 1)
+        errs = [f"md ({who})" for who, got in _other_digest(algo, data, len(md)) if got != md]
+        other = _openssl_dgst(algo, data, len(md)) if algo in OPENSSL_DGST else None
+        if other is not None and other != md:
+            errs.append("md (openssl dgst)")
+        return errs
     h = _new_hash(algo)
     for _ in range(v.get("repeat", 1)):
         h.update(msg)
-    got = h.digest(len(md)) if algo == "shake128" else h.digest()
+    got = h.digest(len(md)) if algo in XOF else h.digest()
     errs = [] if got == md else ["md"]
     other = _openssl_dgst(algo, msg * v.get("repeat", 1), len(md))
     if other is not None and other != md:
@@ -311,7 +400,8 @@ def check_hash(algo, v):
     return errs
 
 
-OPENSSL_DGST = {"sha512-256": "sha512-256", "blake2b-512": "blake2b512", "blake2s-256": "blake2s256"}
+OPENSSL_DGST = {"sha512-256": "sha512-256", "blake2b-512": "blake2b512", "blake2s-256": "blake2s256",
+                "md4": "md4", "whirlpool": "whirlpool"}  # the last two: legacy provider
 
 
 def _openssl_dgst(algo, data, out_len):
@@ -319,8 +409,10 @@ def _openssl_dgst(algo, data, out_len):
     if shutil.which("openssl") is None:
         return None
     args = ["openssl", "dgst", "-" + OPENSSL_DGST.get(algo, algo), "-binary"]
-    if algo == "shake128":
+    if algo in XOF:
         args += ["-xoflen", str(out_len)]
+    if algo in ("md4", "whirlpool"):
+        args += ["-provider", "legacy", "-provider", "default"]
     run = subprocess.run(args, input=data, capture_output=True, check=False)
     return run.stdout if run.returncode == 0 and run.stdout else None
 
