@@ -16,12 +16,14 @@
 #include <cryptopp/chacha.h>
 #include <cryptopp/chachapoly.h>
 #include <cryptopp/cmac.h>
+#include <cryptopp/crc.h>
 #include <cryptopp/config_ver.h>
 #include <cryptopp/cpu.h>
 #include <cryptopp/des.h>
 #include <cryptopp/gcm.h>
 #include <cryptopp/hmac.h>
 #include <cryptopp/idea.h>
+#include <cryptopp/md4.h>
 #include <cryptopp/md5.h>
 #include <cryptopp/modes.h>
 #include <cryptopp/poly1305.h>
@@ -33,9 +35,12 @@
 #include <cryptopp/shake.h>
 #include <cryptopp/sm3.h>
 #include <cryptopp/sm4.h>
+#include <cryptopp/tiger.h>
 #include <cryptopp/twofish.h>
+#include <cryptopp/whrlpool.h>
 #include <cryptopp/xts.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -280,12 +285,24 @@ CIPHER_ARG(rc4, Weak::ARC4, 0, C_PLAIN, 0)
 CIPHER_ARG(chacha20, ChaChaTLS, 32, C_PLAIN, 0)   // RFC 8439: 96-bit nonce, counter 0
 CIPHER_ARG(salsa20, Salsa20, 0, C_PLAIN, 20)
 CIPHER_ARG(salsa20r12, Salsa20, 0, C_PLAIN, 12)
+CIPHER_ARG(camellia128_ecb, ECB_Mode<Camellia>, 16, C_PLAIN, 0)
+CIPHER_ARG(camellia192_ecb, ECB_Mode<Camellia>, 24, C_PLAIN, 0)
+CIPHER_ARG(camellia256_ecb, ECB_Mode<Camellia>, 32, C_PLAIN, 0)
+CIPHER_ARG(twofish256_ecb, ECB_Mode<Twofish>, 32, C_PLAIN, 0)
+CIPHER_ARG(serpent256_ecb, ECB_Mode<Serpent>, 32, C_PLAIN, 0)
+CIPHER_ARG(sm4_ecb, ECB_Mode<SM4>, 16, C_PLAIN, 0)
+CIPHER_ARG(blowfish_ecb, ECB_Mode<Blowfish>, 0, C_PLAIN, 0)
+CIPHER_ARG(cast5_ecb, ECB_Mode<CAST128>, 0, C_PLAIN, 0)
+CIPHER_ARG(idea_ecb, ECB_Mode<IDEA>, 16, C_PLAIN, 0)
+CIPHER_ARG(des3_ecb, ECB_Mode<DES_EDE3>, 24, C_PLAIN, 0)
+CIPHER_ARG(des_ecb, ECB_Mode<DES>, 8, C_PLAIN, 0)
 
 // ---------------------------------------------------------------- hashes
 
 struct hash_arg {
     HashTransformation *(*make)(size_t out_len);
     int xof;          // output length chosen by the caller (SHAKE)
+    int swap;         // CRC32: Crypto++ gives the CRC in host (little-endian) order
 };
 
 template <class H>
@@ -297,6 +314,18 @@ HashTransformation *make_hash(size_t)
 HashTransformation *make_shake128(size_t out_len)
 {
     return new SHAKE128((unsigned int)out_len);
+}
+
+HashTransformation *make_shake256(size_t out_len)
+{
+    return new SHAKE256((unsigned int)out_len);
+}
+
+// BLAKE2 with a shorter output: the digest size goes into the parameter block.
+template <class H, unsigned N>
+HashTransformation *make_blake2(size_t)
+{
+    return new H(false, N);
 }
 
 struct hash_ctx {
@@ -331,6 +360,8 @@ int hash_run(void *ctx, cb_msg *m)
         x->out_len = m->tag_len;
     }
     x->h->CalculateDigest(m->tag, m->in, m->len);  // Update + Final, then restart
+    if (x->a->swap)   // the standard's big-endian CRC, as the vectors and libgcrypt give it
+        std::reverse(m->tag, m->tag + m->tag_len);
     return CB_OK;
     GUARD_END
 }
@@ -340,19 +371,32 @@ void hash_finish(void *ctx)
     delete static_cast<hash_ctx *>(ctx);
 }
 
-const hash_arg h_md5 = {make_hash<Weak::MD5>, 0};
-const hash_arg h_sha1 = {make_hash<SHA1>, 0};
-const hash_arg h_sha224 = {make_hash<SHA224>, 0};
-const hash_arg h_sha256 = {make_hash<SHA256>, 0};
-const hash_arg h_sha384 = {make_hash<SHA384>, 0};
-const hash_arg h_sha512 = {make_hash<SHA512>, 0};
-const hash_arg h_sha3_256 = {make_hash<SHA3_256>, 0};
-const hash_arg h_sha3_512 = {make_hash<SHA3_512>, 0};
-const hash_arg h_shake128 = {make_shake128, 1};
-const hash_arg h_blake2b = {make_hash<BLAKE2b>, 0};
-const hash_arg h_blake2s = {make_hash<BLAKE2s>, 0};
-const hash_arg h_ripemd160 = {make_hash<RIPEMD160>, 0};
-const hash_arg h_sm3 = {make_hash<SM3>, 0};
+const hash_arg h_md5 = {make_hash<Weak::MD5>, 0, 0};
+const hash_arg h_sha1 = {make_hash<SHA1>, 0, 0};
+const hash_arg h_sha224 = {make_hash<SHA224>, 0, 0};
+const hash_arg h_sha256 = {make_hash<SHA256>, 0, 0};
+const hash_arg h_sha384 = {make_hash<SHA384>, 0, 0};
+const hash_arg h_sha512 = {make_hash<SHA512>, 0, 0};
+const hash_arg h_sha3_256 = {make_hash<SHA3_256>, 0, 0};
+const hash_arg h_sha3_512 = {make_hash<SHA3_512>, 0, 0};
+const hash_arg h_shake128 = {make_shake128, 1, 0};
+const hash_arg h_blake2b = {make_hash<BLAKE2b>, 0, 0};
+const hash_arg h_blake2s = {make_hash<BLAKE2s>, 0, 0};
+const hash_arg h_ripemd160 = {make_hash<RIPEMD160>, 0, 0};
+const hash_arg h_sm3 = {make_hash<SM3>, 0, 0};
+const hash_arg h_sha3_224 = {make_hash<SHA3_224>, 0, 0};
+const hash_arg h_sha3_384 = {make_hash<SHA3_384>, 0, 0};
+const hash_arg h_shake256 = {make_shake256, 1, 0};
+const hash_arg h_blake2b_160 = {make_blake2<BLAKE2b, 20>, 0, 0};
+const hash_arg h_blake2b_256 = {make_blake2<BLAKE2b, 32>, 0, 0};
+const hash_arg h_blake2b_384 = {make_blake2<BLAKE2b, 48>, 0, 0};
+const hash_arg h_blake2s_128 = {make_blake2<BLAKE2s, 16>, 0, 0};
+const hash_arg h_blake2s_160 = {make_blake2<BLAKE2s, 20>, 0, 0};
+const hash_arg h_blake2s_224 = {make_blake2<BLAKE2s, 28>, 0, 0};
+const hash_arg h_md4 = {make_hash<Weak::MD4>, 0, 0};
+const hash_arg h_whirlpool = {make_hash<Whirlpool>, 0, 0};
+const hash_arg h_tiger = {make_hash<Tiger>, 0, 0};
+const hash_arg h_crc32 = {make_hash<CRC32>, 0, 1};
 
 // ---------------------------------------------------------------- MACs
 
@@ -541,6 +585,17 @@ const cb_op cryptopp_ops[] = {
     CIPHER("chacha20", chacha20),
     CIPHER("salsa20", salsa20),
     CIPHER("salsa20r12", salsa20r12),
+    CIPHER("camellia-128-ecb", camellia128_ecb),
+    CIPHER("camellia-192-ecb", camellia192_ecb),
+    CIPHER("camellia-256-ecb", camellia256_ecb),
+    CIPHER("twofish-256-ecb", twofish256_ecb),
+    CIPHER("serpent-256-ecb", serpent256_ecb),
+    CIPHER("sm4-ecb", sm4_ecb),
+    CIPHER("blowfish-ecb", blowfish_ecb),
+    CIPHER("cast5-ecb", cast5_ecb),
+    CIPHER("idea-ecb", idea_ecb),
+    CIPHER("3des-ecb", des3_ecb),
+    CIPHER("des-ecb", des_ecb),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),
@@ -555,6 +610,19 @@ const cb_op cryptopp_ops[] = {
     HASH("blake2s-256", h_blake2s),
     HASH("ripemd160", h_ripemd160),
     HASH("sm3", h_sm3),
+    HASH("sha3-224", h_sha3_224),
+    HASH("sha3-384", h_sha3_384),
+    HASH("shake256", h_shake256),
+    HASH("blake2b-160", h_blake2b_160),
+    HASH("blake2b-256", h_blake2b_256),
+    HASH("blake2b-384", h_blake2b_384),
+    HASH("blake2s-128", h_blake2s_128),
+    HASH("blake2s-160", h_blake2s_160),
+    HASH("blake2s-224", h_blake2s_224),
+    HASH("md4", h_md4),
+    HASH("whirlpool", h_whirlpool),
+    HASH("tiger", h_tiger),
+    HASH("crc32", h_crc32),
 
     MAC("hmac-md5", m_hmac_md5),
     MAC("hmac-sha1", m_hmac_sha1),
