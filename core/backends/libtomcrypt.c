@@ -403,15 +403,24 @@ static const cipher_arg des3_cbc = {M_CBC, &des3_desc, 24};
 static const cipher_arg des_cbc = {M_CBC, &des_desc, 8};
 static const cipher_arg chacha20 = {M_CHACHA, NULL, 32};
 static const cipher_arg rc4 = {M_RC4, NULL, 0};
+static const cipher_arg cam128_ecb = {M_ECB, &camellia_desc, 16}, cam192_ecb = {M_ECB, &camellia_desc, 24},
+                        cam256_ecb = {M_ECB, &camellia_desc, 32};
+static const cipher_arg twofish_ecb = {M_ECB, &twofish_desc, 32};
+static const cipher_arg blowfish_ecb = {M_ECB, &blowfish_desc, 0};
+static const cipher_arg cast5_ecb = {M_ECB, &cast5_desc, 0};
+static const cipher_arg des3_ecb = {M_ECB, &des3_desc, 24};
+static const cipher_arg des_ecb = {M_ECB, &des_desc, 8};
 
 /* ----------------------------------------------------------------- hashes */
 
 typedef struct {
-    const struct ltc_hash_descriptor *d;  /* NULL: SHAKE128 */
+    const struct ltc_hash_descriptor *d;  /* NULL: SHAKE */
+    int shake;                            /* 128 or 256 when d is NULL */
 } hash_arg;
 
 typedef struct {
     const struct ltc_hash_descriptor *d;
+    int shake;
     size_t out_len;
     hash_state st;
 } hash_ctx;
@@ -428,6 +437,7 @@ static int hash_init(void **ctx, const void *arg, const cb_setup *s)
     if (!x)
         return CB_ERR;
     x->d = a->d;
+    x->shake = a->shake;
     x->out_len = a->d ? a->d->hashsize : s->tag_len;
     if (s->tag_len && s->tag_len != x->out_len) {
         free(x);
@@ -442,10 +452,10 @@ static int hash_run(void *ctx, cb_msg *m)
     hash_ctx *x = ctx;
     int err;
     if (!x->d) {
-        /* SHAKE128: any output length, set at the end. */
+        /* SHAKE: any output length, set at the end. */
         if (m->tag_len == 0)
             return CB_ERR_PARAM;
-        if ((err = sha3_shake_init(&x->st, 128)) == CRYPT_OK &&
+        if ((err = sha3_shake_init(&x->st, x->shake)) == CRYPT_OK &&
             (err = sha3_shake_process(&x->st, NZ(m->in), m->len)) == CRYPT_OK)
             err = sha3_shake_done(&x->st, m->tag, m->tag_len);
         return map_err(err);
@@ -458,12 +468,18 @@ static int hash_run(void *ctx, cb_msg *m)
     return map_err(err);
 }
 
-static const hash_arg h_md5 = {&md5_desc}, h_sha1 = {&sha1_desc}, h_sha224 = {&sha224_desc},
-                      h_sha256 = {&sha256_desc}, h_sha384 = {&sha384_desc}, h_sha512 = {&sha512_desc},
-                      h_sha512_256 = {&sha512_256_desc}, h_sha3_256 = {&sha3_256_desc},
-                      h_sha3_512 = {&sha3_512_desc}, h_shake128 = {NULL},
-                      h_blake2b = {&blake2b_512_desc}, h_blake2s = {&blake2s_256_desc},
-                      h_rmd160 = {&rmd160_desc};
+static const hash_arg h_md5 = {&md5_desc, 0}, h_sha1 = {&sha1_desc, 0}, h_sha224 = {&sha224_desc, 0},
+                      h_sha256 = {&sha256_desc, 0}, h_sha384 = {&sha384_desc, 0}, h_sha512 = {&sha512_desc, 0},
+                      h_sha512_256 = {&sha512_256_desc, 0}, h_sha3_256 = {&sha3_256_desc, 0},
+                      h_sha3_512 = {&sha3_512_desc, 0}, h_shake128 = {NULL, 128},
+                      h_blake2b = {&blake2b_512_desc, 0}, h_blake2s = {&blake2s_256_desc, 0},
+                      h_rmd160 = {&rmd160_desc, 0};
+static const hash_arg h_sha3_224 = {&sha3_224_desc, 0}, h_sha3_384 = {&sha3_384_desc, 0},
+                      h_shake256 = {NULL, 256}, h_blake2b_160 = {&blake2b_160_desc, 0},
+                      h_blake2b_256 = {&blake2b_256_desc, 0}, h_blake2b_384 = {&blake2b_384_desc, 0},
+                      h_blake2s_128 = {&blake2s_128_desc, 0}, h_blake2s_160 = {&blake2s_160_desc, 0},
+                      h_blake2s_224 = {&blake2s_224_desc, 0}, h_md4 = {&md4_desc, 0},
+                      h_whirlpool = {&whirlpool_desc, 0}, h_tiger = {&tiger_desc, 0};
 
 /* ------------------------------------------------------------------- MACs */
 
@@ -679,6 +695,14 @@ static const cb_op ltc_ops[] = {
     CIPHER("des-cbc", des_cbc),
     CIPHER("rc4", rc4),
     CIPHER("chacha20", chacha20),
+    CIPHER("camellia-128-ecb", cam128_ecb),
+    CIPHER("camellia-192-ecb", cam192_ecb),
+    CIPHER("camellia-256-ecb", cam256_ecb),
+    CIPHER("twofish-256-ecb", twofish_ecb),
+    CIPHER("blowfish-ecb", blowfish_ecb),
+    CIPHER("cast5-ecb", cast5_ecb),
+    CIPHER("3des-ecb", des3_ecb),
+    CIPHER("des-ecb", des_ecb),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),
@@ -693,6 +717,18 @@ static const cb_op ltc_ops[] = {
     HASH("blake2b-512", h_blake2b),
     HASH("blake2s-256", h_blake2s),
     HASH("ripemd160", h_rmd160),
+    HASH("sha3-224", h_sha3_224),
+    HASH("sha3-384", h_sha3_384),
+    HASH("shake256", h_shake256),
+    HASH("blake2b-160", h_blake2b_160),
+    HASH("blake2b-256", h_blake2b_256),
+    HASH("blake2b-384", h_blake2b_384),
+    HASH("blake2s-128", h_blake2s_128),
+    HASH("blake2s-160", h_blake2s_160),
+    HASH("blake2s-224", h_blake2s_224),
+    HASH("md4", h_md4),
+    HASH("whirlpool", h_whirlpool),
+    HASH("tiger", h_tiger),
 
     MAC("hmac-md5", hmac_md5),
     MAC("hmac-sha1", hmac_sha1),
