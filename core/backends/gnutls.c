@@ -357,7 +357,10 @@ static const cipher_def c_chacha20    = {GNUTLS_CIPHER_CHACHA20_32,        32, 1
 static const gnutls_digest_algorithm_t
     h_md5 = GNUTLS_DIG_MD5, h_sha1 = GNUTLS_DIG_SHA1, h_sha224 = GNUTLS_DIG_SHA224,
     h_sha256 = GNUTLS_DIG_SHA256, h_sha384 = GNUTLS_DIG_SHA384, h_sha512 = GNUTLS_DIG_SHA512,
-    h_sha3_256 = GNUTLS_DIG_SHA3_256, h_sha3_512 = GNUTLS_DIG_SHA3_512;
+    h_sha3_256 = GNUTLS_DIG_SHA3_256, h_sha3_512 = GNUTLS_DIG_SHA3_512,
+    h_sha3_224 = GNUTLS_DIG_SHA3_224, h_sha3_384 = GNUTLS_DIG_SHA3_384,
+    h_streebog256 = GNUTLS_DIG_STREEBOG_256, h_streebog512 = GNUTLS_DIG_STREEBOG_512,
+    h_gost94 = GNUTLS_DIG_GOSTR_94;   /* CryptoPro parameters, as in the GOST cipher suites */
 
 static const gnutls_mac_algorithm_t
     m_md5 = GNUTLS_MAC_MD5, m_sha1 = GNUTLS_MAC_SHA1, m_sha256 = GNUTLS_MAC_SHA256,
@@ -394,6 +397,11 @@ static const cb_op gnutls_ops[] = {
     HASH("sha512", &h_sha512),
     HASH("sha3-256", &h_sha3_256),
     HASH("sha3-512", &h_sha3_512),
+    HASH("sha3-224", &h_sha3_224),
+    HASH("sha3-384", &h_sha3_384),
+    HASH("streebog-256", &h_streebog256),
+    HASH("streebog-512", &h_streebog512),
+    HASH("gostr3411-94", &h_gost94),
     MAC("hmac-md5", &m_md5),
     MAC("hmac-sha1", &m_sha1),
     MAC("hmac-sha256", &m_sha256),
