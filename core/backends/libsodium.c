@@ -156,7 +156,7 @@ static void stream_finish(void *ctx)
 
 /* ---- hashes ------------------------------------------------------------ */
 
-enum { HASH_SHA256, HASH_SHA512, HASH_BLAKE2B512 };
+enum { HASH_SHA256, HASH_SHA512, HASH_BLAKE2B512, HASH_BLAKE2B160, HASH_BLAKE2B256, HASH_BLAKE2B384 };
 
 typedef struct { int which; } hash_ctx;
 
@@ -185,9 +185,10 @@ static int hash_run(void *ctx, cb_msg *m)
         full = 64;
         crypto_hash_sha512(md, m->in, m->len);
         break;
-    default:
-        full = 64;
-        crypto_generichash_blake2b(md, 64, m->in, m->len, NULL, 0);
+    default:   /* BLAKE2b: the output length goes into its parameter block */
+        full = c->which == HASH_BLAKE2B160 ? 20 : c->which == HASH_BLAKE2B256 ? 32
+             : c->which == HASH_BLAKE2B384 ? 48 : 64;
+        crypto_generichash_blake2b(md, full, m->in, m->len, NULL, 0);
         break;
     }
     if (m->tag_len > full)
@@ -271,7 +272,9 @@ static void mac_finish(void *ctx)
 
 static const int k_aes256gcm = AEAD_AES256GCM, k_chachapoly = AEAD_CHACHAPOLY;
 static const int k_chacha20 = STREAM_CHACHA20_IETF, k_salsa20 = STREAM_SALSA20;
-static const int k_sha256 = HASH_SHA256, k_sha512 = HASH_SHA512, k_blake2b = HASH_BLAKE2B512;
+static const int k_sha256 = HASH_SHA256, k_sha512 = HASH_SHA512, k_blake2b = HASH_BLAKE2B512,
+                 k_blake2b160 = HASH_BLAKE2B160, k_blake2b256 = HASH_BLAKE2B256,
+                 k_blake2b384 = HASH_BLAKE2B384;
 static const int k_hmac256 = MAC_HMAC_SHA256, k_hmac512 = MAC_HMAC_SHA512, k_poly1305 = MAC_POLY1305;
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
@@ -287,6 +290,9 @@ static const cb_op sodium_ops[] = {
     HASH("sha256", &k_sha256),
     HASH("sha512", &k_sha512),
     HASH("blake2b-512", &k_blake2b),
+    HASH("blake2b-160", &k_blake2b160),
+    HASH("blake2b-256", &k_blake2b256),
+    HASH("blake2b-384", &k_blake2b384),
     MAC("hmac-sha256", &k_hmac256),
     MAC("hmac-sha512", &k_hmac512),
     MAC("poly1305", &k_poly1305),
