@@ -163,13 +163,14 @@ void aead_finish(void *ctx)
 
 const aead_arg gcm128 = {AEAD_GCM, make_aead<GCM<AES>>, 16};
 const aead_arg gcm256 = {AEAD_GCM, make_aead<GCM<AES>>, 32};
+const aead_arg gcm192 = {AEAD_GCM, make_aead<GCM<AES>>, 24};
 const aead_arg ccm128 = {AEAD_CCM, make_aead<CCM<AES>>, 16};
 const aead_arg ccm256 = {AEAD_CCM, make_aead<CCM<AES>>, 32};
 const aead_arg chapoly = {AEAD_CHACHA, make_aead<ChaCha20Poly1305>, 32};
 
 // ---------------------------------------------------------------- ciphers
 
-enum cipher_type { C_PLAIN, C_XTS };
+enum cipher_type { C_PLAIN, C_XTS, C_CFB8 };  // C_CFB8: CFB with 1-byte feedback
 
 struct cipher_arg {
     SymmetricCipher *(*make)(int decrypt);
@@ -205,6 +206,8 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
     AlgorithmParameters p;
     if (a->rounds)
         p(Name::Rounds(), a->rounds);
+    if (a->type == C_CFB8)
+        p(Name::FeedbackSize(), 1);
     if (a->type == C_XTS) {
         key_with_zero_iv(*x->c, s->key, s->key_len, p);  // the tweak comes per message
     } else {
@@ -296,6 +299,20 @@ CIPHER_ARG(cast5_ecb, ECB_Mode<CAST128>, 0, C_PLAIN, 0)
 CIPHER_ARG(idea_ecb, ECB_Mode<IDEA>, 16, C_PLAIN, 0)
 CIPHER_ARG(des3_ecb, ECB_Mode<DES_EDE3>, 24, C_PLAIN, 0)
 CIPHER_ARG(des_ecb, ECB_Mode<DES>, 8, C_PLAIN, 0)
+CIPHER_ARG(aes128_ofb, OFB_Mode<AES>, 16, C_PLAIN, 0)
+CIPHER_ARG(aes192_ofb, OFB_Mode<AES>, 24, C_PLAIN, 0)
+CIPHER_ARG(aes256_ofb, OFB_Mode<AES>, 32, C_PLAIN, 0)
+CIPHER_ARG(aes128_cfb8, CFB_Mode<AES>, 16, C_CFB8, 0)
+CIPHER_ARG(aes192_cfb8, CFB_Mode<AES>, 24, C_CFB8, 0)
+CIPHER_ARG(aes256_cfb8, CFB_Mode<AES>, 32, C_CFB8, 0)
+CIPHER_ARG(des3_ofb, OFB_Mode<DES_EDE3>, 24, C_PLAIN, 0)
+CIPHER_ARG(des3_ctr, CTR_Mode<DES_EDE3>, 24, C_PLAIN, 0)
+CIPHER_ARG(blowfish_ofb, OFB_Mode<Blowfish>, 0, C_PLAIN, 0)
+CIPHER_ARG(blowfish_ctr, CTR_Mode<Blowfish>, 0, C_PLAIN, 0)
+CIPHER_ARG(cast5_ofb, OFB_Mode<CAST128>, 0, C_PLAIN, 0)
+CIPHER_ARG(cast5_ctr, CTR_Mode<CAST128>, 0, C_PLAIN, 0)
+CIPHER_ARG(idea_ofb, OFB_Mode<IDEA>, 16, C_PLAIN, 0)
+CIPHER_ARG(idea_ctr, CTR_Mode<IDEA>, 16, C_PLAIN, 0)
 
 // ---------------------------------------------------------------- hashes
 
@@ -543,6 +560,7 @@ const char *cryptopp_provider(void)
 const cb_op cryptopp_ops[] = {
     AEAD("aes-128-gcm", gcm128),
     AEAD("aes-256-gcm", gcm256),
+    AEAD("aes-192-gcm", gcm192),
     AEAD("chacha20-poly1305", chapoly),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
@@ -596,6 +614,20 @@ const cb_op cryptopp_ops[] = {
     CIPHER("idea-ecb", idea_ecb),
     CIPHER("3des-ecb", des3_ecb),
     CIPHER("des-ecb", des_ecb),
+    CIPHER("aes-128-ofb", aes128_ofb),
+    CIPHER("aes-192-ofb", aes192_ofb),
+    CIPHER("aes-256-ofb", aes256_ofb),
+    CIPHER("aes-128-cfb8", aes128_cfb8),
+    CIPHER("aes-192-cfb8", aes192_cfb8),
+    CIPHER("aes-256-cfb8", aes256_cfb8),
+    CIPHER("3des-ofb", des3_ofb),
+    CIPHER("3des-ctr", des3_ctr),
+    CIPHER("blowfish-ofb", blowfish_ofb),
+    CIPHER("blowfish-ctr", blowfish_ctr),
+    CIPHER("cast5-ofb", cast5_ofb),
+    CIPHER("cast5-ctr", cast5_ctr),
+    CIPHER("idea-ofb", idea_ofb),
+    CIPHER("idea-ctr", idea_ctr),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

@@ -94,7 +94,7 @@ static const struct nettle_cipher nt_blowfish = {
 
 /* ---- ciphers: block modes and stream ciphers ------------------------------- */
 
-enum nt_mode { NT_ECB, NT_CBC, NT_CTR, NT_CFB, NT_XTS, NT_STREAM };
+enum nt_mode { NT_ECB, NT_CBC, NT_CTR, NT_CFB, NT_CFB8, NT_XTS, NT_STREAM };
 
 typedef struct nt_cipher_ctx nt_cipher_ctx;
 
@@ -345,6 +345,12 @@ static int nt_cipher_run(void *p, cb_msg *m)
     case NT_CFB:
         nt_cfb(c, m->out, m->in, m->len);
         return CB_OK;
+    case NT_CFB8: /* one byte per block call: any length continues the register */
+        if (c->decrypt)
+            cfb8_decrypt(c->lib, b->encrypt, b->block_size, c->iv, m->len, m->out, m->in);
+        else
+            cfb8_encrypt(c->lib, b->encrypt, b->block_size, c->iv, m->len, m->out, m->in);
+        return CB_OK;
     case NT_XTS: {
         /* One data unit; Nettle asserts on units shorter than a block. */
         if (m->len < XTS_BLOCK_SIZE || m->nonce_len != XTS_BLOCK_SIZE)
@@ -383,6 +389,7 @@ typedef struct nt_aead {
 
 NT_AEAD_FNS(gcm_aes128, struct gcm_aes128_ctx)
 NT_AEAD_FNS(gcm_aes256, struct gcm_aes256_ctx)
+NT_AEAD_FNS(gcm_aes192, struct gcm_aes192_ctx)
 NT_AEAD_FNS(ccm_aes128, struct ccm_aes128_ctx)
 NT_AEAD_FNS(ccm_aes256, struct ccm_aes256_ctx)
 NT_AEAD_FNS(chacha_poly1305, struct chacha_poly1305_ctx)
@@ -393,6 +400,13 @@ static int gcm128_start(void *c, const cb_msg *m)
     if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
         return CB_ERR_PARAM;
     gcm_aes128_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+static int gcm192_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_aes192_set_iv(c, m->nonce_len, m->nonce);
     return CB_OK;
 }
 static int gcm256_start(void *c, const cb_msg *m)
@@ -664,6 +678,7 @@ static int nt_mac_run(void *p, cb_msg *m)
 static const cb_op nt_ops[] = {
     AEAD("aes-128-gcm", NT_AEAD(gcm_aes128, struct gcm_aes128_ctx, AES128_KEY_SIZE, gcm128_start)),
     AEAD("aes-256-gcm", NT_AEAD(gcm_aes256, struct gcm_aes256_ctx, AES256_KEY_SIZE, gcm256_start)),
+    AEAD("aes-192-gcm", NT_AEAD(gcm_aes192, struct gcm_aes192_ctx, AES192_KEY_SIZE, gcm192_start)),
     AEAD("chacha20-poly1305", NT_AEAD(chacha_poly1305, struct chacha_poly1305_ctx,
                                       CHACHA_POLY1305_KEY_SIZE, cp_start)),
     AEAD("aes-128-ccm", NT_AEAD(ccm_aes128, struct ccm_aes128_ctx, AES128_KEY_SIZE, ccm128_start)),
@@ -713,6 +728,12 @@ static const cb_op nt_ops[] = {
     VARBLK("cast5-ecb", ECB, nettle_cast128, nt_cast5_varkey),
     BLK("3des-ecb", ECB, nt_des3),
     BLK("des-ecb", ECB, nt_des),
+    BLK("aes-128-cfb8", CFB8, nettle_aes128),
+    BLK("aes-192-cfb8", CFB8, nettle_aes192),
+    BLK("aes-256-cfb8", CFB8, nettle_aes256),
+    BLK("3des-ctr", CTR, nt_des3),
+    VARBLK("blowfish-ctr", CTR, nt_blowfish, nt_bf_varkey),
+    VARBLK("cast5-ctr", CTR, nettle_cast128, nt_cast5_varkey),
 
     HASH("md5", nettle_md5),
     HASH("sha1", nettle_sha1),

@@ -433,6 +433,7 @@ static int mac_run(void *p, cb_msg *m)
 static const cb_op openssl_ops[] = {
     AEAD("aes-128-gcm", "AES-128-GCM", AEAD_GCM),
     AEAD("aes-256-gcm", "AES-256-GCM", AEAD_GCM),
+    AEAD("aes-192-gcm", "AES-192-GCM", AEAD_GCM),
 #if !defined(OPENSSL_NO_CHACHA) && !defined(OPENSSL_NO_POLY1305)
     AEAD("chacha20-poly1305", "ChaCha20-Poly1305", AEAD_CHACHA),
 #endif
@@ -454,6 +455,12 @@ static const cb_op openssl_ops[] = {
     CIPH("aes-128-ecb", "AES-128-ECB"),
     CIPH("aes-192-ecb", "AES-192-ECB"),
     CIPH("aes-256-ecb", "AES-256-ECB"),
+    CIPH("aes-128-ofb", "AES-128-OFB"),
+    CIPH("aes-192-ofb", "AES-192-OFB"),
+    CIPH("aes-256-ofb", "AES-256-OFB"),
+    CIPH("aes-128-cfb8", "AES-128-CFB8"),
+    CIPH("aes-192-cfb8", "AES-192-CFB8"),
+    CIPH("aes-256-cfb8", "AES-256-CFB8"),
     XTS("aes-128-xts", "AES-128-XTS"),
     XTS("aes-256-xts", "AES-256-XTS"),
 #ifndef OPENSSL_NO_CAMELLIA
@@ -493,15 +500,19 @@ static const cb_op openssl_ops[] = {
 #endif
 #ifndef OPENSSL_NO_BF
     CIPH("blowfish-ecb", "BF-ECB"),          /* legacy provider */
+    CIPH("blowfish-ofb", "BF-OFB"),
 #endif
 #ifndef OPENSSL_NO_CAST
     CIPH("cast5-ecb", "CAST5-ECB"),          /* legacy provider */
+    CIPH("cast5-ofb", "CAST5-OFB"),
 #endif
 #ifndef OPENSSL_NO_IDEA
     CIPH("idea-ecb", "IDEA-ECB"),            /* legacy provider */
+    CIPH("idea-ofb", "IDEA-OFB"),
 #endif
 #ifndef OPENSSL_NO_DES
     CIPH("3des-ecb", "DES-EDE3-ECB"),
+    CIPH("3des-ofb", "DES-EDE3-OFB"),
     CIPH("des-ecb", "DES-ECB"),              /* legacy provider */
 #endif
 #ifndef OPENSSL_NO_RC4
