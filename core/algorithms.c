@@ -30,6 +30,8 @@ const cb_algorithm cb_algorithms[] = {
     {"aes-256-xts",        CB_CIPHER, 64, 16, 0, 16, 1},
     {"camellia-128-cbc",   CB_CIPHER, 16, 16, 0, 16, 0},
     {"camellia-256-cbc",   CB_CIPHER, 32, 16, 0, 16, 0},
+    {"camellia-192-cbc",   CB_CIPHER, 24, 16, 0, 16, 0},
+    {"camellia-192-ctr",   CB_CIPHER, 24, 16, 0, 1, 0},
     {"camellia-128-ctr",   CB_CIPHER, 16, 16, 0, 1, 0},
     {"camellia-256-ctr",   CB_CIPHER, 32, 16, 0, 1, 0},
     {"twofish-256-cbc",    CB_CIPHER, 32, 16, 0, 16, 0},

@@ -268,6 +268,8 @@ CIPHER_ARG(camellia128_cbc, CBC_Mode<Camellia>, 16, C_PLAIN, 0)
 CIPHER_ARG(camellia256_cbc, CBC_Mode<Camellia>, 32, C_PLAIN, 0)
 CIPHER_ARG(camellia128_ctr, CTR_Mode<Camellia>, 16, C_PLAIN, 0)
 CIPHER_ARG(camellia256_ctr, CTR_Mode<Camellia>, 32, C_PLAIN, 0)
+CIPHER_ARG(camellia192_cbc, CBC_Mode<Camellia>, 24, C_PLAIN, 0)
+CIPHER_ARG(camellia192_ctr, CTR_Mode<Camellia>, 24, C_PLAIN, 0)
 CIPHER_ARG(twofish256_cbc, CBC_Mode<Twofish>, 32, C_PLAIN, 0)
 CIPHER_ARG(twofish256_cfb, CFB_Mode<Twofish>, 32, C_PLAIN, 0)
 CIPHER_ARG(camellia128_cfb, CFB_Mode<Camellia>, 16, C_PLAIN, 0)
@@ -583,6 +585,8 @@ const cb_op cryptopp_ops[] = {
     CIPHER("camellia-256-cbc", camellia256_cbc),
     CIPHER("camellia-128-ctr", camellia128_ctr),
     CIPHER("camellia-256-ctr", camellia256_ctr),
+    CIPHER("camellia-192-cbc", camellia192_cbc),
+    CIPHER("camellia-192-ctr", camellia192_ctr),
     CIPHER("twofish-256-cbc", twofish256_cbc),
     CIPHER("twofish-256-cfb", twofish256_cfb),
     CIPHER("camellia-128-cfb", camellia128_cfb),

@@ -299,6 +299,8 @@ static const cb_op gc_ops[] = {
     CIPHER("camellia-256-cbc", CAMELLIA256, CBC, PLAIN),
     CIPHER("camellia-128-ctr", CAMELLIA128, CTR, PLAIN),
     CIPHER("camellia-256-ctr", CAMELLIA256, CTR, PLAIN),
+    CIPHER("camellia-192-cbc", CAMELLIA192, CBC, PLAIN),
+    CIPHER("camellia-192-ctr", CAMELLIA192, CTR, PLAIN),
     CIPHER("twofish-256-cbc", TWOFISH, CBC, PLAIN),
     CIPHER("serpent-256-cbc", SERPENT256, CBC, PLAIN),
     CIPHER("blowfish-cbc", BLOWFISH, CBC, PLAIN),
@@ -388,6 +390,64 @@ static const cb_op gc_ops[] = {
     MAC("gmac-aes-128", GMAC_AES),
     {NULL, NULL, NULL, NULL, NULL},
 };
+
+/* ---- what libgcrypt offers (list --offered) ------------------------------------
+ * libgcrypt has no list call, but names every algorithm id it knows and
+ * says whether it is usable (gcry_*_test_algo); ids stay below 1024. A
+ * cipher is offered in each mode gcry_cipher_open accepts for it. */
+
+static const struct { int mode; const char *name; } gc_modes[] = {
+    {GCRY_CIPHER_MODE_ECB, "ECB"}, {GCRY_CIPHER_MODE_CFB, "CFB"}, {GCRY_CIPHER_MODE_CFB8, "CFB8"},
+    {GCRY_CIPHER_MODE_CBC, "CBC"}, {GCRY_CIPHER_MODE_STREAM, "STREAM"}, {GCRY_CIPHER_MODE_OFB, "OFB"},
+    {GCRY_CIPHER_MODE_CTR, "CTR"}, {GCRY_CIPHER_MODE_AESWRAP, "AESWRAP"}, {GCRY_CIPHER_MODE_CCM, "CCM"},
+    {GCRY_CIPHER_MODE_GCM, "GCM"}, {GCRY_CIPHER_MODE_POLY1305, "POLY1305"}, {GCRY_CIPHER_MODE_OCB, "OCB"},
+    {GCRY_CIPHER_MODE_XTS, "XTS"}, {GCRY_CIPHER_MODE_EAX, "EAX"}, {GCRY_CIPHER_MODE_SIV, "SIV"},
+    {GCRY_CIPHER_MODE_GCM_SIV, "GCM-SIV"},
+};
+
+static const char *gc_row_for(int (*init)(void **, const void *, const cb_setup *), int id, int mode)
+{
+    for (const cb_op *r = gc_ops; r->algo; r++) {
+        if (r->init != init)
+            continue;
+        if (init == gc_cipher_init) {
+            const gc_cipher_row *row = r->arg;
+            if (row->algo == id && row->mode == mode)
+                return r->algo;
+        } else if (*(const int *)r->arg == id) {
+            return r->algo;
+        }
+    }
+    return NULL;
+}
+
+void cb_offered_libgcrypt(cb_offer_fn *offer, void *u);
+void cb_offered_libgcrypt(cb_offer_fn *offer, void *u)
+{
+    char name[96];
+    for (int id = 1; id < 1024; id++) {
+        if (gcry_cipher_test_algo(id))
+            continue;
+        for (size_t i = 0; i < sizeof gc_modes / sizeof gc_modes[0]; i++) {
+            gcry_cipher_hd_t h;
+            if (gcry_cipher_open(&h, id, gc_modes[i].mode, 0))
+                continue;
+            gcry_cipher_close(h);
+            int m = gc_modes[i].mode;
+            int aead = m == GCRY_CIPHER_MODE_CCM || m == GCRY_CIPHER_MODE_GCM || m == GCRY_CIPHER_MODE_POLY1305
+                    || m == GCRY_CIPHER_MODE_OCB || m == GCRY_CIPHER_MODE_EAX || m == GCRY_CIPHER_MODE_SIV
+                    || m == GCRY_CIPHER_MODE_GCM_SIV;
+            snprintf(name, sizeof name, "%s/%s", gcry_cipher_algo_name(id), gc_modes[i].name);
+            offer(u, aead ? "aead" : "cipher", name, gc_row_for(gc_cipher_init, id, m));
+        }
+    }
+    for (int id = 1; id < 1024; id++)
+        if (!gcry_md_test_algo(id))
+            offer(u, "hash", gcry_md_algo_name(id), gc_row_for(gc_md_init, id, 0));
+    for (int id = 1; id < 1024; id++)
+        if (!gcry_mac_test_algo(id))
+            offer(u, "mac", gcry_mac_algo_name(id), gc_row_for(gc_mac_init, id, 0));
+}
 
 /* ---- library-wide --------------------------------------------------------- */
 

@@ -390,6 +390,7 @@ static const cipher_arg aes128_ecb = {M_ECB, &aes_desc, 16}, aes192_ecb = {M_ECB
 static const cipher_arg aes128_xts = {M_XTS, &aes_desc, 32}, aes256_xts = {M_XTS, &aes_desc, 64};
 static const cipher_arg cam128_cbc = {M_CBC, &camellia_desc, 16}, cam256_cbc = {M_CBC, &camellia_desc, 32};
 static const cipher_arg cam128_ctr = {M_CTR, &camellia_desc, 16}, cam256_ctr = {M_CTR, &camellia_desc, 32};
+static const cipher_arg cam192_cbc = {M_CBC, &camellia_desc, 24}, cam192_ctr = {M_CTR, &camellia_desc, 24};
 static const cipher_arg twofish_cbc = {M_CBC, &twofish_desc, 32};
 static const cipher_arg twofish_cfb = {M_CFB, &twofish_desc, 32};
 static const cipher_arg cam128_cfb = {M_CFB, &camellia_desc, 16}, cam192_cfb = {M_CFB, &camellia_desc, 24},
@@ -681,6 +682,8 @@ static const cb_op ltc_ops[] = {
     CIPHER("camellia-256-cbc", cam256_cbc),
     CIPHER("camellia-128-ctr", cam128_ctr),
     CIPHER("camellia-256-ctr", cam256_ctr),
+    CIPHER("camellia-192-cbc", cam192_cbc),
+    CIPHER("camellia-192-ctr", cam192_ctr),
     CIPHER("twofish-256-cbc", twofish_cbc),
     CIPHER("twofish-256-cfb", twofish_cfb),
     CIPHER("camellia-128-cfb", cam128_cfb),

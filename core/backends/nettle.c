@@ -702,6 +702,8 @@ static const cb_op nt_ops[] = {
     BLK("camellia-256-cbc", CBC, nettle_camellia256),
     BLK("camellia-128-ctr", CTR, nettle_camellia128),
     BLK("camellia-256-ctr", CTR, nettle_camellia256),
+    BLK("camellia-192-cbc", CBC, nettle_camellia192),
+    BLK("camellia-192-ctr", CTR, nettle_camellia192),
     BLK("twofish-256-cbc", CBC, nettle_twofish256),
     BLK("serpent-256-cbc", CBC, nettle_serpent256),
     VARBLK("blowfish-cbc", CBC, nt_blowfish, nt_bf_varkey),
@@ -764,6 +766,75 @@ static const cb_op nt_ops[] = {
     MAC("umac-128", NT_UMAC128, NULL, NULL),
     {NULL, NULL, NULL, NULL, NULL},
 };
+
+/* ---- what Nettle offers (list --offered) ----------------------------------------
+ * Nettle lists its block ciphers, hashes, AEADs (with the stream ciphers) and
+ * MACs (nettle_get_*). A listed block cipher is offered in each generic mode
+ * Nettle has (ECB, CBC, CTR, CFB, CFB8) and XTS for AES; the row is the one
+ * with that meta and mode. AEADs and MACs are matched by Nettle's name. */
+
+static const struct { enum nt_mode mode; const char *name; } nt_offer_modes[] = {
+    {NT_ECB, "ecb"}, {NT_CBC, "cbc"}, {NT_CTR, "ctr"}, {NT_CFB, "cfb"}, {NT_CFB8, "cfb8"},
+};
+
+static const char *const nt_named_rows[][2] = {
+    {"gcm_aes128", "aes-128-gcm"}, {"gcm_aes192", "aes-192-gcm"}, {"gcm_aes256", "aes-256-gcm"},
+    {"chacha_poly1305", "chacha20-poly1305"}, {"arcfour128", "rc4"}, {"chacha", "chacha20"},
+    {"salsa20", "salsa20"}, {"salsa20r12", "salsa20r12"},
+    {"cmac_aes128", "cmac-aes-128"}, {"hmac_md5", "hmac-md5"}, {"hmac_sha1", "hmac-sha1"},
+    {"hmac_sha256", "hmac-sha256"}, {"hmac_sha512", "hmac-sha512"},
+    {"umac64", "umac-64"}, {"umac128", "umac-128"},
+};
+
+static const char *nt_named_row(const char *name)
+{
+    for (size_t i = 0; i < sizeof nt_named_rows / sizeof nt_named_rows[0]; i++)
+        if (strcmp(nt_named_rows[i][0], name) == 0)
+            return nt_named_rows[i][1];
+    return NULL;
+}
+
+static const char *nt_cipher_row_for(const struct nettle_cipher *meta, enum nt_mode mode)
+{
+    for (const cb_op *r = nt_ops; r->algo; r++) {
+        if (r->init != nt_cipher_init)
+            continue;
+        const nt_cipher_row *row = r->arg;
+        if (row->meta == meta && row->mode == mode)
+            return r->algo;
+    }
+    return NULL;
+}
+
+void cb_offered_nettle(cb_offer_fn *offer, void *u);
+void cb_offered_nettle(cb_offer_fn *offer, void *u)
+{
+    char name[64];
+    for (const struct nettle_cipher *const *c = nettle_get_ciphers(); *c; c++) {
+        for (size_t i = 0; i < sizeof nt_offer_modes / sizeof nt_offer_modes[0]; i++) {
+            snprintf(name, sizeof name, "%s/%s", (*c)->name, nt_offer_modes[i].name);
+            offer(u, "cipher", name, nt_cipher_row_for(*c, nt_offer_modes[i].mode));
+        }
+        if (*c == &nettle_aes128 || *c == &nettle_aes256) {
+            snprintf(name, sizeof name, "%s/xts", (*c)->name);
+            offer(u, "cipher", name, nt_cipher_row_for(*c, NT_XTS));
+        }
+    }
+    for (const struct nettle_hash *const *h = nettle_get_hashes(); *h; h++) {
+        const char *algo = NULL;
+        for (const cb_op *r = nt_ops; r->algo && !algo; r++)
+            if (r->init == nt_hash_init && r->arg == *h)
+                algo = r->algo;
+        offer(u, "hash", (*h)->name, algo);
+    }
+    for (const struct nettle_aead *const *a = nettle_get_aeads(); *a; a++) {
+        const char *algo = nt_named_row((*a)->name);
+        int stream = !(*a)->digest_size;   /* the stream ciphers have no tag */
+        offer(u, stream ? "cipher" : "aead", (*a)->name, algo);
+    }
+    for (const struct nettle_mac *const *m = nettle_get_macs(); *m; m++)
+        offer(u, "mac", (*m)->name, nt_named_row((*m)->name));
+}
 
 /* ---- library-wide --------------------------------------------------------- */
 

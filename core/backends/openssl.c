@@ -468,6 +468,8 @@ static const cb_op openssl_ops[] = {
     CIPH("camellia-256-cbc", "CAMELLIA-256-CBC"),
     CIPH("camellia-128-ctr", "CAMELLIA-128-CTR"),
     CIPH("camellia-256-ctr", "CAMELLIA-256-CTR"),
+    CIPH("camellia-192-cbc", "CAMELLIA-192-CBC"),
+    CIPH("camellia-192-ctr", "CAMELLIA-192-CTR"),
     CIPH("camellia-128-cfb", "CAMELLIA-128-CFB"),  /* full-block CFB128 */
     CIPH("camellia-192-cfb", "CAMELLIA-192-CFB"),
     CIPH("camellia-256-cfb", "CAMELLIA-256-CFB"),
@@ -700,6 +702,57 @@ static unsigned openssl_hw_used(void)
     if (hi & (1ULL << 29)) used |= CB_HW_SHA;
     if (hi & (3ULL << 41)) used |= CB_HW_VAES;
     return used;
+}
+
+/* ---- what OpenSSL offers (list --offered) ---------------------------------- */
+
+typedef struct { cb_offer_fn *offer; void *u; } ossl_offer_ctx;
+
+/* The row measuring a fetched cipher or digest: the first whose EVP name
+ * the algorithm answers to (EVP_*_is_a knows every alias). */
+static void ossl_offer_cipher(EVP_CIPHER *c, void *p)
+{
+    const ossl_offer_ctx *o = p;
+    const char *algo = NULL;
+    for (const cb_op *r = openssl_ops; r->algo && !algo; r++)
+        if ((r->init == cipher_init || r->init == aead_init || r->init == xts_init)
+            && EVP_CIPHER_is_a(c, ((const ossl_cipher_arg *)r->arg)->evp))
+            algo = r->algo;
+    if (EVP_CIPHER_is_a(c, "NULL"))
+        return;   /* the identity "cipher" */
+    int aead = EVP_CIPHER_get_flags(c) & EVP_CIPH_FLAG_AEAD_CIPHER;
+    o->offer(o->u, aead ? "aead" : "cipher", EVP_CIPHER_get0_name(c), algo);
+}
+
+static void ossl_offer_md(EVP_MD *md, void *p)
+{
+    const ossl_offer_ctx *o = p;
+    const char *algo = NULL;
+    for (const cb_op *r = openssl_ops; r->algo && !algo; r++)
+        if (r->init == hash_init && EVP_MD_is_a(md, ((const ossl_md_arg *)r->arg)->evp))
+            algo = r->algo;
+    if (!EVP_MD_is_a(md, "NULL"))
+        o->offer(o->u, "hash", EVP_MD_get0_name(md), algo);
+}
+
+/* A MAC counts as measured when some row uses it (HMAC: with any digest). */
+static void ossl_offer_mac(EVP_MAC *mac, void *p)
+{
+    const ossl_offer_ctx *o = p;
+    const char *algo = NULL;
+    for (const cb_op *r = openssl_ops; r->algo && !algo; r++)
+        if (r->init == mac_init && EVP_MAC_is_a(mac, ((const ossl_mac_arg *)r->arg)->mac))
+            algo = r->algo;
+    o->offer(o->u, "mac", EVP_MAC_get0_name(mac), algo);
+}
+
+void cb_offered_openssl(cb_offer_fn *offer, void *u);
+void cb_offered_openssl(cb_offer_fn *offer, void *u)
+{
+    ossl_offer_ctx o = {offer, u};
+    EVP_CIPHER_do_all_provided(NULL, ossl_offer_cipher, &o);
+    EVP_MD_do_all_provided(NULL, ossl_offer_md, &o);
+    EVP_MAC_do_all_provided(NULL, ossl_offer_mac, &o);
 }
 
 const cb_backend cb_backend_openssl = {
