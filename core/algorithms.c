@@ -6,8 +6,8 @@
 const cb_algorithm cb_algorithms[] = {
     /* AEAD: a 12-byte nonce and 16-byte tag, as TLS uses them */
     {"aes-128-gcm",        CB_AEAD,   16, 12, 16, 1, 1},
-    {"aes-256-gcm",        CB_AEAD,   32, 12, 16, 1, 1},
     {"aes-192-gcm",        CB_AEAD,   24, 12, 16, 1, 1},
+    {"aes-256-gcm",        CB_AEAD,   32, 12, 16, 1, 1},
     {"chacha20-poly1305",  CB_AEAD,   32, 12, 16, 1, 1},
     {"aes-128-ocb",        CB_AEAD,   16, 12, 16, 1, 1},
     {"aes-256-ocb",        CB_AEAD,   32, 12, 16, 1, 1},
