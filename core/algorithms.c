@@ -82,6 +82,18 @@ const cb_algorithm cb_algorithms[] = {
     {"cast5-ctr",          CB_CIPHER, 16, 8, 0, 1, 0},
     {"idea-ofb",           CB_CIPHER, 16, 8, 0, 1, 0},
     {"idea-ctr",           CB_CIPHER, 16, 8, 0, 1, 0},
+    /* SEED (RFC 4269), ARIA (RFC 5794), SM4's other modes */
+    {"seed-ecb",           CB_CIPHER, 16, 0, 0, 16, 0},
+    {"seed-cbc",           CB_CIPHER, 16, 16, 0, 16, 0},
+    {"aria-128-ecb",       CB_CIPHER, 16, 0, 0, 16, 0},
+    {"aria-192-ecb",       CB_CIPHER, 24, 0, 0, 16, 0},
+    {"aria-256-ecb",       CB_CIPHER, 32, 0, 0, 16, 0},
+    {"aria-128-cbc",       CB_CIPHER, 16, 16, 0, 16, 0},
+    {"aria-192-cbc",       CB_CIPHER, 24, 16, 0, 16, 0},
+    {"aria-256-cbc",       CB_CIPHER, 32, 16, 0, 16, 0},
+    {"sm4-ctr",            CB_CIPHER, 16, 16, 0, 1, 0},
+    {"sm4-ofb",            CB_CIPHER, 16, 16, 0, 1, 0},
+    {"sm4-cfb",            CB_CIPHER, 16, 16, 0, 1, 0},
     /* hashes: tag_len is the digest size */
     {"md5",                CB_HASH,   0, 0, 16, 1, 0},
     {"sha1",               CB_HASH,   0, 0, 20, 1, 0},

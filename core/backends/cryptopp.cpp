@@ -8,6 +8,7 @@
 
 #include <cryptopp/aes.h>
 #include <cryptopp/arc4.h>
+#include <cryptopp/aria.h>
 #include <cryptopp/blake2.h>
 #include <cryptopp/blowfish.h>
 #include <cryptopp/camellia.h>
@@ -29,6 +30,7 @@
 #include <cryptopp/poly1305.h>
 #include <cryptopp/ripemd.h>
 #include <cryptopp/salsa.h>
+#include <cryptopp/seed.h>
 #include <cryptopp/serpent.h>
 #include <cryptopp/sha.h>
 #include <cryptopp/sha3.h>
@@ -315,6 +317,17 @@ CIPHER_ARG(cast5_ofb, OFB_Mode<CAST128>, 0, C_PLAIN, 0)
 CIPHER_ARG(cast5_ctr, CTR_Mode<CAST128>, 0, C_PLAIN, 0)
 CIPHER_ARG(idea_ofb, OFB_Mode<IDEA>, 16, C_PLAIN, 0)
 CIPHER_ARG(idea_ctr, CTR_Mode<IDEA>, 16, C_PLAIN, 0)
+CIPHER_ARG(seed_ecb, ECB_Mode<SEED>, 16, C_PLAIN, 0)
+CIPHER_ARG(seed_cbc, CBC_Mode<SEED>, 16, C_PLAIN, 0)
+CIPHER_ARG(aria128_ecb, ECB_Mode<ARIA>, 16, C_PLAIN, 0)
+CIPHER_ARG(aria192_ecb, ECB_Mode<ARIA>, 24, C_PLAIN, 0)
+CIPHER_ARG(aria256_ecb, ECB_Mode<ARIA>, 32, C_PLAIN, 0)
+CIPHER_ARG(aria128_cbc, CBC_Mode<ARIA>, 16, C_PLAIN, 0)
+CIPHER_ARG(aria192_cbc, CBC_Mode<ARIA>, 24, C_PLAIN, 0)
+CIPHER_ARG(aria256_cbc, CBC_Mode<ARIA>, 32, C_PLAIN, 0)
+CIPHER_ARG(sm4_ctr, CTR_Mode<SM4>, 16, C_PLAIN, 0)
+CIPHER_ARG(sm4_ofb, OFB_Mode<SM4>, 16, C_PLAIN, 0)
+CIPHER_ARG(sm4_cfb, CFB_Mode<SM4>, 16, C_PLAIN, 0)
 
 // ---------------------------------------------------------------- hashes
 
@@ -632,6 +645,17 @@ const cb_op cryptopp_ops[] = {
     CIPHER("cast5-ctr", cast5_ctr),
     CIPHER("idea-ofb", idea_ofb),
     CIPHER("idea-ctr", idea_ctr),
+    CIPHER("seed-ecb", seed_ecb),
+    CIPHER("seed-cbc", seed_cbc),
+    CIPHER("aria-128-ecb", aria128_ecb),
+    CIPHER("aria-192-ecb", aria192_ecb),
+    CIPHER("aria-256-ecb", aria256_ecb),
+    CIPHER("aria-128-cbc", aria128_cbc),
+    CIPHER("aria-192-cbc", aria192_cbc),
+    CIPHER("aria-256-cbc", aria256_cbc),
+    CIPHER("sm4-ctr", sm4_ctr),
+    CIPHER("sm4-ofb", sm4_ofb),
+    CIPHER("sm4-cfb", sm4_cfb),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

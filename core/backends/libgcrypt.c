@@ -348,6 +348,11 @@ static const cb_op gc_ops[] = {
     CIPHER("cast5-ctr", CAST5, CTR, PLAIN),
     CIPHER("idea-ofb", IDEA, OFB, PLAIN),
     CIPHER("idea-ctr", IDEA, CTR, PLAIN),
+    CIPHER("seed-ecb", SEED, ECB, PLAIN),
+    CIPHER("seed-cbc", SEED, CBC, PLAIN),
+    CIPHER("sm4-ctr", SM4, CTR, PLAIN),
+    CIPHER("sm4-ofb", SM4, OFB, PLAIN),
+    CIPHER("sm4-cfb", SM4, CFB, PLAIN),
 
     MD("md5", MD5),
     MD("sha1", SHA1),

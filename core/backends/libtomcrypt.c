@@ -411,6 +411,7 @@ static const cipher_arg blowfish_ecb = {M_ECB, &blowfish_desc, 0};
 static const cipher_arg cast5_ecb = {M_ECB, &cast5_desc, 0};
 static const cipher_arg des3_ecb = {M_ECB, &des3_desc, 24};
 static const cipher_arg des_ecb = {M_ECB, &des_desc, 8};
+static const cipher_arg seed_ecb = {M_ECB, &kseed_desc, 16}, seed_cbc = {M_CBC, &kseed_desc, 16};
 
 /* ----------------------------------------------------------------- hashes */
 
@@ -706,6 +707,8 @@ static const cb_op ltc_ops[] = {
     CIPHER("cast5-ecb", cast5_ecb),
     CIPHER("3des-ecb", des3_ecb),
     CIPHER("des-ecb", des_ecb),
+    CIPHER("seed-ecb", seed_ecb),
+    CIPHER("seed-cbc", seed_cbc),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

@@ -494,6 +494,21 @@ static const cb_op openssl_ops[] = {
 #ifndef OPENSSL_NO_SM4
     CIPH("sm4-cbc", "SM4-CBC"),
     CIPH("sm4-ecb", "SM4-ECB"),
+    CIPH("sm4-ctr", "SM4-CTR"),
+    CIPH("sm4-ofb", "SM4-OFB"),
+    CIPH("sm4-cfb", "SM4-CFB"),              /* full-block CFB128 */
+#endif
+#ifndef OPENSSL_NO_SEED
+    CIPH("seed-ecb", "SEED-ECB"),            /* legacy provider */
+    CIPH("seed-cbc", "SEED-CBC"),
+#endif
+#ifndef OPENSSL_NO_ARIA
+    CIPH("aria-128-ecb", "ARIA-128-ECB"),
+    CIPH("aria-192-ecb", "ARIA-192-ECB"),
+    CIPH("aria-256-ecb", "ARIA-256-ECB"),
+    CIPH("aria-128-cbc", "ARIA-128-CBC"),
+    CIPH("aria-192-cbc", "ARIA-192-CBC"),
+    CIPH("aria-256-cbc", "ARIA-256-CBC"),
 #endif
 #ifndef OPENSSL_NO_CAMELLIA
     CIPH("camellia-128-ecb", "CAMELLIA-128-ECB"),

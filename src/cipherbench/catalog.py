@@ -70,6 +70,10 @@ _BLOCK128 = Grade("acceptable", "128-bit block cipher without known practical at
                   "needs a MAC", "RFC 3713 (Camellia); NESSIE; AES finalists report")
 _SM4 = Grade("acceptable", "128-bit block cipher (Chinese national standard); needs a MAC",
              "GB/T 32907-2016; RFC 8998")
+_SEED = Grade("acceptable", "128-bit block cipher (Korean standard) without known practical "
+              "attack; needs a MAC", "RFC 4269; KISA")
+_ARIA = Grade("acceptable", "128-bit block cipher (Korean standard) without known practical "
+              "attack; needs a MAC", "RFC 5794")
 _SWEET32 = Grade("legacy", "64-bit block: birthday collisions after ~32 GiB (Sweet32)",
                  "CVE-2016-2183; NIST SP 800-131A Rev. 2")
 _DES = Grade("broken", "56-bit key: exhaustive search in hours", "NIST FIPS 46-3 withdrawn 2005")
@@ -229,6 +233,17 @@ _ENTRIES = [
     Algorithm("cast5-ctr", "cipher", 16, 8, 0, 1, _SWEET32),
     Algorithm("idea-ofb", "cipher", 16, 8, 0, 1, _SWEET32, "idea-ofb"),
     Algorithm("idea-ctr", "cipher", 16, 8, 0, 1, _SWEET32),
+    Algorithm("seed-ecb", "cipher", 16, 0, 0, 16, _ECB, "seed-ecb"),
+    Algorithm("seed-cbc", "cipher", 16, 16, 0, 16, _SEED, "seed-cbc"),
+    Algorithm("aria-128-ecb", "cipher", 16, 0, 0, 16, _ECB, "aria-128-ecb"),
+    Algorithm("aria-192-ecb", "cipher", 24, 0, 0, 16, _ECB, "aria-192-ecb"),
+    Algorithm("aria-256-ecb", "cipher", 32, 0, 0, 16, _ECB, "aria-256-ecb"),
+    Algorithm("aria-128-cbc", "cipher", 16, 16, 0, 16, _ARIA, "aria-128-cbc"),
+    Algorithm("aria-192-cbc", "cipher", 24, 16, 0, 16, _ARIA, "aria-192-cbc"),
+    Algorithm("aria-256-cbc", "cipher", 32, 16, 0, 16, _ARIA, "aria-256-cbc"),
+    Algorithm("sm4-ctr", "cipher", 16, 16, 0, 1, _SM4, "sm4-ctr"),
+    Algorithm("sm4-ofb", "cipher", 16, 16, 0, 1, _SM4, "sm4-ofb"),
+    Algorithm("sm4-cfb", "cipher", 16, 16, 0, 1, _SM4, "sm4-cfb"),
     Algorithm("md5", "hash", 0, 0, 16, 64, _MD5, "md5", "MD5", (), (), "MD5"),
     Algorithm("sha1", "hash", 0, 0, 20, 64, _SHA1, "sha1", "SHA1", (), (), "SHA1"),
     Algorithm("sha224", "hash", 0, 0, 28, 64, _SHA2, "sha224", "SHA224", (), (), "SHA224"),
