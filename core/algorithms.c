@@ -82,6 +82,14 @@ const cb_algorithm cb_algorithms[] = {
     {"cast5-ctr",          CB_CIPHER, 16, 8, 0, 1, 0},
     {"idea-ofb",           CB_CIPHER, 16, 8, 0, 1, 0},
     {"idea-ctr",           CB_CIPHER, 16, 8, 0, 1, 0},
+    /* Twofish and Serpent at other key sizes and in CTR */
+    {"twofish-128-ecb",    CB_CIPHER, 16, 0, 0, 16, 0},
+    {"twofish-128-cbc",    CB_CIPHER, 16, 16, 0, 16, 0},
+    {"twofish-256-ctr",    CB_CIPHER, 32, 16, 0, 1, 0},
+    {"serpent-128-ecb",    CB_CIPHER, 16, 0, 0, 16, 0},
+    {"serpent-128-cbc",    CB_CIPHER, 16, 16, 0, 16, 0},
+    {"serpent-192-cbc",    CB_CIPHER, 24, 16, 0, 16, 0},
+    {"serpent-256-ctr",    CB_CIPHER, 32, 16, 0, 1, 0},
     /* SEED (RFC 4269), ARIA (RFC 5794), SM4's other modes */
     {"seed-ecb",           CB_CIPHER, 16, 0, 0, 16, 0},
     {"seed-cbc",           CB_CIPHER, 16, 16, 0, 16, 0},

@@ -317,6 +317,13 @@ CIPHER_ARG(cast5_ofb, OFB_Mode<CAST128>, 0, C_PLAIN, 0)
 CIPHER_ARG(cast5_ctr, CTR_Mode<CAST128>, 0, C_PLAIN, 0)
 CIPHER_ARG(idea_ofb, OFB_Mode<IDEA>, 16, C_PLAIN, 0)
 CIPHER_ARG(idea_ctr, CTR_Mode<IDEA>, 16, C_PLAIN, 0)
+CIPHER_ARG(twofish128_ecb, ECB_Mode<Twofish>, 16, C_PLAIN, 0)
+CIPHER_ARG(twofish128_cbc, CBC_Mode<Twofish>, 16, C_PLAIN, 0)
+CIPHER_ARG(twofish256_ctr, CTR_Mode<Twofish>, 32, C_PLAIN, 0)
+CIPHER_ARG(serpent128_ecb, ECB_Mode<Serpent>, 16, C_PLAIN, 0)
+CIPHER_ARG(serpent128_cbc, CBC_Mode<Serpent>, 16, C_PLAIN, 0)
+CIPHER_ARG(serpent192_cbc, CBC_Mode<Serpent>, 24, C_PLAIN, 0)
+CIPHER_ARG(serpent256_ctr, CTR_Mode<Serpent>, 32, C_PLAIN, 0)
 CIPHER_ARG(seed_ecb, ECB_Mode<SEED>, 16, C_PLAIN, 0)
 CIPHER_ARG(seed_cbc, CBC_Mode<SEED>, 16, C_PLAIN, 0)
 CIPHER_ARG(aria128_ecb, ECB_Mode<ARIA>, 16, C_PLAIN, 0)
@@ -645,6 +652,13 @@ const cb_op cryptopp_ops[] = {
     CIPHER("cast5-ctr", cast5_ctr),
     CIPHER("idea-ofb", idea_ofb),
     CIPHER("idea-ctr", idea_ctr),
+    CIPHER("twofish-128-ecb", twofish128_ecb),
+    CIPHER("twofish-128-cbc", twofish128_cbc),
+    CIPHER("twofish-256-ctr", twofish256_ctr),
+    CIPHER("serpent-128-ecb", serpent128_ecb),
+    CIPHER("serpent-128-cbc", serpent128_cbc),
+    CIPHER("serpent-192-cbc", serpent192_cbc),
+    CIPHER("serpent-256-ctr", serpent256_ctr),
     CIPHER("seed-ecb", seed_ecb),
     CIPHER("seed-cbc", seed_cbc),
     CIPHER("aria-128-ecb", aria128_ecb),

@@ -411,6 +411,8 @@ static const cipher_arg blowfish_ecb = {M_ECB, &blowfish_desc, 0};
 static const cipher_arg cast5_ecb = {M_ECB, &cast5_desc, 0};
 static const cipher_arg des3_ecb = {M_ECB, &des3_desc, 24};
 static const cipher_arg des_ecb = {M_ECB, &des_desc, 8};
+static const cipher_arg twofish128_ecb = {M_ECB, &twofish_desc, 16}, twofish128_cbc = {M_CBC, &twofish_desc, 16},
+                        twofish256_ctr = {M_CTR, &twofish_desc, 32};
 static const cipher_arg seed_ecb = {M_ECB, &kseed_desc, 16}, seed_cbc = {M_CBC, &kseed_desc, 16};
 
 /* ----------------------------------------------------------------- hashes */
@@ -707,6 +709,9 @@ static const cb_op ltc_ops[] = {
     CIPHER("cast5-ecb", cast5_ecb),
     CIPHER("3des-ecb", des3_ecb),
     CIPHER("des-ecb", des_ecb),
+    CIPHER("twofish-128-ecb", twofish128_ecb),
+    CIPHER("twofish-128-cbc", twofish128_cbc),
+    CIPHER("twofish-256-ctr", twofish256_ctr),
     CIPHER("seed-ecb", seed_ecb),
     CIPHER("seed-cbc", seed_cbc),
 
