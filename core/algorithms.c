@@ -90,6 +90,9 @@ const cb_algorithm cb_algorithms[] = {
     {"serpent-128-cbc",    CB_CIPHER, 16, 16, 0, 16, 0},
     {"serpent-192-cbc",    CB_CIPHER, 24, 16, 0, 16, 0},
     {"serpent-256-ctr",    CB_CIPHER, 32, 16, 0, 1, 0},
+    /* RC2 (RFC 2268): 128-bit key, 128 effective key bits */
+    {"rc2-ecb",            CB_CIPHER, 16, 0, 0, 8, 0},
+    {"rc2-cbc",            CB_CIPHER, 16, 8, 0, 8, 0},
     /* SEED (RFC 4269), ARIA (RFC 5794), SM4's other modes */
     {"seed-ecb",           CB_CIPHER, 16, 0, 0, 16, 0},
     {"seed-cbc",           CB_CIPHER, 16, 16, 0, 16, 0},

@@ -28,6 +28,7 @@
 #include <cryptopp/md5.h>
 #include <cryptopp/modes.h>
 #include <cryptopp/poly1305.h>
+#include <cryptopp/rc2.h>
 #include <cryptopp/ripemd.h>
 #include <cryptopp/salsa.h>
 #include <cryptopp/seed.h>
@@ -172,7 +173,8 @@ const aead_arg chapoly = {AEAD_CHACHA, make_aead<ChaCha20Poly1305>, 32};
 
 // ---------------------------------------------------------------- ciphers
 
-enum cipher_type { C_PLAIN, C_XTS, C_CFB8 };  // C_CFB8: CFB with 1-byte feedback
+// C_CFB8: CFB with 1-byte feedback; C_RC2: RC2 with effective key bits = key bits
+enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2 };
 
 struct cipher_arg {
     SymmetricCipher *(*make)(int decrypt);
@@ -210,6 +212,8 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         p(Name::Rounds(), a->rounds);
     if (a->type == C_CFB8)
         p(Name::FeedbackSize(), 1);
+    if (a->type == C_RC2)   // RFC 2268's T1: as many effective bits as the key has
+        p("EffectiveKeyLength", (int)(8 * s->key_len));
     if (a->type == C_XTS) {
         key_with_zero_iv(*x->c, s->key, s->key_len, p);  // the tweak comes per message
     } else {
@@ -324,6 +328,8 @@ CIPHER_ARG(serpent128_ecb, ECB_Mode<Serpent>, 16, C_PLAIN, 0)
 CIPHER_ARG(serpent128_cbc, CBC_Mode<Serpent>, 16, C_PLAIN, 0)
 CIPHER_ARG(serpent192_cbc, CBC_Mode<Serpent>, 24, C_PLAIN, 0)
 CIPHER_ARG(serpent256_ctr, CTR_Mode<Serpent>, 32, C_PLAIN, 0)
+CIPHER_ARG(rc2_ecb, ECB_Mode<RC2>, 16, C_RC2, 0)
+CIPHER_ARG(rc2_cbc, CBC_Mode<RC2>, 16, C_RC2, 0)
 CIPHER_ARG(seed_ecb, ECB_Mode<SEED>, 16, C_PLAIN, 0)
 CIPHER_ARG(seed_cbc, CBC_Mode<SEED>, 16, C_PLAIN, 0)
 CIPHER_ARG(aria128_ecb, ECB_Mode<ARIA>, 16, C_PLAIN, 0)
@@ -659,6 +665,8 @@ const cb_op cryptopp_ops[] = {
     CIPHER("serpent-128-cbc", serpent128_cbc),
     CIPHER("serpent-192-cbc", serpent192_cbc),
     CIPHER("serpent-256-ctr", serpent256_ctr),
+    CIPHER("rc2-ecb", rc2_ecb),
+    CIPHER("rc2-cbc", rc2_cbc),
     CIPHER("seed-ecb", seed_ecb),
     CIPHER("seed-cbc", seed_cbc),
     CIPHER("aria-128-ecb", aria128_ecb),

@@ -355,6 +355,8 @@ static const cb_op gc_ops[] = {
     CIPHER("serpent-128-cbc", SERPENT128, CBC, PLAIN),
     CIPHER("serpent-192-cbc", SERPENT192, CBC, PLAIN),
     CIPHER("serpent-256-ctr", SERPENT256, CTR, PLAIN),
+    CIPHER("rc2-ecb", RFC2268_128, ECB, PLAIN),   /* effective key bits = key bits */
+    CIPHER("rc2-cbc", RFC2268_128, CBC, PLAIN),
     CIPHER("seed-ecb", SEED, ECB, PLAIN),
     CIPHER("seed-cbc", SEED, CBC, PLAIN),
     CIPHER("sm4-ctr", SM4, CTR, PLAIN),

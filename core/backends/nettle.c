@@ -737,6 +737,8 @@ static const cb_op nt_ops[] = {
     BLK("serpent-128-cbc", CBC, nettle_serpent128),
     BLK("serpent-192-cbc", CBC, nettle_serpent192),
     BLK("serpent-256-ctr", CTR, nettle_serpent256),
+    BLK("rc2-ecb", ECB, nettle_arctwo128),     /* arctwo128: 128 effective key bits */
+    BLK("rc2-cbc", CBC, nettle_arctwo128),
     BLK("aes-128-cfb8", CFB8, nettle_aes128),
     BLK("aes-192-cfb8", CFB8, nettle_aes192),
     BLK("aes-256-cfb8", CFB8, nettle_aes256),

@@ -498,6 +498,10 @@ static const cb_op openssl_ops[] = {
     CIPH("sm4-ofb", "SM4-OFB"),
     CIPH("sm4-cfb", "SM4-CFB"),              /* full-block CFB128 */
 #endif
+#ifndef OPENSSL_NO_RC2
+    CIPH("rc2-ecb", "RC2-ECB"),              /* legacy provider; 128 effective bits for a 16-byte key */
+    CIPH("rc2-cbc", "RC2-CBC"),
+#endif
 #ifndef OPENSSL_NO_SEED
     CIPH("seed-ecb", "SEED-ECB"),            /* legacy provider */
     CIPH("seed-cbc", "SEED-CBC"),

@@ -74,6 +74,8 @@ _SEED = Grade("acceptable", "128-bit block cipher (Korean standard) without know
               "attack; needs a MAC", "RFC 4269; KISA")
 _ARIA = Grade("acceptable", "128-bit block cipher (Korean standard) without known practical "
               "attack; needs a MAC", "RFC 5794")
+_RC2 = Grade("broken", "export-era cipher: related-key attacks and a 64-bit block; kept only "
+             "to read old PKCS#12 files", "RFC 2268; Kelsey, Schneier, Wagner (ICICS 1997); RFC 8018")
 _SWEET32 = Grade("legacy", "64-bit block: birthday collisions after ~32 GiB (Sweet32)",
                  "CVE-2016-2183; NIST SP 800-131A Rev. 2")
 _DES = Grade("broken", "56-bit key: exhaustive search in hours", "NIST FIPS 46-3 withdrawn 2005")
@@ -240,6 +242,8 @@ _ENTRIES = [
     Algorithm("serpent-128-cbc", "cipher", 16, 16, 0, 16, _BLOCK128),
     Algorithm("serpent-192-cbc", "cipher", 24, 16, 0, 16, _BLOCK128),
     Algorithm("serpent-256-ctr", "cipher", 32, 16, 0, 1, _BLOCK128),
+    Algorithm("rc2-ecb", "cipher", 16, 0, 0, 8, _ECB, "rc2-ecb"),
+    Algorithm("rc2-cbc", "cipher", 16, 8, 0, 8, _RC2, "rc2-cbc"),
     Algorithm("seed-ecb", "cipher", 16, 0, 0, 16, _ECB, "seed-ecb"),
     Algorithm("seed-cbc", "cipher", 16, 16, 0, 16, _SEED, "seed-cbc"),
     Algorithm("aria-128-ecb", "cipher", 16, 0, 0, 16, _ECB, "aria-128-ecb"),
