@@ -26,6 +26,7 @@
 #include <nettle/cmac.h>
 #include <nettle/ctr.h>
 #include <nettle/des.h>
+#include <nettle/eax.h>
 #include <nettle/gcm.h>
 #include <nettle/hmac.h>
 #include <nettle/memops.h>
@@ -390,6 +391,7 @@ typedef struct nt_aead {
 NT_AEAD_FNS(gcm_aes128, struct gcm_aes128_ctx)
 NT_AEAD_FNS(gcm_aes256, struct gcm_aes256_ctx)
 NT_AEAD_FNS(gcm_aes192, struct gcm_aes192_ctx)
+NT_AEAD_FNS(eax_aes128, struct eax_aes128_ctx)
 NT_AEAD_FNS(ccm_aes128, struct ccm_aes128_ctx)
 NT_AEAD_FNS(ccm_aes256, struct ccm_aes256_ctx)
 NT_AEAD_FNS(chacha_poly1305, struct chacha_poly1305_ctx)
@@ -436,6 +438,15 @@ static int ccm256_start(void *c, const cb_msg *m)
     if (!ccm_ok(m))
         return CB_ERR_PARAM;
     ccm_aes256_set_nonce(c, m->nonce_len, m->nonce, m->aad_len, m->len, m->tag_len);
+    return CB_OK;
+}
+
+/* EAX takes a nonce of any length and gives a tag of up to 16 bytes. */
+static int eax128_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > EAX_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    eax_aes128_set_nonce(c, m->nonce_len, m->nonce);
     return CB_OK;
 }
 
@@ -683,6 +694,7 @@ static const cb_op nt_ops[] = {
                                       CHACHA_POLY1305_KEY_SIZE, cp_start)),
     AEAD("aes-128-ccm", NT_AEAD(ccm_aes128, struct ccm_aes128_ctx, AES128_KEY_SIZE, ccm128_start)),
     AEAD("aes-256-ccm", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
+    AEAD("aes-128-eax", NT_AEAD(eax_aes128, struct eax_aes128_ctx, AES128_KEY_SIZE, eax128_start)),
 
     CBCFAST("aes-128-cbc", nettle_aes128, NT_CBC_AES(128)),
     CBCFAST("aes-192-cbc", nettle_aes192, NT_CBC_AES(192)),
@@ -788,7 +800,7 @@ static const struct { enum nt_mode mode; const char *name; } nt_offer_modes[] = 
 
 static const char *const nt_named_rows[][2] = {
     {"gcm_aes128", "aes-128-gcm"}, {"gcm_aes192", "aes-192-gcm"}, {"gcm_aes256", "aes-256-gcm"},
-    {"chacha_poly1305", "chacha20-poly1305"}, {"arcfour128", "rc4"}, {"chacha", "chacha20"},
+    {"chacha_poly1305", "chacha20-poly1305"}, {"eax_aes128", "aes-128-eax"}, {"arcfour128", "rc4"}, {"chacha", "chacha20"},
     {"salsa20", "salsa20"}, {"salsa20r12", "salsa20r12"},
     {"cmac_aes128", "cmac-aes-128"}, {"hmac_md5", "hmac-md5"}, {"hmac_sha1", "hmac-sha1"},
     {"hmac_sha256", "hmac-sha256"}, {"hmac_sha512", "hmac-sha512"},

@@ -60,6 +60,8 @@ _CHACHA_AEAD = Grade("recommended", "AEAD; fast without AES instructions", "RFC 
 _OCB = Grade("recommended", "one-pass AEAD, patents released", "RFC 7253")
 _CCM = Grade("recommended", "AEAD, two AES passes (slower than GCM)",
              "NIST SP 800-38C; RFC 8446")
+_EAX = Grade("recommended", "two-pass AEAD (CTR and OMAC) with a proof of security; any nonce "
+             "length", "Bellare, Rogaway, Wagner (FSE 2004); RFC 4880bis")
 _MODE_MAC = Grade("acceptable", "sound only with a MAC over the ciphertext (encrypt-then-MAC)",
                   "NIST SP 800-38A; RFC 7366")
 _XTS = Grade("acceptable", "for disk sectors only: no integrity, tweak per sector",
@@ -138,6 +140,7 @@ _ENTRIES = [
               ("TLS_AES_128_CCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM")),
     Algorithm("aes-256-ccm", "aead", 32, 12, 16, 16, _CCM, "aes-256-ccm", "AES-256-CCM",
               ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM",)),
+    Algorithm("aes-128-eax", "aead", 16, 16, 16, 16, _EAX, "", "", (), (), "EAX"),
     Algorithm("aes-128-cbc", "cipher", 16, 16, 0, 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
