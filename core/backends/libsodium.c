@@ -334,6 +334,44 @@ static const char *sodium_provider(void)
     return buf;
 }
 
+/* ---- what libsodium offers (list --offered) -------------------------------
+ * libsodium has no enumeration call. Its symmetric primitives are a fixed,
+ * documented set per release (doc.libsodium.org, 1.0.18: the crypto_aead_*,
+ * crypto_stream_*, crypto_hash_*, crypto_generichash, crypto_shorthash_*,
+ * crypto_auth_*, crypto_onetimeauth and crypto_secretbox families); this
+ * table lists them by their C prefix, with the row measuring each. */
+static const char *const sodium_offered[][3] = {
+    {"aead", "crypto_aead_aes256gcm", "aes-256-gcm"},
+    {"aead", "crypto_aead_chacha20poly1305_ietf", "chacha20-poly1305"},
+    {"aead", "crypto_aead_chacha20poly1305", NULL},      /* the original 64-bit-nonce construction */
+    {"aead", "crypto_aead_xchacha20poly1305_ietf", NULL},
+    {"aead", "crypto_secretbox_xsalsa20poly1305", NULL},
+    {"aead", "crypto_secretbox_xchacha20poly1305", NULL},
+    {"cipher", "crypto_stream_chacha20_ietf", "chacha20"},
+    {"cipher", "crypto_stream_chacha20", NULL},
+    {"cipher", "crypto_stream_xchacha20", NULL},
+    {"cipher", "crypto_stream_salsa20", "salsa20"},
+    {"cipher", "crypto_stream_xsalsa20", NULL},
+    {"cipher", "crypto_stream_salsa2012", NULL},
+    {"cipher", "crypto_stream_salsa208", NULL},
+    {"hash", "crypto_hash_sha256", "sha256"},
+    {"hash", "crypto_hash_sha512", "sha512"},
+    {"hash", "crypto_generichash_blake2b", "blake2b-512"},
+    {"mac", "crypto_auth_hmacsha256", "hmac-sha256"},
+    {"mac", "crypto_auth_hmacsha512", "hmac-sha512"},
+    {"mac", "crypto_auth_hmacsha512256", NULL},
+    {"mac", "crypto_onetimeauth_poly1305", "poly1305"},
+    {"mac", "crypto_shorthash_siphash24", NULL},
+    {"mac", "crypto_shorthash_siphashx24", NULL},
+};
+
+void cb_offered_libsodium(cb_offer_fn *offer, void *u);
+void cb_offered_libsodium(cb_offer_fn *offer, void *u)
+{
+    for (size_t i = 0; i < sizeof sodium_offered / sizeof sodium_offered[0]; i++)
+        offer(u, sodium_offered[i][0], sodium_offered[i][1], sodium_offered[i][2]);
+}
+
 const cb_backend cb_backend_libsodium = {
     .name = "libsodium",
     .version = sodium_version,
