@@ -10,6 +10,7 @@ const cb_algorithm cb_algorithms[] = {
     {"aes-256-gcm",        CB_AEAD,   32, 12, 16, 1, 1},
     {"chacha20-poly1305",  CB_AEAD,   32, 12, 16, 1, 1},
     {"aes-128-ocb",        CB_AEAD,   16, 12, 16, 1, 1},
+    {"aes-192-ocb",        CB_AEAD,   24, 12, 16, 1, 1},
     {"aes-256-ocb",        CB_AEAD,   32, 12, 16, 1, 1},
     {"aes-128-ccm",        CB_AEAD,   16, 12, 16, 1, 1},
     {"aes-256-ccm",        CB_AEAD,   32, 12, 16, 1, 1},

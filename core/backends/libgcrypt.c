@@ -281,6 +281,7 @@ static const cb_op gc_ops[] = {
     CIPHER("aes-192-gcm", AES192, GCM, GCM),
     CIPHER("chacha20-poly1305", CHACHA20, POLY1305, POLY1305),
     CIPHER("aes-128-ocb", AES128, OCB, OCB),
+    CIPHER("aes-192-ocb", AES192, OCB, OCB),
     CIPHER("aes-256-ocb", AES256, OCB, OCB),
     CIPHER("aes-128-ccm", AES128, CCM, CCM),
     CIPHER("aes-256-ccm", AES256, CCM, CCM),

@@ -230,8 +230,8 @@ static int aead_run(void *ctx, cb_msg *m)
     return mem_neq(tag, m->tag, x->tag_len) ? CB_ERR_AUTH : CB_OK;
 }
 
-static const aead_arg gcm128 = {AEAD_GCM, 16}, gcm256 = {AEAD_GCM, 32};
-static const aead_arg ocb128 = {AEAD_OCB3, 16}, ocb256 = {AEAD_OCB3, 32};
+static const aead_arg gcm128 = {AEAD_GCM, 16}, gcm192 = {AEAD_GCM, 24}, gcm256 = {AEAD_GCM, 32};
+static const aead_arg ocb128 = {AEAD_OCB3, 16}, ocb192 = {AEAD_OCB3, 24}, ocb256 = {AEAD_OCB3, 32};
 static const aead_arg ccm128 = {AEAD_CCM, 16}, ccm256 = {AEAD_CCM, 32};
 static const aead_arg chapoly = {AEAD_CHACHA, 32};
 
@@ -663,7 +663,9 @@ static const cb_op ltc_ops[] = {
     AEAD("aes-256-gcm", gcm256),
     AEAD("chacha20-poly1305", chapoly),
     AEAD("aes-128-ocb", ocb128),
+    AEAD("aes-192-ocb", ocb192),
     AEAD("aes-256-ocb", ocb256),
+    AEAD("aes-192-gcm", gcm192),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
 

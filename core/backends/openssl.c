@@ -439,6 +439,7 @@ static const cb_op openssl_ops[] = {
 #endif
 #ifndef OPENSSL_NO_OCB
     AEAD("aes-128-ocb", "AES-128-OCB", AEAD_OCB),
+    AEAD("aes-192-ocb", "AES-192-OCB", AEAD_OCB),
     AEAD("aes-256-ocb", "AES-256-OCB", AEAD_OCB),
 #endif
     AEAD("aes-128-ccm", "AES-128-CCM", AEAD_CCM),

@@ -640,7 +640,7 @@ static void mac_finish(void *ctx)
 
 /* ---- the table ---------------------------------------------------------------- */
 
-static const aead_def a_gcm128 = {AEAD_GCM, 16}, a_gcm256 = {AEAD_GCM, 32},
+static const aead_def a_gcm128 = {AEAD_GCM, 16}, a_gcm256 = {AEAD_GCM, 32}, a_gcm192 = {AEAD_GCM, 24},
                       a_ccm128 = {AEAD_CCM, 16}, a_ccm256 = {AEAD_CCM, 32},
                       a_chapoly = {AEAD_CHACHAPOLY, 32};
 
@@ -678,6 +678,9 @@ static const cb_op wolfssl_ops[] = {
 #ifdef HAVE_AESGCM
     AEAD("aes-128-gcm", &a_gcm128)
     AEAD("aes-256-gcm", &a_gcm256)
+#ifdef WOLFSSL_AES_192
+    AEAD("aes-192-gcm", &a_gcm192)
+#endif
 #endif
 #if defined(HAVE_CHACHA) && defined(HAVE_POLY1305)
     AEAD("chacha20-poly1305", &a_chapoly)

@@ -135,6 +135,7 @@ _ENTRIES = [
                "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"),
               ("chacha20-poly1305@openssh.com",)),
     Algorithm("aes-128-ocb", "aead", 16, 12, 16, 16, _OCB, "aes-128-ocb", "", (), (), "OCB"),
+    Algorithm("aes-192-ocb", "aead", 24, 12, 16, 16, _OCB, "aes-192-ocb"),
     Algorithm("aes-256-ocb", "aead", 32, 12, 16, 16, _OCB, "aes-256-ocb"),
     Algorithm("aes-128-ccm", "aead", 16, 12, 16, 16, _CCM, "aes-128-ccm", "AES-128-CCM",
               ("TLS_AES_128_CCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM")),
