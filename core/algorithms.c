@@ -13,6 +13,7 @@ const cb_algorithm cb_algorithms[] = {
     {"aes-192-ocb",        CB_AEAD,   24, 12, 16, 1, 1},
     {"aes-256-ocb",        CB_AEAD,   32, 12, 16, 1, 1},
     {"aes-128-ccm",        CB_AEAD,   16, 12, 16, 1, 1},
+    {"aes-192-ccm",        CB_AEAD,   24, 12, 16, 1, 1},
     {"aes-256-ccm",        CB_AEAD,   32, 12, 16, 1, 1},
     {"aes-128-eax",        CB_AEAD,   16, 16, 16, 1, 1},   /* EAX's 16-byte nonce */
     /* ciphers */

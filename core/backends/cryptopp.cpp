@@ -178,6 +178,7 @@ const aead_arg gcm192 = {AEAD_GCM, make_aead<GCM<AES>>, 24};
 const aead_arg eax128 = {AEAD_EAX, make_aead<EAX<AES>>, 16};
 const aead_arg ccm128 = {AEAD_CCM, make_aead<CCM<AES>>, 16};
 const aead_arg ccm256 = {AEAD_CCM, make_aead<CCM<AES>>, 32};
+const aead_arg ccm192 = {AEAD_CCM, make_aead<CCM<AES>>, 24};
 const aead_arg chapoly = {AEAD_CHACHA, make_aead<ChaCha20Poly1305>, 32};
 
 // ---------------------------------------------------------------- ciphers
@@ -601,6 +602,7 @@ const cb_op cryptopp_ops[] = {
     AEAD("chacha20-poly1305", chapoly),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-128-eax", eax128),
+    AEAD("aes-192-ccm", ccm192),
     AEAD("aes-256-ccm", ccm256),
 
     CIPHER("aes-128-cbc", aes128_cbc),

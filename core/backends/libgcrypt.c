@@ -284,6 +284,7 @@ static const cb_op gc_ops[] = {
     CIPHER("aes-192-ocb", AES192, OCB, OCB),
     CIPHER("aes-256-ocb", AES256, OCB, OCB),
     CIPHER("aes-128-ccm", AES128, CCM, CCM),
+    CIPHER("aes-192-ccm", AES192, CCM, CCM),
     CIPHER("aes-256-ccm", AES256, CCM, CCM),
     CIPHER("aes-128-eax", AES128, EAX, EAX),
 

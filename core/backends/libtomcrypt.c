@@ -232,7 +232,7 @@ static int aead_run(void *ctx, cb_msg *m)
 
 static const aead_arg gcm128 = {AEAD_GCM, 16}, gcm192 = {AEAD_GCM, 24}, gcm256 = {AEAD_GCM, 32};
 static const aead_arg ocb128 = {AEAD_OCB3, 16}, ocb192 = {AEAD_OCB3, 24}, ocb256 = {AEAD_OCB3, 32};
-static const aead_arg ccm128 = {AEAD_CCM, 16}, ccm256 = {AEAD_CCM, 32};
+static const aead_arg ccm128 = {AEAD_CCM, 16}, ccm192 = {AEAD_CCM, 24}, ccm256 = {AEAD_CCM, 32};
 static const aead_arg chapoly = {AEAD_CHACHA, 32};
 
 /* ---------------------------------------------------------------- ciphers */
@@ -667,6 +667,7 @@ static const cb_op ltc_ops[] = {
     AEAD("aes-256-ocb", ocb256),
     AEAD("aes-192-gcm", gcm192),
     AEAD("aes-128-ccm", ccm128),
+    AEAD("aes-192-ccm", ccm192),
     AEAD("aes-256-ccm", ccm256),
 
     CIPHER("aes-128-cbc", aes128_cbc),

@@ -394,6 +394,7 @@ NT_AEAD_FNS(gcm_aes192, struct gcm_aes192_ctx)
 NT_AEAD_FNS(eax_aes128, struct eax_aes128_ctx)
 NT_AEAD_FNS(ccm_aes128, struct ccm_aes128_ctx)
 NT_AEAD_FNS(ccm_aes256, struct ccm_aes256_ctx)
+NT_AEAD_FNS(ccm_aes192, struct ccm_aes192_ctx)
 NT_AEAD_FNS(chacha_poly1305, struct chacha_poly1305_ctx)
 
 /* GCM takes an IV of any length (12 bytes fast path, others hashed). */
@@ -431,6 +432,13 @@ static int ccm128_start(void *c, const cb_msg *m)
     if (!ccm_ok(m))
         return CB_ERR_PARAM;
     ccm_aes128_set_nonce(c, m->nonce_len, m->nonce, m->aad_len, m->len, m->tag_len);
+    return CB_OK;
+}
+static int ccm192_start(void *c, const cb_msg *m)
+{
+    if (!ccm_ok(m))
+        return CB_ERR_PARAM;
+    ccm_aes192_set_nonce(c, m->nonce_len, m->nonce, m->aad_len, m->len, m->tag_len);
     return CB_OK;
 }
 static int ccm256_start(void *c, const cb_msg *m)
@@ -693,6 +701,7 @@ static const cb_op nt_ops[] = {
     AEAD("chacha20-poly1305", NT_AEAD(chacha_poly1305, struct chacha_poly1305_ctx,
                                       CHACHA_POLY1305_KEY_SIZE, cp_start)),
     AEAD("aes-128-ccm", NT_AEAD(ccm_aes128, struct ccm_aes128_ctx, AES128_KEY_SIZE, ccm128_start)),
+    AEAD("aes-192-ccm", NT_AEAD(ccm_aes192, struct ccm_aes192_ctx, AES192_KEY_SIZE, ccm192_start)),
     AEAD("aes-256-ccm", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
     AEAD("aes-128-eax", NT_AEAD(eax_aes128, struct eax_aes128_ctx, AES128_KEY_SIZE, eax128_start)),
 

@@ -443,6 +443,7 @@ static const cb_op openssl_ops[] = {
     AEAD("aes-256-ocb", "AES-256-OCB", AEAD_OCB),
 #endif
     AEAD("aes-128-ccm", "AES-128-CCM", AEAD_CCM),
+    AEAD("aes-192-ccm", "AES-192-CCM", AEAD_CCM),
     AEAD("aes-256-ccm", "AES-256-CCM", AEAD_CCM),
     CIPH("aes-128-cbc", "AES-128-CBC"),
     CIPH("aes-192-cbc", "AES-192-CBC"),

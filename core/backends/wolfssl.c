@@ -641,7 +641,7 @@ static void mac_finish(void *ctx)
 /* ---- the table ---------------------------------------------------------------- */
 
 static const aead_def a_gcm128 = {AEAD_GCM, 16}, a_gcm256 = {AEAD_GCM, 32}, a_gcm192 = {AEAD_GCM, 24},
-                      a_ccm128 = {AEAD_CCM, 16}, a_ccm256 = {AEAD_CCM, 32},
+                      a_ccm128 = {AEAD_CCM, 16}, a_ccm256 = {AEAD_CCM, 32}, a_ccm192 = {AEAD_CCM, 24},
                       a_chapoly = {AEAD_CHACHAPOLY, 32};
 
 static const cipher_def
@@ -688,6 +688,9 @@ static const cb_op wolfssl_ops[] = {
 #ifdef HAVE_AESCCM
     AEAD("aes-128-ccm", &a_ccm128)
     AEAD("aes-256-ccm", &a_ccm256)
+#ifdef WOLFSSL_AES_192
+    AEAD("aes-192-ccm", &a_ccm192)
+#endif
 #endif
 #ifdef HAVE_AES_CBC
     CIPHER("aes-128-cbc", &c_aes128cbc)

@@ -139,6 +139,7 @@ _ENTRIES = [
     Algorithm("aes-256-ocb", "aead", 32, 12, 16, 16, _OCB, "aes-256-ocb"),
     Algorithm("aes-128-ccm", "aead", 16, 12, 16, 16, _CCM, "aes-128-ccm", "AES-128-CCM",
               ("TLS_AES_128_CCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM")),
+    Algorithm("aes-192-ccm", "aead", 24, 12, 16, 16, _CCM, "aes-192-ccm"),
     Algorithm("aes-256-ccm", "aead", 32, 12, 16, 16, _CCM, "aes-256-ccm", "AES-256-CCM",
               ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM",)),
     Algorithm("aes-128-eax", "aead", 16, 16, 16, 16, _EAX, "", "", (), (), "EAX"),
