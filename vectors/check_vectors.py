@@ -534,7 +534,7 @@ def check_mac(algo, v):
         except ImportError as e:
             raise Unavailable("pyca/cryptography is not installed") from e
         got = Poly1305.generate_tag(key, msg)
-    elif algo == "cmac-aes-128":
+    elif algo in ("cmac-aes-128", "cmac-aes-256"):
         try:
             from cryptography.hazmat.primitives import cmac
             from cryptography.hazmat.primitives.ciphers import algorithms

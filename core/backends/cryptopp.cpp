@@ -536,7 +536,9 @@ const mac_arg m_hmac_sha1 = {make_mac<HMAC<SHA1>>, M_PLAIN};
 const mac_arg m_hmac_sha256 = {make_mac<HMAC<SHA256>>, M_PLAIN};
 const mac_arg m_hmac_sha512 = {make_mac<HMAC<SHA512>>, M_PLAIN};
 const mac_arg m_poly1305 = {make_mac<Poly1305TLS>, M_ONE_TIME};  // RFC 8439 Poly1305
-const mac_arg m_cmac = {make_mac<CMAC<AES>>, M_PLAIN};
+const mac_arg m_cmac = {make_mac<CMAC<AES>>, M_PLAIN};   // the key length picks AES-128 or -256
+const mac_arg m_hmac_sha224 = {make_mac<HMAC<SHA224>>, M_PLAIN};
+const mac_arg m_hmac_sha384 = {make_mac<HMAC<SHA384>>, M_PLAIN};
 const mac_arg m_gmac = {nullptr, M_GMAC};
 
 // ---------------------------------------------------------------- library
@@ -724,6 +726,9 @@ const cb_op cryptopp_ops[] = {
     MAC("hmac-sha512", m_hmac_sha512),
     MAC("poly1305", m_poly1305),
     MAC("cmac-aes-128", m_cmac),
+    MAC("cmac-aes-256", m_cmac),
+    MAC("hmac-sha224", m_hmac_sha224),
+    MAC("hmac-sha384", m_hmac_sha384),
     MAC("gmac-aes-128", m_gmac),
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };

@@ -290,6 +290,8 @@ static int mac_init(void **ctx, const void *arg, const cb_setup *s)
                        alg == GNUTLS_MAC_UMAC_128;
     if (keyed_cipher && s->key_len != 16)
         return CB_ERR_PARAM;
+    if (alg == GNUTLS_MAC_AES_CMAC_256 && s->key_len != 32)
+        return CB_ERR_PARAM;
     mac_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return CB_ERR;
@@ -370,6 +372,7 @@ static const gnutls_digest_algorithm_t
 static const gnutls_mac_algorithm_t
     m_md5 = GNUTLS_MAC_MD5, m_sha1 = GNUTLS_MAC_SHA1, m_sha256 = GNUTLS_MAC_SHA256,
     m_sha512 = GNUTLS_MAC_SHA512, m_cmac = GNUTLS_MAC_AES_CMAC_128,
+    m_sha224 = GNUTLS_MAC_SHA224, m_sha384 = GNUTLS_MAC_SHA384, m_cmac256 = GNUTLS_MAC_AES_CMAC_256,
     m_gmac = GNUTLS_MAC_AES_GMAC_128, m_umac128 = GNUTLS_MAC_UMAC_128;
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
@@ -416,6 +419,9 @@ static const cb_op gnutls_ops[] = {
     MAC("hmac-sha1", &m_sha1),
     MAC("hmac-sha256", &m_sha256),
     MAC("hmac-sha512", &m_sha512),
+    MAC("hmac-sha224", &m_sha224),
+    MAC("hmac-sha384", &m_sha384),
+    MAC("cmac-aes-256", &m_cmac256),
     MAC("cmac-aes-128", &m_cmac),
     MAC("gmac-aes-128", &m_gmac),
     MAC("umac-128", &m_umac128),

@@ -406,8 +406,11 @@ static const cb_op gc_ops[] = {
     MAC("hmac-sha1", HMAC_SHA1),
     MAC("hmac-sha256", HMAC_SHA256),
     MAC("hmac-sha512", HMAC_SHA512),
+    MAC("hmac-sha224", HMAC_SHA224),
+    MAC("hmac-sha384", HMAC_SHA384),
     MAC("poly1305", POLY1305),          /* plain Poly1305: 32-byte one-time key r||s */
     MAC("cmac-aes-128", CMAC_AES),
+    MAC("cmac-aes-256", CMAC_AES),      /* the key length picks AES-256 */
     MAC("gmac-aes-128", GMAC_AES),
     {NULL, NULL, NULL, NULL, NULL},
 };

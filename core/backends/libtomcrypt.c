@@ -620,6 +620,7 @@ static int mac_run(void *ctx, cb_msg *m)
 
 static const mac_arg hmac_md5 = {MAC_HMAC, &md5_desc}, hmac_sha1 = {MAC_HMAC, &sha1_desc},
                      hmac_sha256 = {MAC_HMAC, &sha256_desc}, hmac_sha512 = {MAC_HMAC, &sha512_desc},
+                     hmac_sha224 = {MAC_HMAC, &sha224_desc}, hmac_sha384 = {MAC_HMAC, &sha384_desc},
                      cmac = {MAC_CMAC, NULL}, poly1305 = {MAC_POLY1305, NULL}, gmac = {MAC_GMAC, NULL};
 
 /* ------------------------------------------------------------------ table */
@@ -750,6 +751,9 @@ static const cb_op ltc_ops[] = {
     MAC("hmac-sha512", hmac_sha512),
     MAC("poly1305", poly1305),
     MAC("cmac-aes-128", cmac),
+    MAC("cmac-aes-256", cmac),       /* omac_init takes the AES key length given */
+    MAC("hmac-sha224", hmac_sha224),
+    MAC("hmac-sha384", hmac_sha384),
     MAC("gmac-aes-128", gmac),
     {NULL, NULL, NULL, NULL, NULL},
 };

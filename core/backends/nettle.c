@@ -790,7 +790,10 @@ static const cb_op nt_ops[] = {
     MAC("hmac-sha1", NT_HMAC, &nettle_sha1, NULL),
     MAC("hmac-sha256", NT_HMAC, &nettle_sha256, NULL),
     MAC("hmac-sha512", NT_HMAC, &nettle_sha512, NULL),
+    MAC("hmac-sha224", NT_HMAC, &nettle_sha224, NULL),
+    MAC("hmac-sha384", NT_HMAC, &nettle_sha384, NULL),
     MAC("cmac-aes-128", NT_CMAC, NULL, &nettle_cmac_aes128),
+    MAC("cmac-aes-256", NT_CMAC, NULL, &nettle_cmac_aes256),
     MAC("gmac-aes-128", NT_GMAC, NULL, NULL),
     MAC("umac-64", NT_UMAC64, NULL, NULL),
     MAC("umac-128", NT_UMAC128, NULL, NULL),
@@ -813,6 +816,7 @@ static const char *const nt_named_rows[][2] = {
     {"salsa20", "salsa20"}, {"salsa20r12", "salsa20r12"},
     {"cmac_aes128", "cmac-aes-128"}, {"hmac_md5", "hmac-md5"}, {"hmac_sha1", "hmac-sha1"},
     {"hmac_sha256", "hmac-sha256"}, {"hmac_sha512", "hmac-sha512"},
+    {"hmac_sha224", "hmac-sha224"}, {"hmac_sha384", "hmac-sha384"}, {"cmac_aes256", "cmac-aes-256"},
     {"umac64", "umac-64"}, {"umac128", "umac-128"},
 };
 

@@ -582,11 +582,14 @@ static const cb_op openssl_ops[] = {
     MAC("hmac-sha1", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA1", 0, 0),
     MAC("hmac-sha256", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA256", 0, 0),
     MAC("hmac-sha512", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA512", 0, 0),
+    MAC("hmac-sha224", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA224", 0, 0),
+    MAC("hmac-sha384", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA384", 0, 0),
 #ifndef OPENSSL_NO_POLY1305
     MAC("poly1305", "POLY1305", NULL, NULL, 0, 1),
 #endif
 #ifndef OPENSSL_NO_CMAC
     MAC("cmac-aes-128", "CMAC", OSSL_MAC_PARAM_CIPHER, "AES-128-CBC", 0, 0),
+    MAC("cmac-aes-256", "CMAC", OSSL_MAC_PARAM_CIPHER, "AES-256-CBC", 0, 0),
 #endif
     MAC("gmac-aes-128", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-128-GCM", 1, 0),
     {NULL, NULL, NULL, NULL, NULL},

@@ -667,6 +667,7 @@ static const hash_def
 static const mac_def
     m_hmac_md5 = {M_HMAC, WC_MD5, 16}, m_hmac_sha1 = {M_HMAC, WC_SHA, 20},
     m_hmac_sha256 = {M_HMAC, WC_SHA256, 32}, m_hmac_sha512 = {M_HMAC, WC_SHA512, 64},
+    m_hmac_sha224 = {M_HMAC, WC_SHA224, 28}, m_hmac_sha384 = {M_HMAC, WC_SHA384, 48},
     m_cmac = {M_CMAC, 0, 16}, m_gmac = {M_GMAC, 0, 16}, m_poly1305 = {M_POLY1305, 0, 16};
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish},
@@ -778,6 +779,12 @@ static const cb_op wolfssl_ops[] = {
     MAC("hmac-sha256", &m_hmac_sha256)
 #ifdef WOLFSSL_SHA512
     MAC("hmac-sha512", &m_hmac_sha512)
+#ifdef WOLFSSL_SHA384
+    MAC("hmac-sha384", &m_hmac_sha384)
+#endif
+#ifdef WOLFSSL_SHA224
+    MAC("hmac-sha224", &m_hmac_sha224)
+#endif
 #endif
 #ifdef HAVE_POLY1305
     MAC("poly1305", &m_poly1305)
