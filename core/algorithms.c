@@ -116,6 +116,7 @@ const cb_algorithm cb_algorithms[] = {
     {"sha384",             CB_HASH,   0, 0, 48, 1, 0},
     {"sha512",             CB_HASH,   0, 0, 64, 1, 0},
     {"sha512-256",         CB_HASH,   0, 0, 32, 1, 0},
+    {"sha512-224",         CB_HASH,   0, 0, 28, 1, 0},
     {"sha3-256",           CB_HASH,   0, 0, 32, 1, 0},
     {"sha3-512",           CB_HASH,   0, 0, 64, 1, 0},
     {"shake128",           CB_HASH,   0, 0, 32, 1, 0},   /* 256 bits of output */

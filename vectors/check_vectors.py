@@ -404,7 +404,7 @@ HASHLIB = {"md5": "md5", "sha1": "sha1", "sha224": "sha224", "sha256": "sha256",
            "sha3-256": "sha3_256", "sha3-512": "sha3_512", "shake128": "shake_128",
            "blake2b-512": "blake2b", "blake2s-256": "blake2s", "ripemd160": "ripemd160",
            "sm3": "sm3", "sha3-224": "sha3_224", "sha3-384": "sha3_384",
-           "shake256": "shake_256"}
+           "shake256": "shake_256", "sha512-224": "sha512_224"}
 XOF = ("shake128", "shake256")
 BLAKE2_SIZED = re.compile(r"(blake2[bs])-(\d+)")
 
@@ -493,7 +493,7 @@ def check_hash(algo, v):
     return errs
 
 
-OPENSSL_DGST = {"sha512-256": "sha512-256", "blake2b-512": "blake2b512", "blake2s-256": "blake2s256",
+OPENSSL_DGST = {"sha512-256": "sha512-256", "sha512-224": "sha512-224", "blake2b-512": "blake2b512", "blake2s-256": "blake2s256",
                 "md4": "md4", "whirlpool": "whirlpool"}  # the last two: legacy provider
 
 

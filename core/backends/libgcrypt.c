@@ -377,6 +377,7 @@ static const cb_op gc_ops[] = {
     MD("sha384", SHA384),
     MD("sha512", SHA512),
     MD("sha512-256", SHA512_256),
+    MD("sha512-224", SHA512_224),
     MD("sha3-256", SHA3_256),
     MD("sha3-512", SHA3_512),
     MD("shake128", SHAKE128),

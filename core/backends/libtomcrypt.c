@@ -482,7 +482,7 @@ static const hash_arg h_sha3_224 = {&sha3_224_desc, 0}, h_sha3_384 = {&sha3_384_
                       h_shake256 = {NULL, 256}, h_blake2b_160 = {&blake2b_160_desc, 0},
                       h_blake2b_256 = {&blake2b_256_desc, 0}, h_blake2b_384 = {&blake2b_384_desc, 0},
                       h_blake2s_128 = {&blake2s_128_desc, 0}, h_blake2s_160 = {&blake2s_160_desc, 0},
-                      h_blake2s_224 = {&blake2s_224_desc, 0}, h_md4 = {&md4_desc, 0},
+                      h_blake2s_224 = {&blake2s_224_desc, 0}, h_md4 = {&md4_desc, 0}, h_sha512_224 = {&sha512_224_desc, 0},
                       h_whirlpool = {&whirlpool_desc, 0}, h_tiger = {&tiger_desc, 0};
 
 /* ------------------------------------------------------------------- MACs */
@@ -726,6 +726,7 @@ static const cb_op ltc_ops[] = {
     HASH("sha384", h_sha384),
     HASH("sha512", h_sha512),
     HASH("sha512-256", h_sha512_256),
+    HASH("sha512-224", h_sha512_224),
     HASH("sha3-256", h_sha3_256),
     HASH("sha3-512", h_sha3_512),
     HASH("shake128", h_shake128),

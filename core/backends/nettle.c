@@ -774,6 +774,7 @@ static const cb_op nt_ops[] = {
     HASH("sha384", nettle_sha384),
     HASH("sha512", nettle_sha512),
     HASH("sha512-256", nettle_sha512_256),
+    HASH("sha512-224", nettle_sha512_224),
     HASH("sha3-256", nettle_sha3_256),
     HASH("sha3-512", nettle_sha3_512),
     HASH("ripemd160", nettle_ripemd160),

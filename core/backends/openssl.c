@@ -554,6 +554,7 @@ static const cb_op openssl_ops[] = {
     HASH("sha384", "SHA384", 0),
     HASH("sha512", "SHA512", 0),
     HASH("sha512-256", "SHA512-256", 0),
+    HASH("sha512-224", "SHA512-224", 0),
     HASH("sha3-256", "SHA3-256", 0),
     HASH("sha3-512", "SHA3-512", 0),
     HASH("shake128", "SHAKE128", 1),

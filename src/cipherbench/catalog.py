@@ -267,6 +267,7 @@ _ENTRIES = [
     Algorithm("sha384", "hash", 0, 0, 48, 128, _SHA2, "sha384", "SHA384", (), (), "SHA384"),
     Algorithm("sha512", "hash", 0, 0, 64, 128, _SHA2, "sha512", "SHA512", (), (), "SHA512"),
     Algorithm("sha512-256", "hash", 0, 0, 32, 128, _SHA2, "sha512-256"),
+    Algorithm("sha512-224", "hash", 0, 0, 28, 128, _SHA2, "sha512-224"),
     Algorithm("sha3-256", "hash", 0, 0, 32, 136, _SHA3, "sha3-256", "SHA3-256"),
     Algorithm("sha3-512", "hash", 0, 0, 64, 72, _SHA3, "sha3-512", "SHA3-512"),
     Algorithm("shake128", "hash", 0, 0, 32, 168, _SHA3, "shake128", "SHAKE-128"),
