@@ -85,6 +85,9 @@ CB_OFFERS(gnutls)
 #ifdef CB_HAVE_LIBSODIUM
 CB_OFFERS(libsodium)
 #endif
+#ifdef CB_HAVE_LIBTOMCRYPT
+CB_OFFERS(libtomcrypt)
+#endif
 
 const cb_offer_source cb_offer_sources[] = {
 #ifdef CB_HAVE_OPENSSL
@@ -101,6 +104,9 @@ const cb_offer_source cb_offer_sources[] = {
 #endif
 #ifdef CB_HAVE_LIBSODIUM
     {"libsodium", cb_offered_libsodium},   /* a documented static table */
+#endif
+#ifdef CB_HAVE_LIBTOMCRYPT
+    {"libtomcrypt", cb_offered_libtomcrypt},
 #endif
     {NULL, NULL},
 };

@@ -7,6 +7,7 @@
  */
 #include "../backend.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tomcrypt.h>
@@ -758,6 +759,74 @@ static const cb_op ltc_ops[] = {
     MAC("gmac-aes-128", gmac),
     {NULL, NULL, NULL, NULL, NULL},
 };
+
+/* ---- what LibTomCrypt offers (list --offered) ------------------------------
+ * register_all_ciphers and register_all_hashes fill LibTomCrypt's public
+ * descriptor tables with everything this build has; each cipher is offered
+ * in the generic modes (ECB, CBC, CTR, CFB, OFB; XTS, GCM, CCM and OCB3 for
+ * 16-byte blocks), each hash plain and in HMAC. Rows match by descriptor
+ * name and mode; the AEAD rows are AES's. */
+
+static const struct { const char *name; int mode; } ltc_offer_modes[] = {
+    {"ecb", M_ECB}, {"cbc", M_CBC}, {"ctr", M_CTR}, {"cfb", M_CFB}, {"ofb", -1}, {"xts", M_XTS},
+};
+static const struct { const char *name; int type; } ltc_offer_aeads[] = {
+    {"gcm", AEAD_GCM}, {"ccm", AEAD_CCM}, {"ocb3", AEAD_OCB3},
+};
+
+static const char *ltc_row_for(const char *cipher, int mode, int aead_type, const char *hash, int hmac)
+{
+    for (const cb_op *r = ltc_ops; r->algo; r++) {
+        if (cipher && mode >= 0 && r->init == cipher_init) {
+            const cipher_arg *a = r->arg;
+            if (a->desc && (int)a->mode == mode && strcmp(a->desc->name, cipher) == 0)
+                return r->algo;
+        } else if (cipher && aead_type >= 0 && r->init == aead_init) {
+            if ((int)((const aead_arg *)r->arg)->type == aead_type && strcmp(cipher, "aes") == 0)
+                return r->algo;
+        } else if (hash && !hmac && r->init == hash_init) {
+            const hash_arg *a = r->arg;
+            if (a->d && strcmp(a->d->name, hash) == 0)
+                return r->algo;
+        } else if (hash && hmac && r->init == mac_init) {
+            const mac_arg *a = r->arg;
+            if (a->type == MAC_HMAC && strcmp(a->hash->name, hash) == 0)
+                return r->algo;
+        }
+    }
+    return NULL;
+}
+
+void cb_offered_libtomcrypt(cb_offer_fn *offer, void *u);
+void cb_offered_libtomcrypt(cb_offer_fn *offer, void *u)
+{
+    char name[96];
+    register_all_ciphers();
+    register_all_hashes();
+    for (int i = 0; i < TAB_SIZE; i++) {
+        const struct ltc_cipher_descriptor *c = &cipher_descriptor[i];
+        if (!c->name)
+            continue;
+        for (size_t m = 0; m < sizeof ltc_offer_modes / sizeof ltc_offer_modes[0]; m++) {
+            if (ltc_offer_modes[m].mode == M_XTS && c->block_length != 16)
+                continue;
+            snprintf(name, sizeof name, "%s/%s", c->name, ltc_offer_modes[m].name);
+            offer(u, "cipher", name, ltc_row_for(c->name, ltc_offer_modes[m].mode, -1, NULL, 0));
+        }
+        for (size_t m = 0; c->block_length == 16 && m < sizeof ltc_offer_aeads / sizeof ltc_offer_aeads[0]; m++) {
+            snprintf(name, sizeof name, "%s/%s", c->name, ltc_offer_aeads[m].name);
+            offer(u, "aead", name, ltc_row_for(c->name, -1, ltc_offer_aeads[m].type, NULL, 0));
+        }
+    }
+    for (int i = 0; i < TAB_SIZE; i++) {
+        const struct ltc_hash_descriptor *h = &hash_descriptor[i];
+        if (!h->name)
+            continue;
+        offer(u, "hash", h->name, ltc_row_for(NULL, -1, -1, h->name, 0));
+        snprintf(name, sizeof name, "hmac-%s", h->name);
+        offer(u, "mac", name, ltc_row_for(NULL, -1, -1, h->name, 1));
+    }
+}
 
 const cb_backend cb_backend_libtomcrypt = {
     .name = "libtomcrypt",

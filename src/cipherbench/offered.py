@@ -1,8 +1,8 @@
 """What each library offers against what cipherbench measures (``cipherbench list --missing``).
 
 The core's ``list --offered`` walks each library's own enumeration (OpenSSL's providers,
-libgcrypt's algorithm ids and modes, Nettle's lists, GnuTLS's lists; for libsodium, which has
-none, a table of its documented primitives) and names, for every algorithm, the row that
+libgcrypt's algorithm ids and modes, Nettle's lists, GnuTLS's lists, LibTomCrypt's descriptor
+tables; for libsodium, which has none, a table of its documented primitives) and names, for every algorithm, the row that
 measures it or none. Libraries without an enumeration are reported as such, never as complete.
 """
 from __future__ import annotations
