@@ -238,7 +238,7 @@ static const aead_arg chapoly = {AEAD_CHACHA, 32};
 
 /* ---------------------------------------------------------------- ciphers */
 
-enum mode { M_CBC, M_CTR, M_CFB, M_ECB, M_XTS, M_CHACHA, M_RC4 };
+enum mode { M_CBC, M_CTR, M_CFB, M_ECB, M_XTS, M_CHACHA, M_RC4, M_OFB };
 
 typedef struct {
     enum mode mode;
@@ -254,6 +254,7 @@ typedef struct {
         symmetric_CBC cbc;
         symmetric_CTR ctr;
         symmetric_CFB cfb;
+        symmetric_OFB ofb;
         symmetric_ECB ecb;
         symmetric_xts xts;
         chacha_state chacha;
@@ -285,7 +286,7 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
             free(x);
             return CB_ERR;
         }
-        if ((a->mode == M_CBC || a->mode == M_CTR || a->mode == M_CFB) &&
+        if ((a->mode == M_CBC || a->mode == M_CTR || a->mode == M_CFB || a->mode == M_OFB) &&
             (!s->iv || s->iv_len != (size_t)a->desc->block_length)) {
             free(x);
             return CB_ERR_PARAM;
@@ -302,6 +303,9 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         break;
     case M_CFB:
         err = cfb_start(idx, s->iv, s->key, (int)s->key_len, 0, &x->u.cfb);
+        break;
+    case M_OFB:
+        err = ofb_start(idx, s->iv, s->key, (int)s->key_len, 0, &x->u.ofb);
         break;
     case M_ECB:
         err = ecb_start(idx, s->key, (int)s->key_len, 0, &x->u.ecb);
@@ -364,6 +368,10 @@ static int cipher_run(void *ctx, cb_msg *m)
         err = d ? cfb_decrypt(m->in, m->out, m->len, &x->u.cfb)
                 : cfb_encrypt(m->in, m->out, m->len, &x->u.cfb);
         break;
+    case M_OFB:
+        err = d ? ofb_decrypt(m->in, m->out, m->len, &x->u.ofb)
+                : ofb_encrypt(m->in, m->out, m->len, &x->u.ofb);
+        break;
     case M_ECB:
         err = d ? ecb_decrypt(m->in, m->out, m->len, &x->u.ecb)
                 : ecb_encrypt(m->in, m->out, m->len, &x->u.ecb);
@@ -414,6 +422,11 @@ static const cipher_arg des3_ecb = {M_ECB, &des3_desc, 24};
 static const cipher_arg des_ecb = {M_ECB, &des_desc, 8};
 static const cipher_arg twofish128_ecb = {M_ECB, &twofish_desc, 16}, twofish128_cbc = {M_CBC, &twofish_desc, 16},
                         twofish256_ctr = {M_CTR, &twofish_desc, 32};
+static const cipher_arg aes128_ofb = {M_OFB, &aes_desc, 16}, aes192_ofb = {M_OFB, &aes_desc, 24},
+                        aes256_ofb = {M_OFB, &aes_desc, 32};
+static const cipher_arg des3_ofb = {M_OFB, &des3_desc, 24}, des3_ctr = {M_CTR, &des3_desc, 24},
+                        blowfish_ofb = {M_OFB, &blowfish_desc, 0}, blowfish_ctr = {M_CTR, &blowfish_desc, 0},
+                        cast5_ofb = {M_OFB, &cast5_desc, 0}, cast5_ctr = {M_CTR, &cast5_desc, 0};
 static const cipher_arg seed_ecb = {M_ECB, &kseed_desc, 16}, seed_cbc = {M_CBC, &kseed_desc, 16};
 
 /* ----------------------------------------------------------------- hashes */
@@ -717,6 +730,15 @@ static const cb_op ltc_ops[] = {
     CIPHER("twofish-128-ecb", twofish128_ecb),
     CIPHER("twofish-128-cbc", twofish128_cbc),
     CIPHER("twofish-256-ctr", twofish256_ctr),
+    CIPHER("aes-128-ofb", aes128_ofb),
+    CIPHER("aes-192-ofb", aes192_ofb),
+    CIPHER("aes-256-ofb", aes256_ofb),
+    CIPHER("3des-ofb", des3_ofb),
+    CIPHER("3des-ctr", des3_ctr),
+    CIPHER("blowfish-ofb", blowfish_ofb),
+    CIPHER("blowfish-ctr", blowfish_ctr),
+    CIPHER("cast5-ofb", cast5_ofb),
+    CIPHER("cast5-ctr", cast5_ctr),
     CIPHER("seed-ecb", seed_ecb),
     CIPHER("seed-cbc", seed_cbc),
 
@@ -768,7 +790,7 @@ static const cb_op ltc_ops[] = {
  * name and mode; the AEAD rows are AES's. */
 
 static const struct { const char *name; int mode; } ltc_offer_modes[] = {
-    {"ecb", M_ECB}, {"cbc", M_CBC}, {"ctr", M_CTR}, {"cfb", M_CFB}, {"ofb", -1}, {"xts", M_XTS},
+    {"ecb", M_ECB}, {"cbc", M_CBC}, {"ctr", M_CTR}, {"cfb", M_CFB}, {"ofb", M_OFB}, {"xts", M_XTS},
 };
 static const struct { const char *name; int type; } ltc_offer_aeads[] = {
     {"gcm", AEAD_GCM}, {"ccm", AEAD_CCM}, {"ocb3", AEAD_OCB3},
