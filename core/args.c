@@ -7,7 +7,7 @@
 #include <string.h>
 
 const char cb_usage[] =
-    "usage: cipherbench-core list [--lib L]\n"
+    "usage: cipherbench-core list [--lib L] [--offered]\n"
     "       cipherbench-core kat [--lib L] [--vectors FILE|DIR] [--no-differential]\n"
     "       cipherbench-core bench --lib L --algo A[,B...] --op encrypt|decrypt|hash|mac|ref\n"
     "                              [--sizes 16,64,...] [--samples N] [--min-sample-ms T]\n"
@@ -20,7 +20,7 @@ static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384, 65536};
 
 /* Options each command accepts; value = 1 when it takes an argument. */
 typedef struct { const char *name; int value; } opt;
-static const opt list_opts[] = {{"--lib", 1}, {NULL, 0}};
+static const opt list_opts[] = {{"--lib", 1}, {"--offered", 0}, {NULL, 0}};
 static const opt kat_opts[] = {{"--lib", 1}, {"--vectors", 1}, {"--no-differential", 0}, {NULL, 0}};
 static const opt bench_opts[] = {
     {"--lib", 1}, {"--algo", 1}, {"--op", 1}, {"--sizes", 1}, {"--samples", 1},
@@ -127,6 +127,8 @@ static int apply(cb_args *a, const char *name, const char *val, char *err, size_
         a->vectors = val;
     } else if (strcmp(name, "--no-differential") == 0) {
         a->no_differential = 1;
+    } else if (strcmp(name, "--offered") == 0) {
+        a->offered = 1;
     }
     return 0;
 }

@@ -25,6 +25,7 @@ typedef struct cb_args {
     int cpu;                         /* -1: not pinned */
     const char *vectors;             /* NULL: $CIPHERBENCH_VECTORS or built-in */
     int no_differential;
+    int offered;                     /* list: what each library offers, not its rows */
 } cb_args;
 
 /* Fills a from argv. Returns 0, or 2 with one line (no newline) in err. */

@@ -113,4 +113,19 @@ typedef struct cb_backend {
 /* Every backend compiled into this build, NULL-terminated (backends.c). */
 extern const cb_backend *const cb_backends[];
 
+/* What a library offers, by its own enumeration (`list --offered`): offer() is
+ * called once per algorithm with its kind ("aead", "cipher", "hash", "mac"),
+ * the library's own name for it and the canonical name of the row measuring
+ * it, or NULL when no row does. A library without an enumeration call may
+ * give a static table of its documented API (say so at the table); one with
+ * neither has no entry. The library is initialised before list runs. */
+typedef void cb_offer_fn(void *u, const char *kind, const char *name, const char *algo);
+typedef struct cb_offer_source {
+    const char *lib;
+    void (*list)(cb_offer_fn *offer, void *u);
+} cb_offer_source;
+
+/* One entry per compiled-in backend that can enumerate, ended by {NULL, NULL}. */
+extern const cb_offer_source cb_offer_sources[];
+
 #endif

@@ -67,3 +67,46 @@ const cb_backend *const cb_backends[] = {
 #endif
     NULL,
 };
+
+/* Backends whose library enumerates what it offers (backend.h). */
+#define CB_OFFERS(x) void cb_offered_##x(cb_offer_fn *offer, void *u);
+#ifdef CB_HAVE_OPENSSL
+CB_OFFERS(openssl)
+#endif
+#ifdef CB_HAVE_LIBGCRYPT
+CB_OFFERS(libgcrypt)
+#endif
+#ifdef CB_HAVE_NETTLE
+CB_OFFERS(nettle)
+#endif
+#ifdef CB_HAVE_GNUTLS
+CB_OFFERS(gnutls)
+#endif
+#ifdef CB_HAVE_LIBSODIUM
+CB_OFFERS(libsodium)
+#endif
+#ifdef CB_HAVE_LIBTOMCRYPT
+CB_OFFERS(libtomcrypt)
+#endif
+
+const cb_offer_source cb_offer_sources[] = {
+#ifdef CB_HAVE_OPENSSL
+    {"openssl", cb_offered_openssl},
+#endif
+#ifdef CB_HAVE_LIBGCRYPT
+    {"libgcrypt", cb_offered_libgcrypt},
+#endif
+#ifdef CB_HAVE_NETTLE
+    {"nettle", cb_offered_nettle},
+#endif
+#ifdef CB_HAVE_GNUTLS
+    {"gnutls", cb_offered_gnutls},
+#endif
+#ifdef CB_HAVE_LIBSODIUM
+    {"libsodium", cb_offered_libsodium},   /* a documented static table */
+#endif
+#ifdef CB_HAVE_LIBTOMCRYPT
+    {"libtomcrypt", cb_offered_libtomcrypt},
+#endif
+    {NULL, NULL},
+};

@@ -63,6 +63,51 @@ static void list_lib(const cb_backend *b)
     }
 }
 
+/* One "offered" record (backend.h's cb_offer_fn); names are printed as JSON
+ * strings with quotes, backslashes and control bytes escaped. */
+static void put_json_str(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+static void emit_offered(void *u, const char *kind, const char *name, const char *algo)
+{
+    printf("{\"v\":1,\"type\":\"offered\",\"lib\":");
+    put_json_str((const char *)u);
+    printf(",\"kind\":");
+    put_json_str(kind);
+    printf(",\"name\":");
+    put_json_str(name ? name : "");
+    printf(",\"algo\":");
+    if (algo)
+        put_json_str(algo);
+    else
+        printf("null");
+    printf("}\n");
+}
+
+/* list --offered: per library, its library record, then what it offers by
+ * its own enumeration; a library without one gets its library record only. */
+static void list_offered(const cb_backend *b)
+{
+    lib_init(b);
+    cb_emit_library(b);
+    for (const cb_offer_source *s = cb_offer_sources; s->lib; s++)
+        if (strcmp(s->lib, b->name) == 0)
+            s->list(emit_offered, (void *)b->name);
+    fflush(stdout);
+}
+
 static int cmd_list(const cb_args *a)
 {
     const cb_backend *only = NULL;
@@ -74,7 +119,11 @@ static int cmd_list(const cb_args *a)
     fprintf(stderr, "cipherbench-core: warning: %s\n", CB_NO_CRYPTO_HINT);
 #endif
     cb_preamble_emit("list");
-    if (only) {
+    if (a->offered) {
+        for (const cb_backend *const *b = cb_backends; *b; b++)
+            if (!only || only == *b)
+                list_offered(*b);
+    } else if (only) {
         list_lib(only);
     } else {
         for (const cb_backend *const *b = cb_backends; *b; b++)

@@ -24,6 +24,13 @@ def test_every_core_algorithm_is_in_the_catalog_with_its_kind():
         assert entry.kind == kind.lower(), name
 
 
+def test_no_ecb_checksum_or_broken_design_is_recommended():
+    """ECB, the CRCs and the old designs are measured, never recommended."""
+    for a in catalog.ALGORITHMS.values():
+        if a.name.endswith("-ecb") or a.name.startswith(("crc", "md4", "rc2", "gostr3411")):
+            assert a.grade.level in ("legacy", "broken"), a.name
+
+
 def test_grades_have_reasons_and_references():
     for a in catalog.ALGORITHMS.values():
         assert a.grade.level in catalog.GRADES
@@ -36,7 +43,11 @@ def test_grades_have_reasons_and_references():
     ("rc4", "broken", "RFC 7465"), ("3des-cbc", "legacy", "CVE-2016-2183"),
     ("blowfish-cbc", "legacy", "CVE-2016-2183"), ("des-cbc", "broken", "FIPS 46-3"),
     ("md5", "broken", "RFC 6151"), ("sha1", "legacy", ""), ("aes-128-gcm", "recommended", ""),
-    ("chacha20-poly1305", "recommended", "RFC 8439"), ("aes-128-cbc", "acceptable", "")])
+    ("chacha20-poly1305", "recommended", "RFC 8439"), ("aes-128-cbc", "acceptable", ""),
+    ("md4", "broken", "RFC 6150"), ("rc2-cbc", "broken", "RFC 2268"), ("crc32", "broken", ""),
+    ("camellia-128-ecb", "broken", "SP 800-38A"), ("gostr3411-94", "legacy", "RFC 5831"),
+    ("tiger", "legacy", ""), ("whirlpool", "legacy", ""), ("streebog-512", "acceptable", "RFC 6986"),
+    ("idea-ctr", "legacy", "CVE-2016-2183"), ("seed-cbc", "acceptable", "RFC 4269")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade
@@ -52,7 +63,9 @@ def test_protocol_names():
 
 
 def test_match_names_globs_and_suggestions():
-    assert catalog.match(["aes-*-gcm", "sha256"]) == ["aes-128-gcm", "aes-256-gcm", "sha256"]
+    # the glob takes every key size the catalog has, in catalog order
+    assert catalog.match(["aes-*-gcm", "sha256"]) == ["aes-128-gcm", "aes-192-gcm", "aes-256-gcm",
+                                                     "sha256"]
     assert catalog.match(["sha256", "sha256"]) == ["sha256"]
     with pytest.raises(catalog.NoMatch) as e:
         catalog.match(["aes-128-gmc"])

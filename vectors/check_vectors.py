@@ -82,9 +82,29 @@ def _aead(algo, key, tag_len):
     raise Unavailable(algo)
 
 
+def _nettle_eax(key, nonce, aad, data, decrypt):
+    """AES-128-EAX from Nettle through ctypes (pyca has no EAX): (output, tag)."""
+    lib = _nettle()
+    ctx = ctypes.create_string_buffer(4096)  # larger than struct eax_aes128_ctx
+    lib.nettle_eax_aes128_set_key(ctx, key)
+    lib.nettle_eax_aes128_set_nonce(ctx, ctypes.c_size_t(len(nonce)), nonce)
+    lib.nettle_eax_aes128_update(ctx, ctypes.c_size_t(len(aad)), aad)
+    out = ctypes.create_string_buffer(max(len(data), 1))
+    fn = lib.nettle_eax_aes128_decrypt if decrypt else lib.nettle_eax_aes128_encrypt
+    fn(ctx, ctypes.c_size_t(len(data)), out, data)
+    tag = ctypes.create_string_buffer(16)
+    lib.nettle_eax_aes128_digest(ctx, ctypes.c_size_t(16), tag)
+    return out.raw[:len(data)], tag.raw
+
+
 def check_aead(algo, v):
     """Return a list of mismatch descriptions for one AEAD vector."""
     key, iv, aad, pt, ct, tag = (unhex(v, f) for f in ("key", "iv", "aad", "pt", "ct", "tag"))
+    if algo == "aes-128-eax":
+        out, got_tag = _nettle_eax(key, iv, aad, pt, False)
+        back, back_tag = _nettle_eax(key, iv, aad, ct, True)
+        return ([] if out == ct else ["ct (nettle)"]) + ([] if got_tag[:len(tag)] == tag else
+                ["tag (nettle)"]) + ([] if back == pt and back_tag == got_tag else ["decrypt (nettle)"])
     box = _aead(algo, key, len(tag))
     out = box.encrypt(iv, pt, aad)
     errs = []
@@ -111,6 +131,27 @@ def _pyca_cipher(algo, key, iv):
         return Cipher(alg, mode_obj)
     if algo == "sm4-cbc":
         return Cipher(algorithms.SM4(key), modes.CBC(iv))
+    m = re.fullmatch(r"aes-\d+-(ofb|cfb8)", algo)
+    if m:
+        from cryptography.hazmat.decrepit.ciphers import modes as dmodes
+        return Cipher(algorithms.AES(key), dmodes.OFB(iv) if m.group(1) == "ofb" else dmodes.CFB8(iv))
+    m = re.fullmatch(r"(3des|blowfish|cast5|idea)-ofb", algo)
+    if m:
+        from cryptography.hazmat.decrepit.ciphers import modes as dmodes
+        fam = {"3des": old.TripleDES, "blowfish": old.Blowfish, "cast5": old.CAST5, "idea": old.IDEA}
+        return Cipher(fam[m.group(1)](key), dmodes.OFB(iv))
+    m = re.fullmatch(r"(seed|sm4)-(ecb|cbc|ctr|ofb|cfb)", algo)
+    if m and algo not in ("sm4-cbc", "sm4-ecb"):
+        from cryptography.hazmat.decrepit.ciphers import modes as dmodes
+        alg = old.SEED(key) if m.group(1) == "seed" else algorithms.SM4(key)
+        mode_obj = {"ecb": modes.ECB, "cbc": lambda: modes.CBC(iv), "ctr": lambda: modes.CTR(iv),
+                    "ofb": lambda: dmodes.OFB(iv), "cfb": lambda: dmodes.CFB(iv)}[m.group(2)]()
+        return Cipher(alg, mode_obj)
+    ecb = {"sm4-ecb": lambda: algorithms.SM4(key), "blowfish-ecb": lambda: old.Blowfish(key),
+           "cast5-ecb": lambda: old.CAST5(key), "idea-ecb": lambda: old.IDEA(key),
+           "3des-ecb": lambda: old.TripleDES(key), "des-ecb": lambda: old.TripleDES(key * 3)}
+    if algo in ecb:
+        return Cipher(ecb[algo](), modes.ECB())
     if algo == "blowfish-cbc":
         return Cipher(old.Blowfish(key), modes.CBC(iv))
     if algo == "cast5-cbc":
@@ -143,6 +184,35 @@ def _ctr_over_ecb(algo, key, iv, data):
         out += bytes(a ^ b for a, b in zip(data[i:i + 16], pad))
         counter = (counter + 1) % (1 << 128)
     return out
+
+
+def _ctr64_over_ecb(algo, key, iv, data):
+    """CTR of a 64-bit block cipher from pyca's ECB (pyca has no CTR for them): the whole
+    8-byte block is the counter, big-endian."""
+    Cipher, _, modes, old = _crypto()
+    fam = {"3des": old.TripleDES, "blowfish": old.Blowfish, "cast5": old.CAST5, "idea": old.IDEA}
+    ecb = Cipher(fam[algo.split("-")[0]](key), modes.ECB()).encryptor()
+    counter, out = int.from_bytes(iv, "big"), b""
+    for i in range(0, len(data), 8):
+        pad = ecb.update(counter.to_bytes(8, "big"))
+        out += bytes(a ^ b for a, b in zip(data[i:i + 8], pad))
+        counter = (counter + 1) % (1 << 64)
+    return out
+
+
+def _openssl_enc(algo, key, iv, data, decrypt):
+    """Raw encryption (no padding) with the openssl enc command; Unavailable without it."""
+    if shutil.which("openssl") is None:
+        raise Unavailable("the openssl command is not installed")
+    args = ["openssl", "enc", "-" + algo, "-K", key.hex(), "-nopad"] + (["-d"] if decrypt else [])
+    if algo.startswith("rc2-"):
+        args += ["-provider", "legacy", "-provider", "default"]
+    if iv:
+        args += ["-iv", iv.hex()]
+    run = subprocess.run(args, input=data, capture_output=True, check=False)
+    if run.returncode != 0:
+        raise Unavailable(f"openssl enc -{algo} failed: {run.stderr.decode(errors='replace').strip()}")
+    return run.stdout
 
 
 def _lib(names):
@@ -183,6 +253,18 @@ def _nettle_cbc(algo, key, iv, data, encrypt):
             out += bytes(a ^ b for a, b in zip(buf.raw, prev))
             prev = chunk
     return out
+
+
+def _nettle_ecb(algo, key, data, encrypt):
+    """Twofish or Serpent in ECB: Nettle's block function over every block."""
+    lib = _nettle()
+    name = algo.split("-")[0]
+    ctx = ctypes.create_string_buffer(16384)
+    getattr(lib, f"nettle_{name}_set_key")(ctx, ctypes.c_size_t(len(key)), key)
+    out = ctypes.create_string_buffer(max(len(data), 1))
+    getattr(lib, f"nettle_{name}_{'encrypt' if encrypt else 'decrypt'}")(
+        ctx, ctypes.c_size_t(len(data)), out, data)
+    return out.raw[:len(data)]
 
 
 def _sodium_salsa(algo, key, iv, data):
@@ -252,17 +334,51 @@ def check_cipher(algo, v):
             if fn(algo, key, iv, pt) != ct:
                 errs.append(f"ct ({who})")
         return errs
+    if algo.startswith(("aria-", "rc2-")):  # pyca has no ARIA (nor RC2-ECB): the openssl command
+        for who, data, want, dec in (("ct", pt, ct, False), ("decrypt", ct, pt, True)):
+            if _openssl_enc(algo, key, iv, data, dec) != want:
+                errs.append(f"{who} (openssl enc)")
+        return errs
+    m = re.fullmatch(r"(twofish|serpent)-\d+-(ecb|cbc|ctr)", algo)
+    if m and algo not in ("twofish-256-ecb", "serpent-256-ecb", "twofish-256-cbc", "serpent-256-cbc"):
+        ecb = lambda data, enc=True: _nettle_ecb(algo, key, data, enc)  # noqa: E731
+        if m.group(2) == "ecb":
+            got, back = ecb(pt), ecb(ct, False)
+        elif m.group(2) == "cbc":
+            got, back = _nettle_cbc(algo, key, iv, pt, True), _nettle_cbc(algo, key, iv, ct, False)
+        else:  # CTR: the 16-byte block is a big-endian counter
+            counter, pad = int.from_bytes(iv, "big"), b""
+            while len(pad) < len(pt):
+                pad += ecb(counter.to_bytes(16, "big"))
+                counter = (counter + 1) % (1 << 128)
+            got = bytes(a ^ b for a, b in zip(pt, pad))
+            back = bytes(a ^ b for a, b in zip(ct, pad))
+        if got != ct:
+            errs.append("ct (nettle)")
+        if back != pt:
+            errs.append("decrypt (nettle)")
+        return errs
+    if algo in ("twofish-256-ecb", "serpent-256-ecb"):
+        if _nettle_ecb(algo, key, pt, True) != ct:
+            errs.append("ct (nettle)")
+        if _nettle_ecb(algo, key, ct, False) != pt:
+            errs.append("decrypt (nettle)")
+        return errs
     if algo in ("twofish-256-cbc", "serpent-256-cbc"):
         if _nettle_cbc(algo, key, iv, pt, True) != ct:
             errs.append("ct (nettle)")
         if _nettle_cbc(algo, key, iv, ct, False) != pt:
             errs.append("decrypt (nettle)")
         return errs
+    if algo in ("3des-ctr", "blowfish-ctr", "cast5-ctr", "idea-ctr"):
+        if _ctr64_over_ecb(algo, key, iv, pt) != ct:
+            errs.append("ct")
+        return errs
     if algo.startswith("camellia-") and algo.endswith("-ctr"):
         if _ctr_over_ecb(algo, key, iv, pt) != ct:
             errs.append("ct")
         return errs
-    if algo.endswith("-cfb") and not algo.startswith(("aes-", "camellia-")):
+    if algo.endswith("-cfb") and not algo.startswith(("aes-", "camellia-", "sm4-")):
         encrypt, bs = _ecb_block(algo, key)
         if encrypt is None:
             raise Unavailable(algo)
@@ -287,7 +403,66 @@ HASHLIB = {"md5": "md5", "sha1": "sha1", "sha224": "sha224", "sha256": "sha256",
            "sha384": "sha384", "sha512": "sha512", "sha512-256": "sha512_256",
            "sha3-256": "sha3_256", "sha3-512": "sha3_512", "shake128": "shake_128",
            "blake2b-512": "blake2b", "blake2s-256": "blake2s", "ripemd160": "ripemd160",
-           "sm3": "sm3"}
+           "sm3": "sm3", "sha3-224": "sha3_224", "sha3-384": "sha3_384",
+           "shake256": "shake_256", "sha512-224": "sha512_224"}
+XOF = ("shake128", "shake256")
+BLAKE2_SIZED = re.compile(r"(blake2[bs])-(\d+)")
+
+
+def _nettle_digest(name, init, update, data, out_len):
+    """A digest from Nettle through ctypes (init/update names differ where Nettle aliases)."""
+    lib = _nettle()
+    ctx = ctypes.create_string_buffer(4096)
+    getattr(lib, f"nettle_{init}_init")(ctx)
+    getattr(lib, f"nettle_{update}_update")(ctx, ctypes.c_size_t(len(data)), data)
+    out = ctypes.create_string_buffer(out_len)
+    getattr(lib, f"nettle_{name}_digest")(ctx, ctypes.c_size_t(out_len), out)
+    return out.raw
+
+
+def _gcrypt_digest(algo_id, data, out_len):
+    """A digest from libgcrypt's gcry_md_hash_buffer through ctypes."""
+    lib = _lib(["gcrypt"])
+    if lib is None:
+        raise Unavailable("libgcrypt is not installed")
+    lib.gcry_check_version(None)
+    out = ctypes.create_string_buffer(out_len)
+    lib.gcry_md_hash_buffer(algo_id, out, data, ctypes.c_size_t(len(data)))
+    return out.raw
+
+
+def crc24_openpgp(data):
+    """RFC 4880 section 6.1's CRC-24, as its C code computes it, as 3 big-endian bytes."""
+    crc = 0xB704CE
+    for byte in data:
+        crc ^= byte << 16
+        for _ in range(8):
+            crc <<= 1
+            if crc & 0x1000000:
+                crc ^= 0x1864CFB
+    return (crc & 0xFFFFFF).to_bytes(3, "big")
+
+
+def _other_digest(algo, data, out_len):
+    """Hashes hashlib lacks, from independent code: zlib, RFC 4880's CRC-24, Nettle or
+    libgcrypt through ctypes. Returns a list of (who, digest)."""
+    import zlib
+    m = BLAKE2_SIZED.fullmatch(algo)
+    if m and algo not in HASHLIB:
+        return [("hashlib", getattr(hashlib, m.group(1))(data, digest_size=int(m.group(2)) // 8).digest())]
+    table = {
+        "crc32": lambda: [("zlib", zlib.crc32(data).to_bytes(4, "big"))],
+        "crc24": lambda: [("RFC 4880 code", crc24_openpgp(data))],
+        "md4": lambda: [("nettle", _nettle_digest("md4", "md4", "md4", data, out_len))],
+        "gostr3411-94": lambda: [("nettle", _nettle_digest("gosthash94cp", "gosthash94", "gosthash94cp", data, out_len))],
+        "streebog-256": lambda: [("nettle", _nettle_digest("streebog256", "streebog256", "streebog512", data, out_len))],
+        "streebog-512": lambda: [("nettle", _nettle_digest("streebog512", "streebog512", "streebog512", data, out_len))],
+        "tiger": lambda: [("libgcrypt", _gcrypt_digest(306, data, out_len))],      # GCRY_MD_TIGER1
+        "whirlpool": lambda: [("libgcrypt", _gcrypt_digest(305, data, out_len))],  # GCRY_MD_WHIRLPOOL
+    }
+    if algo not in table:
+        raise Unavailable(f"hashlib has no {algo}")
+    return table[algo]()
 
 
 def _new_hash(algo):
@@ -300,10 +475,17 @@ def _new_hash(algo):
 def check_hash(algo, v):
     """Return a list of mismatch descriptions for one hash vector."""
     msg, md = unhex(v, "msg"), unhex(v, "md")
+    if algo not in HASHLIB:
+        data = msg * v.get("repeat", 1)
+        errs = [f"md ({who})" for who, got in _other_digest(algo, data, len(md)) if got != md]
+        other = _openssl_dgst(algo, data, len(md)) if algo in OPENSSL_DGST else None
+        if other is not None and other != md:
+            errs.append("md (openssl dgst)")
+        return errs
     h = _new_hash(algo)
     for _ in range(v.get("repeat", 1)):
         h.update(msg)
-    got = h.digest(len(md)) if algo == "shake128" else h.digest()
+    got = h.digest(len(md)) if algo in XOF else h.digest()
     errs = [] if got == md else ["md"]
     other = _openssl_dgst(algo, msg * v.get("repeat", 1), len(md))
     if other is not None and other != md:
@@ -311,7 +493,8 @@ def check_hash(algo, v):
     return errs
 
 
-OPENSSL_DGST = {"sha512-256": "sha512-256", "blake2b-512": "blake2b512", "blake2s-256": "blake2s256"}
+OPENSSL_DGST = {"sha512-256": "sha512-256", "sha512-224": "sha512-224", "blake2b-512": "blake2b512", "blake2s-256": "blake2s256",
+                "md4": "md4", "whirlpool": "whirlpool"}  # the last two: legacy provider
 
 
 def _openssl_dgst(algo, data, out_len):
@@ -319,8 +502,10 @@ def _openssl_dgst(algo, data, out_len):
     if shutil.which("openssl") is None:
         return None
     args = ["openssl", "dgst", "-" + OPENSSL_DGST.get(algo, algo), "-binary"]
-    if algo == "shake128":
+    if algo in XOF:
         args += ["-xoflen", str(out_len)]
+    if algo in ("md4", "whirlpool"):
+        args += ["-provider", "legacy", "-provider", "default"]
     run = subprocess.run(args, input=data, capture_output=True, check=False)
     return run.stdout if run.returncode == 0 and run.stdout else None
 
@@ -349,7 +534,7 @@ def check_mac(algo, v):
         except ImportError as e:
             raise Unavailable("pyca/cryptography is not installed") from e
         got = Poly1305.generate_tag(key, msg)
-    elif algo == "cmac-aes-128":
+    elif algo in ("cmac-aes-128", "cmac-aes-256"):
         try:
             from cryptography.hazmat.primitives import cmac
             from cryptography.hazmat.primitives.ciphers import algorithms

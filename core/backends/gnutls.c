@@ -290,6 +290,8 @@ static int mac_init(void **ctx, const void *arg, const cb_setup *s)
                        alg == GNUTLS_MAC_UMAC_128;
     if (keyed_cipher && s->key_len != 16)
         return CB_ERR_PARAM;
+    if (alg == GNUTLS_MAC_AES_CMAC_256 && s->key_len != 32)
+        return CB_ERR_PARAM;
     mac_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return CB_ERR;
@@ -335,6 +337,7 @@ static void mac_finish(void *ctx)
 
 static const aead_def
     a_gcm128 = {GNUTLS_CIPHER_AES_128_GCM, 1}, a_gcm256 = {GNUTLS_CIPHER_AES_256_GCM, 1},
+    a_gcm192 = {GNUTLS_CIPHER_AES_192_GCM, 1},
     a_chapoly = {GNUTLS_CIPHER_CHACHA20_POLY1305, 1},
     a_ccm128 = {GNUTLS_CIPHER_AES_128_CCM, 0}, a_ccm256 = {GNUTLS_CIPHER_AES_256_CCM, 0};
 
@@ -348,6 +351,10 @@ static const cipher_def c_cam128cbc   = {GNUTLS_CIPHER_CAMELLIA_128_CBC,   16, 1
 static const cipher_def c_cam256cbc   = {GNUTLS_CIPHER_CAMELLIA_256_CBC,   32, 16, 0, 0, 0};
 static const cipher_def c_3descbc     = {GNUTLS_CIPHER_3DES_CBC,           24, 8, 0, 0, 0};
 static const cipher_def c_descbc      = {GNUTLS_CIPHER_DES_CBC,            8, 8, 0, 0, 0};
+static const cipher_def c_aes128cfb8  = {GNUTLS_CIPHER_AES_128_CFB8,       16, 16, 0, 0, 0};
+static const cipher_def c_aes192cfb8  = {GNUTLS_CIPHER_AES_192_CFB8,       24, 16, 0, 0, 0};
+static const cipher_def c_aes256cfb8  = {GNUTLS_CIPHER_AES_256_CFB8,       32, 16, 0, 0, 0};
+static const cipher_def c_cam192cbc   = {GNUTLS_CIPHER_CAMELLIA_192_CBC,   24, 16, 0, 0, 0};
 static const cipher_def c_rc4         = {GNUTLS_CIPHER_ARCFOUR_128,        16, 0, 0, 0, 0};
 static const cipher_def c_chacha20    = {GNUTLS_CIPHER_CHACHA20_32,        32, 12, 1, 0, 1};
 /* No Salsa20 rows: GnuTLS 3.7.9's SALSA20-256 and ESTREAM-SALSA20-256 ignore
@@ -357,11 +364,15 @@ static const cipher_def c_chacha20    = {GNUTLS_CIPHER_CHACHA20_32,        32, 1
 static const gnutls_digest_algorithm_t
     h_md5 = GNUTLS_DIG_MD5, h_sha1 = GNUTLS_DIG_SHA1, h_sha224 = GNUTLS_DIG_SHA224,
     h_sha256 = GNUTLS_DIG_SHA256, h_sha384 = GNUTLS_DIG_SHA384, h_sha512 = GNUTLS_DIG_SHA512,
-    h_sha3_256 = GNUTLS_DIG_SHA3_256, h_sha3_512 = GNUTLS_DIG_SHA3_512;
+    h_sha3_256 = GNUTLS_DIG_SHA3_256, h_sha3_512 = GNUTLS_DIG_SHA3_512,
+    h_sha3_224 = GNUTLS_DIG_SHA3_224, h_sha3_384 = GNUTLS_DIG_SHA3_384,
+    h_streebog256 = GNUTLS_DIG_STREEBOG_256, h_streebog512 = GNUTLS_DIG_STREEBOG_512,
+    h_gost94 = GNUTLS_DIG_GOSTR_94;   /* CryptoPro parameters, as in the GOST cipher suites */
 
 static const gnutls_mac_algorithm_t
     m_md5 = GNUTLS_MAC_MD5, m_sha1 = GNUTLS_MAC_SHA1, m_sha256 = GNUTLS_MAC_SHA256,
     m_sha512 = GNUTLS_MAC_SHA512, m_cmac = GNUTLS_MAC_AES_CMAC_128,
+    m_sha224 = GNUTLS_MAC_SHA224, m_sha384 = GNUTLS_MAC_SHA384, m_cmac256 = GNUTLS_MAC_AES_CMAC_256,
     m_gmac = GNUTLS_MAC_AES_GMAC_128, m_umac128 = GNUTLS_MAC_UMAC_128;
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
@@ -372,6 +383,7 @@ static const gnutls_mac_algorithm_t
 static const cb_op gnutls_ops[] = {
     AEAD("aes-128-gcm", &a_gcm128),
     AEAD("aes-256-gcm", &a_gcm256),
+    AEAD("aes-192-gcm", &a_gcm192),
     AEAD("chacha20-poly1305", &a_chapoly),
     AEAD("aes-128-ccm", &a_ccm128),
     AEAD("aes-256-ccm", &a_ccm256),
@@ -382,6 +394,10 @@ static const cb_op gnutls_ops[] = {
     CIPHER("aes-256-xts", &c_aes256xts),
     CIPHER("camellia-128-cbc", &c_cam128cbc),
     CIPHER("camellia-256-cbc", &c_cam256cbc),
+    CIPHER("camellia-192-cbc", &c_cam192cbc),
+    CIPHER("aes-128-cfb8", &c_aes128cfb8),
+    CIPHER("aes-192-cfb8", &c_aes192cfb8),
+    CIPHER("aes-256-cfb8", &c_aes256cfb8),
     CIPHER("3des-cbc", &c_3descbc),
     CIPHER("des-cbc", &c_descbc),
     CIPHER("rc4", &c_rc4),
@@ -394,15 +410,61 @@ static const cb_op gnutls_ops[] = {
     HASH("sha512", &h_sha512),
     HASH("sha3-256", &h_sha3_256),
     HASH("sha3-512", &h_sha3_512),
+    HASH("sha3-224", &h_sha3_224),
+    HASH("sha3-384", &h_sha3_384),
+    HASH("streebog-256", &h_streebog256),
+    HASH("streebog-512", &h_streebog512),
+    HASH("gostr3411-94", &h_gost94),
     MAC("hmac-md5", &m_md5),
     MAC("hmac-sha1", &m_sha1),
     MAC("hmac-sha256", &m_sha256),
     MAC("hmac-sha512", &m_sha512),
+    MAC("hmac-sha224", &m_sha224),
+    MAC("hmac-sha384", &m_sha384),
+    MAC("cmac-aes-256", &m_cmac256),
     MAC("cmac-aes-128", &m_cmac),
     MAC("gmac-aes-128", &m_gmac),
     MAC("umac-128", &m_umac128),
     {NULL, NULL, NULL, NULL, NULL},
 };
+
+/* ---- what GnuTLS offers (list --offered) ------------------------------------
+ * gnutls_cipher_list, gnutls_digest_list and gnutls_mac_list name what this
+ * GnuTLS supports; a row measures an algorithm when its argument is that id. */
+
+static const char *gnutls_row_for(int kind, int id)
+{
+    for (const cb_op *r = gnutls_ops; r->algo; r++) {
+        int row_id = -1;
+        if (kind == 0 && r->init == aead_init)
+            row_id = (int)((const aead_def *)r->arg)->alg;
+        else if (kind == 0 && r->init == cipher_init)
+            row_id = (int)((const cipher_def *)r->arg)->alg;
+        else if (kind == 1 && r->init == hash_init)
+            row_id = (int)*(const gnutls_digest_algorithm_t *)r->arg;
+        else if (kind == 2 && r->init == mac_init)
+            row_id = (int)*(const gnutls_mac_algorithm_t *)r->arg;
+        if (row_id == id)
+            return r->algo;
+    }
+    return NULL;
+}
+
+void cb_offered_gnutls(cb_offer_fn *offer, void *u);
+void cb_offered_gnutls(cb_offer_fn *offer, void *u)
+{
+    for (const gnutls_cipher_algorithm_t *c = gnutls_cipher_list(); *c; c++) {
+        if (*c == GNUTLS_CIPHER_NULL)
+            continue;
+        const char *kind = gnutls_cipher_get_tag_size(*c) ? "aead" : "cipher";
+        offer(u, kind, gnutls_cipher_get_name(*c), gnutls_row_for(0, (int)*c));
+    }
+    for (const gnutls_digest_algorithm_t *d = gnutls_digest_list(); *d; d++)
+        offer(u, "hash", gnutls_digest_get_name(*d), gnutls_row_for(1, (int)*d));
+    for (const gnutls_mac_algorithm_t *m = gnutls_mac_list(); *m; m++)
+        if (*m != GNUTLS_MAC_AEAD && *m != GNUTLS_MAC_NULL)
+            offer(u, "mac", gnutls_mac_get_name(*m), gnutls_row_for(2, (int)*m));
+}
 
 /* ---- version and what the library says about the CPU ----------------------
  * GnuTLS has no call that returns the accelerators it registered; it only

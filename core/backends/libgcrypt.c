@@ -12,7 +12,7 @@
 /* The oldest libgcrypt with every algorithm used below (SM4 and SHA-512/256). */
 #define GC_MIN_VERSION "1.9.0"
 
-enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305 };
+enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305, GC_EAX };
 
 typedef struct gc_cipher_row {
     int algo;                 /* GCRY_CIPHER_* */
@@ -118,6 +118,10 @@ static int gc_cipher_run(void *p, cb_msg *m)
     /* AEAD: one whole message under a fresh nonce. */
     if (c->row->flavour == GC_OCB && m->tag_len != c->tag_len)
         return CB_ERR_PARAM;   /* fixed at init, see above */
+    /* EAX's setiv does not clear the previous message's MAC state; a reset
+     * does (the key stays). */
+    if (c->row->flavour == GC_EAX && (e = gcry_cipher_reset(c->h)))
+        return gc_status(e);
     if ((e = gcry_cipher_setiv(c->h, m->nonce, m->nonce_len)))
         return gc_status(e);
     if (c->row->flavour == GC_CCM) {
@@ -274,11 +278,15 @@ static int gc_mac_run(void *p, cb_msg *m)
 static const cb_op gc_ops[] = {
     CIPHER("aes-128-gcm", AES128, GCM, GCM),
     CIPHER("aes-256-gcm", AES256, GCM, GCM),
+    CIPHER("aes-192-gcm", AES192, GCM, GCM),
     CIPHER("chacha20-poly1305", CHACHA20, POLY1305, POLY1305),
     CIPHER("aes-128-ocb", AES128, OCB, OCB),
+    CIPHER("aes-192-ocb", AES192, OCB, OCB),
     CIPHER("aes-256-ocb", AES256, OCB, OCB),
     CIPHER("aes-128-ccm", AES128, CCM, CCM),
+    CIPHER("aes-192-ccm", AES192, CCM, CCM),
     CIPHER("aes-256-ccm", AES256, CCM, CCM),
+    CIPHER("aes-128-eax", AES128, EAX, EAX),
 
     CIPHER("aes-128-cbc", AES128, CBC, PLAIN),
     CIPHER("aes-192-cbc", AES192, CBC, PLAIN),
@@ -298,6 +306,8 @@ static const cb_op gc_ops[] = {
     CIPHER("camellia-256-cbc", CAMELLIA256, CBC, PLAIN),
     CIPHER("camellia-128-ctr", CAMELLIA128, CTR, PLAIN),
     CIPHER("camellia-256-ctr", CAMELLIA256, CTR, PLAIN),
+    CIPHER("camellia-192-cbc", CAMELLIA192, CBC, PLAIN),
+    CIPHER("camellia-192-ctr", CAMELLIA192, CTR, PLAIN),
     CIPHER("twofish-256-cbc", TWOFISH, CBC, PLAIN),
     CIPHER("serpent-256-cbc", SERPENT256, CBC, PLAIN),
     CIPHER("blowfish-cbc", BLOWFISH, CBC, PLAIN),
@@ -320,6 +330,45 @@ static const cb_op gc_ops[] = {
     CIPHER("blowfish-cfb", BLOWFISH, CFB, PLAIN),
     CIPHER("3des-cfb", 3DES, CFB, PLAIN),
     CIPHER("idea-cfb", IDEA, CFB, PLAIN),
+    CIPHER("camellia-128-ecb", CAMELLIA128, ECB, PLAIN),
+    CIPHER("camellia-192-ecb", CAMELLIA192, ECB, PLAIN),
+    CIPHER("camellia-256-ecb", CAMELLIA256, ECB, PLAIN),
+    CIPHER("twofish-256-ecb", TWOFISH, ECB, PLAIN),
+    CIPHER("serpent-256-ecb", SERPENT256, ECB, PLAIN),
+    CIPHER("sm4-ecb", SM4, ECB, PLAIN),
+    CIPHER("blowfish-ecb", BLOWFISH, ECB, PLAIN),
+    CIPHER("cast5-ecb", CAST5, ECB, PLAIN),
+    CIPHER("idea-ecb", IDEA, ECB, PLAIN),
+    CIPHER("3des-ecb", 3DES, ECB, PLAIN),
+    CIPHER("des-ecb", DES, ECB, PLAIN),
+    CIPHER("aes-128-ofb", AES128, OFB, PLAIN),
+    CIPHER("aes-192-ofb", AES192, OFB, PLAIN),
+    CIPHER("aes-256-ofb", AES256, OFB, PLAIN),
+    CIPHER("aes-128-cfb8", AES128, CFB8, PLAIN),
+    CIPHER("aes-192-cfb8", AES192, CFB8, PLAIN),
+    CIPHER("aes-256-cfb8", AES256, CFB8, PLAIN),
+    CIPHER("3des-ofb", 3DES, OFB, PLAIN),
+    CIPHER("3des-ctr", 3DES, CTR, PLAIN),
+    CIPHER("blowfish-ofb", BLOWFISH, OFB, PLAIN),
+    CIPHER("blowfish-ctr", BLOWFISH, CTR, PLAIN),
+    CIPHER("cast5-ofb", CAST5, OFB, PLAIN),
+    CIPHER("cast5-ctr", CAST5, CTR, PLAIN),
+    CIPHER("idea-ofb", IDEA, OFB, PLAIN),
+    CIPHER("idea-ctr", IDEA, CTR, PLAIN),
+    CIPHER("twofish-128-ecb", TWOFISH128, ECB, PLAIN),
+    CIPHER("twofish-128-cbc", TWOFISH128, CBC, PLAIN),
+    CIPHER("twofish-256-ctr", TWOFISH, CTR, PLAIN),
+    CIPHER("serpent-128-ecb", SERPENT128, ECB, PLAIN),
+    CIPHER("serpent-128-cbc", SERPENT128, CBC, PLAIN),
+    CIPHER("serpent-192-cbc", SERPENT192, CBC, PLAIN),
+    CIPHER("serpent-256-ctr", SERPENT256, CTR, PLAIN),
+    CIPHER("rc2-ecb", RFC2268_128, ECB, PLAIN),   /* effective key bits = key bits */
+    CIPHER("rc2-cbc", RFC2268_128, CBC, PLAIN),
+    CIPHER("seed-ecb", SEED, ECB, PLAIN),
+    CIPHER("seed-cbc", SEED, CBC, PLAIN),
+    CIPHER("sm4-ctr", SM4, CTR, PLAIN),
+    CIPHER("sm4-ofb", SM4, OFB, PLAIN),
+    CIPHER("sm4-cfb", SM4, CFB, PLAIN),
 
     MD("md5", MD5),
     MD("sha1", SHA1),
@@ -328,6 +377,7 @@ static const cb_op gc_ops[] = {
     MD("sha384", SHA384),
     MD("sha512", SHA512),
     MD("sha512-256", SHA512_256),
+    MD("sha512-224", SHA512_224),
     MD("sha3-256", SHA3_256),
     MD("sha3-512", SHA3_512),
     MD("shake128", SHAKE128),
@@ -335,16 +385,94 @@ static const cb_op gc_ops[] = {
     MD("blake2s-256", BLAKE2S_256),
     MD("ripemd160", RMD160),
     MD("sm3", SM3),
+    MD("sha3-224", SHA3_224),
+    MD("sha3-384", SHA3_384),
+    MD("shake256", SHAKE256),
+    MD("blake2b-160", BLAKE2B_160),
+    MD("blake2b-256", BLAKE2B_256),
+    MD("blake2b-384", BLAKE2B_384),
+    MD("blake2s-128", BLAKE2S_128),
+    MD("blake2s-160", BLAKE2S_160),
+    MD("blake2s-224", BLAKE2S_224),
+    MD("md4", MD4),
+    MD("whirlpool", WHIRLPOOL),
+    MD("tiger", TIGER1),                /* GCRY_MD_TIGER is the old byte order */
+    MD("streebog-256", STRIBOG256),
+    MD("streebog-512", STRIBOG512),
+    MD("gostr3411-94", GOSTR3411_CP),   /* GOSTR3411_94 has the test S-boxes */
+    MD("crc32", CRC32),
+    MD("crc24", CRC24_RFC2440),
 
     MAC("hmac-md5", HMAC_MD5),
     MAC("hmac-sha1", HMAC_SHA1),
     MAC("hmac-sha256", HMAC_SHA256),
     MAC("hmac-sha512", HMAC_SHA512),
+    MAC("hmac-sha224", HMAC_SHA224),
+    MAC("hmac-sha384", HMAC_SHA384),
     MAC("poly1305", POLY1305),          /* plain Poly1305: 32-byte one-time key r||s */
     MAC("cmac-aes-128", CMAC_AES),
+    MAC("cmac-aes-256", CMAC_AES),      /* the key length picks AES-256 */
     MAC("gmac-aes-128", GMAC_AES),
     {NULL, NULL, NULL, NULL, NULL},
 };
+
+/* ---- what libgcrypt offers (list --offered) ------------------------------------
+ * libgcrypt has no list call, but names every algorithm id it knows and
+ * says whether it is usable (gcry_*_test_algo); ids stay below 1024. A
+ * cipher is offered in each mode gcry_cipher_open accepts for it. */
+
+static const struct { int mode; const char *name; } gc_modes[] = {
+    {GCRY_CIPHER_MODE_ECB, "ECB"}, {GCRY_CIPHER_MODE_CFB, "CFB"}, {GCRY_CIPHER_MODE_CFB8, "CFB8"},
+    {GCRY_CIPHER_MODE_CBC, "CBC"}, {GCRY_CIPHER_MODE_STREAM, "STREAM"}, {GCRY_CIPHER_MODE_OFB, "OFB"},
+    {GCRY_CIPHER_MODE_CTR, "CTR"}, {GCRY_CIPHER_MODE_AESWRAP, "AESWRAP"}, {GCRY_CIPHER_MODE_CCM, "CCM"},
+    {GCRY_CIPHER_MODE_GCM, "GCM"}, {GCRY_CIPHER_MODE_POLY1305, "POLY1305"}, {GCRY_CIPHER_MODE_OCB, "OCB"},
+    {GCRY_CIPHER_MODE_XTS, "XTS"}, {GCRY_CIPHER_MODE_EAX, "EAX"}, {GCRY_CIPHER_MODE_SIV, "SIV"},
+    {GCRY_CIPHER_MODE_GCM_SIV, "GCM-SIV"},
+};
+
+static const char *gc_row_for(int (*init)(void **, const void *, const cb_setup *), int id, int mode)
+{
+    for (const cb_op *r = gc_ops; r->algo; r++) {
+        if (r->init != init)
+            continue;
+        if (init == gc_cipher_init) {
+            const gc_cipher_row *row = r->arg;
+            if (row->algo == id && row->mode == mode)
+                return r->algo;
+        } else if (*(const int *)r->arg == id) {
+            return r->algo;
+        }
+    }
+    return NULL;
+}
+
+void cb_offered_libgcrypt(cb_offer_fn *offer, void *u);
+void cb_offered_libgcrypt(cb_offer_fn *offer, void *u)
+{
+    char name[96];
+    for (int id = 1; id < 1024; id++) {
+        if (gcry_cipher_test_algo(id))
+            continue;
+        for (size_t i = 0; i < sizeof gc_modes / sizeof gc_modes[0]; i++) {
+            gcry_cipher_hd_t h;
+            if (gcry_cipher_open(&h, id, gc_modes[i].mode, 0))
+                continue;
+            gcry_cipher_close(h);
+            int m = gc_modes[i].mode;
+            int aead = m == GCRY_CIPHER_MODE_CCM || m == GCRY_CIPHER_MODE_GCM || m == GCRY_CIPHER_MODE_POLY1305
+                    || m == GCRY_CIPHER_MODE_OCB || m == GCRY_CIPHER_MODE_EAX || m == GCRY_CIPHER_MODE_SIV
+                    || m == GCRY_CIPHER_MODE_GCM_SIV;
+            snprintf(name, sizeof name, "%s/%s", gcry_cipher_algo_name(id), gc_modes[i].name);
+            offer(u, aead ? "aead" : "cipher", name, gc_row_for(gc_cipher_init, id, m));
+        }
+    }
+    for (int id = 1; id < 1024; id++)
+        if (!gcry_md_test_algo(id))
+            offer(u, "hash", gcry_md_algo_name(id), gc_row_for(gc_md_init, id, 0));
+    for (int id = 1; id < 1024; id++)
+        if (!gcry_mac_test_algo(id))
+            offer(u, "mac", gcry_mac_algo_name(id), gc_row_for(gc_mac_init, id, 0));
+}
 
 /* ---- library-wide --------------------------------------------------------- */
 

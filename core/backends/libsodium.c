@@ -156,7 +156,7 @@ static void stream_finish(void *ctx)
 
 /* ---- hashes ------------------------------------------------------------ */
 
-enum { HASH_SHA256, HASH_SHA512, HASH_BLAKE2B512 };
+enum { HASH_SHA256, HASH_SHA512, HASH_BLAKE2B512, HASH_BLAKE2B160, HASH_BLAKE2B256, HASH_BLAKE2B384 };
 
 typedef struct { int which; } hash_ctx;
 
@@ -185,9 +185,10 @@ static int hash_run(void *ctx, cb_msg *m)
         full = 64;
         crypto_hash_sha512(md, m->in, m->len);
         break;
-    default:
-        full = 64;
-        crypto_generichash_blake2b(md, 64, m->in, m->len, NULL, 0);
+    default:   /* BLAKE2b: the output length goes into its parameter block */
+        full = c->which == HASH_BLAKE2B160 ? 20 : c->which == HASH_BLAKE2B256 ? 32
+             : c->which == HASH_BLAKE2B384 ? 48 : 64;
+        crypto_generichash_blake2b(md, full, m->in, m->len, NULL, 0);
         break;
     }
     if (m->tag_len > full)
@@ -271,7 +272,9 @@ static void mac_finish(void *ctx)
 
 static const int k_aes256gcm = AEAD_AES256GCM, k_chachapoly = AEAD_CHACHAPOLY;
 static const int k_chacha20 = STREAM_CHACHA20_IETF, k_salsa20 = STREAM_SALSA20;
-static const int k_sha256 = HASH_SHA256, k_sha512 = HASH_SHA512, k_blake2b = HASH_BLAKE2B512;
+static const int k_sha256 = HASH_SHA256, k_sha512 = HASH_SHA512, k_blake2b = HASH_BLAKE2B512,
+                 k_blake2b160 = HASH_BLAKE2B160, k_blake2b256 = HASH_BLAKE2B256,
+                 k_blake2b384 = HASH_BLAKE2B384;
 static const int k_hmac256 = MAC_HMAC_SHA256, k_hmac512 = MAC_HMAC_SHA512, k_poly1305 = MAC_POLY1305;
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
@@ -287,6 +290,9 @@ static const cb_op sodium_ops[] = {
     HASH("sha256", &k_sha256),
     HASH("sha512", &k_sha512),
     HASH("blake2b-512", &k_blake2b),
+    HASH("blake2b-160", &k_blake2b160),
+    HASH("blake2b-256", &k_blake2b256),
+    HASH("blake2b-384", &k_blake2b384),
     MAC("hmac-sha256", &k_hmac256),
     MAC("hmac-sha512", &k_hmac512),
     MAC("poly1305", &k_poly1305),
@@ -326,6 +332,44 @@ static const char *sodium_provider(void)
         strcat(buf, ",");
     strcat(buf, simd);
     return buf;
+}
+
+/* ---- what libsodium offers (list --offered) -------------------------------
+ * libsodium has no enumeration call. Its symmetric primitives are a fixed,
+ * documented set per release (doc.libsodium.org, 1.0.18: the crypto_aead_*,
+ * crypto_stream_*, crypto_hash_*, crypto_generichash, crypto_shorthash_*,
+ * crypto_auth_*, crypto_onetimeauth and crypto_secretbox families); this
+ * table lists them by their C prefix, with the row measuring each. */
+static const char *const sodium_offered[][3] = {
+    {"aead", "crypto_aead_aes256gcm", "aes-256-gcm"},
+    {"aead", "crypto_aead_chacha20poly1305_ietf", "chacha20-poly1305"},
+    {"aead", "crypto_aead_chacha20poly1305", NULL},      /* the original 64-bit-nonce construction */
+    {"aead", "crypto_aead_xchacha20poly1305_ietf", NULL},
+    {"aead", "crypto_secretbox_xsalsa20poly1305", NULL},
+    {"aead", "crypto_secretbox_xchacha20poly1305", NULL},
+    {"cipher", "crypto_stream_chacha20_ietf", "chacha20"},
+    {"cipher", "crypto_stream_chacha20", NULL},
+    {"cipher", "crypto_stream_xchacha20", NULL},
+    {"cipher", "crypto_stream_salsa20", "salsa20"},
+    {"cipher", "crypto_stream_xsalsa20", NULL},
+    {"cipher", "crypto_stream_salsa2012", NULL},
+    {"cipher", "crypto_stream_salsa208", NULL},
+    {"hash", "crypto_hash_sha256", "sha256"},
+    {"hash", "crypto_hash_sha512", "sha512"},
+    {"hash", "crypto_generichash_blake2b", "blake2b-512"},
+    {"mac", "crypto_auth_hmacsha256", "hmac-sha256"},
+    {"mac", "crypto_auth_hmacsha512", "hmac-sha512"},
+    {"mac", "crypto_auth_hmacsha512256", NULL},
+    {"mac", "crypto_onetimeauth_poly1305", "poly1305"},
+    {"mac", "crypto_shorthash_siphash24", NULL},
+    {"mac", "crypto_shorthash_siphashx24", NULL},
+};
+
+void cb_offered_libsodium(cb_offer_fn *offer, void *u);
+void cb_offered_libsodium(cb_offer_fn *offer, void *u)
+{
+    for (size_t i = 0; i < sizeof sodium_offered / sizeof sodium_offered[0]; i++)
+        offer(u, sodium_offered[i][0], sodium_offered[i][1], sodium_offered[i][2]);
 }
 
 const cb_backend cb_backend_libsodium = {

@@ -7,6 +7,7 @@
  */
 #include "../backend.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tomcrypt.h>
@@ -230,14 +231,14 @@ static int aead_run(void *ctx, cb_msg *m)
     return mem_neq(tag, m->tag, x->tag_len) ? CB_ERR_AUTH : CB_OK;
 }
 
-static const aead_arg gcm128 = {AEAD_GCM, 16}, gcm256 = {AEAD_GCM, 32};
-static const aead_arg ocb128 = {AEAD_OCB3, 16}, ocb256 = {AEAD_OCB3, 32};
-static const aead_arg ccm128 = {AEAD_CCM, 16}, ccm256 = {AEAD_CCM, 32};
+static const aead_arg gcm128 = {AEAD_GCM, 16}, gcm192 = {AEAD_GCM, 24}, gcm256 = {AEAD_GCM, 32};
+static const aead_arg ocb128 = {AEAD_OCB3, 16}, ocb192 = {AEAD_OCB3, 24}, ocb256 = {AEAD_OCB3, 32};
+static const aead_arg ccm128 = {AEAD_CCM, 16}, ccm192 = {AEAD_CCM, 24}, ccm256 = {AEAD_CCM, 32};
 static const aead_arg chapoly = {AEAD_CHACHA, 32};
 
 /* ---------------------------------------------------------------- ciphers */
 
-enum mode { M_CBC, M_CTR, M_CFB, M_ECB, M_XTS, M_CHACHA, M_RC4 };
+enum mode { M_CBC, M_CTR, M_CFB, M_ECB, M_XTS, M_CHACHA, M_RC4, M_OFB };
 
 typedef struct {
     enum mode mode;
@@ -253,6 +254,7 @@ typedef struct {
         symmetric_CBC cbc;
         symmetric_CTR ctr;
         symmetric_CFB cfb;
+        symmetric_OFB ofb;
         symmetric_ECB ecb;
         symmetric_xts xts;
         chacha_state chacha;
@@ -284,7 +286,7 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
             free(x);
             return CB_ERR;
         }
-        if ((a->mode == M_CBC || a->mode == M_CTR || a->mode == M_CFB) &&
+        if ((a->mode == M_CBC || a->mode == M_CTR || a->mode == M_CFB || a->mode == M_OFB) &&
             (!s->iv || s->iv_len != (size_t)a->desc->block_length)) {
             free(x);
             return CB_ERR_PARAM;
@@ -301,6 +303,9 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         break;
     case M_CFB:
         err = cfb_start(idx, s->iv, s->key, (int)s->key_len, 0, &x->u.cfb);
+        break;
+    case M_OFB:
+        err = ofb_start(idx, s->iv, s->key, (int)s->key_len, 0, &x->u.ofb);
         break;
     case M_ECB:
         err = ecb_start(idx, s->key, (int)s->key_len, 0, &x->u.ecb);
@@ -363,6 +368,10 @@ static int cipher_run(void *ctx, cb_msg *m)
         err = d ? cfb_decrypt(m->in, m->out, m->len, &x->u.cfb)
                 : cfb_encrypt(m->in, m->out, m->len, &x->u.cfb);
         break;
+    case M_OFB:
+        err = d ? ofb_decrypt(m->in, m->out, m->len, &x->u.ofb)
+                : ofb_encrypt(m->in, m->out, m->len, &x->u.ofb);
+        break;
     case M_ECB:
         err = d ? ecb_decrypt(m->in, m->out, m->len, &x->u.ecb)
                 : ecb_encrypt(m->in, m->out, m->len, &x->u.ecb);
@@ -390,6 +399,7 @@ static const cipher_arg aes128_ecb = {M_ECB, &aes_desc, 16}, aes192_ecb = {M_ECB
 static const cipher_arg aes128_xts = {M_XTS, &aes_desc, 32}, aes256_xts = {M_XTS, &aes_desc, 64};
 static const cipher_arg cam128_cbc = {M_CBC, &camellia_desc, 16}, cam256_cbc = {M_CBC, &camellia_desc, 32};
 static const cipher_arg cam128_ctr = {M_CTR, &camellia_desc, 16}, cam256_ctr = {M_CTR, &camellia_desc, 32};
+static const cipher_arg cam192_cbc = {M_CBC, &camellia_desc, 24}, cam192_ctr = {M_CTR, &camellia_desc, 24};
 static const cipher_arg twofish_cbc = {M_CBC, &twofish_desc, 32};
 static const cipher_arg twofish_cfb = {M_CFB, &twofish_desc, 32};
 static const cipher_arg cam128_cfb = {M_CFB, &camellia_desc, 16}, cam192_cfb = {M_CFB, &camellia_desc, 24},
@@ -403,15 +413,32 @@ static const cipher_arg des3_cbc = {M_CBC, &des3_desc, 24};
 static const cipher_arg des_cbc = {M_CBC, &des_desc, 8};
 static const cipher_arg chacha20 = {M_CHACHA, NULL, 32};
 static const cipher_arg rc4 = {M_RC4, NULL, 0};
+static const cipher_arg cam128_ecb = {M_ECB, &camellia_desc, 16}, cam192_ecb = {M_ECB, &camellia_desc, 24},
+                        cam256_ecb = {M_ECB, &camellia_desc, 32};
+static const cipher_arg twofish_ecb = {M_ECB, &twofish_desc, 32};
+static const cipher_arg blowfish_ecb = {M_ECB, &blowfish_desc, 0};
+static const cipher_arg cast5_ecb = {M_ECB, &cast5_desc, 0};
+static const cipher_arg des3_ecb = {M_ECB, &des3_desc, 24};
+static const cipher_arg des_ecb = {M_ECB, &des_desc, 8};
+static const cipher_arg twofish128_ecb = {M_ECB, &twofish_desc, 16}, twofish128_cbc = {M_CBC, &twofish_desc, 16},
+                        twofish256_ctr = {M_CTR, &twofish_desc, 32};
+static const cipher_arg aes128_ofb = {M_OFB, &aes_desc, 16}, aes192_ofb = {M_OFB, &aes_desc, 24},
+                        aes256_ofb = {M_OFB, &aes_desc, 32};
+static const cipher_arg des3_ofb = {M_OFB, &des3_desc, 24}, des3_ctr = {M_CTR, &des3_desc, 24},
+                        blowfish_ofb = {M_OFB, &blowfish_desc, 0}, blowfish_ctr = {M_CTR, &blowfish_desc, 0},
+                        cast5_ofb = {M_OFB, &cast5_desc, 0}, cast5_ctr = {M_CTR, &cast5_desc, 0};
+static const cipher_arg seed_ecb = {M_ECB, &kseed_desc, 16}, seed_cbc = {M_CBC, &kseed_desc, 16};
 
 /* ----------------------------------------------------------------- hashes */
 
 typedef struct {
-    const struct ltc_hash_descriptor *d;  /* NULL: SHAKE128 */
+    const struct ltc_hash_descriptor *d;  /* NULL: SHAKE */
+    int shake;                            /* 128 or 256 when d is NULL */
 } hash_arg;
 
 typedef struct {
     const struct ltc_hash_descriptor *d;
+    int shake;
     size_t out_len;
     hash_state st;
 } hash_ctx;
@@ -428,6 +455,7 @@ static int hash_init(void **ctx, const void *arg, const cb_setup *s)
     if (!x)
         return CB_ERR;
     x->d = a->d;
+    x->shake = a->shake;
     x->out_len = a->d ? a->d->hashsize : s->tag_len;
     if (s->tag_len && s->tag_len != x->out_len) {
         free(x);
@@ -442,10 +470,10 @@ static int hash_run(void *ctx, cb_msg *m)
     hash_ctx *x = ctx;
     int err;
     if (!x->d) {
-        /* SHAKE128: any output length, set at the end. */
+        /* SHAKE: any output length, set at the end. */
         if (m->tag_len == 0)
             return CB_ERR_PARAM;
-        if ((err = sha3_shake_init(&x->st, 128)) == CRYPT_OK &&
+        if ((err = sha3_shake_init(&x->st, x->shake)) == CRYPT_OK &&
             (err = sha3_shake_process(&x->st, NZ(m->in), m->len)) == CRYPT_OK)
             err = sha3_shake_done(&x->st, m->tag, m->tag_len);
         return map_err(err);
@@ -458,12 +486,18 @@ static int hash_run(void *ctx, cb_msg *m)
     return map_err(err);
 }
 
-static const hash_arg h_md5 = {&md5_desc}, h_sha1 = {&sha1_desc}, h_sha224 = {&sha224_desc},
-                      h_sha256 = {&sha256_desc}, h_sha384 = {&sha384_desc}, h_sha512 = {&sha512_desc},
-                      h_sha512_256 = {&sha512_256_desc}, h_sha3_256 = {&sha3_256_desc},
-                      h_sha3_512 = {&sha3_512_desc}, h_shake128 = {NULL},
-                      h_blake2b = {&blake2b_512_desc}, h_blake2s = {&blake2s_256_desc},
-                      h_rmd160 = {&rmd160_desc};
+static const hash_arg h_md5 = {&md5_desc, 0}, h_sha1 = {&sha1_desc, 0}, h_sha224 = {&sha224_desc, 0},
+                      h_sha256 = {&sha256_desc, 0}, h_sha384 = {&sha384_desc, 0}, h_sha512 = {&sha512_desc, 0},
+                      h_sha512_256 = {&sha512_256_desc, 0}, h_sha3_256 = {&sha3_256_desc, 0},
+                      h_sha3_512 = {&sha3_512_desc, 0}, h_shake128 = {NULL, 128},
+                      h_blake2b = {&blake2b_512_desc, 0}, h_blake2s = {&blake2s_256_desc, 0},
+                      h_rmd160 = {&rmd160_desc, 0};
+static const hash_arg h_sha3_224 = {&sha3_224_desc, 0}, h_sha3_384 = {&sha3_384_desc, 0},
+                      h_shake256 = {NULL, 256}, h_blake2b_160 = {&blake2b_160_desc, 0},
+                      h_blake2b_256 = {&blake2b_256_desc, 0}, h_blake2b_384 = {&blake2b_384_desc, 0},
+                      h_blake2s_128 = {&blake2s_128_desc, 0}, h_blake2s_160 = {&blake2s_160_desc, 0},
+                      h_blake2s_224 = {&blake2s_224_desc, 0}, h_md4 = {&md4_desc, 0}, h_sha512_224 = {&sha512_224_desc, 0},
+                      h_whirlpool = {&whirlpool_desc, 0}, h_tiger = {&tiger_desc, 0};
 
 /* ------------------------------------------------------------------- MACs */
 
@@ -600,6 +634,7 @@ static int mac_run(void *ctx, cb_msg *m)
 
 static const mac_arg hmac_md5 = {MAC_HMAC, &md5_desc}, hmac_sha1 = {MAC_HMAC, &sha1_desc},
                      hmac_sha256 = {MAC_HMAC, &sha256_desc}, hmac_sha512 = {MAC_HMAC, &sha512_desc},
+                     hmac_sha224 = {MAC_HMAC, &sha224_desc}, hmac_sha384 = {MAC_HMAC, &sha384_desc},
                      cmac = {MAC_CMAC, NULL}, poly1305 = {MAC_POLY1305, NULL}, gmac = {MAC_GMAC, NULL};
 
 /* ------------------------------------------------------------------ table */
@@ -643,8 +678,11 @@ static const cb_op ltc_ops[] = {
     AEAD("aes-256-gcm", gcm256),
     AEAD("chacha20-poly1305", chapoly),
     AEAD("aes-128-ocb", ocb128),
+    AEAD("aes-192-ocb", ocb192),
     AEAD("aes-256-ocb", ocb256),
+    AEAD("aes-192-gcm", gcm192),
     AEAD("aes-128-ccm", ccm128),
+    AEAD("aes-192-ccm", ccm192),
     AEAD("aes-256-ccm", ccm256),
 
     CIPHER("aes-128-cbc", aes128_cbc),
@@ -665,6 +703,8 @@ static const cb_op ltc_ops[] = {
     CIPHER("camellia-256-cbc", cam256_cbc),
     CIPHER("camellia-128-ctr", cam128_ctr),
     CIPHER("camellia-256-ctr", cam256_ctr),
+    CIPHER("camellia-192-cbc", cam192_cbc),
+    CIPHER("camellia-192-ctr", cam192_ctr),
     CIPHER("twofish-256-cbc", twofish_cbc),
     CIPHER("twofish-256-cfb", twofish_cfb),
     CIPHER("camellia-128-cfb", cam128_cfb),
@@ -679,6 +719,28 @@ static const cb_op ltc_ops[] = {
     CIPHER("des-cbc", des_cbc),
     CIPHER("rc4", rc4),
     CIPHER("chacha20", chacha20),
+    CIPHER("camellia-128-ecb", cam128_ecb),
+    CIPHER("camellia-192-ecb", cam192_ecb),
+    CIPHER("camellia-256-ecb", cam256_ecb),
+    CIPHER("twofish-256-ecb", twofish_ecb),
+    CIPHER("blowfish-ecb", blowfish_ecb),
+    CIPHER("cast5-ecb", cast5_ecb),
+    CIPHER("3des-ecb", des3_ecb),
+    CIPHER("des-ecb", des_ecb),
+    CIPHER("twofish-128-ecb", twofish128_ecb),
+    CIPHER("twofish-128-cbc", twofish128_cbc),
+    CIPHER("twofish-256-ctr", twofish256_ctr),
+    CIPHER("aes-128-ofb", aes128_ofb),
+    CIPHER("aes-192-ofb", aes192_ofb),
+    CIPHER("aes-256-ofb", aes256_ofb),
+    CIPHER("3des-ofb", des3_ofb),
+    CIPHER("3des-ctr", des3_ctr),
+    CIPHER("blowfish-ofb", blowfish_ofb),
+    CIPHER("blowfish-ctr", blowfish_ctr),
+    CIPHER("cast5-ofb", cast5_ofb),
+    CIPHER("cast5-ctr", cast5_ctr),
+    CIPHER("seed-ecb", seed_ecb),
+    CIPHER("seed-cbc", seed_cbc),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),
@@ -687,12 +749,25 @@ static const cb_op ltc_ops[] = {
     HASH("sha384", h_sha384),
     HASH("sha512", h_sha512),
     HASH("sha512-256", h_sha512_256),
+    HASH("sha512-224", h_sha512_224),
     HASH("sha3-256", h_sha3_256),
     HASH("sha3-512", h_sha3_512),
     HASH("shake128", h_shake128),
     HASH("blake2b-512", h_blake2b),
     HASH("blake2s-256", h_blake2s),
     HASH("ripemd160", h_rmd160),
+    HASH("sha3-224", h_sha3_224),
+    HASH("sha3-384", h_sha3_384),
+    HASH("shake256", h_shake256),
+    HASH("blake2b-160", h_blake2b_160),
+    HASH("blake2b-256", h_blake2b_256),
+    HASH("blake2b-384", h_blake2b_384),
+    HASH("blake2s-128", h_blake2s_128),
+    HASH("blake2s-160", h_blake2s_160),
+    HASH("blake2s-224", h_blake2s_224),
+    HASH("md4", h_md4),
+    HASH("whirlpool", h_whirlpool),
+    HASH("tiger", h_tiger),
 
     MAC("hmac-md5", hmac_md5),
     MAC("hmac-sha1", hmac_sha1),
@@ -700,9 +775,80 @@ static const cb_op ltc_ops[] = {
     MAC("hmac-sha512", hmac_sha512),
     MAC("poly1305", poly1305),
     MAC("cmac-aes-128", cmac),
+    MAC("cmac-aes-256", cmac),       /* omac_init takes the AES key length given */
+    MAC("hmac-sha224", hmac_sha224),
+    MAC("hmac-sha384", hmac_sha384),
     MAC("gmac-aes-128", gmac),
     {NULL, NULL, NULL, NULL, NULL},
 };
+
+/* ---- what LibTomCrypt offers (list --offered) ------------------------------
+ * register_all_ciphers and register_all_hashes fill LibTomCrypt's public
+ * descriptor tables with everything this build has; each cipher is offered
+ * in the generic modes (ECB, CBC, CTR, CFB, OFB; XTS, GCM, CCM and OCB3 for
+ * 16-byte blocks), each hash plain and in HMAC. Rows match by descriptor
+ * name and mode; the AEAD rows are AES's. */
+
+static const struct { const char *name; int mode; } ltc_offer_modes[] = {
+    {"ecb", M_ECB}, {"cbc", M_CBC}, {"ctr", M_CTR}, {"cfb", M_CFB}, {"ofb", M_OFB}, {"xts", M_XTS},
+};
+static const struct { const char *name; int type; } ltc_offer_aeads[] = {
+    {"gcm", AEAD_GCM}, {"ccm", AEAD_CCM}, {"ocb3", AEAD_OCB3},
+};
+
+static const char *ltc_row_for(const char *cipher, int mode, int aead_type, const char *hash, int hmac)
+{
+    for (const cb_op *r = ltc_ops; r->algo; r++) {
+        if (cipher && mode >= 0 && r->init == cipher_init) {
+            const cipher_arg *a = r->arg;
+            if (a->desc && (int)a->mode == mode && strcmp(a->desc->name, cipher) == 0)
+                return r->algo;
+        } else if (cipher && aead_type >= 0 && r->init == aead_init) {
+            if ((int)((const aead_arg *)r->arg)->type == aead_type && strcmp(cipher, "aes") == 0)
+                return r->algo;
+        } else if (hash && !hmac && r->init == hash_init) {
+            const hash_arg *a = r->arg;
+            if (a->d && strcmp(a->d->name, hash) == 0)
+                return r->algo;
+        } else if (hash && hmac && r->init == mac_init) {
+            const mac_arg *a = r->arg;
+            if (a->type == MAC_HMAC && strcmp(a->hash->name, hash) == 0)
+                return r->algo;
+        }
+    }
+    return NULL;
+}
+
+void cb_offered_libtomcrypt(cb_offer_fn *offer, void *u);
+void cb_offered_libtomcrypt(cb_offer_fn *offer, void *u)
+{
+    char name[96];
+    register_all_ciphers();
+    register_all_hashes();
+    for (int i = 0; i < TAB_SIZE; i++) {
+        const struct ltc_cipher_descriptor *c = &cipher_descriptor[i];
+        if (!c->name)
+            continue;
+        for (size_t m = 0; m < sizeof ltc_offer_modes / sizeof ltc_offer_modes[0]; m++) {
+            if (ltc_offer_modes[m].mode == M_XTS && c->block_length != 16)
+                continue;
+            snprintf(name, sizeof name, "%s/%s", c->name, ltc_offer_modes[m].name);
+            offer(u, "cipher", name, ltc_row_for(c->name, ltc_offer_modes[m].mode, -1, NULL, 0));
+        }
+        for (size_t m = 0; c->block_length == 16 && m < sizeof ltc_offer_aeads / sizeof ltc_offer_aeads[0]; m++) {
+            snprintf(name, sizeof name, "%s/%s", c->name, ltc_offer_aeads[m].name);
+            offer(u, "aead", name, ltc_row_for(c->name, -1, ltc_offer_aeads[m].type, NULL, 0));
+        }
+    }
+    for (int i = 0; i < TAB_SIZE; i++) {
+        const struct ltc_hash_descriptor *h = &hash_descriptor[i];
+        if (!h->name)
+            continue;
+        offer(u, "hash", h->name, ltc_row_for(NULL, -1, -1, h->name, 0));
+        snprintf(name, sizeof name, "hmac-%s", h->name);
+        offer(u, "mac", name, ltc_row_for(NULL, -1, -1, h->name, 1));
+    }
+}
 
 const cb_backend cb_backend_libtomcrypt = {
     .name = "libtomcrypt",

@@ -8,7 +8,7 @@
  *
  * Left out because Nettle 3.8 lacks them or has only something else under
  * the name: OCB and SM4 (Nettle 3.9), IDEA, BLAKE2, SHAKE128 (3.8 has only
- * SHAKE256), and plain Poly1305 (Nettle exposes only Poly1305-AES).
+ * SHAKE256, through sha3_256_shake), Whirlpool and Tiger, and plain Poly1305 (Nettle exposes only Poly1305-AES).
  */
 #define _GNU_SOURCE /* RTLD_DEFAULT, secure_getenv */
 #include "../backend.h"
@@ -26,12 +26,14 @@
 #include <nettle/cmac.h>
 #include <nettle/ctr.h>
 #include <nettle/des.h>
+#include <nettle/eax.h>
 #include <nettle/gcm.h>
 #include <nettle/hmac.h>
 #include <nettle/memops.h>
 #include <nettle/nettle-meta.h>
 #include <nettle/salsa20.h>
 #include <nettle/serpent.h>
+#include <nettle/sha3.h>
 #include <nettle/twofish.h>
 #include <nettle/umac.h>
 #include <nettle/version.h>
@@ -93,7 +95,7 @@ static const struct nettle_cipher nt_blowfish = {
 
 /* ---- ciphers: block modes and stream ciphers ------------------------------- */
 
-enum nt_mode { NT_ECB, NT_CBC, NT_CTR, NT_CFB, NT_XTS, NT_STREAM };
+enum nt_mode { NT_ECB, NT_CBC, NT_CTR, NT_CFB, NT_CFB8, NT_XTS, NT_STREAM };
 
 typedef struct nt_cipher_ctx nt_cipher_ctx;
 
@@ -104,6 +106,8 @@ typedef struct nt_stream {
     void (*crypt)(void *lib, size_t n, uint8_t *dst, const uint8_t *src);
 } nt_stream;
 
+typedef void nt_cbc_enc_fn(const void *lib, uint8_t *iv, size_t n, uint8_t *dst, const uint8_t *src);
+
 typedef struct nt_cipher_row {
     enum nt_mode mode;
     const struct nettle_cipher *meta;   /* block modes and XTS */
@@ -111,7 +115,22 @@ typedef struct nt_cipher_row {
     /* Ciphers with a variable key length (the meta has one fixed size):
      * sets the key for both directions; returns cb_status. */
     int (*varkey)(void *lib, size_t len, const uint8_t *key);
+    /* A cipher-specific CBC encryption the library documents as the fast
+     * path (NULL: the generic cbc_encrypt over meta->encrypt). */
+    nt_cbc_enc_fn *cbc_enc;
 } nt_cipher_row;
+
+/* Nettle 3.8 added cbc_aes128_encrypt and friends: on x86-64 they keep the
+ * chain in AES-NI registers, where the generic cbc_encrypt calls the block
+ * function once per 16 bytes (nettle-benchmark times these). */
+#if NETTLE_VERSION_MAJOR > 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR >= 8)
+static void nt_cbc_aes128(const void *c, uint8_t *iv, size_t n, uint8_t *d, const uint8_t *s) { cbc_aes128_encrypt(c, iv, n, d, s); }
+static void nt_cbc_aes192(const void *c, uint8_t *iv, size_t n, uint8_t *d, const uint8_t *s) { cbc_aes192_encrypt(c, iv, n, d, s); }
+static void nt_cbc_aes256(const void *c, uint8_t *iv, size_t n, uint8_t *d, const uint8_t *s) { cbc_aes256_encrypt(c, iv, n, d, s); }
+#define NT_CBC_AES(bits) nt_cbc_aes##bits
+#else
+#define NT_CBC_AES(bits) NULL
+#endif
 
 struct nt_cipher_ctx {
     const nt_cipher_row *row;
@@ -313,6 +332,8 @@ static int nt_cipher_run(void *p, cb_msg *m)
             return CB_ERR_PARAM;
         if (c->decrypt)
             cbc_decrypt(c->lib, b->decrypt, b->block_size, c->iv, m->len, m->out, m->in);
+        else if (c->row->cbc_enc)
+            c->row->cbc_enc(c->lib, c->iv, m->len, m->out, m->in);
         else
             cbc_encrypt(c->lib, b->encrypt, b->block_size, c->iv, m->len, m->out, m->in);
         return CB_OK;
@@ -324,6 +345,12 @@ static int nt_cipher_run(void *p, cb_msg *m)
         return CB_OK;
     case NT_CFB:
         nt_cfb(c, m->out, m->in, m->len);
+        return CB_OK;
+    case NT_CFB8: /* one byte per block call: any length continues the register */
+        if (c->decrypt)
+            cfb8_decrypt(c->lib, b->encrypt, b->block_size, c->iv, m->len, m->out, m->in);
+        else
+            cfb8_encrypt(c->lib, b->encrypt, b->block_size, c->iv, m->len, m->out, m->in);
         return CB_OK;
     case NT_XTS: {
         /* One data unit; Nettle asserts on units shorter than a block. */
@@ -363,8 +390,11 @@ typedef struct nt_aead {
 
 NT_AEAD_FNS(gcm_aes128, struct gcm_aes128_ctx)
 NT_AEAD_FNS(gcm_aes256, struct gcm_aes256_ctx)
+NT_AEAD_FNS(gcm_aes192, struct gcm_aes192_ctx)
+NT_AEAD_FNS(eax_aes128, struct eax_aes128_ctx)
 NT_AEAD_FNS(ccm_aes128, struct ccm_aes128_ctx)
 NT_AEAD_FNS(ccm_aes256, struct ccm_aes256_ctx)
+NT_AEAD_FNS(ccm_aes192, struct ccm_aes192_ctx)
 NT_AEAD_FNS(chacha_poly1305, struct chacha_poly1305_ctx)
 
 /* GCM takes an IV of any length (12 bytes fast path, others hashed). */
@@ -373,6 +403,13 @@ static int gcm128_start(void *c, const cb_msg *m)
     if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
         return CB_ERR_PARAM;
     gcm_aes128_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+static int gcm192_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_aes192_set_iv(c, m->nonce_len, m->nonce);
     return CB_OK;
 }
 static int gcm256_start(void *c, const cb_msg *m)
@@ -397,11 +434,27 @@ static int ccm128_start(void *c, const cb_msg *m)
     ccm_aes128_set_nonce(c, m->nonce_len, m->nonce, m->aad_len, m->len, m->tag_len);
     return CB_OK;
 }
+static int ccm192_start(void *c, const cb_msg *m)
+{
+    if (!ccm_ok(m))
+        return CB_ERR_PARAM;
+    ccm_aes192_set_nonce(c, m->nonce_len, m->nonce, m->aad_len, m->len, m->tag_len);
+    return CB_OK;
+}
 static int ccm256_start(void *c, const cb_msg *m)
 {
     if (!ccm_ok(m))
         return CB_ERR_PARAM;
     ccm_aes256_set_nonce(c, m->nonce_len, m->nonce, m->aad_len, m->len, m->tag_len);
+    return CB_OK;
+}
+
+/* EAX takes a nonce of any length and gives a tag of up to 16 bytes. */
+static int eax128_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > EAX_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    eax_aes128_set_nonce(c, m->nonce_len, m->nonce);
     return CB_OK;
 }
 
@@ -509,6 +562,14 @@ static int nt_hash_run(void *p, cb_msg *m)
     c->h->digest(c->lib, m->tag_len, m->tag);
     return CB_OK;
 }
+
+/* SHAKE256 as a struct nettle_hash: the SHA3-256 sponge with the shake
+ * digest, which gives any output length (the row's digest_size is a cap). */
+static void nt_shake256_digest(void *c, size_t n, uint8_t *d) { sha3_256_shake(c, n, d); }
+static const struct nettle_hash nt_shake256 = {
+    "shake256", sizeof(struct sha3_256_ctx), 1024, SHA3_256_BLOCK_SIZE,
+    (nettle_hash_init_func *)sha3_256_init, (nettle_hash_update_func *)sha3_256_update,
+    nt_shake256_digest};
 
 /* ---- MACs ----------------------------------------------------------------- */
 
@@ -622,11 +683,13 @@ static int nt_mac_run(void *p, cb_msg *m)
 /* ---- the table ------------------------------------------------------------ */
 
 #define BLK(name, mode, meta) \
-    {name, &(const nt_cipher_row){NT_##mode, &(meta), NULL, NULL}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
+    {name, &(const nt_cipher_row){NT_##mode, &(meta), NULL, NULL, NULL}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
+#define CBCFAST(name, meta, enc) \
+    {name, &(const nt_cipher_row){NT_CBC, &(meta), NULL, NULL, enc}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
 #define VARBLK(name, mode, meta, vk) \
-    {name, &(const nt_cipher_row){NT_##mode, &(meta), NULL, vk}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
+    {name, &(const nt_cipher_row){NT_##mode, &(meta), NULL, vk, NULL}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
 #define STREAM(name, s) \
-    {name, &(const nt_cipher_row){NT_STREAM, NULL, &(s), NULL}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
+    {name, &(const nt_cipher_row){NT_STREAM, NULL, &(s), NULL, NULL}, nt_cipher_init, nt_cipher_run, nt_cipher_finish}
 #define AEAD(name, a) {name, a, nt_aead_init, nt_aead_run, nt_aead_finish}
 #define HASH(name, h) {name, &(h), nt_hash_init, nt_hash_run, nt_hash_finish}
 #define MAC(name, kind, h, m) {name, &(const nt_mac_row){kind, h, m}, nt_mac_init, nt_mac_run, nt_mac_finish}
@@ -634,14 +697,17 @@ static int nt_mac_run(void *p, cb_msg *m)
 static const cb_op nt_ops[] = {
     AEAD("aes-128-gcm", NT_AEAD(gcm_aes128, struct gcm_aes128_ctx, AES128_KEY_SIZE, gcm128_start)),
     AEAD("aes-256-gcm", NT_AEAD(gcm_aes256, struct gcm_aes256_ctx, AES256_KEY_SIZE, gcm256_start)),
+    AEAD("aes-192-gcm", NT_AEAD(gcm_aes192, struct gcm_aes192_ctx, AES192_KEY_SIZE, gcm192_start)),
     AEAD("chacha20-poly1305", NT_AEAD(chacha_poly1305, struct chacha_poly1305_ctx,
                                       CHACHA_POLY1305_KEY_SIZE, cp_start)),
     AEAD("aes-128-ccm", NT_AEAD(ccm_aes128, struct ccm_aes128_ctx, AES128_KEY_SIZE, ccm128_start)),
+    AEAD("aes-192-ccm", NT_AEAD(ccm_aes192, struct ccm_aes192_ctx, AES192_KEY_SIZE, ccm192_start)),
     AEAD("aes-256-ccm", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
+    AEAD("aes-128-eax", NT_AEAD(eax_aes128, struct eax_aes128_ctx, AES128_KEY_SIZE, eax128_start)),
 
-    BLK("aes-128-cbc", CBC, nettle_aes128),
-    BLK("aes-192-cbc", CBC, nettle_aes192),
-    BLK("aes-256-cbc", CBC, nettle_aes256),
+    CBCFAST("aes-128-cbc", nettle_aes128, NT_CBC_AES(128)),
+    CBCFAST("aes-192-cbc", nettle_aes192, NT_CBC_AES(192)),
+    CBCFAST("aes-256-cbc", nettle_aes256, NT_CBC_AES(256)),
     BLK("aes-128-ctr", CTR, nettle_aes128),
     BLK("aes-192-ctr", CTR, nettle_aes192),
     BLK("aes-256-ctr", CTR, nettle_aes256),
@@ -657,6 +723,8 @@ static const cb_op nt_ops[] = {
     BLK("camellia-256-cbc", CBC, nettle_camellia256),
     BLK("camellia-128-ctr", CTR, nettle_camellia128),
     BLK("camellia-256-ctr", CTR, nettle_camellia256),
+    BLK("camellia-192-cbc", CBC, nettle_camellia192),
+    BLK("camellia-192-ctr", CTR, nettle_camellia192),
     BLK("twofish-256-cbc", CBC, nettle_twofish256),
     BLK("serpent-256-cbc", CBC, nettle_serpent256),
     VARBLK("blowfish-cbc", CBC, nt_blowfish, nt_bf_varkey),
@@ -674,6 +742,30 @@ static const cb_op nt_ops[] = {
     VARBLK("cast5-cfb", CFB, nettle_cast128, nt_cast5_varkey),
     VARBLK("blowfish-cfb", CFB, nt_blowfish, nt_bf_varkey),
     BLK("3des-cfb", CFB, nt_des3),
+    BLK("camellia-128-ecb", ECB, nettle_camellia128),
+    BLK("camellia-192-ecb", ECB, nettle_camellia192),
+    BLK("camellia-256-ecb", ECB, nettle_camellia256),
+    BLK("twofish-256-ecb", ECB, nettle_twofish256),
+    BLK("serpent-256-ecb", ECB, nettle_serpent256),
+    VARBLK("blowfish-ecb", ECB, nt_blowfish, nt_bf_varkey),
+    VARBLK("cast5-ecb", ECB, nettle_cast128, nt_cast5_varkey),
+    BLK("3des-ecb", ECB, nt_des3),
+    BLK("des-ecb", ECB, nt_des),
+    BLK("twofish-128-ecb", ECB, nettle_twofish128),
+    BLK("twofish-128-cbc", CBC, nettle_twofish128),
+    BLK("twofish-256-ctr", CTR, nettle_twofish256),
+    BLK("serpent-128-ecb", ECB, nettle_serpent128),
+    BLK("serpent-128-cbc", CBC, nettle_serpent128),
+    BLK("serpent-192-cbc", CBC, nettle_serpent192),
+    BLK("serpent-256-ctr", CTR, nettle_serpent256),
+    BLK("rc2-ecb", ECB, nettle_arctwo128),     /* arctwo128: 128 effective key bits */
+    BLK("rc2-cbc", CBC, nettle_arctwo128),
+    BLK("aes-128-cfb8", CFB8, nettle_aes128),
+    BLK("aes-192-cfb8", CFB8, nettle_aes192),
+    BLK("aes-256-cfb8", CFB8, nettle_aes256),
+    BLK("3des-ctr", CTR, nt_des3),
+    VARBLK("blowfish-ctr", CTR, nt_blowfish, nt_bf_varkey),
+    VARBLK("cast5-ctr", CTR, nettle_cast128, nt_cast5_varkey),
 
     HASH("md5", nettle_md5),
     HASH("sha1", nettle_sha1),
@@ -682,21 +774,102 @@ static const cb_op nt_ops[] = {
     HASH("sha384", nettle_sha384),
     HASH("sha512", nettle_sha512),
     HASH("sha512-256", nettle_sha512_256),
+    HASH("sha512-224", nettle_sha512_224),
     HASH("sha3-256", nettle_sha3_256),
     HASH("sha3-512", nettle_sha3_512),
     HASH("ripemd160", nettle_ripemd160),
     HASH("sm3", nettle_sm3),
+    HASH("sha3-224", nettle_sha3_224),
+    HASH("sha3-384", nettle_sha3_384),
+    HASH("shake256", nt_shake256),
+    HASH("md4", nettle_md4),
+    HASH("streebog-256", nettle_streebog256),
+    HASH("streebog-512", nettle_streebog512),
+    HASH("gostr3411-94", nettle_gosthash94cp),   /* CryptoPro S-boxes; gosthash94 has the test ones */
 
     MAC("hmac-md5", NT_HMAC, &nettle_md5, NULL),
     MAC("hmac-sha1", NT_HMAC, &nettle_sha1, NULL),
     MAC("hmac-sha256", NT_HMAC, &nettle_sha256, NULL),
     MAC("hmac-sha512", NT_HMAC, &nettle_sha512, NULL),
+    MAC("hmac-sha224", NT_HMAC, &nettle_sha224, NULL),
+    MAC("hmac-sha384", NT_HMAC, &nettle_sha384, NULL),
     MAC("cmac-aes-128", NT_CMAC, NULL, &nettle_cmac_aes128),
+    MAC("cmac-aes-256", NT_CMAC, NULL, &nettle_cmac_aes256),
     MAC("gmac-aes-128", NT_GMAC, NULL, NULL),
     MAC("umac-64", NT_UMAC64, NULL, NULL),
     MAC("umac-128", NT_UMAC128, NULL, NULL),
     {NULL, NULL, NULL, NULL, NULL},
 };
+
+/* ---- what Nettle offers (list --offered) ----------------------------------------
+ * Nettle lists its block ciphers, hashes, AEADs (with the stream ciphers) and
+ * MACs (nettle_get_*). A listed block cipher is offered in each generic mode
+ * Nettle has (ECB, CBC, CTR, CFB, CFB8) and XTS for AES; the row is the one
+ * with that meta and mode. AEADs and MACs are matched by Nettle's name. */
+
+static const struct { enum nt_mode mode; const char *name; } nt_offer_modes[] = {
+    {NT_ECB, "ecb"}, {NT_CBC, "cbc"}, {NT_CTR, "ctr"}, {NT_CFB, "cfb"}, {NT_CFB8, "cfb8"},
+};
+
+static const char *const nt_named_rows[][2] = {
+    {"gcm_aes128", "aes-128-gcm"}, {"gcm_aes192", "aes-192-gcm"}, {"gcm_aes256", "aes-256-gcm"},
+    {"chacha_poly1305", "chacha20-poly1305"}, {"eax_aes128", "aes-128-eax"}, {"arcfour128", "rc4"}, {"chacha", "chacha20"},
+    {"salsa20", "salsa20"}, {"salsa20r12", "salsa20r12"},
+    {"cmac_aes128", "cmac-aes-128"}, {"hmac_md5", "hmac-md5"}, {"hmac_sha1", "hmac-sha1"},
+    {"hmac_sha256", "hmac-sha256"}, {"hmac_sha512", "hmac-sha512"},
+    {"hmac_sha224", "hmac-sha224"}, {"hmac_sha384", "hmac-sha384"}, {"cmac_aes256", "cmac-aes-256"},
+    {"umac64", "umac-64"}, {"umac128", "umac-128"},
+};
+
+static const char *nt_named_row(const char *name)
+{
+    for (size_t i = 0; i < sizeof nt_named_rows / sizeof nt_named_rows[0]; i++)
+        if (strcmp(nt_named_rows[i][0], name) == 0)
+            return nt_named_rows[i][1];
+    return NULL;
+}
+
+static const char *nt_cipher_row_for(const struct nettle_cipher *meta, enum nt_mode mode)
+{
+    for (const cb_op *r = nt_ops; r->algo; r++) {
+        if (r->init != nt_cipher_init)
+            continue;
+        const nt_cipher_row *row = r->arg;
+        if (row->meta == meta && row->mode == mode)
+            return r->algo;
+    }
+    return NULL;
+}
+
+void cb_offered_nettle(cb_offer_fn *offer, void *u);
+void cb_offered_nettle(cb_offer_fn *offer, void *u)
+{
+    char name[64];
+    for (const struct nettle_cipher *const *c = nettle_get_ciphers(); *c; c++) {
+        for (size_t i = 0; i < sizeof nt_offer_modes / sizeof nt_offer_modes[0]; i++) {
+            snprintf(name, sizeof name, "%s/%s", (*c)->name, nt_offer_modes[i].name);
+            offer(u, "cipher", name, nt_cipher_row_for(*c, nt_offer_modes[i].mode));
+        }
+        if (*c == &nettle_aes128 || *c == &nettle_aes256) {
+            snprintf(name, sizeof name, "%s/xts", (*c)->name);
+            offer(u, "cipher", name, nt_cipher_row_for(*c, NT_XTS));
+        }
+    }
+    for (const struct nettle_hash *const *h = nettle_get_hashes(); *h; h++) {
+        const char *algo = NULL;
+        for (const cb_op *r = nt_ops; r->algo && !algo; r++)
+            if (r->init == nt_hash_init && r->arg == *h)
+                algo = r->algo;
+        offer(u, "hash", (*h)->name, algo);
+    }
+    for (const struct nettle_aead *const *a = nettle_get_aeads(); *a; a++) {
+        const char *algo = nt_named_row((*a)->name);
+        int stream = !(*a)->digest_size;   /* the stream ciphers have no tag */
+        offer(u, stream ? "cipher" : "aead", (*a)->name, algo);
+    }
+    for (const struct nettle_mac *const *m = nettle_get_macs(); *m; m++)
+        offer(u, "mac", (*m)->name, nt_named_row((*m)->name));
+}
 
 /* ---- library-wide --------------------------------------------------------- */
 

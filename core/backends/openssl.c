@@ -433,14 +433,17 @@ static int mac_run(void *p, cb_msg *m)
 static const cb_op openssl_ops[] = {
     AEAD("aes-128-gcm", "AES-128-GCM", AEAD_GCM),
     AEAD("aes-256-gcm", "AES-256-GCM", AEAD_GCM),
+    AEAD("aes-192-gcm", "AES-192-GCM", AEAD_GCM),
 #if !defined(OPENSSL_NO_CHACHA) && !defined(OPENSSL_NO_POLY1305)
     AEAD("chacha20-poly1305", "ChaCha20-Poly1305", AEAD_CHACHA),
 #endif
 #ifndef OPENSSL_NO_OCB
     AEAD("aes-128-ocb", "AES-128-OCB", AEAD_OCB),
+    AEAD("aes-192-ocb", "AES-192-OCB", AEAD_OCB),
     AEAD("aes-256-ocb", "AES-256-OCB", AEAD_OCB),
 #endif
     AEAD("aes-128-ccm", "AES-128-CCM", AEAD_CCM),
+    AEAD("aes-192-ccm", "AES-192-CCM", AEAD_CCM),
     AEAD("aes-256-ccm", "AES-256-CCM", AEAD_CCM),
     CIPH("aes-128-cbc", "AES-128-CBC"),
     CIPH("aes-192-cbc", "AES-192-CBC"),
@@ -454,6 +457,12 @@ static const cb_op openssl_ops[] = {
     CIPH("aes-128-ecb", "AES-128-ECB"),
     CIPH("aes-192-ecb", "AES-192-ECB"),
     CIPH("aes-256-ecb", "AES-256-ECB"),
+    CIPH("aes-128-ofb", "AES-128-OFB"),
+    CIPH("aes-192-ofb", "AES-192-OFB"),
+    CIPH("aes-256-ofb", "AES-256-OFB"),
+    CIPH("aes-128-cfb8", "AES-128-CFB8"),
+    CIPH("aes-192-cfb8", "AES-192-CFB8"),
+    CIPH("aes-256-cfb8", "AES-256-CFB8"),
     XTS("aes-128-xts", "AES-128-XTS"),
     XTS("aes-256-xts", "AES-256-XTS"),
 #ifndef OPENSSL_NO_CAMELLIA
@@ -461,6 +470,8 @@ static const cb_op openssl_ops[] = {
     CIPH("camellia-256-cbc", "CAMELLIA-256-CBC"),
     CIPH("camellia-128-ctr", "CAMELLIA-128-CTR"),
     CIPH("camellia-256-ctr", "CAMELLIA-256-CTR"),
+    CIPH("camellia-192-cbc", "CAMELLIA-192-CBC"),
+    CIPH("camellia-192-ctr", "CAMELLIA-192-CTR"),
     CIPH("camellia-128-cfb", "CAMELLIA-128-CFB"),  /* full-block CFB128 */
     CIPH("camellia-192-cfb", "CAMELLIA-192-CFB"),
     CIPH("camellia-256-cfb", "CAMELLIA-256-CFB"),
@@ -484,6 +495,48 @@ static const cb_op openssl_ops[] = {
 #endif
 #ifndef OPENSSL_NO_SM4
     CIPH("sm4-cbc", "SM4-CBC"),
+    CIPH("sm4-ecb", "SM4-ECB"),
+    CIPH("sm4-ctr", "SM4-CTR"),
+    CIPH("sm4-ofb", "SM4-OFB"),
+    CIPH("sm4-cfb", "SM4-CFB"),              /* full-block CFB128 */
+#endif
+#ifndef OPENSSL_NO_RC2
+    CIPH("rc2-ecb", "RC2-ECB"),              /* legacy provider; 128 effective bits for a 16-byte key */
+    CIPH("rc2-cbc", "RC2-CBC"),
+#endif
+#ifndef OPENSSL_NO_SEED
+    CIPH("seed-ecb", "SEED-ECB"),            /* legacy provider */
+    CIPH("seed-cbc", "SEED-CBC"),
+#endif
+#ifndef OPENSSL_NO_ARIA
+    CIPH("aria-128-ecb", "ARIA-128-ECB"),
+    CIPH("aria-192-ecb", "ARIA-192-ECB"),
+    CIPH("aria-256-ecb", "ARIA-256-ECB"),
+    CIPH("aria-128-cbc", "ARIA-128-CBC"),
+    CIPH("aria-192-cbc", "ARIA-192-CBC"),
+    CIPH("aria-256-cbc", "ARIA-256-CBC"),
+#endif
+#ifndef OPENSSL_NO_CAMELLIA
+    CIPH("camellia-128-ecb", "CAMELLIA-128-ECB"),
+    CIPH("camellia-192-ecb", "CAMELLIA-192-ECB"),
+    CIPH("camellia-256-ecb", "CAMELLIA-256-ECB"),
+#endif
+#ifndef OPENSSL_NO_BF
+    CIPH("blowfish-ecb", "BF-ECB"),          /* legacy provider */
+    CIPH("blowfish-ofb", "BF-OFB"),
+#endif
+#ifndef OPENSSL_NO_CAST
+    CIPH("cast5-ecb", "CAST5-ECB"),          /* legacy provider */
+    CIPH("cast5-ofb", "CAST5-OFB"),
+#endif
+#ifndef OPENSSL_NO_IDEA
+    CIPH("idea-ecb", "IDEA-ECB"),            /* legacy provider */
+    CIPH("idea-ofb", "IDEA-OFB"),
+#endif
+#ifndef OPENSSL_NO_DES
+    CIPH("3des-ecb", "DES-EDE3-ECB"),
+    CIPH("3des-ofb", "DES-EDE3-OFB"),
+    CIPH("des-ecb", "DES-ECB"),              /* legacy provider */
 #endif
 #ifndef OPENSSL_NO_RC4
     CIPH("rc4", "RC4"),                      /* legacy provider */
@@ -501,6 +554,7 @@ static const cb_op openssl_ops[] = {
     HASH("sha384", "SHA384", 0),
     HASH("sha512", "SHA512", 0),
     HASH("sha512-256", "SHA512-256", 0),
+    HASH("sha512-224", "SHA512-224", 0),
     HASH("sha3-256", "SHA3-256", 0),
     HASH("sha3-512", "SHA3-512", 0),
     HASH("shake128", "SHAKE128", 1),
@@ -514,17 +568,29 @@ static const cb_op openssl_ops[] = {
 #ifndef OPENSSL_NO_SM3
     HASH("sm3", "SM3", 0),
 #endif
+    HASH("sha3-224", "SHA3-224", 0),
+    HASH("sha3-384", "SHA3-384", 0),
+    HASH("shake256", "SHAKE256", 1),
+#ifndef OPENSSL_NO_MD4
+    HASH("md4", "MD4", 0),                   /* legacy provider */
+#endif
+#ifndef OPENSSL_NO_WHIRLPOOL
+    HASH("whirlpool", "WHIRLPOOL", 0),       /* legacy provider */
+#endif
 #ifndef OPENSSL_NO_MD5
     MAC("hmac-md5", "HMAC", OSSL_MAC_PARAM_DIGEST, "MD5", 0, 0),
 #endif
     MAC("hmac-sha1", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA1", 0, 0),
     MAC("hmac-sha256", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA256", 0, 0),
     MAC("hmac-sha512", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA512", 0, 0),
+    MAC("hmac-sha224", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA224", 0, 0),
+    MAC("hmac-sha384", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA384", 0, 0),
 #ifndef OPENSSL_NO_POLY1305
     MAC("poly1305", "POLY1305", NULL, NULL, 0, 1),
 #endif
 #ifndef OPENSSL_NO_CMAC
     MAC("cmac-aes-128", "CMAC", OSSL_MAC_PARAM_CIPHER, "AES-128-CBC", 0, 0),
+    MAC("cmac-aes-256", "CMAC", OSSL_MAC_PARAM_CIPHER, "AES-256-CBC", 0, 0),
 #endif
     MAC("gmac-aes-128", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-128-GCM", 1, 0),
     {NULL, NULL, NULL, NULL, NULL},
@@ -661,6 +727,57 @@ static unsigned openssl_hw_used(void)
     if (hi & (1ULL << 29)) used |= CB_HW_SHA;
     if (hi & (3ULL << 41)) used |= CB_HW_VAES;
     return used;
+}
+
+/* ---- what OpenSSL offers (list --offered) ---------------------------------- */
+
+typedef struct { cb_offer_fn *offer; void *u; } ossl_offer_ctx;
+
+/* The row measuring a fetched cipher or digest: the first whose EVP name
+ * the algorithm answers to (EVP_*_is_a knows every alias). */
+static void ossl_offer_cipher(EVP_CIPHER *c, void *p)
+{
+    const ossl_offer_ctx *o = p;
+    const char *algo = NULL;
+    for (const cb_op *r = openssl_ops; r->algo && !algo; r++)
+        if ((r->init == cipher_init || r->init == aead_init || r->init == xts_init)
+            && EVP_CIPHER_is_a(c, ((const ossl_cipher_arg *)r->arg)->evp))
+            algo = r->algo;
+    if (EVP_CIPHER_is_a(c, "NULL"))
+        return;   /* the identity "cipher" */
+    int aead = EVP_CIPHER_get_flags(c) & EVP_CIPH_FLAG_AEAD_CIPHER;
+    o->offer(o->u, aead ? "aead" : "cipher", EVP_CIPHER_get0_name(c), algo);
+}
+
+static void ossl_offer_md(EVP_MD *md, void *p)
+{
+    const ossl_offer_ctx *o = p;
+    const char *algo = NULL;
+    for (const cb_op *r = openssl_ops; r->algo && !algo; r++)
+        if (r->init == hash_init && EVP_MD_is_a(md, ((const ossl_md_arg *)r->arg)->evp))
+            algo = r->algo;
+    if (!EVP_MD_is_a(md, "NULL"))
+        o->offer(o->u, "hash", EVP_MD_get0_name(md), algo);
+}
+
+/* A MAC counts as measured when some row uses it (HMAC: with any digest). */
+static void ossl_offer_mac(EVP_MAC *mac, void *p)
+{
+    const ossl_offer_ctx *o = p;
+    const char *algo = NULL;
+    for (const cb_op *r = openssl_ops; r->algo && !algo; r++)
+        if (r->init == mac_init && EVP_MAC_is_a(mac, ((const ossl_mac_arg *)r->arg)->mac))
+            algo = r->algo;
+    o->offer(o->u, "mac", EVP_MAC_get0_name(mac), algo);
+}
+
+void cb_offered_openssl(cb_offer_fn *offer, void *u);
+void cb_offered_openssl(cb_offer_fn *offer, void *u)
+{
+    ossl_offer_ctx o = {offer, u};
+    EVP_CIPHER_do_all_provided(NULL, ossl_offer_cipher, &o);
+    EVP_MD_do_all_provided(NULL, ossl_offer_md, &o);
+    EVP_MAC_do_all_provided(NULL, ossl_offer_mac, &o);
 }
 
 const cb_backend cb_backend_openssl = {

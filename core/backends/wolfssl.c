@@ -345,7 +345,8 @@ static void cipher_finish(void *ctx)
 /* ---- hashes: init + update + final per message ----------------------------- */
 
 enum { H_MD5, H_SHA1, H_SHA224, H_SHA256, H_SHA384, H_SHA512, H_SHA512_256,
-       H_SHA3_256, H_SHA3_512, H_BLAKE2B, H_BLAKE2S, H_RIPEMD160 };
+       H_SHA3_256, H_SHA3_512, H_BLAKE2B, H_BLAKE2S, H_RIPEMD160,
+       H_SHA3_224, H_SHA3_384, H_SHAKE256 };
 typedef struct { int kind; size_t full; } hash_def;
 
 typedef struct {
@@ -361,6 +362,9 @@ typedef struct {
 #endif
 #ifdef WOLFSSL_SHA3
         wc_Sha3 sha3;
+#endif
+#ifdef WOLFSSL_SHAKE256
+        wc_Shake shake;
 #endif
 #ifdef HAVE_BLAKE2B
         Blake2b b2b;
@@ -439,17 +443,36 @@ static int hash_once(hash_ctx *c, const uint8_t *in, word32 len, uint8_t *md)
             !(r = wc_Sha3_512_Update(&c->u.sha3, in, len)))
             r = wc_Sha3_512_Final(&c->u.sha3, md);
         break;
+    case H_SHA3_224:
+        if (!(r = wc_InitSha3_224(&c->u.sha3, NULL, INVALID_DEVID)) &&
+            !(r = wc_Sha3_224_Update(&c->u.sha3, in, len)))
+            r = wc_Sha3_224_Final(&c->u.sha3, md);
+        break;
+    case H_SHA3_384:
+        if (!(r = wc_InitSha3_384(&c->u.sha3, NULL, INVALID_DEVID)) &&
+            !(r = wc_Sha3_384_Update(&c->u.sha3, in, len)))
+            r = wc_Sha3_384_Final(&c->u.sha3, md);
+        break;
+#endif
+#ifdef WOLFSSL_SHAKE256
+    case H_SHAKE256:   /* the row's full length; a shorter output is its prefix */
+        if (!(r = wc_InitShake256(&c->u.shake, NULL, INVALID_DEVID)) &&
+            !(r = wc_Shake256_Update(&c->u.shake, in, len)))
+            r = wc_Shake256_Final(&c->u.shake, md, (word32)c->d->full);
+        break;
 #endif
 #ifdef HAVE_BLAKE2B
     case H_BLAKE2B:
-        if (!(r = wc_InitBlake2b(&c->u.b2b, 64)) && !(r = wc_Blake2bUpdate(&c->u.b2b, in, len)))
-            r = wc_Blake2bFinal(&c->u.b2b, md, 64);
+        if (!(r = wc_InitBlake2b(&c->u.b2b, (word32)c->d->full)) &&
+            !(r = wc_Blake2bUpdate(&c->u.b2b, in, len)))
+            r = wc_Blake2bFinal(&c->u.b2b, md, (word32)c->d->full);
         break;
 #endif
 #ifdef HAVE_BLAKE2S
     case H_BLAKE2S:
-        if (!(r = wc_InitBlake2s(&c->u.b2s, 32)) && !(r = wc_Blake2sUpdate(&c->u.b2s, in, len)))
-            r = wc_Blake2sFinal(&c->u.b2s, md, 32);
+        if (!(r = wc_InitBlake2s(&c->u.b2s, (word32)c->d->full)) &&
+            !(r = wc_Blake2sUpdate(&c->u.b2s, in, len)))
+            r = wc_Blake2sFinal(&c->u.b2s, md, (word32)c->d->full);
         break;
 #endif
 #ifdef WOLFSSL_RIPEMD
@@ -617,8 +640,8 @@ static void mac_finish(void *ctx)
 
 /* ---- the table ---------------------------------------------------------------- */
 
-static const aead_def a_gcm128 = {AEAD_GCM, 16}, a_gcm256 = {AEAD_GCM, 32},
-                      a_ccm128 = {AEAD_CCM, 16}, a_ccm256 = {AEAD_CCM, 32},
+static const aead_def a_gcm128 = {AEAD_GCM, 16}, a_gcm256 = {AEAD_GCM, 32}, a_gcm192 = {AEAD_GCM, 24},
+                      a_ccm128 = {AEAD_CCM, 16}, a_ccm256 = {AEAD_CCM, 32}, a_ccm192 = {AEAD_CCM, 24},
                       a_chapoly = {AEAD_CHACHAPOLY, 32};
 
 static const cipher_def
@@ -636,11 +659,15 @@ static const hash_def
     h_sha256 = {H_SHA256, 32}, h_sha384 = {H_SHA384, 48}, h_sha512 = {H_SHA512, 64},
     h_sha512_256 = {H_SHA512_256, 32}, h_sha3_256 = {H_SHA3_256, 32},
     h_sha3_512 = {H_SHA3_512, 64}, h_blake2b = {H_BLAKE2B, 64}, h_blake2s = {H_BLAKE2S, 32},
-    h_rmd160 = {H_RIPEMD160, 20};
+    h_rmd160 = {H_RIPEMD160, 20}, h_sha3_224 = {H_SHA3_224, 28}, h_sha3_384 = {H_SHA3_384, 48},
+    h_shake256 = {H_SHAKE256, 64},
+    h_blake2b_160 = {H_BLAKE2B, 20}, h_blake2b_256 = {H_BLAKE2B, 32}, h_blake2b_384 = {H_BLAKE2B, 48},
+    h_blake2s_128 = {H_BLAKE2S, 16}, h_blake2s_160 = {H_BLAKE2S, 20}, h_blake2s_224 = {H_BLAKE2S, 28};
 
 static const mac_def
     m_hmac_md5 = {M_HMAC, WC_MD5, 16}, m_hmac_sha1 = {M_HMAC, WC_SHA, 20},
     m_hmac_sha256 = {M_HMAC, WC_SHA256, 32}, m_hmac_sha512 = {M_HMAC, WC_SHA512, 64},
+    m_hmac_sha224 = {M_HMAC, WC_SHA224, 28}, m_hmac_sha384 = {M_HMAC, WC_SHA384, 48},
     m_cmac = {M_CMAC, 0, 16}, m_gmac = {M_GMAC, 0, 16}, m_poly1305 = {M_POLY1305, 0, 16};
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish},
@@ -652,6 +679,9 @@ static const cb_op wolfssl_ops[] = {
 #ifdef HAVE_AESGCM
     AEAD("aes-128-gcm", &a_gcm128)
     AEAD("aes-256-gcm", &a_gcm256)
+#ifdef WOLFSSL_AES_192
+    AEAD("aes-192-gcm", &a_gcm192)
+#endif
 #endif
 #if defined(HAVE_CHACHA) && defined(HAVE_POLY1305)
     AEAD("chacha20-poly1305", &a_chapoly)
@@ -659,6 +689,9 @@ static const cb_op wolfssl_ops[] = {
 #ifdef HAVE_AESCCM
     AEAD("aes-128-ccm", &a_ccm128)
     AEAD("aes-256-ccm", &a_ccm256)
+#ifdef WOLFSSL_AES_192
+    AEAD("aes-192-ccm", &a_ccm192)
+#endif
 #endif
 #ifdef HAVE_AES_CBC
     CIPHER("aes-128-cbc", &c_aes128cbc)
@@ -718,12 +751,23 @@ static const cb_op wolfssl_ops[] = {
 #ifdef WOLFSSL_SHA3
     HASH("sha3-256", &h_sha3_256)
     HASH("sha3-512", &h_sha3_512)
+    HASH("sha3-224", &h_sha3_224)
+    HASH("sha3-384", &h_sha3_384)
+#endif
+#ifdef WOLFSSL_SHAKE256
+    HASH("shake256", &h_shake256)
 #endif
 #ifdef HAVE_BLAKE2B
     HASH("blake2b-512", &h_blake2b)
+    HASH("blake2b-160", &h_blake2b_160)
+    HASH("blake2b-256", &h_blake2b_256)
+    HASH("blake2b-384", &h_blake2b_384)
 #endif
 #ifdef HAVE_BLAKE2S
     HASH("blake2s-256", &h_blake2s)
+    HASH("blake2s-128", &h_blake2s_128)
+    HASH("blake2s-160", &h_blake2s_160)
+    HASH("blake2s-224", &h_blake2s_224)
 #endif
 #ifdef WOLFSSL_RIPEMD
     HASH("ripemd160", &h_rmd160)
@@ -735,6 +779,12 @@ static const cb_op wolfssl_ops[] = {
     MAC("hmac-sha256", &m_hmac_sha256)
 #ifdef WOLFSSL_SHA512
     MAC("hmac-sha512", &m_hmac_sha512)
+#ifdef WOLFSSL_SHA384
+    MAC("hmac-sha384", &m_hmac_sha384)
+#endif
+#ifdef WOLFSSL_SHA224
+    MAC("hmac-sha224", &m_hmac_sha224)
+#endif
 #endif
 #ifdef HAVE_POLY1305
     MAC("poly1305", &m_poly1305)

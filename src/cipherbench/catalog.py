@@ -60,6 +60,8 @@ _CHACHA_AEAD = Grade("recommended", "AEAD; fast without AES instructions", "RFC 
 _OCB = Grade("recommended", "one-pass AEAD, patents released", "RFC 7253")
 _CCM = Grade("recommended", "AEAD, two AES passes (slower than GCM)",
              "NIST SP 800-38C; RFC 8446")
+_EAX = Grade("recommended", "two-pass AEAD (CTR and OMAC) with a proof of security; any nonce "
+             "length", "Bellare, Rogaway, Wagner (FSE 2004); RFC 4880bis")
 _MODE_MAC = Grade("acceptable", "sound only with a MAC over the ciphertext (encrypt-then-MAC)",
                   "NIST SP 800-38A; RFC 7366")
 _XTS = Grade("acceptable", "for disk sectors only: no integrity, tweak per sector",
@@ -70,6 +72,12 @@ _BLOCK128 = Grade("acceptable", "128-bit block cipher without known practical at
                   "needs a MAC", "RFC 3713 (Camellia); NESSIE; AES finalists report")
 _SM4 = Grade("acceptable", "128-bit block cipher (Chinese national standard); needs a MAC",
              "GB/T 32907-2016; RFC 8998")
+_SEED = Grade("acceptable", "128-bit block cipher (Korean standard) without known practical "
+              "attack; needs a MAC", "RFC 4269; KISA")
+_ARIA = Grade("acceptable", "128-bit block cipher (Korean standard) without known practical "
+              "attack; needs a MAC", "RFC 5794")
+_RC2 = Grade("broken", "export-era cipher: related-key attacks and a 64-bit block; kept only "
+             "to read old PKCS#12 files", "RFC 2268; Kelsey, Schneier, Wagner (ICICS 1997); RFC 8018")
 _SWEET32 = Grade("legacy", "64-bit block: birthday collisions after ~32 GiB (Sweet32)",
                  "CVE-2016-2183; NIST SP 800-131A Rev. 2")
 _DES = Grade("broken", "56-bit key: exhaustive search in hours", "NIST FIPS 46-3 withdrawn 2005")
@@ -97,6 +105,17 @@ _GMAC = Grade("acceptable", "GCM's MAC; a repeated nonce leaks the authenticatio
               "NIST SP 800-38D")
 _UMAC64 = Grade("acceptable", "fast universal-hash MAC; 64-bit tag", "RFC 4418")
 _UMAC128 = Grade("recommended", "fast universal-hash MAC; 128-bit tag", "RFC 4418")
+_WHIRLPOOL = Grade("legacy", "512-bit hash without practical attack, but little used or "
+                   "analysed since; prefer SHA-2 or SHA-3", "ISO/IEC 10118-3; NESSIE")
+_TIGER = Grade("legacy", "192-bit hash from 1996; attacks on reduced rounds, not for new use",
+               "Anderson and Biham, Tiger (FSE 1996)")
+_STREEBOG = Grade("acceptable", "256/512-bit hash (Russian national standard)",
+                  "GOST R 34.11-2012; RFC 6986")
+_GOST94 = Grade("legacy", "withdrawn Russian standard; a 2^105 collision attack (2008), "
+                "superseded by Streebog", "GOST R 34.11-94; RFC 5831; RFC 4357")
+_MD4 = Grade("broken", "collisions by hand; preimages far below brute force", "RFC 6150")
+_CRC = Grade("broken", "a checksum, not a cryptographic hash: collisions and forgeries are "
+             "trivial", "ITU-T V.42; RFC 4880 6.1")
 _REF = Grade("reference", "the harness's own row: memory ceiling or per-call floor", "")
 
 _ETM = ("-etm@openssh.com",)
@@ -106,6 +125,7 @@ _ENTRIES = [
     Algorithm("aes-128-gcm", "aead", 16, 12, 16, 16, _GCM, "aes-128-gcm", "AES-128-GCM",
               ("TLS_AES_128_GCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256",
                "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"), ("aes128-gcm@openssh.com",)),
+    Algorithm("aes-192-gcm", "aead", 24, 12, 16, 16, _GCM, "aes-192-gcm"),
     Algorithm("aes-256-gcm", "aead", 32, 12, 16, 16, _GCM, "aes-256-gcm", "AES-256-GCM",
               ("TLS_AES_256_GCM_SHA384", "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384",
                "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384"), ("aes256-gcm@openssh.com",)),
@@ -115,11 +135,14 @@ _ENTRIES = [
                "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"),
               ("chacha20-poly1305@openssh.com",)),
     Algorithm("aes-128-ocb", "aead", 16, 12, 16, 16, _OCB, "aes-128-ocb", "", (), (), "OCB"),
+    Algorithm("aes-192-ocb", "aead", 24, 12, 16, 16, _OCB, "aes-192-ocb"),
     Algorithm("aes-256-ocb", "aead", 32, 12, 16, 16, _OCB, "aes-256-ocb"),
     Algorithm("aes-128-ccm", "aead", 16, 12, 16, 16, _CCM, "aes-128-ccm", "AES-128-CCM",
               ("TLS_AES_128_CCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM")),
+    Algorithm("aes-192-ccm", "aead", 24, 12, 16, 16, _CCM, "aes-192-ccm"),
     Algorithm("aes-256-ccm", "aead", 32, 12, 16, 16, _CCM, "aes-256-ccm", "AES-256-CCM",
               ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM",)),
+    Algorithm("aes-128-eax", "aead", 16, 16, 16, 16, _EAX, "", "", (), (), "EAX"),
     Algorithm("aes-128-cbc", "cipher", 16, 16, 0, 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
@@ -153,6 +176,9 @@ _ENTRIES = [
     Algorithm("camellia-256-cbc", "cipher", 32, 16, 0, 16, _BLOCK128, "camellia-256-cbc",
               "CAMELLIA-256-CBC", ("TLS_RSA_WITH_CAMELLIA_256_CBC_SHA",), (), "",
               "camellia-cbc-essiv:sha256"),
+    Algorithm("camellia-192-cbc", "cipher", 24, 16, 0, 16, _BLOCK128, "camellia-192-cbc",
+              "CAMELLIA-192-CBC"),
+    Algorithm("camellia-192-ctr", "cipher", 24, 16, 0, 1, _BLOCK128, "camellia-192-ctr"),
     Algorithm("camellia-128-ctr", "cipher", 16, 16, 0, 1, _BLOCK128, "camellia-128-ctr"),
     Algorithm("camellia-256-ctr", "cipher", 32, 16, 0, 1, _BLOCK128, "camellia-256-ctr"),
     Algorithm("twofish-256-cbc", "cipher", 32, 16, 0, 16, _BLOCK128, "", "", (), (), "",
@@ -189,6 +215,51 @@ _ENTRIES = [
     Algorithm("chacha20", "cipher", 32, 12, 0, 1, _STREAM, "chacha20"),
     Algorithm("salsa20", "cipher", 32, 8, 0, 1, _STREAM, "", "SALSA20-256"),
     Algorithm("salsa20r12", "cipher", 32, 8, 0, 1, _STREAM),
+    Algorithm("camellia-128-ecb", "cipher", 16, 0, 0, 16, _ECB, "camellia-128-ecb"),
+    Algorithm("camellia-192-ecb", "cipher", 24, 0, 0, 16, _ECB, "camellia-192-ecb"),
+    Algorithm("camellia-256-ecb", "cipher", 32, 0, 0, 16, _ECB, "camellia-256-ecb"),
+    Algorithm("twofish-256-ecb", "cipher", 32, 0, 0, 16, _ECB),
+    Algorithm("serpent-256-ecb", "cipher", 32, 0, 0, 16, _ECB),
+    Algorithm("sm4-ecb", "cipher", 16, 0, 0, 16, _ECB, "sm4-ecb"),
+    Algorithm("blowfish-ecb", "cipher", 16, 0, 0, 8, _ECB, "bf-ecb"),
+    Algorithm("cast5-ecb", "cipher", 16, 0, 0, 8, _ECB, "cast5-ecb"),
+    Algorithm("idea-ecb", "cipher", 16, 0, 0, 8, _ECB, "idea-ecb"),
+    Algorithm("3des-ecb", "cipher", 24, 0, 0, 8, _ECB, "des-ede3-ecb"),
+    Algorithm("des-ecb", "cipher", 8, 0, 0, 8, _ECB, "des-ecb"),
+    Algorithm("aes-128-ofb", "cipher", 16, 16, 0, 1, _MODE_MAC, "aes-128-ofb"),
+    Algorithm("aes-192-ofb", "cipher", 24, 16, 0, 1, _MODE_MAC, "aes-192-ofb"),
+    Algorithm("aes-256-ofb", "cipher", 32, 16, 0, 1, _MODE_MAC, "aes-256-ofb"),
+    Algorithm("aes-128-cfb8", "cipher", 16, 16, 0, 1, _MODE_MAC, "aes-128-cfb8"),
+    Algorithm("aes-192-cfb8", "cipher", 24, 16, 0, 1, _MODE_MAC, "aes-192-cfb8"),
+    Algorithm("aes-256-cfb8", "cipher", 32, 16, 0, 1, _MODE_MAC, "aes-256-cfb8"),
+    Algorithm("3des-ofb", "cipher", 24, 8, 0, 1, _SWEET32, "des-ede3-ofb"),
+    Algorithm("3des-ctr", "cipher", 24, 8, 0, 1, _SWEET32),
+    Algorithm("blowfish-ofb", "cipher", 16, 8, 0, 1, _SWEET32, "bf-ofb"),
+    Algorithm("blowfish-ctr", "cipher", 16, 8, 0, 1, _SWEET32),
+    Algorithm("cast5-ofb", "cipher", 16, 8, 0, 1, _SWEET32, "cast5-ofb"),
+    Algorithm("cast5-ctr", "cipher", 16, 8, 0, 1, _SWEET32),
+    Algorithm("idea-ofb", "cipher", 16, 8, 0, 1, _SWEET32, "idea-ofb"),
+    Algorithm("idea-ctr", "cipher", 16, 8, 0, 1, _SWEET32),
+    Algorithm("twofish-128-ecb", "cipher", 16, 0, 0, 16, _ECB),
+    Algorithm("twofish-128-cbc", "cipher", 16, 16, 0, 16, _BLOCK128),
+    Algorithm("twofish-256-ctr", "cipher", 32, 16, 0, 1, _BLOCK128),
+    Algorithm("serpent-128-ecb", "cipher", 16, 0, 0, 16, _ECB),
+    Algorithm("serpent-128-cbc", "cipher", 16, 16, 0, 16, _BLOCK128),
+    Algorithm("serpent-192-cbc", "cipher", 24, 16, 0, 16, _BLOCK128),
+    Algorithm("serpent-256-ctr", "cipher", 32, 16, 0, 1, _BLOCK128),
+    Algorithm("rc2-ecb", "cipher", 16, 0, 0, 8, _ECB, "rc2-ecb"),
+    Algorithm("rc2-cbc", "cipher", 16, 8, 0, 8, _RC2, "rc2-cbc"),
+    Algorithm("seed-ecb", "cipher", 16, 0, 0, 16, _ECB, "seed-ecb"),
+    Algorithm("seed-cbc", "cipher", 16, 16, 0, 16, _SEED, "seed-cbc"),
+    Algorithm("aria-128-ecb", "cipher", 16, 0, 0, 16, _ECB, "aria-128-ecb"),
+    Algorithm("aria-192-ecb", "cipher", 24, 0, 0, 16, _ECB, "aria-192-ecb"),
+    Algorithm("aria-256-ecb", "cipher", 32, 0, 0, 16, _ECB, "aria-256-ecb"),
+    Algorithm("aria-128-cbc", "cipher", 16, 16, 0, 16, _ARIA, "aria-128-cbc"),
+    Algorithm("aria-192-cbc", "cipher", 24, 16, 0, 16, _ARIA, "aria-192-cbc"),
+    Algorithm("aria-256-cbc", "cipher", 32, 16, 0, 16, _ARIA, "aria-256-cbc"),
+    Algorithm("sm4-ctr", "cipher", 16, 16, 0, 1, _SM4, "sm4-ctr"),
+    Algorithm("sm4-ofb", "cipher", 16, 16, 0, 1, _SM4, "sm4-ofb"),
+    Algorithm("sm4-cfb", "cipher", 16, 16, 0, 1, _SM4, "sm4-cfb"),
     Algorithm("md5", "hash", 0, 0, 16, 64, _MD5, "md5", "MD5", (), (), "MD5"),
     Algorithm("sha1", "hash", 0, 0, 20, 64, _SHA1, "sha1", "SHA1", (), (), "SHA1"),
     Algorithm("sha224", "hash", 0, 0, 28, 64, _SHA2, "sha224", "SHA224", (), (), "SHA224"),
@@ -196,6 +267,7 @@ _ENTRIES = [
     Algorithm("sha384", "hash", 0, 0, 48, 128, _SHA2, "sha384", "SHA384", (), (), "SHA384"),
     Algorithm("sha512", "hash", 0, 0, 64, 128, _SHA2, "sha512", "SHA512", (), (), "SHA512"),
     Algorithm("sha512-256", "hash", 0, 0, 32, 128, _SHA2, "sha512-256"),
+    Algorithm("sha512-224", "hash", 0, 0, 28, 128, _SHA2, "sha512-224"),
     Algorithm("sha3-256", "hash", 0, 0, 32, 136, _SHA3, "sha3-256", "SHA3-256"),
     Algorithm("sha3-512", "hash", 0, 0, 64, 72, _SHA3, "sha3-512", "SHA3-512"),
     Algorithm("shake128", "hash", 0, 0, 32, 168, _SHA3, "shake128", "SHAKE-128"),
@@ -204,6 +276,26 @@ _ENTRIES = [
     Algorithm("ripemd160", "hash", 0, 0, 20, 64, _RIPEMD, "ripemd160", "RMD160", (), (),
               "RIPEMD160"),
     Algorithm("sm3", "hash", 0, 0, 32, 64, _SM3, "sm3"),
+    Algorithm("sha3-224", "hash", 0, 0, 28, 144, _SHA3, "sha3-224", "SHA3-224"),
+    Algorithm("sha3-384", "hash", 0, 0, 48, 104, _SHA3, "sha3-384", "SHA3-384"),
+    Algorithm("shake256", "hash", 0, 0, 64, 136, _SHA3, "shake256", "SHAKE-256"),
+    Algorithm("blake2b-160", "hash", 0, 0, 20, 128, _BLAKE2),
+    Algorithm("blake2b-256", "hash", 0, 0, 32, 128, _BLAKE2),
+    Algorithm("blake2b-384", "hash", 0, 0, 48, 128, _BLAKE2),
+    Algorithm("blake2s-128", "hash", 0, 0, 16, 64, _BLAKE2),
+    Algorithm("blake2s-160", "hash", 0, 0, 20, 64, _BLAKE2),
+    Algorithm("blake2s-224", "hash", 0, 0, 28, 64, _BLAKE2),
+    Algorithm("md4", "hash", 0, 0, 16, 64, _MD4, "md4"),
+    Algorithm("whirlpool", "hash", 0, 0, 64, 64, _WHIRLPOOL, "whirlpool"),
+    Algorithm("tiger", "hash", 0, 0, 24, 64, _TIGER),
+    Algorithm("streebog-256", "hash", 0, 0, 32, 64, _STREEBOG, "", "STREEBOG-256",
+              aliases=("stribog256",)),
+    Algorithm("streebog-512", "hash", 0, 0, 64, 64, _STREEBOG, "", "STREEBOG-512",
+              aliases=("stribog512",)),
+    Algorithm("gostr3411-94", "hash", 0, 0, 32, 32, _GOST94, "", "GOSTR341194",
+              aliases=("gost94",)),
+    Algorithm("crc32", "hash", 0, 0, 4, 1, _CRC),
+    Algorithm("crc24", "hash", 0, 0, 3, 1, _CRC),
     Algorithm("hmac-md5", "mac", 16, 0, 16, 64, _HMAC_MD5, "hmac-md5", "MD5", (),
               ("hmac-md5", "hmac-md5" + _ETM[0])),
     Algorithm("hmac-sha1", "mac", 20, 0, 20, 64, _HMAC_SHA1, "hmac-sha1", "SHA1", (),
@@ -212,6 +304,9 @@ _ENTRIES = [
               ("hmac-sha2-256", "hmac-sha2-256" + _ETM[0])),
     Algorithm("hmac-sha512", "mac", 64, 0, 64, 128, _HMAC_SHA2, "hmac-sha512", "SHA512", (),
               ("hmac-sha2-512", "hmac-sha2-512" + _ETM[0])),
+    Algorithm("hmac-sha224", "mac", 28, 0, 28, 64, _HMAC_SHA2, "hmac-sha224", "SHA224"),
+    Algorithm("hmac-sha384", "mac", 48, 0, 48, 128, _HMAC_SHA2, "hmac-sha384", "SHA384"),
+    Algorithm("cmac-aes-256", "mac", 32, 0, 16, 16, _CMAC, "cmac-aes-256-cbc", "AES-CMAC-256"),
     Algorithm("poly1305", "mac", 32, 0, 16, 16, _POLY, "poly1305"),
     Algorithm("cmac-aes-128", "mac", 16, 0, 16, 16, _CMAC, "cmac-aes-128-cbc", "AES-CMAC-128"),
     Algorithm("gmac-aes-128", "mac", 16, 12, 16, 16, _GMAC, "gmac-aes-128-gcm", "AES-GMAC-128"),

@@ -5,7 +5,7 @@ import json
 
 import click
 
-from cipherbench import catalog
+from cipherbench import catalog, offered
 from cipherbench.cli.context import AppContext
 from cipherbench.cli.options import did_you_mean, split_list
 from cipherbench.core_client import Core
@@ -21,9 +21,11 @@ GRADE_CHOICES = catalog.GRADES[:-1] + ("unknown",)
               help="only these libraries, comma-separated")
 @click.option("--grade", "grades", multiple=True, metavar="GRADES",
               help="only these grades: recommended, acceptable, legacy, broken")
+@click.option("--missing", is_flag=True,
+              help="per library, what it offers that cipherbench does not measure")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 @click.pass_obj
-def command(app: AppContext, libs, grades, as_json) -> int:
+def command(app: AppContext, libs, grades, missing, as_json) -> int:
     """Show what this build can measure and how secure each algorithm is."""
     grade_list = split_list(grades)
     for g in grade_list:
@@ -37,6 +39,16 @@ def command(app: AppContext, libs, grades, as_json) -> int:
         if l not in have:
             raise UsageError(f"unknown library {l!r}{did_you_mean(l, have)}; this build has: "
                              + ", ".join(have))
+    if missing:
+        offers = [o for o in offered.gather(Core.find(app.env)) if not lib_list or o.lib in lib_list]
+        if as_json:
+            app.stdout.write(json.dumps([{"lib": o.lib, "version": o.version,
+                                          "enumerates": o.enumerates,
+                                          "missing": [vars(m) for m in o.missing]}
+                                         for o in offers], indent=2) + "\n")
+        else:
+            app.stdout.write("\n".join(offered.format_missing(offers)) + "\n")
+        return 0
     view = format_list(inv, lib_list or None, grade_list or None)
     if as_json:
         app.stdout.write(json.dumps({
