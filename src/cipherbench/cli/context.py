@@ -53,8 +53,9 @@ class AppContext:
         return Path(db) if db else default_db_path(self.env)
 
     def open_store(self, db: str | None, create: bool = True) -> Store:
-        """Open the results store (``StoreError`` on problems)."""
-        return Store.open(self.db_path(db), create=create)
+        """Open the results store (``StoreError`` on problems); ``create=False``: an existing
+        one, read-only (the commands that only show what is stored)."""
+        return Store.open(self.db_path(db), create=create, readonly=not create)
 
 
 def db_option(f: Any) -> Any:
