@@ -48,6 +48,12 @@ class AppContext:
         self.stderr.write(f"cipherbench: error: {message}\n")
         self.stderr.flush()
 
+    def warn(self, message: str) -> None:
+        """One line on stderr: ``cipherbench: warning: ...`` (the command goes on, and can
+        still succeed)."""
+        self.stderr.write(f"cipherbench: warning: {message}\n")
+        self.stderr.flush()
+
     def db_path(self, db: str | None) -> Path:
         """``--db`` if given, else the default location."""
         return Path(db) if db else default_db_path(self.env)
