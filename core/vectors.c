@@ -60,7 +60,29 @@ static char *read_file(const char *path, char *err, size_t errlen)
         return NULL;
     }
     buf[len] = '\0';
+    if (memchr(buf, '\0', len)) {
+        /* The parser would stop at it and read a shorter file than is there. */
+        snprintf(err, errlen, "vectors: %s holds a NUL byte", path);
+        free(buf);
+        return NULL;
+    }
     return buf;
+}
+
+/* Does the JSON text hold the escape \u0000? A string with it would be cut
+ * there (a digest followed by \u0000 and anything would pass), so no field
+ * may hold one. Outside strings a backslash is not JSON anyway. */
+static int has_nul_escape(const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p != '\\')
+            continue;
+        if (p[1] == 'u' && p[2] == '0' && p[3] == '0' && p[4] == '0' && p[5] == '0')
+            return 1;
+        if (p[1])
+            p++;   /* the escaped character, so that \\u0000 is not taken for one */
+    }
+    return 0;
 }
 
 static int hexval(char c)
@@ -183,6 +205,11 @@ static int load_file(const char *path, cb_vecset *set, char *err, size_t errlen)
     char *text = read_file(path, err, errlen);
     if (!text)
         return -1;
+    if (has_nul_escape(text)) {
+        snprintf(err, errlen, "vectors: %s: a string holds \\u0000 (NUL), which no field may hold", path);
+        free(text);
+        return -1;
+    }
     cJSON *root = cJSON_Parse(text);
     free(text);
     if (!root) {

@@ -1,0 +1,65 @@
+"""Vector files: a hex field is hex and nothing else. A NUL (raw, or the JSON escape \\u0000)
+used to cut a string short, so a correct digest followed by junk passed."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+CORE = Path(os.environ.get("CIPHERBENCH_CORE")
+            or Path(__file__).resolve().parents[1] / "build" / "core" / "cipherbench-core")
+pytestmark = pytest.mark.skipif(not CORE.exists() or "fake_core" in str(CORE),
+                                reason="the real core is not built")
+MD = hashlib.sha256(b"abc").hexdigest()
+
+
+def kat(tmp_path: Path, text: str | bytes) -> subprocess.CompletedProcess:
+    f = tmp_path / "sha256.json"
+    f.write_bytes(text.encode() if isinstance(text, str) else text)
+    return subprocess.run([str(CORE), "kat", "--vectors", str(f), "--no-differential"],
+                          capture_output=True, text=True, timeout=120)
+
+
+def vector_file(md_json: str, msg_json: str = '"616263"') -> str:
+    return ('{"format": "cipherbench-vectors/1", "algo": "sha256", "source": "test", '
+            f'"vectors": [{{"name": "abc", "msg": {msg_json}, "md": {md_json}}}]}}')
+
+
+def test_the_honest_file_passes(tmp_path):
+    r = kat(tmp_path, vector_file(json.dumps(MD)))
+    assert r.returncode == 0, r.stderr
+    recs = [json.loads(line) for line in r.stdout.splitlines()]
+    assert any(x["type"] == "kat" and x["passed"] == 1 for x in recs)
+
+
+@pytest.mark.parametrize("md", [
+    '"' + MD + '\\u0000zz"',          # the correct digest, a NUL escape, junk
+    '"' + MD + '\\u0000"',
+    '"' + MD[:32] + '\\u0000' + MD[32:] + '"',
+])
+def test_a_nul_escape_in_a_hex_field_is_refused(tmp_path, md):
+    r = kat(tmp_path, vector_file(md))
+    assert r.returncode == 2 and "NUL" in r.stderr and r.stdout == ""
+
+
+def test_a_raw_nul_byte_is_refused(tmp_path):
+    text = vector_file(json.dumps(MD)).encode() + b"\0" + b'{"junk": 1}'
+    r = kat(tmp_path, text)
+    assert r.returncode == 2 and "NUL byte" in r.stderr
+
+
+@pytest.mark.parametrize("md", [MD + "zz", MD[:-2] + "g0", " " + MD[1:], MD[:-1] + " ",
+                                "0x" + MD[2:], MD + "0", MD.replace("a", "\u00e1", 1)])
+def test_non_hex_characters_are_refused(tmp_path, md):
+    r = kat(tmp_path, vector_file(json.dumps(md)))
+    assert r.returncode == 2 and "not a hex string" in r.stderr
+
+
+def test_an_escaped_backslash_before_u0000_is_not_a_nul(tmp_path):
+    # "\\u0000" is a backslash and five characters: not hex, refused as such (not as a NUL).
+    r = kat(tmp_path, vector_file('"' + MD + '\\\\u0000"'))
+    assert r.returncode == 2 and "not a hex string" in r.stderr and "NUL" not in r.stderr
