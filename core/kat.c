@@ -1,10 +1,19 @@
 /* kat.c - known answers and the differential check (see kat.h). */
+#define _POSIX_C_SOURCE 200809L
 #include "kat.h"
 #include "emit.h"
 #include "prng.h"
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 /* Outcome of one vector. */
 enum { V_PASS, V_FAIL, V_SKIP };
@@ -320,8 +329,16 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
     return st;
 }
 
-int cb_differential(const cb_algorithm *alg, const cb_backend *const *libs, size_t n,
-                    char *why, size_t whylen)
+/* Tells the parent which row a child is about to run (see run_isolated). */
+static void progress(int fd, size_t i)
+{
+    int v = (int)i;
+    if (fd >= 0 && write(fd, &v, sizeof v) != (ssize_t)sizeof v)
+        return;   /* the parent only learns less about a crash */
+}
+
+static int differential(const cb_algorithm *alg, const cb_backend *const *libs, size_t n,
+                        char *why, size_t whylen, int progress_fd)
 {
     diff_in d;
     memset(&d, 0, sizeof d);
@@ -368,6 +385,7 @@ int cb_differential(const cb_algorithm *alg, const cb_backend *const *libs, size
                 op = o;
         if (!op)
             continue;
+        progress(progress_fd, li);
         memset(out, 0, total + 1);
         memset(tags, 0, tags_len);
         int st = diff_run(op, &d, 0, d.msg, NULL, out, tags);
@@ -425,4 +443,165 @@ done:
     free(out);
     free(tags);
     return result;
+}
+
+int cb_differential(const cb_algorithm *alg, const cb_backend *const *libs, size_t n,
+                    char *why, size_t whylen)
+{
+    return differential(alg, libs, n, why, whylen, -1);
+}
+
+/* ---- isolation: a library that crashes fails alone ---- */
+
+/* Runs body(arg, fd) in a child process, whose records go to the same
+ * stream; before each row it checks, the child writes the row's index on
+ * fd. Returns the child's exit status, or minus the signal that killed it,
+ * with *last the last index it wrote (-1 if none). Without fork the body
+ * runs here. */
+static int run_isolated(int (*body)(void *, int), void *arg, int *last)
+{
+    *last = -1;
+    int fds[2];
+    if (pipe(fds) != 0)
+        return body(arg, -1);
+    fflush(NULL);   /* nothing buffered may be written twice */
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return body(arg, -1);
+    }
+    if (pid == 0) {
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive a killed core */
+#endif
+        close(fds[0]);
+        int rc = body(arg, fds[1]);
+        fflush(NULL);
+        _exit(rc > 125 ? 125 : rc);
+    }
+    close(fds[1]);
+    for (;;) {
+        int v;
+        ssize_t got = read(fds[0], &v, sizeof v);
+        if (got == (ssize_t)sizeof v)
+            *last = v;
+        else if (got < 0 && errno == EINTR)
+            continue;
+        else
+            break;
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR)
+            return 1;
+    }
+    return WIFSIGNALED(status) ? -WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+static int covers(const cb_vecset *set, const cb_algorithm *a)
+{
+    for (size_t i = 0; i < set->n; i++)
+        if (set->files[i].alg == a)
+            return 1;
+    return 0;
+}
+
+typedef struct kat_job {
+    const cb_backend *b;
+    const cb_vecset *set;
+    int every_algo;                       /* else only those a file covers */
+    int (*init)(const cb_backend *);
+    size_t start;                         /* first row to check */
+} kat_job;
+
+/* The body of one library's process: its rows from job->start on. Returns
+ * the number of failures. */
+static int kat_rows(void *arg, int progress_fd)
+{
+    const kat_job *j = arg;
+    int ok = j->init(j->b) == 0, failures = 0;
+    if (j->start == 0)
+        cb_emit_library(j->b);
+    size_t i = 0;
+    for (const cb_op *o = j->b->ops; o->algo; o++, i++) {
+        const cb_algorithm *alg = cb_algorithm_find(o->algo);
+        if (i < j->start || !alg || (!j->every_algo && !covers(j->set, alg)))
+            continue;
+        if (!ok) {
+            cb_emit_error(j->b->name, alg->name, NULL, "init_failed", "the library's global initialisation failed");
+            failures++;
+            continue;
+        }
+        progress(progress_fd, i);
+        char why[512];
+        int r = cb_kat_algo(j->b->name, o, alg, j->set, why, sizeof why);
+        if (r == 0)
+            failures++;
+        else if (r < 0)   /* no vectors: said, but not a failure of kat */
+            cb_emit_kat(j->b->name, alg->name, 0, 0, 0, NULL, why);
+    }
+    return failures;
+}
+
+static void crash_text(char *buf, size_t len, const char *lib, int sig, const char *doing)
+{
+    const char *name = strsignal(sig);
+    snprintf(buf, len, "%s crashed (signal %d, %s) %s", lib, sig, name ? name : "?", doing);
+}
+
+int cb_kat_library(const cb_backend *b, const cb_vecset *set, int every_algo,
+                   int (*init)(const cb_backend *))
+{
+    kat_job j = {b, set, every_algo, init, 0};
+    int failures = 0;
+    for (;;) {
+        int last, rc = run_isolated(kat_rows, &j, &last);
+        if (rc >= 0)
+            return failures + rc;
+        char msg[256];
+        failures++;
+        if (last < 0 || (size_t)last < j.start) {
+            crash_text(msg, sizeof msg, b->name, -rc, "before checking an algorithm");
+            cb_emit_error(b->name, NULL, NULL, "kat_failed", msg);
+            return failures;
+        }
+        /* The row it was checking failed; the rows after it get a new process. */
+        crash_text(msg, sizeof msg, b->name, -rc, "while checking its known answers");
+        cb_emit_kat(b->name, b->ops[last].algo, 0, 1, 0, NULL, msg);
+        j.start = (size_t)last + 1;
+    }
+}
+
+typedef struct diff_job {
+    const cb_algorithm *alg;
+    const cb_backend *const *libs;
+    const char *const *names;
+    size_t n;
+} diff_job;
+
+static int diff_body(void *arg, int progress_fd)
+{
+    const diff_job *j = arg;
+    char why[512];
+    int r = differential(j->alg, j->libs, j->n, why, sizeof why, progress_fd);
+    if (r < 0)
+        return 2;
+    cb_emit_differential(j->alg->name, j->names, j->n, r == 1, r == 1 ? NULL : why);
+    return r == 1 ? 0 : 1;
+}
+
+int cb_differential_isolated(const cb_algorithm *alg, const cb_backend *const *libs,
+                             const char *const *names, size_t n)
+{
+    diff_job j = {alg, libs, names, n};
+    int last, rc = run_isolated(diff_body, &j, &last);
+    if (rc >= 0)
+        return rc == 0 ? 1 : rc == 2 ? -1 : 0;
+    char msg[256];
+    crash_text(msg, sizeof msg, last >= 0 && (size_t)last < n ? names[last] : "a library", -rc,
+               "on random input");
+    cb_emit_differential(alg->name, names, n, 0, msg);
+    return 0;
 }
