@@ -49,9 +49,10 @@ static int aead_vector(vctx *c, const cb_vector *v)
     const cb_op *op = c->op;
     size_t n = v->pt.n;
     uint8_t *out = malloc(n + 1), *in = malloc(n + 1), *tag = malloc(v->tag.n + 1);
+    uint8_t *aad = malloc(v->aad.n + 1);
     int res = V_PASS, st;
     void *ctx = NULL;
-    if (!out || !in || !tag) {
+    if (!out || !in || !tag || !aad) {
         res = verdict(c, V_FAIL, v->name, "out of memory");
         goto done;
     }
@@ -87,23 +88,88 @@ static int aead_vector(vctx *c, const cb_vector *v)
         ctx = NULL;
         goto done;
     }
-    for (int round = 0; round < 3 && res == V_PASS; round++) {
+    /* Rounds 0 and 1 decrypt; the rest are forgeries that must be refused: a
+     * flipped bit in the first, a middle and the last tag byte (a library that
+     * compares part of the tag lets one through), then in the ciphertext and
+     * in the AAD. */
+    static const char *const forged[] = {"the first tag byte", "a middle tag byte",
+                                         "the last tag byte", "the ciphertext", "the AAD"};
+    for (int round = 0; round < 7 && res == V_PASS; round++) {
         memcpy(in, P(v->ct), n);
         memcpy(tag, P(v->tag), v->tag.n);
-        if (round == 2)
-            tag[0] ^= 1;   /* a forged tag must be refused */
+        memcpy(aad, P(v->aad), v->aad.n);
+        int f = round - 2;
+        if ((f == 3 && n == 0) || (f == 4 && v->aad.n == 0) || (f >= 0 && f <= 2 && v->tag.n == 0))
+            continue;
+        if (f == 0)
+            tag[0] ^= 0x01;
+        else if (f == 1)
+            tag[v->tag.n / 2] ^= 0x80;
+        else if (f == 2)
+            tag[v->tag.n - 1] ^= 0x01;
+        else if (f == 3)
+            in[n - 1] ^= 0x01;
+        else if (f == 4)
+            aad[0] ^= 0x01;
         memset(out, 0, n);
-        cb_msg m = {in, out, n, P(v->iv), v->iv.n, P(v->aad), v->aad.n, tag, v->tag.n};
+        cb_msg m = {in, out, n, P(v->iv), v->iv.n, v->aad.n ? aad : &empty_byte, v->aad.n, tag, v->tag.n};
         st = op->run(ctx, &m);
-        if (round == 2) {
-            if (st != CB_ERR_AUTH)
-                res = verdict(c, V_FAIL, v->name, "decrypt accepted a forged tag");
+        if (f >= 0) {
+            if (st != CB_ERR_AUTH) {
+                char what[96];
+                snprintf(what, sizeof what, "decrypt accepted a forgery (a bit flipped in %s)", forged[f]);
+                res = verdict(c, V_FAIL, v->name, what);
+            }
         } else if (st != CB_OK) {
             res = status_verdict(c, st, v->name, "decrypt");
         } else if (memcmp(out, P(v->pt), n) != 0) {
             res = verdict(c, V_FAIL, v->name, "decrypted plaintext differs");
         }
     }
+done:
+    if (ctx)
+        op->finish(ctx);
+    free(out);
+    free(in);
+    free(tag);
+    free(aad);
+    return res;
+}
+
+/* Is st a refusal of an invalid vector: an authentication failure, or the
+ * sizes refused? Anything else fails the vector, with what happened. */
+static int refused(vctx *c, int st, const cb_vector *v, const char *stage)
+{
+    if (st == CB_ERR_AUTH || st == CB_ERR_PARAM)
+        return V_PASS;
+    char what[128];
+    snprintf(what, sizeof what, "%s %s an invalid vector", stage,
+             st == CB_OK ? "accepted" : "failed with a library error (not a refusal) on");
+    return verdict(c, V_FAIL, v->name, what);
+}
+
+/* An AEAD vector that must not decrypt: a forged or truncated tag, a wrong length. */
+static int aead_invalid(vctx *c, const cb_vector *v)
+{
+    const cb_op *op = c->op;
+    size_t n = v->ct.n;
+    uint8_t *out = malloc(n + 1), *in = malloc(n + 1), *tag = malloc(v->tag.n + 1);
+    int res, st;
+    void *ctx = NULL;
+    if (!out || !in || !tag) {
+        res = verdict(c, V_FAIL, v->name, "out of memory");
+        goto done;
+    }
+    memcpy(in, P(v->ct), n);
+    memcpy(tag, P(v->tag), v->tag.n);
+    cb_setup s = {P(v->key), v->key.n, P(v->iv), v->iv.n, v->tag.n, 1};
+    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        ctx = NULL;
+        res = refused(c, st, v, "decrypt init");
+        goto done;
+    }
+    cb_msg m = {in, out, n, P(v->iv), v->iv.n, P(v->aad), v->aad.n, tag, v->tag.n};
+    res = refused(c, op->run(ctx, &m), v, "decrypt");
 done:
     if (ctx)
         op->finish(ctx);
@@ -200,7 +266,17 @@ static int digest_vector(vctx *c, const cb_vector *v, int mac)
     cb_setup s = {mac ? P(v->key) : NULL, v->key.n, v->iv.present ? P(v->iv) : NULL, v->iv.n, tlen, 0};
     if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
         ctx = NULL;
-        res = status_verdict(c, st, v->name, "init");
+        res = v->invalid ? refused(c, st, v, "init") : status_verdict(c, st, v->name, "init");
+        goto done;
+    }
+    if (v->invalid) {
+        /* The mac must not come out: a verifier comparing the whole tag refuses it. */
+        memset(tag, 0, tlen);
+        cb_msg m = {in, NULL, n, v->iv.present ? P(v->iv) : NULL, v->iv.n, NULL, 0, tag, tlen};
+        if ((st = op->run(ctx, &m)) != CB_OK)
+            res = refused(c, st, v, "mac");
+        else if (want->n == tlen && memcmp(tag, P(*want), tlen) == 0)
+            res = verdict(c, V_FAIL, v->name, "gave the mac of an invalid vector");
         goto done;
     }
     for (int round = 0; round < 2 && res == V_PASS; round++) {
@@ -229,7 +305,7 @@ void cb_kat_file(const cb_op *op, const cb_vecfile *f, cb_kat_result *r)
         const cb_vector *v = &f->v[i];
         int res;
         switch (f->alg->kind) {
-        case CB_AEAD:   res = aead_vector(&c, v); break;
+        case CB_AEAD:   res = v->invalid ? aead_invalid(&c, v) : aead_vector(&c, v); break;
         case CB_CIPHER: res = cipher_vector(&c, v); break;
         case CB_HASH:   res = digest_vector(&c, v, 0); break;
         case CB_MAC:    res = digest_vector(&c, v, 1); break;

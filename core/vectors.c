@@ -152,9 +152,30 @@ static int parse_vector(const cJSON *jv, const cb_algorithm *alg, size_t idx, cb
             return -1;
         }
     }
+    const cJSON *result = cJSON_GetObjectItemCaseSensitive(jv, "result");
+    if (result) {
+        const cJSON *expect = cJSON_GetObjectItemCaseSensitive(jv, "expect");
+        if (!cJSON_IsString(result) || (strcmp(result->valuestring, "valid") != 0
+                                        && strcmp(result->valuestring, "invalid") != 0)) {
+            snprintf(err, errlen, "vectors: %s: vector %s: \"result\" must be \"valid\" or \"invalid\"", path, v->name);
+            return -1;
+        }
+        v->invalid = strcmp(result->valuestring, "invalid") == 0;
+        if (v->invalid && (alg->kind != CB_AEAD && alg->kind != CB_MAC)) {
+            snprintf(err, errlen, "vectors: %s: vector %s: only AEAD and MAC vectors can be invalid", path, v->name);
+            return -1;
+        }
+        if (v->invalid && (!cJSON_IsString(expect) || strcmp(expect->valuestring, "auth_failure") != 0)) {
+            snprintf(err, errlen, "vectors: %s: vector %s: an invalid vector needs \"expect\": \"auth_failure\"", path, v->name);
+            return -1;
+        }
+    }
     const char *need[6] = {0};
     switch (alg->kind) {
-    case CB_AEAD:   need[0] = "key"; need[1] = "iv"; need[2] = "pt"; need[3] = "ct"; need[4] = "tag"; break;
+    case CB_AEAD:
+        need[0] = "key"; need[1] = "iv"; need[2] = "ct"; need[3] = "tag";
+        need[4] = v->invalid ? NULL : "pt";   /* an invalid one has no plaintext to give */
+        break;
     case CB_CIPHER: need[0] = "key"; need[1] = "pt"; need[2] = "ct"; need[3] = alg->iv_len ? "iv" : NULL; break;
     case CB_HASH:   need[0] = "msg"; need[1] = "md"; break;
     case CB_MAC:    need[0] = "key"; need[1] = "msg"; need[2] = "mac"; need[3] = alg->per_message_nonce ? "iv" : NULL; break;
@@ -172,7 +193,7 @@ static int parse_vector(const cJSON *jv, const cb_algorithm *alg, size_t idx, cb
             return -1;
         }
     }
-    if (alg->kind == CB_AEAD || alg->kind == CB_CIPHER) {
+    if ((alg->kind == CB_AEAD && !v->invalid) || alg->kind == CB_CIPHER) {
         if (v->pt.n != v->ct.n) {
             snprintf(err, errlen, "vectors: %s: vector %s: pt and ct differ in length", path, v->name);
             return -1;

@@ -15,6 +15,9 @@ typedef struct cb_bytes {
 typedef struct cb_vector {
     char name[64];
     cb_bytes key, iv, aad, pt, ct, tag, msg, md, mac;  /* msg already repeated */
+    int invalid;   /* "result": "invalid": an AEAD must refuse to decrypt it (an
+                      authentication failure, or the sizes refused); a MAC must
+                      not give this mac */
 } cb_vector;
 
 typedef struct cb_vecfile {
