@@ -82,3 +82,25 @@ def test_gpg_cli_with_a_missing_tmpdir_is_one_line(cli, env, tmp_path):
     out = cli("gpg", "--algo", "AES", "--size", "64K", "--budget", "0", env_override=e)
     assert out.rc == 1 and "Traceback" not in out.err
     assert _one_line(out.err) and "TMPDIR" in out.err
+
+
+def test_temporary_dir_is_removed_and_reports_an_unusable_tmpdir(tmp_path):
+    from cipherbench.tempdirs import temporary_dir
+    with pytest.raises(RuntimeError):
+        with temporary_dir("cbt-", {"TMPDIR": str(tmp_path)}) as d:
+            (d / "f").write_text("x")
+            raise RuntimeError("boom")
+    assert list(tmp_path.iterdir()) == []
+    for bad in _bad_dirs(tmp_path):
+        with pytest.raises(TempDirError):
+            with temporary_dir("cbt-", {"TMPDIR": bad}):
+                pass
+
+
+def test_advise_validation_reports_an_unusable_tmpdir(tmp_path):
+    from cipherbench.advise.validate import Validator
+    if shutil.which("gpg") is None:
+        pytest.skip("gpg is not installed")
+    v = Validator({**os.environ, "TMPDIR": "/nonexistent-cbt-tmp"})
+    with pytest.raises(TempDirError):
+        v._gpg([])

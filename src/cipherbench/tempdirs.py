@@ -6,9 +6,11 @@ the remedy, instead of a traceback from ``tempfile``.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Mapping
+from typing import Iterator, Mapping
 
 from cipherbench.errors import EnvironmentProblem
 
@@ -44,3 +46,13 @@ def private_dir(prefix: str, env: Mapping[str, str] | None = None,
                            "TMPDIR to a writable directory") from None
     path.chmod(0o700)  # mkdtemp already does; kept explicit because keys go in here
     return path
+
+
+@contextmanager
+def temporary_dir(prefix: str, env: Mapping[str, str] | None = None) -> Iterator[Path]:
+    """:func:`private_dir` as a context manager: removed on leaving, whatever happens."""
+    path = private_dir(prefix, env)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
