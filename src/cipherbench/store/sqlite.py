@@ -84,12 +84,15 @@ class Store:
     def _open_readonly(cls, path: Path, hint: str) -> "Store":
         uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
         try:
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
             try:
-                conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
                 kind = cls._check_ours(conn, path, hint)
-            except sqlite3.OperationalError:
+            except sqlite3.OperationalError as e:
+                conn.close()
                 # A WAL database whose directory cannot be written (a read-only file system)
                 # cannot get the shared-memory file a reader needs: read it as immutable.
+                if "unable to open" not in str(e) and "read-only" not in str(e):
+                    raise
                 conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
                 kind = cls._check_ours(conn, path, hint)
             if kind is Kind.EMPTY:
