@@ -297,6 +297,8 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int load_dir(const char *path, cb_vecset *set, char *err, size_t errlen);
+
 int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
 {
     struct stat st;
@@ -312,7 +314,21 @@ int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
         cb_vectors_free(set);
         return -1;
     }
+    int rc = load_dir(path, set, err, errlen);
+    /* Then the must-fail cases of its invalid/ subdirectory (vectors/README.md). */
+    char sub[1024];
+    snprintf(sub, sizeof sub, "%s/invalid", path);
+    if (rc == 0 && stat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+        rc = load_dir(sub, set, err, errlen);
+    if (rc != 0)
+        cb_vectors_free(set);
+    return rc;
+}
 
+/* Every *.json of one directory, in name order; a broken file is listed in
+ * set->bad, one for an unknown algorithm in set->unknown. */
+static int load_dir(const char *path, cb_vecset *set, char *err, size_t errlen)
+{
     DIR *d = opendir(path);
     if (!d) {
         snprintf(err, errlen, "vectors: cannot read directory %s", path);
@@ -359,8 +375,6 @@ int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
         free(names[i]);
     }
     free(names);
-    if (rc != 0)
-        cb_vectors_free(set);
     return rc;
 }
 

@@ -37,7 +37,8 @@ typedef struct cb_vecset {
     size_t n_unknown;
 } cb_vecset;
 
-/* Loads one file, or every *.json in a directory (sorted by name).
+/* Loads one file, or every *.json in a directory (sorted by name), then
+ * every *.json of its invalid/ subdirectory (must-fail cases), if any.
  * Returns 0, or -1 with one line naming the file and the problem in err.
  * In a directory a malformed file does not stop the others: it is left out
  * and listed in set->bad (its algorithm then has no vectors, so it is not

@@ -96,7 +96,7 @@ def test_a_must_fail_vector_that_verifies_fails_kat(tmp_path, algo, words):
 @pytest.mark.parametrize("algo", ["aes-128-gcm", "chacha20-poly1305", "hmac-sha1", "umac-64",
                                   "aes-256-ocb", "cmac-aes-128"])
 def test_the_bundled_must_fail_vectors_are_refused_by_every_library(algo):
-    f = ROOT / "vectors" / f"{algo}-invalid.json"
+    f = ROOT / "vectors" / "invalid" / f"{algo}.json"
     r = subprocess.run([str(CORE), "kat", "--vectors", str(f), "--no-differential"],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -111,7 +111,7 @@ def test_the_bundled_must_fail_vectors_are_refused_by_every_library(algo):
     ({"result": "invalid", "expect": "crash"}, "expect"),
 ])
 def test_malformed_must_fail_vectors_are_refused(tmp_path, change, words):
-    doc = json.loads((ROOT / "vectors" / "aes-128-gcm-invalid.json").read_text())
+    doc = json.loads((ROOT / "vectors" / "invalid" / "aes-128-gcm.json").read_text())
     doc["vectors"] = [dict(doc["vectors"][0], **change)]
     if "expect" not in change:
         doc["vectors"][0].pop("expect")
@@ -125,3 +125,13 @@ def test_only_aeads_and_macs_take_must_fail_vectors(tmp_path):
                         "expect": "auth_failure"}]}
     r = run_file(tmp_path, doc)
     assert r.returncode == 2 and "only AEAD and MAC" in r.stderr
+
+
+def test_the_vectors_directory_brings_its_must_fail_cases():
+    """kat over a directory also reads its invalid/ (as bench does before timing)."""
+    r = subprocess.run([str(CORE), "kat", "--lib", "openssl", "--no-differential", "--vectors",
+                        str(ROOT / "vectors")], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    kats = [x for x in map(json.loads, r.stdout.splitlines()) if x["type"] == "kat"]
+    must_fail = {k["algo"] for k in kats if k.get("source", "").startswith("derived from")}
+    assert {"aes-128-gcm", "chacha20-poly1305", "hmac-sha256", "poly1305"} <= must_fail

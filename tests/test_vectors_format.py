@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "vectors"
-FILES = sorted(VECTORS.glob("*.json"))
+FILES = sorted(VECTORS.glob("*.json")) + sorted(VECTORS.glob("invalid/*.json"))
 HEX = re.compile(r"(?:[0-9a-f]{2})*")
 
 # required (and allowed) fields of one vector, by kind
@@ -21,7 +21,7 @@ REQUIRED = {
 OPTIONAL = {"aead": set(), "cipher": {"iv"}, "hash": {"repeat"}, "mac": {"iv", "repeat"}}
 NO_IV = re.compile(r".*-ecb|rc4")
 WHOLE_BLOCKS = re.compile(r".*-(cbc|ecb)")
-# must-fail vectors: what each -invalid file covers (name endings), by kind
+# must-fail vectors: what each file of invalid/ covers (name endings), by kind
 INVALID_CLASSES = {
     "aead": ("first tag byte flipped", "middle tag byte flipped", "last tag byte flipped",
              "tag truncated by one byte", "one byte short", "one byte long"),
@@ -52,13 +52,14 @@ def test_every_algorithm_has_a_file():
     assert not missing, f"no vector file for {missing}"
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[str(f.relative_to(VECTORS)) for f in FILES])
 def test_file_format(path):
     doc = json.loads(path.read_text())
     assert set(doc) <= {"format", "algo", "source", "notes", "vectors"}
     assert doc["format"] == "cipherbench-vectors/1"
     algo = doc["algo"]
-    # ALGO.json holds the standard's vectors; ALGO-WHAT.json more cases of one kind
+    # ALGO.json holds the standard's vectors; ALGO-WHAT.json more cases of one kind, and
+    # invalid/ALGO.json the must-fail ones
     assert re.fullmatch(re.escape(algo) + r"(-[a-z]+)?", path.stem), \
         "the file name must be the algo, or the algo and a suffix"
     assert algo in REG, f"{algo} is not in core/algorithms.c"
@@ -137,7 +138,7 @@ def test_hash_and_aead_files_have_an_empty_message():
         doc = json.loads(path.read_text())
         kind = REG[doc["algo"]][0]
         field = {"hash": "msg", "aead": "pt"}.get(kind)
-        if field and path.stem == doc["algo"]:   # the standard's file
+        if field and path.stem == doc["algo"] and path.parent == VECTORS:   # the standard's
             assert any(v[field] == "" for v in doc["vectors"]), f"{path.name}: no empty message"
 
 
@@ -148,7 +149,7 @@ def _load_checker():
     return mod
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[str(f.relative_to(VECTORS)) for f in FILES])
 def test_independent_implementation_agrees(path):
     """Every vector recomputed outside cipherbench (skipped where no implementation is available)."""
     checker = _load_checker()
@@ -164,7 +165,7 @@ def test_every_aead_and_mac_has_its_must_fail_cases():
     for algo, row in REG.items():
         if row[0] not in INVALID_CLASSES:
             continue
-        path = VECTORS / f"{algo}-invalid.json"
+        path = VECTORS / "invalid" / f"{algo}.json"
         assert path.exists(), f"no must-fail vectors for {algo}"
         names = [v["name"] for v in json.loads(path.read_text())["vectors"]
                  if v.get("result") == "invalid"]

@@ -7,7 +7,7 @@ loaded through ctypes. Ciphers and AEADs are checked in both directions (encrypt
 decrypt gives pt back). A must-fail vector ("result": "invalid") is checked to be refused: the
 AEAD decryption raises InvalidTag (or refuses the sizes), the MAC differs (or refuses the key).
 
-Usage: check_vectors.py [FILE...]   (default: every vectors/*.json beside this script)
+Usage: check_vectors.py [FILE...]   (default: every *.json beside this script and in its invalid/)
 Exit status: 0 if nothing mismatched, 1 if a vector mismatched or a file is malformed, 2 for usage.
 Files whose algorithm no independent implementation here covers are listed as unchecked.
 """
@@ -431,24 +431,25 @@ def main(argv):
         print("usage: check_vectors.py [FILE...]", file=sys.stderr)
         return 2
     registry = load_registry()
-    files = [Path(a) for a in argv] or sorted(HERE.glob("*.json"))
+    files = [Path(a) for a in argv] or sorted(HERE.glob("*.json")) + sorted(HERE.glob("invalid/*.json"))
     bad = unchecked = 0
     for f in files:
+        shown = f"{f.parent.name}/{f.name}" if f.parent.name == "invalid" else f.name
         try:
             checked, failures, why = check_file(f, registry)
         except (OSError, ValueError, KeyError, TypeError) as e:
-            print(f"FAIL {f.name}: malformed ({e.__class__.__name__}: {e})")
+            print(f"FAIL {shown}: malformed ({e.__class__.__name__}: {e})")
             bad += 1
             continue
         if why is not None:
-            print(f"UNCHECKED {f.name}: {why}")
+            print(f"UNCHECKED {shown}: {why}")
             unchecked += 1
         for msg in failures:
-            print(f"FAIL {f.name}: {msg}")
+            print(f"FAIL {shown}: {msg}")
         if failures:
             bad += 1
         elif why is None:
-            print(f"ok   {f.name}: {checked} vectors")
+            print(f"ok   {shown}: {checked} vectors")
     print(f"{len(files)} files, {bad} failing, {unchecked} not checked independently")
     return 1 if bad else 0
 

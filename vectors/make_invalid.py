@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Write vectors/ALGO-invalid.json for every AEAD and MAC: must-fail cases derived from one
+"""Write vectors/invalid/ALGO.json for every AEAD and MAC: must-fail cases derived from one
 vector of the standard file ALGO.json, each with one change (see README.md, "Invalid vectors").
 
-Usage: make_invalid.py   (rewrites the -invalid files beside this script; run check_vectors.py
+Usage: make_invalid.py   (rewrites the files of invalid/ beside this script; run check_vectors.py
 afterwards: it verifies with independent implementations that each case is refused)
 """
 import json
@@ -95,7 +95,7 @@ def write(algo: str, kind: str, tag_len: int) -> Path:
                  "independent implementation that each is refused",
         "vectors": vectors,
     }
-    path = HERE / f"{algo}-invalid.json"
+    path = HERE / "invalid" / f"{algo}.json"
     with open(path, "w") as f:
         f.write("{\n")
         for k in ("format", "algo", "source", "notes"):
@@ -111,9 +111,9 @@ def main() -> int:
              "poly1305": 16, "cmac-aes-128": 16, "gmac-aes-128": 16, "umac-64": 8,
              "umac-128": 16}
     for algo in AEADS:
-        print(write(algo, "aead", 16).name)
+        print(write(algo, "aead", 16).relative_to(HERE))
     for algo in MACS:
-        print(write(algo, "mac", sizes[algo]).name)
+        print(write(algo, "mac", sizes[algo]).relative_to(HERE))
     return 0
 
 
