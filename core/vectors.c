@@ -106,7 +106,9 @@ static int get_hex(const cJSON *v, const char *k, cb_bytes *b)
     size_t n = strlen(s);
     if (n % 2)
         return -1;
-    b->p = malloc(n / 2 + 1);  /* never malloc(0) */
+    /* never malloc(0); zeroed, so that a library reading past a short field (a nonce one
+     * byte short) reads the same byte on every run */
+    b->p = calloc(n / 2 + 1, 1);
     if (!b->p)
         return -1;
     for (size_t i = 0; i < n / 2; i++) {
