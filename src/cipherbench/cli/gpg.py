@@ -128,7 +128,7 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
                 disable=as_json) as progress:
             task = progress.add_task("preparing data", total=len(chosen))
             data = random_data(size)
-            tools: dict[str, object] = {"gpg": GpgTool(gpg, home)}
+            tools: dict[str, object] = {"gpg": GpgTool(gpg, home)} if gpg else {}
             for cand in chosen:
                 progress.update(task, description=f"{cand.tool} {cand.algo}")
                 try:
