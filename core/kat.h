@@ -28,4 +28,19 @@ int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
 int cb_differential(const cb_algorithm *alg, const cb_backend *const *libs, size_t n,
                     char *why, size_t whylen);
 
+/* Checks every row of b (every_algo: also those no vector file covers) in a
+ * process of its own, emitting the library record and a kat record per file
+ * (see cb_kat_algo). A crash fails the row it was checking, with the signal
+ * in the kat record, and the rows after it are checked in a new process.
+ * init is the library's global initialisation (0: done), run in that
+ * process. Returns the number of failures. */
+int cb_kat_library(const cb_backend *b, const cb_vecset *set, int every_algo,
+                   int (*init)(const cb_backend *));
+
+/* cb_differential in a process of its own, emitting the differential record
+ * (names are the libs' names); a crash is a failed check that names the
+ * library that crashed. Returns 1, 0 or -1 as cb_differential. */
+int cb_differential_isolated(const cb_algorithm *alg, const cb_backend *const *libs,
+                             const char *const *names, size_t n);
+
 #endif

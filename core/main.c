@@ -167,28 +167,10 @@ static int cmd_kat(const cb_args *a)
     }
     for (size_t i = 0; i < set.n_unknown; i++)
         fprintf(stderr, "cipherbench-core: warning: %s (skipped)\n", set.unknown[i]);
-    for (const cb_backend *const *b = cb_backends; *b; b++) {
-        if (only && only != *b)
-            continue;
-        int ok = lib_init(*b) == 0;
-        cb_emit_library(*b);
-        for (const cb_op *o = (*b)->ops; o->algo; o++) {
-            const cb_algorithm *alg = cb_algorithm_find(o->algo);
-            if (!alg || (!from_dir && !covered(&set, alg)))
-                continue;
-            if (!ok) {
-                cb_emit_error((*b)->name, alg->name, NULL, "init_failed", "the library's global initialisation failed");
-                failures++;
-                continue;
-            }
-            char why[512];
-            int r = cb_kat_algo((*b)->name, o, alg, &set, why, sizeof why);
-            if (r == 0)
-                failures++;
-            else if (r < 0)   /* no vectors: said, but not a failure of kat */
-                cb_emit_kat((*b)->name, alg->name, 0, 0, 0, NULL, why);
-        }
-    }
+    /* Each library in a process of its own: a crash fails that library alone. */
+    for (const cb_backend *const *b = cb_backends; *b; b++)
+        if (!only || only == *b)
+            failures += cb_kat_library(*b, &set, from_dir, lib_init);
     /* Differential: every algorithm that two or more libraries implement
      * (with --lib, those it implements, against every other library). */
     for (const cb_algorithm *alg = cb_algorithms; !a->no_differential && alg->name; alg++) {
@@ -208,12 +190,7 @@ static int cmd_kat(const cb_args *a)
         }
         if (n < 2 || !has_only)
             continue;
-        char why[512];
-        int r = cb_differential(alg, libs, n, why, sizeof why);
-        if (r < 0)
-            continue;
-        cb_emit_differential(alg->name, names, n, r == 1, r == 1 ? NULL : why);
-        if (r == 0)
+        if (cb_differential_isolated(alg, libs, names, n) == 0)
             failures++;
     }
     cb_vectors_free(&set);

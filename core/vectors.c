@@ -60,7 +60,29 @@ static char *read_file(const char *path, char *err, size_t errlen)
         return NULL;
     }
     buf[len] = '\0';
+    if (memchr(buf, '\0', len)) {
+        /* The parser would stop at it and read a shorter file than is there. */
+        snprintf(err, errlen, "vectors: %s holds a NUL byte", path);
+        free(buf);
+        return NULL;
+    }
     return buf;
+}
+
+/* Does the JSON text hold the escape \u0000? A string with it would be cut
+ * there (a digest followed by \u0000 and anything would pass), so no field
+ * may hold one. Outside strings a backslash is not JSON anyway. */
+static int has_nul_escape(const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p != '\\')
+            continue;
+        if (p[1] == 'u' && p[2] == '0' && p[3] == '0' && p[4] == '0' && p[5] == '0')
+            return 1;
+        if (p[1])
+            p++;   /* the escaped character, so that \\u0000 is not taken for one */
+    }
+    return 0;
 }
 
 static int hexval(char c)
@@ -84,7 +106,9 @@ static int get_hex(const cJSON *v, const char *k, cb_bytes *b)
     size_t n = strlen(s);
     if (n % 2)
         return -1;
-    b->p = malloc(n / 2 + 1);  /* never malloc(0) */
+    /* never malloc(0); zeroed, so that a library reading past a short field (a nonce one
+     * byte short) reads the same byte on every run */
+    b->p = calloc(n / 2 + 1, 1);
     if (!b->p)
         return -1;
     for (size_t i = 0; i < n / 2; i++) {
@@ -130,9 +154,30 @@ static int parse_vector(const cJSON *jv, const cb_algorithm *alg, size_t idx, cb
             return -1;
         }
     }
+    const cJSON *result = cJSON_GetObjectItemCaseSensitive(jv, "result");
+    if (result) {
+        const cJSON *expect = cJSON_GetObjectItemCaseSensitive(jv, "expect");
+        if (!cJSON_IsString(result) || (strcmp(result->valuestring, "valid") != 0
+                                        && strcmp(result->valuestring, "invalid") != 0)) {
+            snprintf(err, errlen, "vectors: %s: vector %s: \"result\" must be \"valid\" or \"invalid\"", path, v->name);
+            return -1;
+        }
+        v->invalid = strcmp(result->valuestring, "invalid") == 0;
+        if (v->invalid && (alg->kind != CB_AEAD && alg->kind != CB_MAC)) {
+            snprintf(err, errlen, "vectors: %s: vector %s: only AEAD and MAC vectors can be invalid", path, v->name);
+            return -1;
+        }
+        if (v->invalid && (!cJSON_IsString(expect) || strcmp(expect->valuestring, "auth_failure") != 0)) {
+            snprintf(err, errlen, "vectors: %s: vector %s: an invalid vector needs \"expect\": \"auth_failure\"", path, v->name);
+            return -1;
+        }
+    }
     const char *need[6] = {0};
     switch (alg->kind) {
-    case CB_AEAD:   need[0] = "key"; need[1] = "iv"; need[2] = "pt"; need[3] = "ct"; need[4] = "tag"; break;
+    case CB_AEAD:
+        need[0] = "key"; need[1] = "iv"; need[2] = "ct"; need[3] = "tag";
+        need[4] = v->invalid ? NULL : "pt";   /* an invalid one has no plaintext to give */
+        break;
     case CB_CIPHER: need[0] = "key"; need[1] = "pt"; need[2] = "ct"; need[3] = alg->iv_len ? "iv" : NULL; break;
     case CB_HASH:   need[0] = "msg"; need[1] = "md"; break;
     case CB_MAC:    need[0] = "key"; need[1] = "msg"; need[2] = "mac"; need[3] = alg->per_message_nonce ? "iv" : NULL; break;
@@ -150,7 +195,7 @@ static int parse_vector(const cJSON *jv, const cb_algorithm *alg, size_t idx, cb
             return -1;
         }
     }
-    if (alg->kind == CB_AEAD || alg->kind == CB_CIPHER) {
+    if ((alg->kind == CB_AEAD && !v->invalid) || alg->kind == CB_CIPHER) {
         if (v->pt.n != v->ct.n) {
             snprintf(err, errlen, "vectors: %s: vector %s: pt and ct differ in length", path, v->name);
             return -1;
@@ -183,6 +228,11 @@ static int load_file(const char *path, cb_vecset *set, char *err, size_t errlen)
     char *text = read_file(path, err, errlen);
     if (!text)
         return -1;
+    if (has_nul_escape(text)) {
+        snprintf(err, errlen, "vectors: %s: a string holds \\u0000 (NUL), which no field may hold", path);
+        free(text);
+        return -1;
+    }
     cJSON *root = cJSON_Parse(text);
     free(text);
     if (!root) {
@@ -249,6 +299,8 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int load_dir(const char *path, cb_vecset *set, char *err, size_t errlen);
+
 int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
 {
     struct stat st;
@@ -264,7 +316,21 @@ int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
         cb_vectors_free(set);
         return -1;
     }
+    int rc = load_dir(path, set, err, errlen);
+    /* Then the must-fail cases of its invalid/ subdirectory (vectors/README.md). */
+    char sub[1024];
+    snprintf(sub, sizeof sub, "%s/invalid", path);
+    if (rc == 0 && stat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+        rc = load_dir(sub, set, err, errlen);
+    if (rc != 0)
+        cb_vectors_free(set);
+    return rc;
+}
 
+/* Every *.json of one directory, in name order; a broken file is listed in
+ * set->bad, one for an unknown algorithm in set->unknown. */
+static int load_dir(const char *path, cb_vecset *set, char *err, size_t errlen)
+{
     DIR *d = opendir(path);
     if (!d) {
         snprintf(err, errlen, "vectors: cannot read directory %s", path);
@@ -311,8 +377,6 @@ int cb_vectors_load(const char *path, cb_vecset *set, char *err, size_t errlen)
         free(names[i]);
     }
     free(names);
-    if (rc != 0)
-        cb_vectors_free(set);
     return rc;
 }
 

@@ -15,6 +15,9 @@ typedef struct cb_bytes {
 typedef struct cb_vector {
     char name[64];
     cb_bytes key, iv, aad, pt, ct, tag, msg, md, mac;  /* msg already repeated */
+    int invalid;   /* "result": "invalid": an AEAD must refuse to decrypt it (an
+                      authentication failure, or the sizes refused); a MAC must
+                      not give this mac */
 } cb_vector;
 
 typedef struct cb_vecfile {
@@ -34,7 +37,8 @@ typedef struct cb_vecset {
     size_t n_unknown;
 } cb_vecset;
 
-/* Loads one file, or every *.json in a directory (sorted by name).
+/* Loads one file, or every *.json in a directory (sorted by name), then
+ * every *.json of its invalid/ subdirectory (must-fail cases), if any.
  * Returns 0, or -1 with one line naming the file and the problem in err.
  * In a directory a malformed file does not stop the others: it is left out
  * and listed in set->bad (its algorithm then has no vectors, so it is not

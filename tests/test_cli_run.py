@@ -142,12 +142,12 @@ def test_ctrl_c_marks_the_run_interrupted(cli, env):
     (["--algo", "nosuch-*"], "no algorithm matches 'nosuch-*'"),
     (["--lib", "opensll"], "unknown library 'opensll' (did you mean openssl"),
     (["--op", "encrpyt"], "unknown operation 'encrpyt' (did you mean encrypt"),
-    (["--sizes", "12x"], "--sizes: '12x' is not a size"),
+    (["--sizes", "12x"], "--sizes: not a size: '12x'"),
     (["--sizes", "0"], "out of range"),
     (["--precision", "abc"], "--precision: 'abc' is not a number"),
     (["--precision", "80%"], "between 0 and 0.5"),
     (["--quick", "--full"], "exclude each other"),
-    (["--budget", "-1"], "--budget must be zero or more"),
+    (["--budget", "-1"], "'--budget': '-1' is out of range (0 or more seconds"),
     (["--frobnicate"], "No such option '--frobnicate'"),
 ])
 def test_bad_input_exits_2_with_one_line(cli, args, message):

@@ -1,9 +1,11 @@
 """Pure parts of the ssh scenario: error classification, planning, grades, table and verdict."""
 from __future__ import annotations
 
+import click
 import pytest
 
-from cipherbench.cli.ssh import parse_size
+from cipherbench.cli.options import Size
+from cipherbench.cli.ssh import MAX_SIZE
 from cipherbench.errors import UsageError
 from cipherbench.scenarios.ssh import report, runner
 from cipherbench.scenarios.ssh.errors import CipherRefused, HostError, TransferFailed, classify
@@ -70,13 +72,13 @@ def test_grades_come_from_the_catalog_and_take_the_weaker_part():
 @pytest.mark.parametrize("text, n", [("256M", 256 << 20), ("8MiB", 8 << 20), ("1g", 1 << 30),
                                      ("65536", 65536), ("16k", 16384)])
 def test_parse_size(text, n):
-    assert parse_size(text) == n
+    assert Size(1, MAX_SIZE).convert(text, None, None) == n
 
 
 @pytest.mark.parametrize("text", ["0", "abc", "-1M", "17G"])
 def test_parse_size_rejects(text):
-    with pytest.raises(UsageError):
-        parse_size(text)
+    with pytest.raises(click.BadParameter):
+        Size(1, MAX_SIZE).convert(text, None, None)
 
 
 def test_remote_cpu_fields():

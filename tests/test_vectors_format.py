@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 VECTORS = ROOT / "vectors"
-FILES = sorted(VECTORS.glob("*.json"))
+FILES = sorted(VECTORS.glob("*.json")) + sorted(VECTORS.glob("invalid/*.json"))
 HEX = re.compile(r"(?:[0-9a-f]{2})*")
 
 # required (and allowed) fields of one vector, by kind
@@ -20,7 +20,14 @@ REQUIRED = {
 }
 OPTIONAL = {"aead": set(), "cipher": {"iv"}, "hash": {"repeat"}, "mac": {"iv", "repeat"}}
 NO_IV = re.compile(r".*-ecb|rc4")
-WHOLE_BLOCKS = re.compile(r".*-(cbc|ecb|xts)")
+WHOLE_BLOCKS = re.compile(r".*-(cbc|ecb)")
+# must-fail vectors: what each file of invalid/ covers (name endings), by kind
+INVALID_CLASSES = {
+    "aead": ("first tag byte flipped", "middle tag byte flipped", "last tag byte flipped",
+             "tag truncated by one byte", "one byte short", "one byte long"),
+    "mac": ("first mac byte flipped", "middle mac byte flipped", "last mac byte flipped",
+            "mac truncated by one byte", "one byte short"),
+}
 
 
 def registry():
@@ -45,13 +52,16 @@ def test_every_algorithm_has_a_file():
     assert not missing, f"no vector file for {missing}"
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[str(f.relative_to(VECTORS)) for f in FILES])
 def test_file_format(path):
     doc = json.loads(path.read_text())
     assert set(doc) <= {"format", "algo", "source", "notes", "vectors"}
     assert doc["format"] == "cipherbench-vectors/1"
     algo = doc["algo"]
-    assert algo == path.stem, "algo must match the file name"
+    # ALGO.json holds the standard's vectors; ALGO-WHAT.json more cases of one kind, and
+    # invalid/ALGO.json the must-fail ones
+    assert re.fullmatch(re.escape(algo) + r"(-[a-z]+)?", path.stem), \
+        "the file name must be the algo, or the algo and a suffix"
     assert algo in REG, f"{algo} is not in core/algorithms.c"
     kind, key_len, iv_len, tag_len, block = REG[algo]
     assert kind != "ref"
@@ -64,7 +74,16 @@ def test_file_format(path):
     assert len(set(names)) == len(names), "vector names must be unique in a file"
 
     for v in vectors:
-        fields = set(v) - {"name", "source"}
+        fields = set(v) - {"name", "source", "result", "expect"}
+        if v.get("result", "valid") == "invalid":
+            # a must-fail case: an AEAD or MAC, what must happen said, sizes free (some are
+            # wrong on purpose), no plaintext to give
+            assert kind in ("aead", "mac") and v["expect"] == "auth_failure", v["name"]
+            assert not (REQUIRED[kind] - {"pt"}) - fields, v["name"]
+            assert not fields - REQUIRED[kind] - OPTIONAL[kind], v["name"]
+            assert all(HEX.fullmatch(v[f]) for f in fields), v["name"]
+            continue
+        assert v.get("result", "valid") == "valid" and "expect" not in v, v["name"]
         missing = REQUIRED[kind] - fields
         assert not missing, f"{v['name']}: missing {sorted(missing)}"
         extra = fields - REQUIRED[kind] - OPTIONAL[kind]
@@ -88,6 +107,8 @@ def test_file_format(path):
             assert size["pt"] == size["ct"] and size["pt"] > 0, v["name"]
             if WHOLE_BLOCKS.fullmatch(algo):
                 assert size["pt"] % block == 0, f"{v['name']}: not whole {block}-byte blocks"
+            if algo.endswith("-xts"):   # one data unit: a block at least, then any length
+                assert size["pt"] >= 16, v["name"]
         elif kind == "hash":
             if algo == "shake128":
                 assert size["md"] > 0
@@ -117,7 +138,7 @@ def test_hash_and_aead_files_have_an_empty_message():
         doc = json.loads(path.read_text())
         kind = REG[doc["algo"]][0]
         field = {"hash": "msg", "aead": "pt"}.get(kind)
-        if field:
+        if field and path.stem == doc["algo"] and path.parent == VECTORS:   # the standard's
             assert any(v[field] == "" for v in doc["vectors"]), f"{path.name}: no empty message"
 
 
@@ -128,7 +149,7 @@ def _load_checker():
     return mod
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.name for f in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[str(f.relative_to(VECTORS)) for f in FILES])
 def test_independent_implementation_agrees(path):
     """Every vector recomputed outside cipherbench (skipped where no implementation is available)."""
     checker = _load_checker()
@@ -137,3 +158,32 @@ def test_independent_implementation_agrees(path):
     if why is not None:
         pytest.skip(f"not checked independently: {why}")
     assert checked > 0
+
+
+def test_every_aead_and_mac_has_its_must_fail_cases():
+    """Forged tags at the first, a middle and the last byte, a truncated tag, wrong lengths."""
+    for algo, row in REG.items():
+        if row[0] not in INVALID_CLASSES:
+            continue
+        path = VECTORS / "invalid" / f"{algo}.json"
+        assert path.exists(), f"no must-fail vectors for {algo}"
+        names = [v["name"] for v in json.loads(path.read_text())["vectors"]
+                 if v.get("result") == "invalid"]
+        for what in INVALID_CLASSES[row[0]]:
+            assert any(n.endswith(what) for n in names), f"{path.name}: no case {what!r}"
+
+
+def test_the_checker_catches_a_must_fail_vector_that_passes(tmp_path):
+    """A standard (valid) vector labelled invalid must be reported by check_vectors.py."""
+    checker = _load_checker()
+    reg = checker.load_registry()
+    for algo in ("aes-128-gcm", "hmac-sha256"):
+        doc = json.loads((VECTORS / f"{algo}.json").read_text())
+        v = dict(doc["vectors"][-1], result="invalid", expect="auth_failure")
+        doc["vectors"] = [v]
+        f = tmp_path / f"{algo}.json"
+        f.write_text(json.dumps(doc))
+        checked, failures, why = checker.check_file(f, reg)
+        if why is not None:
+            pytest.skip(f"not checked independently: {why}")
+        assert checked == 1 and failures, algo

@@ -4,9 +4,10 @@
 Each vector in vectors/*.json is recomputed with Python's hashlib and hmac, with pyca/cryptography
 (hashes also with the openssl command where it is installed), and, for what neither has (Twofish, Serpent, Salsa20, Salsa20/12, UMAC), with libsodium or Nettle
 loaded through ctypes. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
-decrypt gives pt back).
+decrypt gives pt back). A must-fail vector ("result": "invalid") is checked to be refused: the
+AEAD decryption raises InvalidTag (or refuses the sizes), the MAC differs (or refuses the key).
 
-Usage: check_vectors.py [FILE...]   (default: every vectors/*.json beside this script)
+Usage: check_vectors.py [FILE...]   (default: every *.json beside this script and in its invalid/)
 Exit status: 0 if nothing mismatched, 1 if a vector mismatched or a file is malformed, 2 for usage.
 Files whose algorithm no independent implementation here covers are listed as unchecked.
 """
@@ -97,9 +98,16 @@ def _nettle_eax(key, nonce, aad, data, decrypt):
     return out.raw[:len(data)], tag.raw
 
 
+def invalid(v):
+    """Is this a must-fail vector ("result": "invalid")?"""
+    return v.get("result", "valid") == "invalid"
+
+
 def check_aead(algo, v):
     """Return a list of mismatch descriptions for one AEAD vector."""
     key, iv, aad, pt, ct, tag = (unhex(v, f) for f in ("key", "iv", "aad", "pt", "ct", "tag"))
+    if invalid(v):
+        return _aead_refuses(algo, key, iv, aad, ct, tag)
     if algo == "aes-128-eax":
         out, got_tag = _nettle_eax(key, iv, aad, pt, False)
         back, back_tag = _nettle_eax(key, iv, aad, ct, True)
@@ -115,6 +123,17 @@ def check_aead(algo, v):
     if box.decrypt(iv, ct + tag, aad) != pt:
         errs.append("decrypt")
     return errs
+
+
+def _aead_refuses(algo, key, iv, aad, ct, tag):
+    """[] when decrypting ct and tag is refused (a bad tag, or sizes refused), else why not."""
+    from cryptography.exceptions import InvalidTag
+    try:
+        box = _aead(algo, key, 16)   # a receiver expecting the whole tag
+        box.decrypt(iv, ct + tag, aad)
+    except (InvalidTag, ValueError):
+        return []
+    return ["decrypts, but must be refused"]
 
 
 # --- block and stream ciphers ------------------------------------------------------------
@@ -522,10 +541,28 @@ def _nettle_umac(algo, key, nonce, msg, out_len):
     return out.raw
 
 
+#: Whole tag length of the MACs whose output length is a choice (for must-fail vectors).
+MAC_TAG = {"umac-64": 8, "umac-128": 16}
+
+
 def check_mac(algo, v):
     """Return a list of mismatch descriptions for one MAC vector."""
     key, iv, msg, mac = (unhex(v, f) for f in ("key", "iv", "msg", "mac"))
     msg = msg * v.get("repeat", 1)
+    if invalid(v):
+        # The whole tag must differ from mac (a shorter mac never is the whole tag); a key
+        # of a length the MAC does not take is refused.
+        try:
+            got = _mac(algo, key, iv, msg, MAC_TAG.get(algo, len(mac)))
+        except ValueError:
+            return []
+        return ["gives this mac, which must differ"] if got == mac else []
+    got = _mac(algo, key, iv, msg, len(mac))
+    return [] if got[:len(mac)] == mac else ["mac"]
+
+
+def _mac(algo, key, iv, msg, out_len):
+    """The MAC of msg (UMAC: out_len bytes; the others their whole tag)."""
     if algo.startswith("hmac-"):
         got = hmac.new(key, msg, algo[5:]).digest()
     elif algo == "poly1305":
@@ -546,10 +583,10 @@ def check_mac(algo, v):
     elif algo == "gmac-aes-128":  # GMAC is GCM with the message as AAD and no plaintext
         got = _aead("aes-128-gcm", key, 16).encrypt(iv, b"", msg)
     elif algo in ("umac-64", "umac-128"):
-        got = _nettle_umac(algo, key, iv, msg, len(mac))
+        got = _nettle_umac(algo, key, iv, msg, out_len)
     else:
         raise Unavailable(algo)
-    return [] if got[:len(mac)] == mac else ["mac"]
+    return got
 
 
 CHECKERS = {"aead": check_aead, "cipher": check_cipher, "hash": check_hash, "mac": check_mac}
@@ -579,24 +616,25 @@ def main(argv):
         print("usage: check_vectors.py [FILE...]", file=sys.stderr)
         return 2
     registry = load_registry()
-    files = [Path(a) for a in argv] or sorted(HERE.glob("*.json"))
+    files = [Path(a) for a in argv] or sorted(HERE.glob("*.json")) + sorted(HERE.glob("invalid/*.json"))
     bad = unchecked = 0
     for f in files:
+        shown = f"{f.parent.name}/{f.name}" if f.parent.name == "invalid" else f.name
         try:
             checked, failures, why = check_file(f, registry)
         except (OSError, ValueError, KeyError, TypeError) as e:
-            print(f"FAIL {f.name}: malformed ({e.__class__.__name__}: {e})")
+            print(f"FAIL {shown}: malformed ({e.__class__.__name__}: {e})")
             bad += 1
             continue
         if why is not None:
-            print(f"UNCHECKED {f.name}: {why}")
+            print(f"UNCHECKED {shown}: {why}")
             unchecked += 1
         for msg in failures:
-            print(f"FAIL {f.name}: {msg}")
+            print(f"FAIL {shown}: {msg}")
         if failures:
             bad += 1
         elif why is None:
-            print(f"ok   {f.name}: {checked} vectors")
+            print(f"ok   {shown}: {checked} vectors")
     print(f"{len(files)} files, {bad} failing, {unchecked} not checked independently")
     return 1 if bad else 0
 

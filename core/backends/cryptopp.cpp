@@ -244,11 +244,18 @@ int cipher_run(void *ctx, cb_msg *m)
     GUARD_BEGIN
     cipher_ctx *x = static_cast<cipher_ctx *>(ctx);
     if (x->type == C_XTS) {
-        // One data unit: the tweak, then all blocks with ciphertext stealing.
+        // One data unit: the tweak, then all blocks with ciphertext stealing. Crypto++'s
+        // ProcessLastBlock mishandles a partial last block after two or more whole blocks
+        // (8.7 hands ProcessData a length that is no multiple of the block, and crashes),
+        // so the whole blocks before the last whole one go through ProcessData here, and
+        // ProcessLastBlock only steals between the last whole block and the partial one.
         if (m->nonce_len != 16 || m->len < 16)
             return CB_ERR_PARAM;
         x->c->Resynchronize(m->nonce, (int)m->nonce_len);
-        x->c->ProcessLastBlock(m->out, m->len, m->in, m->len);
+        size_t head = m->len % 16 ? (m->len / 16 - 1) * 16 : 0;
+        if (head)
+            x->c->ProcessData(m->out, m->in, head);
+        x->c->ProcessLastBlock(m->out + head, m->len - head, m->in + head, m->len - head);
         return CB_OK;
     }
     if (m->len % x->block)

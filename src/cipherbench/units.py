@@ -3,18 +3,23 @@ times. Every command parses and prints sizes here."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 _SUFFIX = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 
 
 def parse_size(text: str) -> int:
     """Bytes from ``"4096"``, ``"256M"``, ``"256MiB"``, ``"50G"``, ``"1.5GiB"`` (binary units,
-    case-insensitive). Raises ``ValueError`` with a one-line message on anything else. The
+    case-insensitive). Raises ``ValueError`` with a one-line message on anything else, and on a
+    fraction of a byte (``1.5``). The
     range (at least 1 byte, at most ...) is the caller's: each option has its own."""
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kKmMgGtT]?)(?:i?[bB])?\s*", text or "")
     if not m:
         raise ValueError(f"not a size: {text!r} (examples: 65536, 256M, 50G)")
-    return int(float(m.group(1)) * _SUFFIX[m.group(2).lower()])
+    n = Decimal(m.group(1)) * _SUFFIX[m.group(2).lower()]
+    if n != n.to_integral_value():
+        raise ValueError(f"not a whole number of bytes: {text!r} (examples: 65536, 1.5M)")
+    return int(n)
 
 
 _UNITS_DOWN = (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10))

@@ -25,10 +25,10 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 from typing import Mapping
 
 from cipherbench.advise.configs.base import ConfigLine
+from cipherbench.tempdirs import temporary_dir
 
 TIMEOUT = 20
 
@@ -155,7 +155,7 @@ class Validator:
         text, host = payload
         if not self.which("ssh"):
             return "not checked", "ssh is not installed"
-        with tempfile.TemporaryDirectory(prefix="cb-advise-") as d:
+        with temporary_dir("cb-advise-", self.env) as d:
             cfg = os.path.join(d, "config")
             with open(cfg, "w") as f:
                 f.write(text)
@@ -171,7 +171,7 @@ class Validator:
         sshd, keygen = self.which("sshd"), self.which("ssh-keygen")
         if not sshd or not keygen:
             return "not checked", "sshd is not installed"
-        with tempfile.TemporaryDirectory(prefix="cb-advise-") as d:
+        with temporary_dir("cb-advise-", self.env) as d:
             key = os.path.join(d, "hostkey")
             rc, out = self._run([keygen, "-q", "-t", "ed25519", "-N", "", "-f", key])
             if rc != 0:
@@ -184,7 +184,7 @@ class Validator:
         return ("ok", "sshd -t") if p.returncode == 0 else ("rejected", "sshd: " + _last_line(text))
 
     def _gpg(self, args: list[str], conf: str = "") -> tuple[int, str]:
-        with tempfile.TemporaryDirectory(prefix="cb-advise-gpg-") as home:
+        with temporary_dir("cb-advise-gpg-", self.env) as home:
             os.chmod(home, 0o700)
             if conf:
                 with open(os.path.join(home, "gpg.conf"), "w") as f:
@@ -210,7 +210,7 @@ class Validator:
         age, keygen = self.which("age"), self.which("age-keygen")
         if not age or not keygen:
             return "not checked", "age is not installed"
-        with tempfile.TemporaryDirectory(prefix="cb-advise-age-") as d:
+        with temporary_dir("cb-advise-age-", self.env) as d:
             key = os.path.join(d, "key.txt")
             p = subprocess.run([keygen, "-o", key], capture_output=True, timeout=TIMEOUT)
             if p.returncode != 0:

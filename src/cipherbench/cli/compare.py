@@ -9,7 +9,7 @@ from rich.table import Table
 
 from cipherbench import compare as cmpmod
 from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import parse_sizes
+from cipherbench.cli.options import RUN_REF_CONTEXT, nonempty_list, parse_sizes, run_refs
 from cipherbench.display.format import format_size
 from cipherbench.errors import EnvironmentProblem
 
@@ -17,10 +17,10 @@ MARK_STYLE = {cmpmod.FASTER: "bold blue", cmpmod.SLOWER: "bold red", cmpmod.SAME
               cmpmod.UNKNOWN: "dim"}
 
 
-@click.command()
-@click.argument("run_a", metavar="RUN_A")
-@click.argument("run_b", metavar="RUN_B")
-@click.option("--sizes", multiple=True, metavar="SIZES",
+@click.command(context_settings=RUN_REF_CONTEXT)
+@click.argument("run_a", metavar="RUN_A", callback=run_refs)
+@click.argument("run_b", metavar="RUN_B", callback=run_refs)
+@click.option("--sizes", multiple=True, metavar="SIZES", callback=nonempty_list,
               help="compare only these message sizes, e.g. 16k (default: every size)")
 @click.option("--changes-only", is_flag=True, help="list only the real changes")
 @db_option

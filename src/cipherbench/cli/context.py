@@ -48,13 +48,20 @@ class AppContext:
         self.stderr.write(f"cipherbench: error: {message}\n")
         self.stderr.flush()
 
+    def warn(self, message: str) -> None:
+        """One line on stderr: ``cipherbench: warning: ...`` (the command goes on, and can
+        still succeed)."""
+        self.stderr.write(f"cipherbench: warning: {message}\n")
+        self.stderr.flush()
+
     def db_path(self, db: str | None) -> Path:
         """``--db`` if given, else the default location."""
         return Path(db) if db else default_db_path(self.env)
 
     def open_store(self, db: str | None, create: bool = True) -> Store:
-        """Open the results store (``StoreError`` on problems)."""
-        return Store.open(self.db_path(db), create=create)
+        """Open the results store (``StoreError`` on problems); ``create=False``: an existing
+        one, read-only (the commands that only show what is stored)."""
+        return Store.open(self.db_path(db), create=create, readonly=not create)
 
 
 def db_option(f: Any) -> Any:

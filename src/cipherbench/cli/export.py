@@ -6,14 +6,14 @@ from pathlib import Path
 import click
 
 from cipherbench.cli.context import AppContext, db_option
-from cipherbench.cli.options import parse_sizes
+from cipherbench.cli.options import RUN_REF_CONTEXT, parse_sizes, run_refs
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.presets import HEADLINE_SIZE
 
 
-@click.command()
-@click.argument("run_ref", metavar="RUN", default="last")
+@click.command(context_settings=RUN_REF_CONTEXT)
+@click.argument("run_ref", metavar="RUN", default="last", callback=run_refs)
 @click.option("--format", "-f", "fmt", type=click.Choice(sorted(EXPORTERS)), default="json",
               show_default=True, help="output format")
 @click.option("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")

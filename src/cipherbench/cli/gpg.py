@@ -8,7 +8,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cipherbench import metadata, stats
 from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import parse_precision
+from cipherbench.cli.options import SECONDS, Size, nonempty_list, parse_precision
 from cipherbench.core_client import Core
 from cipherbench.display.console import display_rows
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
@@ -19,16 +19,6 @@ from cipherbench.scenarios.gpg.runner import (AgeTool, CandidateFailed, GpgTool,
                                               random_data)
 from cipherbench.store import Result
 from cipherbench.units import format_bytes, parse_size
-
-
-def _size(ctx, param, value):  # noqa: ARG001 - click callback signature
-    try:
-        n = parse_size(value)
-    except ValueError as e:
-        raise click.BadParameter(str(e))
-    if n < 1:
-        raise click.BadParameter(f"{value!r} is less than 1 byte")
-    return n
 
 
 def _result(m: Measured, version: str) -> Result:
@@ -63,19 +53,19 @@ decrypting the same bytes held in memory, repeated until the median is stable. B
 the same cipher alone in libgcrypt's CFB mode (plus SHA-1 for OpenPGP's MDC), so the table
 shows how much of the time is gpg's own. GnuPG runs in a private temporary home that is
 removed afterwards; your ~/.gnupg is not touched.""")
-@click.option("--algo", "algos", default=None, metavar="LIST",
+@click.option("--algo", "algos", default=None, metavar="LIST", callback=nonempty_list,
               help="comma-separated gpg cipher names (AES256,TWOFISH,...) and/or 'age' "
                    "(default: all gpg supports, and age)")
-@click.option("--size", default="256M", callback=_size, show_default=True,
+@click.option("--size", default="256M", type=Size(), show_default=True,
               help="bytes encrypted per run (held in memory)")
-@click.option("--backup-size", default="50G", callback=_size, show_default=True,
+@click.option("--backup-size", default="50G", type=Size(), show_default=True,
               help="answer how long a backup of this size takes")
-@click.option("--ops", default="encrypt,decrypt", show_default=True,
+@click.option("--ops", default="encrypt,decrypt", show_default=True, callback=nonempty_list,
               help="which operations to time")
 @click.option("--precision", default="2%", show_default=True, metavar="P",
               help="stop repeating when the 95% CI of the median is within this fraction "
                    "(0.02 or 2%)")
-@click.option("--budget", default=8.0, show_default=True, type=float,
+@click.option("--budget", default=8.0, show_default=True, type=SECONDS,
               help="seconds at most per algorithm and operation")
 @click.option("--no-core", is_flag=True, help="skip the cipher-alone figures from the core")
 @db_option
@@ -89,17 +79,19 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
     if bad or not op_list:
         raise UsageError(f"unknown operation {','.join(bad) or ops!r}: choose encrypt, decrypt")
     precision = parse_precision(precision)
+    want = [a.strip() for a in algos.split(",") if a.strip()] if algos else None
     try:
         gpg, gpg_version, gpg_algos = programs.gpg_info(env)
     except programs.ProgramMissing as e:
-        raise EnvironmentProblem(str(e))
+        if not want or any(w.lower() != "age" for w in want):
+            raise EnvironmentProblem(str(e))
+        gpg, gpg_version, gpg_algos = "", "", []      # only age was asked for
     age = programs.age_info(env)
-    want = [a.strip() for a in algos.split(",") if a.strip()] if algos else None
     chosen, problems = candidates(gpg_algos, want, with_age=age is not None)
     if want and any(w.lower() == "age" for w in want) and age is None:
         problems.append("age is not installed (Debian: apt-get install age)")
     for p in problems:
-        app.error(p)
+        app.warn(p)
     if not chosen:
         raise UsageError("nothing to measure")
     space = check_space(size)
@@ -113,6 +105,7 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
                                           "backup_size": backup_size, "precision": precision},
                              metadata=meta)
     status = "interrupted"
+    failed = False      # an "error:" line was printed: the exit status says so too
     try:
         if not no_core:
             try:
@@ -120,7 +113,7 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
                 alone, sha = cipher_alone.measure(
                     core, [c.algo for c in chosen if c.tool == "gpg"])
             except UserError as e:
-                app.error(f"cipher-alone figures skipped: {e}")
+                app.warn(f"cipher-alone figures skipped: {e}")
                 alone, sha = {}, None
             for g, a in alone.items():
                 r = _alone_result(g, a, "cipher-alone")
@@ -135,7 +128,7 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
                 disable=as_json) as progress:
             task = progress.add_task("preparing data", total=len(chosen))
             data = random_data(size)
-            tools: dict[str, object] = {"gpg": GpgTool(gpg, home)}
+            tools: dict[str, object] = {"gpg": GpgTool(gpg, home)} if gpg else {}
             for cand in chosen:
                 progress.update(task, description=f"{cand.tool} {cand.algo}")
                 try:
@@ -150,6 +143,7 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
                 for m in measured:
                     store.add_result(run_id, _result(m, version))
                     if m.error:
+                        failed = True
                         app.error(f"{cand.tool} {cand.algo} {m.op}: {m.error}")
                 progress.advance(task)
         status = "complete"
@@ -165,7 +159,7 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
     else:
         display_run(app, store.get_run(run_id), store.results(run_id), [])
     store.close()
-    return 0
+    return 1 if failed else 0
 
 
 def display_run(app: AppContext, run, results, stored_warnings) -> None:  # noqa: ARG001

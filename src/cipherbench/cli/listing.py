@@ -7,7 +7,7 @@ import click
 
 from cipherbench import catalog, offered
 from cipherbench.cli.context import AppContext
-from cipherbench.cli.options import did_you_mean, split_list
+from cipherbench.cli.options import did_you_mean, nonempty_list, split_list
 from cipherbench.core_client import Core
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_list
@@ -17,7 +17,7 @@ GRADE_CHOICES = catalog.GRADES[:-1] + ("unknown",)
 
 
 @click.command()
-@click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS",
+@click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS", callback=nonempty_list,
               help="only these libraries, comma-separated")
 @click.option("--grade", "grades", multiple=True, metavar="GRADES",
               help="only these grades: recommended, acceptable, legacy, broken")

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from cipherbench.cli.context import AppContext, db_option
-from cipherbench.cli.options import parse_sizes
+from cipherbench.cli.options import RUN_REF_CONTEXT, parse_sizes, run_refs
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.export import RunBundle
 from cipherbench.presets import HEADLINE_SIZE
@@ -24,8 +24,8 @@ def _load_report_module():
     return report
 
 
-@click.command()
-@click.argument("runs", metavar="[RUN ...]", nargs=-1)
+@click.command(context_settings=RUN_REF_CONTEXT)
+@click.argument("runs", metavar="[RUN ...]", nargs=-1, callback=run_refs)
 @click.option("-o", "--output", metavar="FILE", default="report.html", show_default=True,
               help="the HTML file to write")
 @click.option("--png", "png_dir", metavar="DIR", default=None,

@@ -12,7 +12,8 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgre
 from cipherbench import catalog, metadata
 from cipherbench import warnings as W
 from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import did_you_mean, parse_precision, parse_sizes, split_list
+from cipherbench.cli.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
+                                     parse_sizes, split_list)
 from cipherbench.core_client import HW_FEATURES, Core, Inventory, hw_args
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_results
@@ -89,19 +90,19 @@ def progress_bar(app: AppContext, enabled: bool) -> Iterator:
 
 
 @click.command()
-@click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS",
+@click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS", callback=nonempty_list,
               help="libraries, comma-separated (default: every one built in)")
-@click.option("--algo", "-a", "algos", multiple=True, metavar="ALGOS",
+@click.option("--algo", "-a", "algos", multiple=True, metavar="ALGOS", callback=nonempty_list,
               help="algorithms or globs, comma-separated, e.g. 'aes-*-gcm,sha256'")
-@click.option("--op", "ops", multiple=True, metavar="OPS",
+@click.option("--op", "ops", multiple=True, metavar="OPS", callback=nonempty_list,
               help="operations: encrypt, decrypt, hash, mac (default: all of each kind)")
-@click.option("--sizes", multiple=True, metavar="SIZES",
+@click.option("--sizes", multiple=True, metavar="SIZES", callback=nonempty_list,
               help="message sizes in bytes, e.g. 16,1024,16k (default: the preset's)")
 @click.option("--quick", is_flag=True, help="the essential algorithms on two sizes (< 30 s)")
 @click.option("--full", is_flag=True, help="every algorithm, operation and size")
 @click.option("--precision", metavar="P", help="target 95%% CI half-width of each median, "
               "as a fraction or percent (default 0.01 = 1%%)")
-@click.option("--budget", type=float, metavar="SECONDS",
+@click.option("--budget", type=SECONDS, metavar="SECONDS",
               help="time budget per point for extra samples")
 @click.option("--samples", type=click.IntRange(2, 10000), metavar="N",
               help="samples in the first batch of each point")
@@ -112,6 +113,7 @@ def progress_bar(app: AppContext, enabled: bool) -> Iterator:
               "extensions in every library through its own switch; a library without one is "
               "reported, not measured")
 @click.option("--disable-cpu-feature", "disable_features", metavar="FEATURES",
+              callback=nonempty_list,
               help="turn off only these: aes, pclmul, avx2, vaes, sha (comma-separated)")
 @click.option("--hw-both", is_flag=True, help="two runs, with and without the hardware features "
               "(all, or those of --disable-cpu-feature), linked for compare and report")

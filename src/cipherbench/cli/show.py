@@ -6,7 +6,7 @@ import importlib
 import click
 
 from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import parse_sizes
+from cipherbench.cli.options import RUN_REF_CONTEXT, parse_sizes, run_refs
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_results, format_run_header
 from cipherbench.export import EXPORTERS, RunBundle
@@ -14,8 +14,8 @@ from cipherbench.presets import HEADLINE_SIZE
 from cipherbench.warnings import BenchWarning
 
 
-@click.command()
-@click.argument("run_ref", metavar="RUN", default="last")
+@click.command(context_settings=RUN_REF_CONTEXT)
+@click.argument("run_ref", metavar="RUN", default="last", callback=run_refs)
 @click.option("--headline-size", "headline", metavar="SIZE", default=None,
               help="message size of the table (default: the run's, else 16 KiB)")
 @db_option

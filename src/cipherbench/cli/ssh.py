@@ -14,9 +14,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich import box
 from rich.table import Table
 
-from cipherbench import metadata, units, warnings
+from cipherbench import metadata, warnings
 from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import parse_precision, split_list
+from cipherbench.cli.options import (POSITIVE_SECONDS, Size, nonempty_list, parse_precision,
+                                     split_list)
 from cipherbench.display.console import GRADE_STYLE, display_warnings
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios.ssh import report, runner
@@ -26,17 +27,6 @@ from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaul
 
 DEFAULT_SIZE = "256M"
 MAX_SIZE = 16 << 30
-
-
-def parse_size(text: str) -> int:
-    """``256M``, ``8MiB``, ``1G``, ``65536`` -> bytes (binary multiples)."""
-    try:
-        n = units.parse_size(text)
-    except ValueError:
-        raise UsageError(f"--size {text!r} is not a size: use e.g. 256M, 8MiB, 1G or bytes")
-    if not 1 <= n <= MAX_SIZE:
-        raise UsageError(f"--size {text!r} is out of range: between 1 byte and 16 GiB")
-    return n
 
 
 def _ssh_version() -> str:
@@ -56,12 +46,12 @@ def _default_combo(target: Target) -> runner.Combo | None:
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--ciphers", multiple=True, metavar="LIST",
+@click.option("--ciphers", multiple=True, metavar="LIST", callback=nonempty_list,
               help="ciphers to measure, comma-separated (default: all of `ssh -Q cipher`)")
-@click.option("--macs", multiple=True, metavar="LIST",
+@click.option("--macs", multiple=True, metavar="LIST", callback=nonempty_list,
               help="MACs for non-AEAD ciphers, comma-separated, or `all` (default: the "
                    "encrypt-then-MAC SHA-2 and UMAC ones)")
-@click.option("--size", default=DEFAULT_SIZE, show_default=True,
+@click.option("--size", default=DEFAULT_SIZE, show_default=True, type=Size(1, MAX_SIZE),
               help="bytes per transfer, sent from memory (K, M, G = KiB, MiB, GiB)")
 @click.option("--host", metavar="[USER@]HOST",
               help="measure against this host through your own ssh configuration instead of "
@@ -71,8 +61,9 @@ def _default_combo(target: Target) -> runner.Combo | None:
 @click.option("--precision", default=None, metavar="P",
               help=f"target half-width of the median's 95% CI (default "
                    f"{runner.DEFAULT_PRECISION:.0%})")
-@click.option("--budget", type=float, default=runner.DEFAULT_BUDGET_S, show_default=True,
-              metavar="SECONDS", help="time budget for repetitions of each combination")
+@click.option("--budget", type=POSITIVE_SECONDS, default=runner.DEFAULT_BUDGET_S,
+              show_default=True, metavar="SECONDS",
+              help="time budget for repetitions of each combination")
 @click.option("--no-baseline", is_flag=True, help="skip the cleartext TCP baseline")
 @click.option("--full-samples", is_flag=True,
               help=f"send all of --size in every sample (by default a sample stops sending "
@@ -84,7 +75,7 @@ def _default_combo(target: Target) -> runner.Combo | None:
 def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, budget,
             no_baseline, full_samples, db, as_json) -> int:
     """Real OpenSSH transfers per cipher and MAC, against a cleartext TCP baseline."""
-    nbytes = parse_size(size)
+    nbytes = size
     prec = parse_precision(precision) or runner.DEFAULT_PRECISION
     if budget <= 0:
         raise UsageError("--budget must be positive")

@@ -14,7 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from cipherbench import metadata, stats
 from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import did_you_mean, parse_precision, split_list
+from cipherbench.cli.options import (CPU, SECONDS, Size, did_you_mean, nonempty_list,
+                                     parse_precision, split_list)
 from cipherbench.core_client import Core
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import EnvironmentProblem, UsageError
@@ -69,27 +70,27 @@ in application writes of 1400 and 16384 bytes, every write checked on arrival. W
 certificate type. Beside each OpenSSL suite, one real transfer over TCP on 127.0.0.1 with
 `openssl s_server`/`s_client` shows what the kernel's socket path costs. Certificates are made
 for the run and removed afterwards.""")
-@click.option("--lib", "libs", default=None, metavar="LIST",
+@click.option("--lib", "libs", default=None, metavar="LIST", callback=nonempty_list,
               help="TLS libraries, comma-separated (default: every one the core has: "
                    "openssl, gnutls)")
-@click.option("--suites", default=None, metavar="LIST",
+@click.option("--suites", default=None, metavar="LIST", callback=nonempty_list,
               help="suites by IANA, OpenSSL or GnuTLS name, or tls1.3, tls1.2, legacy, all "
                    "(default: all)")
 @click.option("--sizes", default=",".join(map(str, DEFAULT_SIZES)), show_default=True,
-              metavar="LIST", help="bytes per application write")
+              metavar="LIST", callback=nonempty_list, help="bytes per application write")
 @click.option("--handshakes", is_flag=True,
               help="also measure handshakes per second per group and certificate type")
 @click.option("--no-transfer", is_flag=True, help="with --handshakes: handshakes only")
 @click.option("--no-loopback", is_flag=True,
               help="skip the TCP loopback transfers through openssl s_server/s_client")
-@click.option("--loopback-size", default="32M", show_default=True, metavar="SIZE",
+@click.option("--loopback-size", default="32M", show_default=True, metavar="SIZE", type=Size(1024),
               help="bytes per loopback transfer")
 @click.option("--precision", default=None, metavar="P",
               help=f"target half-width of the median's 95% CI (default "
                    f"{stats.DEFAULT_PRECISION:.0%})")
-@click.option("--budget", type=float, default=1.0, show_default=True, metavar="SECONDS",
+@click.option("--budget", type=SECONDS, default=1.0, show_default=True, metavar="SECONDS",
               help="time budget for extra samples of each point")
-@click.option("--cpu", type=click.IntRange(0, 1023), default=None, metavar="K",
+@click.option("--cpu", type=CPU, default=None, metavar="K",
               help="pin the measuring process to CPU K")
 @click.option("--list-suites", is_flag=True,
               help="print the suites with their names and grades, measure nothing")
@@ -105,12 +106,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         raise UsageError("--budget must be 0 or more seconds")
     if no_transfer and not handshakes:
         raise UsageError("--no-transfer leaves nothing to measure: add --handshakes")
-    try:
-        lsize = parse_size(loopback_size)
-    except ValueError as e:
-        raise UsageError(f"--loopback-size: {e}")
-    if lsize < 1024:
-        raise UsageError("--loopback-size: at least 1 KiB")
+    lsize = loopback_size
 
     core = Core.find(env)
     listing = core.run_lines(["tls", "--list"])
@@ -141,8 +137,8 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
     openssl = None if no_loopback or no_transfer or "openssl" not in chosen_libs \
         else lb.find_openssl(env)
     if not no_loopback and not no_transfer and "openssl" in chosen_libs and openssl is None:
-        app.error("openssl program not found: the TCP loopback figures are skipped "
-                  "(Debian: apt-get install openssl)")
+        app.warn("openssl program not found: the TCP loopback figures are skipped "
+                 "(Debian: apt-get install openssl, or leave them out with --no-loopback)")
 
     store = app.open_store(db)
     preamble = next((r for r in listing if r["type"] == "preamble"), None)
@@ -184,10 +180,10 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
                                              budget_s=max(budget, 0.5) * 3)
                             store.add_result(run_id, _loopback_result(m, version))
                             if m.error:
-                                app.error(f"loopback {s.iana}: {m.error}")
+                                app.warn(f"loopback {s.iana}: {m.error}")
                             progress.advance(t2)
                 except lb.LoopbackError as e:
-                    app.error(f"loopback figures skipped: {e}")
+                    app.warn(f"loopback figures skipped: {e}")
         status = "interrupted" if outcome.crashed else "complete"
     finally:
         store.finish_run(run_id, status)

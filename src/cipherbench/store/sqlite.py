@@ -4,11 +4,13 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import sqlite3
+import urllib.parse
 from pathlib import Path
 from typing import Any, Iterable
 
 from cipherbench import __version__
 from cipherbench.errors import EnvironmentProblem, UsageError
+from cipherbench.store.identity import APPLICATION_ID, Kind, classify
 from cipherbench.store.models import RUN_STATUSES, Result, Run, StoredWarning
 from cipherbench.store.schema import MIGRATIONS, SCHEMA_VERSION
 
@@ -43,17 +45,22 @@ class Store:
         self.path = path
 
     @classmethod
-    def open(cls, path: Path | str, *, create: bool = True) -> "Store":
+    def open(cls, path: Path | str, *, create: bool = True, readonly: bool = False) -> "Store":
         """Open (and with ``create``, create) the database at ``path`` and migrate it to
-        ``SCHEMA_VERSION``. Raises ``StoreError`` with the reason and the remedy."""
+        ``SCHEMA_VERSION``; with ``readonly``, open an existing one for reading only (it may
+        sit on a read-only file system) and change nothing. A file that is not a cipherbench
+        database is refused before anything is written to it. Raises ``StoreError`` with
+        the reason and the remedy."""
         path = Path(path)
         hint = "choose another file with --db PATH"
-        if not create and not path.exists():
+        if (readonly or not create) and not path.exists():
             raise StoreError(f"no results database at {path} yet: run `cipherbench run` first, "
                              "or name one with --db PATH")
         if path.exists() and path.is_dir():
             raise StoreError(f"cannot use {path} as the results database: it is a directory; "
                              + hint)
+        if readonly:
+            return cls._open_readonly(path, hint)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -61,6 +68,7 @@ class Store:
                              f"{e.strerror}; {hint}")
         try:
             conn = sqlite3.connect(str(path), isolation_level=None, timeout=10)
+            cls._check_ours(conn, path, hint)
             conn.execute("PRAGMA foreign_keys = ON")
             # WAL without an fsync per commit: every result survives a crash of the process
             # (not of the machine) at a fraction of the cost of a full sync per point.
@@ -71,6 +79,56 @@ class Store:
         except sqlite3.DatabaseError as e:
             raise StoreError(f"cannot use the results database {path}: {e}; {hint}")
         return store
+
+    @classmethod
+    def _open_readonly(cls, path: Path, hint: str) -> "Store":
+        uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+        try:
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10)
+            try:
+                kind = cls._check_ours(conn, path, hint)
+            except sqlite3.OperationalError as e:
+                conn.close()
+                # A WAL database whose directory cannot be written (a read-only file system)
+                # cannot get the shared-memory file a reader needs: read it as immutable.
+                if "unable to open" not in str(e) and "read-only" not in str(e):
+                    raise
+                conn = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+                kind = cls._check_ours(conn, path, hint)
+            if kind is Kind.EMPTY:
+                conn.close()
+                raise StoreError(f"no results database at {path} yet (the file is empty): "
+                                 "run `cipherbench run` first, or name one with --db PATH")
+            store = cls(conn, path)
+            have = store.schema_version()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"cannot read the results database {path}: {e}; {hint}")
+        if have != SCHEMA_VERSION:
+            store.close()
+            newer = have > SCHEMA_VERSION
+            raise StoreError(f"the results database {path} has schema version {have}, "
+                             + (f"newer than this cipherbench reads ({SCHEMA_VERSION}): upgrade "
+                                "cipherbench or use another --db" if newer else
+                                "older than this cipherbench reads: any measuring command "
+                                "upgrades it"))
+        return store
+
+    @staticmethod
+    def _check_ours(conn: sqlite3.Connection, path: Path, hint: str) -> Kind:
+        """Refuse another program's database (and a file that is not SQLite) in one line."""
+        try:
+            kind, why = classify(conn)
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            if "not a database" in str(e):
+                raise StoreError(f"cannot use {path} as the results database: it is not a "
+                                 f"SQLite file; {hint}") from None
+            raise
+        if kind is Kind.FOREIGN:
+            conn.close()
+            raise StoreError(f"cannot use {path} as the results database: it is another "
+                             f"program's SQLite database ({why}), left untouched; {hint}")
+        return kind
 
     def __enter__(self) -> "Store":
         return self
@@ -103,6 +161,8 @@ class Store:
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 raise
+        if int(self.conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
+            self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     # -- writing --------------------------------------------------------------------------
     def begin_run(self, command: str, args: dict | None = None,

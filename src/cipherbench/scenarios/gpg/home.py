@@ -6,11 +6,12 @@ import os
 import secrets
 import shutil
 import subprocess
-import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Mapping
+
+from cipherbench.tempdirs import private_dir, temp_parent
 
 
 _MAX_PARENT = 60
@@ -51,12 +52,12 @@ def private_gnupg_home(env: Mapping[str, str] | None = None,
     """A temporary GNUPGHOME (mode 0700) with a random passphrase; on exit, also on Ctrl-C or
     an error, its agent is stopped and the directory removed."""
     base = dict(os.environ if env is None else env)
-    parent = parent or base.get("TMPDIR") or tempfile.gettempdir()
+    parent = parent or temp_parent(base)
     if len(parent) > _MAX_PARENT:
         # gpg-agent's socket lives in the home; a Unix socket path has ~107 bytes at most.
         raise GpgHomeError(f"the temporary directory {parent} is too deep for gpg-agent's "
                            "socket: set TMPDIR to a shorter directory, e.g. /tmp")
-    path = Path(tempfile.mkdtemp(prefix="cipherbench-gnupg-", dir=parent))
+    path = private_dir("cipherbench-gnupg-", parent=parent)
     try:
         path.chmod(0o700)
         pw = path / "passphrase"

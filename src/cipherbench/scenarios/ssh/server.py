@@ -29,7 +29,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -37,6 +36,7 @@ from pathlib import Path
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.scenarios.ssh import procs
 from cipherbench.scenarios.ssh.errors import last_line
+from cipherbench.tempdirs import private_dir
 
 #: The server binary, always run by absolute path (sshd refuses relative paths anyway).
 SSHD = "/usr/sbin/sshd"
@@ -148,7 +148,7 @@ class PrivateServer:
                 f"user {self.user} has login shell {shell}: sshd cannot run commands for it")
         self._install_signal_handlers()
         try:
-            self.dir = Path(tempfile.mkdtemp(prefix=DIR_PREFIX, dir=self.tmp_parent))
+            self.dir = private_dir(DIR_PREFIX, parent=self.tmp_parent)
             os.chmod(self.dir, 0o700)
             self._make_keys()
             for attempt in range(3):

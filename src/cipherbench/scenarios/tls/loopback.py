@@ -2,13 +2,17 @@
 on 127.0.0.1.
 
 The in-process figures leave out what a real connection adds: two processes, TCP on the
-loopback device, the programs' own buffering. Here ``s_server -WWW`` serves a file of random
-bytes from a private temporary directory (certificate and key made for the run, removed
-afterwards), and ``s_client`` fetches it, restricted on both ends to one suite and protocol.
-The first fetch of each suite is compared with the file (SHA-256). A timed fetch is timed
-from the first bytes that arrive to the end of the stream, so process start and handshake
-are left out: the figure is bytes per second of the transfer itself (both processes, the
-kernel's TCP path, and this reader of s_client's output).
+loopback device, the programs' own buffering. For each transfer one ``s_server`` is started
+that accepts one connection and sends what it reads on its standard input: the run's random
+payload, written into a pipe by this process. It maps no file from disk, and it talks only to
+the client the run started: it demands a client certificate, and only that client holds the
+key (certificate and key are made for the run in a private 0700 directory, removed
+afterwards). Both programs get SIGKILL if this process dies. ``s_client`` receives the
+payload, restricted on both ends to one suite and protocol. The first transfer of each suite
+is compared with the payload (SHA-256). A transfer is timed from the first bytes that arrive
+to the last, so process start and handshake are left out: the figure is bytes per second of
+the transfer itself (both processes, the kernel's TCP path, the pipe that feeds the server,
+and this reader of s_client's output).
 """
 from __future__ import annotations
 
@@ -16,20 +20,27 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
-import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
 from cipherbench import stats
+from cipherbench.children import die_with_parent
 from cipherbench.scenarios.tls.suites import Suite
+from cipherbench.tempdirs import TempDirError, private_dir
 
 DEFAULT_SIZE = 32 << 20
 START_TIMEOUT_S = 10.0
 FETCH_TIMEOUT_S = 120.0
-REQUEST = "GET /{name} HTTP/1.0\r\n\r\n"
+# s_server reads commands from its input when a read starts with one of these bytes ("Q" ends
+# the server, "q" the connection, "P" and "S" print, "r", "R", "K", "k", "c" before a line end
+# renegotiate or update keys): the payload never contains them, wherever a read starts.
+_COMMAND_BYTES = b"QqPS\r\n"
+_SAFE = bytes(b if b not in _COMMAND_BYTES else b"0123456789"[b % 10] for b in range(256))
 
 
 class LoopbackError(Exception):
@@ -77,9 +88,10 @@ class Measured:
 
 
 class Loopback:
-    """A private directory with a certificate and the file to serve; ``measure(suite)`` starts
-    one ``s_server`` for the suite, fetches, and always stops it. Use as a context manager:
-    leaving it removes the directory."""
+    """A private directory with a certificate, and the payload to send; ``measure(suite)``
+    transfers it with one ``s_server``/``s_client`` pair per transfer and always stops them.
+    Use as a context manager: leaving it stops any program still running and removes the
+    directory."""
 
     def __init__(self, openssl: str, size: int = DEFAULT_SIZE,
                  env: Mapping[str, str] | None = None,
@@ -89,11 +101,15 @@ class Loopback:
         self.env = dict(os.environ if env is None else env)
         self.clock = clock
         self.dir: Path | None = None
+        self.payload = b""
         self.digest = b""
+        self._running: list[subprocess.Popen] = []
 
     def __enter__(self) -> "Loopback":
-        self.dir = Path(tempfile.mkdtemp(prefix="cipherbench-tls-",
-                                         dir=self.env.get("TMPDIR") or None))
+        try:
+            self.dir = private_dir("cipherbench-tls-", self.env)
+        except TempDirError as e:
+            raise LoopbackError(str(e)) from None
         try:
             self._prepare()
         except BaseException:
@@ -105,7 +121,9 @@ class Loopback:
         self.close()
 
     def close(self) -> None:
-        """Remove the private directory (certificate, key, data)."""
+        """Stop the programs still running, remove the private directory (certificate, key)."""
+        while self._running:
+            _stop(self._running.pop())
         if self.dir is not None:
             shutil.rmtree(self.dir, ignore_errors=True)
             self.dir = None
@@ -122,125 +140,141 @@ class Loopback:
         if r.returncode != 0:
             last = (r.stderr.strip().splitlines() or [""])[-1]
             raise LoopbackError(f"openssl req failed: {last}")
-        data = os.urandom(self.size)
-        (self.dir / "data.bin").write_bytes(data)
-        self.digest = hashlib.sha256(data).digest()
+        self.payload = os.urandom(self.size).translate(_SAFE)
+        self.digest = hashlib.sha256(self.payload).digest()
 
-    # -- one server ----------------------------------------------------------------------
+    def _spawn(self, argv: list[str], **kw) -> subprocess.Popen:
+        try:
+            proc = subprocess.Popen(argv, cwd=self.dir, env=self.env,
+                                    preexec_fn=die_with_parent(signal.SIGKILL), **kw)
+        except OSError as e:
+            raise LoopbackError(f"cannot start openssl {argv[1]}: {e.strerror}")
+        self._running.append(proc)
+        return proc
+
+    def _stop(self, proc: subprocess.Popen) -> None:
+        _stop(proc)
+        if proc in self._running:
+            self._running.remove(proc)
+
+    # -- one server, one connection --------------------------------------------------------
     def _start(self, suite: Suite) -> tuple[subprocess.Popen, int]:
+        """An s_server for one connection from a holder of the run's certificate, listening
+        on a port of its choice: (process, port)."""
         assert self.dir is not None
-        log = open(self.dir / "server.out", "w+b")
-        try:
-            proc = subprocess.Popen(
-                [self.openssl, "s_server", "-accept", "127.0.0.1:0", "-cert", "cert.pem",
-                 "-key", "key.pem", "-WWW", *suite_args(suite)],
-                cwd=self.dir, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                env=self.env)
-        except OSError as e:
-            log.close()
-            raise LoopbackError(f"cannot start openssl s_server: {e.strerror}")
-        deadline = self.clock() + START_TIMEOUT_S
-        try:
-            while self.clock() < deadline:
-                log.seek(0)
-                text = log.read().decode("utf-8", "replace")
-                m = re.search(r"ACCEPT\s+\S*:(\d+)", text)
-                if m:
-                    return proc, int(m.group(1))
-                if proc.poll() is not None:
-                    last = (text.strip().splitlines() or ["exited"])[-1]
-                    raise LoopbackError(f"openssl s_server refused the suite: {last}")
-                time.sleep(0.02)
-            raise LoopbackError("openssl s_server did not start listening within "
-                                f"{START_TIMEOUT_S:g} s")
-        except BaseException:
-            _stop(proc)
-            raise
-        finally:
-            log.close()
+        with open(self.dir / "server.out", "w+b") as log:
+            proc = self._spawn(
+                [self.openssl, "s_server", "-accept", "127.0.0.1:0", "-naccept", "1",
+                 "-cert", "cert.pem", "-key", "key.pem", "-Verify", "1", "-CAfile", "cert.pem",
+                 *suite_args(suite)],
+                stdin=subprocess.PIPE, stdout=log, stderr=subprocess.STDOUT)
+            try:
+                m = self._wait_log(proc, rb"ACCEPT\s+\S*:(\d+)", "start listening",
+                                   ended="openssl s_server refused the suite")
+            except BaseException:
+                self._stop(proc)
+                raise
+        return proc, int(m.group(1))
 
-    def _fetch(self, port: int, suite: Suite, verify: bool) -> tuple[float, float]:
-        """Fetch the file with s_client: (seconds from the first bytes to the end, scaled to
-        the whole file; seconds before the first bytes). With ``verify`` the body is compared
-        with the file."""
-        argv = [self.openssl, "s_client", "-connect", f"127.0.0.1:{port}", "-quiet",
-                *suite_args(suite)]
-        t0 = self.clock()
+    def _wait_log(self, server: subprocess.Popen, pattern: bytes, what: str,
+                  client: subprocess.Popen | None = None,
+                  ended: str = "openssl s_server exited") -> re.Match:
+        """Poll the server's log until ``pattern`` appears (LoopbackError if it, or the
+        client, ends first, or after START_TIMEOUT_S)."""
+        assert self.dir is not None
+        deadline = self.clock() + START_TIMEOUT_S
+        while self.clock() < deadline:
+            text = (self.dir / "server.out").read_bytes()
+            m = re.search(pattern, text)
+            if m:
+                return m
+            if server.poll() is not None:
+                raise LoopbackError(f"{ended}: {_last_line(text)}")
+            if client is not None and client.poll() is not None:
+                raise LoopbackError(f"openssl s_client exited: {self._client_error()}")
+            time.sleep(0.001)
+        raise LoopbackError(f"openssl s_server did not {what} within {START_TIMEOUT_S:g} s")
+
+    def _client_error(self) -> str:
+        assert self.dir is not None
         try:
-            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, env=self.env, bufsize=0)
-        except OSError as e:
-            raise LoopbackError(f"cannot start openssl s_client: {e.strerror}")
+            return _last_line((self.dir / "client.err").read_bytes())
+        except OSError:
+            return ""
+
+    def _fetch(self, suite: Suite, verify: bool) -> tuple[float, float]:
+        """One transfer: (seconds from the first bytes to the last, scaled to the whole
+        payload; seconds from starting s_client to the first bytes). With ``verify`` the
+        bytes are compared with the payload."""
+        assert self.dir is not None
+        server, port = self._start(suite)
+        client = feeder = None
+        timer = threading.Timer(FETCH_TIMEOUT_S, lambda: client and client.kill())
         try:
-            assert proc.stdin and proc.stdout and proc.stderr
-            proc.stdin.write(REQUEST.format(name="data.bin").encode())
-            proc.stdin.close()
-            fd = proc.stdout.fileno()
-            first = self.clock()
-            head = b""
-            in_body = False
-            got = after_first = 0   # body bytes; those after the first body chunk (timed)
+            t0 = self.clock()
+            with open(self.dir / "client.err", "wb") as err:
+                # stdin stays an open, empty pipe: s_client must not see an end of input.
+                client = self._spawn(
+                    [self.openssl, "s_client", "-connect", f"127.0.0.1:{port}", "-quiet",
+                     "-cert", "cert.pem", "-key", "key.pem", *suite_args(suite)],
+                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, bufsize=0)
+            # The payload waits for the end of the handshake: s_server, given input and a
+            # client at the same moment, can block in a read nobody answers.
+            self._wait_log(server, rb"CIPHER is", "finish the handshake", client)
+            feeder = threading.Thread(target=_feed, args=(server, self.payload), daemon=True)
+            feeder.start()
+            timer.start()
+            assert client.stdout is not None
+            fd = client.stdout.fileno()
             h = hashlib.sha256() if verify else None
-            deadline = t0 + FETCH_TIMEOUT_S
-            while True:
+            first = end = t0
+            got = after_first = 0
+            while got < self.size:
                 chunk = os.read(fd, 1 << 20)
                 now = self.clock()
                 if not chunk:
                     break
-                if now > deadline:
-                    raise LoopbackError(f"s_client did not finish within {FETCH_TIMEOUT_S:g} s")
-                if not in_body:
-                    head += chunk
-                    if b"\r\n\r\n" not in head:
-                        continue
-                    # The clock starts with the first body bytes; those are not counted.
-                    in_body, first = True, now
-                    chunk = head.partition(b"\r\n\r\n")[2]
-                    got = len(chunk)
+                if got == 0:
+                    first = now   # the clock starts with the first bytes; they are not counted
                 else:
-                    got += len(chunk)
                     after_first += len(chunk)
+                got += len(chunk)
+                end = now
                 if h:
                     h.update(chunk)
-            end = self.clock()
-            rc = proc.wait(timeout=FETCH_TIMEOUT_S)
-            err = proc.stderr.read().decode("utf-8", "replace")
-        except subprocess.TimeoutExpired:
-            raise LoopbackError(f"s_client did not finish within {FETCH_TIMEOUT_S:g} s")
         finally:
-            _stop(proc)
-            for f in (proc.stdout, proc.stderr):
+            timer.cancel()
+            for proc in (client, server):
+                if proc is not None:
+                    self._stop(proc)
+            if feeder is not None:
+                feeder.join()
+            for f in (server.stdin, client and client.stdin, client and client.stdout):
                 if f:
                     f.close()
-        if rc != 0:
-            last = (err.strip().splitlines() or [""])[-1]
-            raise LoopbackError(f"s_client exited with status {rc}: {last}")
-        body = got
-        if body != self.size or (h is not None and h.digest() != self.digest):
-            raise LoopbackError(f"the file arrived changed ({body} of {self.size} bytes"
-                                + (", different bytes)" if body == self.size else ")"))
+        if got < self.size:
+            why = (f"no answer within {FETCH_TIMEOUT_S:g} s" if self.clock() - t0
+                   >= FETCH_TIMEOUT_S else self._client_error() or "end of stream")
+            raise LoopbackError(f"s_client received {got} of {self.size} bytes: {why}")
+        if h is not None and h.digest() != self.digest:
+            raise LoopbackError(f"the payload arrived changed ({got} bytes, different bytes)")
         if after_first <= 0 or end <= first:
-            raise LoopbackError("the file arrived in one piece: too small to time "
+            raise LoopbackError("the payload arrived in one piece: too small to time "
                                 "(raise --loopback-size)")
         return (end - first) * self.size / after_first, first - t0
 
     def measure(self, suite: Suite, precision: float = stats.DEFAULT_PRECISION,
                 budget_s: float = 3.0) -> Measured:
-        """Fetch the file with ``suite`` until the median is stable (or the budget is spent);
-        the server is stopped whatever happens."""
+        """Transfer the payload with ``suite`` until the median is stable (or the budget is
+        spent); every server and client is stopped whatever happens."""
         m = Measured(suite, self.size)
         try:
-            proc, port = self._start(suite)
-        except LoopbackError as e:
-            m.error = str(e)
-            return m
-        try:
-            setup = [self._fetch(port, suite, verify=True)[1]]
+            setup = [self._fetch(suite, verify=True)[1]]
 
             def sample(n: int) -> list[float]:
                 out = []
                 for _ in range(n):
-                    t, s = self._fetch(port, suite, verify=False)
+                    t, s = self._fetch(suite, verify=False)
                     out.append(t)
                     setup.append(s)
                 return out
@@ -252,9 +286,23 @@ class Loopback:
             m.setup_s = stats.median(setup)
         except LoopbackError as e:
             m.error = str(e)
-        finally:
-            _stop(proc)
         return m
+
+
+def _feed(server: subprocess.Popen, payload: bytes) -> None:
+    """Write the payload to the server's input (in a thread); a stopped server ends it."""
+    assert server.stdin is not None
+    fd = server.stdin.fileno()
+    view = memoryview(payload)
+    try:
+        while view:
+            view = view[os.write(fd, view[:1 << 20]):]
+    except OSError:
+        pass   # the server was stopped: the transfer is over or has failed
+
+
+def _last_line(text: bytes) -> str:
+    return (text.decode("utf-8", "replace").strip().splitlines() or ["(no output)"])[-1]
 
 
 def _stop(proc: subprocess.Popen) -> None:

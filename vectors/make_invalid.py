@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Write vectors/invalid/ALGO.json for every AEAD and MAC: must-fail cases derived from one
+vector of the standard file ALGO.json, each with one change (see README.md, "Invalid vectors").
+
+Usage: make_invalid.py   (rewrites the files of invalid/ beside this script; run check_vectors.py
+afterwards: it verifies with independent implementations that each case is refused)
+"""
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+AEADS = ("aes-128-gcm", "aes-256-gcm", "chacha20-poly1305", "aes-128-ocb", "aes-256-ocb",
+         "aes-128-ccm", "aes-256-ccm")
+MACS = ("hmac-md5", "hmac-sha1", "hmac-sha256", "hmac-sha512", "poly1305", "cmac-aes-128",
+        "gmac-aes-128", "umac-64", "umac-128")
+#: MACs whose key has one fixed length (a key one byte short is a wrong length); UMAC is left
+#: out because the independent check reaches Nettle through ctypes, which would read past it.
+FIXED_KEY = ("poly1305", "cmac-aes-128", "gmac-aes-128")
+
+
+def flip(hexstr: str, index: int, bit: int) -> str:
+    b = bytearray.fromhex(hexstr)
+    b[index] ^= bit
+    return b.hex()
+
+
+def short(hexstr: str) -> str:
+    return hexstr[:-2]
+
+
+def aead_cases(v: dict) -> list[tuple[str, dict]]:
+    tag, ct = v["tag"], v["ct"]
+    n = len(tag) // 2
+    return [
+        ("first tag byte flipped", {"tag": flip(tag, 0, 0x01)}),
+        ("middle tag byte flipped", {"tag": flip(tag, n // 2, 0x80)}),
+        ("last tag byte flipped", {"tag": flip(tag, n - 1, 0x01)}),
+        # A receiver splits the last tag-length bytes off what arrives: one tag byte short,
+        # the last ciphertext byte becomes the tag's first.
+        ("tag truncated by one byte", {"ct": short(ct), "tag": ct[-2:] + short(tag)}),
+        ("ciphertext bit flipped", {"ct": flip(ct, 0, 0x01)}),
+        ("ciphertext one byte short", {"ct": short(ct)}),
+        ("ciphertext one byte long", {"ct": ct + "00"}),
+        ("AAD one byte long", {"aad": v["aad"] + "00"}),
+        ("nonce one byte short", {"iv": short(v["iv"])}),
+    ]
+
+
+def mac_cases(algo: str, v: dict) -> list[tuple[str, dict]]:
+    mac = v["mac"]
+    n = len(mac) // 2
+    cases = [
+        ("first mac byte flipped", {"mac": flip(mac, 0, 0x01)}),
+        ("middle mac byte flipped", {"mac": flip(mac, n // 2, 0x80)}),
+        ("last mac byte flipped", {"mac": flip(mac, n - 1, 0x01)}),
+        ("mac truncated by one byte", {"mac": short(mac)}),
+        ("message one byte short", {"msg": short(v["msg"])}),
+    ]
+    if algo in FIXED_KEY:
+        cases.append(("key one byte short", {"key": short(v["key"])}))
+    if "iv" in v:
+        cases.append(("nonce one byte short", {"iv": short(v["iv"])}))
+    return cases
+
+
+def base_vector(doc: dict, kind: str, tag_len: int) -> dict:
+    """The first vector with a message (and, for a MAC, the whole tag and no repeat)."""
+    for v in doc["vectors"]:
+        if kind == "aead" and v["pt"] and len(v["tag"]) // 2 == tag_len:
+            return v
+        if kind == "mac" and v["msg"] and "repeat" not in v and len(v["mac"]) // 2 == tag_len:
+            return v
+    raise SystemExit(f"{doc['algo']}: no vector to derive from")
+
+
+def write(algo: str, kind: str, tag_len: int) -> Path:
+    doc = json.loads((HERE / f"{algo}.json").read_text())
+    base = base_vector(doc, kind, tag_len)
+    keep = ("key", "iv", "aad", "ct", "tag") if kind == "aead" else ("key", "iv", "msg", "mac")
+    vectors = []
+    for what, change in (aead_cases(base) if kind == "aead" else mac_cases(algo, base)):
+        v = {"name": f"{base['name']}: {what}"}
+        v.update({f: base[f] for f in keep if f in base})
+        v.update(change)
+        v.update({"result": "invalid", "expect": "auth_failure"})
+        vectors.append(v)
+    out = {
+        "format": "cipherbench-vectors/1",
+        "algo": algo,
+        "source": f"derived from {algo}.json, vector {base['name']!r} ({doc['source']}): "
+                  "one change each, which must make "
+                  + ("decryption fail" if kind == "aead" else "the mac differ"),
+        "notes": "must-fail cases written by make_invalid.py; check_vectors.py checks with an "
+                 "independent implementation that each is refused",
+        "vectors": vectors,
+    }
+    path = HERE / "invalid" / f"{algo}.json"
+    with open(path, "w") as f:
+        f.write("{\n")
+        for k in ("format", "algo", "source", "notes"):
+            f.write(f"  {json.dumps(k)}: {json.dumps(out[k])},\n")
+        f.write('  "vectors": [\n')
+        f.write(",\n".join("    " + json.dumps(v) for v in vectors))
+        f.write("\n  ]\n}\n")
+    return path
+
+
+def main() -> int:
+    sizes = {"hmac-md5": 16, "hmac-sha1": 20, "hmac-sha256": 32, "hmac-sha512": 64,
+             "poly1305": 16, "cmac-aes-128": 16, "gmac-aes-128": 16, "umac-64": 8,
+             "umac-128": 16}
+    for algo in AEADS:
+        print(write(algo, "aead", 16).relative_to(HERE))
+    for algo in MACS:
+        print(write(algo, "mac", sizes[algo]).relative_to(HERE))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
