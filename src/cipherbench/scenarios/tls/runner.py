@@ -25,7 +25,8 @@ from cipherbench import stats
 from cipherbench import warnings as W
 from cipherbench.core_client import BenchStream, Core, CoreCrashed, cpu_ratio
 from cipherbench.scenarios.tls.suites import Suite
-from cipherbench.store import Result, Store
+from cipherbench.scenarios.recording import Recording
+from cipherbench.store import Result
 
 SCENARIO = "tls"
 DEFAULT_SIZES = (1400, 16384)
@@ -95,23 +96,17 @@ def label(rec: dict) -> str:
 
 
 class TlsRunner:
-    """Runs a plan, storing each result the moment it is final.
+    """Runs a plan, storing each result in the recording the moment it is final and counting
+    every finished (or refused) point on its progress."""
 
-    ``progress(done, total, label)`` is called after every finished (or refused) point."""
-
-    def __init__(self, core: Core, store: Store, run_id: int, plan: Plan,
-                 progress: Callable[[int, int, str], None] | None = None,
+    def __init__(self, core: Core, rec: Recording, plan: Plan,
                  clock: Callable[[], float] = time.monotonic):
         self.core = core
-        self.store = store
-        self.run_id = run_id
+        self.rec = rec
         self.plan = plan
-        self.progress = progress or (lambda d, t, s: None)
         self.clock = clock
         self.by_iana = {s.iana: s for s in plan.suites}
         self.out = Outcome()
-        self._done = 0
-        self._total = work_count(plan)
         self._sizes_done: dict[tuple[str, str], int] = {}   # (lib, suite) -> points seen
 
     # -- plumbing ------------------------------------------------------------------------
@@ -127,19 +122,18 @@ class TlsRunner:
         return args
 
     def _advance(self, n: int, text: str) -> None:
-        self._done += n
-        self.progress(self._done, self._total, text)
+        self.rec.progress.done(text, n)
 
     def _warn(self, ws: Iterable[W.BenchWarning]) -> None:
-        for w in ws:
-            self.out.warnings.append(w)
-            self.store.add_warning(self.run_id, w.kind, w.subject, w.text)
+        ws = list(ws)
+        self.out.warnings.extend(ws)
+        self.rec.warn(ws)
 
     # -- running -------------------------------------------------------------------------
     def run(self) -> Outcome:
         """Every library of the plan; KeyboardInterrupt passes through (what finished is
         stored)."""
-        self.progress(0, self._total, "starting")
+        self.rec.progress.set_total(work_count(self.plan))
         for lib in self.plan.libs:
             try:
                 self._run_lib(lib)
@@ -263,7 +257,7 @@ class TlsRunner:
             res = Result(SCENARIO, rec["lib"], f"{rec['group']}+{rec['cert']}", rec["op"], None,
                          "per_s", "1/s", median=1e9 / summ.median, ci_low=1e9 / summ.ci_high,
                          ci_high=1e9 / summ.ci_low, n_samples=summ.n, cv=summ.cv, extra=extra)
-        self.store.add_result(self.run_id, res)
+        self.rec.add(res)
         self.out.points += 1
         self._advance(1, text)
 
@@ -284,7 +278,7 @@ class TlsRunner:
         else:
             algo = f"{rec.get('group')}+{rec.get('cert')}"
             n = 1
-        self.store.add_result(self.run_id, Result(
+        self.rec.add(Result(
             SCENARIO, rec["lib"], algo, op, None, "refused" if refused else "error", "", 0.0,
             extra=extra))
         if refused:

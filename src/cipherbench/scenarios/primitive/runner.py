@@ -13,10 +13,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from cipherbench import catalog, fit as fitmod, stats
+from cipherbench import fit as fitmod, stats
 from cipherbench import warnings as W
 from cipherbench.core_client import Core, CoreCrashed, Inventory, cpu_ratio, per_op_ns
-from cipherbench.store import Result, Store
+from cipherbench.scenarios.recording import Recording
+from cipherbench.store import Result
 
 SCENARIO = "primitive"
 METRIC_POINT = "ns_per_op"
@@ -45,15 +46,6 @@ class Item:
     algo: str
     op: str
     sizes: tuple[int, ...]
-
-
-@dataclass
-class Progress:
-    """Passed to the progress callback after every finished point."""
-
-    done: int
-    total: int
-    current: str
 
 
 def plan(inv: Inventory, sel: Selection) -> list[Item]:
@@ -93,39 +85,31 @@ class RunOutcome:
 
 
 class PrimitiveRunner:
-    """Runs planned items, storing each point as it becomes final.
+    """Runs planned items, storing each point in the recording as it becomes final and
+    counting it on the recording's progress. ``clock`` is only used for the time budget of
+    extra samples."""
 
-    ``progress`` is called with a ``Progress`` after every finished (or skipped) point.
-    ``clock`` is only used for the time budget of extra samples."""
-
-    def __init__(self, core: Core, store: Store, run_id: int, sel: Selection,
-                 progress: Callable[[Progress], None] | None = None,
+    def __init__(self, core: Core, rec: Recording, sel: Selection,
                  clock: Callable[[], float] = time.monotonic):
         self.core = core
-        self.store = store
-        self.run_id = run_id
+        self.rec = rec
         self.sel = sel
-        self.progress = progress or (lambda p: None)
         self.clock = clock
         self.out = RunOutcome()
-        self._done = 0
-        self._total = 0
 
     # -- bookkeeping -------------------------------------------------------------------
     def _advance(self, n: int, label: str) -> None:
-        self._done += n
-        self.progress(Progress(self._done, self._total, label))
+        self.rec.progress.done(label, n)
 
     def _warn(self, ws: Iterable[W.BenchWarning]) -> None:
-        for w in ws:
-            self.out.warnings.append(w)
-            self.store.add_warning(self.run_id, w.kind, w.subject, w.text)
+        ws = list(ws)
+        self.out.warnings.extend(ws)
+        self.rec.warn(ws)
 
     # -- running -----------------------------------------------------------------------
     def run(self, items: list[Item]) -> RunOutcome:
         """Run every item; raises KeyboardInterrupt through (what finished is stored)."""
-        self._total = sum(len(i.sizes) for i in items)
-        self.progress(Progress(0, self._total, "starting"))
+        self.rec.progress.set_total(sum(len(i.sizes) for i in items))
         groups: dict[tuple[str, str], list[Item]] = {}
         for it in items:
             groups.setdefault((it.lib, it.op), []).append(it)
@@ -240,7 +224,7 @@ class PrimitiveRunner:
             "n_outliers": summ.n_outliers,
             "bytes_per_s": size / summ.median * 1e9 if summ.median > 0 and size else None,
         }
-        self.store.add_result(self.run_id, Result(
+        self.rec.add(Result(
             scenario=SCENARIO, lib=lib, algo=algo, op=op, size=size, metric=METRIC_POINT,
             unit="ns", median=summ.median, ci_low=summ.ci_low, ci_high=summ.ci_high,
             n_samples=summ.n, cv=summ.cv, extra=extra))
@@ -254,14 +238,10 @@ class PrimitiveRunner:
         if f is None:
             return
         cpb = f.cycles_per_byte(freq)
-        self.store.add_result(self.run_id, Result(
+        self.rec.add(Result(
             scenario=SCENARIO, lib=lib, algo=algo, op=op, size=None, metric=METRIC_SLOPE,
             unit="ns/B", median=f.slope, n_samples=len(f.sizes), extra={
                 "intercept_ns": f.intercept, "r2": f.r2, "sizes": list(f.sizes),
                 "freq_hz": freq, "cycles_per_byte": cpb}))
         self.out.fits += 1
 
-
-def grade_for(algo: str) -> str:
-    """The catalog grade of an algorithm (for tables and exports)."""
-    return catalog.grade_of(algo)
