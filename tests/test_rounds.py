@@ -81,7 +81,7 @@ def test_rounds_against_the_fake_core(tmp_path):
     def measure(c, i):  # noqa: ARG001
         lib, algo = c
         with core.bench(lib, [algo], "encrypt", [16384], samples=3) as s:
-            pts = [per_op_ns(r) for r in s if r["type"] == "point"]
+            pts = [per_op_ns(r) for r in s if r.type == "point"]
         return min(pts[0]) if pts else None
 
     done = rounds(cands, measure, 4, random.Random(3))

@@ -209,8 +209,8 @@ def format_list(inv: Inventory, libs: list[str] | None = None,
         lib_rows.append([name, str(rec.get("version", "")), caps + (f" ({prov})" if prov else "")])
     by_algo: dict[str, list[str]] = {}
     for a in inv.algorithms:
-        if a["lib"] in chosen or (a["lib"] == REF_LIB and not libs):
-            by_algo.setdefault(a["algo"], []).append(a["lib"])
+        if a.lib in chosen or (a.lib == REF_LIB and not libs):
+            by_algo.setdefault(a.algo, []).append(a.lib)
     algo_rows = []
     for algo in sorted(by_algo, key=catalog.order_key):
         entry = catalog.get(algo)
@@ -218,7 +218,7 @@ def format_list(inv: Inventory, libs: list[str] | None = None,
         if grades and grade not in grades:
             continue
         kind = entry.kind if entry else next(
-            (a.get("kind", "") for a in inv.algorithms if a["algo"] == algo), "")
+            (a.kind for a in inv.algorithms if a.algo == algo), "")
         reason = entry.grade.reason if entry else ""
         algo_rows.append([algo, kind, grade, reason, ", ".join(by_algo[algo])])
     flags = list(inv.preamble.get("cpu_flags") or [])

@@ -15,7 +15,8 @@ from typing import Callable, Iterable
 
 from cipherbench import fit as fitmod, stats
 from cipherbench import warnings as W
-from cipherbench.core_client import Core, CoreCrashed, Inventory, cpu_ratio, per_op_ns
+from cipherbench.core_client import Core, CoreCrashed, Inventory
+from cipherbench.records import CoreError, End, Library, Point, Preamble, Record
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result
 
@@ -54,12 +55,12 @@ def plan(inv: Inventory, sel: Selection) -> list[Item]:
     items: list[Item] = []
     libs = sorted(sel.libs, key=lambda lib: (lib != "ref", sel.libs.index(lib)))
     for lib in libs:
-        rows = {r["algo"]: r for r in inv.rows(lib)}
+        rows = {r.algo: r for r in inv.rows(lib)}
         for algo in sel.algos:
             row = rows.get(algo)
             if row is None:
                 continue
-            for op in row.get("ops", []):
+            for op in row.ops:
                 if sel.ops is None or op in sel.ops:
                     items.append(Item(lib, algo, op, tuple(sel.sizes)))
     return items
@@ -69,6 +70,19 @@ def point_label(lib: str, algo: str, op: str, size: int | None = None) -> str:
     """``openssl aes-128-gcm encrypt 16384 B`` (for progress and warnings)."""
     s = f"{lib} {algo} {op}"
     return s if size is None else f"{s} {size} B"
+
+
+@dataclass
+class _Group:
+    """What one (library, op) core process has produced so far."""
+
+    lib: str
+    op: str
+    pending: dict[str, set[int]]                 # algo -> sizes not answered yet
+    medians: dict[str, dict[int, float]]         # algo -> size -> final median
+    followups: list[tuple[Point, float]] = field(default_factory=list)
+    t0: float = 0.0
+    freq: float | None = None
 
 
 @dataclass
@@ -130,93 +144,93 @@ class PrimitiveRunner:
         return self.out
 
     def _run_group(self, lib: str, op: str, group: list[Item]) -> None:
-        """First batch for all algorithms and sizes of one library and op, in one process."""
-        sizes = group[0].sizes
-        pending: dict[str, set[int]] = {it.algo: set(it.sizes) for it in group}
-        medians: dict[str, dict[int, float]] = {it.algo: {} for it in group}
-        followups: list[tuple[dict, float]] = []
-        t0 = self.clock()
-        freq = None
+        """First batch for all algorithms and sizes of one library and op, in one process;
+        then more samples for the points not yet precise, and the fits."""
+        g = _Group(lib, op, {it.algo: set(it.sizes) for it in group},
+                   {it.algo: {} for it in group})
+        g.t0 = self.clock()
         try:
-            with self.core.bench(lib, [it.algo for it in group], op, sizes,
+            with self.core.bench(lib, [it.algo for it in group], op, group[0].sizes,
                                  samples=self.sel.samples,
                                  min_sample_ms=self.sel.min_sample_ms) as stream:
                 for rec in stream:
-                    t = rec["type"]
-                    if t == "preamble":
-                        if not self.out.preamble:
-                            self.out.preamble = rec
-                        freq = rec.get("freq_hz") or freq
-                    elif t == "library":
-                        self.out.libraries[rec["lib"]] = rec
-                    elif t == "point":
-                        elapsed = self.clock() - t0
-                        t0 = self.clock()
-                        algo, size = rec["algo"], int(rec["size"])
-                        pending.get(algo, set()).discard(size)
-                        summ = stats.summarize(per_op_ns(rec))
-                        if stats.is_precise(summ, self.sel.precision):
-                            medians[algo][size] = self._store_point(rec, per_op_ns(rec), True,
-                                                                    "precision")
-                        else:
-                            followups.append((rec, elapsed))
-                    elif t == "error":
-                        algo = rec.get("algo", "")
-                        left = len(pending.pop(algo, set()))
-                        kind = "kat_failed" if rec.get("reason") == "kat_failed" else "unsupported"
-                        text = rec.get("message") or rec.get("reason", "error")
-                        if kind == "kat_failed":
-                            text += ": not timed (a wrong answer is never measured); run " \
-                                    f"`cipherbench-core kat --lib {lib}` for details"
-                        self._warn([W.BenchWarning(kind, point_label(lib, algo, op), text)])
-                        self._advance(left, point_label(lib, algo, op))
-                    elif t == "end":
-                        self.out.freq_end_hz = rec.get("freq_hz") or self.out.freq_end_hz
+                    self._on_record(g, rec)
         except (CoreCrashed, KeyboardInterrupt):
             # Keep what finished: points waiting for more samples are stored as they are.
-            for rec, _ in followups:
-                self._store_point(rec, per_op_ns(rec), False, "crashed")
+            for p, _ in g.followups:
+                self._store_point(p, p.per_op_ns(), False, "crashed")
             raise
-        for rec, elapsed in followups:
-            algo, size = rec["algo"], int(rec["size"])
-            medians[algo][size] = self._refine(lib, op, rec, elapsed)
+        for p, elapsed in g.followups:
+            g.medians[p.algo][p.size] = self._refine(p, elapsed)
         # Points the core never answered for (without an error record) count as done.
-        for algo, left in pending.items():
+        for algo, left in g.pending.items():
             if left:
                 self._advance(len(left), point_label(lib, algo, op))
         for it in group:
-            self._store_fit(lib, it.algo, op, medians[it.algo], freq)
+            self._store_fit(lib, it.algo, op, g.medians[it.algo], g.freq)
 
-    def _refine(self, lib: str, op: str, first: dict, elapsed: float) -> float:
+    def _on_record(self, g: "_Group", rec: Record) -> None:
+        if isinstance(rec, Point):
+            self._on_point(g, rec)
+        elif isinstance(rec, CoreError):
+            self._on_error(g, rec)
+        elif isinstance(rec, Preamble):
+            self.out.preamble = self.out.preamble or rec.raw
+            g.freq = rec.freq_hz or g.freq
+        elif isinstance(rec, Library):
+            self.out.libraries[rec.lib] = rec.raw
+        elif isinstance(rec, End):
+            self.out.freq_end_hz = rec.freq_hz or self.out.freq_end_hz
+
+    def _on_point(self, g: "_Group", p: Point) -> None:
+        now = self.clock()
+        elapsed, g.t0 = now - g.t0, now
+        g.pending.get(p.algo, set()).discard(p.size)
+        if stats.is_precise(stats.summarize(p.per_op_ns()), self.sel.precision):
+            g.medians[p.algo][p.size] = self._store_point(p, p.per_op_ns(), True, "precision")
+        else:
+            g.followups.append((p, elapsed))
+
+    def _on_error(self, g: "_Group", e: CoreError) -> None:
+        left = len(g.pending.pop(e.algo, set()))
+        kind = "kat_failed" if e.reason == "kat_failed" else "unsupported"
+        text = e.message or e.reason
+        if kind == "kat_failed":
+            text += ": not timed (a wrong answer is never measured); run " \
+                    f"`cipherbench-core kat --lib {g.lib}` for details"
+        self._warn([W.BenchWarning(kind, point_label(g.lib, e.algo, g.op), text)])
+        self._advance(left, point_label(g.lib, e.algo, g.op))
+
+    def _refine(self, first: Point, elapsed: float) -> float:
         """Ask for more samples of one point until precise or out of budget; store it."""
-        algo, size = first["algo"], int(first["size"])
+        lib, algo, op, size = first.lib, first.algo, first.op, first.size
 
         def sample(n: int) -> list[float]:
             got: list[float] = []
             with self.core.bench(lib, [algo], op, [size], samples=max(n, 2),
                                  min_sample_ms=self.sel.min_sample_ms) as s:
                 for rec in s:
-                    if rec["type"] == "point" and rec["algo"] == algo:
-                        got.extend(per_op_ns(rec))
+                    if isinstance(rec, Point) and rec.algo == algo:
+                        got.extend(rec.per_op_ns())
             return got
 
         st = stats.until_stable(sample, precision=self.sel.precision, budget_s=self.sel.budget_s,
-                                initial=per_op_ns(first), elapsed_s=elapsed, clock=self.clock)
+                                initial=first.per_op_ns(), elapsed_s=elapsed, clock=self.clock)
         if not st.stable:
             self._warn(W.not_stable(point_label(lib, algo, op, size), st.summary.rel_half_width,
                                     self.sel.precision, self.sel.budget_s))
         return self._store_point(first, st.samples, st.stable, st.reason)
 
-    def _store_point(self, rec: dict, samples: list[float], stable: bool, reason: str) -> float:
+    def _store_point(self, rec: Point, samples: list[float], stable: bool, reason: str) -> float:
         summ = stats.summarize(samples)
-        lib, algo, op, size = rec["lib"], rec["algo"], rec["op"], int(rec["size"])
+        lib, algo, op, size = rec.lib, rec.algo, rec.op, int(rec.size or 0)
         label = point_label(lib, algo, op, size)
-        ratio = cpu_ratio(rec)
+        ratio = rec.cpu_ratio()
         self._warn(W.noisy(label, summ.cv, limit=0.10))
         self._warn(W.steal(label, ratio))
         extra = {
-            "iters": rec.get("iters"),
-            "misalign": rec.get("misalign", 0),
+            "iters": rec.iters,
+            "misalign": rec.raw.get("misalign", 0),
             "samples": [round(x, 4) for x in samples],
             "cpu_ratio": round(ratio, 4) if ratio is not None else None,
             "stable": stable,
