@@ -1,5 +1,5 @@
-"""Sizes and durations as people write them: parsing ``256M`` / ``50G``, printing sizes and
-times. Every command parses and prints sizes here."""
+"""Sizes, rates and durations as people write them: parsing ``256M`` / ``50G``, printing sizes,
+throughputs and times. Every command parses and prints them here."""
 from __future__ import annotations
 
 import re
@@ -32,6 +32,18 @@ def format_bytes(n: int) -> str:
                 return f"{n / scale:.1f} {unit}"
             break
     return f"{n} B"
+
+
+def format_rate(bytes_per_s: float | None) -> str:
+    """Throughput in decimal units, three significant digits: ``3.41 GB/s``, ``545 MB/s``."""
+    if bytes_per_s is None:
+        return ""
+    for unit, scale in (("GB/s", 1e9), ("MB/s", 1e6), ("kB/s", 1e3)):
+        if bytes_per_s >= scale:
+            v = bytes_per_s / scale
+            digits = 2 if v < 10 else 1 if v < 100 else 0   # three significant digits
+            return f"{v:.{digits}f} {unit}"
+    return f"{bytes_per_s:.0f} B/s"
 
 
 def format_duration(seconds: float) -> str:

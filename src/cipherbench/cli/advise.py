@@ -11,7 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from cipherbench.advise import policy as pol
-from cipherbench.advise.bottleneck import format_rate, parse_link
+from cipherbench.advise.bottleneck import parse_link
+from cipherbench.units import format_rate
 from cipherbench.advise.engine import Advice, Options, advise
 from cipherbench.advise.evidence import Measurer
 from cipherbench.advise.gather import gather

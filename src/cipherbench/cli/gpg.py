@@ -42,9 +42,9 @@ removed afterwards; your ~/.gnupg is not touched.""")
               help="answer how long a backup of this size takes")
 @click.option("--ops", default="encrypt,decrypt", show_default=True,
               help="which operations to time")
-@click.option("--precision", default="2%", show_default=True, metavar="P",
+@click.option("--precision", default=None, metavar="P",
               help="stop repeating when the 95% CI of the median is within this fraction "
-                   "(0.02 or 2%)")
+                   f"(0.02 or 2%; default {gpg_scenario.DEFAULT_PRECISION:.0%})")
 @click.option("--budget", default=8.0, show_default=True, type=float,
               help="seconds at most per algorithm and operation")
 @click.option("--no-core", is_flag=True, help="skip the cipher-alone figures from the core")
@@ -58,7 +58,7 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
     bad = [o for o in op_list if o not in ("encrypt", "decrypt")]
     if bad or not op_list:
         raise UsageError(f"unknown operation {','.join(bad) or ops!r}: choose encrypt, decrypt")
-    precision = parse_precision(precision)
+    precision = parse_precision(precision) or gpg_scenario.DEFAULT_PRECISION
     try:
         gpg, gpg_version, gpg_algos = programs.gpg_info(env)
     except programs.ProgramMissing as e:

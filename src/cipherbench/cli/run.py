@@ -7,7 +7,7 @@ import click
 
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.options import did_you_mean, parse_precision, parse_sizes, split_list
-from cipherbench.core_client import HW_FEATURES, Core, hw_args
+from cipherbench.core_client import HW_FEATURES, MAX_SAMPLES, Core, hw_args
 from cipherbench.display import console as disp
 from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document
@@ -42,7 +42,7 @@ def choose_preset(quick: bool, full: bool) -> Preset:
               "as a fraction or percent (default 0.01 = 1%%)")
 @click.option("--budget", type=float, metavar="SECONDS",
               help="time budget per point for extra samples")
-@click.option("--samples", type=click.IntRange(2, 10000), metavar="N",
+@click.option("--samples", type=click.IntRange(2, MAX_SAMPLES), metavar="N",
               help="samples in the first batch of each point")
 @click.option("--headline-size", "headline", metavar="SIZE", default=None,
               help="message size of the table (default 16 KiB)")

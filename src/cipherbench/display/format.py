@@ -11,6 +11,7 @@ from cipherbench import catalog
 from cipherbench.core_client import Inventory
 from cipherbench.store import Result, Run
 from cipherbench.units import format_bytes
+from cipherbench.units import format_rate as units_format_rate
 
 REF_LIB = "ref"
 #: The reference rows' role, shown in the grade column.
@@ -116,16 +117,8 @@ def cell_for_column(row: Row, column: str, columns: list[str]) -> Cell | None:
 format_size = format_bytes
 
 
-def format_rate(bytes_per_s: float | None) -> str:
-    """Throughput in decimal units, three significant digits: ``3.41 GB/s``."""
-    if bytes_per_s is None:
-        return ""
-    for unit, scale in (("GB/s", 1e9), ("MB/s", 1e6), ("kB/s", 1e3)):
-        if bytes_per_s >= scale:
-            v = bytes_per_s / scale
-            digits = 2 if v < 10 else 1 if v < 100 else 0   # three significant digits
-            return f"{v:.{digits}f} {unit}"
-    return f"{bytes_per_s:.0f} B/s"
+#: ``3.41 GB/s``: the one rate formatter (``units.format_rate``).
+format_rate = units_format_rate
 
 
 def format_cell(cell: Cell | None, sep: str = " ") -> str:

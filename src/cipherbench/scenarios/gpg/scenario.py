@@ -22,6 +22,8 @@ from cipherbench.units import format_bytes
 NAME = "gpg"
 UNIT = "ciphers"
 DEFAULT_BACKUP_SIZE = 50 << 30
+#: A whole gpg call per sample: 2% is what its spread allows in a few seconds.
+DEFAULT_PRECISION = 0.02
 
 
 @dataclass
