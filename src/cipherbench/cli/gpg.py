@@ -1,14 +1,13 @@
 """``cipherbench gpg``: which ``gpg --cipher-algo`` encrypts a backup fastest here."""
 from __future__ import annotations
 
-import json
-
 import click
 
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.options import parse_precision
 from cipherbench.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
+from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.gpg import programs
 from cipherbench.scenarios.gpg import scenario as gpg_scenario
 from cipherbench.scenarios.gpg.runner import candidates, check_space
@@ -88,17 +87,15 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
     with Recording(store, gpg_scenario.NAME, p.args(), p.metadata(), console=app.err_console,
                    progress=mode_for(app.err_console, None), unit=gpg_scenario.UNIT,
                    total=len(chosen), estimate_s=gpg_scenario.estimate_s(p),
-                   show=lambda run_id: _show(app, store, run_id, backup_size, False)) as rec:
+                   show=lambda run_id: _show(app, store, run_id, False)) as rec:
         gpg_scenario.measure(p, rec)
-    _show(app, store, rec.run_id, backup_size, as_json)
+    _show(app, store, rec.run_id, as_json)
     store.close()
     return 0
 
 
-def _show(app: AppContext, store, run_id: int, backup_size: int, as_json: bool) -> None:
-    results = store.results(run_id)
+def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
     if as_json:
-        app.stdout.write(json.dumps(gpg_scenario.as_json(run_id, results, backup_size),
-                                    indent=2) + "\n")
+        app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
     else:
-        gpg_scenario.view(app, store.get_run(run_id), results, [])
+        gpg_scenario.view(app, store.get_run(run_id), store.results(run_id), [])

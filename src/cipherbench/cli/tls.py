@@ -7,8 +7,6 @@ The core runs a client and a server of OpenSSL or GnuTLS in one process over a s
 """
 from __future__ import annotations
 
-import json
-
 import click
 
 from cipherbench import stats
@@ -17,6 +15,7 @@ from cipherbench.cli.options import parse_precision, split_list
 from cipherbench.core_client import Core
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
+from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.tls import scenario as tls
@@ -118,10 +117,9 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
 
 
 def _show(app: AppContext, store, run_id: int, p, as_json: bool) -> None:
-    results = store.results(run_id)
     if as_json:
-        app.stdout.write(json.dumps(tls.as_json(run_id, results), indent=2) + "\n")
+        app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
     else:
-        tls.view(app, store.get_run(run_id), results, [], libraries=p.libraries,
-                 sizes=p.plan.sizes)
+        tls.view(app, store.get_run(run_id), store.results(run_id), [],
+                 libraries=p.libraries, sizes=p.plan.sizes)
 

@@ -154,16 +154,13 @@ def view(screen: Screen, run: Run, results: list[Result],
     screen.console.print(report.answer(rows, backup_size, size_text), markup=False)
 
 
-def as_json(run_id: int, results: list[Result], backup_size: int) -> dict:
-    """The gpg JSON document (``cipherbench-gpg/1``)."""
+def summary(run: Run, results: list[Result]) -> dict:
+    """The table's rows and the backup answer, for the export document beside the results."""
+    backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
     rows = report.rows_from_results(results)
-    return {"schema": "cipherbench-gpg/1", "run": run_id, "backup_size": backup_size,
+    return {"backup_size": backup_size,
             "rows": [{"tool": r.tool, "algo": r.algo, "grade": r.grade.level if r.grade else None,
                       "encrypt_Bps": r.encrypt, "decrypt_Bps": r.decrypt,
                       "cipher_alone_Bps": r.alone, "gpg_overhead": r.overhead,
                       "backup_seconds": r.backup_seconds(backup_size), "error": r.error}
-                     for r in rows],
-            "results": [{k: getattr(x, k) for k in ("scenario", "lib", "algo", "op", "size",
-                                                    "metric", "unit", "median", "ci_low",
-                                                    "ci_high", "n_samples", "cv")}
-                        for x in results]}
+                     for r in rows]}

@@ -202,12 +202,11 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
         screen.console.print(line, markup=False)
 
 
-def as_json(run_id: int, results: list[Result]) -> dict:
-    """The tls JSON document (``cipherbench-tls/1``)."""
+def summary(run: Run, results: list[Result]) -> dict:  # noqa: ARG001
+    """The ranked suites and handshakes, for the export document beside the results."""
     rows = report.suite_rows(results)
     hs = report.handshake_rows(results)
     return {
-        "schema": "cipherbench-tls/1", "run": run_id,
         "suites": [{"lib": r.lib, "iana": r.iana, "openssl": r.openssl, "gnutls": r.gnutls,
                     "proto": r.proto, "grade": r.grade, "grade_reason": r.grade_reason,
                     "status": r.status, "message": r.message,
@@ -216,8 +215,4 @@ def as_json(run_id: int, results: list[Result]) -> dict:
                    for rs in rows.values() for r in rs],
         "handshakes": [{"lib": h.lib, "group": h.group, "cert": h.cert,
                         "full_per_s": h.full, "resumed_per_s": h.resumed, "note": h.note}
-                       for h in hs],
-        "results": [{k: getattr(x, k) for k in ("scenario", "lib", "algo", "op", "size",
-                                                "metric", "unit", "median", "ci_low",
-                                                "ci_high", "n_samples", "cv")}
-                    for x in results]}
+                       for h in hs]}
