@@ -30,7 +30,7 @@ from cipherbench.scenarios.progress import Progress
 from cipherbench.scenarios.ssh import procs
 from cipherbench.store import Result, Store, StoreError
 from cipherbench.units import format_duration
-from cipherbench.warnings import BenchWarning
+from cipherbench.warnings import BenchWarning, Kind
 
 #: Exit status of a command stopped by a signal (as for Ctrl-C, whatever the signal).
 EXIT_INTERRUPTED = 130
@@ -125,7 +125,8 @@ class Recording:
         reason = str(exc)
         for attempt in range(2):
             try:
-                self.store.add_warning(self.run_id, "store_failed", "database", reason)
+                self.store.add_warning(self.run_id, Kind.STORE_FAILED, "database",
+                                       f"{reason}; {Kind.STORE_FAILED.remedy}")
                 self.store.finish_run(self.run_id, "failed")
                 break
             except StoreError:

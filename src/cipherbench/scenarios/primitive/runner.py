@@ -137,7 +137,7 @@ class PrimitiveRunner:
             except CoreCrashed as e:
                 self.out.crashed = True
                 crashed.add(lib)
-                self._warn([W.BenchWarning("core_crashed", lib,
+                self._warn([W.BenchWarning(W.Kind.CORE_CRASHED, lib,
                                            f"{e}; points of {lib} after the crash are missing:"
                                            " run `cipherbench-core kat --lib " + lib +
                                            "` to check the library, and report the bug")])
@@ -193,9 +193,9 @@ class PrimitiveRunner:
 
     def _on_error(self, g: "_Group", e: CoreError) -> None:
         left = len(g.pending.pop(e.algo, set()))
-        kind = "kat_failed" if e.reason == "kat_failed" else "unsupported"
+        kind = W.Kind.KAT_FAILED if e.reason == "kat_failed" else W.Kind.UNSUPPORTED
         text = e.message or e.reason
-        if kind == "kat_failed":
+        if kind is W.Kind.KAT_FAILED:
             text += ": not timed (a wrong answer is never measured); run " \
                     f"`cipherbench-core kat --lib {g.lib}` for details"
         self._warn([W.BenchWarning(kind, point_label(g.lib, e.algo, g.op), text)])

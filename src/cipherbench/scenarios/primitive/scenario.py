@@ -164,7 +164,7 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
     meta = rec.metadata
     warnings = W.load(meta.get("loadavg"), meta.get("cores"))
     for a in p.missing:
-        warnings.append(W.BenchWarning("unsupported", a, "no chosen library implements it "
+        warnings.append(W.BenchWarning(W.Kind.UNSUPPORTED, a, "no chosen library implements it "
                                        "with the chosen operations; not measured"))
     rec.warn(warnings)
     out = PrimitiveRunner(p.core, rec, p.selection).run(p.items)
@@ -198,7 +198,7 @@ def _measure_threads(p: RunPlan, rec: Recording) -> None:
         except Exception as e:  # a crashed core: say so, keep the rest
             tp, why = None, str(e)
         if tp is None:
-            rec.warn([W.BenchWarning("threads", f"{it.lib} {it.algo} {it.op}",
+            rec.warn([W.BenchWarning(W.Kind.THREADS, f"{it.lib} {it.algo} {it.op}",
                                      f"not measured with {p.threads} threads: {why}")])
             continue
         rec.add(thr.to_result(tp))

@@ -127,7 +127,8 @@ def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes) -> list[runn
         for r in report.to_results(out, target=target.name, client_default=default):
             rec.add(r)
         if out.status != "ok":
-            kind = "unsupported" if out.status in ("refused", "unavailable") else "transfer_failed"
+            kind = warnings.Kind.UNSUPPORTED if out.status in ("refused", "unavailable") \
+                else warnings.Kind.TRANSFER_FAILED
             rec.warn([warnings.BenchWarning(kind, out.combo.label, out.message)])
             rec.progress.failed(f"cipherbench: error: {out.message}")
             return

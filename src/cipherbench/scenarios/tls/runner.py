@@ -133,7 +133,7 @@ class TlsRunner:
             except CoreCrashed as e:
                 self.out.failed += 1
                 self.out.crashed = True
-                self._warn([W.BenchWarning("core_crashed", lib,
+                self._warn([W.BenchWarning(W.Kind.CORE_CRASHED, lib,
                                            f"{e}; the TLS figures of {lib} after the crash are "
                                            "missing: report the bug with the command above")])
         return self.out
@@ -272,7 +272,7 @@ class TlsRunner:
             self.out.refused += 1
         else:
             self.out.failed += 1
-            self._warn([W.BenchWarning("tls_failed", label(rec),
+            self._warn([W.BenchWarning(W.Kind.TLS_FAILED, label(rec),
                                        f"{rec.message}: not measured; run "
                                        f"`cipherbench-core tls --lib {rec.lib} --suites "
                                        f"{rec.algo}` to see it again")])
