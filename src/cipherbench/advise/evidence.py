@@ -124,7 +124,7 @@ class Evidence:
                         ev.ssh_run = run
                         ev.ssh = {r.algo: r for r in heads}
             if ev.gpg_run is None and run.command == "gpg":
-                from cipherbench.scenarios.gpg.report import rows_from_results
+                from cipherbench.scenarios.gpg.tables import rows_from_results
                 rows = [row for row in rows_from_results(store.results(run.id, "gpg"))
                         if row.per_byte_s]
                 if rows:

@@ -298,7 +298,7 @@ def _path_grade(r: Result) -> str:
     if r.extra.get("grade"):
         return str(r.extra["grade"])
     if r.scenario == "gpg" and r.lib in ("gnupg", "age"):
-        from cipherbench.scenarios.gpg.report import grade_of as gpg_grade
+        from cipherbench.scenarios.gpg.tables import gpg_grade
         g = gpg_grade("age" if r.lib == "age" else "gpg", r.algo)
         if g is not None:
             return g.level

@@ -11,7 +11,7 @@ from cipherbench.core_client import Core
 from cipherbench.display.console import display_rows
 from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
-from cipherbench.scenarios.gpg import cipher_alone, programs, report
+from cipherbench.scenarios.gpg import cipher_alone, programs, tables
 from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
 from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
                                               Measured, measure_candidate, random_data)
@@ -145,19 +145,19 @@ def view(screen: Screen, run: Run, results: list[Result],
     """The gpg table and the answer of a stored gpg run."""
     backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
     size_text = format_bytes(backup_size)
-    rows = report.rows_from_results(results)
-    header, cells = report.format_rows(rows, backup_size, size_text)
+    rows = tables.rows_from_results(results)
+    header, cells = tables.format_rows(rows, backup_size, size_text)
     size = run.args.get("size")
     display_rows(screen.console, header, cells,
                  title=f"gpg --symmetric, {format_bytes(size) if size else '?'} per run "
                        f"(run {run.id})")
-    screen.console.print(report.answer(rows, backup_size, size_text), markup=False)
+    screen.console.print(tables.answer(rows, backup_size, size_text), markup=False)
 
 
 def summary(run: Run, results: list[Result]) -> dict:
     """The table's rows and the backup answer, for the export document beside the results."""
     backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
-    rows = report.rows_from_results(results)
+    rows = tables.rows_from_results(results)
     return {"backup_size": backup_size,
             "rows": [{"tool": r.tool, "algo": r.algo, "grade": r.grade.level if r.grade else None,
                       "encrypt_Bps": r.encrypt, "decrypt_Bps": r.decrypt,

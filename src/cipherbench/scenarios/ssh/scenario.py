@@ -16,7 +16,7 @@ from cipherbench.display.console import GRADE_STYLE, display_warnings
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
-from cipherbench.scenarios.ssh import report, runner
+from cipherbench.scenarios.ssh import runner, tables
 from cipherbench.scenarios.ssh.errors import HostError
 from cipherbench.scenarios.ssh.server import PrivateServer
 from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaults, is_aead
@@ -124,7 +124,7 @@ def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes) -> list[runn
         rec.progress.working(f"ssh {combo.label}")
 
     def on_done(out: runner.Outcome) -> None:
-        for r in report.to_results(out, target=target.name, client_default=default):
+        for r in tables.to_results(out, target=target.name, client_default=default):
             rec.add(r)
         if out.status != "ok":
             kind = warnings.Kind.UNSUPPORTED if out.status in ("refused", "unavailable") \
@@ -148,8 +148,8 @@ def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes) -> list[runn
 def view(screen: Screen, run: Run, results: list[Result],
          stored_warnings: list[StoredWarning]) -> None:
     """The ranked table of a stored ssh run, the bottleneck line and the warnings."""
-    table = report.rows([r for r in results if r.scenario == report.SCENARIO])
-    header, cells = report.table_lines(table)
+    table = tables.rows([r for r in results if r.scenario == tables.SCENARIO])
+    header, cells = tables.table_lines(table)
     size = run.args.get("size")
     title = (f"ssh: {size / (1 << 20):g} MiB per transfer to {run.args.get('host')}, fastest "
              "first (* = client default; spread = run-to-run CV of the samples; of clear = "
@@ -165,10 +165,10 @@ def view(screen: Screen, run: Run, results: list[Result],
             line = line[:-1] + [f"[{style}]{line[-1]}[/{style}]"]
         t.add_row(*line, style="dim" if row.is_baseline else None)
     screen.console.print(t)
-    note = report.cut_note(table, size, run.args.get("max_sample_s"))
+    note = tables.cut_note(table, size, run.args.get("max_sample_s"))
     if note:
         screen.console.print(note, highlight=False)
-    screen.console.print(report.bottleneck(table), highlight=False)
+    screen.console.print(tables.bottleneck(table), highlight=False)
     display_warnings(screen.err_console, [warnings.BenchWarning(w.kind, w.subject, w.text)
                                           for w in stored_warnings
                                           if w.kind not in ("unsupported", "transfer_failed")])

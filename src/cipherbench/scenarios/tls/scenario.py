@@ -14,7 +14,7 @@ from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.tls import loopback as lb
-from cipherbench.scenarios.tls import report
+from cipherbench.scenarios.tls import tables
 from cipherbench.scenarios.tls.runner import (HANDSHAKE_SUITE, SCENARIO, Outcome, Plan,
                                               TlsRunner, work_count)
 from cipherbench.scenarios.tls.suites import Suite, parse_list, resolve, tls_libraries
@@ -168,12 +168,12 @@ def loopback_result(m: lb.Measured, version: str) -> Result:
             "grade": s.grade.level, "tool_version": version}
     if m.error or m.stability is None or m.bytes_per_s is None:
         base["message"] = m.error or "not measured"
-        return Result(SCENARIO, report.LOOPBACK_LIB, s.iana, "loopback", m.size, "error", "",
+        return Result(SCENARIO, tables.LOOPBACK_LIB, s.iana, "loopback", m.size, "error", "",
                       0.0, extra=base)
     summ = m.stability.summary
     base.update({"setup_s": m.setup_s, "samples_s": m.samples_s, "stable": m.stability.stable,
                  "stopped_by": m.stability.reason, "verified": True})
-    return Result(SCENARIO, report.LOOPBACK_LIB, s.iana, "loopback", m.size, "bytes_per_s",
+    return Result(SCENARIO, tables.LOOPBACK_LIB, s.iana, "loopback", m.size, "bytes_per_s",
                   "B/s", median=m.bytes_per_s, ci_low=m.size / summ.ci_high,
                   ci_high=m.size / summ.ci_low,
                   n_samples=summ.n, cv=summ.cv, extra=base)
@@ -182,30 +182,30 @@ def loopback_result(m: lb.Measured, version: str) -> Result:
 def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredWarning],
          libraries: dict | None = None, sizes=()) -> None:  # noqa: ARG001
     """The suite tables, handshake table and answer of a stored tls run."""
-    rows = report.suite_rows(results)
-    hs = report.handshake_rows(results)
-    sizes_seen = report.sizes_of(results) or list(sizes)
+    rows = tables.suite_rows(results)
+    hs = tables.handshake_rows(results)
+    sizes_seen = tables.sizes_of(results) or list(sizes)
     libraries = libraries or (run.metadata.get("libraries") or {})
     for lib, rs in rows.items():
         version_text = (libraries.get(lib) or {}).get("version") or ""
-        with_loopback = lib == "openssl" and any(r.lib == report.LOOPBACK_LIB for r in results)
-        header, cells = report.format_suite_table(rs, sizes_seen, with_loopback=with_loopback)
+        with_loopback = lib == "openssl" and any(r.lib == tables.LOOPBACK_LIB for r in results)
+        header, cells = tables.format_suite_table(rs, sizes_seen, with_loopback=with_loopback)
         display_rows(screen.console, header, cells,
                      title=f"{lib} ({version_text}): TLS record layer in one process, "
                            f"server to client, both ends on one core (run {run.id})")
     if hs:
-        header, cells = report.format_handshake_table(hs)
+        header, cells = tables.format_handshake_table(hs)
         display_rows(screen.console, header, cells,
                      title=f"TLS 1.3 handshakes per second ({HANDSHAKE_SUITE}), client "
                            "and server on one core")
-    for line in report.answer(rows, sizes_seen):
+    for line in tables.answer(rows, sizes_seen):
         screen.console.print(line, markup=False)
 
 
 def summary(run: Run, results: list[Result]) -> dict:  # noqa: ARG001
     """The ranked suites and handshakes, for the export document beside the results."""
-    rows = report.suite_rows(results)
-    hs = report.handshake_rows(results)
+    rows = tables.suite_rows(results)
+    hs = tables.handshake_rows(results)
     return {
         "suites": [{"lib": r.lib, "iana": r.iana, "openssl": r.openssl, "gnutls": r.gnutls,
                     "proto": r.proto, "grade": r.grade, "grade_reason": r.grade_reason,
