@@ -57,6 +57,13 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.option("--threads", "threads", metavar="N|all", default=None,
               help="N core processes measure each point at once, each on its own CPU; shows "
                    "aggregate and per-thread throughput and the scaling efficiency")
+@click.option("--rounds", type=click.IntRange(2, 100), metavar="N", default=None,
+              help="measure the points of each size in N interleaved rounds, in a new random "
+                   "order each round, so that load falls on every library alike (stores each "
+                   "round's median and the paired ratio to the fastest library)")
+@click.option("--seed", type=int, default=None, metavar="S",
+              help="with --rounds: the seed of the random order (default: a new one, stored "
+                   "with the run)")
 @click.option("--progress/--no-progress", default=None,
               help="progress on stderr: a live bar on a terminal, else one line per finished "
                    "point with the time left (default: on)")
@@ -64,8 +71,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, budget, samples,
-            headline, no_ref, no_hw, disable_features, hw_both, threads, progress, db,
-            as_json) -> int:
+            headline, no_ref, no_hw, disable_features, hw_both, threads, rounds, seed, progress,
+            db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table."""
     preset = choose_preset(quick, full)
     prec = parse_precision(precision) or preset.precision
@@ -80,6 +87,8 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                              + ", ".join(VALID_OPS[:-1]))
     features = resolve_hw(no_hw, disable_features, hw_both)
     n_threads = thr.parse_threads(threads)
+    if seed is not None and not rounds:
+        raise UsageError("--seed orders the rounds: add --rounds N")
     store = app.open_store(db)            # an unusable --db fails before any work
     core = Core.find(app.env)
     mode = "off" if progress is False else mode_for(app.err_console, progress)
@@ -90,7 +99,8 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
         p = primitive.make_plan(core, preset, libs=split_list(libs), algos=split_list(algos),
                                 ops=op_list, sizes=chosen_sizes, precision=prec,
                                 budget_s=budget, samples=samples, headline=head,
-                                with_ref=not no_ref, hw_off=off, threads=n_threads)
+                                with_ref=not no_ref, hw_off=off, threads=n_threads,
+                                rounds=rounds or 0, seed=seed)
         with Recording(store, primitive.NAME, p.args(), p.metadata(), console=app.err_console,
                        progress=mode, unit=primitive.UNIT, total=p.points(),
                        estimate_s=primitive.estimate_s(p),

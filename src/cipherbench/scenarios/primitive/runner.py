@@ -174,13 +174,20 @@ class PrimitiveRunner:
             self._on_point(g, rec)
         elif isinstance(rec, CoreError):
             self._on_error(g, rec)
-        elif isinstance(rec, Preamble):
+        else:
+            g.freq = self._on_meta(rec) or g.freq
+
+    def _on_meta(self, rec: Record) -> float | None:
+        """Preamble, library and end records, kept on the outcome; returns the frequency a
+        preamble measured."""
+        if isinstance(rec, Preamble):
             self.out.preamble = self.out.preamble or rec.raw
-            g.freq = rec.freq_hz or g.freq
-        elif isinstance(rec, Library):
+            return rec.freq_hz
+        if isinstance(rec, Library):
             self.out.libraries[rec.lib] = rec.raw
         elif isinstance(rec, End):
             self.out.freq_end_hz = rec.freq_hz or self.out.freq_end_hz
+        return None
 
     def _on_point(self, g: "_Group", p: Point) -> None:
         now = self.clock()
@@ -221,7 +228,8 @@ class PrimitiveRunner:
                                     self.sel.precision, self.sel.budget_s))
         return self._store_point(first, st.samples, st.stable, st.reason)
 
-    def _store_point(self, rec: Point, samples: list[float], stable: bool, reason: str) -> float:
+    def _store_point(self, rec: Point, samples: list[float], stable: bool, reason: str,
+                     more: dict | None = None) -> float:
         summ = stats.summarize(samples)
         lib, algo, op, size = rec.lib, rec.algo, rec.op, int(rec.size or 0)
         label = point_label(lib, algo, op, size)
@@ -237,6 +245,7 @@ class PrimitiveRunner:
             "stopped_by": reason,
             "n_outliers": summ.n_outliers,
             "bytes_per_s": size / summ.median * 1e9 if summ.median > 0 and size else None,
+            **(more or {}),
         }
         self.rec.add(Result(
             scenario=SCENARIO, lib=lib, algo=algo, op=op, size=size, metric=METRIC_POINT,

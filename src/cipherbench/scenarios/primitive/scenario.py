@@ -3,6 +3,7 @@
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from cipherbench import catalog, metadata
@@ -15,6 +16,7 @@ from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios import threads as thr
+from cipherbench.scenarios.primitive.interleaved import run_in_rounds
 from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
                                                     Selection, plan as plan_items)
 from cipherbench.scenarios.recording import Recording
@@ -43,10 +45,13 @@ class RunPlan:
     headline: int = HEADLINE_SIZE
     hw_off: list[str] = field(default_factory=list)
     threads: int = 1
+    rounds: int = 0                # > 1: interleaved rounds (``interleaved.run_in_rounds``)
+    seed: int = 0                  # of the rounds' random order
 
     def args(self) -> dict:
         s = self.selection
-        return {"preset": self.preset.name, "libs": list(s.libs), "algos": list(s.algos),
+        more = {"rounds": self.rounds, "rounds_seed": self.seed} if self.rounds else {}
+        return {**more, "preset": self.preset.name, "libs": list(s.libs), "algos": list(s.algos),
                 "ops": list(s.ops) if s.ops else None, "sizes": list(s.sizes),
                 "precision": s.precision, "budget_s": s.budget_s, "samples": s.samples,
                 "headline_size": self.headline, "hw_disabled": list(self.hw_off),
@@ -112,7 +117,7 @@ def resolve_algos(inv: Inventory, patterns: list[str], preset: Preset,
 def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
               ops: list[str], sizes: list[int], precision: float, budget_s: float | None,
               samples: int | None, headline: int, with_ref: bool, hw_off: list[str],
-              threads: int) -> RunPlan:
+              threads: int, rounds: int = 0, seed: int | None = None) -> RunPlan:
     """Ask the core what it has and turn the options into work items (UsageError when nothing
     asked can be measured)."""
     inv = core.list()
@@ -133,7 +138,8 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
                          + (f" with op {', '.join(ops)}" if ops else "")
                          + "; see `cipherbench list`")
     return RunPlan(core, inv, preset, sel, items, [a for a in algo_list if a not in measured],
-                   headline, list(hw_off), threads)
+                   headline, list(hw_off), threads, rounds,
+                   seed if seed is not None else random.SystemRandom().randrange(1 << 31))
 
 
 #: Cost model of the estimate, from the core on a quiet 2-core machine: a sample lasts at
@@ -152,6 +158,8 @@ def estimate_s(p: RunPlan) -> float:
     sample_s = (s.min_sample_ms or _CORE_MIN_SAMPLE_MS) / 1000
     n = p.points()
     groups = len({(i.lib, i.op) for i in p.items})
+    if p.rounds:   # a core process per point and round, no extra samples
+        return n * p.rounds * (s.samples * sample_s + _POINT_OVERHEAD_S + _PROCESS_S)
     t = n * (s.samples * sample_s + _POINT_OVERHEAD_S) + groups * _PROCESS_S
     t += n * _REFINED_SHARE * (s.budget_s + _PROCESS_S)
     if p.threads > 1:
@@ -167,7 +175,11 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
         warnings.append(W.BenchWarning(W.Kind.UNSUPPORTED, a, "no chosen library implements it "
                                        "with the chosen operations; not measured"))
     rec.warn(warnings)
-    out = PrimitiveRunner(p.core, rec, p.selection).run(p.items)
+    runner = PrimitiveRunner(p.core, rec, p.selection)
+    if p.rounds:
+        out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed))
+    else:
+        out = runner.run(p.items)
     rec.warn(W.frequency(out.preamble.get("freq_hz") or meta.get("freq_hz"), out.freq_end_hz,
                          meta.get("governor")))
     updates: dict = {"freq_end_hz": out.freq_end_hz} if out.freq_end_hz else {}
