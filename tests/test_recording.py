@@ -56,6 +56,7 @@ def test_complete_run_keeps_results_warnings_and_prints_lines(store):
         rec.progress.done("second")
     run = store.get_run(rec.run_id)
     assert run.status == "complete" and run.n_results == 2
+    assert not list(store.path.parent.glob("*.reserve-*"))
     assert [w.kind for w in store.warnings(rec.run_id)] == ["noisy"]
     lines = buf.getvalue().splitlines()
     assert lines[0] == "cipherbench: run: about 1 min 30 s for 2 points (estimate)"
@@ -69,7 +70,9 @@ def test_a_stop_marks_interrupted_with_one_line(store, exc):
     with pytest.raises(RunInterrupted) as info:
         with Recording(store, "run", {}, {}, console=con, progress="off") as rec:
             rec.add(_result(1))
+            assert list(store.path.parent.glob("*.reserve-*"))   # space held while it runs
             raise exc
+    assert not list(store.path.parent.glob("*.reserve-*"))
     assert info.value.exit_code == 130
     assert str(info.value) == ("interrupted: run 1 keeps its 1 finished results "
                                "(`cipherbench show 1`)")
@@ -115,6 +118,7 @@ def test_a_full_disk_marks_the_run_failed_and_shows_what_it_stored(store, monkey
                 rec.add(_result(i))
     run = store.get_run(1)
     assert run.status == "failed" and run.n_results == 2
+    assert not list(store.path.parent.glob("*.reserve-*"))     # the reserve is given back
     assert [(w.kind, "disk is full" in w.text) for w in store.warnings(1)] == \
         [("store_failed", True)]
     assert shown == [1]

@@ -142,6 +142,7 @@ def test_stopped_command_leaves_nothing_and_keeps_its_results(tmp_path, request,
     assert _wait(lambda: not _group_members(proc.pid), 5), _group_members(proc.pid)
     assert _wait(lambda: not _naming(str(tmp)), 5), _naming(str(tmp))
     assert list(tmp.iterdir()) == []
+    assert not list(tmp_path.glob("*.reserve-*"))   # the space held beside the database
     status, kept = _db_state(db)
     assert status == "interrupted"
     assert kept >= kept_before

@@ -9,8 +9,9 @@ elsewhere, the estimated duration first) and closes the run with its final statu
 - Ctrl-C, SIGTERM or SIGHUP (``interrupts.Stop``): ``interrupted``, every process the command
   started and still alive is stopped, and ``RunInterrupted`` says in one line how many results
   the run keeps (exit 130, the same line for every signal);
-- the store cannot be written (a full disk): ``failed`` with the reason kept as a warning when
-  the database still takes one, what was stored is shown (``show``), and the error goes on;
+- the store cannot be written (a full disk): ``failed`` with the reason kept as a warning (a
+  little space reserved beside the database at the start is given back for this), what was
+  stored is shown (``show``), and the error goes on;
 - any other error: the ``status`` the scenario set, else ``interrupted`` when results were
   stored and ``failed`` when not; the error goes on.
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 from typing import Callable, Iterable
 
 from rich.console import Console
@@ -64,6 +66,7 @@ class Recording:
         self.n_results = 0
         self.run_id = 0
         self._before: set[int] = set()
+        self._reserve: _Reserve | None = None
 
     # -- what scenarios call ---------------------------------------------------------------
     def add(self, result: Result) -> None:
@@ -88,6 +91,7 @@ class Recording:
     def __enter__(self) -> "Recording":
         self._before = set(procs.descendants(os.getpid()))
         self.run_id = self.store.begin_run(self.command, self.args, self.metadata)
+        self._reserve = _Reserve.beside(Path(self.store.path))
         if self.estimate_s is not None:
             what = f" for {self.total} {self.progress.unit}" if self.total else ""
             self.progress.announce(f"cipherbench: {self.command}: about "
@@ -97,6 +101,13 @@ class Recording:
 
     def __exit__(self, exc_type, exc, tb) -> bool:
         self.progress.stop()
+        try:
+            return self._close(exc)
+        finally:
+            if self._reserve is not None:
+                self._reserve.release()
+
+    def _close(self, exc: BaseException | None) -> bool:
         if exc is None:
             self.store.finish_run(self.run_id, self.status)
             return False
@@ -120,21 +131,16 @@ class Recording:
             pass  # the database itself fails: nothing more can be written
 
     def _store_failed(self, exc: StoreError) -> None:
-        """A write failed (typically a full disk): mark the run failed with the reason, show
-        what it stored. A checkpoint first lets SQLite reuse its log instead of growing it."""
-        reason = str(exc)
-        for attempt in range(2):
-            try:
-                self.store.add_warning(self.run_id, Kind.STORE_FAILED, "database",
-                                       f"{reason}; {Kind.STORE_FAILED.remedy}")
-                self.store.finish_run(self.run_id, "failed")
-                break
-            except StoreError:
-                if attempt == 0:
-                    try:
-                        self.store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                    except Exception:  # noqa: BLE001 - best effort, the error below says it
-                        pass
+        """A write failed (typically a full disk): give back the reserved space, mark the run
+        failed with the reason, show what it stored."""
+        if self._reserve is not None:
+            self._reserve.release()
+        try:
+            self.store.add_warning(self.run_id, Kind.STORE_FAILED, "database",
+                                   f"{exc}; {Kind.STORE_FAILED.remedy}")
+            self.store.finish_run(self.run_id, "failed")
+        except StoreError:
+            pass  # not even the reserve was enough: the run stays "running"
         if self.show is not None:
             try:
                 self.show(self.run_id)
@@ -149,3 +155,36 @@ def stop_children(keep: set[int] = frozenset()) -> None:  # type: ignore[assignm
     kids = [p for p in procs.descendants(os.getpid()) if p not in keep]
     if kids:
         procs.terminate(list(reversed(kids)))
+
+
+class _Reserve:
+    """A little disk space held beside the database while a run is written, given back when a
+    write fails for lack of space, so that the run can still be marked failed with its reason.
+    Removed on every way out of the run."""
+
+    SIZE = 256 << 10
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    @classmethod
+    def beside(cls, db: Path) -> "_Reserve | None":
+        path = db.with_name(f"{db.name}.reserve-{os.getpid()}")
+        try:
+            with open(path, "wb") as f:
+                f.write(b"\0" * cls.SIZE)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError:   # no room even for this, or a read-only place: go on without
+            try:
+                path.unlink()
+            except OSError:
+                pass
+            return None
+        return cls(path)
+
+    def release(self) -> None:
+        try:
+            self.path.unlink()
+        except OSError:
+            pass
