@@ -150,3 +150,20 @@ def test_stored_runs_are_readable_by_plain_sqlite(store, tmp_path):
     with sqlite3.connect(tmp_path / "r.sqlite") as conn:
         assert conn.execute("SELECT command, status FROM runs").fetchall() == [("gpg",
                                                                                 "complete")]
+
+
+def test_a_stop_while_the_run_opens_still_closes_it(store, monkeypatch):
+    """A signal right after the run is stored, before the block starts, is no orphan run."""
+    from cipherbench.scenarios import recording
+    con, _ = _console()
+
+    def stopped(self):
+        self.path.write_bytes(b"half")
+        raise Stop(1)
+
+    monkeypatch.setattr(recording._Reserve, "fill", stopped)
+    with pytest.raises(RunInterrupted, match="keeps its 0 finished results"):
+        with Recording(store, "gpg", {}, {}, console=con, progress="off"):
+            pass
+    assert store.get_run(1).status == "interrupted"
+    assert not list(store.path.parent.glob("*.reserve-*"))

@@ -34,6 +34,22 @@ def format_bytes(n: int) -> str:
     return f"{n} B"
 
 
+def rate(amount: float, duration: float | None, per: float = 1e9) -> float | None:
+    """``amount`` (bytes, handshakes) per second when it takes ``duration`` nanoseconds (``per``
+    = 1 for seconds); None when the duration is not positive. The one place a time becomes a
+    rate."""
+    if duration is None or duration <= 0:
+        return None
+    return amount * per / duration
+
+
+def rate_interval(amount: float, median: float, ci_low: float | None, ci_high: float | None,
+                  per: float = 1e9) -> tuple[float | None, float | None, float | None]:
+    """(rate, low, high) from a median time and its interval: the slow end of the time gives
+    the low end of the rate."""
+    return rate(amount, median, per), rate(amount, ci_high, per), rate(amount, ci_low, per)
+
+
 def format_rate(bytes_per_s: float | None) -> str:
     """Throughput in decimal units, three significant digits: ``3.41 GB/s``, ``545 MB/s``."""
     if bytes_per_s is None:

@@ -15,6 +15,7 @@ from typing import Iterable, Mapping
 
 from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.store import Result, Run, Store
+from cipherbench.units import rate
 
 #: Message size whose primitive rate stands for bulk transfers (a TLS record).
 PREFERRED_SIZE = 16384
@@ -73,7 +74,7 @@ class Primitive:
     @property
     def bps(self) -> float:
         """Bytes per second at this point."""
-        return self.result.size / self.result.median * 1e9
+        return rate(self.result.size, self.result.median) or 0.0
 
 
 @dataclass
@@ -187,7 +188,7 @@ def tls_bps(r: Result) -> float | None:
     if r.metric in ("bytes_per_s", "throughput") and r.median > 0:
         return r.median
     if r.metric == "ns_per_op" and r.size and r.median > 0:
-        return r.size / r.median * 1e9
+        return rate(r.size, r.median)
     v = r.extra.get("bytes_per_s")
     return float(v) if isinstance(v, (int, float)) and v > 0 else None
 

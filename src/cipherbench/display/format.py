@@ -10,7 +10,7 @@ from typing import Iterable
 from cipherbench import catalog
 from cipherbench.core_client import Inventory
 from cipherbench.store import Result, Run
-from cipherbench.units import format_bytes
+from cipherbench.units import format_bytes, rate
 from cipherbench.units import format_rate as units_format_rate
 
 REF_LIB = "ref"
@@ -88,7 +88,7 @@ def format_results(results: list[Result], headline: int = 16384,
         ci_rel = None
         if r.ci_low is not None and r.ci_high is not None and r.median:
             ci_rel = (r.ci_high - r.ci_low) / 2 / r.median
-        bps = size / r.median * 1e9 if r.median > 0 else None
+        bps = rate(size, r.median)
         if r.algo == "null":
             bps, cpb = None, None  # the floor is a per-call cost, not a throughput
         rows[key].cells[r.lib] = Cell(bps, r.median, ci_rel, cpb)

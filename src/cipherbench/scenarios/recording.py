@@ -91,12 +91,18 @@ class Recording:
     def __enter__(self) -> "Recording":
         self._before = set(procs.descendants(os.getpid()))
         self.run_id = self.store.begin_run(self.command, self.args, self.metadata)
-        self._reserve = _Reserve.beside(Path(self.store.path))
-        if self.estimate_s is not None:
-            what = f" for {self.total} {self.progress.unit}" if self.total else ""
-            self.progress.announce(f"cipherbench: {self.command}: about "
-                                   f"{format_duration(self.estimate_s)}{what} (estimate)")
-        self.progress.start(self.total)
+        try:  # from here on the run exists: a stop must still close it
+            self._reserve = _Reserve.beside(Path(self.store.path))
+            if not self._reserve.fill():
+                self._reserve = None
+            if self.estimate_s is not None:
+                what = f" for {self.total} {self.progress.unit}" if self.total else ""
+                self.progress.announce(f"cipherbench: {self.command}: about "
+                                       f"{format_duration(self.estimate_s)}{what} (estimate)")
+            self.progress.start(self.total)
+        except BaseException as e:
+            if not self.__exit__(type(e), e, e.__traceback__):
+                raise
         return self
 
     def __exit__(self, exc_type, exc, tb) -> bool:
@@ -168,20 +174,22 @@ class _Reserve:
         self.path = path
 
     @classmethod
-    def beside(cls, db: Path) -> "_Reserve | None":
-        path = db.with_name(f"{db.name}.reserve-{os.getpid()}")
+    def beside(cls, db: Path) -> "_Reserve":
+        return cls(db.with_name(f"{db.name}.reserve-{os.getpid()}"))
+
+    def fill(self) -> bool:
+        """Write the reserve; False (and nothing left) when there is no room even for it, or
+        the place is read-only. The caller holds the object first, so that an interruption
+        while writing still removes the file."""
         try:
-            with open(path, "wb") as f:
-                f.write(b"\0" * cls.SIZE)
+            with open(self.path, "wb") as f:
+                f.write(b"\0" * self.SIZE)
                 f.flush()
                 os.fsync(f.fileno())
-        except OSError:   # no room even for this, or a read-only place: go on without
-            try:
-                path.unlink()
-            except OSError:
-                pass
-            return None
-        return cls(path)
+        except OSError:
+            self.release()
+            return False
+        return True
 
     def release(self) -> None:
         try:

@@ -18,6 +18,7 @@ from cipherbench.core_client import BenchStream, Core
 from cipherbench.records import CoreError, Point
 from cipherbench.errors import UsageError
 from cipherbench.store import Result
+from cipherbench.units import rate
 
 METRIC = "threads_bytes_per_s"
 
@@ -77,7 +78,7 @@ def _median_bps(stream: BenchStream, size: int) -> tuple[float | None, str]:
     for rec in stream:
         if isinstance(rec, Point):
             med = stats.summarize(rec.per_op_ns()).median
-            bps = size / med * 1e9 if med > 0 else None
+            bps = rate(size, med)
         elif isinstance(rec, CoreError):
             why = f"{rec.reason}: {rec.message}"
     return bps, why

@@ -12,6 +12,7 @@ from cipherbench.core_client import Core
 from cipherbench.records import CoreError, Point
 from cipherbench.errors import UserError
 from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
+from cipherbench.units import rate
 
 #: gpg's own library; the message size the core measures the cipher at.
 LIB = "libgcrypt"
@@ -32,7 +33,7 @@ class Alone:
     @property
     def bytes_per_s(self) -> float | None:
         """Bytes per second at the median time per operation."""
-        return SIZE * 1e9 / self.summary.median if self.summary else None
+        return rate(SIZE, self.summary.median) if self.summary else None
 
 
 def _bench(core: Core, algos: list[str], op: str) -> dict[str, Alone]:

@@ -17,7 +17,7 @@ from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFaile
                                               Measured, measure_candidate, random_data)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
-from cipherbench.units import format_bytes
+from cipherbench.units import format_bytes, rate_interval
 
 NAME = "gpg"
 UNIT = "ciphers"
@@ -119,9 +119,9 @@ def result(m: Measured, version: str) -> Result:
         return Result("gpg", tool, m.candidate.algo, m.op, m.size, "error", "", 0.0,
                       extra={"message": m.error or "not measured", "tool_version": version})
     s = m.stability.summary
+    med, lo, hi = rate_interval(m.size, s.median, s.ci_low, s.ci_high, per=1)
     return Result("gpg", tool, m.candidate.algo, m.op, m.size, "bytes_per_s", "B/s",
-                  median=m.size / s.median, ci_low=m.size / s.ci_high,
-                  ci_high=m.size / s.ci_low, n_samples=s.n, cv=s.cv,
+                  median=med, ci_low=lo, ci_high=hi, n_samples=s.n, cv=s.cv,
                   extra={"wall_s": s.median, "cpu_s": stats.median(m.cpu_s) if m.cpu_s else None,
                          "samples_s": m.stability.samples, "stable": m.stability.stable,
                          "tool_version": version,
@@ -134,9 +134,9 @@ def alone_result(gpg_algo: str | None, a: cipher_alone.Alone, role: str) -> Resu
         return None
     s = a.summary
     size = cipher_alone.SIZE
+    med, lo, hi = rate_interval(size, s.median, s.ci_low, s.ci_high)
     return Result("gpg", cipher_alone.LIB, a.algo, a.op, size, "bytes_per_s", "B/s",
-                  median=size * 1e9 / s.median, ci_low=size * 1e9 / s.ci_high,
-                  ci_high=size * 1e9 / s.ci_low, n_samples=s.n, cv=s.cv,
+                  median=med, ci_low=lo, ci_high=hi, n_samples=s.n, cv=s.cv,
                   extra={"role": role, "gpg_algo": gpg_algo, "ns_per_op": s.median})
 
 

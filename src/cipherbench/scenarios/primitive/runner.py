@@ -19,6 +19,7 @@ from cipherbench.core_client import Core, CoreCrashed, Inventory
 from cipherbench.records import CoreError, End, Library, Point, Preamble, Record
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result
+from cipherbench.units import rate
 
 SCENARIO = "primitive"
 METRIC_POINT = "ns_per_op"
@@ -244,7 +245,7 @@ class PrimitiveRunner:
             "stable": stable,
             "stopped_by": reason,
             "n_outliers": summ.n_outliers,
-            "bytes_per_s": size / summ.median * 1e9 if summ.median > 0 and size else None,
+            "bytes_per_s": rate(size, summ.median) if size else None,
             **(more or {}),
         }
         self.rec.add(Result(

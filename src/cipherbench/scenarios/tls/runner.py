@@ -28,6 +28,7 @@ from cipherbench.records import CoreError, Library, Point, Preamble
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result
+from cipherbench.units import rate_interval
 
 SCENARIO = "tls"
 DEFAULT_SIZES = (1400, 16384)
@@ -234,16 +235,17 @@ class TlsRunner:
                 extra.update({"grade": g.level, "grade_reason": g.reason,
                               "grade_reference": g.reference, "kx": suite.kx,
                               "cipher": suite.cipher, "mac": suite.mac})
+            med, lo, hi = rate_interval(size, summ.median, summ.ci_low, summ.ci_high)
             res = Result(SCENARIO, rec.lib, rec.algo, "transfer", size, "bytes_per_s",
-                         "B/s", median=size * 1e9 / summ.median,
-                         ci_low=size * 1e9 / summ.ci_high, ci_high=size * 1e9 / summ.ci_low,
+                         "B/s", median=med, ci_low=lo, ci_high=hi,
                          n_samples=summ.n, cv=summ.cv, extra=extra)
         else:
             extra.update({"ns_per_handshake": summ.median, "suite": rec.algo,
                           "lib_group": raw.get("lib_group")})
+            med, lo, hi = rate_interval(1, summ.median, summ.ci_low, summ.ci_high)
             res = Result(SCENARIO, rec.lib, f"{rec.group}+{rec.cert}", rec.op, None,
-                         "per_s", "1/s", median=1e9 / summ.median, ci_low=1e9 / summ.ci_high,
-                         ci_high=1e9 / summ.ci_low, n_samples=summ.n, cv=summ.cv, extra=extra)
+                         "per_s", "1/s", median=med, ci_low=lo, ci_high=hi, n_samples=summ.n,
+                         cv=summ.cv, extra=extra)
         self.rec.add(res)
         self.out.points += 1
         self._advance(1, text)
