@@ -29,7 +29,8 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
     """Measure ``items`` size by size in ``n_rounds`` interleaved rounds; store every point,
     then the fits. Stop signals pass through (what finished is stored)."""
     rec, sel = runner.rec, runner.sel
-    rec.progress.set_total(sum(len(i.sizes) for i in items))
+    if rec.progress.total is None:
+        rec.progress.set_total(sum(len(i.sizes) for i in items))
     medians: dict[Cand, dict[int, float]] = {(i.lib, i.algo, i.op): {} for i in items}
     failed: set[Cand] = set()
     for size in sel.sizes:

@@ -124,7 +124,8 @@ class PrimitiveRunner:
     # -- running -----------------------------------------------------------------------
     def run(self, items: list[Item]) -> RunOutcome:
         """Run every item; raises KeyboardInterrupt through (what finished is stored)."""
-        self.rec.progress.set_total(sum(len(i.sizes) for i in items))
+        if self.rec.progress.total is None:  # the recording may count more steps
+            self.rec.progress.set_total(sum(len(i.sizes) for i in items))
         groups: dict[tuple[str, str], list[Item]] = {}
         for it in items:
             groups.setdefault((it.lib, it.op), []).append(it)

@@ -127,7 +127,8 @@ class TlsRunner:
     def run(self) -> Outcome:
         """Every library of the plan; KeyboardInterrupt passes through (what finished is
         stored)."""
-        self.rec.progress.set_total(work_count(self.plan))
+        if self.rec.progress.total is None:  # the recording may count more steps
+            self.rec.progress.set_total(work_count(self.plan))
         for lib in self.plan.libs:
             try:
                 self._run_lib(lib)
