@@ -80,7 +80,7 @@ def default_combo(target: Target) -> runner.Combo | None:
 #: and the share of the budget a row spends on more samples after its first three.
 _SERVER_START_S = 1.5
 _CONNECT_S = 0.3
-_RATE_BPS = 250e6
+_RATE_BPS = 400e6
 _BUDGET_SHARE = 0.5
 
 
