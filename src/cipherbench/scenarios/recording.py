@@ -115,7 +115,11 @@ class Recording:
 
     def _close(self, exc: BaseException | None) -> bool:
         if exc is None:
-            self.store.finish_run(self.run_id, self.status)
+            try:
+                self.store.finish_run(self.run_id, self.status)
+            except StoreError as e:   # even the last write can meet a full disk
+                self._store_failed(e)
+                raise
             return False
         if isinstance(exc, KeyboardInterrupt):
             stop_children(self._before)
