@@ -167,3 +167,18 @@ def test_a_stop_while_the_run_opens_still_closes_it(store, monkeypatch):
             pass
     assert store.get_run(1).status == "interrupted"
     assert not list(store.path.parent.glob("*.reserve-*"))
+
+
+def test_on_a_terminal_progress_is_a_bar_not_lines():
+    buf = io.StringIO()
+    con = Console(file=buf, width=100, force_terminal=True)
+    assert mode_for(con, None) == "bar" and mode_for(con, True) == "bar"
+    p = Progress(con, mode_for(con, None), unit="points").start(2)
+    p.working("openssl aes-128-gcm encrypt 16384 B")
+    p.done("openssl aes-128-gcm encrypt 16384 B")
+    p.say("cipherbench: error: one line above the bar")
+    p.done("last")
+    p.stop()
+    text = buf.getvalue()
+    assert "one line above the bar" in text
+    assert "[1/2 points" not in text          # no log lines on a terminal
