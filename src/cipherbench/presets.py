@@ -30,6 +30,9 @@ class Preset:
     budget_s: float      # time budget per point for extra samples
     samples: int         # samples of the first batch
     min_sample_ms: float | None  # duration of one sample (None: the core's default)
+    #: all extra samples of a run together, shared evenly among the points still to come
+    #: (None: no cap; an explicit --budget lifts it)
+    run_budget_s: float | None = None
 
 
 QUICK = Preset(
@@ -50,7 +53,7 @@ DEFAULT = Preset(
      "hmac-sha1", "hmac-sha256", "hmac-sha512", "poly1305", "umac-64", "umac-128"),
     None,
     DECIDING_SIZES,
-    precision=0.01, budget_s=0.5, samples=10, min_sample_ms=None)
+    precision=0.01, budget_s=0.5, samples=10, min_sample_ms=None, run_budget_s=100.0)
 
 FULL = Preset("full", None, None, DEFAULT_SIZES, precision=0.01, budget_s=2.0, samples=15,
               min_sample_ms=None)

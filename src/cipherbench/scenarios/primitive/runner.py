@@ -36,6 +36,7 @@ class Selection:
     sizes: tuple[int, ...]
     precision: float = stats.DEFAULT_PRECISION
     budget_s: float = 0.5            # per point, for the extra samples
+    run_budget_s: float | None = None  # all extra samples of the run together (None: no cap)
     samples: int = 10                # first batch
     min_sample_ms: float | None = None
 
@@ -111,6 +112,7 @@ class PrimitiveRunner:
         self.sel = sel
         self.clock = clock
         self.out = RunOutcome()
+        self._extra_s = 0.0          # spent on extra samples so far
 
     # -- bookkeeping -------------------------------------------------------------------
     def _advance(self, n: int, label: str) -> None:
@@ -223,12 +225,25 @@ class PrimitiveRunner:
                         got.extend(rec.per_op_ns())
             return got
 
-        st = stats.until_stable(sample, precision=self.sel.precision, budget_s=self.sel.budget_s,
+        budget = self._point_budget()
+        t0 = self.clock()
+        st = stats.until_stable(sample, precision=self.sel.precision, budget_s=budget,
                                 initial=first.per_op_ns(), elapsed_s=elapsed, clock=self.clock)
+        self._extra_s += self.clock() - t0
         if not st.stable:
             self._warn(W.not_stable(point_label(lib, algo, op, size), st.summary.rel_half_width,
-                                    self.sel.precision, self.sel.budget_s))
+                                    self.sel.precision, budget))
         return self._store_point(first, st.samples, st.stable, st.reason)
+
+    def _point_budget(self) -> float:
+        """The per-point budget, or, under a run-wide cap, an even share of what is left of
+        it among the points not yet final (so that the last libraries get their share too)."""
+        cap = self.sel.run_budget_s
+        if cap is None:
+            return self.sel.budget_s
+        p = self.rec.progress
+        left = max(1, (p.total or 1) - p.count)
+        return max(0.0, min(self.sel.budget_s, (cap - self._extra_s) / left))
 
     def _store_point(self, rec: Point, samples: list[float], stable: bool, reason: str,
                      more: dict | None = None) -> float:

@@ -53,7 +53,8 @@ class RunPlan:
         more = {"rounds": self.rounds, "rounds_seed": self.seed} if self.rounds else {}
         return {**more, "preset": self.preset.name, "libs": list(s.libs), "algos": list(s.algos),
                 "ops": list(s.ops) if s.ops else None, "sizes": list(s.sizes),
-                "precision": s.precision, "budget_s": s.budget_s, "samples": s.samples,
+                "precision": s.precision, "budget_s": s.budget_s,
+                "run_budget_s": s.run_budget_s, "samples": s.samples,
                 "headline_size": self.headline, "hw_disabled": list(self.hw_off),
                 "threads": self.threads}
 
@@ -128,6 +129,7 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
     sel = Selection(libs=tuple(lib_list), algos=tuple(algo_list), ops=ops_sel,
                     sizes=tuple(sizes), precision=precision,
                     budget_s=preset.budget_s if budget_s is None else budget_s,
+                    run_budget_s=preset.run_budget_s if budget_s is None else None,
                     samples=samples or preset.samples, min_sample_ms=preset.min_sample_ms)
     items = plan_items(inv, sel)
     measured = {i.algo for i in items}
@@ -161,7 +163,8 @@ def estimate_s(p: RunPlan) -> float:
     if p.rounds:   # a core process per point and round, no extra samples
         return n * p.rounds * (s.samples * sample_s + _POINT_OVERHEAD_S + _PROCESS_S)
     t = n * (s.samples * sample_s + _POINT_OVERHEAD_S) + groups * _PROCESS_S
-    t += n * _REFINED_SHARE * (s.budget_s + _PROCESS_S)
+    extra = n * _REFINED_SHARE * (s.budget_s + _PROCESS_S)
+    t += extra if s.run_budget_s is None else min(extra, s.run_budget_s)
     if p.threads > 1:
         t += len([i for i in p.items if i.lib != "ref"]) * 2 * max(s.samples, 5) * sample_s
     return t
