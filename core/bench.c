@@ -9,6 +9,7 @@
 #include "fit.h"
 #include "hw.h"
 #include "kat.h"
+#include "libs.h"
 #include "measure.h"
 #include "prng.h"
 #include "ref.h"

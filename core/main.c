@@ -10,6 +10,7 @@
 #include "hw.h"
 #include "kat.h"
 #include "measure.h"
+#include "libs.h"
 #include "ref.h"
 #include "tls/tls.h"
 #include "vectors.h"

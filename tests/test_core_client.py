@@ -56,7 +56,7 @@ def test_crash_keeps_complete_lines(tmp_path):
     with pytest.raises(cc.CoreCrashed, match="SIGSEGV") as e:
         with core.bench("x", ["a"], "encrypt", [16]) as s:
             for rec in s:
-                seen.append(rec["type"])
+                seen.append(rec.type)
     assert seen == ["preamble"]
     assert e.value.returncode < 0
 

@@ -89,3 +89,28 @@ def test_markdown_marks_the_fastest_and_keeps_reference_rows_on_top():
     openssl_cell, nettle_cell = gcm.split("|")[4:6]
     assert "GB/s *" in openssl_cell and "*" not in nettle_cell
     assert "0.75 c/B" in openssl_cell and "4.00 GB/s" in openssl_cell
+
+
+@pytest.mark.parametrize("command,keys", [("tls", {"suites", "handshakes"}),
+                                          ("gpg", {"rows", "backup_size"}),
+                                          ("ssh", set()), ("run", set())])
+def test_every_command_json_is_the_export_document(tmp_path, command, keys):
+    """``--json`` of run, tls, ssh and gpg prints this document: the stored run, plus the
+    scenario's own summary where it has one; it validates against the one schema."""
+    from cipherbench.store import Result, Store
+    with Store.open(tmp_path / "r.sqlite") as store:
+        rid = store.begin_run(command, {"backup_size": 1 << 30, "size": 1 << 20}, {})
+        if command == "tls":
+            store.add_result(rid, Result("tls", "openssl", "TLS_AES_128_GCM_SHA256", "transfer",
+                                         16384, "bytes_per_s", "B/s", 1e9, 9e8, 1.1e9, 10,
+                                         0.01, extra={"proto": "TLS1.3",
+                                                      "grade": "recommended"}))
+        if command == "gpg":
+            store.add_result(rid, Result("gpg", "gnupg", "AES", "encrypt", 1 << 20,
+                                         "bytes_per_s", "B/s", 3e8, 2.9e8, 3.1e8, 5, 0.01))
+        store.finish_run(rid, "complete")
+        doc = json.loads(EXPORTERS["json"].render(RunBundle.load(store, rid)))
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["schema"] == "cipherbench-export" and doc["schema_version"] == SCHEMA_VERSION
+    assert keys <= set(doc) and not ({"suites", "handshakes", "rows", "backup_size"} - keys) \
+        & set(doc)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench.scenarios.gpg import programs, report
+from cipherbench.scenarios.gpg import programs, tables
 from cipherbench.scenarios.gpg.home import private_gnupg_home
 from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
                                               candidates, measure_candidate, round_trip)
@@ -194,13 +194,13 @@ def test_report_separates_fixed_cost_and_gpg_overhead():
            gpg_algo="AES"),
         _r("libgcrypt", "sha1", "hash", 65536, 400 * mib, role="mdc-hash"),
     ]
-    rows = report.rows_from_results(results)
+    rows = tables.rows_from_results(results)
     assert [r.algo for r in rows] == ["AES", "CAST5"]
     aes = rows[0]
     assert aes.overhead == pytest.approx(0.5)
     assert aes.backup_seconds(1000 * mib) == pytest.approx(0.1 + 10.0)
     assert rows[1].grade.level == "legacy" and aes.grade.level == "acceptable"
-    text = report.answer(rows, 1000 * mib, "1000 MiB")
+    text = tables.answer(rows, 1000 * mib, "1000 MiB")
     assert "gpg --cipher-algo AES" in text and "no legacy cipher is faster" in text
 
 

@@ -7,7 +7,7 @@ import pytest
 from cipherbench.cli.options import Size
 from cipherbench.cli.ssh import MAX_SIZE
 from cipherbench.errors import UsageError
-from cipherbench.scenarios.ssh import report, runner
+from cipherbench.scenarios.ssh import tables, runner
 from cipherbench.scenarios.ssh.errors import CipherRefused, HostError, TransferFailed, classify
 from cipherbench.scenarios.ssh.transfer import _children_cpu, _cpu_from_fields, is_aead
 from cipherbench.store import Result
@@ -103,15 +103,15 @@ def test_rows_rank_by_throughput_relative_to_default_and_baseline():
                      mac="umac-64-etm@openssh.com"),
                _head("chacha20-poly1305@openssh.com", 200e6, default=True),
                _head("3des-cbc+umac-64-etm@openssh.com", 20e6, cipher="3des-cbc")]
-    table = report.rows(results)
+    table = tables.rows(results)
     assert [r.rank for r in table] == [None, 1, 2, 3]
     assert table[1].vs_default == pytest.approx(2.0)
     assert table[1].vs_baseline == pytest.approx(0.4)
     assert table[2].is_default and table[2].vs_default == pytest.approx(1.0)
-    header, cells = report.table_lines(table)
+    header, cells = tables.table_lines(table)
     assert len(header) == len(cells[0])
     assert cells[2][1] == "chacha20-poly1305 *"
-    verdict = report.bottleneck(table)
+    verdict = tables.bottleneck(table)
     assert verdict.startswith("Crypto is the bottleneck") and "40%" in verdict
 
 
@@ -119,7 +119,7 @@ def test_verdict_says_path_when_ciphers_reach_the_baseline():
     results = [_head(runner.BASELINE, 12.0e6, cpu=(None, None)),
                _head("aes128-ctr+umac-64-etm@openssh.com", 11.8e6, cpu=(0.1, 0.1)),
                _head("chacha20-poly1305@openssh.com", 11.6e6, default=True, cpu=(0.1, 0.1))]
-    verdict = report.bottleneck(report.rows(results))
+    verdict = tables.bottleneck(tables.rows(results))
     assert verdict.startswith("The path is the bottleneck")
 
 
@@ -189,7 +189,7 @@ def test_measure_passes_the_time_bound_and_records_the_bytes_sent():
                          budget_s=0.0, max_sample_s=1.5)
     assert seen[0] == (True, None) and all(s == (False, 1.5) for s in seen[1:])
     assert out.cut and out.sample_bytes == 8 << 20 and out.requested_bytes == 64 << 20
-    row = report.to_results(out, target="t", client_default=None)[0]
+    row = tables.to_results(out, target="t", client_default=None)[0]
     assert row.size == 8 << 20
     assert row.extra["requested_size"] == 64 << 20 and row.extra["sample_cut"] is True
     assert row.extra["sample_bytes"] == [8 << 20] * len(out.samples)
@@ -221,7 +221,7 @@ def test_one_check_per_cipher_covers_its_macs(monkeypatch):
     by = {o.combo: o for o in outs}
     shared = by[runner.Combo("aes128-ctr", "hmac-sha2-256-etm@openssh.com")]
     assert shared.status == "ok" and shared.check.combo == runner.Combo("aes128-ctr", MAC_U)
-    assert report.to_results(shared, target="t", client_default=None)[0].extra[
+    assert tables.to_results(shared, target="t", client_default=None)[0].extra[
         "checked_with"] == "aes128-ctr+" + MAC_U
     # a MAC refused on its first timed transfer (no check of its own) is still "refused"
     assert by[runner.Combo("aes128-ctr", "hmac-md5")].status == "refused"
@@ -230,13 +230,13 @@ def test_one_check_per_cipher_covers_its_macs(monkeypatch):
 def test_table_shows_bytes_per_sample_only_when_cut():
     full = [_head(runner.BASELINE, 1000e6, cpu=(None, None)),
             _head("aes128-ctr+" + MAC_U, 400e6, cipher="aes128-ctr", mac=MAC_U)]
-    header, _ = report.table_lines(report.rows(full))
-    assert "MiB" not in header and report.cut_note(report.rows(full), 1 << 28, 1.5) is None
+    header, _ = tables.table_lines(tables.rows(full))
+    assert "MiB" not in header and tables.cut_note(tables.rows(full), 1 << 28, 1.5) is None
     slow = _head("3des-cbc+" + MAC_U, 20e6, cipher="3des-cbc", mac=MAC_U)
     slow.extra["sample_cut"] = True
-    table = report.rows(full + [slow])
-    header, cells = report.table_lines(table)
+    table = tables.rows(full + [slow])
+    header, cells = tables.table_lines(table)
     row = cells[-1]
     assert row[header.index("MB/s")] == "20.0 †" and row[header.index("MiB")] == "1"
-    note = report.cut_note(table, 256 << 20, 1.5)
+    note = tables.cut_note(table, 256 << 20, 1.5)
     assert note.startswith("†") and "1.5 s" in note and "256 MiB" in note

@@ -8,7 +8,7 @@ import pytest
 
 from cipherbench import core_client
 from cipherbench.scenarios.tls import loopback as lb
-from cipherbench.scenarios.tls import report
+from cipherbench.scenarios.tls import tables
 from cipherbench.scenarios.tls.suites import Suite, resolve
 from cipherbench.store import Result, Store
 from conftest import FAKE_CORE
@@ -64,19 +64,19 @@ def test_rows_are_ranked_by_the_largest_write_with_refusals_last():
         _r("openssl", "RC4", None, "refused", 0.0, message="no cipher match"),
         _r("openssl", "FAST", 1400, "bytes_per_s", 10.0, grade="recommended"),
         _r("openssl", "FAST", 16384, "bytes_per_s", 500.0, grade="recommended"),
-        Result("tls", report.LOOPBACK_LIB, "FAST", "loopback", 1 << 20, "bytes_per_s", "B/s",
+        Result("tls", tables.LOOPBACK_LIB, "FAST", "loopback", 1 << 20, "bytes_per_s", "B/s",
                300.0),
         Result("tls", "gnutls", "x25519+rsa2048", "handshake", None, "per_s", "1/s", 1000.0),
         Result("tls", "gnutls", "x25519+rsa2048", "resume", None, "per_s", "1/s", 3000.0),
     ]
-    rows = report.suite_rows(results)
+    rows = tables.suite_rows(results)
     assert [r.iana for r in rows["openssl"]] == ["FAST", "SLOW", "RC4"]
     assert rows["openssl"][0].loopback == 300.0
-    header, cells = report.format_suite_table(rows["openssl"], [1400, 16384], True)
+    header, cells = tables.format_suite_table(rows["openssl"], [1400, 16384], True)
     assert cells[0][0] == "1" and cells[2][0] == "-" and "no cipher match" in cells[2][6]
-    (h,) = report.handshake_rows(results)
+    (h,) = tables.handshake_rows(results)
     assert (h.group, h.cert, h.full, h.resumed) == ("x25519", "rsa2048", 1000.0, 3000.0)
-    assert "FAST" in report.answer(rows, [1400, 16384])[0]
+    assert "FAST" in tables.answer(rows, [1400, 16384])[0]
 
 
 def real_env(env):
@@ -135,7 +135,7 @@ def test_cli_measures_stores_refuses_and_cleans_up(cli, env, tmp_path):
         res = store.results(run.id)
     assert res and all(r.scenario == "tls" for r in res)
     if "openssl" in libs and shutil.which("openssl"):
-        loop = [r for r in res if r.lib == report.LOOPBACK_LIB]
+        loop = [r for r in res if r.lib == tables.LOOPBACK_LIB]
         assert loop and loop[0].algo == "TLS_AES_128_GCM_SHA256"
         assert loop[0].metric == "bytes_per_s" and loop[0].extra["verified"]
     # The private directory with the certificate is gone, and no s_server is left running.

@@ -1,8 +1,8 @@
 """Talking to the C measurement core, ``cipherbench-core`` (protocol: docs/protocol.md).
 
 The core answers in JSON lines; this module finds it, starts one process per library, checks
-each line's format version and hands the records (plain dicts) on as they arrive. It never
-times anything.
+each line's format version and hands the records on as they arrive, typed
+(``cipherbench.records``: ``Point``, ``CoreError``, ...). It never times anything.
 
 Public API:
 
@@ -10,7 +10,8 @@ Public API:
   ``cipherbench`` script, then ``build/core/`` of a source tree; raises ``CoreNotFound`` (says
   how to build it).
 - ``Core(path, env)``: ``.list(lib=None) -> Inventory``; ``.bench(lib, algos, op, sizes, ...)
-  -> BenchStream`` (a context manager yielding records; closing it stops the process).
+  -> BenchStream`` (a context manager yielding typed records; closing it stops the process);
+  ``.run_lines(args)``: the raw lines of a short command, as dicts (protocol tests, listings).
 - Errors: ``CoreNotFound``, ``CoreUsage`` (the core said exit 2), ``CoreCrashed`` (killed by a
   signal or an unexpected exit status), ``ProtocolMismatch`` (a line it cannot read).
 """
@@ -28,10 +29,13 @@ from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
 from cipherbench.errors import EnvironmentProblem, UsageError
+from cipherbench.records import AlgorithmRow, Library, Point, Preamble, Record, from_wire
 
 #: The core protocol versions this front end reads (the ``v`` field of every record).
 SUPPORTED_PROTOCOL = (1,)
 CORE_NAME = "cipherbench-core"
+#: The core's limit of ``--samples`` (core/args.c): options that pass it on stop there too.
+MAX_SAMPLES = 1000
 #: Where a source checkout builds the core (``meson setup build && meson compile -C build``).
 SOURCE_TREE = Path(__file__).resolve().parents[2]
 #: Where ``pip install`` put the ``cipherbench`` script (and the core beside it).
@@ -104,35 +108,36 @@ def parse_line(line: str) -> dict:
 class Inventory:
     """What a core build can measure (from ``cipherbench-core list``)."""
 
-    preamble: dict = field(default_factory=dict)
-    libraries: dict[str, dict] = field(default_factory=dict)   # lib -> library record
-    algorithms: list[dict] = field(default_factory=list)       # algorithm records
+    preamble: dict = field(default_factory=dict)               # the raw preamble line
+    libraries: dict[str, dict] = field(default_factory=dict)   # lib -> raw library line
+    algorithms: list[AlgorithmRow] = field(default_factory=list)
 
     def libs(self) -> list[str]:
         """Library names in the core's order."""
         return list(self.libraries)
 
-    def rows(self, lib: str) -> list[dict]:
-        """Algorithm records of one library."""
-        return [a for a in self.algorithms if a["lib"] == lib]
+    def rows(self, lib: str) -> list[AlgorithmRow]:
+        """Algorithm rows of one library."""
+        return [a for a in self.algorithms if a.lib == lib]
 
     def supports(self, lib: str, algo: str, op: str | None = None) -> bool:
         """True if ``lib`` has ``algo`` (and ``op``, when given)."""
         for a in self.algorithms:
-            if a["lib"] == lib and a["algo"] == algo:
-                return op is None or op in a.get("ops", [])
+            if a.lib == lib and a.algo == algo:
+                return op is None or op in a.ops
         return False
 
     def algo_names(self) -> list[str]:
         """Every algorithm some library has, in first-seen order."""
         seen: dict[str, None] = {}
         for a in self.algorithms:
-            seen.setdefault(a["algo"], None)
+            seen.setdefault(a.algo, None)
         return list(seen)
 
 
 class BenchStream:
-    """A running ``cipherbench-core bench``; iterate for records, use as a context manager.
+    """A running ``cipherbench-core bench``; iterate for typed records (``lines()`` for the raw
+    dicts), use as a context manager.
 
     Iteration ends after the process exits with 0 or 1 (1: some algorithm failed its vectors;
     those are ``error`` records). Exit 2 raises ``CoreUsage``; a crash raises ``CoreCrashed``
@@ -164,7 +169,12 @@ class BenchStream:
         self._stderr.seek(0)
         return self._stderr.read().decode("utf-8", "replace")
 
-    def __iter__(self) -> Iterator[dict]:
+    def __iter__(self) -> Iterator[Record]:
+        for obj in self.lines():
+            yield from_wire(obj)
+
+    def lines(self) -> Iterator[dict]:
+        """The records as the checked JSON objects of the wire."""
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
             if not line.endswith("\n"):
@@ -225,21 +235,22 @@ class Core:
     def run_lines(self, args: Sequence[str]) -> list[dict]:
         """Run the core to completion and return its records (for short commands)."""
         with BenchStream([str(self.path), *args], self.env) as s:
-            return list(s)
+            return list(s.lines())
 
     def list(self, lib: str | None = None) -> Inventory:
         """``cipherbench-core list``: libraries, versions, capabilities and algorithms."""
         inv = Inventory()
-        for rec in self.run_lines(["list"] + (["--lib", lib] if lib else []) + self.common_args):
-            t = rec["type"]
-            if t == "preamble":
-                inv.preamble = rec
-            elif t == "library":
-                inv.libraries[rec["lib"]] = rec
-            elif t == "algorithm":
-                inv.algorithms.append(rec)
-                inv.libraries.setdefault(rec["lib"], {"lib": rec["lib"], "version": "",
-                                                      "caps": []})
+        with BenchStream([str(self.path), "list", *(["--lib", lib] if lib else []),
+                          *self.common_args], self.env) as stream:
+            for rec in stream:
+                if isinstance(rec, Preamble):
+                    inv.preamble = rec.raw
+                elif isinstance(rec, Library):
+                    inv.libraries[rec.lib] = rec.raw
+                elif isinstance(rec, AlgorithmRow):
+                    inv.algorithms.append(rec)
+                    inv.libraries.setdefault(rec.lib, {"lib": rec.lib, "version": "",
+                                                       "caps": []})
         return inv
 
     def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,
@@ -256,19 +267,18 @@ class Core:
         return BenchStream(argv, self.env)
 
 
-def per_op_ns(point: dict) -> list[float]:
-    """Samples of a ``point`` record as nanoseconds per operation (wall clock)."""
-    iters = point.get("iters") or 1
-    return [w / iters for w in point["wall_ns"]]
+def _point(p: Point | dict) -> Point:
+    return p if isinstance(p, Point) else from_wire({"type": "point", "lib": "", "algo": "", **p})
 
 
-def cpu_ratio(point: dict) -> float | None:
+def per_op_ns(point: Point | dict) -> list[float]:
+    """Samples of a point as nanoseconds per operation (wall clock)."""
+    return _point(point).per_op_ns()
+
+
+def cpu_ratio(point: Point | dict) -> float | None:
     """Total CPU time over total wall time of a point (well below 1: steal or a busy machine)."""
-    wall = sum(point.get("wall_ns") or [])
-    cpu = point.get("cpu_ns")
-    if not wall or not cpu:
-        return None
-    return sum(cpu) / wall
+    return _point(point).cpu_ratio()
 
 
 #: CPU features the core can ask libraries to leave unused.

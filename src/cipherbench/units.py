@@ -1,5 +1,5 @@
-"""Sizes and durations as people write them: parsing ``256M`` / ``50G``, printing sizes and
-times. Every command parses and prints sizes here."""
+"""Sizes, rates and durations as people write them: parsing ``256M`` / ``50G``, printing sizes,
+throughputs and times. Every command parses and prints them here."""
 from __future__ import annotations
 
 import re
@@ -37,6 +37,34 @@ def format_bytes(n: int) -> str:
                 return f"{n / scale:.1f} {unit}"
             break
     return f"{n} B"
+
+
+def rate(amount: float, duration: float | None, per: float = 1e9) -> float | None:
+    """``amount`` (bytes, handshakes) per second when it takes ``duration`` nanoseconds (``per``
+    = 1 for seconds); None when the duration is not positive. The one place a time becomes a
+    rate."""
+    if duration is None or duration <= 0:
+        return None
+    return amount * per / duration
+
+
+def rate_interval(amount: float, median: float, ci_low: float | None, ci_high: float | None,
+                  per: float = 1e9) -> tuple[float | None, float | None, float | None]:
+    """(rate, low, high) from a median time and its interval: the slow end of the time gives
+    the low end of the rate."""
+    return rate(amount, median, per), rate(amount, ci_high, per), rate(amount, ci_low, per)
+
+
+def format_rate(bytes_per_s: float | None) -> str:
+    """Throughput in decimal units, three significant digits: ``3.41 GB/s``, ``545 MB/s``."""
+    if bytes_per_s is None:
+        return ""
+    for unit, scale in (("GB/s", 1e9), ("MB/s", 1e6), ("kB/s", 1e3)):
+        if bytes_per_s >= scale:
+            v = bytes_per_s / scale
+            digits = 2 if v < 10 else 1 if v < 100 else 0   # three significant digits
+            return f"{v:.{digits}f} {unit}"
+    return f"{bytes_per_s:.0f} B/s"
 
 
 def format_duration(seconds: float) -> str:

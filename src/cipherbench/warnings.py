@@ -6,59 +6,117 @@ the CLI shows them and the store keeps them with the run. Scenarios reuse them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+
+
+class Kind(str, Enum):
+    """Every kind of warning, with what it means, which commands raise it, and its remedy.
+
+    The remedy names only options the commands that raise the kind have (a test checks it);
+    the warning's text is the finding followed by its remedy."""
+
+    NOISY = "noisy"
+    NOT_STABLE = "not_stable"
+    STEAL = "steal"
+    FREQUENCY = "frequency"
+    LOAD = "load"
+    KAT_FAILED = "kat_failed"
+    CORE_CRASHED = "core_crashed"
+    UNSUPPORTED = "unsupported"
+    THREADS = "threads"
+    TLS_FAILED = "tls_failed"
+    TRANSFER_FAILED = "transfer_failed"
+    STORE_FAILED = "store_failed"
+
+    @property
+    def description(self) -> str:
+        return _ABOUT[self][0]
+
+    @property
+    def commands(self) -> tuple[str, ...]:
+        return _ABOUT[self][1]
+
+    @property
+    def remedy(self) -> str:
+        return _ABOUT[self][2]
+
+
+_MEASURING = ("run", "tls", "ssh", "gpg")
+#: kind -> (description, commands that raise it, remedy).
+_ABOUT: dict[Kind, tuple[str, tuple[str, ...], str]] = {
+    Kind.NOISY: ("the samples of a point vary a lot", ("run", "tls", "ssh"),
+                 "close other programs, or raise --budget"),
+    Kind.NOT_STABLE: ("the precision target was not met within the time budget",
+                      ("run", "tls", "ssh"), "raise --budget, or accept a looser --precision"),
+    Kind.STEAL: ("the process got much less CPU than wall-clock time (VM steal or other load)",
+                 ("run", "tls"), "measure on an idle machine or bare metal"),
+    Kind.FREQUENCY: ("the core frequency changed during the run, or scaling is enabled",
+                     ("run",), "use `cpupower frequency-set -g performance` while "
+                               "benchmarking, and disable turbo for stable cycles/byte"),
+    Kind.LOAD: ("other processes were busy when the run started", ("run", "ssh"),
+                "close them and run again"),
+    Kind.KAT_FAILED: ("an algorithm failed its known-answer vectors and was not timed",
+                      ("run",), "not timed (a wrong answer is never measured); run "
+                                "`cipherbench-core kat --lib LIBRARY` for details"),
+    Kind.CORE_CRASHED: ("a library's core process died; its remaining points are missing",
+                        ("run", "tls"), "leave the library out with --lib and report the bug"),
+    Kind.UNSUPPORTED: ("an asked-for algorithm is not available in a library",
+                       ("run", "ssh"), "see `cipherbench list` for what each library has"),
+    Kind.THREADS: ("a point could not be measured with several processes at once", ("run",),
+                   "measure it alone, without --threads"),
+    Kind.TLS_FAILED: ("a TLS transfer or handshake failed without a refusal", ("tls",),
+                      "leave the suite out with --suites and report the bug"),
+    Kind.TRANSFER_FAILED: ("an ssh transfer failed", ("ssh",),
+                           "leave the cipher out with --ciphers, or check the server's log"),
+    Kind.STORE_FAILED: ("the results database could not be written (a full disk)", _MEASURING,
+                        "free space, or choose another database with --db"),
+}
+
+#: kind -> one-line description (for docs and the JSON export).
+KINDS = {k.value: k.description for k in Kind}
 
 
 @dataclass(frozen=True)
 class BenchWarning:
-    """A warning: ``kind`` (stable identifier), ``subject`` (what it is about), ``text``."""
+    """A warning: ``kind`` (a ``Kind``; its value is what the store keeps), ``subject`` (what
+    it is about), ``text`` (the finding and its remedy)."""
 
-    kind: str
+    kind: Kind
     subject: str
     text: str
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", Kind(self.kind))  # unknown kinds fail here
+
     def __str__(self) -> str:
         return f"{self.subject}: {self.text}" if self.subject else self.text
-
-
-#: kind -> one-line description (for docs and the JSON export).
-KINDS = {
-    "noisy": "the samples of a point vary a lot",
-    "not_stable": "the precision target was not met within the time budget",
-    "steal": "the process got much less CPU than wall-clock time (VM steal or other load)",
-    "frequency": "the core frequency changed during the run, or scaling is enabled",
-    "load": "other processes were busy when the run started",
-    "kat_failed": "an algorithm failed its known-answer vectors and was not timed",
-    "core_crashed": "a library's core process died; its remaining points are missing",
-    "unsupported": "an asked-for algorithm is not available in a library",
-}
 
 
 def noisy(subject: str, cv: float, limit: float = 0.05) -> list[BenchWarning]:
     """CV above ``limit``."""
     if cv <= limit:
         return []
-    return [BenchWarning("noisy", subject,
-                         f"samples vary by {cv:.0%} (CV): close other programs, pin the "
-                         "benchmark to a core with `--cpu K`, or raise --budget")]
+    return [BenchWarning(Kind.NOISY, subject,
+                         f"samples vary by {cv:.0%} (CV): {Kind.NOISY.remedy}")]
 
 
 def not_stable(subject: str, rel_half_width: float, precision: float,
                budget_s: float) -> list[BenchWarning]:
     """The CI of the median is wider than asked."""
-    return [BenchWarning("not_stable", subject,
+    return [BenchWarning(Kind.NOT_STABLE, subject,
                          f"median known to +-{rel_half_width:.1%}, not the asked "
-                         f"+-{precision:.1%}, after the {budget_s:g} s budget: raise --budget, "
-                         "or accept a looser --precision")]
+                         f"+-{precision:.1%}, after the {budget_s:g} s budget: "
+                         f"{Kind.NOT_STABLE.remedy}")]
 
 
 def steal(subject: str, cpu_ratio: float | None, limit: float = 0.9) -> list[BenchWarning]:
     """CPU time well below wall time for a single-threaded loop: steal or contention."""
     if cpu_ratio is None or cpu_ratio >= limit:
         return []
-    return [BenchWarning("steal", subject,
+    return [BenchWarning(Kind.STEAL, subject,
                          f"got only {cpu_ratio:.0%} of the CPU while timed: inside a VM this is "
-                         "steal time from other guests, otherwise other processes; measure on an"
-                         " idle machine or bare metal")]
+                         f"steal time from other guests, otherwise other processes; "
+                         f"{Kind.STEAL.remedy}")]
 
 
 def frequency(freq_before: float | None, freq_after: float | None, governor: str | None,
@@ -69,16 +127,13 @@ def frequency(freq_before: float | None, freq_after: float | None, governor: str
         change = abs(freq_after - freq_before) / freq_before
         if change > limit:
             out.append(BenchWarning(
-                "frequency", "cpu",
+                Kind.FREQUENCY, "cpu",
                 f"core frequency went from {freq_before / 1e9:.2f} to {freq_after / 1e9:.2f} "
-                "GHz during the run: set the governor to performance "
-                "(`cpupower frequency-set -g performance`) and disable turbo for stable "
-                "cycles/byte"))
+                f"GHz during the run: {Kind.FREQUENCY.remedy}"))
     if governor and governor not in ("performance", "userspace"):
         out.append(BenchWarning(
-            "frequency", "cpu",
-            f"frequency governor is {governor!r}: numbers may drift; use "
-            "`cpupower frequency-set -g performance` while benchmarking"))
+            Kind.FREQUENCY, "cpu",
+            f"frequency governor is {governor!r}: numbers may drift; {Kind.FREQUENCY.remedy}"))
     return out
 
 
@@ -86,6 +141,6 @@ def load(loadavg: float | None, cores: int | None, limit: float = 0.5) -> list[B
     """The 1-minute load average at start exceeds ``limit`` x cores."""
     if loadavg is None or not cores or loadavg <= limit * cores:
         return []
-    return [BenchWarning("load", "machine",
+    return [BenchWarning(Kind.LOAD, "machine",
                          f"load average was {loadavg:.2f} on {cores} cores at start: other "
-                         "processes compete for the CPU; close them and run again")]
+                         f"processes compete for the CPU; {Kind.LOAD.remedy}")]

@@ -13,6 +13,7 @@ import re
 from cipherbench.advise.evidence import Rate
 from cipherbench.advise.rank import Ranked, allowed, best, default_row
 from cipherbench.errors import UsageError
+from cipherbench.units import format_rate
 
 _PREFIX = {"": 1, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12}
 _BIN = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
@@ -40,12 +41,6 @@ def parse_link(text: str) -> tuple[float, str]:
         bps = value * scale / 8
         return bps, f"{format_bits(bps)} link"
     return value * scale, f"{format_rate(value * scale)} link or disk"
-
-
-def format_rate(bps: float) -> str:
-    """Bytes per second as MB/s or GB/s (decimal)."""
-    return f"{bps / 1e9:.2f} GB/s" if bps >= 1e9 else f"{bps / 1e6:.0f} MB/s" if bps >= 1e7 \
-        else f"{bps / 1e6:.1f} MB/s"
 
 
 def format_bits(bps: float) -> str:

@@ -210,11 +210,11 @@ def tls_candidates() -> list[Candidate]:
 def gpg_candidates(gpg_algos: list[str], age: bool) -> list[Candidate]:
     """``gpg --cipher-algo`` names (``gpg --version`` order) and age."""
     from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
-    from cipherbench.scenarios.gpg.report import grade_of
+    from cipherbench.scenarios.gpg.tables import gpg_grade
     out = []
     for name in gpg_algos:
         cfb = GPG_TO_CFB.get(name.upper(), "")
-        grade = grade_of("gnupg", name) or _UNKNOWN
+        grade = gpg_grade("gnupg", name) or _UNKNOWN
         a = catalog.get(cfb) if cfb else None
         out.append(Candidate("gpg", name.upper(), f"gpg --cipher-algo {name.upper()}", cfb or name,
                              None, False, grade, {"gpg": name.upper(), "block": a.block if a else

@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from cipherbench.advise import candidates as C, configs, policy as pol, rates as R
-from cipherbench.advise.bottleneck import format_rate, sentence
+from cipherbench.advise.bottleneck import sentence
+from cipherbench.units import format_rate
 from cipherbench.advise.configs.base import ConfigLine, Context
 from cipherbench.advise.evidence import Evidence, Rate
 from cipherbench.advise.rank import Ranked, best, default_row, rank

@@ -10,12 +10,12 @@ otherwise.
 """
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
+from typing import Iterable, Mapping
 
 from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.store import Result, Run, Store
+from cipherbench.units import rate
 
 #: Message size whose primitive rate stands for bulk transfers (a TLS record).
 PREFERRED_SIZE = 16384
@@ -74,7 +74,7 @@ class Primitive:
     @property
     def bps(self) -> float:
         """Bytes per second at this point."""
-        return self.result.size / self.result.median * 1e9
+        return rate(self.result.size, self.result.median) or 0.0
 
 
 @dataclass
@@ -85,7 +85,7 @@ class Evidence:
     ssh_run: Run | None = None
     ssh: dict[str, Result] = field(default_factory=dict)      # algo -> bytes_per_s result
     gpg_run: Run | None = None
-    gpg_rows: list = field(default_factory=list)               # scenarios.gpg.report.GpgRow
+    gpg_rows: list = field(default_factory=list)               # scenarios.gpg.tables.GpgRow
     tls: dict[tuple[str, str], tuple[Result, Run]] = field(default_factory=dict)
     no_aes_runs: bool = False    # primitive/tls figures come from hardware-disabled runs
     cpu_flags: list[str] | None = None
@@ -124,7 +124,7 @@ class Evidence:
                         ev.ssh_run = run
                         ev.ssh = {r.algo: r for r in heads}
             if ev.gpg_run is None and run.command == "gpg":
-                from cipherbench.scenarios.gpg.report import rows_from_results
+                from cipherbench.scenarios.gpg.tables import rows_from_results
                 rows = [row for row in rows_from_results(store.results(run.id, "gpg"))
                         if row.per_byte_s]
                 if rows:
@@ -188,7 +188,7 @@ def tls_bps(r: Result) -> float | None:
     if r.metric in ("bytes_per_s", "throughput") and r.median > 0:
         return r.median
     if r.metric == "ns_per_op" and r.size and r.median > 0:
-        return r.size / r.median * 1e9
+        return rate(r.size, r.median)
     v = r.extra.get("bytes_per_s")
     return float(v) if isinstance(v, (int, float)) and v > 0 else None
 
@@ -204,92 +204,6 @@ SSH_ALGOS = ("aes-128-gcm", "aes-256-gcm", "chacha20-poly1305", "aes-128-ctr", "
              "aes-256-ctr", "aes-128-cbc", "aes-256-cbc", "3des-cbc", "blowfish-cbc",
              "cast5-cbc", "rc4", "hmac-sha256", "hmac-sha512", "hmac-sha1", "umac-64",
              "umac-128", "hmac-md5")
-#: Modest sizes that keep ``advise --for all`` short.
-SSH_SIZE = "32M"
-SSH_MACS = ("umac-128-etm@openssh.com", "hmac-sha2-256-etm@openssh.com")
-GPG_SIZE = "32M"
-
-
-@dataclass
-class Measurement:
-    """One measuring command the advisor ran: what, how long, and its outcome."""
-
-    what: str
-    args: list[str]
-    rc: int
-    seconds: float
-    error: str = ""
-
-
-class Measurer:
-    """Runs the existing commands in-process (their output captured; their results go to the
-    same store) and reports progress through ``say``."""
-
-    def __init__(self, env: Mapping[str, str], db_path: str, say: Callable[[str], None]):
-        self.env = dict(env)
-        self.db = db_path
-        self.say = say
-        self.done: list[Measurement] = []
-
-    def _run(self, what: str, args: list[str], estimate: str) -> Measurement:
-        import time
-        from cipherbench.cli import main
-        self.say(f"measuring {what} ({estimate}) ...")
-        out, err = io.StringIO(), io.StringIO()
-        t0 = time.monotonic()
-        try:
-            rc = main(args + ["--db", self.db], self.env, stdout=out, stderr=err)
-        except Exception as e:  # a measuring command must not take the advice down with it
-            rc, err = 1, io.StringIO(f"cipherbench: error: {type(e).__name__}: {e}\n")
-        secs = time.monotonic() - t0
-        lines = [ln for ln in err.getvalue().splitlines() if "error" in ln]
-        m = Measurement(what, args, rc, secs, lines[0].split("error: ", 1)[-1] if lines else "")
-        self.done.append(m)
-        self.say(f"measured {what} in {secs:.0f} s" + (f" (exit {rc}: {m.error})" if rc else ""))
-        return m
-
-    def primitive(self, libs: list[str], algos: list[str], no_hw: bool = False) -> Measurement:
-        """A quick primitive run of ``algos`` in ``libs`` at the TLS-record size."""
-        args = ["run", "--quick", "--lib", ",".join(libs), "--algo", ",".join(algos),
-                "--sizes", f"1024,{PREFERRED_SIZE}", "--no-ref", "--no-progress"]
-        if no_hw:
-            args.append("--no-hw")
-        return self._run(f"primitives of {', '.join(libs)}" + (" without AES" if no_hw else ""),
-                         args, f"{len(algos)} algorithms, about {10 * len(libs)} s")
-
-    def ssh(self, host: str | None, offered_ciphers: list[str]) -> Measurement:
-        """Real ssh transfers of every offered cipher with two MACs, at a modest size."""
-        args = ["ssh", "--size", SSH_SIZE, "--budget", "1", "--macs", ",".join(SSH_MACS)]
-        if offered_ciphers:
-            args += ["--ciphers", ",".join(offered_ciphers)]
-        if host:
-            args += ["--host", host]
-        return self._run("ssh transfers" + (f" to {host}" if host else " over loopback"),
-                         args, f"{SSH_SIZE}B per cipher, about 40 s")
-
-    def tls(self, lib: str) -> Measurement:
-        """The real TLS record layer of ``lib`` at the TLS-record write size."""
-        return self._run(f"the {lib} TLS record layer",
-                         ["tls", "--lib", lib, "--sizes", str(PREFERRED_SIZE), "--no-loopback",
-                          "--budget", "0.3"], "every suite, about 30 s")
-
-    def gpg(self) -> Measurement:
-        """Real gpg --symmetric (and age) encryption at a modest size."""
-        return self._run("gpg and age encryption",
-                         ["gpg", "--size", GPG_SIZE, "--ops", "encrypt", "--budget", "2"],
-                         f"{GPG_SIZE}B per algorithm, about 60 s")
-
-
-def run_supports(option: str) -> bool:
-    """True if ``cipherbench run`` has this option (``--no-hw`` arrives with the hardware
-    switches)."""
-    try:
-        from cipherbench.cli.run import command
-    except Exception:  # pragma: no cover - run always exists
-        return False
-    return any(option in getattr(p, "opts", ()) for p in command.params)
-
-
 def candidate_rate_key(c: Candidate) -> str:
     """Stable key of a candidate within its family (for JSON and the store)."""
     return f"{c.family}:{c.key}"

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from cipherbench.advise import evidence as E
-from cipherbench.advise.evidence import Evidence, Measurer
+from cipherbench.advise.evidence import Evidence
+from cipherbench.advise.measure import Measurer
 from cipherbench.advise.targets import Target
 from cipherbench.store import Store
 
@@ -25,10 +26,8 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
     if "ssh" in fams and ev.ssh_run is None:
         want["ssh"] = True
     if "tls" in fams and not any(k[0] == lib for k in ev.tls):
-        want["tls"] = tls_command_exists()
-        if not want["tls"] and any((lib, a, "encrypt") not in ev.primitive for a in _KEY_AEADS):
-            need(lib, E.TLS_ALGOS)
-        if assume_no_aes and not ev.no_aes_runs and E.run_supports("--no-hw"):
+        want["tls"] = True
+        if assume_no_aes and not ev.no_aes_runs:
             want["no_hw"] = True
     if "luks" in fams and any(("openssl", a, "encrypt") not in ev.primitive
                               for a in ("aes-128-xts", "aes-256-xts")):
@@ -37,12 +36,6 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
     if "gpg" in fams and ev.gpg_run is None:
         want["gpg"] = True
     return want
-
-
-def tls_command_exists() -> bool:
-    """True once ``cipherbench tls`` is registered."""
-    from cipherbench.cli import COMMANDS
-    return "tls" in COMMANDS
 
 
 def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,

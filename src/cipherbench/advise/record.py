@@ -2,7 +2,7 @@
 
 Format: a run with command ``advise``; ``args`` = {"for", "policy", "link", "lib", "host",
 "assume_no_aes"}; metadata = the machine's (``metadata.collect()``) plus
-``advice_schema`` ("cipherbench-advise/1") and ``evidence_runs``. Per target, results with
+``advice_schema`` (``SCHEMA``) and ``evidence_runs``. Per target, results with
 scenario ``advise`` and lib = the target name:
 
 - one row op ``recommend``: algo = the recommended choice's key (``""`` if none), metric
@@ -18,7 +18,10 @@ from cipherbench import metadata
 from cipherbench.advise.engine import Advice, Options
 from cipherbench.store import Result, Store
 
-SCHEMA = "cipherbench-advise/1"
+#: The ``advise --json`` document (``export/advise.schema.json``). History:
+#: 1: first version. 2: each ``measured`` entry names the run it stored and its status (the
+#: advisor measures through the scenarios, not the command line).
+SCHEMA = "cipherbench-advise/2"
 SCENARIO = "advise"
 
 

@@ -17,6 +17,7 @@ import click
 from cipherbench import __version__
 from cipherbench.cli.context import AppContext
 from cipherbench.errors import UserError
+from cipherbench.interrupts import stop_on_signals
 
 #: Command modules, in the order ``--help`` lists them. A new command is a new module here.
 COMMANDS = ("list", "run", "history", "show", "export", "gpg", "ssh", "compare", "report", "tls",
@@ -45,15 +46,16 @@ def main(args: Sequence[str] | None = None, env: Mapping[str, str] | None = None
          stdout=None, stderr=None) -> int:
     """Run ``cipherbench ARGS`` with environment ``env``; returns the exit status.
 
-    User errors print one line on stderr (exit 2 for usage, 1 for the environment), Ctrl-C
-    exits 130; nothing a user can cause ends in a traceback."""
+    User errors print one line on stderr (exit 2 for usage, 1 for the environment); Ctrl-C,
+    SIGTERM and SIGHUP unwind the same way (``interrupts``) and exit 130; nothing a user can
+    cause ends in a traceback."""
     args = list(sys.argv[1:] if args is None else args)
     env = dict(os.environ if env is None else env)
     app = AppContext(env=env, stdout=stdout or sys.stdout, stderr=stderr or sys.stderr)
     cli = build_cli()
     try:
         # click prints --help and --version on sys.stdout: send them where we were told
-        with contextlib.redirect_stdout(app.stdout):
+        with contextlib.redirect_stdout(app.stdout), stop_on_signals():
             rv = cli.main(args=args, prog_name="cipherbench", standalone_mode=False, obj=app)
     except click.exceptions.NoArgsIsHelpError as e:  # pragma: no cover - click >= 8.2
         app.stdout.write(e.ctx.get_help() + "\n")

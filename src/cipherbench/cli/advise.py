@@ -11,9 +11,10 @@ from rich.table import Table
 from rich.text import Text
 
 from cipherbench.advise import policy as pol
-from cipherbench.advise.bottleneck import format_rate, parse_link
+from cipherbench.advise.bottleneck import parse_link
+from cipherbench.units import format_rate
 from cipherbench.advise.engine import Advice, Options, advise
-from cipherbench.advise.evidence import Measurer
+from cipherbench.advise.measure import Measurer
 from cipherbench.advise.gather import gather
 from cipherbench.advise.record import SCHEMA, store_advice
 from cipherbench.advise.targets import CHOICES, resolve
@@ -69,7 +70,8 @@ def command(app: AppContext, target, policy, link, host, lib, assume_no_aes, no_
         doc = {"schema": SCHEMA, "run": run_id, "policy": policy, "link": link,
                "assume_no_aes": assume_no_aes, "lib": lib, "host": host,
                "measured": [{"what": m.what, "args": m.args, "exit": m.rc,
-                             "seconds": round(m.seconds, 1), "error": m.error}
+                             "seconds": round(m.seconds, 1), "error": m.error,
+                             "run": m.run_id, "status": m.status}
                             for m in measured],
                "evidence_runs": sorted({i for a in advice for i in a.evidence_runs}),
                "targets": [a.to_json() for a in advice]}

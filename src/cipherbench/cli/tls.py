@@ -7,24 +7,19 @@ The core runs a client and a server of OpenSSL or GnuTLS in one process over a s
 """
 from __future__ import annotations
 
-import json
-
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from cipherbench import metadata, stats
+from cipherbench import stats
 from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import (CPU, SECONDS, Size, did_you_mean, nonempty_list,
-                                     parse_precision, split_list)
+from cipherbench.cli.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
 from cipherbench.core_client import Core
 from cipherbench.display.console import display_rows, display_warnings
-from cipherbench.errors import EnvironmentProblem, UsageError
-from cipherbench.scenarios.tls import loopback as lb
-from cipherbench.scenarios.tls import report
-from cipherbench.scenarios.tls.runner import (DEFAULT_SIZES, HANDSHAKE_SUITE, SCENARIO, Plan,
-                                              TlsRunner)
-from cipherbench.scenarios.tls.suites import parse_list, resolve, tls_libraries
-from cipherbench.store import Result
+from cipherbench.errors import UsageError
+from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.progress import mode_for
+from cipherbench.scenarios.recording import Recording
+from cipherbench.scenarios.tls import scenario as tls
+from cipherbench.scenarios.tls.runner import DEFAULT_SIZES
 from cipherbench.units import parse_size
 
 MAX_WRITE = 1 << 20
@@ -44,23 +39,6 @@ def _sizes(text: str) -> tuple[int, ...]:
     if not out:
         raise UsageError("--sizes: empty list (e.g. 1400,16384)")
     return tuple(sorted(out))
-
-
-def _loopback_result(m: lb.Measured, version: str) -> Result:
-    s = m.suite
-    base = {"openssl": s.openssl, "gnutls": s.gnutls, "iana": s.iana, "proto": s.proto,
-            "grade": s.grade.level, "tool_version": version}
-    if m.error or m.stability is None or m.bytes_per_s is None:
-        base["message"] = m.error or "not measured"
-        return Result(SCENARIO, report.LOOPBACK_LIB, s.iana, "loopback", m.size, "error", "",
-                      0.0, extra=base)
-    summ = m.stability.summary
-    base.update({"setup_s": m.setup_s, "samples_s": m.samples_s, "stable": m.stability.stable,
-                 "stopped_by": m.stability.reason, "verified": True})
-    return Result(SCENARIO, report.LOOPBACK_LIB, s.iana, "loopback", m.size, "bytes_per_s",
-                  "B/s", median=m.bytes_per_s, ci_low=m.size / summ.ci_high,
-                  ci_high=m.size / summ.ci_low,
-                  n_samples=summ.n, cv=summ.cv, extra=base)
 
 
 @click.command(help="""Measure the real TLS record layer per cipher suite: a client and a
@@ -109,135 +87,34 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
     lsize = loopback_size
 
     core = Core.find(env)
-    listing = core.run_lines(["tls", "--list"])
-    have = tls_libraries(listing)
-    known = parse_list(listing)
-    if not have:
-        raise EnvironmentProblem("this cipherbench-core was built without a TLS library: "
-                                 "install libssl-dev or libgnutls28-dev and rebuild it")
     if list_suites:
+        have, known, _ = tls.inventory(core)
         display_rows(app.console, ["suite (IANA)", "OpenSSL", "GnuTLS", "proto", "grade", "why"],
                      [[s.iana, s.openssl, s.gnutls, s.proto, s.grade.level, s.grade.reason]
                       for s in known], title=f"TLS cipher suites (libraries: {', '.join(have)})")
         return 0
-    chosen_libs = split_list(libs) if libs else list(have)
-    for name in chosen_libs:
-        if name not in have:
-            raise UsageError(f"--lib: unknown TLS library {name!r}; valid: "
-                             f"{', '.join(have)}{did_you_mean(name, have)}")
-    chosen, unknown = resolve(split_list(suites) if suites else ["all"], known)
-    if unknown:
-        pool = [n for s in known for n in (s.iana, s.openssl)]
-        raise UsageError(f"--suites: unknown suite {unknown[0]!r}"
-                         f"{did_you_mean(unknown[0], pool)}; valid: IANA, OpenSSL or GnuTLS names "
-                         "(`cipherbench tls --list-suites`), tls1.3, tls1.2, legacy, all")
-    if not chosen and not no_transfer:
-        raise UsageError("--suites: nothing selected")
-
-    openssl = None if no_loopback or no_transfer or "openssl" not in chosen_libs \
-        else lb.find_openssl(env)
-    if not no_loopback and not no_transfer and "openssl" in chosen_libs and openssl is None:
-        app.warn("openssl program not found: the TCP loopback figures are skipped "
-                 "(Debian: apt-get install openssl, or leave them out with --no-loopback)")
-
+    p = tls.make_plan(core, env, libs=split_list(libs) if libs else None,
+                      suites=split_list(suites) if suites else None, sizes=write_sizes,
+                      handshakes=handshakes, transfer=not no_transfer,
+                      loopback=not no_loopback, loopback_size=lsize, precision=prec,
+                      budget_s=budget, cpu=cpu)
     store = app.open_store(db)
-    preamble = next((r for r in listing if r["type"] == "preamble"), None)
-    libraries = {r["lib"]: r for r in listing if r["type"] == "library"}
-    meta = metadata.collect(preamble, libraries)
-    version = lb.openssl_version(openssl) if openssl else ""
-    if version:
-        meta["programs"] = {"openssl": version}
-    plan = Plan(libs=tuple(chosen_libs), suites=tuple(chosen), sizes=write_sizes,
-                handshakes=handshakes, transfer=not no_transfer, precision=prec,
-                budget_s=budget, cpu=cpu)
-    run_id = store.begin_run("tls", args={
-        "libs": chosen_libs, "suites": [s.iana for s in chosen], "sizes": list(write_sizes),
-        "handshakes": handshakes, "transfer": not no_transfer, "precision": prec,
-        "budget": budget, "loopback_size": lsize if openssl else None,
-        "headline_size": write_sizes[-1]}, metadata=meta)
-    status = "interrupted"
-    try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=app.err_console, transient=True,
-                      disable=as_json) as progress:
-            task = progress.add_task("tls", total=None)
-
-            def advance(done: int, total: int, text: str) -> None:
-                progress.update(task, completed=done, total=total, description=text[:60])
-
-            runner = TlsRunner(core, store, run_id, plan, progress=advance)
-            outcome = runner.run()
-            if openssl:
-                ok = [r for r in store.results(run_id) if r.lib == "openssl"
-                      and r.op == "transfer" and r.metric == "bytes_per_s"]
-                measured = [s for s in chosen if any(r.algo == s.iana for r in ok)]
-                t2 = progress.add_task("loopback", total=len(measured))
-                try:
-                    with lb.Loopback(openssl, lsize, env) as loop:
-                        for s in measured:
-                            progress.update(t2, description=f"s_server {s.openssl}")
-                            m = loop.measure(s, precision=max(prec, 0.02),
-                                             budget_s=max(budget, 0.5) * 3)
-                            store.add_result(run_id, _loopback_result(m, version))
-                            if m.error:
-                                app.warn(f"loopback {s.iana}: {m.error}")
-                            progress.advance(t2)
-                except lb.LoopbackError as e:
-                    app.warn(f"loopback figures skipped: {e}")
-        status = "interrupted" if outcome.crashed else "complete"
-    finally:
-        store.finish_run(run_id, status)
-
-    results = store.results(run_id)
-    if as_json:
-        rows = report.suite_rows(results)
-        hs = report.handshake_rows(results)
-        app.stdout.write(json.dumps(_as_json(run_id, results, rows, hs), indent=2) + "\n")
-    else:
-        display_run(app, store.get_run(run_id), results, [], libraries=libraries,
-                    sizes=write_sizes)
-        display_warnings(app.err_console, outcome.warnings)
+    with Recording(store, tls.NAME, p.args(), p.metadata(), console=app.err_console,
+                   progress=mode_for(app.err_console, None), unit=tls.UNIT,
+                   total=tls.total_steps(p), estimate_s=tls.estimate_s(p),
+                   show=lambda run_id: _show(app, store, run_id, p, False)) as rec:
+        outcome = tls.measure(p, rec)
+    _show(app, store, rec.run_id, p, as_json)
+    if not as_json:
+        display_warnings(app.err_console, rec.warnings)
     store.close()
     return 1 if outcome.failed else 0
 
 
-def display_run(app: AppContext, run, results, stored_warnings, libraries=None,
-                sizes=()) -> None:  # noqa: ARG001
-    """The suite tables, handshake table and answer of a stored tls run (``cipherbench show``
-    calls this)."""
-    rows = report.suite_rows(results)
-    hs = report.handshake_rows(results)
-    sizes_seen = report.sizes_of(results) or list(sizes)
-    libraries = libraries or (run.metadata.get("libraries") or {})
-    for lib, rs in rows.items():
-        version_text = (libraries.get(lib) or {}).get("version") or ""
-        with_loopback = lib == "openssl" and any(r.lib == report.LOOPBACK_LIB for r in results)
-        header, cells = report.format_suite_table(rs, sizes_seen, with_loopback=with_loopback)
-        display_rows(app.console, header, cells,
-                     title=f"{lib} ({version_text}): TLS record layer in one process, "
-                           f"server to client, both ends on one core (run {run.id})")
-    if hs:
-        header, cells = report.format_handshake_table(hs)
-        display_rows(app.console, header, cells,
-                     title=f"TLS 1.3 handshakes per second ({HANDSHAKE_SUITE}), client "
-                           "and server on one core")
-    for line in report.answer(rows, sizes_seen):
-        app.console.print(line, markup=False)
+def _show(app: AppContext, store, run_id: int, p, as_json: bool) -> None:
+    if as_json:
+        app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
+    else:
+        tls.view(app, store.get_run(run_id), store.results(run_id), [],
+                 libraries=p.libraries, sizes=p.plan.sizes)
 
-
-def _as_json(run_id: int, results: list[Result], rows, hs) -> dict:
-    return {
-        "schema": "cipherbench-tls/1", "run": run_id,
-        "suites": [{"lib": r.lib, "iana": r.iana, "openssl": r.openssl, "gnutls": r.gnutls,
-                    "proto": r.proto, "grade": r.grade, "grade_reason": r.grade_reason,
-                    "status": r.status, "message": r.message,
-                    "bytes_per_s": {str(k): v for k, v in r.rates.items()},
-                    "loopback_bytes_per_s": r.loopback}
-                   for rs in rows.values() for r in rs],
-        "handshakes": [{"lib": h.lib, "group": h.group, "cert": h.cert,
-                        "full_per_s": h.full, "resumed_per_s": h.resumed, "note": h.note}
-                       for h in hs],
-        "results": [{k: getattr(x, k) for k in ("scenario", "lib", "algo", "op", "size",
-                                                "metric", "unit", "median", "ci_low",
-                                                "ci_high", "n_samples", "cv")}
-                    for x in results]}

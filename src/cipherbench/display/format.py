@@ -10,7 +10,8 @@ from typing import Iterable
 from cipherbench import catalog
 from cipherbench.core_client import Inventory
 from cipherbench.store import Result, Run
-from cipherbench.units import format_bytes
+from cipherbench.units import format_bytes, rate
+from cipherbench.units import format_rate as units_format_rate
 
 REF_LIB = "ref"
 #: The reference rows' role, shown in the grade column.
@@ -87,7 +88,7 @@ def format_results(results: list[Result], headline: int = 16384,
         ci_rel = None
         if r.ci_low is not None and r.ci_high is not None and r.median:
             ci_rel = (r.ci_high - r.ci_low) / 2 / r.median
-        bps = size / r.median * 1e9 if r.median > 0 else None
+        bps = rate(size, r.median)
         if r.algo == "null":
             bps, cpb = None, None  # the floor is a per-call cost, not a throughput
         rows[key].cells[r.lib] = Cell(bps, r.median, ci_rel, cpb)
@@ -116,16 +117,8 @@ def cell_for_column(row: Row, column: str, columns: list[str]) -> Cell | None:
 format_size = format_bytes
 
 
-def format_rate(bytes_per_s: float | None) -> str:
-    """Throughput in decimal units, three significant digits: ``3.41 GB/s``."""
-    if bytes_per_s is None:
-        return ""
-    for unit, scale in (("GB/s", 1e9), ("MB/s", 1e6), ("kB/s", 1e3)):
-        if bytes_per_s >= scale:
-            v = bytes_per_s / scale
-            digits = 2 if v < 10 else 1 if v < 100 else 0   # three significant digits
-            return f"{v:.{digits}f} {unit}"
-    return f"{bytes_per_s:.0f} B/s"
+#: ``3.41 GB/s``: the one rate formatter (``units.format_rate``).
+format_rate = units_format_rate
 
 
 def format_cell(cell: Cell | None, sep: str = " ") -> str:
@@ -209,8 +202,8 @@ def format_list(inv: Inventory, libs: list[str] | None = None,
         lib_rows.append([name, str(rec.get("version", "")), caps + (f" ({prov})" if prov else "")])
     by_algo: dict[str, list[str]] = {}
     for a in inv.algorithms:
-        if a["lib"] in chosen or (a["lib"] == REF_LIB and not libs):
-            by_algo.setdefault(a["algo"], []).append(a["lib"])
+        if a.lib in chosen or (a.lib == REF_LIB and not libs):
+            by_algo.setdefault(a.algo, []).append(a.lib)
     algo_rows = []
     for algo in sorted(by_algo, key=catalog.order_key):
         entry = catalog.get(algo)
@@ -218,7 +211,7 @@ def format_list(inv: Inventory, libs: list[str] | None = None,
         if grades and grade not in grades:
             continue
         kind = entry.kind if entry else next(
-            (a.get("kind", "") for a in inv.algorithms if a["algo"] == algo), "")
+            (a.kind for a in inv.algorithms if a.algo == algo), "")
         reason = entry.grade.reason if entry else ""
         algo_rows.append([algo, kind, grade, reason, ", ".join(by_algo[algo])])
     flags = list(inv.preamble.get("cpu_flags") or [])

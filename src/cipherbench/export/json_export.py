@@ -1,7 +1,15 @@
 """JSON export: the run, its metadata, every result and warning. Schema: schema.json.
 
+It is also what ``--json`` prints for every measuring command (``run``, ``tls``, ``ssh``,
+``gpg``): the stored run, plus the command's own summary at the top level when its scenario
+has one (``summary(run, results)``: tls ``suites`` and ``handshakes``, gpg ``rows`` and
+``backup_size``).
+
 Schema versions (``schema_version``):
 - 1: first version: run, results (with ``extra``, and ``grade``: the one a scenario stored, else the catalog's), warnings.
+- 2: the scenario's summary beside the results (optional ``suites``, ``handshakes``, ``rows``,
+  ``backup_size``); ``tls --json`` and ``gpg --json`` print this document instead of their
+  own ``cipherbench-tls/1`` and ``cipherbench-gpg/1``, whose fields live on in the summary.
 """
 from __future__ import annotations
 
@@ -12,13 +20,13 @@ from dataclasses import asdict
 from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def to_document(bundle: RunBundle) -> dict:
     """The export as a JSON-ready dict."""
     run = bundle.run
-    return {
+    doc = {
         "schema": SCHEMA_NAME,
         "schema_version": SCHEMA_VERSION,
         "run": {
@@ -36,6 +44,16 @@ def to_document(bundle: RunBundle) -> dict:
         "warnings": [{k: v for k, v in asdict(w).items() if k != "run_id"}
                      for w in bundle.warnings],
     }
+    doc.update(_summary(bundle))
+    return doc
+
+
+def _summary(bundle: RunBundle) -> dict:
+    """The summary of the scenario that made the run ({} when it has none)."""
+    from cipherbench.scenarios import scenario
+    mod = scenario(bundle.run.command)
+    fn = getattr(mod, "summary", None) if mod is not None else None
+    return fn(bundle.run, bundle.results) if fn else {}
 
 
 class JsonExporter:

@@ -11,7 +11,7 @@ from typing import Iterable
 
 from cipherbench import catalog
 from cipherbench.display.format import format_rate
-from cipherbench.units import format_bytes
+from cipherbench.units import format_bytes, rate_interval
 from cipherbench.store import Result, Run
 
 PRIMITIVE = "primitive"
@@ -48,9 +48,9 @@ def throughput(r: Result) -> tuple[float, float | None, float | None] | None:
     lowest rate); None for a point without a size."""
     if r.metric != "ns_per_op" or not r.size or r.median <= 0:
         return None
-    lo = r.size / r.ci_high * 1e9 if r.ci_high else None
-    hi = r.size / r.ci_low * 1e9 if r.ci_low else None
-    return r.size / r.median * 1e9, lo, hi
+    med, lo, hi = rate_interval(r.size, r.median, r.ci_low, r.ci_high)
+    assert med is not None
+    return med, lo, hi
 
 
 def machine_line(run: Run) -> str:
@@ -298,7 +298,7 @@ def _path_grade(r: Result) -> str:
     if r.extra.get("grade"):
         return str(r.extra["grade"])
     if r.scenario == "gpg" and r.lib in ("gnupg", "age"):
-        from cipherbench.scenarios.gpg.report import grade_of as gpg_grade
+        from cipherbench.scenarios.gpg.tables import gpg_grade
         g = gpg_grade("age" if r.lib == "age" else "gpg", r.algo)
         if g is not None:
             return g.level

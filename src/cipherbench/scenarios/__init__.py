@@ -1,8 +1,63 @@
-"""What cipherbench measures, one module per scenario.
+"""What cipherbench measures: one registry of scenarios, each with the same small interface.
 
-``primitive``: the raw primitives through the C core (``cipherbench run``). The real-path
-scenarios (tls, ssh, gpg) live beside it and use the same building blocks:
-``cipherbench.stats.until_stable`` to decide when a number is good enough,
-``cipherbench.store.Store``/``Result`` to keep every result as it arrives, and
-``cipherbench.warnings`` for what the user should fix.
+A scenario is a module (``SCENARIOS`` names them, by the command that stores their runs) with:
+
+- ``NAME``: the command recorded on its runs (``run``, ``tls``, ``ssh``, ``gpg``);
+- ``UNIT``: what its progress counts (``points``, ``transfers``, ...);
+- ``estimate_s(plan) -> float``: the expected duration, printed before it starts;
+- ``measure(plan, rec)``: measures into a ``recording.Recording``, which opens and closes the
+  stored run, keeps results and warnings as they arrive, shows progress and handles signals;
+- ``view(screen, run, results, warnings)``: draws a stored run (``show`` and the command).
+
+Each scenario builds its plan from its options in its own ``make_plan``/``plan``. The shared
+parts: ``recording`` (the stored run while it is measured), ``progress`` (bar or lines),
+``rounds`` (randomized interleaved rounds for comparisons), and ``cipherbench.stats``,
+``cipherbench.store``, ``cipherbench.warnings``. A new scenario is one module here, its tests,
+one line in ``SCENARIOS`` and one CLI module for its options.
 """
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Callable, Protocol
+
+from rich.console import Console
+
+#: Command of a stored run -> the module of its scenario.
+SCENARIOS = {
+    "run": "cipherbench.scenarios.primitive.scenario",
+    "tls": "cipherbench.scenarios.tls.scenario",
+    "ssh": "cipherbench.scenarios.ssh.scenario",
+    "gpg": "cipherbench.scenarios.gpg.scenario",
+}
+
+
+#: Views of stored runs made by commands that are not scenarios ("module:function").
+OTHER_VIEWS = {"advise": "cipherbench.cli.advise:display_run"}
+
+
+class Screen(Protocol):
+    """Where a view draws: the console on stdout and the one on stderr."""
+
+    @property
+    def console(self) -> Console: ...
+
+    @property
+    def err_console(self) -> Console: ...
+
+
+def scenario(command: str) -> ModuleType | None:
+    """The scenario module that makes runs of ``command`` (None if it has none)."""
+    name = SCENARIOS.get(command)
+    return importlib.import_module(name) if name else None
+
+
+def view_of(command: str) -> Callable | None:
+    """``view(screen, run, results, warnings)`` of the runs of ``command``, or None."""
+    mod = scenario(command)
+    if mod is not None:
+        return mod.view
+    if command in OTHER_VIEWS:
+        module, func = OTHER_VIEWS[command].split(":")
+        return getattr(importlib.import_module(module), func)
+    return None

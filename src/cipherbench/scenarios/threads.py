@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from cipherbench import stats
-from cipherbench.core_client import BenchStream, Core, per_op_ns
+from cipherbench.core_client import BenchStream, Core
+from cipherbench.records import CoreError, Point
 from cipherbench.errors import UsageError
 from cipherbench.store import Result
+from cipherbench.units import rate
 
 METRIC = "threads_bytes_per_s"
 
@@ -74,11 +76,11 @@ def _median_bps(stream: BenchStream, size: int) -> tuple[float | None, str]:
     why = "no point"
     bps = None
     for rec in stream:
-        if rec["type"] == "point":
-            med = stats.summarize(per_op_ns(rec)).median
-            bps = size / med * 1e9 if med > 0 else None
-        elif rec["type"] == "error":
-            why = f"{rec.get('reason')}: {rec.get('message', '')}"
+        if isinstance(rec, Point):
+            med = stats.summarize(rec.per_op_ns()).median
+            bps = rate(size, med)
+        elif isinstance(rec, CoreError):
+            why = f"{rec.reason}: {rec.message}"
     return bps, why
 
 

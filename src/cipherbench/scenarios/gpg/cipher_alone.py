@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from cipherbench import stats
-from cipherbench.core_client import Core, per_op_ns
+from cipherbench.core_client import Core
+from cipherbench.records import CoreError, Point
 from cipherbench.errors import UserError
 from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
+from cipherbench.units import rate
 
 #: gpg's own library; the message size the core measures the cipher at.
 LIB = "libgcrypt"
@@ -31,7 +33,7 @@ class Alone:
     @property
     def bytes_per_s(self) -> float | None:
         """Bytes per second at the median time per operation."""
-        return SIZE * 1e9 / self.summary.median if self.summary else None
+        return rate(SIZE, self.summary.median) if self.summary else None
 
 
 def _bench(core: Core, algos: list[str], op: str) -> dict[str, Alone]:
@@ -40,12 +42,10 @@ def _bench(core: Core, algos: list[str], op: str) -> dict[str, Alone]:
         return out
     with core.bench(LIB, algos, op, [SIZE]) as stream:
         for rec in stream:
-            if rec["type"] == "point" and rec["algo"] in out:
-                out[rec["algo"]] = Alone(rec["algo"], op, stats.summarize(per_op_ns(rec)),
-                                         rec.get("iters", 0))
-            elif rec["type"] == "error" and rec.get("algo") in out:
-                out[rec["algo"]] = Alone(rec["algo"], op,
-                                         error=rec.get("message") or rec.get("reason"))
+            if isinstance(rec, Point) and rec.algo in out:
+                out[rec.algo] = Alone(rec.algo, op, stats.summarize(rec.per_op_ns()), rec.iters)
+            elif isinstance(rec, CoreError) and rec.algo in out:
+                out[rec.algo] = Alone(rec.algo, op, error=rec.message or rec.reason)
     return out
 
 

@@ -16,11 +16,12 @@ stands for a remote host). Its client config then answers to that address too, s
 ``ssh -F CONFIG user@ADDRESS`` reaches it with the pinned host key.
 
 ``PrivateServer`` is a context manager: leaving it (normally, on an exception, on Ctrl-C, or
-on SIGTERM/SIGHUP, which are turned into ``KeyboardInterrupt`` while it runs) stops the server
+on SIGTERM/SIGHUP, which ``interrupts.stop_on_signals`` turns into ``KeyboardInterrupt``) stops the server
 and every process it forked for connections, then removes the directory.
 """
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import pwd
@@ -29,11 +30,11 @@ import shutil
 import signal
 import socket
 import subprocess
-import threading
 import time
 from pathlib import Path
 
 from cipherbench.errors import EnvironmentProblem
+from cipherbench.interrupts import stop_on_signals
 from cipherbench.scenarios.ssh import procs
 from cipherbench.scenarios.ssh.errors import last_line
 from cipherbench.tempdirs import private_dir
@@ -100,7 +101,7 @@ class PrivateServer:
         self.user = pwd.getpwuid(os.getuid()).pw_name
         self.proc: subprocess.Popen | None = None
         self._log = None
-        self._old_handlers: dict[int, object] = {}
+        self._signals = contextlib.ExitStack()
         self._seen_pids: set[int] = set()
 
     # -- public -----------------------------------------------------------------------------
@@ -146,7 +147,7 @@ class PrivateServer:
         if shell.endswith(("nologin", "/false")):
             raise EnvironmentProblem(
                 f"user {self.user} has login shell {shell}: sshd cannot run commands for it")
-        self._install_signal_handlers()
+        self._signals.enter_context(stop_on_signals())
         try:
             self.dir = private_dir(DIR_PREFIX, parent=self.tmp_parent)
             os.chmod(self.dir, 0o700)
@@ -190,7 +191,7 @@ class PrivateServer:
             if self.dir is not None:
                 shutil.rmtree(self.dir, ignore_errors=True)
                 self.dir = None
-            self._restore_signal_handlers()
+            self._signals.close()
 
     def __enter__(self) -> "PrivateServer":
         return self.start()
@@ -324,25 +325,3 @@ class PrivateServer:
                 return s.recv(64).startswith(b"SSH-")
         except OSError:
             return False
-
-    def _install_signal_handlers(self) -> None:
-        """While the server runs, SIGTERM and SIGHUP unwind like Ctrl-C, so cleanup runs."""
-        if threading.current_thread() is not threading.main_thread():
-            return
-
-        def interrupt(signum, frame):
-            raise KeyboardInterrupt(f"signal {signum}")
-
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            try:
-                self._old_handlers[sig] = signal.signal(sig, interrupt)
-            except (ValueError, OSError):
-                pass
-
-    def _restore_signal_handlers(self) -> None:
-        for sig, handler in self._old_handlers.items():
-            try:
-                signal.signal(sig, handler)  # type: ignore[arg-type]
-            except (ValueError, OSError, TypeError):
-                pass
-        self._old_handlers.clear()

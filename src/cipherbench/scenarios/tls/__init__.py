@@ -4,5 +4,6 @@
 in every form and their security grade. ``runner``: runs ``cipherbench-core tls`` per library,
 repeats points until stable and stores every result as scenario ``tls``. ``loopback``: the
 same suites through ``openssl s_server``/``s_client`` over TCP on 127.0.0.1, to show what the
-kernel's socket path adds. ``report``: stored results to ranked tables.
+kernel's socket path adds. ``tables``: stored results to ranked tables. ``scenario``: the
+interface the registry and the CLI use (plan, estimate, measure, view, summary).
 """

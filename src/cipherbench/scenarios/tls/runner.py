@@ -23,9 +23,12 @@ from typing import Callable, Iterable, Sequence
 
 from cipherbench import stats
 from cipherbench import warnings as W
-from cipherbench.core_client import BenchStream, Core, CoreCrashed, cpu_ratio
+from cipherbench.core_client import BenchStream, Core, CoreCrashed
+from cipherbench.records import CoreError, Library, Point, Preamble
 from cipherbench.scenarios.tls.suites import Suite
-from cipherbench.store import Result, Store
+from cipherbench.scenarios.recording import Recording
+from cipherbench.store import Result
+from cipherbench.units import rate_interval
 
 SCENARIO = "tls"
 DEFAULT_SIZES = (1400, 16384)
@@ -78,40 +81,26 @@ class Outcome:
     warnings: list[W.BenchWarning] = field(default_factory=list)
 
 
-def per_unit_ns(rec: dict) -> list[float]:
-    """Samples of a ``point`` or ``handshake`` record as ns per write (or per handshake)."""
-    iters = rec.get("iters") or 1
-    return [w / iters for w in rec["wall_ns"]]
-
-
-def label(rec: dict) -> str:
+def label(rec: Point | CoreError) -> str:
     """``openssl TLS_AES_128_GCM_SHA256 16384 B`` / ``gnutls handshake x25519+rsa2048``."""
-    if rec["type"] == "handshake":
-        return f"{rec['lib']} {rec['op']} {rec['group']}+{rec['cert']}"
-    if rec.get("op") in ("handshake", "resume"):
-        return f"{rec['lib']} {rec['op']} {rec.get('group')}+{rec.get('cert')}"
-    size = rec.get("size")
-    return f"{rec['lib']} {rec['algo']}" + (f" {size} B" if size else "")
+    if rec.op in ("handshake", "resume"):
+        return f"{rec.lib} {rec.op} {rec.group}+{rec.cert}"
+    size = rec.size if isinstance(rec, Point) else rec.raw.get("size")
+    return f"{rec.lib} {rec.algo}" + (f" {size} B" if size else "")
 
 
 class TlsRunner:
-    """Runs a plan, storing each result the moment it is final.
+    """Runs a plan, storing each result in the recording the moment it is final and counting
+    every finished (or refused) point on its progress."""
 
-    ``progress(done, total, label)`` is called after every finished (or refused) point."""
-
-    def __init__(self, core: Core, store: Store, run_id: int, plan: Plan,
-                 progress: Callable[[int, int, str], None] | None = None,
+    def __init__(self, core: Core, rec: Recording, plan: Plan,
                  clock: Callable[[], float] = time.monotonic):
         self.core = core
-        self.store = store
-        self.run_id = run_id
+        self.rec = rec
         self.plan = plan
-        self.progress = progress or (lambda d, t, s: None)
         self.clock = clock
         self.by_iana = {s.iana: s for s in plan.suites}
         self.out = Outcome()
-        self._done = 0
-        self._total = work_count(plan)
         self._sizes_done: dict[tuple[str, str], int] = {}   # (lib, suite) -> points seen
 
     # -- plumbing ------------------------------------------------------------------------
@@ -127,26 +116,26 @@ class TlsRunner:
         return args
 
     def _advance(self, n: int, text: str) -> None:
-        self._done += n
-        self.progress(self._done, self._total, text)
+        self.rec.progress.done(text, n)
 
     def _warn(self, ws: Iterable[W.BenchWarning]) -> None:
-        for w in ws:
-            self.out.warnings.append(w)
-            self.store.add_warning(self.run_id, w.kind, w.subject, w.text)
+        ws = list(ws)
+        self.out.warnings.extend(ws)
+        self.rec.warn(ws)
 
     # -- running -------------------------------------------------------------------------
     def run(self) -> Outcome:
         """Every library of the plan; KeyboardInterrupt passes through (what finished is
         stored)."""
-        self.progress(0, self._total, "starting")
+        if self.rec.progress.total is None:  # the recording may count more steps
+            self.rec.progress.set_total(work_count(self.plan))
         for lib in self.plan.libs:
             try:
                 self._run_lib(lib)
             except CoreCrashed as e:
                 self.out.failed += 1
                 self.out.crashed = True
-                self._warn([W.BenchWarning("core_crashed", lib,
+                self._warn([W.BenchWarning(W.Kind.CORE_CRASHED, lib,
                                            f"{e}; the TLS figures of {lib} after the crash are "
                                            "missing: report the bug with the command above")])
         return self.out
@@ -160,48 +149,41 @@ class TlsRunner:
             args.append("--handshakes")
         if not p.transfer:
             args.append("--no-transfer")
-        followups: list[tuple[dict, float]] = []
+        followups: list[tuple[Point, float]] = []
         t0 = self.clock()
         with self._stream(args) as stream:
             for rec in stream:
-                t = rec["type"]
-                if t == "preamble" and not self.out.preamble:
-                    self.out.preamble = rec
-                elif t == "library":
-                    self.out.libraries[rec["lib"]] = rec
-                elif t in ("point", "handshake"):
-                    if t == "point":
-                        key = (rec["lib"], rec["algo"])
+                if isinstance(rec, Point):
+                    if rec.kind == "point":
+                        key = (rec.lib, rec.algo)
                         self._sizes_done[key] = self._sizes_done.get(key, 0) + 1
                     elapsed, t0 = self.clock() - t0, self.clock()
-                    summ = stats.summarize(per_unit_ns(rec))
-                    if stats.is_precise(summ, p.precision):
-                        self._store(rec, per_unit_ns(rec), True, "precision")
+                    if stats.is_precise(stats.summarize(rec.per_op_ns()), p.precision):
+                        self._store(rec, rec.per_op_ns(), True, "precision")
                     else:
                         followups.append((rec, elapsed))
-                elif t == "error":
+                elif isinstance(rec, CoreError):
                     self._store_error(rec)
+                elif isinstance(rec, Preamble):
+                    self.out.preamble = self.out.preamble or rec.raw
+                elif isinstance(rec, Library):
+                    self.out.libraries[rec.lib] = rec.raw
         for rec, elapsed in followups:
             self._refine(rec, elapsed)
 
-    def _refine(self, first: dict, elapsed: float) -> None:
+    def _refine(self, first: Point, elapsed: float) -> None:
         """More samples of one point until precise or out of budget; then store it."""
-        lib = first["lib"]
-        if first["type"] == "point":
-            args = self._base_args(lib, 2) + ["--suites", first["algo"],
-                                              "--sizes", str(first["size"])]
+        lib = first.lib
+        if first.kind == "point":
+            args = self._base_args(lib, 2) + ["--suites", first.algo, "--sizes", str(first.size)]
         else:
             args = self._base_args(lib, 2) + ["--no-transfer", "--handshakes",
-                                              "--groups", first["group"],
-                                              "--certs", first["cert"]]
+                                              "--groups", first.group, "--certs", first.cert]
 
-        def same(rec: dict) -> bool:
-            if rec["type"] != first["type"]:
-                return False
-            if rec["type"] == "point":
-                return rec["algo"] == first["algo"] and rec["size"] == first["size"]
-            return (rec["op"], rec["group"], rec["cert"]) == \
-                (first["op"], first["group"], first["cert"])
+        def same(rec) -> bool:
+            return isinstance(rec, Point) and rec.kind == first.kind and \
+                (rec.algo, rec.size, rec.op, rec.group, rec.cert) == \
+                (first.algo, first.size, first.op, first.group, first.cert)
 
         def sample(n: int) -> list[float]:
             a = list(args)
@@ -210,15 +192,15 @@ class TlsRunner:
             with self._stream(a) as s:
                 for rec in s:
                     if same(rec):
-                        got.extend(per_unit_ns(rec))
+                        got.extend(rec.per_op_ns())
             return got
 
         try:
             st = stats.until_stable(sample, precision=self.plan.precision,
-                                    budget_s=self.plan.budget_s, initial=per_unit_ns(first),
+                                    budget_s=self.plan.budget_s, initial=first.per_op_ns(),
                                     elapsed_s=elapsed, clock=self.clock)
         except CoreCrashed:
-            self._store(first, per_unit_ns(first), False, "crashed")
+            self._store(first, first.per_op_ns(), False, "crashed")
             raise
         if not st.stable:
             self._warn(W.not_stable(label(first), st.summary.rel_half_width,
@@ -226,73 +208,75 @@ class TlsRunner:
         self._store(first, st.samples, st.stable, st.reason)
 
     # -- storing -------------------------------------------------------------------------
-    def _store(self, rec: dict, samples: list[float], stable: bool, reason: str) -> None:
+    def _store(self, rec: Point, samples: list[float], stable: bool, reason: str) -> None:
         summ = stats.summarize(samples)
-        ratio = cpu_ratio(rec)
+        ratio = rec.cpu_ratio()
         text = label(rec)
         self._warn(W.noisy(text, summ.cv, limit=0.10))
         self._warn(W.steal(text, ratio))
+        raw = rec.raw
         extra = {
-            "proto": rec.get("proto"),
-            "iters": rec.get("iters"),
+            "proto": raw.get("proto"),
+            "iters": rec.iters,
             "samples_ns": [round(x, 3) for x in samples],
             "cpu_ratio": round(ratio, 4) if ratio is not None else None,
             "stable": stable,
             "stopped_by": reason,
             "n_outliers": summ.n_outliers,
-            "group": rec.get("group"),
-            "cert": rec.get("cert"),
+            "group": raw.get("group"),
+            "cert": raw.get("cert"),
         }
-        if rec["type"] == "point":
-            size = int(rec["size"])
-            suite = self.by_iana.get(rec["algo"])
-            extra.update({"ns_per_write": summ.median, "lib_suite": rec.get("suite")})
+        if rec.kind == "point":
+            size = int(rec.size or 0)
+            suite = self.by_iana.get(rec.algo)
+            extra.update({"ns_per_write": summ.median, "lib_suite": raw.get("suite")})
             if suite is not None:
                 g = suite.grade
                 extra.update(suite.names())
                 extra.update({"grade": g.level, "grade_reason": g.reason,
                               "grade_reference": g.reference, "kx": suite.kx,
                               "cipher": suite.cipher, "mac": suite.mac})
-            res = Result(SCENARIO, rec["lib"], rec["algo"], "transfer", size, "bytes_per_s",
-                         "B/s", median=size * 1e9 / summ.median,
-                         ci_low=size * 1e9 / summ.ci_high, ci_high=size * 1e9 / summ.ci_low,
+            med, lo, hi = rate_interval(size, summ.median, summ.ci_low, summ.ci_high)
+            res = Result(SCENARIO, rec.lib, rec.algo, "transfer", size, "bytes_per_s",
+                         "B/s", median=med, ci_low=lo, ci_high=hi,
                          n_samples=summ.n, cv=summ.cv, extra=extra)
         else:
-            extra.update({"ns_per_handshake": summ.median, "suite": rec["algo"],
-                          "lib_group": rec.get("lib_group")})
-            res = Result(SCENARIO, rec["lib"], f"{rec['group']}+{rec['cert']}", rec["op"], None,
-                         "per_s", "1/s", median=1e9 / summ.median, ci_low=1e9 / summ.ci_high,
-                         ci_high=1e9 / summ.ci_low, n_samples=summ.n, cv=summ.cv, extra=extra)
-        self.store.add_result(self.run_id, res)
+            extra.update({"ns_per_handshake": summ.median, "suite": rec.algo,
+                          "lib_group": raw.get("lib_group")})
+            med, lo, hi = rate_interval(1, summ.median, summ.ci_low, summ.ci_high)
+            res = Result(SCENARIO, rec.lib, f"{rec.group}+{rec.cert}", rec.op, None,
+                         "per_s", "1/s", median=med, ci_low=lo, ci_high=hi, n_samples=summ.n,
+                         cv=summ.cv, extra=extra)
+        self.rec.add(res)
         self.out.points += 1
         self._advance(1, text)
 
-    def _store_error(self, rec: dict) -> None:
-        op = rec.get("op") or "transfer"
-        refused = rec.get("reason") == "refused"
-        extra = {"reason": rec.get("reason"), "message": rec.get("message", ""),
-                 "group": rec.get("group"), "cert": rec.get("cert")}
+    def _store_error(self, rec: CoreError) -> None:
+        op = rec.op or "transfer"
+        refused = rec.reason == "refused"
+        extra = {"reason": rec.raw.get("reason"), "message": rec.message,
+                 "group": rec.raw.get("group"), "cert": rec.raw.get("cert")}
         if op == "transfer":
-            algo = rec["algo"]
+            algo = rec.algo
             suite = self.by_iana.get(algo)
             if suite is not None:
                 extra.update(suite.names())
                 extra.update({"proto": suite.proto, "grade": suite.grade.level,
                               "grade_reason": suite.grade.reason})
             # The core stops a suite at its first failure: its other sizes are done too.
-            n = max(0, len(self.plan.sizes) - self._sizes_done.get((rec["lib"], algo), 0))
+            n = max(0, len(self.plan.sizes) - self._sizes_done.get((rec.lib, algo), 0))
         else:
-            algo = f"{rec.get('group')}+{rec.get('cert')}"
+            algo = f"{rec.raw.get('group')}+{rec.raw.get('cert')}"
             n = 1
-        self.store.add_result(self.run_id, Result(
-            SCENARIO, rec["lib"], algo, op, None, "refused" if refused else "error", "", 0.0,
+        self.rec.add(Result(
+            SCENARIO, rec.lib, algo, op, None, "refused" if refused else "error", "", 0.0,
             extra=extra))
         if refused:
             self.out.refused += 1
         else:
             self.out.failed += 1
-            self._warn([W.BenchWarning("tls_failed", label(rec),
-                                       f"{rec.get('message', '')}: not measured; run "
-                                       f"`cipherbench-core tls --lib {rec['lib']} --suites "
-                                       f"{rec['algo']}` to see it again")])
+            self._warn([W.BenchWarning(W.Kind.TLS_FAILED, label(rec),
+                                       f"{rec.message}: not measured; run "
+                                       f"`cipherbench-core tls --lib {rec.lib} --suites "
+                                       f"{rec.algo}` to see it again")])
         self._advance(n, label(rec))

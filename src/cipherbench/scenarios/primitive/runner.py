@@ -13,10 +13,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from cipherbench import catalog, fit as fitmod, stats
+from cipherbench import fit as fitmod, stats
 from cipherbench import warnings as W
-from cipherbench.core_client import Core, CoreCrashed, Inventory, cpu_ratio, per_op_ns
-from cipherbench.store import Result, Store
+from cipherbench.core_client import Core, CoreCrashed, Inventory
+from cipherbench.records import CoreError, End, Library, Point, Preamble, Record
+from cipherbench.scenarios.recording import Recording
+from cipherbench.store import Result
+from cipherbench.units import rate
 
 SCENARIO = "primitive"
 METRIC_POINT = "ns_per_op"
@@ -33,6 +36,7 @@ class Selection:
     sizes: tuple[int, ...]
     precision: float = stats.DEFAULT_PRECISION
     budget_s: float = 0.5            # per point, for the extra samples
+    run_budget_s: float | None = None  # all extra samples of the run together (None: no cap)
     samples: int = 10                # first batch
     min_sample_ms: float | None = None
 
@@ -47,27 +51,18 @@ class Item:
     sizes: tuple[int, ...]
 
 
-@dataclass
-class Progress:
-    """Passed to the progress callback after every finished point."""
-
-    done: int
-    total: int
-    current: str
-
-
 def plan(inv: Inventory, sel: Selection) -> list[Item]:
     """Work items for the selection, the reference rows first, then by library and catalog
     order; only what each library supports."""
     items: list[Item] = []
     libs = sorted(sel.libs, key=lambda lib: (lib != "ref", sel.libs.index(lib)))
     for lib in libs:
-        rows = {r["algo"]: r for r in inv.rows(lib)}
+        rows = {r.algo: r for r in inv.rows(lib)}
         for algo in sel.algos:
             row = rows.get(algo)
             if row is None:
                 continue
-            for op in row.get("ops", []):
+            for op in row.ops:
                 if sel.ops is None or op in sel.ops:
                     items.append(Item(lib, algo, op, tuple(sel.sizes)))
     return items
@@ -77,6 +72,19 @@ def point_label(lib: str, algo: str, op: str, size: int | None = None) -> str:
     """``openssl aes-128-gcm encrypt 16384 B`` (for progress and warnings)."""
     s = f"{lib} {algo} {op}"
     return s if size is None else f"{s} {size} B"
+
+
+@dataclass
+class _Group:
+    """What one (library, op) core process has produced so far."""
+
+    lib: str
+    op: str
+    pending: dict[str, set[int]]                 # algo -> sizes not answered yet
+    medians: dict[str, dict[int, float]]         # algo -> size -> final median
+    followups: list[tuple[Point, float]] = field(default_factory=list)
+    t0: float = 0.0
+    freq: float | None = None
 
 
 @dataclass
@@ -93,39 +101,33 @@ class RunOutcome:
 
 
 class PrimitiveRunner:
-    """Runs planned items, storing each point as it becomes final.
+    """Runs planned items, storing each point in the recording as it becomes final and
+    counting it on the recording's progress. ``clock`` is only used for the time budget of
+    extra samples."""
 
-    ``progress`` is called with a ``Progress`` after every finished (or skipped) point.
-    ``clock`` is only used for the time budget of extra samples."""
-
-    def __init__(self, core: Core, store: Store, run_id: int, sel: Selection,
-                 progress: Callable[[Progress], None] | None = None,
+    def __init__(self, core: Core, rec: Recording, sel: Selection,
                  clock: Callable[[], float] = time.monotonic):
         self.core = core
-        self.store = store
-        self.run_id = run_id
+        self.rec = rec
         self.sel = sel
-        self.progress = progress or (lambda p: None)
         self.clock = clock
         self.out = RunOutcome()
-        self._done = 0
-        self._total = 0
+        self._extra_s = 0.0          # spent on extra samples so far
 
     # -- bookkeeping -------------------------------------------------------------------
     def _advance(self, n: int, label: str) -> None:
-        self._done += n
-        self.progress(Progress(self._done, self._total, label))
+        self.rec.progress.done(label, n)
 
     def _warn(self, ws: Iterable[W.BenchWarning]) -> None:
-        for w in ws:
-            self.out.warnings.append(w)
-            self.store.add_warning(self.run_id, w.kind, w.subject, w.text)
+        ws = list(ws)
+        self.out.warnings.extend(ws)
+        self.rec.warn(ws)
 
     # -- running -----------------------------------------------------------------------
     def run(self, items: list[Item]) -> RunOutcome:
         """Run every item; raises KeyboardInterrupt through (what finished is stored)."""
-        self._total = sum(len(i.sizes) for i in items)
-        self.progress(Progress(0, self._total, "starting"))
+        if self.rec.progress.total is None:  # the recording may count more steps
+            self.rec.progress.set_total(sum(len(i.sizes) for i in items))
         groups: dict[tuple[str, str], list[Item]] = {}
         for it in items:
             groups.setdefault((it.lib, it.op), []).append(it)
@@ -139,108 +141,130 @@ class PrimitiveRunner:
             except CoreCrashed as e:
                 self.out.crashed = True
                 crashed.add(lib)
-                self._warn([W.BenchWarning("core_crashed", lib,
+                self._warn([W.BenchWarning(W.Kind.CORE_CRASHED, lib,
                                            f"{e}; points of {lib} after the crash are missing:"
                                            " run `cipherbench-core kat --lib " + lib +
                                            "` to check the library, and report the bug")])
         return self.out
 
     def _run_group(self, lib: str, op: str, group: list[Item]) -> None:
-        """First batch for all algorithms and sizes of one library and op, in one process."""
-        sizes = group[0].sizes
-        pending: dict[str, set[int]] = {it.algo: set(it.sizes) for it in group}
-        medians: dict[str, dict[int, float]] = {it.algo: {} for it in group}
-        followups: list[tuple[dict, float]] = []
-        t0 = self.clock()
-        freq = None
+        """First batch for all algorithms and sizes of one library and op, in one process;
+        then more samples for the points not yet precise, and the fits."""
+        g = _Group(lib, op, {it.algo: set(it.sizes) for it in group},
+                   {it.algo: {} for it in group})
+        g.t0 = self.clock()
         try:
-            with self.core.bench(lib, [it.algo for it in group], op, sizes,
+            with self.core.bench(lib, [it.algo for it in group], op, group[0].sizes,
                                  samples=self.sel.samples,
                                  min_sample_ms=self.sel.min_sample_ms) as stream:
                 for rec in stream:
-                    t = rec["type"]
-                    if t == "preamble":
-                        if not self.out.preamble:
-                            self.out.preamble = rec
-                        freq = rec.get("freq_hz") or freq
-                    elif t == "library":
-                        self.out.libraries[rec["lib"]] = rec
-                    elif t == "point":
-                        elapsed = self.clock() - t0
-                        t0 = self.clock()
-                        algo, size = rec["algo"], int(rec["size"])
-                        pending.get(algo, set()).discard(size)
-                        summ = stats.summarize(per_op_ns(rec))
-                        if stats.is_precise(summ, self.sel.precision):
-                            medians[algo][size] = self._store_point(rec, per_op_ns(rec), True,
-                                                                    "precision")
-                        else:
-                            followups.append((rec, elapsed))
-                    elif t == "error":
-                        algo = rec.get("algo", "")
-                        left = len(pending.pop(algo, set()))
-                        kind = "kat_failed" if rec.get("reason") == "kat_failed" else "unsupported"
-                        text = rec.get("message") or rec.get("reason", "error")
-                        if kind == "kat_failed":
-                            text += ": not timed (a wrong answer is never measured); run " \
-                                    f"`cipherbench-core kat --lib {lib}` for details"
-                        self._warn([W.BenchWarning(kind, point_label(lib, algo, op), text)])
-                        self._advance(left, point_label(lib, algo, op))
-                    elif t == "end":
-                        self.out.freq_end_hz = rec.get("freq_hz") or self.out.freq_end_hz
+                    self._on_record(g, rec)
         except (CoreCrashed, KeyboardInterrupt):
             # Keep what finished: points waiting for more samples are stored as they are.
-            for rec, _ in followups:
-                self._store_point(rec, per_op_ns(rec), False, "crashed")
+            for p, _ in g.followups:
+                self._store_point(p, p.per_op_ns(), False, "crashed")
             raise
-        for rec, elapsed in followups:
-            algo, size = rec["algo"], int(rec["size"])
-            medians[algo][size] = self._refine(lib, op, rec, elapsed)
+        for p, elapsed in g.followups:
+            g.medians[p.algo][p.size] = self._refine(p, elapsed)
         # Points the core never answered for (without an error record) count as done.
-        for algo, left in pending.items():
+        for algo, left in g.pending.items():
             if left:
                 self._advance(len(left), point_label(lib, algo, op))
         for it in group:
-            self._store_fit(lib, it.algo, op, medians[it.algo], freq)
+            self._store_fit(lib, it.algo, op, g.medians[it.algo], g.freq)
 
-    def _refine(self, lib: str, op: str, first: dict, elapsed: float) -> float:
+    def _on_record(self, g: "_Group", rec: Record) -> None:
+        if isinstance(rec, Point):
+            self._on_point(g, rec)
+        elif isinstance(rec, CoreError):
+            self._on_error(g, rec)
+        else:
+            g.freq = self._on_meta(rec) or g.freq
+
+    def _on_meta(self, rec: Record) -> float | None:
+        """Preamble, library and end records, kept on the outcome; returns the frequency a
+        preamble measured."""
+        if isinstance(rec, Preamble):
+            self.out.preamble = self.out.preamble or rec.raw
+            return rec.freq_hz
+        if isinstance(rec, Library):
+            self.out.libraries[rec.lib] = rec.raw
+        elif isinstance(rec, End):
+            self.out.freq_end_hz = rec.freq_hz or self.out.freq_end_hz
+        return None
+
+    def _on_point(self, g: "_Group", p: Point) -> None:
+        now = self.clock()
+        elapsed, g.t0 = now - g.t0, now
+        g.pending.get(p.algo, set()).discard(p.size)
+        if stats.is_precise(stats.summarize(p.per_op_ns()), self.sel.precision):
+            g.medians[p.algo][p.size] = self._store_point(p, p.per_op_ns(), True, "precision")
+        else:
+            g.followups.append((p, elapsed))
+
+    def _on_error(self, g: "_Group", e: CoreError) -> None:
+        left = len(g.pending.pop(e.algo, set()))
+        kind = W.Kind.KAT_FAILED if e.reason == "kat_failed" else W.Kind.UNSUPPORTED
+        text = e.message or e.reason
+        if kind is W.Kind.KAT_FAILED:
+            text += ": not timed (a wrong answer is never measured); run " \
+                    f"`cipherbench-core kat --lib {g.lib}` for details"
+        self._warn([W.BenchWarning(kind, point_label(g.lib, e.algo, g.op), text)])
+        self._advance(left, point_label(g.lib, e.algo, g.op))
+
+    def _refine(self, first: Point, elapsed: float) -> float:
         """Ask for more samples of one point until precise or out of budget; store it."""
-        algo, size = first["algo"], int(first["size"])
+        lib, algo, op, size = first.lib, first.algo, first.op, first.size
 
         def sample(n: int) -> list[float]:
             got: list[float] = []
             with self.core.bench(lib, [algo], op, [size], samples=max(n, 2),
                                  min_sample_ms=self.sel.min_sample_ms) as s:
                 for rec in s:
-                    if rec["type"] == "point" and rec["algo"] == algo:
-                        got.extend(per_op_ns(rec))
+                    if isinstance(rec, Point) and rec.algo == algo:
+                        got.extend(rec.per_op_ns())
             return got
 
-        st = stats.until_stable(sample, precision=self.sel.precision, budget_s=self.sel.budget_s,
-                                initial=per_op_ns(first), elapsed_s=elapsed, clock=self.clock)
+        budget = self._point_budget()
+        t0 = self.clock()
+        st = stats.until_stable(sample, precision=self.sel.precision, budget_s=budget,
+                                initial=first.per_op_ns(), elapsed_s=elapsed, clock=self.clock)
+        self._extra_s += self.clock() - t0
         if not st.stable:
             self._warn(W.not_stable(point_label(lib, algo, op, size), st.summary.rel_half_width,
-                                    self.sel.precision, self.sel.budget_s))
+                                    self.sel.precision, budget))
         return self._store_point(first, st.samples, st.stable, st.reason)
 
-    def _store_point(self, rec: dict, samples: list[float], stable: bool, reason: str) -> float:
+    def _point_budget(self) -> float:
+        """The per-point budget, or, under a run-wide cap, an even share of what is left of
+        it among the points not yet final (so that the last libraries get their share too)."""
+        cap = self.sel.run_budget_s
+        if cap is None:
+            return self.sel.budget_s
+        p = self.rec.progress
+        left = max(1, (p.total or 1) - p.count)
+        return max(0.0, min(self.sel.budget_s, (cap - self._extra_s) / left))
+
+    def _store_point(self, rec: Point, samples: list[float], stable: bool, reason: str,
+                     more: dict | None = None) -> float:
         summ = stats.summarize(samples)
-        lib, algo, op, size = rec["lib"], rec["algo"], rec["op"], int(rec["size"])
+        lib, algo, op, size = rec.lib, rec.algo, rec.op, int(rec.size or 0)
         label = point_label(lib, algo, op, size)
-        ratio = cpu_ratio(rec)
+        ratio = rec.cpu_ratio()
         self._warn(W.noisy(label, summ.cv, limit=0.10))
         self._warn(W.steal(label, ratio))
         extra = {
-            "iters": rec.get("iters"),
-            "misalign": rec.get("misalign", 0),
+            "iters": rec.iters,
+            "misalign": rec.raw.get("misalign", 0),
             "samples": [round(x, 4) for x in samples],
             "cpu_ratio": round(ratio, 4) if ratio is not None else None,
             "stable": stable,
             "stopped_by": reason,
             "n_outliers": summ.n_outliers,
-            "bytes_per_s": size / summ.median * 1e9 if summ.median > 0 and size else None,
+            "bytes_per_s": rate(size, summ.median) if size else None,
+            **(more or {}),
         }
-        self.store.add_result(self.run_id, Result(
+        self.rec.add(Result(
             scenario=SCENARIO, lib=lib, algo=algo, op=op, size=size, metric=METRIC_POINT,
             unit="ns", median=summ.median, ci_low=summ.ci_low, ci_high=summ.ci_high,
             n_samples=summ.n, cv=summ.cv, extra=extra))
@@ -254,14 +278,10 @@ class PrimitiveRunner:
         if f is None:
             return
         cpb = f.cycles_per_byte(freq)
-        self.store.add_result(self.run_id, Result(
+        self.rec.add(Result(
             scenario=SCENARIO, lib=lib, algo=algo, op=op, size=None, metric=METRIC_SLOPE,
             unit="ns/B", median=f.slope, n_samples=len(f.sizes), extra={
                 "intercept_ns": f.intercept, "r2": f.r2, "sizes": list(f.sizes),
                 "freq_hz": freq, "cycles_per_byte": cpb}))
         self.out.fits += 1
 
-
-def grade_for(algo: str) -> str:
-    """The catalog grade of an algorithm (for tables and exports)."""
-    return catalog.grade_of(algo)

@@ -22,7 +22,7 @@ HEADER = ["tool", "algorithm", "grade", "encrypt", "decrypt", "fixed cost/run",
           "cipher alone (CFB)", "gpg overhead", "backup of {size}"]
 
 
-def grade_of(tool: str, algo: str) -> catalog.Grade | None:
+def gpg_grade(tool: str, algo: str) -> catalog.Grade | None:
     """The catalog grade of a gpg --cipher-algo (or of age's ChaCha20-Poly1305)."""
     name = "chacha20-poly1305" if tool == "age" else GPG_TO_CFB.get(algo.upper(), "")
     for candidate in (name, _GRADE_OF.get(name, "")):
@@ -72,7 +72,7 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
     for r in results:
         if r.lib not in ("gnupg", "age"):
             continue
-        row = rows.setdefault((r.lib, r.algo), GpgRow(r.lib, r.algo, grade_of(r.lib, r.algo),
+        row = rows.setdefault((r.lib, r.algo), GpgRow(r.lib, r.algo, gpg_grade(r.lib, r.algo),
                                                       None, None, None, None))
         if r.metric == "error":
             row.error = r.extra.get("message", "failed")

@@ -1,0 +1,168 @@
+"""What ``advise`` measures when the store lacks evidence: the scenarios themselves, called
+directly (plan, then measure inside a ``Recording`` on the same store), never the command line.
+Each measurement comes back typed: the run it stored, its final status, or the error that
+stopped it."""
+from __future__ import annotations
+
+import io
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+from rich.console import Console
+
+from cipherbench.advise.evidence import PREFERRED_SIZE
+from cipherbench.core_client import HW_FEATURES, Core, hw_args
+from cipherbench.errors import UserError
+from cipherbench.presets import QUICK
+from cipherbench.scenarios.recording import Recording, RunInterrupted
+from cipherbench.store import Store
+from cipherbench.units import parse_size
+
+#: Modest sizes that keep ``advise --for all`` short.
+SSH_SIZE = "32M"
+SSH_MACS = ("umac-128-etm@openssh.com", "hmac-sha2-256-etm@openssh.com")
+GPG_SIZE = "32M"
+
+
+@dataclass
+class Measurement:
+    """One measurement the advisor made: what, the equivalent command line, how long, and its
+    outcome (``run_id`` and ``status`` of the stored run, or ``error`` when none could be
+    made; ``rc`` is the exit status the command would have had)."""
+
+    what: str
+    args: list[str]
+    rc: int
+    seconds: float
+    error: str = ""
+    run_id: int | None = None
+    status: str = ""
+    warnings: list = field(default_factory=list)
+
+
+class Measurer:
+    """Measures through the scenarios into the store at ``db_path``; progress through
+    ``say``."""
+
+    def __init__(self, env: Mapping[str, str], db_path: str, say: Callable[[str], None]):
+        self.env = dict(env)
+        self.db = db_path
+        self.say = say
+        self.done: list[Measurement] = []
+        # the scenarios' own lines (errors of single rows) stay out of the advice
+        self._console = Console(file=io.StringIO(), width=200)
+
+    def _measure(self, what: str, args: list[str], estimate: str, scenario, make_plan,
+                 failed: Callable[[object], bool] = lambda out: False) -> Measurement:
+        self.say(f"measuring {what} ({estimate}) ...")
+        t0 = time.monotonic()
+        m = Measurement(what, args, 0, 0.0)
+        try:
+            plan = make_plan()
+            with Store.open(self.db) as store, \
+                    Recording(store, scenario.NAME, plan.args(), plan.metadata(),
+                              console=self._console, progress="off") as rec:
+                out = scenario.measure(plan, rec)
+            m.run_id, m.status, m.warnings = rec.run_id, rec.status, rec.warnings
+            if rec.status != "complete":
+                m.rc, m.error = 1, f"run {rec.run_id} is {rec.status}"
+            elif failed(out):
+                m.rc, m.error = 1, f"run {rec.run_id}: some points failed"
+        except RunInterrupted:
+            raise  # Ctrl-C or a stop signal ends the advice too
+        except UserError as e:
+            m.rc, m.error = e.exit_code, str(e)
+        except Exception as e:  # noqa: BLE001 - a measurement must not take the advice down
+            m.rc, m.error = 1, f"{type(e).__name__}: {e}"
+        m.seconds = time.monotonic() - t0
+        self.done.append(m)
+        self.say(f"measured {what} in {m.seconds:.0f} s"
+                 + (f" (exit {m.rc}: {m.error})" if m.rc else ""))
+        return m
+
+    def primitive(self, libs: list[str], algos: list[str], no_hw: bool = False) -> Measurement:
+        """A quick primitive run of ``algos`` in ``libs`` at the TLS-record size."""
+        from cipherbench.scenarios.primitive import scenario as primitive
+        args = ["run", "--quick", "--lib", ",".join(libs), "--algo", ",".join(algos),
+                "--sizes", f"1024,{PREFERRED_SIZE}", "--no-ref", "--no-progress"]
+        if no_hw:
+            args.append("--no-hw")
+        off = list(HW_FEATURES) if no_hw else []
+
+        def make_plan():
+            core = Core.find(self.env)
+            core.common_args = hw_args(off)
+            return primitive.make_plan(core, QUICK, libs=list(libs), algos=list(algos), ops=[],
+                                       sizes=[1024, PREFERRED_SIZE], precision=QUICK.precision,
+                                       budget_s=None, samples=None, headline=PREFERRED_SIZE,
+                                       with_ref=False, hw_off=off, threads=1)
+
+        return self._measure(f"primitives of {', '.join(libs)}" + (" without AES" if no_hw
+                                                                    else ""),
+                             args, f"{len(algos)} algorithms, about {10 * len(libs)} s",
+                             primitive, make_plan)
+
+    def ssh(self, host: str | None, offered_ciphers: list[str]) -> Measurement:
+        """Real ssh transfers of every offered cipher with two MACs, at a modest size."""
+        from cipherbench.scenarios.ssh import runner
+        from cipherbench.scenarios.ssh import scenario as ssh
+        from cipherbench.scenarios.ssh.server import query
+        args = ["ssh", "--size", SSH_SIZE, "--budget", "1", "--macs", ",".join(SSH_MACS)]
+        if offered_ciphers:
+            args += ["--ciphers", ",".join(offered_ciphers)]
+        if host:
+            args += ["--host", host]
+
+        def make_plan():
+            combos = runner.choose(list(offered_ciphers), list(SSH_MACS),
+                                   query("cipher"), query("mac"))
+            return ssh.SshPlan(combos, parse_size(SSH_SIZE), host=host, budget_s=1.0)
+
+        return self._measure("ssh transfers" + (f" to {host}" if host else " over loopback"),
+                             args, f"{SSH_SIZE}B per cipher, about 40 s", ssh, make_plan)
+
+    def tls(self, lib: str) -> Measurement:
+        """The real TLS record layer of ``lib`` at the TLS-record write size."""
+        from cipherbench import stats
+        from cipherbench.scenarios.tls import scenario as tls
+        args = ["tls", "--lib", lib, "--sizes", str(PREFERRED_SIZE), "--no-loopback",
+                "--budget", "0.3"]
+
+        def make_plan():
+            return tls.make_plan(Core.find(self.env), self.env, libs=[lib], suites=None,
+                                 sizes=(PREFERRED_SIZE,), handshakes=False, transfer=True,
+                                 loopback=False, loopback_size=32 << 20,
+                                 precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=None)
+
+        return self._measure(f"the {lib} TLS record layer", args, "every suite, about 30 s",
+                             tls, make_plan, failed=lambda out: bool(out.failed))
+
+    def gpg(self) -> Measurement:
+        """Real gpg --symmetric (and age) encryption at a modest size."""
+        from cipherbench.errors import EnvironmentProblem
+        from cipherbench.scenarios.gpg import programs
+        from cipherbench.scenarios.gpg import scenario as gpg
+        from cipherbench.scenarios.gpg.runner import candidates, check_space
+        args = ["gpg", "--size", GPG_SIZE, "--ops", "encrypt", "--budget", "2"]
+
+        def make_plan():
+            try:
+                prog, version, algos = programs.gpg_info(self.env)
+            except programs.ProgramMissing as e:
+                raise EnvironmentProblem(str(e))
+            age = programs.age_info(self.env)
+            chosen, _ = candidates(algos, None, with_age=age is not None)
+            size = parse_size(GPG_SIZE)
+            space = check_space(size)
+            if space:
+                raise EnvironmentProblem(space)
+            try:
+                core = Core.find(self.env)
+            except UserError:
+                core = None
+            return gpg.GpgPlan(prog, version, chosen, None, size, ["encrypt"],
+                               gpg.DEFAULT_PRECISION, 2.0, age=age, core=core, env=self.env)
+
+        return self._measure("gpg and age encryption", args,
+                             f"{GPG_SIZE}B per algorithm, about 60 s", gpg, make_plan)

@@ -1,0 +1,60 @@
+"""One way for every command to be stopped: SIGINT (Ctrl-C), SIGTERM (``kill``, ``timeout``, a CI
+cancel) and SIGHUP (a closed terminal) all raise ``Stop``, a ``KeyboardInterrupt``, in the main
+thread. Everything then unwinds through the same ``with`` blocks: core processes are stopped,
+private servers and agents killed, temporary directories removed, and the stored run is marked
+interrupted with its finished results kept (``scenarios.recording``).
+
+Only the first signal interrupts: a second one while the cleanup runs is noted and ignored, so
+the cleanup finishes (each of its steps has its own timeout).
+"""
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager
+from typing import Iterator
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_active = False
+
+
+class Stop(KeyboardInterrupt):
+    """A stop signal arrived; ``signum`` says which."""
+
+    def __init__(self, signum: int):
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While inside, the stop signals raise ``Stop`` once; the old handlers come back after.
+    Outside the main thread (where Python cannot set handlers) this does nothing."""
+    global _active
+    if _active or threading.current_thread() is not threading.main_thread():
+        yield  # nested: the outer block's handlers already do the job
+        return
+    fired: list[int] = []
+
+    def handler(signum, frame):  # noqa: ARG001 - signal handler signature
+        if fired:
+            return  # the cleanup of the first stop is under way: let it finish
+        fired.append(signum)
+        raise Stop(signum)
+
+    old = {}
+    for sig in STOP_SIGNALS:
+        try:
+            old[sig] = signal.signal(sig, handler)
+        except (ValueError, OSError):  # pragma: no cover - not settable here
+            pass
+    _active = True
+    try:
+        yield
+    finally:
+        _active = False
+        for sig, h in old.items():
+            try:
+                signal.signal(sig, h)
+            except (ValueError, OSError, TypeError):  # pragma: no cover
+                pass

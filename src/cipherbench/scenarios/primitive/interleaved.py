@@ -1,0 +1,92 @@
+"""``cipherbench run --rounds N``: the points of each size measured in randomized interleaved
+rounds (``scenarios.rounds``) instead of one library after the other.
+
+Each round asks the core for one short batch of every (library, algorithm, operation) point of
+the size, in a new random order; a slow moment of the machine then falls on every point alike.
+A point's figure comes from all its rounds' samples; beside it the store keeps each round's
+median and, against the fastest library of the same algorithm and operation, the ratio of the
+two medians in every round (paired: both measured within the same round). Every batch is its
+own core process, so known answers are checked before every batch, as for extra samples.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Iterable
+
+from cipherbench import warnings as W
+from cipherbench.core_client import CoreCrashed
+from cipherbench.records import CoreError, Point
+from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
+                                                    point_label)
+from cipherbench.scenarios.rounds import paired_ratios, rounds, samples_of
+
+Cand = tuple[str, str, str]   # (lib, algo, op)
+
+
+def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
+                  rng: random.Random) -> RunOutcome:
+    """Measure ``items`` size by size in ``n_rounds`` interleaved rounds; store every point,
+    then the fits. Stop signals pass through (what finished is stored)."""
+    rec, sel = runner.rec, runner.sel
+    if rec.progress.total is None:
+        rec.progress.set_total(sum(len(i.sizes) for i in items))
+    medians: dict[Cand, dict[int, float]] = {(i.lib, i.algo, i.op): {} for i in items}
+    failed: set[Cand] = set()
+    for size in sel.sizes:
+        cands = [c for c in medians if c not in failed
+                 and any((i.lib, i.algo, i.op) == c and size in i.sizes for i in items)]
+        done = rounds(cands, lambda c, i: _one(runner, c, size, failed), n_rounds, rng)
+        firsts = {c: samples_of(done, c) for c in cands}
+        round_med = {c: [statistics.median(p.per_op_ns()) for p in pts]
+                     for c, pts in firsts.items()}
+        for c in cands:
+            pts = firsts[c]
+            if not pts:
+                rec.progress.done(point_label(*c, size))
+                continue
+            best = _fastest(c, cands, round_med)
+            ratios = paired_ratios(done, c, best,
+                                   value=lambda p: statistics.median(p.per_op_ns()))
+            more = {"rounds": len(done), "round_medians_ns": [round(x, 4) for x in round_med[c]],
+                    "paired_to": "/".join(best), "paired_ratios": [round(x, 5) for x in ratios]}
+            samples = [x for p in pts for x in p.per_op_ns()]
+            medians[c][size] = runner._store_point(pts[0], samples, True, "rounds", more)
+    for (lib, algo, op), m in medians.items():
+        runner._store_fit(lib, algo, op, m, runner.out.preamble.get("freq_hz"))
+    return runner.out
+
+
+def _fastest(c: Cand, cands: Iterable[Cand], round_med: dict[Cand, list[float]]) -> Cand:
+    """The library with the lowest median of the same algorithm and operation."""
+    same = [d for d in cands if d[1:] == c[1:] and round_med.get(d)]
+    return min(same, key=lambda d: statistics.median(round_med[d]))
+
+
+def _one(runner: PrimitiveRunner, c: Cand, size: int, failed: set[Cand]) -> Point | None:
+    """One batch of one point; None (and a warning) when it cannot be measured."""
+    lib, algo, op = c
+    runner.rec.progress.working(point_label(lib, algo, op, size))
+    point, error = None, None
+    try:
+        with runner.core.bench(lib, [algo], op, [size], samples=runner.sel.samples,
+                               min_sample_ms=runner.sel.min_sample_ms) as stream:
+            for r in stream:
+                if isinstance(r, Point):
+                    point = r
+                elif isinstance(r, CoreError):
+                    error = r
+                else:
+                    runner._on_meta(r)   # preamble, library, end
+    except CoreCrashed as e:
+        runner.out.crashed = True
+        runner._warn([W.BenchWarning(W.Kind.CORE_CRASHED, lib, f"{e}; {algo} {op} of {lib} "
+                                     "is left out of the later rounds")])
+    if point is None:
+        failed.add(c)
+        if error is not None:
+            kind = W.Kind.KAT_FAILED if error.reason == "kat_failed" else W.Kind.UNSUPPORTED
+            runner._warn([W.BenchWarning(kind, point_label(lib, algo, op),
+                                         error.message or error.reason)])
+    return point
+

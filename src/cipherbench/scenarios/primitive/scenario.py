@@ -1,0 +1,236 @@
+"""``cipherbench run`` as a scenario: plan from the core's inventory, estimate, measure inside a
+``Recording``, and draw a stored run.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from cipherbench import catalog, metadata
+from cipherbench import warnings as W
+from cipherbench.cli.options import did_you_mean
+from cipherbench.core_client import Core, Inventory
+from cipherbench.display import console as disp
+from cipherbench.display.format import format_results
+from cipherbench.errors import EnvironmentProblem, UsageError
+from cipherbench.presets import HEADLINE_SIZE, Preset
+from cipherbench.scenarios import Screen
+from cipherbench.scenarios import threads as thr
+from cipherbench.scenarios.primitive.interleaved import run_in_rounds
+from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
+                                                    Selection, plan as plan_items)
+from cipherbench.scenarios.recording import Recording
+from cipherbench.store import Result, Run, StoredWarning
+
+NAME = "run"
+UNIT = "points"
+#: Debian and Fedora packages of the libraries the core can measure (for a build with none).
+LIBRARY_PACKAGES = ("Debian: libssl-dev libgcrypt20-dev nettle-dev libgnutls28-dev "
+                    "libsodium-dev libbotan-2-dev libcrypto++-dev libwolfssl-dev "
+                    "libmbedtls-dev libtomcrypt-dev; Fedora: openssl-devel libgcrypt-devel "
+                    "nettle-devel gnutls-devel libsodium-devel botan2-devel cryptopp-devel "
+                    "wolfssl-devel mbedtls-devel libtomcrypt-devel")
+
+
+@dataclass
+class RunPlan:
+    """Everything one stored primitive run measures."""
+
+    core: Core
+    inventory: Inventory
+    preset: Preset
+    selection: Selection
+    items: list[Item]
+    missing: list[str]             # asked algorithms no chosen library has
+    headline: int = HEADLINE_SIZE
+    hw_off: list[str] = field(default_factory=list)
+    threads: int = 1
+    rounds: int = 0                # > 1: interleaved rounds (``interleaved.run_in_rounds``)
+    seed: int = 0                  # of the rounds' random order
+
+    def args(self) -> dict:
+        s = self.selection
+        more = {"rounds": self.rounds, "rounds_seed": self.seed} if self.rounds else {}
+        return {**more, "preset": self.preset.name, "libs": list(s.libs), "algos": list(s.algos),
+                "ops": list(s.ops) if s.ops else None, "sizes": list(s.sizes),
+                "precision": s.precision, "budget_s": s.budget_s,
+                "run_budget_s": s.run_budget_s, "samples": s.samples,
+                "headline_size": self.headline, "hw_disabled": list(self.hw_off),
+                "threads": self.threads}
+
+    def metadata(self) -> dict:
+        inv = self.inventory
+        meta = metadata.collect(inv.preamble, {l: inv.libraries[l] for l in self.selection.libs
+                                               if l in inv.libraries})
+        meta["hw_disabled"] = list(self.hw_off)
+        meta["threads"] = self.threads
+        return meta
+
+    def points(self) -> int:
+        return sum(len(i.sizes) for i in self.items)
+
+
+def check_libraries(inv: Inventory) -> None:
+    """A core built without any crypto library measures nothing: say what to install."""
+    if not [l for l in inv.libs() if l != "ref"]:
+        raise EnvironmentProblem("this cipherbench-core was built without any crypto library "
+                                 f"(only the reference rows): install their development "
+                                 f"packages ({LIBRARY_PACKAGES}), then reinstall cipherbench "
+                                 "(`pip install .` or scripts/setup.sh)")
+
+
+def resolve_libs(inv: Inventory, asked: list[str], with_ref: bool) -> list[str]:
+    """The libraries to run, validated against the core build."""
+    have = [l for l in inv.libs() if l != "ref"]
+    if asked:
+        for name in asked:
+            if name not in inv.libraries:
+                raise UsageError(f"unknown library {name!r}{did_you_mean(name, have)}; this "
+                                 f"build has: {', '.join(have) or 'none'}")
+        libs = [l for l in asked if l != "ref"]
+    else:
+        libs = have
+    return (["ref"] if with_ref or "ref" in asked else []) + libs
+
+
+def resolve_algos(inv: Inventory, patterns: list[str], preset: Preset,
+                  with_ref: bool) -> list[str]:
+    """Names and globs against the catalog and what the core knows."""
+    pool = list(dict.fromkeys(list(catalog.ALGORITHMS) + inv.algo_names()))
+    if patterns:
+        try:
+            algos = catalog.match(patterns, pool)
+        except catalog.NoMatch as e:
+            if e.is_glob:
+                raise UsageError(f"no algorithm matches {e.pattern!r}; see `cipherbench list` "
+                                 "for the names")
+            hint = f" (did you mean {' or '.join(e.suggestions)}?)" if e.suggestions else ""
+            raise UsageError(f"unknown algorithm {e.pattern!r}{hint}; see `cipherbench list`")
+    elif preset.algos is not None:
+        algos = [a for a in preset.algos if a in pool]
+    else:
+        algos = [a for a in inv.algo_names()]
+    if with_ref:
+        algos = [a for a in catalog.REFERENCE if a not in algos] + algos
+    return sorted(algos, key=lambda a: (a not in catalog.REFERENCE, catalog.order_key(a)))
+
+
+def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
+              ops: list[str], sizes: list[int], precision: float, budget_s: float | None,
+              samples: int | None, headline: int, with_ref: bool, hw_off: list[str],
+              threads: int, rounds: int = 0, seed: int | None = None) -> RunPlan:
+    """Ask the core what it has and turn the options into work items (UsageError when nothing
+    asked can be measured)."""
+    inv = core.list()
+    check_libraries(inv)
+    lib_list = resolve_libs(inv, libs, with_ref)
+    algo_list = resolve_algos(inv, algos, preset, with_ref)
+    ops_sel = tuple(dict.fromkeys(ops + ["ref"])) if ops else preset.ops
+    sel = Selection(libs=tuple(lib_list), algos=tuple(algo_list), ops=ops_sel,
+                    sizes=tuple(sizes), precision=precision,
+                    budget_s=preset.budget_s if budget_s is None else budget_s,
+                    run_budget_s=preset.run_budget_s if budget_s is None else None,
+                    samples=samples or preset.samples, min_sample_ms=preset.min_sample_ms)
+    items = plan_items(inv, sel)
+    measured = {i.algo for i in items}
+    if not [i for i in items if i.lib != "ref"] and [a for a in algo_list
+                                                    if a not in catalog.REFERENCE]:
+        raise UsageError("none of the chosen libraries implements "
+                         + ", ".join(a for a in algo_list if a not in catalog.REFERENCE)
+                         + (f" with op {', '.join(ops)}" if ops else "")
+                         + "; see `cipherbench list`")
+    return RunPlan(core, inv, preset, sel, items, [a for a in algo_list if a not in measured],
+                   headline, list(hw_off), threads, rounds,
+                   seed if seed is not None else random.SystemRandom().randrange(1 << 31))
+
+
+#: Cost model of the estimate, from the core on a quiet 2-core machine: a sample lasts at
+#: least the core's 2 ms (or the preset's), calibration and setup add about 15 ms a point, a
+#: core process (vectors, known answers) about 60 ms, and about a fifth of the points need
+#: extra samples from the budget.
+_CORE_MIN_SAMPLE_MS = 2.0
+_POINT_OVERHEAD_S = 0.015
+_PROCESS_S = 0.06
+_REFINED_SHARE = 0.2
+
+
+def estimate_s(p: RunPlan) -> float:
+    """Seconds the plan should take on a quiet machine (shown before the run starts)."""
+    s = p.selection
+    sample_s = (s.min_sample_ms or _CORE_MIN_SAMPLE_MS) / 1000
+    n = p.points()
+    groups = len({(i.lib, i.op) for i in p.items})
+    if p.rounds:   # a core process per point and round, no extra samples
+        return n * p.rounds * (s.samples * sample_s + _POINT_OVERHEAD_S + _PROCESS_S)
+    t = n * (s.samples * sample_s + _POINT_OVERHEAD_S) + groups * _PROCESS_S
+    extra = n * _REFINED_SHARE * (s.budget_s + _PROCESS_S)
+    t += extra if s.run_budget_s is None else min(extra, s.run_budget_s)
+    if p.threads > 1:
+        t += len([i for i in p.items if i.lib != "ref"]) * 2 * max(s.samples, 5) * sample_s
+    return t
+
+
+def measure(p: RunPlan, rec: Recording) -> RunOutcome:
+    """Measure the plan into the recording; a crashed core marks the run interrupted."""
+    meta = rec.metadata
+    warnings = W.load(meta.get("loadavg"), meta.get("cores"))
+    for a in p.missing:
+        warnings.append(W.BenchWarning(W.Kind.UNSUPPORTED, a, "no chosen library implements it "
+                                       "with the chosen operations; not measured"))
+    rec.warn(warnings)
+    runner = PrimitiveRunner(p.core, rec, p.selection)
+    if p.rounds:
+        out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed))
+    else:
+        out = runner.run(p.items)
+    rec.warn(W.frequency(out.preamble.get("freq_hz") or meta.get("freq_hz"), out.freq_end_hz,
+                         meta.get("governor")))
+    updates: dict = {"freq_end_hz": out.freq_end_hz} if out.freq_end_hz else {}
+    if out.preamble.get("freq_hz"):
+        updates["freq_hz"] = out.preamble["freq_hz"]
+    if out.libraries:
+        updates["libraries"] = {**meta.get("libraries", {}), **metadata.from_core(
+            None, out.libraries).get("libraries", {})}
+    if updates:
+        rec.update_metadata(updates)
+    if p.threads > 1 and not out.crashed:
+        _measure_threads(p, rec)
+    if out.crashed:
+        rec.status = "interrupted"
+    return out
+
+
+def _measure_threads(p: RunPlan, rec: Recording) -> None:
+    """Every planned item at the table's size, by one process and by N at once; stored."""
+    sizes, head, sel = p.selection.sizes, p.headline, p.selection
+    size = head if head in sizes else min(sizes, key=lambda s: (abs(s - head), -s), default=None)
+    for it in p.items:
+        if it.lib == "ref" or size is None:
+            continue
+        try:
+            tp, why = thr.measure(p.core, it.lib, it.algo, it.op, size, p.threads,
+                                  samples=max(sel.samples, 5), min_sample_ms=sel.min_sample_ms)
+        except Exception as e:  # a crashed core: say so, keep the rest
+            tp, why = None, str(e)
+        if tp is None:
+            rec.warn([W.BenchWarning(W.Kind.THREADS, f"{it.lib} {it.algo} {it.op}",
+                                     f"not measured with {p.threads} threads: {why}")])
+            continue
+        rec.add(thr.to_result(tp))
+
+
+def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredWarning],
+         headline: int | None = None) -> None:
+    """The results table (and the scaling table) of a stored primitive run."""
+    head = headline or run.args.get("headline_size", HEADLINE_SIZE)
+    table = format_results(results, head)
+    if table is not None:
+        disp.display_results(screen.console, table)
+    else:
+        screen.console.print("no results stored for this run", markup=False)
+    scaling = thr.format_threads(results)
+    if scaling is not None:
+        screen.console.print("scaling across cores: aggregate = sum of the processes, "
+                             "efficiency = aggregate / (N x 1 thread)", markup=False,
+                             highlight=False)
+        disp.display_rows(screen.console, *scaling)

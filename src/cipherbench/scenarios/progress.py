@@ -1,0 +1,123 @@
+"""Progress of a measuring command, on stderr: a live bar on a terminal, one line per finished
+step elsewhere (a log, ``| tee``, CI), so a long run never looks dead.
+
+``Progress(console, mode)``: ``mode`` is ``"bar"``, ``"lines"`` or ``"off"`` (``mode_for``
+picks from the terminal and ``--progress/--no-progress``). ``announce(text)`` before the first
+step (the estimate), ``start(total)``, ``working(label)``
+while a step runs, ``done(label, n)`` when ``n`` steps finished, ``say(text)`` for a line
+that must not be torn by the bar (errors), ``stop()``.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
+
+from cipherbench.units import format_duration
+
+MODES = ("bar", "lines", "off")
+
+
+def mode_for(console: Console, wanted: bool | None) -> str:
+    """``--progress`` -> a bar (lines when stderr is not a terminal), ``--no-progress`` -> off,
+    neither -> a bar on a terminal, else lines."""
+    if wanted is False:
+        return "off"
+    return "bar" if console.is_terminal else "lines"
+
+
+def eta_text(elapsed_s: float, done: int, total: int | None) -> str:
+    """``about 1 min 20 s left`` from the pace so far; empty when it cannot be told."""
+    if not total or done <= 0 or done >= total:
+        return ""
+    left = elapsed_s / done * (total - done)
+    return f"about {format_duration(left)} left"
+
+
+class Progress:
+    """Counts finished steps of one run and shows them in the chosen mode."""
+
+    def __init__(self, console: Console, mode: str = "bar", unit: str = "steps",
+                 clock: Callable[[], float] = time.monotonic):
+        if mode not in MODES:
+            raise ValueError(f"unknown progress mode {mode!r}")
+        self.console = console
+        self.mode = mode
+        self.unit = unit
+        self.clock = clock
+        self.total: int | None = None
+        self.count = 0
+        self._t0 = clock()
+        self._bar: RichProgress | None = None
+        self._task = None
+        self._pending: str | None = None
+
+    def announce(self, text: str) -> None:
+        """A line printed before the first step starts (the estimate): a command that fails
+        at its first check prints only its error."""
+        if self.mode != "off":
+            self._pending = text
+
+    def _flush(self) -> None:
+        if self._pending is not None:
+            text, self._pending = self._pending, None
+            self.say(text)
+
+    def start(self, total: int | None = None) -> "Progress":
+        self.total = total
+        self._t0 = self.clock()
+        if self.mode == "bar":
+            self._bar = RichProgress(TextColumn("[bold]{task.description}"), BarColumn(),
+                                     MofNCompleteColumn(), TextColumn(self.unit),
+                                     TimeElapsedColumn(), TextColumn("ETA"),
+                                     TimeRemainingColumn(), console=self.console,
+                                     transient=True)
+            self._task = self._bar.add_task("measuring", total=total)
+            self._bar.start()
+        return self
+
+    def set_total(self, total: int) -> None:
+        self.total = total
+        if self._bar is not None:
+            self._bar.update(self._task, total=total)
+
+    def working(self, label: str) -> None:
+        """The step now under way (shown on the bar only)."""
+        self._flush()
+        if self._bar is not None:
+            self._bar.update(self._task, description=label[:60])
+
+    def done(self, label: str, n: int = 1) -> None:
+        """``n`` steps finished, the last being ``label``."""
+        self._flush()
+        self.count += n
+        if self._bar is not None:
+            self._bar.update(self._task, completed=self.count, description=label[:60])
+        elif self.mode == "lines":
+            elapsed = self.clock() - self._t0
+            of = f"/{self.total}" if self.total else ""
+            left = eta_text(elapsed, self.count, self.total)
+            self.console.print(f"[{self.count}{of} {self.unit}, {format_duration(elapsed)}"
+                               f"{', ' + left if left else ''}] {label}",
+                               markup=False, highlight=False, soft_wrap=True)
+
+    def failed(self, line: str) -> None:
+        """A step that finished without a result: counted, and ``line`` (its error) is its
+        line instead of the usual one."""
+        self._flush()
+        self.count += 1
+        if self._bar is not None:
+            self._bar.update(self._task, completed=self.count)
+        self.say(line)
+
+    def say(self, text: str) -> None:
+        """One line above the bar (or plain when there is none)."""
+        self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+    def stop(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None

@@ -1,0 +1,206 @@
+"""One stored run while it is measured: the bookkeeping every scenario shares, written once.
+
+``Recording`` opens the run in the store, keeps the machine's warnings, stores each result the
+moment a scenario hands it over, shows progress (a bar on a terminal, a line per finished step
+elsewhere, the estimated duration first) and closes the run with its final status:
+
+- the ``with`` block ends normally: ``status`` (``complete`` unless the scenario set
+  ``interrupted`` after a crashed core, or ``failed`` when nothing usable came out);
+- Ctrl-C, SIGTERM or SIGHUP (``interrupts.Stop``): ``interrupted``, every process the command
+  started and still alive is stopped, and ``RunInterrupted`` says in one line how many results
+  the run keeps (exit 130, the same line for every signal);
+- the store cannot be written (a full disk): ``failed`` with the reason kept as a warning (a
+  little space reserved beside the database at the start is given back for this), what was
+  stored is shown (``show``), and the error goes on;
+- any other error: the ``status`` the scenario set, else ``interrupted`` when results were
+  stored and ``failed`` when not; the error goes on.
+
+Scenarios receive the recording and call ``add``, ``warn``, ``error`` and ``progress``; they
+never open or close runs themselves.
+"""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Callable, Iterable
+
+from rich.console import Console
+
+from cipherbench.errors import UserError
+from cipherbench.scenarios.progress import Progress
+from cipherbench.scenarios.ssh import procs
+from cipherbench.store import Result, Store, StoreError
+from cipherbench.units import format_duration
+from cipherbench.warnings import BenchWarning, Kind
+
+#: Exit status of a command stopped by a signal (as for Ctrl-C, whatever the signal).
+EXIT_INTERRUPTED = 130
+
+
+class RunInterrupted(UserError):
+    """A stop signal ended the run; the message says what the stored run keeps."""
+
+    exit_code = EXIT_INTERRUPTED
+
+
+class Recording:
+    """``with Recording(store, "run", args, meta, console=...) as rec:`` -> ``rec.run_id``."""
+
+    def __init__(self, store: Store, command: str, args: dict, metadata: dict, *,
+                 console: Console, progress: str = "lines", unit: str = "steps",
+                 total: int | None = None, estimate_s: float | None = None,
+                 show: Callable[[int], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        self.store = store
+        self.command = command
+        self.args = args
+        self.metadata = metadata
+        self.console = console
+        self.progress = Progress(console, progress, unit=unit, clock=clock)
+        self.total = total
+        self.estimate_s = estimate_s
+        self.show = show
+        self.status = "complete"
+        self.warnings: list[BenchWarning] = []
+        self.n_results = 0
+        self.run_id = 0
+        self._before: set[int] = set()
+        self._reserve: _Reserve | None = None
+
+    # -- what scenarios call ---------------------------------------------------------------
+    def add(self, result: Result) -> None:
+        """Store one result now (committed at once)."""
+        self.store.add_result(self.run_id, result)
+        self.n_results += 1
+
+    def warn(self, warnings: Iterable[BenchWarning]) -> None:
+        """Keep warnings with the run (and for the display at the end)."""
+        for w in warnings:
+            self.warnings.append(w)
+            self.store.add_warning(self.run_id, w.kind, w.subject, w.text)
+
+    def error(self, message: str) -> None:
+        """``cipherbench: error: ...`` on one line, above the progress bar."""
+        self.progress.say(f"cipherbench: error: {message}")
+
+    def note(self, message: str) -> None:
+        """``cipherbench: warning: ...``: something skipped while the run goes on."""
+        self.progress.say(f"cipherbench: warning: {message}")
+
+    def update_metadata(self, updates: dict) -> None:
+        self.store.update_metadata(self.run_id, updates)
+
+    # -- the run's life --------------------------------------------------------------------
+    def __enter__(self) -> "Recording":
+        self._before = set(procs.descendants(os.getpid()))
+        self.run_id = self.store.begin_run(self.command, self.args, self.metadata)
+        try:  # from here on the run exists: a stop must still close it
+            self._reserve = _Reserve.beside(Path(self.store.path))
+            if not self._reserve.fill():
+                self._reserve = None
+            if self.estimate_s is not None:
+                what = f" for {self.total} {self.progress.unit}" if self.total else ""
+                self.progress.announce(f"cipherbench: {self.command}: about "
+                                       f"{format_duration(self.estimate_s)}{what} (estimate)")
+            self.progress.start(self.total)
+        except BaseException as e:
+            if not self.__exit__(type(e), e, e.__traceback__):
+                raise
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        self.progress.stop()
+        try:
+            return self._close(exc)
+        finally:
+            if self._reserve is not None:
+                self._reserve.release()
+
+    def _close(self, exc: BaseException | None) -> bool:
+        if exc is None:
+            try:
+                self.store.finish_run(self.run_id, self.status)
+            except StoreError as e:   # even the last write can meet a full disk
+                self._store_failed(e)
+                raise
+            return False
+        if isinstance(exc, KeyboardInterrupt):
+            stop_children(self._before)
+            self._finish("interrupted")
+            raise RunInterrupted(f"interrupted: run {self.run_id} keeps its {self.n_results} "
+                                 f"finished results (`cipherbench show {self.run_id}`)") from None
+        if isinstance(exc, StoreError):
+            self._store_failed(exc)
+            return False
+        if self.status == "complete":  # the scenario did not say: judge by what was kept
+            self.status = "interrupted" if self.n_results else "failed"
+        self._finish(self.status)
+        return False
+
+    def _finish(self, status: str) -> None:
+        try:
+            self.store.finish_run(self.run_id, status)
+        except StoreError:
+            pass  # the database itself fails: nothing more can be written
+
+    def _store_failed(self, exc: StoreError) -> None:
+        """A write failed (typically a full disk): give back the reserved space, mark the run
+        failed with the reason, show what it stored."""
+        if self._reserve is not None:
+            self._reserve.release()
+        try:
+            self.store.add_warning(self.run_id, Kind.STORE_FAILED, "database",
+                                   f"{exc}; {Kind.STORE_FAILED.remedy}")
+            self.store.finish_run(self.run_id, "failed")
+        except StoreError:
+            pass  # not even the reserve was enough: the run stays "running"
+        if self.show is not None:
+            try:
+                self.show(self.run_id)
+            except Exception:  # noqa: BLE001 - the original error is the one to report
+                pass
+
+
+def stop_children(keep: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+    """Stop every process this command started that still runs (its descendants but those in
+    ``keep``, which were there before the run): the core, servers, clients. Context managers
+    already stop theirs; this catches what they missed."""
+    kids = [p for p in procs.descendants(os.getpid()) if p not in keep]
+    if kids:
+        procs.terminate(list(reversed(kids)))
+
+
+class _Reserve:
+    """A little disk space held beside the database while a run is written, given back when a
+    write fails for lack of space, so that the run can still be marked failed with its reason.
+    Removed on every way out of the run."""
+
+    SIZE = 256 << 10
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    @classmethod
+    def beside(cls, db: Path) -> "_Reserve":
+        return cls(db.with_name(f"{db.name}.reserve-{os.getpid()}"))
+
+    def fill(self) -> bool:
+        """Write the reserve; False (and nothing left) when there is no room even for it, or
+        the place is read-only. The caller holds the object first, so that an interruption
+        while writing still removes the file."""
+        try:
+            with open(self.path, "wb") as f:
+                f.write(b"\0" * self.SIZE)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError:
+            self.release()
+            return False
+        return True
+
+    def release(self) -> None:
+        try:
+            self.path.unlink()
+        except OSError:
+            pass

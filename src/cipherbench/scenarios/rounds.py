@@ -1,0 +1,77 @@
+"""Randomized interleaved rounds, the one scheduler for comparisons in every scenario.
+
+Whatever disturbs the machine (another tenant, a backup, a frequency change) then falls on
+every candidate alike instead of on whichever was measured at that moment: each round measures
+every candidate once, in a new random order, and rounds repeat. A comparison is made per round
+(``paired_ratios``), so a slow minute cancels out of the ratio (Abedi and Brecht, "Conducting
+repeatable experiments in highly variable cloud computing environments", ICPE 2017).
+
+Pure scheduling: ``measure_one`` does the measuring, ``rng`` decides the order (seed it for a
+reproducible plan).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Generic, Hashable, Sequence, TypeVar
+
+C = TypeVar("C", bound=Hashable)
+S = TypeVar("S")
+
+
+@dataclass
+class Round(Generic[C, S]):
+    """One round: the order it ran in, and each candidate's sample (absent if it failed)."""
+
+    index: int
+    order: list[C]
+    samples: dict[C, S] = field(default_factory=dict)
+
+
+def rounds(candidates: Sequence[C], measure_one: Callable[[C, int], S | None], n_rounds: int,
+           rng: random.Random, *, enough: Callable[[list[Round[C, S]]], bool] | None = None,
+           min_rounds: int = 1) -> list[Round[C, S]]:
+    """Measure every candidate once per round, in a fresh random order, for ``n_rounds``
+    rounds (or fewer: after ``min_rounds``, stop when ``enough(rounds so far)`` says so).
+
+    ``measure_one(candidate, round_index)`` returns a sample, or None when the candidate
+    cannot be measured (it is then left out of the later rounds)."""
+    if n_rounds < 1:
+        raise ValueError("n_rounds must be at least 1")
+    if len(set(candidates)) != len(candidates):
+        raise ValueError("candidates must be distinct")
+    alive = list(candidates)
+    done: list[Round[C, S]] = []
+    for i in range(n_rounds):
+        order = list(alive)
+        rng.shuffle(order)
+        r: Round[C, S] = Round(i, order)
+        for c in order:
+            s = measure_one(c, i)
+            if s is None:
+                alive.remove(c)
+            else:
+                r.samples[c] = s
+        done.append(r)
+        if not alive:
+            break
+        if enough is not None and len(done) >= min_rounds and enough(done):
+            break
+    return done
+
+
+def paired_ratios(done: Sequence[Round[C, S]], a: C, b: C,
+                  value: Callable[[S], float] = float) -> list[float]:  # type: ignore[assignment]
+    """``value(a) / value(b)`` of every round that measured both (and where b is not 0)."""
+    out = []
+    for r in done:
+        if a in r.samples and b in r.samples:
+            vb = value(r.samples[b])
+            if vb:
+                out.append(value(r.samples[a]) / vb)
+    return out
+
+
+def samples_of(done: Sequence[Round[C, S]], candidate: C) -> list[S]:
+    """Every sample of one candidate, in round order."""
+    return [r.samples[candidate] for r in done if candidate in r.samples]

@@ -1,0 +1,91 @@
+"""The interleaved-rounds scheduler: every candidate once per round, a fresh random order per
+round, reproducible from the seed, paired ratios per round; and the order the fake core is
+actually asked in."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cipherbench.core_client import Core, per_op_ns
+from cipherbench.scenarios.rounds import paired_ratios, rounds, samples_of
+from conftest import FAKE_CORE
+
+
+def test_every_candidate_once_per_round_in_a_new_order():
+    seen: list[tuple[str, int]] = []
+
+    def measure(c: str, i: int) -> float:
+        seen.append((c, i))
+        return 1.0
+
+    done = rounds(list("abcd"), measure, 30, random.Random(1))
+    assert len(done) == 30
+    for r in done:
+        assert sorted(r.order) == list("abcd") and set(r.samples) == set("abcd")
+        assert [c for c, i in seen if i == r.index] == r.order
+    orders = {tuple(r.order) for r in done}
+    assert len(orders) > 5                     # not one fixed order
+    firsts = {r.order[0] for r in done}
+    assert firsts == set("abcd")              # nobody is always first
+
+
+def test_the_seed_makes_the_plan_reproducible():
+    def plan(seed):
+        return [r.order for r in rounds([1, 2, 3], lambda c, i: c, 5, random.Random(seed))]
+
+    assert plan(7) == plan(7)
+    assert plan(7) != plan(8)
+
+
+def test_a_failing_candidate_leaves_the_later_rounds():
+    def measure(c, i):
+        return None if (c == "b" and i == 1) else 1.0
+
+    done = rounds(["a", "b", "c"], measure, 4, random.Random(0))
+    assert "b" in done[0].samples and "b" not in done[1].samples
+    assert all("b" not in r.order for r in done[2:])
+
+
+def test_enough_stops_after_the_minimum():
+    calls = []
+    done = rounds(["a", "b"], lambda c, i: 1.0, 50, random.Random(0),
+                  enough=lambda rs: calls.append(len(rs)) or len(rs) >= 2, min_rounds=4)
+    assert len(done) == 4 and calls == [4]
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError):
+        rounds(["a"], lambda c, i: 1.0, 0, random.Random(0))
+    with pytest.raises(ValueError):
+        rounds(["a", "a"], lambda c, i: 1.0, 1, random.Random(0))
+
+
+def test_paired_ratios_use_the_same_round():
+    # a slow round (x3 for everyone) cancels out of the paired ratio
+    factor = {0: 1.0, 1: 3.0, 2: 1.0}
+    done = rounds(["fast", "slow"], lambda c, i: (1.0 if c == "fast" else 2.0) * factor[i],
+                  3, random.Random(0))
+    assert paired_ratios(done, "slow", "fast") == [2.0, 2.0, 2.0]
+    assert samples_of(done, "slow") == [2.0, 6.0, 2.0]
+
+
+def test_rounds_against_the_fake_core(tmp_path):
+    """Each round asks the core for one point of every (library, algorithm) in the round's
+    order; the core log shows that order."""
+    log = tmp_path / "core.log"
+    core = Core(FAKE_CORE, {"FAKE_CORE_LOG": str(log), "PATH": "/usr/bin:/bin"})
+    cands = [("openssl", "aes-128-gcm"), ("libgcrypt", "aes-128-gcm"),
+             ("nettle", "aes-128-gcm")]
+
+    def measure(c, i):  # noqa: ARG001
+        lib, algo = c
+        with core.bench(lib, [algo], "encrypt", [16384], samples=3) as s:
+            pts = [per_op_ns(r) for r in s if r.type == "point"]
+        return min(pts[0]) if pts else None
+
+    done = rounds(cands, measure, 4, random.Random(3))
+    asked = [l.split() for l in log.read_text().splitlines() if l.startswith("bench")]
+    libs = [a[a.index("--lib") + 1] for a in asked]
+    assert libs == [lib for r in done for lib, _ in r.order]
+    assert len(paired_ratios(done, cands[0], cands[1])) == 4

@@ -1,0 +1,62 @@
+"""``run --rounds N`` against the fake core: every point once per round, a new random order
+each round (reproducible from --seed), every round's median and the paired ratios stored."""
+from __future__ import annotations
+
+import statistics
+
+from cipherbench.store import Store
+
+ARGS = ["--lib", "openssl,libgcrypt,nettle", "--algo", "aes-128-gcm,chacha20-poly1305",
+        "--op", "encrypt", "--sizes", "1024,16384", "--no-ref", "--samples", "3"]
+
+
+def _asked(log) -> list[tuple[str, str, str]]:
+    out = []
+    for line in log.read_text().splitlines():
+        a = line.split()
+        if a and a[0] == "bench":
+            out.append((a[a.index("--lib") + 1], a[a.index("--algo") + 1],
+                        a[a.index("--sizes") + 1]))
+    return out
+
+
+def test_rounds_interleave_every_point(cli, env, tmp_path):
+    log = tmp_path / "core.log"
+    e = dict(env, FAKE_CORE_LOG=str(log))
+    r = cli("run", *ARGS, "--rounds", "3", "--seed", "7", env_override=e)
+    assert r.rc == 0, r.err
+    asked = _asked(log)
+    assert len(asked) == 2 * 6 * 3                      # sizes x points x rounds
+    for size, chunk in (("1024", asked[:18]), ("16384", asked[18:])):
+        assert {s for _, _, s in chunk} == {size}     # size by size
+        rounds = [chunk[i:i + 6] for i in range(0, 18, 6)]
+        for rnd in rounds:                            # each point once per round
+            assert len(set(rnd)) == 6
+        assert len({tuple(rnd) for rnd in rounds}) > 1   # the order changes between rounds
+    with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
+        run = s.get_run("last")
+        pts = [x for x in s.results(run.id) if x.metric == "ns_per_op"]
+    assert run.args["rounds"] == 3 and run.args["rounds_seed"] == 7
+    assert len(pts) == 12
+    for p in pts:
+        assert p.extra["rounds"] == 3 and len(p.extra["round_medians_ns"]) == 3
+        assert len(p.extra["paired_ratios"]) == 3 and p.extra["stopped_by"] == "rounds"
+        if p.extra["paired_to"] == f"{p.lib}/{p.algo}/{p.op}":
+            assert p.extra["paired_ratios"] == [1.0, 1.0, 1.0]
+        else:
+            assert statistics.median(p.extra["paired_ratios"]) >= 1.0
+
+
+def test_the_seed_repeats_the_order(cli, env, tmp_path):
+    orders = []
+    for i in range(2):
+        log = tmp_path / f"core{i}.log"
+        e = dict(env, FAKE_CORE_LOG=str(log), CIPHERBENCH_DB=str(tmp_path / f"r{i}.sqlite"))
+        assert cli("run", *ARGS, "--rounds", "2", "--seed", "11", env_override=e).rc == 0
+        orders.append(_asked(log))
+    assert orders[0] == orders[1]
+
+
+def test_seed_needs_rounds(cli):
+    r = cli("run", "--seed", "3")
+    assert r.rc == 2 and "--seed orders the rounds: add --rounds N" in r.err
