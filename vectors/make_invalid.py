@@ -10,13 +10,13 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-AEADS = ("aes-128-gcm", "aes-256-gcm", "chacha20-poly1305", "aes-128-ocb", "aes-256-ocb",
-         "aes-128-ccm", "aes-256-ccm")
-MACS = ("hmac-md5", "hmac-sha1", "hmac-sha256", "hmac-sha512", "poly1305", "cmac-aes-128",
-        "gmac-aes-128", "umac-64", "umac-128")
+AEADS = ("aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305", "aes-128-ocb",
+         "aes-192-ocb", "aes-256-ocb", "aes-128-ccm", "aes-192-ccm", "aes-256-ccm", "aes-128-eax")
+MACS = ("hmac-md5", "hmac-sha1", "hmac-sha224", "hmac-sha256", "hmac-sha384", "hmac-sha512",
+        "poly1305", "cmac-aes-128", "cmac-aes-256", "gmac-aes-128", "umac-64", "umac-128")
 #: MACs whose key has one fixed length (a key one byte short is a wrong length); UMAC is left
 #: out because the independent check reaches Nettle through ctypes, which would read past it.
-FIXED_KEY = ("poly1305", "cmac-aes-128", "gmac-aes-128")
+FIXED_KEY = ("poly1305", "cmac-aes-128", "cmac-aes-256", "gmac-aes-128")
 
 
 def flip(hexstr: str, index: int, bit: int) -> str:
@@ -107,8 +107,9 @@ def write(algo: str, kind: str, tag_len: int) -> Path:
 
 
 def main() -> int:
-    sizes = {"hmac-md5": 16, "hmac-sha1": 20, "hmac-sha256": 32, "hmac-sha512": 64,
-             "poly1305": 16, "cmac-aes-128": 16, "gmac-aes-128": 16, "umac-64": 8,
+    sizes = {"hmac-md5": 16, "hmac-sha1": 20, "hmac-sha224": 28, "hmac-sha256": 32,
+             "hmac-sha384": 48, "hmac-sha512": 64, "poly1305": 16, "cmac-aes-128": 16,
+             "cmac-aes-256": 16, "gmac-aes-128": 16, "umac-64": 8,
              "umac-128": 16}
     for algo in AEADS:
         print(write(algo, "aead", 16).relative_to(HERE))
