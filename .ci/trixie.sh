@@ -21,7 +21,11 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 say() { echo "ci[$SUITE]: $*" >&2; }
 [ "$(id -u)" -eq 0 ] || { say "needs root (debootstrap, chroot, mount)"; exit 2; }
 for tool in git zstd; do
-    command -v "$tool" >/dev/null || { say "needs $tool (apt-get install $tool)"; exit 2; }
+    command -v "$tool" >/dev/null || {
+        say "installing $tool"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null ||
+            { say "needs $tool (apt-get install $tool)"; exit 2; }
+    }
 done
 mkdir -p "$CACHE"
 
