@@ -209,7 +209,8 @@ def _measure_threads(p: RunPlan, rec: Recording) -> None:
             continue
         try:
             tp, why = thr.measure(p.core, it.lib, it.algo, it.op, size, p.threads,
-                                  samples=max(sel.samples, 5), min_sample_ms=sel.min_sample_ms)
+                                  samples=max(sel.samples, 5) if sel.samples else None,
+                                  min_sample_ms=sel.min_sample_ms)
         except Exception as e:  # a crashed core: say so, keep the rest
             tp, why = None, str(e)
         if tp is None:
@@ -217,6 +218,11 @@ def _measure_threads(p: RunPlan, rec: Recording) -> None:
                                      f"not measured with {p.threads} threads: {why}")])
             continue
         rec.add(thr.to_result(tp))
+        if tp.efficiency > thr.EFFICIENCY_NOISE:
+            rec.warn([W.BenchWarning(W.Kind.THREADS, f"{it.lib} {it.algo} {it.op}",
+                                     f"scaling efficiency {tp.efficiency:.2f} is above 1: the "
+                                     "single and the paired figures differ by noise here, so "
+                                     "it cannot be told apart from 1")])
 
 
 def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredWarning],
