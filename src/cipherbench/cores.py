@@ -66,7 +66,7 @@ def _executable(p: Path) -> bool:
 
 def find_extra(spec: ExtraCore, env: Mapping[str, str]) -> Path | None:
     """Where ``spec`` is, or None. Its variable, when set, decides alone (empty: left out);
-    a variable naming no executable raises ``CoreNotFound``."""
+    a variable naming no executable raises ``CoreNotFound`` (``Cores.find`` warns and goes on)."""
     if spec.env_var in env:
         value = env[spec.env_var]
         if not value:
@@ -74,8 +74,7 @@ def find_extra(spec: ExtraCore, env: Mapping[str, str]) -> Path | None:
         if _executable(Path(value)):
             return Path(value)
         raise CoreNotFound(f"{spec.env_var}={value} is not an executable file; build it with "
-                           f"scripts/build-extra-cores.sh, or set {spec.env_var}= (empty) to "
-                           "leave it out")
+                           f"scripts/build-extra-cores.sh, or set {spec.env_var}= (empty)")
     found = shutil.which(spec.executable, path=env.get("PATH", os.defpath))
     if found:
         return Path(found)
@@ -105,7 +104,12 @@ class Cores:
         main = Core.find(env)
         extras = []
         for spec in EXTRA_CORES:
-            path = find_extra(spec, env)
+            try:
+                path = find_extra(spec, env)
+            except CoreNotFound as e:   # an optional core never fails the command
+                if warn:
+                    warn(f"{e}; its libraries are left out")
+                continue
             if path is not None:
                 extras.append((spec.executable, Core(path, env)))
         return cls(main, extras, warn)
