@@ -285,8 +285,8 @@ def test_the_front_end_core_client_reads_it(core):
                  min_sample_ms=0.2) as s:
         recs = list(s)
     assert s.returncode == 0
-    pts = [r for r in recs if r["type"] == "point"]
-    assert [p["size"] for p in pts] == [64, 4096]
+    pts = [r for r in recs if r.type == "point"]
+    assert [p.size for p in pts] == [64, 4096]
     assert all(v > 0 for p in pts for v in core_client.per_op_ns(p))
 
 

@@ -49,7 +49,7 @@ def test_list_offered_names_only_rows_the_library_has():
     offers = offered.gather(core)
     assert {o.lib for o in offers} == set(l for l in inv.libs() if l != "ref")
     for o in offers:
-        rows = {r["algo"] for r in inv.rows(o.lib)}
+        rows = {r.algo for r in inv.rows(o.lib)}
         assert all(m.algo in rows for m in o.offered if m.algo), o.lib
         if o.enumerates:
             assert o.offered and len(o.missing) < len(o.offered)
