@@ -86,6 +86,7 @@ def test_missing_extra_core_is_simply_absent(cli, env, tmp_path, monkeypatch):
     # not set, not on PATH, not beside the script, not in the source tree: an install by pip
     monkeypatch.setattr(cores, "INSTALL_SCRIPTS", tmp_path / "bin")
     monkeypatch.setattr(cores, "SOURCE_TREE", tmp_path / "src")
+    monkeypatch.setattr(cores.sys, "prefix", cores.sys.base_prefix)
     e = {k: v for k, v in env.items() if not k.startswith("CIPHERBENCH_CORE_")}
     assert all(cores.find_extra(spec, e) is None for spec in cores.EXTRA_CORES)
     r = cli("run", *PAIR, env_override=e)
@@ -151,3 +152,17 @@ def test_real_go_core_beside_openssl(cli, env):
     assert set(go) == {1024, 16384}
     assert all(0 < p.ci_low <= p.median <= p.ci_high for p in go.values())
     assert go[1024].median < go[16384].median     # 16 times the bytes takes longer
+
+
+def test_found_in_the_checkout_holding_the_virtual_environment(env, tmp_path, monkeypatch):
+    """scripts/setup.sh installs cipherbench into the checkout's .venv and builds the extra
+    cores into the checkout's build-extra/: .venv/bin/cipherbench finds them there."""
+    monkeypatch.setattr(cores, "INSTALL_SCRIPTS", tmp_path / ".venv" / "bin")
+    monkeypatch.setattr(cores, "SOURCE_TREE", tmp_path / "site-packages")
+    monkeypatch.setattr(cores.sys, "prefix", str(tmp_path / ".venv"))
+    (tmp_path / "build-extra").mkdir()
+    go = tmp_path / "build-extra" / "cipherbench-core-go"
+    go.symlink_to(FAKE_GO)
+    e = {k: v for k, v in env.items() if not k.startswith("CIPHERBENCH_CORE_")}
+    found = {spec.name: cores.find_extra(spec, e) for spec in cores.EXTRA_CORES}
+    assert found == {"go": go, "rust": None}

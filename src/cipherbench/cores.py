@@ -4,8 +4,8 @@
 ``cipherbench-core-rust`` (``ring``, ``rustcrypto``, ``aws-lc``) speak the same protocol and
 are built from a source checkout by scripts/build-extra-cores.sh, not by ``pip install``. Each
 is looked for like the C core: its environment variable (an empty value leaves it out), then
-``PATH``, then beside the installed ``cipherbench`` script, then the source tree's
-``build-extra/``. A missing one is simply absent; one that fails its ``list`` is left out with
+``PATH``, then beside the installed ``cipherbench`` script, then ``build-extra/`` of the
+source tree (or of the checkout holding the virtual environment cipherbench is installed in). A missing one is simply absent; one that fails its ``list`` is left out with
 one warning line.
 
 Public API:
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -78,10 +79,21 @@ def find_extra(spec: ExtraCore, env: Mapping[str, str]) -> Path | None:
     found = shutil.which(spec.executable, path=env.get("PATH", os.defpath))
     if found:
         return Path(found)
-    for cand in (INSTALL_SCRIPTS / spec.executable, SOURCE_TREE / "build-extra" / spec.executable):
+    for where in (INSTALL_SCRIPTS, *_checkouts()):
+        cand = where / spec.executable
         if _executable(cand):
             return cand
     return None
+
+
+def _checkouts() -> list[Path]:
+    """``build-extra/`` of the source tree this module runs from, and of the checkout that
+    holds the virtual environment it is installed in (``scripts/setup.sh`` makes ``.venv``
+    in the checkout and installs cipherbench into it, away from the tree)."""
+    dirs = [SOURCE_TREE / "build-extra"]
+    if sys.prefix != sys.base_prefix:
+        dirs.append(Path(sys.prefix).parent / "build-extra")
+    return dirs
 
 
 class Cores:
