@@ -75,6 +75,16 @@ def test_list_names_each_core_and_its_libraries(cli, go_env):
     assert "measured by" in text and str(FAKE_GO) in text
 
 
+def test_list_missing_says_the_go_core_does_not_enumerate(cli, go_env):
+    """The Go core has no ``list --offered``: its library is said not to enumerate, never
+    reported as complete (the real C core answers for its own libraries)."""
+    e = dict(go_env, CIPHERBENCH_CORE=str(real_core()))
+    missing = cli("list", "--missing", "--json", "--lib", "go", env_override=e)
+    assert missing.rc == 0, missing.err
+    assert [(d["lib"], d["enumerates"], d["missing"]) for d in missing.json()] == \
+        [("go", False, [])]
+
+
 def test_reference_rows_come_from_the_c_core_only(go_env):
     inv = cores.Cores.find(go_env).list()
     assert [a.algo for a in inv.rows("ref")] == ["memcpy", "null"]

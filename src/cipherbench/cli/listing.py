@@ -8,7 +8,6 @@ import click
 from cipherbench import catalog, offered
 from cipherbench.cli.context import AppContext
 from cipherbench.cli.options import did_you_mean, nonempty_list, split_list
-from cipherbench.core_client import Core
 from cipherbench.cores import Cores, format_sources
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_list
@@ -42,7 +41,11 @@ def command(app: AppContext, libs, grades, missing, as_json) -> int:
             raise UsageError(f"unknown library {l!r}{did_you_mean(l, have)}; this build has: "
                              + ", ".join(have))
     if missing:
-        offers = [o for o in offered.gather(Core.find(app.env)) if not lib_list or o.lib in lib_list]
+        offers = offered.gather(cores.main)
+        # The Go and Rust cores have no `list --offered`: their libraries enumerate nothing.
+        offers += [offered.LibraryOffer(l, inv.libraries[l].get("version") or "")
+                   for l in have if l not in {o.lib for o in offers}]
+        offers = [o for o in offers if not lib_list or o.lib in lib_list]
         if as_json:
             app.stdout.write(json.dumps([{"lib": o.lib, "version": o.version,
                                           "enumerates": o.enumerates,
