@@ -37,6 +37,9 @@ def env(tmp_path) -> dict:
         "HOME": str(tmp_path / "home"),
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "CIPHERBENCH_CORE": str(FAKE_CORE),
+        # the cores of other languages left out unless a test asks for them
+        "CIPHERBENCH_CORE_GO": "",
+        "CIPHERBENCH_CORE_RUST": "",
         "CIPHERBENCH_DB": str(tmp_path / "results.sqlite"),
         "NO_COLOR": "1",
         "COLUMNS": "200",

@@ -188,8 +188,9 @@ class BenchStream:
             return
         err = self.stderr_text().strip()
         last = err.splitlines()[-1] if err else ""
+        exe = Path(self.argv[0]).name   # cipherbench-core, or a core of another language
         if rc == 2:
-            raise CoreUsage(last or f"{CORE_NAME} refused: {' '.join(self.argv[1:])}")
+            raise CoreUsage(last or f"{exe} refused: {' '.join(self.argv[1:])}")
         if rc < 0:
             try:
                 name = signal.Signals(-rc).name
@@ -198,7 +199,7 @@ class BenchStream:
             what = f"killed by {name}"
         else:
             what = f"exited with status {rc}"
-        raise CoreCrashed(f"{CORE_NAME} {what}" + (f": {last}" if last else ""), rc, err)
+        raise CoreCrashed(f"{exe} {what}" + (f": {last}" if last else ""), rc, err)
 
     def close(self) -> None:
         """Stop the process if it still runs, and release its pipes."""

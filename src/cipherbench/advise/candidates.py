@@ -191,16 +191,28 @@ def suite_by_name(name: str) -> Suite | None:
     return None
 
 
-def tls_candidates() -> list[Candidate]:
-    """One candidate per suite."""
+#: The suites of ``SUITES`` that Go's crypto/tls does not implement (its cipher_suites.go;
+#: the Go core refuses them too, docs/protocol.md).
+NOT_IN_GO = frozenset({"TLS_AES_128_CCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA384",
+                       "TLS_RSA_WITH_CAMELLIA_128_CBC_SHA", "TLS_RSA_WITH_RC4_128_MD5"})
+
+
+def tls_candidates(lib: str | None = None) -> list[Candidate]:
+    """One candidate per suite (for ``lib="go"``, what crypto/tls lacks is unavailable)."""
     out = []
     for s in SUITES:
+        if lib == "go" and s.iana in NOT_IN_GO:
+            out.append(Candidate("tls", s.iana, s.iana, s.cipher, s.mac, s.mac is None,
+                                 worst_grade(s.cipher, s.mac), {"suite": s}, available=False,
+                                 note="not in Go's crypto/tls"))
+            continue
         note = "TLS 1.3" if s.tls13 else "TLS 1.2"
         if s.kx == "RSA":
             note += "; RSA key exchange: no forward secrecy"
         if s.mac == "hmac-sha512":
             note += "; HMAC-SHA384 rated as HMAC-SHA512"
-        out.append(Candidate("tls", s.iana, s.openssl if not s.tls13 else s.iana, s.cipher,
+        label = s.iana if s.tls13 or lib == "go" else s.openssl   # Go takes IANA names
+        out.append(Candidate("tls", s.iana, label, s.cipher,
                              s.mac, s.mac is None, worst_grade(s.cipher, s.mac),
                              {"suite": s}, note=note))
     return out

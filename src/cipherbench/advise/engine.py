@@ -18,6 +18,9 @@ from cipherbench.errors import EnvironmentProblem
 #: Defaults of the tools, for "faster than the default": TLS 1.3's first suite in OpenSSL
 #: and GnuTLS, cryptsetup's LUKS2 default, gpg 2.2's --s2k-cipher-algo default.
 TLS_DEFAULT = "TLS_AES_256_GCM_SHA384"
+#: What Go's crypto/tls negotiates first when both ends have AES instructions (its TLS 1.3
+#: preference order: AES-128-GCM, ChaCha20-Poly1305, AES-256-GCM).
+GO_TLS_DEFAULT = "TLS_AES_128_GCM_SHA256"
 LUKS_DEFAULT = "aes-xts-plain64:512"
 GPG_DEFAULT = "AES"
 
@@ -116,7 +119,8 @@ def candidates_for(target: Target, ev: Evidence, env: Mapping[str, str]
         dflt = ssh_client_default()
         return cands, dflt
     if target.family == "tls":
-        return C.tls_candidates(), TLS_DEFAULT
+        return C.tls_candidates(target.lib), GO_TLS_DEFAULT if target.lib == "go" \
+            else TLS_DEFAULT
     if target.family == "gpg":
         from cipherbench.scenarios.gpg import programs
         algos = gpg_algos(env) or sorted({r.algo for r in ev.gpg_rows if r.tool == "gnupg"})
@@ -129,7 +133,7 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
            validator: Validator) -> Advice:
     """The advice for one target from the evidence."""
     cands, dflt = candidates_for(target, ev, env)
-    lib = opts.lib or "openssl"
+    lib = target.lib or opts.lib or "openssl"
     rates = R.rates_for(target.family, ev, cands, lib)
     notes: list[str] = []
     if opts.assume_no_aes:
@@ -148,7 +152,14 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
         baseline = Rate(b.median, "ssh", (ev.ssh_run.id,), "cleartext TCP baseline")
     bn = sentence(rows, opts.link, baseline)
     stand_ins = {r.rate.source for r in rows if r.rate and r.rate.stand_in and r.allowed}
-    if target.family == "tls" and stand_ins:
+    if target.lib == "go" and not any(r.rate for r in rows):
+        notes.append("no measurements of Go's crypto here: build the Go core "
+                     "(scripts/build-extra-cores.sh in a source checkout, with Go installed), "
+                     "then advise again")
+    elif target.lib == "go" and stand_ins:
+        notes.append("Go's primitive AEAD and cipher+MAC rates stand in for its TLS record "
+                     "layer (`cipherbench tls` drives OpenSSL and GnuTLS)")
+    elif target.family == "tls" and stand_ins:
         notes.append(f"no stored TLS record-layer results for {lib}: the primitive AEAD and "
                      "cipher+MAC rates stand in for TLS (run `cipherbench tls` to measure the "
                      "real record layer)")

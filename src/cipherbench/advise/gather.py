@@ -25,7 +25,13 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
 
     if "ssh" in fams and ev.ssh_run is None:
         want["ssh"] = True
-    if "tls" in fams and not any(k[0] == lib for k in ev.tls):
+    # A program built on one library (Caddy and Traefik: Go) is rated by its primitives: the
+    # TLS scenario drives OpenSSL and GnuTLS only.
+    for t in targets:
+        if t.lib and any((t.lib, a, "encrypt") not in ev.primitive for a in _KEY_AEADS):
+            need(t.lib, E.TLS_ALGOS)
+    if any(t.family == "tls" and not t.lib for t in targets) \
+            and not any(k[0] == lib for k in ev.tls):
         want["tls"] = True
         if assume_no_aes and not ev.no_aes_runs:
             want["no_hw"] = True

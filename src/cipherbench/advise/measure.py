@@ -13,6 +13,7 @@ from rich.console import Console
 
 from cipherbench.advise.evidence import PREFERRED_SIZE
 from cipherbench.core_client import HW_FEATURES, Core, hw_args
+from cipherbench.cores import Cores
 from cipherbench.errors import UserError
 from cipherbench.presets import QUICK
 from cipherbench.scenarios.recording import Recording, RunInterrupted
@@ -91,7 +92,7 @@ class Measurer:
         off = list(HW_FEATURES) if no_hw else []
 
         def make_plan():
-            core = Core.find(self.env)
+            core = Cores.find(self.env)   # go, ring, ... when their cores are built
             core.common_args = hw_args(off)
             return primitive.make_plan(core, QUICK, libs=list(libs), algos=list(algos), ops=[],
                                        sizes=[1024, PREFERRED_SIZE], precision=QUICK.precision,

@@ -10,13 +10,16 @@ class Target:
 
     ``family`` names the candidate family (``ssh``, ``tls``, ``gpg``, ``luks``);
     ``transport`` is True for data in flight (AEAD only under the modern policy);
-    ``configs`` lists the config modules (``advise.configs.<name>``) whose lines it prints."""
+    ``configs`` lists the config modules (``advise.configs.<name>``) whose lines it prints;
+    ``lib`` is the crypto library the program is built on when it is not a choice (``go``:
+    Go's crypto/tls), whose measurements rate its candidates."""
 
     name: str
     family: str
     transport: bool
     configs: tuple[str, ...]
     what: str
+    lib: str | None = None
 
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
@@ -27,6 +30,8 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
     Target("nginx", "tls", True, ("nginx",), "nginx (built with OpenSSL)"),
     Target("nzbget", "tls", True, ("nzbget",), "NZBGet news server connections"),
     Target("stunnel", "tls", True, ("stunnel",), "stunnel (built with OpenSSL)"),
+    Target("caddy", "tls", True, ("caddy",), "Caddy (Go's crypto/tls)", lib="go"),
+    Target("traefik", "tls", True, ("traefik",), "Traefik (Go's crypto/tls)", lib="go"),
     Target("gpg", "gpg", False, ("gpg",), "backups encrypted with gpg --symmetric"),
     Target("age", "gpg", False, ("age",), "backups encrypted with age"),
     Target("luks", "luks", False, ("luks",), "disk encryption with cryptsetup (dm-crypt)"),

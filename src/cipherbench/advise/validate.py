@@ -15,6 +15,10 @@ Checks by kind:
 - ``age``: a tiny encryption and decryption with a throw-away key;
 - ``cryptsetup``: the spec's syntax, and the options in ``cryptsetup --help`` when installed
   (otherwise "not checked");
+- ``caddy``: the ``tls`` block in a throw-away Caddyfile, ``caddy adapt --validate`` (which
+  refuses a suite name Caddy does not accept);
+- ``traefik``: never run ("not checked": Traefik has no command that checks a configuration
+  without serving it);
 - ``literal``: fixed syntax of a tool that is not installed here ("not checked").
 
 A tool that is not installed gives "not checked", never "ok".
@@ -82,6 +86,30 @@ class Validator:
             return None
         return set(out.strip().split(":")) if out.strip() else set()
 
+    def caddy_filter(self, names: list[str]) -> tuple[list[str], list[str]]:
+        """Split TLS 1.2 suite names into (accepted by the installed Caddy, not accepted).
+        Without Caddy, everything is kept (and the lines are marked not checked)."""
+        if not names or not self.which("caddy"):
+            return list(names), []
+        if self._caddy_adapt("tls1.2 tls1.3", " ".join(names))[0] == 0:
+            return list(names), []
+        ok = [n for n in names if self._caddy_adapt("tls1.2 tls1.3", n)[0] == 0]
+        return ok, [n for n in names if n not in ok]
+
+    def _caddy_adapt(self, protocols: str, ciphers: str) -> tuple[int, str]:
+        key = ("caddy", protocols, ciphers)
+        if key not in self._cache:
+            block = f"\t\tprotocols {protocols}\n" + (f"\t\tciphers {ciphers}\n" if ciphers else "")
+            with temporary_dir("cb-advise-", self.env) as d:
+                path = os.path.join(d, "Caddyfile")
+                with open(path, "w") as f:
+                    f.write("localhost:8443 {\n\ttls internal {\n" + block + "\t}\n}\n")
+                # its storage and config in the throw-away directory, not the user's
+                home = {"HOME": d, "XDG_DATA_HOME": d, "XDG_CONFIG_HOME": d}
+                self._cache[key] = self._run(["caddy", "adapt", "--config", path,
+                                              "--adapter", "caddyfile", "--validate"], env=home)
+        return self._cache[key]
+
     # -- the checks ---------------------------------------------------------------------------
     def check(self, line: ConfigLine) -> ConfigLine:
         """Run the line's check and set its status and detail."""
@@ -92,6 +120,19 @@ class Validator:
         status, detail = getattr(self, "_" + kind.replace("-", "_"))(payload)
         line.status, line.detail = status, detail
         return line
+
+    def _caddy(self, payload) -> tuple[str, str]:
+        protocols, ciphers = payload
+        if not self.which("caddy"):
+            return "not checked", "caddy is not installed"
+        rc, out = self._caddy_adapt(protocols, ciphers)
+        if rc != 0:
+            return "rejected", "caddy: " + _last_line(out)
+        return "ok", "caddy adapt --validate (the block in a Caddyfile)"
+
+    def _traefik(self, what: str) -> tuple[str, str]:
+        return "not checked", (f"{what}: Traefik has no command that checks a configuration "
+                               "without serving it; the suite names are Go's crypto/tls names")
 
     def _literal(self, what: str) -> tuple[str, str]:
         return "not checked", f"{what}: fixed syntax, the program is not run here"

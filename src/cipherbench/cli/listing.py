@@ -8,7 +8,7 @@ import click
 from cipherbench import catalog, offered
 from cipherbench.cli.context import AppContext
 from cipherbench.cli.options import did_you_mean, nonempty_list, split_list
-from cipherbench.core_client import Core
+from cipherbench.cores import Cores, format_sources
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_list
 from cipherbench.errors import UsageError
@@ -32,7 +32,8 @@ def command(app: AppContext, libs, grades, missing, as_json) -> int:
         if g not in GRADE_CHOICES:
             raise UsageError(f"unknown grade {g!r}{did_you_mean(g, GRADE_CHOICES)}; valid: "
                              + ", ".join(GRADE_CHOICES[:-1]))
-    inv = Core.find(app.env).list()
+    cores = Cores.find(app.env, app.warn)
+    inv = cores.list()
     lib_list = split_list(libs)
     have = [l for l in inv.libs() if l != "ref"]
     for l in lib_list:
@@ -40,7 +41,11 @@ def command(app: AppContext, libs, grades, missing, as_json) -> int:
             raise UsageError(f"unknown library {l!r}{did_you_mean(l, have)}; this build has: "
                              + ", ".join(have))
     if missing:
-        offers = [o for o in offered.gather(Core.find(app.env)) if not lib_list or o.lib in lib_list]
+        offers = offered.gather(cores.main)
+        # The Go and Rust cores have no `list --offered`: their libraries enumerate nothing.
+        offers += [offered.LibraryOffer(l, inv.libraries[l].get("version") or "")
+                   for l in have if l not in {o.lib for o in offers}]
+        offers = [o for o in offers if not lib_list or o.lib in lib_list]
         if as_json:
             app.stdout.write(json.dumps([{"lib": o.lib, "version": o.version,
                                           "enumerates": o.enumerates,
@@ -55,7 +60,12 @@ def command(app: AppContext, libs, grades, missing, as_json) -> int:
             "cpu_flags": view.cpu_flags,
             "libraries": [dict(zip(("lib", "version", "capabilities"), r)) for r in view.libraries],
             "algorithms": [dict(zip(("algo", "kind", "grade", "reason", "libs"), r))
-                           for r in view.algorithms]}, indent=2) + "\n")
+                           for r in view.algorithms],
+            "cores": [{"core": s.executable, "path": str(s.path) if s.path else None,
+                       "libs": s.libs, "problem": s.problem or None}
+                      for s in cores.sources()]}, indent=2) + "\n")
     else:
         disp.display_list(app.console, view)
+        disp.display_rows(app.console, ["core", "where", "libraries"],
+                          format_sources(cores.sources()), title="measured by")
     return 0

@@ -8,7 +8,8 @@ import click
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
                                      parse_sizes, split_list)
-from cipherbench.core_client import HW_FEATURES, MAX_SAMPLES, Core, hw_args
+from cipherbench.core_client import HW_FEATURES, MAX_SAMPLES, hw_args
+from cipherbench.cores import Cores
 from cipherbench.display import console as disp
 from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document
@@ -95,7 +96,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
     if seed is not None and not rounds:
         raise UsageError("--seed orders the rounds: add --rounds N")
     store = app.open_store(db)            # an unusable --db fails before any work
-    core = Core.find(app.env)
+    core = Cores.find(app.env, app.warn)   # the C core and any Go or Rust core found
     mode = "off" if progress is False else mode_for(app.err_console, progress)
     run_ids: list[int] = []
     rc = 0

@@ -10,7 +10,8 @@ import importlib
 
 from cipherbench.advise.configs.base import ConfigLine, Context
 
-FAMILIES = ("ssh", "tls", "nginx", "nzbget", "stunnel", "gpg", "age", "luks")
+FAMILIES = ("ssh", "tls", "nginx", "nzbget", "stunnel", "caddy", "traefik", "gpg", "age",
+            "luks")
 
 
 def lines_for(family: str, ctx: Context) -> list[ConfigLine]:
