@@ -19,6 +19,8 @@ class Kind(str, Enum):
     NOT_STABLE = "not_stable"
     STEAL = "steal"
     FREQUENCY = "frequency"
+    CLOCK = "clock"
+    COHERENCE = "coherence"
     LOAD = "load"
     KAT_FAILED = "kat_failed"
     CORE_CRASHED = "core_crashed"
@@ -50,9 +52,16 @@ _ABOUT: dict[Kind, tuple[str, tuple[str, ...], str]] = {
                       ("run", "tls", "ssh"), "raise --budget, or accept a looser --precision"),
     Kind.STEAL: ("the process got much less CPU than wall-clock time (VM steal or other load)",
                  ("run", "tls"), "measure on an idle machine or bare metal"),
-    Kind.FREQUENCY: ("the core frequency changed during the run, or scaling is enabled",
+    Kind.FREQUENCY: ("the frequency governor lowers the clock when the CPU is idle",
                      ("run",), "use `cpupower frequency-set -g performance` while "
                                "benchmarking, and disable turbo for stable cycles/byte"),
+    Kind.CLOCK: ("the core's clock could not be measured reliably: cycles per byte withheld",
+                 ("run",), "run again on a quieter machine (--wait-quiet waits for one), "
+                           "or on one CPU with --cpu"),
+    Kind.COHERENCE: ("a headline figure and the slope fitted through the sizes disagree "
+                     "(marked ? in the table)", ("run",),
+                     "measure again with --rounds, or wait for a quiet machine with "
+                     "--wait-quiet"),
     Kind.LOAD: ("other processes were busy when the run started", ("run", "ssh"),
                 "close them and run again"),
     Kind.KAT_FAILED: ("an algorithm failed its known-answer vectors and was not timed",
@@ -119,22 +128,31 @@ def steal(subject: str, cpu_ratio: float | None, limit: float = 0.9) -> list[Ben
                          f"{Kind.STEAL.remedy}")]
 
 
-def frequency(freq_before: float | None, freq_after: float | None, governor: str | None,
-              limit: float = 0.05) -> list[BenchWarning]:
-    """The measured core frequency moved by more than ``limit``, or the governor scales it."""
-    out = []
-    if freq_before and freq_after:
-        change = abs(freq_after - freq_before) / freq_before
-        if change > limit:
-            out.append(BenchWarning(
-                Kind.FREQUENCY, "cpu",
-                f"core frequency went from {freq_before / 1e9:.2f} to {freq_after / 1e9:.2f} "
-                f"GHz during the run: {Kind.FREQUENCY.remedy}"))
-    if governor and governor not in ("performance", "userspace"):
-        out.append(BenchWarning(
-            Kind.FREQUENCY, "cpu",
-            f"frequency governor is {governor!r}: numbers may drift; {Kind.FREQUENCY.remedy}"))
-    return out
+#: Governors that lower the clock while the CPU idles (a benchmark then starts slow).
+SCALING_GOVERNORS = ("powersave", "ondemand", "conservative")
+
+
+def frequency(governor: str | None) -> list[BenchWarning]:
+    """The governor scales the clock down at idle. A clock that moved during the run is the
+    clock's trust (``clock_withheld``), not the governor's: under load the measured clock
+    falls whatever the governor is."""
+    if governor not in SCALING_GOVERNORS:
+        return []
+    return [BenchWarning(
+        Kind.FREQUENCY, "cpu",
+        f"frequency governor is {governor!r}: numbers may drift; {Kind.FREQUENCY.remedy}")]
+
+
+def clock_withheld(reason: str, cells: int) -> list[BenchWarning]:
+    """Cycles per byte left out of ``cells`` cells because the clock is not trusted."""
+    return [BenchWarning(Kind.CLOCK, "cpu",
+                         f"cycles per byte withheld ({cells} cell{'s' if cells != 1 else ''}): "
+                         f"{reason}; {Kind.CLOCK.remedy}")]
+
+
+def coherence(subject: str, finding: str) -> list[BenchWarning]:
+    """A headline figure that disagrees with the fitted slope (``fit.check_headline``)."""
+    return [BenchWarning(Kind.COHERENCE, subject, f"{finding}; {Kind.COHERENCE.remedy}")]
 
 
 def load(loadavg: float | None, cores: int | None, limit: float = 0.5) -> list[BenchWarning]:

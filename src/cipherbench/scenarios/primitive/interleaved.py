@@ -53,7 +53,7 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
             samples = [x for p in pts for x in p.per_op_ns()]
             medians[c][size] = runner._store_point(pts[0], samples, True, "rounds", more)
     for (lib, algo, op), m in medians.items():
-        runner._store_fit(lib, algo, op, m, runner.out.preamble.get("freq_hz"))
+        runner.add_fit(lib, algo, op, m)
     return runner.out
 
 
@@ -70,8 +70,10 @@ def _one(runner: PrimitiveRunner, c: Cand, size: int, failed: set[Cand]) -> Poin
     point, error = None, None
     try:
         with runner.core.bench(lib, [algo], op, [size], samples=runner.sel.samples,
-                               min_sample_ms=runner.sel.min_sample_ms) as stream:
+                               min_sample_ms=runner.sel.min_sample_ms,
+                               extra=runner.sel.core_extra()) as stream:
             for r in stream:
+                runner.note_clock(r)
                 if isinstance(r, Point):
                     point = r
                 elif isinstance(r, CoreError):

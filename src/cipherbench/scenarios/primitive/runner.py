@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from cipherbench import fit as fitmod, stats
+from cipherbench import clock as clockmod, fit as fitmod, stats
 from cipherbench import warnings as W
 from cipherbench.core_client import Core, CoreCrashed, Inventory
 from cipherbench.records import CoreError, End, Library, Point, Preamble, Record
@@ -39,6 +39,11 @@ class Selection:
     run_budget_s: float | None = None  # all extra samples of the run together (None: no cap)
     samples: int = 10                # first batch
     min_sample_ms: float | None = None
+    cpu: int | None = None           # the CPU the core pins itself to (--cpu K)
+
+    def core_extra(self) -> list[str]:
+        """Arguments every bench process of the run gets."""
+        return ["--cpu", str(self.cpu)] if self.cpu is not None else []
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,8 @@ class RunOutcome:
     libraries: dict[str, dict] = field(default_factory=dict)
     preamble: dict = field(default_factory=dict)
     freq_end_hz: float | None = None
+    clocks: list[clockmod.ClockEstimate] = field(default_factory=list)   # every record's
+    clock: clockmod.ClockTrust | None = None    # the run's, once the fits are stored
 
 
 class PrimitiveRunner:
@@ -113,6 +120,7 @@ class PrimitiveRunner:
         self.clock = clock
         self.out = RunOutcome()
         self._extra_s = 0.0          # spent on extra samples so far
+        self._fits: list[tuple[str, str, str, dict[int, float]]] = []   # stored at the end
 
     # -- bookkeeping -------------------------------------------------------------------
     def _advance(self, n: int, label: str) -> None:
@@ -156,7 +164,8 @@ class PrimitiveRunner:
         try:
             with self.core.bench(lib, [it.algo for it in group], op, group[0].sizes,
                                  samples=self.sel.samples,
-                                 min_sample_ms=self.sel.min_sample_ms) as stream:
+                                 min_sample_ms=self.sel.min_sample_ms,
+                                 extra=self.sel.core_extra()) as stream:
                 for rec in stream:
                     self._on_record(g, rec)
         except (CoreCrashed, KeyboardInterrupt):
@@ -171,9 +180,15 @@ class PrimitiveRunner:
             if left:
                 self._advance(len(left), point_label(lib, algo, op))
         for it in group:
-            self._store_fit(lib, it.algo, op, g.medians[it.algo], g.freq)
+            self.add_fit(lib, it.algo, op, g.medians[it.algo])
+
+    def note_clock(self, rec: Record) -> None:
+        """Keep the clock estimate of a preamble, point or end record (probes or freq_hz)."""
+        if isinstance(rec, (Preamble, Point, End)):
+            self.out.clocks.append(clockmod.record_estimate(rec.raw))
 
     def _on_record(self, g: "_Group", rec: Record) -> None:
+        self.note_clock(rec)
         if isinstance(rec, Point):
             self._on_point(g, rec)
         elif isinstance(rec, CoreError):
@@ -219,10 +234,12 @@ class PrimitiveRunner:
         def sample(n: int) -> list[float]:
             got: list[float] = []
             with self.core.bench(lib, [algo], op, [size], samples=max(n, 2),
-                                 min_sample_ms=self.sel.min_sample_ms) as s:
+                                 min_sample_ms=self.sel.min_sample_ms,
+                                 extra=self.sel.core_extra()) as s:
                 for rec in s:
                     if isinstance(rec, Point) and rec.algo == algo:
                         got.extend(rec.per_op_ns())
+                    self.note_clock(rec)
             return got
 
         budget = self._point_budget()
@@ -272,16 +289,47 @@ class PrimitiveRunner:
         self._advance(1, label)
         return summ.median
 
-    def _store_fit(self, lib: str, algo: str, op: str, medians: dict[int, float],
-                   freq: float | None) -> None:
-        f = fitmod.fit_sizes(medians)
-        if f is None:
-            return
-        cpb = f.cycles_per_byte(freq)
-        self.rec.add(Result(
-            scenario=SCENARIO, lib=lib, algo=algo, op=op, size=None, metric=METRIC_SLOPE,
-            unit="ns/B", median=f.slope, n_samples=len(f.sizes), extra={
-                "intercept_ns": f.intercept, "r2": f.r2, "sizes": list(f.sizes),
-                "freq_hz": freq, "cycles_per_byte": cpb}))
-        self.out.fits += 1
+    def add_fit(self, lib: str, algo: str, op: str, medians: dict[int, float]) -> None:
+        """A (library, algorithm, operation) whose points are final: its fit is stored by
+        ``store_fits`` once the whole run's clock is known."""
+        self._fits.append((lib, algo, op, dict(medians)))
 
+    def store_fits(self, headline: int | None = None) -> None:
+        """Fit and store every finished (library, algorithm, operation). Cycles per byte come
+        from the clock of the whole run (``clock.trust`` over every record's estimate), or are
+        withheld with one warning saying why. The figure at the ``headline`` size (or the size
+        nearest it) is checked against the line; a disagreement is kept on the fit and
+        warned about."""
+        trust = clockmod.trust(self.out.clocks)
+        self.out.clock = trust
+        withheld = 0
+        fits, self._fits = self._fits, []
+        for lib, algo, op, medians in fits:
+            f = fitmod.fit_sizes(medians)
+            if f is None:
+                continue
+            cpb, why = clockmod.cycles_per_byte(f.slope, trust)
+            withheld += cpb is None and not trust.trusted
+            extra = {"intercept_ns": f.intercept, "r2": f.r2, "sizes": list(f.sizes),
+                     "freq_hz": trust.freq_hz, "cycles_per_byte": cpb}
+            if why:
+                extra["cycles_per_byte_withheld"] = why
+            size = _nearest(medians, headline) if headline else None
+            if size is not None and lib != "ref":
+                finding = fitmod.check_headline(f, size, medians[size])
+                if finding:
+                    extra["headline_check"] = {"size": size, "finding": finding}
+                    self._warn(W.coherence(point_label(lib, algo, op, size), finding))
+            self.rec.add(Result(
+                scenario=SCENARIO, lib=lib, algo=algo, op=op, size=None, metric=METRIC_SLOPE,
+                unit="ns/B", median=f.slope, n_samples=len(f.sizes), extra=extra))
+            self.out.fits += 1
+        if withheld and trust.reason:
+            self._warn(W.clock_withheld(trust.reason, withheld))
+
+
+def _nearest(medians: dict[int, float], wanted: int) -> int | None:
+    """``wanted`` if measured, else the measured size closest to it (as the table picks)."""
+    if not medians:
+        return None
+    return wanted if wanted in medians else min(medians, key=lambda s: (abs(s - wanted), -s))

@@ -11,7 +11,7 @@ from cipherbench import warnings as W
 from cipherbench.cli.options import did_you_mean
 from cipherbench.core_client import Core, Inventory
 from cipherbench.display import console as disp
-from cipherbench.display.format import format_results
+from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
@@ -56,7 +56,7 @@ class RunPlan:
                 "precision": s.precision, "budget_s": s.budget_s,
                 "run_budget_s": s.run_budget_s, "samples": s.samples,
                 "headline_size": self.headline, "hw_disabled": list(self.hw_off),
-                "threads": self.threads}
+                "threads": self.threads, "cpu": s.cpu}
 
     def metadata(self) -> dict:
         inv = self.inventory
@@ -118,7 +118,8 @@ def resolve_algos(inv: Inventory, patterns: list[str], preset: Preset,
 def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
               ops: list[str], sizes: list[int], precision: float, budget_s: float | None,
               samples: int | None, headline: int, with_ref: bool, hw_off: list[str],
-              threads: int, rounds: int = 0, seed: int | None = None) -> RunPlan:
+              threads: int, rounds: int = 0, seed: int | None = None,
+              cpu: int | None = None) -> RunPlan:
     """Ask the core what it has and turn the options into work items (UsageError when nothing
     asked can be measured)."""
     inv = core.list()
@@ -130,7 +131,8 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
                     sizes=tuple(sizes), precision=precision,
                     budget_s=preset.budget_s if budget_s is None else budget_s,
                     run_budget_s=preset.run_budget_s if budget_s is None else None,
-                    samples=samples or preset.samples, min_sample_ms=preset.min_sample_ms)
+                    samples=samples or preset.samples, min_sample_ms=preset.min_sample_ms,
+                    cpu=cpu)
     items = plan_items(inv, sel)
     measured = {i.algo for i in items}
     if not [i for i in items if i.lib != "ref"] and [a for a in algo_list
@@ -179,15 +181,20 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
                                        "with the chosen operations; not measured"))
     rec.warn(warnings)
     runner = PrimitiveRunner(p.core, rec, p.selection)
-    if p.rounds:
-        out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed))
-    else:
-        out = runner.run(p.items)
-    rec.warn(W.frequency(out.preamble.get("freq_hz") or meta.get("freq_hz"), out.freq_end_hz,
-                         meta.get("governor")))
+    try:
+        if p.rounds:
+            out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed))
+        else:
+            out = runner.run(p.items)
+    finally:   # a stopped run keeps the fits of what finished
+        runner.store_fits(p.headline)
+    rec.warn(W.frequency(meta.get("governor")))
     updates: dict = {"freq_end_hz": out.freq_end_hz} if out.freq_end_hz else {}
     if out.preamble.get("freq_hz"):
         updates["freq_hz"] = out.preamble["freq_hz"]
+    if out.clock is not None:
+        updates["clock_trust"] = {"trusted": out.clock.trusted, "freq_hz": out.clock.freq_hz,
+                                  "reason": out.clock.reason, "spread": out.clock.spread}
     if out.libraries:
         updates["libraries"] = {**meta.get("libraries", {}), **metadata.from_core(
             None, out.libraries).get("libraries", {})}
@@ -226,6 +233,8 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
     table = format_results(results, head)
     if table is not None:
         disp.display_results(screen.console, table)
+        if table.has_suspect:
+            screen.console.print(SUSPECT_LEGEND, markup=False, highlight=False)
     else:
         screen.console.print("no results stored for this run", markup=False)
     scaling = thr.format_threads(results)
