@@ -63,7 +63,7 @@ _ABOUT: dict[Kind, tuple[str, tuple[str, ...], str]] = {
                      "measure again with --rounds, or wait for a quiet machine with "
                      "--wait-quiet"),
     Kind.LOAD: ("other processes were busy when the run started", ("run", "ssh"),
-                "close them and run again"),
+                "close them, or let --wait-quiet wait for a quiet machine"),
     Kind.KAT_FAILED: ("an algorithm failed its known-answer vectors and was not timed",
                       ("run",), "not timed (a wrong answer is never measured); run "
                                 "`cipherbench-core kat --lib LIBRARY` for details"),

@@ -30,6 +30,12 @@ def cpu_option(help_text: str) -> Callable[[Callable], Callable]:
     return deco
 
 
+def wait_quiet_on(console, seconds: float | None) -> None:
+    """``wait_for_quiet`` with its lines on ``console`` (the command's stderr)."""
+    wait_for_quiet(lambda text: console.print(text, markup=False, highlight=False,
+                                              soft_wrap=True), seconds)
+
+
 def wait_for_quiet(say: Callable[[str], None], seconds: float | None,
                    wait: Callable[..., load.WaitResult] = load.wait_quiet) -> None:
     """With ``--wait-quiet``: one line while waiting, one with what was found."""

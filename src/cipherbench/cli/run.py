@@ -6,7 +6,7 @@ import json
 import click
 
 from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.quiet import cpu_option, wait_quiet_option, wait_for_quiet
+from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.cli.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
                                      parse_sizes, split_list)
 from cipherbench.core_client import HW_FEATURES, MAX_SAMPLES, Core, hw_args
@@ -102,7 +102,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
     store = app.open_store(db)            # an unusable --db fails before any work
     core = Core.find(app.env)
     mode = "off" if progress is False else mode_for(app.err_console, progress)
-    wait_for_quiet(_say(app), wait_quiet)
+    wait_quiet_on(app.err_console, wait_quiet)
     run_ids: list[int] = []
     rc = 0
     for off in ([[], features] if hw_both else [features]):
@@ -132,10 +132,6 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                               f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
     return rc
 
-
-def _say(app: AppContext):
-    return lambda text: app.err_console.print(text, markup=False, highlight=False,
-                                              soft_wrap=True)
 
 
 def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:
