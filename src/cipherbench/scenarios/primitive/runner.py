@@ -9,6 +9,7 @@ stored after its sizes. The runner never times anything itself.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -37,7 +38,7 @@ class Selection:
     precision: float = stats.DEFAULT_PRECISION
     budget_s: float = 0.5            # per point, for the extra samples
     run_budget_s: float | None = None  # all extra samples of the run together (None: no cap)
-    samples: int = 10                # first batch
+    samples: int | None = None       # first batch (None: the core sizes it from its timers)
     min_sample_ms: float | None = None
     cpu: int | None = None           # the CPU the core pins itself to (--cpu K)
 
@@ -171,7 +172,7 @@ class PrimitiveRunner:
         except (CoreCrashed, KeyboardInterrupt):
             # Keep what finished: points waiting for more samples are stored as they are.
             for p, _ in g.followups:
-                self._store_point(p, p.per_op_ns(), False, "crashed")
+                self._store_point(p, point_figure(p), kept_samples(p), False, "crashed")
             raise
         for p, elapsed in g.followups:
             g.medians[p.algo][p.size] = self._refine(p, elapsed)
@@ -212,8 +213,10 @@ class PrimitiveRunner:
         now = self.clock()
         elapsed, g.t0 = now - g.t0, now
         g.pending.get(p.algo, set()).discard(p.size)
-        if stats.is_precise(stats.summarize(p.per_op_ns()), self.sel.precision):
-            g.medians[p.algo][p.size] = self._store_point(p, p.per_op_ns(), True, "precision")
+        fig = point_figure(p)
+        if stats.is_precise(fig.summary(), self.sel.precision):
+            g.medians[p.algo][p.size] = self._store_point(p, fig, kept_samples(p), True,
+                                                          "precision")
         else:
             g.followups.append((p, elapsed))
 
@@ -228,8 +231,10 @@ class PrimitiveRunner:
         self._advance(left, point_label(g.lib, e.algo, g.op))
 
     def _refine(self, first: Point, elapsed: float) -> float:
-        """Ask for more samples of one point until precise or out of budget; store it."""
+        """Ask for more samples of one point until its robust figure is precise or the budget
+        is spent; store it. Samples that lost the CPU are left out and counted."""
         lib, algo, op, size = first.lib, first.algo, first.op, first.size
+        dropped = [point_figure(first).n_dropped]
 
         def sample(n: int) -> list[float]:
             got: list[float] = []
@@ -238,19 +243,24 @@ class PrimitiveRunner:
                                  extra=self.sel.core_extra()) as s:
                 for rec in s:
                     if isinstance(rec, Point) and rec.algo == algo:
-                        got.extend(rec.per_op_ns())
+                        got.extend(kept_samples(rec))
+                        dropped[0] += point_figure(rec).n_dropped
                     self.note_clock(rec)
             return got
 
         budget = self._point_budget()
         t0 = self.clock()
         st = stats.until_stable(sample, precision=self.sel.precision, budget_s=budget,
-                                initial=first.per_op_ns(), elapsed_s=elapsed, clock=self.clock)
+                                initial=kept_samples(first), elapsed_s=elapsed,
+                                clock=self.clock, estimator=stats.robust_summary)
         self._extra_s += self.clock() - t0
         if not st.stable:
             self._warn(W.not_stable(point_label(lib, algo, op, size), st.summary.rel_half_width,
                                     self.sel.precision, budget))
-        return self._store_point(first, st.samples, st.stable, st.reason)
+        # n counts every sample taken, those that lost the CPU included
+        fig = dataclasses.replace(stats.robust(st.samples), n=len(st.samples) + dropped[0])
+        return self._store_point(first, fig, st.samples, st.stable, st.reason,
+                                 {"n_lost_cpu": dropped[0]})
 
     def _point_budget(self) -> float:
         """The per-point budget, or, under a run-wide cap, an even share of what is left of
@@ -262,13 +272,14 @@ class PrimitiveRunner:
         left = max(1, (p.total or 1) - p.count)
         return max(0.0, min(self.sel.budget_s, (cap - self._extra_s) / left))
 
-    def _store_point(self, rec: Point, samples: list[float], stable: bool, reason: str,
-                     more: dict | None = None) -> float:
-        summ = stats.summarize(samples)
+    def _store_point(self, rec: Point, fig: stats.Robust, samples: list[float], stable: bool,
+                     reason: str, more: dict | None = None) -> float:
+        """Store a point whose figure is ``fig`` (the robust estimator: median of the groups'
+        fastest samples, with its interval); ``samples`` are the kept ones, as ns per op."""
         lib, algo, op, size = rec.lib, rec.algo, rec.op, int(rec.size or 0)
         label = point_label(lib, algo, op, size)
         ratio = rec.cpu_ratio()
-        self._warn(W.noisy(label, summ.cv, limit=0.10))
+        self._warn(W.noisy(label, fig.cv, limit=0.10))
         self._warn(W.steal(label, ratio))
         extra = {
             "iters": rec.iters,
@@ -277,17 +288,22 @@ class PrimitiveRunner:
             "cpu_ratio": round(ratio, 4) if ratio is not None else None,
             "stable": stable,
             "stopped_by": reason,
-            "n_outliers": summ.n_outliers,
-            "bytes_per_s": rate(size, summ.median) if size else None,
+            "estimator": "robust",
+            "best_of": fig.best_of,
+            "n_groups": fig.n_groups,
+            "n_lost_cpu": fig.n_dropped,
+            "spread": round(fig.spread, 5),
+            "best_ns": round(fig.minimum, 4),
+            "bytes_per_s": rate(size, fig.figure) if size else None,
             **(more or {}),
         }
         self.rec.add(Result(
             scenario=SCENARIO, lib=lib, algo=algo, op=op, size=size, metric=METRIC_POINT,
-            unit="ns", median=summ.median, ci_low=summ.ci_low, ci_high=summ.ci_high,
-            n_samples=summ.n, cv=summ.cv, extra=extra))
+            unit="ns", median=fig.figure, ci_low=fig.ci_low, ci_high=fig.ci_high,
+            n_samples=fig.n, cv=fig.cv, extra=extra))
         self.out.points += 1
         self._advance(1, label)
-        return summ.median
+        return fig.figure
 
     def add_fit(self, lib: str, algo: str, op: str, medians: dict[int, float]) -> None:
         """A (library, algorithm, operation) whose points are final: its fit is stored by
@@ -326,6 +342,19 @@ class PrimitiveRunner:
             self.out.fits += 1
         if withheld and trust.reason:
             self._warn(W.clock_withheld(trust.reason, withheld))
+
+
+def point_figure(p: Point) -> stats.Robust:
+    """The robust figure of one core ``point``: samples that lost the CPU left out, the median
+    of the fastest of each group (the record's ``best_of`` when it has one)."""
+    return stats.robust_point(p.wall_ns, p.cpu_ns, p.iters, best_of=p.raw.get("best_of"))
+
+
+def kept_samples(p: Point) -> list[float]:
+    """The samples of ``p`` that kept the CPU, as ns per operation, in their order."""
+    f = stats.lost_cpu(p.wall_ns, p.cpu_ns)
+    per = p.per_op_ns()
+    return [per[i] for i in f.kept]
 
 
 def _nearest(medians: dict[int, float], wanted: int) -> int | None:

@@ -131,7 +131,7 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
                     sizes=tuple(sizes), precision=precision,
                     budget_s=preset.budget_s if budget_s is None else budget_s,
                     run_budget_s=preset.run_budget_s if budget_s is None else None,
-                    samples=samples or preset.samples, min_sample_ms=preset.min_sample_ms,
+                    samples=samples, min_sample_ms=preset.min_sample_ms,
                     cpu=cpu)
     items = plan_items(inv, sel)
     measured = {i.algo for i in items}
@@ -154,21 +154,24 @@ _CORE_MIN_SAMPLE_MS = 2.0
 _POINT_OVERHEAD_S = 0.015
 _PROCESS_S = 0.06
 _REFINED_SHARE = 0.2
+#: Without --samples the core takes as many samples as fill about this long (docs/protocol.md).
+_AUTO_POINT_S = 0.02
 
 
 def estimate_s(p: RunPlan) -> float:
     """Seconds the plan should take on a quiet machine (shown before the run starts)."""
     s = p.selection
     sample_s = (s.min_sample_ms or _CORE_MIN_SAMPLE_MS) / 1000
+    first_s = s.samples * sample_s if s.samples else _AUTO_POINT_S
     n = p.points()
     groups = len({(i.lib, i.op) for i in p.items})
     if p.rounds:   # a core process per point and round, no extra samples
-        return n * p.rounds * (s.samples * sample_s + _POINT_OVERHEAD_S + _PROCESS_S)
-    t = n * (s.samples * sample_s + _POINT_OVERHEAD_S) + groups * _PROCESS_S
+        return n * p.rounds * (first_s + _POINT_OVERHEAD_S + _PROCESS_S)
+    t = n * (first_s + _POINT_OVERHEAD_S) + groups * _PROCESS_S
     extra = n * _REFINED_SHARE * (s.budget_s + _PROCESS_S)
     t += extra if s.run_budget_s is None else min(extra, s.run_budget_s)
     if p.threads > 1:
-        t += len([i for i in p.items if i.lib != "ref"]) * 2 * max(s.samples, 5) * sample_s
+        t += len([i for i in p.items if i.lib != "ref"]) * 2 * _thread_samples(p) * sample_s
     return t
 
 
@@ -207,6 +210,11 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
     return out
 
 
+def _thread_samples(p: RunPlan) -> int:
+    """Samples of each process in a --threads measurement: --samples, else the preset's."""
+    return max(p.selection.samples or p.preset.samples, 5)
+
+
 def _measure_threads(p: RunPlan, rec: Recording) -> None:
     """Every planned item at the table's size, by one process and by N at once; stored."""
     sizes, head, sel = p.selection.sizes, p.headline, p.selection
@@ -216,7 +224,7 @@ def _measure_threads(p: RunPlan, rec: Recording) -> None:
             continue
         try:
             tp, why = thr.measure(p.core, it.lib, it.algo, it.op, size, p.threads,
-                                  samples=max(sel.samples, 5), min_sample_ms=sel.min_sample_ms)
+                                  samples=_thread_samples(p), min_sample_ms=sel.min_sample_ms)
         except Exception as e:  # a crashed core: say so, keep the rest
             tp, why = None, str(e)
         if tp is None:
