@@ -100,6 +100,8 @@ def test_a_headline_off_the_slope_is_marked_and_warned(cli, env, tmp_path):
     assert len(coh) == 1 and "16384" in coh[0].subject
     fit = next(x for x in results if x.metric == "slope_ns_per_byte")
     assert fit.extra["headline_check"]["size"] == 16384
+    md = cli("export", "--format", "markdown", "last", env_override=e)
+    assert md.rc == 0 and "? the headline figure and the slope" in md.out
 
 
 def test_a_headline_on_the_line_is_not_marked(cli, env, tmp_path):
