@@ -53,3 +53,10 @@ def test_the_governor_is_blamed_only_when_it_scales_the_clock():
     assert W.frequency("schedutil") == [] and W.frequency("userspace") == []
     assert [w.kind for w in W.frequency("powersave")] == [W.Kind.FREQUENCY]
     assert [w.kind for w in W.frequency("ondemand")] == [W.Kind.FREQUENCY]
+
+
+def test_a_lagging_load_average_is_not_blamed_when_nothing_else_runs():
+    # the 1-minute average trails a machine that just became quiet (e.g. after --wait-quiet)
+    assert W.load(1.9, 2, others=0) == []
+    assert [w.kind for w in W.load(1.9, 2, others=2)] == [W.Kind.LOAD]
+    assert [w.kind for w in W.load(1.9, 2)] == [W.Kind.LOAD]

@@ -155,9 +155,12 @@ def coherence(subject: str, finding: str) -> list[BenchWarning]:
     return [BenchWarning(Kind.COHERENCE, subject, f"{finding}; {Kind.COHERENCE.remedy}")]
 
 
-def load(loadavg: float | None, cores: int | None, limit: float = 0.5) -> list[BenchWarning]:
-    """The 1-minute load average at start exceeds ``limit`` x cores."""
-    if loadavg is None or not cores or loadavg <= limit * cores:
+def load(loadavg: float | None, cores: int | None, limit: float = 0.5,
+         others: int | None = None) -> list[BenchWarning]:
+    """The 1-minute load average at start exceeds ``limit`` x cores, and, when ``others`` (the
+    other runnable tasks seen at the start, ``load.snapshot``) is known, something else was
+    runnable then: the average lags a minute behind a machine that has just become quiet."""
+    if loadavg is None or not cores or loadavg <= limit * cores or others == 0:
         return []
     return [BenchWarning(Kind.LOAD, "machine",
                          f"load average was {loadavg:.2f} on {cores} cores at start: other "

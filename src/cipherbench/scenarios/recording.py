@@ -92,6 +92,11 @@ class Recording:
         """``cipherbench: error: ...`` on one line, above the progress bar."""
         self.progress.say(f"cipherbench: error: {message}")
 
+    @property
+    def load_start(self) -> "load.LoadSnapshot | None":
+        """What else was runnable when the run started."""
+        return self._load_start
+
     def note(self, message: str) -> None:
         """``cipherbench: warning: ...``: something skipped while the run goes on."""
         self.progress.say(f"cipherbench: warning: {message}")

@@ -178,7 +178,8 @@ def estimate_s(p: RunPlan) -> float:
 def measure(p: RunPlan, rec: Recording) -> RunOutcome:
     """Measure the plan into the recording; a crashed core marks the run interrupted."""
     meta = rec.metadata
-    warnings = W.load(meta.get("loadavg"), meta.get("cores"))
+    warnings = W.load(meta.get("loadavg"), meta.get("cores"),
+                      others=rec.load_start.others if rec.load_start else None)
     for a in p.missing:
         warnings.append(W.BenchWarning(W.Kind.UNSUPPORTED, a, "no chosen library implements it "
                                        "with the chosen operations; not measured"))

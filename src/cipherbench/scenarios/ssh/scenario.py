@@ -95,7 +95,8 @@ def estimate_s(p: SshPlan) -> float:
 
 def measure(p: SshPlan, rec: Recording) -> list[runner.Outcome]:
     """The baseline and every combination, each stored the moment it is known."""
-    rec.warn(warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores")))
+    rec.warn(warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores"),
+                           others=rec.load_start.others if rec.load_start else None))
     data = os.urandom(p.size)  # incompressible, and the same bytes for every row
     outcomes: list[runner.Outcome] = []
     try:
