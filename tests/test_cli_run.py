@@ -114,6 +114,7 @@ def test_adaptive_repetition_stops_at_precision(cli, tmp_path, env):
     _, _, results = stored(env)
     pts = {x.size: x for x in results if x.metric == "ns_per_op"}
     assert pts[1024].n_samples == 6 and pts[1024].extra["stopped_by"] == "precision"
+    assert "figure known to +-" in r.err or "figure known to +-" in r.out
     assert pts[16384].n_samples > 6 and pts[16384].extra["stopped_by"] == "budget", \
         pts[16384].n_samples
     assert "not the asked" in r.err

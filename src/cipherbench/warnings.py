@@ -110,10 +110,11 @@ def noisy(subject: str, cv: float, limit: float = 0.05) -> list[BenchWarning]:
 
 
 def not_stable(subject: str, rel_half_width: float, precision: float,
-               budget_s: float) -> list[BenchWarning]:
-    """The CI of the median is wider than asked."""
+               budget_s: float, what: str = "median") -> list[BenchWarning]:
+    """The CI of the figure (``what``: the median, or the robust figure of ``run``) is wider
+    than asked."""
     return [BenchWarning(Kind.NOT_STABLE, subject,
-                         f"median known to +-{rel_half_width:.1%}, not the asked "
+                         f"{what} known to +-{rel_half_width:.1%}, not the asked "
                          f"+-{precision:.1%}, after the {budget_s:g} s budget: "
                          f"{Kind.NOT_STABLE.remedy}")]
 

@@ -256,7 +256,7 @@ class PrimitiveRunner:
         self._extra_s += self.clock() - t0
         if not st.stable:
             self._warn(W.not_stable(point_label(lib, algo, op, size), st.summary.rel_half_width,
-                                    self.sel.precision, budget))
+                                    self.sel.precision, budget, what="figure"))
         # n counts every sample taken, those that lost the CPU included
         fig = dataclasses.replace(stats.robust(st.samples), n=len(st.samples) + dropped[0])
         return self._store_point(first, fig, st.samples, st.stable, st.reason,
