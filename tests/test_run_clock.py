@@ -67,6 +67,9 @@ def test_a_clock_that_moved_withholds_cycles_per_byte_with_one_warning(cli, env,
     fit = next(x for x in results if x.metric == "slope_ns_per_byte")
     assert fit.extra["cycles_per_byte"] is None and "moved" in fit.extra["cycles_per_byte_withheld"]
     assert run.metadata["clock_trust"]["trusted"] is False
+    shown = cli("show", "last", env_override=dict(env))
+    assert shown.rc == 0 and "not trusted: the clock moved" in shown.out
+    assert "GHz measured" not in shown.out      # no clock figure beside "not trusted"
     # the governor is not blamed for it (none is set in these metadata, or it is not scaling)
     assert not [w for w in warnings if w.kind == W.Kind.FREQUENCY
                 and run.metadata.get("governor") in (None, "", "performance", "schedutil")]
@@ -169,6 +172,8 @@ def test_run_says_how_much_of_the_cpu_it_got_and_stores_it(cli, env, tmp_path):
     run, _, _ = _run_meta(env)
     assert {"load_start", "load_end", "cpu_share"} <= set(run.metadata)
     assert isinstance(run.metadata["load_start"]["others"], int)
+    shown = cli("show", "last")
+    assert shown.rc == 0 and "of its CPU" in shown.out
 
 
 def test_wait_for_quiet_is_bounded_and_says_what_it_found():

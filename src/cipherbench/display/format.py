@@ -174,6 +174,9 @@ def format_run_header(run: Run) -> list[tuple[str, str]]:
     m = run.metadata
     libs = m.get("libraries") or {}
     freq = m.get("freq_hz")
+    trust = m.get("clock_trust")
+    if trust:   # the run's clock from every record, when it was judged (else the preamble's)
+        freq = trust.get("freq_hz") if trust.get("trusted") else None
     pairs = [
         ("run", f"{run.id} ({run.command}, {run.status})"),
         ("started", run.started_at),
@@ -185,6 +188,14 @@ def format_run_header(run: Run) -> list[tuple[str, str]]:
         ("core", f"{m.get('core_version', '?')} built by {m.get('core_compiler', '?')}"
          f" {m.get('core_cflags', '')}".rstrip()),
     ]
+    share, start = m.get("cpu_share"), m.get("load_start") or {}
+    if share is not None:
+        others = start.get("others")
+        pairs.append(("load", f"the run got {min(share, 1.0):.0%} of its CPU" + (
+            f"; {others} other runnable task{'s' if others != 1 else ''} at the start"
+            if others is not None else "")))
+    if trust and not trust.get("trusted"):
+        pairs.append(("clock", f"not trusted: {trust.get('reason')} (no cycles per byte)"))
     for name, info in libs.items():
         if name == REF_LIB:
             continue
