@@ -70,3 +70,20 @@ def test_rates_whose_intervals_overlap_are_a_tie():
     # without intervals only a near-equal pair is a tie
     assert Rate(100.0, "x", (), "").overlaps(Rate(101.0, "x", (), ""))
     assert not Rate(100.0, "x", (), "").overlaps(Rate(110.0, "x", (), ""))
+
+
+def test_rows_inside_the_noise_share_a_place_and_say_cannot_tell():
+    from cipherbench.advise.rank import rank
+    cands = [C.ssh_candidate("aes128-gcm@openssh.com", None),
+             C.ssh_candidate("chacha20-poly1305@openssh.com", None),
+             C.ssh_candidate("aes256-ctr", "hmac-sha2-256-etm@openssh.com")]
+    rates = {cands[0].key: Rate(460e6, "ssh", (1,), "", rel_ci=0.04),
+             cands[1].key: Rate(440e6, "ssh", (1,), "", rel_ci=0.04),   # overlaps the first
+             cands[2].key: Rate(300e6, "ssh", (1,), "", rel_ci=0.02)}
+    rows = rank(cands, rates, "modern", True)
+    by = {r.cand.key: r for r in rows}
+    assert by[cands[0].key].rank == 1 and not by[cands[0].key].tied
+    second = by[cands[1].key]
+    assert second.rank == 1 and second.tied
+    assert second.tie_text() == "cannot tell apart from the row above here (within 14%)"   # 478.4 / 422.4
+    assert by[cands[2].key].rank == 2 and not by[cands[2].key].tied

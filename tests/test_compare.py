@@ -247,3 +247,12 @@ def test_the_floor_is_taken_at_the_same_size():
     marks = {(e.lib, e.size): e.mark for e in entries}
     assert marks[("openssl", 16)] == C.SAME          # null moved 50% at 16 B
     assert marks[("openssl", 16384)] == C.SLOWER     # null moved 1% at 16 KiB
+
+
+def test_the_compare_command_prints_the_noise_floor(cli):
+    args = ("run", "--lib", "openssl", "--algo", "aes-128-gcm", "--op", "encrypt", "--sizes",
+            "1024,16384", "--samples", "6", "--budget", "0")
+    assert cli(*args).rc == 0 and cli(*args).rc == 0
+    r = cli("compare", "1", "2")
+    assert r.rc == 0, r.err
+    assert "the reference rows moved up to 0.0% between the runs" in r.out

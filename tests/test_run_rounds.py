@@ -39,7 +39,7 @@ def test_rounds_interleave_every_point(cli, env, tmp_path):
     assert run.args["rounds"] == 3 and run.args["rounds_seed"] == 7
     assert len(pts) == 12
     for p in pts:
-        assert p.extra["rounds"] == 3 and len(p.extra["round_medians_ns"]) == 3
+        assert p.extra["rounds"] == 3 and len(p.extra["round_best_ns"]) == 3
         assert len(p.extra["paired_ratios"]) == 3 and p.extra["stopped_by"] == "rounds"
         if p.extra["paired_to"] == f"{p.lib}/{p.algo}/{p.op}":
             assert p.extra["paired_ratios"] == [1.0, 1.0, 1.0]

@@ -29,7 +29,8 @@ def test_every_remedy_names_only_real_options(kind):
 
 def test_the_texts_carry_their_remedy():
     for w in (W.noisy("x", 0.5) + W.not_stable("x", 0.05, 0.01, 0.5) + W.steal("x", 0.5)
-              + W.frequency(3e9, 2e9, "powersave") + W.load(8.0, 2)):
+              + W.frequency("powersave") + W.load(8.0, 2)
+              + W.clock_withheld("the clock moved", 3) + W.coherence("x", "off the line")):
         assert w.text.endswith(w.kind.remedy) or w.kind.remedy in w.text, w
 
 
@@ -44,3 +45,18 @@ def test_unknown_kinds_are_refused_and_kinds_store_as_text():
 def test_no_warning_names_cpu_on_commands_without_it():
     text = W.noisy("x", 0.5)[0].text
     assert "--cpu" not in text
+
+
+def test_the_governor_is_blamed_only_when_it_scales_the_clock():
+    # a measured clock that fell under load is the clock's trust (Kind.CLOCK), not the governor
+    assert W.frequency("performance") == [] and W.frequency(None) == []
+    assert W.frequency("schedutil") == [] and W.frequency("userspace") == []
+    assert [w.kind for w in W.frequency("powersave")] == [W.Kind.FREQUENCY]
+    assert [w.kind for w in W.frequency("ondemand")] == [W.Kind.FREQUENCY]
+
+
+def test_a_lagging_load_average_is_not_blamed_when_nothing_else_runs():
+    # the 1-minute average trails a machine that just became quiet (e.g. after --wait-quiet)
+    assert W.load(1.9, 2, others=0) == []
+    assert [w.kind for w in W.load(1.9, 2, others=2)] == [W.Kind.LOAD]
+    assert [w.kind for w in W.load(1.9, 2)] == [W.Kind.LOAD]

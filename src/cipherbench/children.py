@@ -32,3 +32,15 @@ def die_with_parent(sig: int = signal.SIGTERM) -> Callable[[], None]:
         if os.getppid() != parent:   # the parent died before the line above took effect
             os._exit(1)
     return arm
+
+
+def pin(pid: int, cpu: int | None) -> None:
+    """Keep process ``pid`` on CPU ``cpu`` (``--cpu K``; None: leave it). Done right after the
+    process starts: what it does in its first instants is not timed. A process already gone
+    is left alone."""
+    if cpu is None:
+        return
+    try:
+        os.sched_setaffinity(pid, {cpu})
+    except ProcessLookupError:
+        pass

@@ -64,7 +64,8 @@ SKIPPED_METRICS = ("slope_ns_per_byte", "error")
 
 #: Metadata keys that change from run to run on the same machine and say nothing about what
 #: was compared (load, the measured frequency's jitter, the front end's Python).
-VOLATILE_KEYS = ("loadavg", "freq_hz", "freq_end_hz", "python")
+VOLATILE_KEYS = ("loadavg", "freq_hz", "freq_end_hz", "python", "clock_trust", "load_start",
+                 "load_end", "cpu_share")
 #: Argument keys about how long or how precisely to measure, not about what.
 VOLATILE_ARGS = ("budget_s", "samples", "precision", "headline_size", "preset", "algos",
                  "libs", "ops", "sizes")

@@ -43,6 +43,13 @@ _KEYS = [
     Key("loadavg", "float", "", "1-minute load average when the run started"),
     Key("freq_hz", "float", "Hz", "core frequency measured by the core before the work"),
     Key("freq_end_hz", "float", "Hz", "core frequency measured by the core after the work"),
+    Key("clock_trust", "dict", "", "the run's clock from every record's probes "
+        "(clock.trust): trusted, freq_hz, the reason it is not trusted, spread"),
+    Key("load_start", "dict", "", "other runnable tasks when the run started (load.snapshot): "
+        "others, cpus, loadavg, autogroup, competitors (their names)"),
+    Key("load_end", "dict", "", "the same when the run ended"),
+    Key("cpu_share", "float", "", "CPU time of the run (its programs included) over its wall "
+        "time: 1.0 = it never waited for a CPU"),
     Key("core_version", "str", "", "version of cipherbench-core"),
     Key("core_compiler", "str", "", "compiler that built cipherbench-core"),
     Key("core_cflags", "str", "", "compiler flags of cipherbench-core"),

@@ -19,6 +19,8 @@ class Kind(str, Enum):
     NOT_STABLE = "not_stable"
     STEAL = "steal"
     FREQUENCY = "frequency"
+    CLOCK = "clock"
+    COHERENCE = "coherence"
     LOAD = "load"
     KAT_FAILED = "kat_failed"
     CORE_CRASHED = "core_crashed"
@@ -50,11 +52,18 @@ _ABOUT: dict[Kind, tuple[str, tuple[str, ...], str]] = {
                       ("run", "tls", "ssh"), "raise --budget, or accept a looser --precision"),
     Kind.STEAL: ("the process got much less CPU than wall-clock time (VM steal or other load)",
                  ("run", "tls"), "measure on an idle machine or bare metal"),
-    Kind.FREQUENCY: ("the core frequency changed during the run, or scaling is enabled",
+    Kind.FREQUENCY: ("the frequency governor lowers the clock when the CPU is idle",
                      ("run",), "use `cpupower frequency-set -g performance` while "
                                "benchmarking, and disable turbo for stable cycles/byte"),
+    Kind.CLOCK: ("the core's clock could not be measured reliably: cycles per byte withheld",
+                 ("run",), "run again on a quieter machine (--wait-quiet waits for one), "
+                           "or on one CPU with --cpu"),
+    Kind.COHERENCE: ("a headline figure and the slope fitted through the sizes disagree "
+                     "(marked ? in the table)", ("run",),
+                     "measure again with --rounds, or wait for a quiet machine with "
+                     "--wait-quiet"),
     Kind.LOAD: ("other processes were busy when the run started", ("run", "ssh"),
-                "close them and run again"),
+                "close them, or let --wait-quiet wait for a quiet machine"),
     Kind.KAT_FAILED: ("an algorithm failed its known-answer vectors and was not timed",
                       ("run",), "not timed (a wrong answer is never measured); run "
                                 "`cipherbench-core kat --lib LIBRARY` for details"),
@@ -101,10 +110,11 @@ def noisy(subject: str, cv: float, limit: float = 0.05) -> list[BenchWarning]:
 
 
 def not_stable(subject: str, rel_half_width: float, precision: float,
-               budget_s: float) -> list[BenchWarning]:
-    """The CI of the median is wider than asked."""
+               budget_s: float, what: str = "median") -> list[BenchWarning]:
+    """The CI of the figure (``what``: the median, or the robust figure of ``run``) is wider
+    than asked."""
     return [BenchWarning(Kind.NOT_STABLE, subject,
-                         f"median known to +-{rel_half_width:.1%}, not the asked "
+                         f"{what} known to +-{rel_half_width:.1%}, not the asked "
                          f"+-{precision:.1%}, after the {budget_s:g} s budget: "
                          f"{Kind.NOT_STABLE.remedy}")]
 
@@ -119,27 +129,39 @@ def steal(subject: str, cpu_ratio: float | None, limit: float = 0.9) -> list[Ben
                          f"{Kind.STEAL.remedy}")]
 
 
-def frequency(freq_before: float | None, freq_after: float | None, governor: str | None,
-              limit: float = 0.05) -> list[BenchWarning]:
-    """The measured core frequency moved by more than ``limit``, or the governor scales it."""
-    out = []
-    if freq_before and freq_after:
-        change = abs(freq_after - freq_before) / freq_before
-        if change > limit:
-            out.append(BenchWarning(
-                Kind.FREQUENCY, "cpu",
-                f"core frequency went from {freq_before / 1e9:.2f} to {freq_after / 1e9:.2f} "
-                f"GHz during the run: {Kind.FREQUENCY.remedy}"))
-    if governor and governor not in ("performance", "userspace"):
-        out.append(BenchWarning(
-            Kind.FREQUENCY, "cpu",
-            f"frequency governor is {governor!r}: numbers may drift; {Kind.FREQUENCY.remedy}"))
-    return out
+#: Governors that lower the clock while the CPU idles (a benchmark then starts slow).
+SCALING_GOVERNORS = ("powersave", "ondemand", "conservative")
 
 
-def load(loadavg: float | None, cores: int | None, limit: float = 0.5) -> list[BenchWarning]:
-    """The 1-minute load average at start exceeds ``limit`` x cores."""
-    if loadavg is None or not cores or loadavg <= limit * cores:
+def frequency(governor: str | None) -> list[BenchWarning]:
+    """The governor scales the clock down at idle. A clock that moved during the run is the
+    clock's trust (``clock_withheld``), not the governor's: under load the measured clock
+    falls whatever the governor is."""
+    if governor not in SCALING_GOVERNORS:
+        return []
+    return [BenchWarning(
+        Kind.FREQUENCY, "cpu",
+        f"frequency governor is {governor!r}: numbers may drift; {Kind.FREQUENCY.remedy}")]
+
+
+def clock_withheld(reason: str, cells: int) -> list[BenchWarning]:
+    """Cycles per byte left out of ``cells`` cells because the clock is not trusted."""
+    return [BenchWarning(Kind.CLOCK, "cpu",
+                         f"cycles per byte withheld ({cells} cell{'s' if cells != 1 else ''}): "
+                         f"{reason}; {Kind.CLOCK.remedy}")]
+
+
+def coherence(subject: str, finding: str) -> list[BenchWarning]:
+    """A headline figure that disagrees with the fitted slope (``fit.check_headline``)."""
+    return [BenchWarning(Kind.COHERENCE, subject, f"{finding}; {Kind.COHERENCE.remedy}")]
+
+
+def load(loadavg: float | None, cores: int | None, limit: float = 0.5,
+         others: int | None = None) -> list[BenchWarning]:
+    """The 1-minute load average at start exceeds ``limit`` x cores, and, when ``others`` (the
+    other runnable tasks seen at the start, ``load.snapshot``) is known, something else was
+    runnable then: the average lags a minute behind a machine that has just become quiet."""
+    if loadavg is None or not cores or loadavg <= limit * cores or others == 0:
         return []
     return [BenchWarning(Kind.LOAD, "machine",
                          f"load average was {loadavg:.2f} on {cores} cores at start: other "

@@ -68,7 +68,8 @@ class Advice:
                 "grade": r.cand.grade.level, "grade_reason": r.cand.grade.reason,
                 "grade_reference": r.cand.grade.reference, "allowed": r.allowed,
                 "why_not": r.verdict.reason, "default": r.is_default,
-                "available": r.cand.available, "note": r.cand.note, "rate": rate(r.rate)}
+                "available": r.cand.available, "note": r.cand.note, "rate": rate(r.rate),
+                "cannot_tell_from_above": r.tie_text() if r.tied else None}
                 for r in self.rows],
             "bottleneck": self.bottleneck,
             "config": [{"text": ln.text, "status": ln.status, "checked_by": ln.detail}

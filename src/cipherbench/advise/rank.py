@@ -1,12 +1,14 @@
 """Ranking: fastest first among everything measured, the policy's verdict beside each row."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from cipherbench import catalog
 from cipherbench.advise import policy as pol
 from cipherbench.advise.candidates import Candidate
 from cipherbench.advise.evidence import Rate
+from cipherbench.verdict import CANNOT_TELL
 
 _GRADE_ORDER = {g: i for i, g in enumerate(catalog.GRADES)}
 
@@ -18,8 +20,20 @@ class Ranked:
     cand: Candidate
     rate: Rate | None
     verdict: pol.Verdict
-    rank: int | None = None          # 1 = fastest measured (None: no rate)
+    rank: int | None = None          # 1 = fastest measured (None: no rate); ties share one
     is_default: bool = False
+    #: how far apart this row and the one above may be ("cannot tell here, within N%"): set
+    #: when their 95% intervals overlap, so the order between them is noise, not a ranking
+    tie_within: float | None = None
+
+    @property
+    def tied(self) -> bool:
+        return self.tie_within is not None
+
+    def tie_text(self) -> str:
+        """``cannot tell apart from the row above here (within 4%)``."""
+        n = math.ceil((self.tie_within or 0.0) * 100 - 1e-9)
+        return f"{CANNOT_TELL} apart from the row above here (within {n:.0f}%)"
 
     @property
     def allowed(self) -> bool:
@@ -40,12 +54,24 @@ def rank(cands: list[Candidate], rates: dict[str, Rate | None], policy: str, tra
     rows = [Ranked(c, rates.get(c.key), pol.judge(policy, c, transport),
                    is_default=c.key == default_key) for c in cands]
     rows.sort(key=_key)
-    n = 0
+    n, above = 0, None
     for r in rows:
-        if r.rate is not None:
+        if r.rate is None:
+            continue
+        if above is not None and above.rate is not None and r.rate.overlaps(above.rate):
+            r.tie_within = _within(above.rate, r.rate)
+        else:
             n += 1
-            r.rank = n
+        r.rank = n
+        above = r
     return rows
+
+
+def _within(a: Rate, b: Rate) -> float:
+    """How far apart two overlapping rates may be: the far ends of their intervals."""
+    ra, rb = a.rel_ci or 0.0, b.rel_ci or 0.0
+    hi, lo = max(a.bps * (1 + ra), b.bps * (1 + rb)), min(a.bps * (1 - ra), b.bps * (1 - rb))
+    return max(0.01, hi / lo - 1) if lo > 0 else 1.0
 
 
 def allowed(rows: list[Ranked]) -> list[Ranked]:

@@ -108,12 +108,18 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
         name = r.cand.label + (" (default)" if r.is_default else "")
         if r.cand.note:
             name += f" - {r.cand.note}"
-        t.add_row("" if r.rank is None else str(r.rank), name,
+        if r.tied:
+            verdict += f"; {r.tie_text()}"
+        t.add_row("" if r.rank is None else f"{r.rank}{'=' if r.tied else ''}", name,
                   "not measured" if r.rate is None else format_rate(r.rate.bps),
                   Text(g, style=style), Text(verdict, style=style if not r.allowed and g in
                                              ("legacy", "broken") else ""),
                   _short(ev))
     c.print(t)
+    if any(r.tied for r in a.rows):
+        c.print("= the same place: the rate and the one above are within the measurement "
+                "noise of each other (their 95% intervals overlap); their order is not a "
+                "ranking", markup=False, highlight=False)
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:
         c.print(f"note: {n}", markup=False, highlight=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.cli.options import SECONDS, Size, nonempty_list, parse_precision
 from cipherbench.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
@@ -47,11 +48,13 @@ removed afterwards; your ~/.gnupg is not touched.""")
 @click.option("--budget", default=8.0, show_default=True, type=SECONDS,
               help="seconds at most per algorithm and operation")
 @click.option("--no-core", is_flag=True, help="skip the cipher-alone figures from the core")
+@cpu_option("keep gpg and age on CPU K")
+@wait_quiet_option
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, algos, size, backup_size, ops, precision, budget, no_core, db,
-            as_json) -> int:
+def command(app: AppContext, algos, size, backup_size, ops, precision, budget, no_core, cpu,
+            wait_quiet, db, as_json) -> int:
     env = app.env
     op_list = [o.strip() for o in ops.split(",") if o.strip()]
     bad = [o for o in op_list if o not in ("encrypt", "decrypt")]
@@ -84,8 +87,9 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, n
         except UserError as e:
             notes.append(f"cipher-alone figures skipped: {e}")
     p = gpg_scenario.GpgPlan(gpg, gpg_version, chosen, want, size, op_list, precision, budget,
-                             backup_size, age, core, dict(env), notes)
+                             backup_size, age, core, dict(env), notes, cpu=cpu)
     store = app.open_store(db)
+    wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, gpg_scenario.NAME, p.args(), p.metadata(), console=app.err_console,
                    progress=mode_for(app.err_console, None), unit=gpg_scenario.UNIT,
                    total=len(chosen), estimate_s=gpg_scenario.estimate_s(p),
@@ -103,3 +107,4 @@ def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
         app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
     else:
         gpg_scenario.view(app, store.get_run(run_id), store.results(run_id), [])
+

@@ -6,6 +6,7 @@ import json
 import click
 
 from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.cli.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
                                      parse_sizes, split_list)
 from cipherbench.core_client import HW_FEATURES, MAX_SAMPLES, hw_args
@@ -67,6 +68,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.option("--seed", type=int, default=None, metavar="S",
               help="with --rounds: the seed of the random order (default: a new one, stored "
                    "with the run)")
+@cpu_option("pin every core process to CPU K (not with --threads, which pins its own)")
+@wait_quiet_option
 @click.option("--progress/--no-progress", default=None,
               help="progress on stderr: a live bar on a terminal, else one line per finished "
                    "point with the time left (default: on)")
@@ -74,8 +77,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, budget, samples,
-            headline, no_ref, no_hw, disable_features, hw_both, threads, rounds, seed, progress,
-            db, as_json) -> int:
+            headline, no_ref, no_hw, disable_features, hw_both, threads, rounds, seed, cpu,
+            wait_quiet, progress, db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table.
 
     The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB
@@ -95,9 +98,12 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
     n_threads = thr.parse_threads(threads)
     if seed is not None and not rounds:
         raise UsageError("--seed orders the rounds: add --rounds N")
+    if cpu is not None and n_threads > 1:
+        raise UsageError("--cpu pins one process, --threads pins one per CPU: choose one")
     store = app.open_store(db)            # an unusable --db fails before any work
     core = Cores.find(app.env, app.warn)   # the C core and any Go or Rust core found
     mode = "off" if progress is False else mode_for(app.err_console, progress)
+    wait_quiet_on(app.err_console, wait_quiet)
     run_ids: list[int] = []
     rc = 0
     for off in ([[], features] if hw_both else [features]):
@@ -106,7 +112,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                                 ops=op_list, sizes=chosen_sizes, precision=prec,
                                 budget_s=budget, samples=samples, headline=head,
                                 with_ref=not no_ref, hw_off=off, threads=n_threads,
-                                rounds=rounds or 0, seed=seed)
+                                rounds=rounds or 0, seed=seed, cpu=cpu)
         with Recording(store, primitive.NAME, p.args(), p.metadata(), console=app.err_console,
                        progress=mode, unit=primitive.UNIT, total=p.points(),
                        estimate_s=primitive.estimate_s(p),
@@ -126,6 +132,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                               f"{', '.join(features)}) are a pair: `cipherbench compare "
                               f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
     return rc
+
 
 
 def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:

@@ -12,6 +12,7 @@ import click
 
 from cipherbench import units
 from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.cli.options import POSITIVE_SECONDS, Size, nonempty_list, parse_precision, split_list
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
@@ -60,11 +61,13 @@ def parse_size(text: str) -> int:
               help=f"send all of --size in every sample (by default a sample stops sending "
                    f"after {runner.SAMPLE_MAX_S:g} s, so slow ciphers send less; such rows are "
                    "marked in the table)")
+@cpu_option("keep the ssh client on CPU K (the server is not pinned)")
+@wait_quiet_option
 @db_option
 @json_option
 @click.pass_obj
 def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, budget,
-            no_baseline, full_samples, db, as_json) -> int:
+            no_baseline, full_samples, cpu, wait_quiet, db, as_json) -> int:
     """Real OpenSSH transfers per cipher and MAC, against a cleartext TCP baseline."""
     nbytes = size
     prec = parse_precision(precision) or runner.DEFAULT_PRECISION
@@ -79,8 +82,9 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, b
     offered_c, offered_m = query("cipher"), query("mac")
     p = ssh.SshPlan(runner.choose(split_list(ciphers), split_list(macs), offered_c, offered_m),
                     nbytes, host=host, ssh_config=ssh_config, precision=prec, budget_s=budget,
-                    baseline=not no_baseline, full_samples=full_samples)
+                    baseline=not no_baseline, full_samples=full_samples, cpu=cpu)
     store = app.open_store(db)
+    wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, ssh.NAME, p.args(), p.metadata(), console=app.err_console,
                    progress=mode_for(app.err_console, None), unit=ssh.UNIT, total=p.steps(),
                    estimate_s=ssh.estimate_s(p),
@@ -97,3 +101,4 @@ def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
         app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
         return
     ssh.view(app, store.get_run(run_id), store.results(run_id), store.warnings(run_id))
+

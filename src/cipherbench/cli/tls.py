@@ -11,6 +11,7 @@ import click
 
 from cipherbench import stats
 from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.cli.quiet import wait_quiet_on, wait_quiet_option
 from cipherbench.cli.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
 from cipherbench.core_client import Core
 from cipherbench.display.console import display_rows, display_warnings
@@ -70,13 +71,14 @@ for the run and removed afterwards.""")
               help="time budget for extra samples of each point")
 @click.option("--cpu", type=CPU, default=None, metavar="K",
               help="pin the measuring process to CPU K")
+@wait_quiet_option
 @click.option("--list-suites", is_flag=True,
               help="print the suites with their names and grades, measure nothing")
 @db_option
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_loopback,
-            loopback_size, precision, budget, cpu, list_suites, db, as_json) -> int:
+            loopback_size, precision, budget, cpu, wait_quiet, list_suites, db, as_json) -> int:
     env = app.env
     write_sizes = _sizes(sizes)
     prec = parse_precision(precision) or stats.DEFAULT_PRECISION
@@ -99,6 +101,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
                       loopback=not no_loopback, loopback_size=lsize, precision=prec,
                       budget_s=budget, cpu=cpu)
     store = app.open_store(db)
+    wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, tls.NAME, p.args(), p.metadata(), console=app.err_console,
                    progress=mode_for(app.err_console, None), unit=tls.UNIT,
                    total=tls.total_steps(p), estimate_s=tls.estimate_s(p),
@@ -117,4 +120,5 @@ def _show(app: AppContext, store, run_id: int, p, as_json: bool) -> None:
     else:
         tls.view(app, store.get_run(run_id), store.results(run_id), [],
                  libraries=p.libraries, sizes=p.plan.sizes)
+
 

@@ -25,8 +25,9 @@ class Cell:
     bytes_per_s: float | None       # throughput at the headline size
     ns_per_op: float                # median time per operation at the headline size
     ci_rel: float | None            # CI half-width / median
-    cycles_per_byte: float | None   # slope x frequency
+    cycles_per_byte: float | None   # slope x the run's trusted clock (None: withheld)
     fastest: bool = False
+    suspect: bool = False           # the headline and the slope disagree (fit.check_headline)
 
 
 @dataclass
@@ -47,6 +48,15 @@ class ResultTable:
     size: int
     columns: list[str]
     rows: list[Row]
+
+    @property
+    def has_suspect(self) -> bool:
+        return any(c.suspect for row in self.rows for c in row.cells.values())
+
+
+#: The legend of the ``?`` mark.
+SUSPECT_LEGEND = ("? the headline figure and the slope through the sizes disagree: measured "
+                  "under different conditions (see the warnings)")
 
 
 def headline_size(results: Iterable[Result], wanted: int) -> int | None:
@@ -91,7 +101,9 @@ def format_results(results: list[Result], headline: int = 16384,
         bps = rate(size, r.median)
         if r.algo == "null":
             bps, cpb = None, None  # the floor is a per-call cost, not a throughput
-        rows[key].cells[r.lib] = Cell(bps, r.median, ci_rel, cpb)
+        check = slope.extra.get("headline_check") if slope else None
+        suspect = bool(check) and check.get("size") == size
+        rows[key].cells[r.lib] = Cell(bps, r.median, ci_rel, cpb, suspect=suspect)
     for row in rows.values():
         best = [c for c in row.cells.values() if c.bytes_per_s]
         if len(best) > 1:
@@ -129,7 +141,8 @@ def format_cell(cell: Cell | None, sep: str = " ") -> str:
     if cell.bytes_per_s is None:
         text = f"{cell.ns_per_op:.3g} ns/op"
     else:
-        text = format_rate(cell.bytes_per_s) + (" *" if cell.fastest else "")
+        text = format_rate(cell.bytes_per_s) + (" *" if cell.fastest else "") \
+            + (" ?" if cell.suspect else "")
         if cell.cycles_per_byte is not None:
             text += f"{sep}{cell.cycles_per_byte:.2f} c/B"
     return text
@@ -161,6 +174,9 @@ def format_run_header(run: Run) -> list[tuple[str, str]]:
     m = run.metadata
     libs = m.get("libraries") or {}
     freq = m.get("freq_hz")
+    trust = m.get("clock_trust")
+    if trust:   # the run's clock from every record, when it was judged (else the preamble's)
+        freq = trust.get("freq_hz") if trust.get("trusted") else None
     pairs = [
         ("run", f"{run.id} ({run.command}, {run.status})"),
         ("started", run.started_at),
@@ -172,6 +188,14 @@ def format_run_header(run: Run) -> list[tuple[str, str]]:
         ("core", f"{m.get('core_version', '?')} built by {m.get('core_compiler', '?')}"
          f" {m.get('core_cflags', '')}".rstrip()),
     ]
+    share, start = m.get("cpu_share"), m.get("load_start") or {}
+    if share is not None:
+        others = start.get("others")
+        pairs.append(("load", f"the run got {min(share, 1.0):.0%} of its CPU" + (
+            f"; {others} other runnable task{'s' if others != 1 else ''} at the start"
+            if others is not None else "")))
+    if trust and not trust.get("trusted"):
+        pairs.append(("clock", f"not trusted: {trust.get('reason')} (no cycles per byte)"))
     for name, info in libs.items():
         if name == REF_LIB:
             continue

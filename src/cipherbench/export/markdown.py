@@ -1,8 +1,8 @@
 """Markdown export: the machine, the headline table and the warnings, ready to paste."""
 from __future__ import annotations
 
-from cipherbench.display.format import (format_results, format_run_header, format_size,
-                                        format_table_rows)
+from cipherbench.display.format import (SUSPECT_LEGEND, format_results, format_run_header,
+                                        format_size, format_table_rows)
 from cipherbench.export.base import RunBundle
 
 
@@ -36,6 +36,8 @@ class MarkdownExporter:
                       "library.", ""]
             header, rows = format_table_rows(table)
             lines += md_table(header, rows)
+            if table.has_suspect:
+                lines += ["", _escape(SUSPECT_LEGEND)]
         if bundle.warnings:
             lines += ["", "## Warnings", ""]
             lines += [f"- {_escape(w.subject)}: {_escape(w.text)}" for w in bundle.warnings]

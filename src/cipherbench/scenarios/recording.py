@@ -27,6 +27,7 @@ from typing import Callable, Iterable
 
 from rich.console import Console
 
+from cipherbench import load
 from cipherbench.errors import UserError
 from cipherbench.scenarios.progress import Progress
 from cipherbench.scenarios.ssh import procs
@@ -51,7 +52,8 @@ class Recording:
                  console: Console, progress: str = "lines", unit: str = "steps",
                  total: int | None = None, estimate_s: float | None = None,
                  show: Callable[[int], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic,
+                 look: Callable[[], load.LoadSnapshot] = load.snapshot):
         self.store = store
         self.command = command
         self.args = args
@@ -67,6 +69,12 @@ class Recording:
         self.run_id = 0
         self._before: set[int] = set()
         self._reserve: _Reserve | None = None
+        self._clock = clock
+        self._look = look
+        self._load_start: load.LoadSnapshot | None = None
+        self._t0 = 0.0
+        self._cpu0 = 0.0
+        self.load_line: str | None = None
 
     # -- what scenarios call ---------------------------------------------------------------
     def add(self, result: Result) -> None:
@@ -84,6 +92,11 @@ class Recording:
         """``cipherbench: error: ...`` on one line, above the progress bar."""
         self.progress.say(f"cipherbench: error: {message}")
 
+    @property
+    def load_start(self) -> "load.LoadSnapshot | None":
+        """What else was runnable when the run started."""
+        return self._load_start
+
     def note(self, message: str) -> None:
         """``cipherbench: warning: ...``: something skipped while the run goes on."""
         self.progress.say(f"cipherbench: warning: {message}")
@@ -94,6 +107,8 @@ class Recording:
     # -- the run's life --------------------------------------------------------------------
     def __enter__(self) -> "Recording":
         self._before = set(procs.descendants(os.getpid()))
+        self._load_start = self._look()
+        self._t0, self._cpu0 = self._clock(), _cpu_s()
         self.run_id = self.store.begin_run(self.command, self.args, self.metadata)
         try:  # from here on the run exists: a stop must still close it
             self._reserve = _Reserve.beside(Path(self.store.path))
@@ -117,9 +132,24 @@ class Recording:
             if self._reserve is not None:
                 self._reserve.release()
 
+    def _record_load(self) -> None:
+        """Load at the end, and the share of a CPU the run got (its CPU time, the programs it
+        ran included, over its wall time): one line shown, both stored with the run."""
+        end = self._look()
+        wall = self._clock() - self._t0
+        share = load.cpu_share(_cpu_s() - self._cpu0, wall) if wall > 0 else None
+        start = self._load_start or end
+        worst = max((start, end), key=lambda s: s.others)
+        self.load_line = load.summary_line(worst, share)
+        self.progress.say(f"cipherbench: {self.load_line}")
+        self.store.update_metadata(self.run_id, {
+            "load_start": _load_dict(start), "load_end": _load_dict(end),
+            "cpu_share": round(share, 4) if share is not None else None})
+
     def _close(self, exc: BaseException | None) -> bool:
         if exc is None:
             try:
+                self._record_load()
                 self.store.finish_run(self.run_id, self.status)
             except StoreError as e:   # even the last write can meet a full disk
                 self._store_failed(e)
@@ -160,6 +190,18 @@ class Recording:
                 self.show(self.run_id)
             except Exception:  # noqa: BLE001 - the original error is the one to report
                 pass
+
+
+def _cpu_s() -> float:
+    """CPU seconds of this process and of the children it has waited for."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def _load_dict(s: load.LoadSnapshot) -> dict:
+    return {"others": s.others, "cpus": s.cpus,
+            "loadavg": s.loadavg[0] if s.loadavg else None, "autogroup": s.autogroup,
+            "competitors": sorted({c.comm for c in s.competitors})[:8]}
 
 
 def stop_children(keep: set[int] = frozenset()) -> None:  # type: ignore[assignment]

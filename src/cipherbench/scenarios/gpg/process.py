@@ -9,6 +9,8 @@ import time
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
+from cipherbench.children import pin
+
 
 @dataclass
 class Timed:
@@ -54,7 +56,7 @@ def _drain(pipe, keep: bool, out: list[bytes]) -> None:
 
 
 def run_timed(argv: Sequence[str], data: bytes | memoryview, env: Mapping[str, str],
-              capture: bool = False, timeout: float = 3600.0) -> Timed:
+              capture: bool = False, timeout: float = 3600.0, cpu: int | None = None) -> Timed:
     """Run ``argv`` with ``data`` on stdin; stdout is discarded (or returned if ``capture``).
 
     The wall time runs from just before the process starts to its exit as reaped by wait4,
@@ -64,6 +66,7 @@ def run_timed(argv: Sequence[str], data: bytes | memoryview, env: Mapping[str, s
     proc = subprocess.Popen(list(argv), stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
                             stderr=subprocess.PIPE, env=dict(env))
+    pin(proc.pid, cpu)
     errors: list[BaseException] = []
     out: list[bytes] = []
     err: list[bytes] = []

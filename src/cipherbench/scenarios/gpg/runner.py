@@ -130,7 +130,8 @@ def round_trip(tool, algo: str, data: bytes, env: Mapping[str, str]) -> bytes:
 def measure_candidate(tool, cand: Candidate, data: bytes, env: Mapping[str, str], *,
                       precision: float, budget_s: float, min_samples: int = 6,
                       ops: Sequence[str] = ("encrypt", "decrypt"), fixed_cost: bool = True,
-                      on_sample: Callable[[], None] | None = None) -> list[Measured]:
+                      on_sample: Callable[[], None] | None = None,
+                      cpu: int | None = None) -> list[Measured]:
     """Round-trip check, then each op repeated until stable, on ``data`` and (``fixed_cost``)
     on an empty message. Never raises for a candidate's
     own failure: the failure is the ``error`` of the returned ``Measured``."""
@@ -153,7 +154,7 @@ def measure_candidate(tool, cand: Candidate, data: bytes, env: Mapping[str, str]
         def sample(n: int, argv=argv, payload=payload, m=m) -> list[float]:
             walls = []
             for _ in range(n):
-                t = _checked(run_timed(argv, payload, env), op)
+                t = _checked(run_timed(argv, payload, env, cpu=cpu), op)
                 walls.append(t.wall_s)
                 m.cpu_s.append(t.cpu_s)
                 if on_sample:

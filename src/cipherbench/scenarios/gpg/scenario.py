@@ -43,10 +43,11 @@ class GpgPlan:
     core: Core | None = None                 # None: no cipher-alone rows
     env: dict = field(default_factory=dict)   # the environment gpg and age get
     notes: list[str] = field(default_factory=list)
+    cpu: int | None = None                   # the CPU gpg and age run on (--cpu K)
 
     def args(self) -> dict:
         return {"algos": self.want, "size": self.size, "ops": self.ops,
-                "backup_size": self.backup_size, "precision": self.precision}
+                "backup_size": self.backup_size, "precision": self.precision, "cpu": self.cpu}
 
     def metadata(self) -> dict:
         meta = metadata.collect()
@@ -99,7 +100,7 @@ def measure(p: GpgPlan, rec: Recording) -> None:
                         tools["age"] = AgeTool(p.age[0], home, home.env)
                     measured = measure_candidate(tools[cand.tool], cand, data, home.env,
                                                  precision=p.precision, budget_s=p.budget_s,
-                                                 ops=p.ops)
+                                                 ops=p.ops, cpu=p.cpu)
                 except CandidateFailed as e:
                     measured = [Measured(cand, op, p.size, error=str(e)) for op in p.ops]
                 version = p.gpg_version if cand.tool == "gpg" else (p.age[1] if p.age else "")

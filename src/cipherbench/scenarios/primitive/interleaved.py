@@ -3,9 +3,10 @@ rounds (``scenarios.rounds``) instead of one library after the other.
 
 Each round asks the core for one short batch of every (library, algorithm, operation) point of
 the size, in a new random order; a slow moment of the machine then falls on every point alike.
-A point's figure comes from all its rounds' samples; beside it the store keeps each round's
-median and, against the fastest library of the same algorithm and operation, the ratio of the
-two medians in every round (paired: both measured within the same round). Every batch is its
+A point's figure is the median of its rounds' bests (each the fastest sample that kept the
+CPU), with its interval over the rounds; beside it the store keeps each round's
+best and, against the fastest library of the same algorithm and operation, the ratio of the
+two bests in every round (paired: both measured within the same round). Every batch is its
 own core process, so known answers are checked before every batch, as for extra samples.
 """
 from __future__ import annotations
@@ -14,11 +15,12 @@ import random
 import statistics
 from typing import Iterable
 
+from cipherbench import stats
 from cipherbench import warnings as W
 from cipherbench.core_client import CoreCrashed
 from cipherbench.records import CoreError, Point
 from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
-                                                    point_label)
+                                                    kept_samples, point_label)
 from cipherbench.scenarios.rounds import paired_ratios, rounds, samples_of
 
 Cand = tuple[str, str, str]   # (lib, algo, op)
@@ -38,29 +40,36 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
                  and any((i.lib, i.algo, i.op) == c and size in i.sizes for i in items)]
         done = rounds(cands, lambda c, i: _one(runner, c, size, failed), n_rounds, rng)
         firsts = {c: samples_of(done, c) for c in cands}
-        round_med = {c: [statistics.median(p.per_op_ns()) for p in pts]
-                     for c, pts in firsts.items()}
+        round_best = {c: [_best(p) for p in pts] for c, pts in firsts.items()}
         for c in cands:
             pts = firsts[c]
             if not pts:
                 rec.progress.done(point_label(*c, size))
                 continue
-            best = _fastest(c, cands, round_med)
-            ratios = paired_ratios(done, c, best,
-                                   value=lambda p: statistics.median(p.per_op_ns()))
-            more = {"rounds": len(done), "round_medians_ns": [round(x, 4) for x in round_med[c]],
-                    "paired_to": "/".join(best), "paired_ratios": [round(x, 5) for x in ratios]}
-            samples = [x for p in pts for x in p.per_op_ns()]
-            medians[c][size] = runner._store_point(pts[0], samples, True, "rounds", more)
+            best = _fastest(c, cands, round_best)
+            ratios = paired_ratios(done, c, best, value=_best)
+            more = {"rounds": len(done), "round_best_ns": [round(x, 4) for x in round_best[c]],
+                    "paired_to": "/".join(best), "paired_ratios": [round(x, 5) for x in ratios],
+                    "n_lost_cpu": sum(stats.lost_cpu(p.wall_ns, p.cpu_ns).n_dropped
+                                      for p in pts)}
+            # the cell: the median of the rounds' bests, its interval over the rounds
+            fig = stats.robust(round_best[c], best_of=1)
+            samples = [x for p in pts for x in kept_samples(p)]
+            medians[c][size] = runner._store_point(pts[0], fig, samples, True, "rounds", more)
     for (lib, algo, op), m in medians.items():
-        runner._store_fit(lib, algo, op, m, runner.out.preamble.get("freq_hz"))
+        runner.add_fit(lib, algo, op, m)
     return runner.out
 
 
-def _fastest(c: Cand, cands: Iterable[Cand], round_med: dict[Cand, list[float]]) -> Cand:
-    """The library with the lowest median of the same algorithm and operation."""
-    same = [d for d in cands if d[1:] == c[1:] and round_med.get(d)]
-    return min(same, key=lambda d: statistics.median(round_med[d]))
+def _best(p: Point) -> float:
+    """A round's figure of a point: its fastest sample that kept the CPU (ns per op)."""
+    return stats.best_point(p.wall_ns, p.cpu_ns, p.iters).figure
+
+
+def _fastest(c: Cand, cands: Iterable[Cand], round_best: dict[Cand, list[float]]) -> Cand:
+    """The library with the lowest median round of the same algorithm and operation."""
+    same = [d for d in cands if d[1:] == c[1:] and round_best.get(d)]
+    return min(same, key=lambda d: statistics.median(round_best[d]))
 
 
 def _one(runner: PrimitiveRunner, c: Cand, size: int, failed: set[Cand]) -> Point | None:
@@ -70,8 +79,10 @@ def _one(runner: PrimitiveRunner, c: Cand, size: int, failed: set[Cand]) -> Poin
     point, error = None, None
     try:
         with runner.core.bench(lib, [algo], op, [size], samples=runner.sel.samples,
-                               min_sample_ms=runner.sel.min_sample_ms) as stream:
+                               min_sample_ms=runner.sel.min_sample_ms,
+                               extra=runner.sel.core_extra()) as stream:
             for r in stream:
+                runner.note_clock(r)
                 if isinstance(r, Point):
                     point = r
                 elif isinstance(r, CoreError):

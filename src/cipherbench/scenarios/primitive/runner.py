@@ -9,11 +9,12 @@ stored after its sizes. The runner never times anything itself.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from cipherbench import fit as fitmod, stats
+from cipherbench import clock as clockmod, fit as fitmod, stats
 from cipherbench import warnings as W
 from cipherbench.core_client import Core, CoreCrashed, Inventory
 from cipherbench.records import CoreError, End, Library, Point, Preamble, Record
@@ -37,8 +38,13 @@ class Selection:
     precision: float = stats.DEFAULT_PRECISION
     budget_s: float = 0.5            # per point, for the extra samples
     run_budget_s: float | None = None  # all extra samples of the run together (None: no cap)
-    samples: int = 10                # first batch
+    samples: int | None = None       # first batch (None: the core sizes it from its timers)
     min_sample_ms: float | None = None
+    cpu: int | None = None           # the CPU the core pins itself to (--cpu K)
+
+    def core_extra(self) -> list[str]:
+        """Arguments every bench process of the run gets."""
+        return ["--cpu", str(self.cpu)] if self.cpu is not None else []
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,8 @@ class RunOutcome:
     libraries: dict[str, dict] = field(default_factory=dict)
     preamble: dict = field(default_factory=dict)
     freq_end_hz: float | None = None
+    clocks: list[clockmod.ClockEstimate] = field(default_factory=list)   # every record's
+    clock: clockmod.ClockTrust | None = None    # the run's, once the fits are stored
 
 
 class PrimitiveRunner:
@@ -113,6 +121,7 @@ class PrimitiveRunner:
         self.clock = clock
         self.out = RunOutcome()
         self._extra_s = 0.0          # spent on extra samples so far
+        self._fits: list[tuple[str, str, str, dict[int, float]]] = []   # stored at the end
 
     # -- bookkeeping -------------------------------------------------------------------
     def _advance(self, n: int, label: str) -> None:
@@ -156,13 +165,14 @@ class PrimitiveRunner:
         try:
             with self.core.bench(lib, [it.algo for it in group], op, group[0].sizes,
                                  samples=self.sel.samples,
-                                 min_sample_ms=self.sel.min_sample_ms) as stream:
+                                 min_sample_ms=self.sel.min_sample_ms,
+                                 extra=self.sel.core_extra()) as stream:
                 for rec in stream:
                     self._on_record(g, rec)
         except (CoreCrashed, KeyboardInterrupt):
             # Keep what finished: points waiting for more samples are stored as they are.
             for p, _ in g.followups:
-                self._store_point(p, p.per_op_ns(), False, "crashed")
+                self._store_point(p, point_figure(p), kept_samples(p), False, "crashed")
             raise
         for p, elapsed in g.followups:
             g.medians[p.algo][p.size] = self._refine(p, elapsed)
@@ -171,9 +181,15 @@ class PrimitiveRunner:
             if left:
                 self._advance(len(left), point_label(lib, algo, op))
         for it in group:
-            self._store_fit(lib, it.algo, op, g.medians[it.algo], g.freq)
+            self.add_fit(lib, it.algo, op, g.medians[it.algo])
+
+    def note_clock(self, rec: Record) -> None:
+        """Keep the clock estimate of a preamble, point or end record (probes or freq_hz)."""
+        if isinstance(rec, (Preamble, Point, End)):
+            self.out.clocks.append(clockmod.record_estimate(rec.raw))
 
     def _on_record(self, g: "_Group", rec: Record) -> None:
+        self.note_clock(rec)
         if isinstance(rec, Point):
             self._on_point(g, rec)
         elif isinstance(rec, CoreError):
@@ -197,8 +213,10 @@ class PrimitiveRunner:
         now = self.clock()
         elapsed, g.t0 = now - g.t0, now
         g.pending.get(p.algo, set()).discard(p.size)
-        if stats.is_precise(stats.summarize(p.per_op_ns()), self.sel.precision):
-            g.medians[p.algo][p.size] = self._store_point(p, p.per_op_ns(), True, "precision")
+        fig = point_figure(p)
+        if stats.is_precise(fig.summary(), self.sel.precision):
+            g.medians[p.algo][p.size] = self._store_point(p, fig, kept_samples(p), True,
+                                                          "precision")
         else:
             g.followups.append((p, elapsed))
 
@@ -213,27 +231,36 @@ class PrimitiveRunner:
         self._advance(left, point_label(g.lib, e.algo, g.op))
 
     def _refine(self, first: Point, elapsed: float) -> float:
-        """Ask for more samples of one point until precise or out of budget; store it."""
+        """Ask for more samples of one point until its robust figure is precise or the budget
+        is spent; store it. Samples that lost the CPU are left out and counted."""
         lib, algo, op, size = first.lib, first.algo, first.op, first.size
+        dropped = [point_figure(first).n_dropped]
 
         def sample(n: int) -> list[float]:
             got: list[float] = []
             with self.core.bench(lib, [algo], op, [size], samples=max(n, 2),
-                                 min_sample_ms=self.sel.min_sample_ms) as s:
+                                 min_sample_ms=self.sel.min_sample_ms,
+                                 extra=self.sel.core_extra()) as s:
                 for rec in s:
                     if isinstance(rec, Point) and rec.algo == algo:
-                        got.extend(rec.per_op_ns())
+                        got.extend(kept_samples(rec))
+                        dropped[0] += point_figure(rec).n_dropped
+                    self.note_clock(rec)
             return got
 
         budget = self._point_budget()
         t0 = self.clock()
         st = stats.until_stable(sample, precision=self.sel.precision, budget_s=budget,
-                                initial=first.per_op_ns(), elapsed_s=elapsed, clock=self.clock)
+                                initial=kept_samples(first), elapsed_s=elapsed,
+                                clock=self.clock, estimator=stats.robust_summary)
         self._extra_s += self.clock() - t0
         if not st.stable:
             self._warn(W.not_stable(point_label(lib, algo, op, size), st.summary.rel_half_width,
-                                    self.sel.precision, budget))
-        return self._store_point(first, st.samples, st.stable, st.reason)
+                                    self.sel.precision, budget, what="figure"))
+        # n counts every sample taken, those that lost the CPU included
+        fig = dataclasses.replace(stats.robust(st.samples), n=len(st.samples) + dropped[0])
+        return self._store_point(first, fig, st.samples, st.stable, st.reason,
+                                 {"n_lost_cpu": dropped[0]})
 
     def _point_budget(self) -> float:
         """The per-point budget, or, under a run-wide cap, an even share of what is left of
@@ -245,13 +272,14 @@ class PrimitiveRunner:
         left = max(1, (p.total or 1) - p.count)
         return max(0.0, min(self.sel.budget_s, (cap - self._extra_s) / left))
 
-    def _store_point(self, rec: Point, samples: list[float], stable: bool, reason: str,
-                     more: dict | None = None) -> float:
-        summ = stats.summarize(samples)
+    def _store_point(self, rec: Point, fig: stats.Robust, samples: list[float], stable: bool,
+                     reason: str, more: dict | None = None) -> float:
+        """Store a point whose figure is ``fig`` (the robust estimator: median of the groups'
+        fastest samples, with its interval); ``samples`` are the kept ones, as ns per op."""
         lib, algo, op, size = rec.lib, rec.algo, rec.op, int(rec.size or 0)
         label = point_label(lib, algo, op, size)
         ratio = rec.cpu_ratio()
-        self._warn(W.noisy(label, summ.cv, limit=0.10))
+        self._warn(W.noisy(label, fig.cv, limit=0.10))
         self._warn(W.steal(label, ratio))
         extra = {
             "iters": rec.iters,
@@ -260,28 +288,77 @@ class PrimitiveRunner:
             "cpu_ratio": round(ratio, 4) if ratio is not None else None,
             "stable": stable,
             "stopped_by": reason,
-            "n_outliers": summ.n_outliers,
-            "bytes_per_s": rate(size, summ.median) if size else None,
+            "estimator": "robust",
+            "best_of": fig.best_of,
+            "n_groups": fig.n_groups,
+            "n_lost_cpu": fig.n_dropped,
+            "spread": round(fig.spread, 5),
+            "best_ns": round(fig.minimum, 4),
+            "bytes_per_s": rate(size, fig.figure) if size else None,
             **(more or {}),
         }
         self.rec.add(Result(
             scenario=SCENARIO, lib=lib, algo=algo, op=op, size=size, metric=METRIC_POINT,
-            unit="ns", median=summ.median, ci_low=summ.ci_low, ci_high=summ.ci_high,
-            n_samples=summ.n, cv=summ.cv, extra=extra))
+            unit="ns", median=fig.figure, ci_low=fig.ci_low, ci_high=fig.ci_high,
+            n_samples=fig.n, cv=fig.cv, extra=extra))
         self.out.points += 1
         self._advance(1, label)
-        return summ.median
+        return fig.figure
 
-    def _store_fit(self, lib: str, algo: str, op: str, medians: dict[int, float],
-                   freq: float | None) -> None:
-        f = fitmod.fit_sizes(medians)
-        if f is None:
-            return
-        cpb = f.cycles_per_byte(freq)
-        self.rec.add(Result(
-            scenario=SCENARIO, lib=lib, algo=algo, op=op, size=None, metric=METRIC_SLOPE,
-            unit="ns/B", median=f.slope, n_samples=len(f.sizes), extra={
-                "intercept_ns": f.intercept, "r2": f.r2, "sizes": list(f.sizes),
-                "freq_hz": freq, "cycles_per_byte": cpb}))
-        self.out.fits += 1
+    def add_fit(self, lib: str, algo: str, op: str, medians: dict[int, float]) -> None:
+        """A (library, algorithm, operation) whose points are final: its fit is stored by
+        ``store_fits`` once the whole run's clock is known."""
+        self._fits.append((lib, algo, op, dict(medians)))
 
+    def store_fits(self, headline: int | None = None) -> None:
+        """Fit and store every finished (library, algorithm, operation). Cycles per byte come
+        from the clock of the whole run (``clock.trust`` over every record's estimate), or are
+        withheld with one warning saying why. The figure at the ``headline`` size (or the size
+        nearest it) is checked against the line; a disagreement is kept on the fit and
+        warned about."""
+        trust = clockmod.trust(self.out.clocks)
+        self.out.clock = trust
+        withheld = 0
+        fits, self._fits = self._fits, []
+        for lib, algo, op, medians in fits:
+            f = fitmod.fit_sizes(medians)
+            if f is None:
+                continue
+            cpb, why = clockmod.cycles_per_byte(f.slope, trust)
+            withheld += cpb is None and not trust.trusted
+            extra = {"intercept_ns": f.intercept, "r2": f.r2, "sizes": list(f.sizes),
+                     "freq_hz": trust.freq_hz, "cycles_per_byte": cpb}
+            if why:
+                extra["cycles_per_byte_withheld"] = why
+            size = _nearest(medians, headline) if headline else None
+            if size is not None and lib != "ref":
+                finding = fitmod.check_headline(f, size, medians[size])
+                if finding:
+                    extra["headline_check"] = {"size": size, "finding": finding}
+                    self._warn(W.coherence(point_label(lib, algo, op, size), finding))
+            self.rec.add(Result(
+                scenario=SCENARIO, lib=lib, algo=algo, op=op, size=None, metric=METRIC_SLOPE,
+                unit="ns/B", median=f.slope, n_samples=len(f.sizes), extra=extra))
+            self.out.fits += 1
+        if withheld and trust.reason:
+            self._warn(W.clock_withheld(trust.reason, withheld))
+
+
+def point_figure(p: Point) -> stats.Robust:
+    """The robust figure of one core ``point``: samples that lost the CPU left out, the median
+    of the fastest of each group (the record's ``best_of`` when it has one)."""
+    return stats.robust_point(p.wall_ns, p.cpu_ns, p.iters, best_of=p.raw.get("best_of"))
+
+
+def kept_samples(p: Point) -> list[float]:
+    """The samples of ``p`` that kept the CPU, as ns per operation, in their order."""
+    f = stats.lost_cpu(p.wall_ns, p.cpu_ns)
+    per = p.per_op_ns()
+    return [per[i] for i in f.kept]
+
+
+def _nearest(medians: dict[int, float], wanted: int) -> int | None:
+    """``wanted`` if measured, else the measured size closest to it (as the table picks)."""
+    if not medians:
+        return None
+    return wanted if wanted in medians else min(medians, key=lambda s: (abs(s - wanted), -s))

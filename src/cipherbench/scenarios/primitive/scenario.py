@@ -11,7 +11,7 @@ from cipherbench import warnings as W
 from cipherbench.cli.options import did_you_mean
 from cipherbench.core_client import Core, Inventory
 from cipherbench.display import console as disp
-from cipherbench.display.format import format_results
+from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
@@ -56,7 +56,7 @@ class RunPlan:
                 "precision": s.precision, "budget_s": s.budget_s,
                 "run_budget_s": s.run_budget_s, "samples": s.samples,
                 "headline_size": self.headline, "hw_disabled": list(self.hw_off),
-                "threads": self.threads}
+                "threads": self.threads, "cpu": s.cpu}
 
     def metadata(self) -> dict:
         inv = self.inventory
@@ -118,7 +118,8 @@ def resolve_algos(inv: Inventory, patterns: list[str], preset: Preset,
 def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
               ops: list[str], sizes: list[int], precision: float, budget_s: float | None,
               samples: int | None, headline: int, with_ref: bool, hw_off: list[str],
-              threads: int, rounds: int = 0, seed: int | None = None) -> RunPlan:
+              threads: int, rounds: int = 0, seed: int | None = None,
+              cpu: int | None = None) -> RunPlan:
     """Ask the core what it has and turn the options into work items (UsageError when nothing
     asked can be measured)."""
     inv = core.list()
@@ -130,7 +131,8 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
                     sizes=tuple(sizes), precision=precision,
                     budget_s=preset.budget_s if budget_s is None else budget_s,
                     run_budget_s=preset.run_budget_s if budget_s is None else None,
-                    samples=samples or preset.samples, min_sample_ms=preset.min_sample_ms)
+                    samples=samples, min_sample_ms=preset.min_sample_ms,
+                    cpu=cpu)
     items = plan_items(inv, sel)
     measured = {i.algo for i in items}
     if not [i for i in items if i.lib != "ref"] and [a for a in algo_list
@@ -152,42 +154,51 @@ _CORE_MIN_SAMPLE_MS = 2.0
 _POINT_OVERHEAD_S = 0.015
 _PROCESS_S = 0.06
 _REFINED_SHARE = 0.2
+#: Without --samples the core takes as many samples as fill about this long (docs/protocol.md).
+_AUTO_POINT_S = 0.02
 
 
 def estimate_s(p: RunPlan) -> float:
     """Seconds the plan should take on a quiet machine (shown before the run starts)."""
     s = p.selection
     sample_s = (s.min_sample_ms or _CORE_MIN_SAMPLE_MS) / 1000
+    first_s = s.samples * sample_s if s.samples else _AUTO_POINT_S
     n = p.points()
     groups = len({(i.lib, i.op) for i in p.items})
     if p.rounds:   # a core process per point and round, no extra samples
-        return n * p.rounds * (s.samples * sample_s + _POINT_OVERHEAD_S + _PROCESS_S)
-    t = n * (s.samples * sample_s + _POINT_OVERHEAD_S) + groups * _PROCESS_S
+        return n * p.rounds * (first_s + _POINT_OVERHEAD_S + _PROCESS_S)
+    t = n * (first_s + _POINT_OVERHEAD_S) + groups * _PROCESS_S
     extra = n * _REFINED_SHARE * (s.budget_s + _PROCESS_S)
     t += extra if s.run_budget_s is None else min(extra, s.run_budget_s)
     if p.threads > 1:
-        t += len([i for i in p.items if i.lib != "ref"]) * 2 * max(s.samples, 5) * sample_s
+        t += len([i for i in p.items if i.lib != "ref"]) * 2 * _thread_samples(p) * sample_s
     return t
 
 
 def measure(p: RunPlan, rec: Recording) -> RunOutcome:
     """Measure the plan into the recording; a crashed core marks the run interrupted."""
     meta = rec.metadata
-    warnings = W.load(meta.get("loadavg"), meta.get("cores"))
+    warnings = W.load(meta.get("loadavg"), meta.get("cores"),
+                      others=rec.load_start.others if rec.load_start else None)
     for a in p.missing:
         warnings.append(W.BenchWarning(W.Kind.UNSUPPORTED, a, "no chosen library implements it "
                                        "with the chosen operations; not measured"))
     rec.warn(warnings)
     runner = PrimitiveRunner(p.core, rec, p.selection)
-    if p.rounds:
-        out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed))
-    else:
-        out = runner.run(p.items)
-    rec.warn(W.frequency(out.preamble.get("freq_hz") or meta.get("freq_hz"), out.freq_end_hz,
-                         meta.get("governor")))
+    try:
+        if p.rounds:
+            out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed))
+        else:
+            out = runner.run(p.items)
+    finally:   # a stopped run keeps the fits of what finished
+        runner.store_fits(p.headline)
+    rec.warn(W.frequency(meta.get("governor")))
     updates: dict = {"freq_end_hz": out.freq_end_hz} if out.freq_end_hz else {}
     if out.preamble.get("freq_hz"):
         updates["freq_hz"] = out.preamble["freq_hz"]
+    if out.clock is not None:
+        updates["clock_trust"] = {"trusted": out.clock.trusted, "freq_hz": out.clock.freq_hz,
+                                  "reason": out.clock.reason, "spread": out.clock.spread}
     if out.libraries:
         updates["libraries"] = {**meta.get("libraries", {}), **metadata.from_core(
             None, out.libraries).get("libraries", {})}
@@ -200,6 +211,11 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
     return out
 
 
+def _thread_samples(p: RunPlan) -> int:
+    """Samples of each process in a --threads measurement: --samples, else the preset's."""
+    return max(p.selection.samples or p.preset.samples, 5)
+
+
 def _measure_threads(p: RunPlan, rec: Recording) -> None:
     """Every planned item at the table's size, by one process and by N at once; stored."""
     sizes, head, sel = p.selection.sizes, p.headline, p.selection
@@ -209,8 +225,7 @@ def _measure_threads(p: RunPlan, rec: Recording) -> None:
             continue
         try:
             tp, why = thr.measure(p.core, it.lib, it.algo, it.op, size, p.threads,
-                                  samples=max(sel.samples, 5) if sel.samples else None,
-                                  min_sample_ms=sel.min_sample_ms)
+                                  samples=_thread_samples(p), min_sample_ms=sel.min_sample_ms)
         except Exception as e:  # a crashed core: say so, keep the rest
             tp, why = None, str(e)
         if tp is None:
@@ -232,6 +247,8 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
     table = format_results(results, head)
     if table is not None:
         disp.display_results(screen.console, table)
+        if table.has_suspect:
+            screen.console.print(SUSPECT_LEGEND, markup=False, highlight=False)
     else:
         screen.console.print("no results stored for this run", markup=False)
     scaling = thr.format_threads(results)

@@ -40,6 +40,7 @@ class SshPlan:
     budget_s: float = runner.DEFAULT_BUDGET_S
     baseline: bool = True
     full_samples: bool = False
+    cpu: int | None = None           # the ssh client's CPU (--cpu K); the server is not pinned
 
     @property
     def max_sample_s(self) -> float:
@@ -50,7 +51,7 @@ class SshPlan:
                 "macs": sorted({c.mac for c in self.combos if c.mac}), "size": self.size,
                 "host": self.host or "127.0.0.1 (private sshd)", "precision": self.precision,
                 "budget_s": self.budget_s, "max_sample_s": self.max_sample_s,
-                "ssh_version": ssh_version()}
+                "ssh_version": ssh_version(), "cpu": self.cpu}
 
     def metadata(self) -> dict:
         return metadata.collect()
@@ -94,19 +95,20 @@ def estimate_s(p: SshPlan) -> float:
 
 def measure(p: SshPlan, rec: Recording) -> list[runner.Outcome]:
     """The baseline and every combination, each stored the moment it is known."""
-    rec.warn(warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores")))
+    rec.warn(warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores"),
+                           others=rec.load_start.others if rec.load_start else None))
     data = os.urandom(p.size)  # incompressible, and the same bytes for every row
     outcomes: list[runner.Outcome] = []
     try:
         if p.host:
             opts = ("-F", p.ssh_config) if p.ssh_config else ()
-            target = Target(p.host, opts, label=p.host, private=False)
+            target = Target(p.host, opts, label=p.host, private=False, cpu=p.cpu)
             check_host(target)
             outcomes = _sweep(p, rec, target, data)
         else:
             with PrivateServer() as srv:
                 target = Target(srv.destination, tuple(srv.ssh_options()),
-                                label="private sshd on 127.0.0.1", private=True)
+                                label="private sshd on 127.0.0.1", private=True, cpu=p.cpu)
                 outcomes = _sweep(p, rec, target, data)
     except HostError as err:
         rec.status = "interrupted" if any(o.status == "ok" for o in outcomes) else "failed"

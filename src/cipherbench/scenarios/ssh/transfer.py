@@ -40,6 +40,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from cipherbench.children import pin
 from cipherbench.scenarios.ssh import procs
 from cipherbench.scenarios.ssh.errors import HostError, SshError, TransferFailed, classify
 
@@ -74,6 +75,7 @@ class Target:
     options: tuple[str, ...] = ()
     label: str = ""
     private: bool = False
+    cpu: int | None = None          # the CPU the ssh client is kept on (--cpu K)
 
     @property
     def name(self) -> str:
@@ -243,6 +245,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     proc = subprocess.Popen(ssh_argv(target, cipher, mac, remote_command(verify)),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file,
                             bufsize=0)
+    pin(proc.pid, target.cpu)
     assert proc.stdin is not None and proc.stdout is not None
     try:
         fcntl.fcntl(proc.stdin.fileno(), _F_SETPIPE_SZ, _CHUNK)
