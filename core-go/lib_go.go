@@ -86,7 +86,8 @@ func (r *streamRunner) run(m *msg) status {
 	return statusOK
 }
 
-func aesCBCRow(alg algorithm) row {
+// aesIVRow: an AES mode keyed with a key of alg's length and a one-block IV; mk makes its runner.
+func aesIVRow(alg algorithm, mk func(b cipher.Block, s *setup) runner) row {
 	return row{alg, func(s *setup) (runner, status) {
 		if len(s.key) != alg.keyLen || len(s.iv) != aes.BlockSize {
 			return nil, statusParam
@@ -95,24 +96,23 @@ func aesCBCRow(alg algorithm) row {
 		if err != nil {
 			return nil, statusErr
 		}
-		if s.decrypt {
-			return &blockModeRunner{cipher.NewCBCDecrypter(b, s.iv)}, statusOK
-		}
-		return &blockModeRunner{cipher.NewCBCEncrypter(b, s.iv)}, statusOK
+		return mk(b, s), statusOK
 	}}
 }
 
+func aesCBCRow(alg algorithm) row {
+	return aesIVRow(alg, func(b cipher.Block, s *setup) runner {
+		if s.decrypt {
+			return &blockModeRunner{cipher.NewCBCDecrypter(b, s.iv)}
+		}
+		return &blockModeRunner{cipher.NewCBCEncrypter(b, s.iv)}
+	})
+}
+
 func aesCTRRow(alg algorithm) row {
-	return row{alg, func(s *setup) (runner, status) {
-		if len(s.key) != alg.keyLen || len(s.iv) != aes.BlockSize {
-			return nil, statusParam
-		}
-		b, err := aes.NewCipher(s.key)
-		if err != nil {
-			return nil, statusErr
-		}
-		return &streamRunner{cipher.NewCTR(b, s.iv)}, statusOK
-	}}
+	return aesIVRow(alg, func(b cipher.Block, s *setup) runner {
+		return &streamRunner{cipher.NewCTR(b, s.iv)}
+	})
 }
 
 func chacha20Row(alg algorithm) row {

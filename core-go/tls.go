@@ -237,21 +237,14 @@ type suiteRec struct {
 	Legacy bool   `json:"legacy"`
 }
 
+// tlsPointRec: a transfer point is a cipher point (the same fields, in the same order)
+// followed by what the connection negotiated.
 type tlsPointRec struct {
-	V        int      `json:"v"`
-	Type     string   `json:"type"`
-	Lib      string   `json:"lib"`
-	Algo     string   `json:"algo"`
-	Op       string   `json:"op"`
-	Size     int      `json:"size"`
-	Iters    uint64   `json:"iters"`
-	WallNs   []uint64 `json:"wall_ns"`
-	CPUNs    []uint64 `json:"cpu_ns"`
-	Misalign int      `json:"misalign"`
-	Suite    string   `json:"suite"`
-	Proto    string   `json:"proto"`
-	Group    string   `json:"group"`
-	Cert     string   `json:"cert"`
+	pointRec
+	Suite string `json:"suite"`
+	Proto string `json:"proto"`
+	Group string `json:"group"`
+	Cert  string `json:"cert"`
 }
 
 type handshakeRec struct {
@@ -447,8 +440,8 @@ func transferSize(a *tlsArgs, s *tlsSuite, x *xferRunner, state tls.ConnectionSt
 		tlsError(s.iana, "transfer", "run_failed", fmt.Sprintf("size %d: %s", size, what), "", "")
 		return false
 	}
-	emit(tlsPointRec{V: protocolVersion, Type: "point", Lib: libName, Algo: s.iana, Op: "transfer", Size: size,
-		Iters: iters, WallNs: wall, CPUNs: cpu, Suite: tls.CipherSuiteName(state.CipherSuite),
+	emit(tlsPointRec{pointRec: pointRec{V: protocolVersion, Type: "point", Lib: libName, Algo: s.iana, Op: "transfer",
+		Size: size, Iters: iters, WallNs: wall, CPUNs: cpu}, Suite: tls.CipherSuiteName(state.CipherSuite),
 		Proto: protoName(state.Version), Group: groupName(state.CurveID), Cert: "rsa2048"})
 	return true
 }

@@ -4,47 +4,24 @@
 //! AWS-LC reads OPENSSL_ia32cap when it initialises, as OpenSSL does: that is its
 //! switch for --no-hw.
 use crate::algorithms::{alg, Algorithm, Kind, Library, Msg, Row, Runner, Setup, Status};
-use aws_lc_rs::{aead, digest, hmac};
+use crate::ring_api::ring_api;
+use aws_lc_rs::{aead, digest};
 
-struct AeadRunner {
-    key: aead::LessSafeKey,
-    decrypt: bool,
-}
-
-impl Runner for AeadRunner {
-    fn run(&mut self, m: &mut Msg) -> Status {
-        let n = m.inp.len();
-        let Ok(nonce) = aead::Nonce::try_assume_unique_for_key(m.nonce) else { return Status::Param };
-        if m.tag.len() != aead::MAX_TAG_LEN {
-            return Status::Param;
-        }
-        let out = &mut m.out[..n];
-        if self.decrypt {
-            match self.key.open_separate_gather(nonce, aead::Aad::from(m.aad), m.inp, m.tag, out) {
-                Ok(()) => Status::Ok,
-                Err(_) => Status::Auth,
-            }
-        } else {
-            match self.key.seal_out_of_place_scatter(nonce, aead::Aad::from(m.aad), m.inp, out, &[], m.tag) {
-                Ok(()) => Status::Ok,
-                Err(_) => Status::Err,
-            }
-        }
+fn open(key: &aead::LessSafeKey, nonce: aead::Nonce, aad: aead::Aad<&[u8]>, m: &mut Msg) -> Status {
+    match key.open_separate_gather(nonce, aad, m.inp, m.tag, &mut m.out[..m.inp.len()]) {
+        Ok(()) => Status::Ok,
+        Err(_) => Status::Auth,
     }
 }
 
-fn aead_init(a: &Algorithm, s: &Setup) -> Result<Box<dyn Runner>, Status> {
-    let which = match a.name {
-        "aes-128-gcm" => &aead::AES_128_GCM,
-        "aes-256-gcm" => &aead::AES_256_GCM,
-        _ => &aead::CHACHA20_POLY1305,
-    };
-    if s.key.len() != a.key_len || s.tag_len != a.tag_len {
-        return Err(Status::Param);
+fn seal(key: &aead::LessSafeKey, nonce: aead::Nonce, aad: aead::Aad<&[u8]>, m: &mut Msg) -> Status {
+    match key.seal_out_of_place_scatter(nonce, aad, m.inp, &mut m.out[..m.inp.len()], &[], m.tag) {
+        Ok(()) => Status::Ok,
+        Err(_) => Status::Err,
     }
-    let key = aead::UnboundKey::new(which, s.key).map_err(|_| Status::Err)?;
-    Ok(Box::new(AeadRunner { key: aead::LessSafeKey::new(key), decrypt: s.decrypt }))
 }
+
+ring_api!(aws_lc_rs);
 
 fn digest_alg(name: &str) -> &'static digest::Algorithm {
     match name {
@@ -57,55 +34,6 @@ fn digest_alg(name: &str) -> &'static digest::Algorithm {
         "sha3-512" => &digest::SHA3_512,
         _ => &digest::SHA512_256,
     }
-}
-
-struct DigestRunner(&'static digest::Algorithm);
-
-impl Runner for DigestRunner {
-    fn run(&mut self, m: &mut Msg) -> Status {
-        let d = digest::digest(self.0, m.inp);
-        let d = d.as_ref();
-        if m.tag.len() > d.len() {
-            return Status::Param;
-        }
-        let n = m.tag.len();
-        m.tag.copy_from_slice(&d[..n]);
-        Status::Ok
-    }
-}
-
-fn digest_init(a: &Algorithm, s: &Setup) -> Result<Box<dyn Runner>, Status> {
-    if s.tag_len > a.tag_len {
-        return Err(Status::Param);
-    }
-    Ok(Box::new(DigestRunner(digest_alg(a.name))))
-}
-
-struct HmacRunner(hmac::Key);
-
-impl Runner for HmacRunner {
-    fn run(&mut self, m: &mut Msg) -> Status {
-        let t = hmac::sign(&self.0, m.inp);
-        let t = t.as_ref();
-        if m.tag.len() > t.len() {
-            return Status::Param;
-        }
-        let n = m.tag.len();
-        m.tag.copy_from_slice(&t[..n]);
-        Status::Ok
-    }
-}
-
-fn hmac_init(a: &Algorithm, s: &Setup) -> Result<Box<dyn Runner>, Status> {
-    if s.tag_len > a.tag_len {
-        return Err(Status::Param);
-    }
-    let which = match a.name {
-        "hmac-sha1" => hmac::HMAC_SHA1_FOR_LEGACY_USE_ONLY,
-        "hmac-sha256" => hmac::HMAC_SHA256,
-        _ => hmac::HMAC_SHA512,
-    };
-    Ok(Box::new(HmacRunner(hmac::Key::new(which, s.key))))
 }
 
 fn rows() -> Vec<Row> {

@@ -1,53 +1,35 @@
 //! The library "ring": ring's AEADs (LessSafeKey: a nonce per message, as TLS stacks
 //! call it), its one-shot digest and HMAC.
 use crate::algorithms::{alg, hw_not_said, no_hw_switch, Algorithm, Kind, Library, Msg, Row, Runner, Setup, Status};
-use ring::{aead, digest, hmac};
+use crate::ring_api::ring_api;
+use ring::{aead, digest};
 
-struct AeadRunner {
-    key: aead::LessSafeKey,
-    decrypt: bool,
+/// ring works in place: the input is copied to the output first.
+fn in_place<'m>(m: &'m mut Msg) -> &'m mut [u8] {
+    let buf = &mut m.out[..m.inp.len()];
+    buf.copy_from_slice(m.inp);
+    buf
 }
 
-impl Runner for AeadRunner {
-    fn run(&mut self, m: &mut Msg) -> Status {
-        let n = m.inp.len();
-        let Ok(nonce) = aead::Nonce::try_assume_unique_for_key(m.nonce) else { return Status::Param };
-        if m.tag.len() != aead::MAX_TAG_LEN {
-            return Status::Param;
-        }
-        // ring works in place: the input is copied to the output first.
-        let buf = &mut m.out[..n];
-        buf.copy_from_slice(m.inp);
-        if self.decrypt {
-            let Ok(tag) = aead::Tag::try_from(&m.tag[..]) else { return Status::Param };
-            match self.key.open_in_place_separate_tag(nonce, aead::Aad::from(m.aad), tag, buf, 0..) {
-                Ok(_) => Status::Ok,
-                Err(_) => Status::Auth,
-            }
-        } else {
-            match self.key.seal_in_place_separate_tag(nonce, aead::Aad::from(m.aad), buf) {
-                Ok(tag) => {
-                    m.tag.copy_from_slice(tag.as_ref());
-                    Status::Ok
-                }
-                Err(_) => Status::Err,
-            }
-        }
+fn open(key: &aead::LessSafeKey, nonce: aead::Nonce, aad: aead::Aad<&[u8]>, m: &mut Msg) -> Status {
+    let Ok(tag) = aead::Tag::try_from(&m.tag[..]) else { return Status::Param };
+    match key.open_in_place_separate_tag(nonce, aad, tag, in_place(m), 0..) {
+        Ok(_) => Status::Ok,
+        Err(_) => Status::Auth,
     }
 }
 
-fn aead_init(a: &Algorithm, s: &Setup) -> Result<Box<dyn Runner>, Status> {
-    let which = match a.name {
-        "aes-128-gcm" => &aead::AES_128_GCM,
-        "aes-256-gcm" => &aead::AES_256_GCM,
-        _ => &aead::CHACHA20_POLY1305,
-    };
-    if s.key.len() != a.key_len || s.tag_len != a.tag_len {
-        return Err(Status::Param);
+fn seal(key: &aead::LessSafeKey, nonce: aead::Nonce, aad: aead::Aad<&[u8]>, m: &mut Msg) -> Status {
+    match key.seal_in_place_separate_tag(nonce, aad, in_place(m)) {
+        Ok(tag) => {
+            m.tag.copy_from_slice(tag.as_ref());
+            Status::Ok
+        }
+        Err(_) => Status::Err,
     }
-    let key = aead::UnboundKey::new(which, s.key).map_err(|_| Status::Err)?;
-    Ok(Box::new(AeadRunner { key: aead::LessSafeKey::new(key), decrypt: s.decrypt }))
 }
+
+ring_api!(ring);
 
 fn digest_alg(name: &str) -> &'static digest::Algorithm {
     match name {
@@ -57,55 +39,6 @@ fn digest_alg(name: &str) -> &'static digest::Algorithm {
         "sha512" | "hmac-sha512" => &digest::SHA512,
         _ => &digest::SHA512_256,
     }
-}
-
-struct DigestRunner(&'static digest::Algorithm);
-
-impl Runner for DigestRunner {
-    fn run(&mut self, m: &mut Msg) -> Status {
-        let d = digest::digest(self.0, m.inp);
-        let d = d.as_ref();
-        if m.tag.len() > d.len() {
-            return Status::Param;
-        }
-        let n = m.tag.len();
-        m.tag.copy_from_slice(&d[..n]);
-        Status::Ok
-    }
-}
-
-fn digest_init(a: &Algorithm, s: &Setup) -> Result<Box<dyn Runner>, Status> {
-    if s.tag_len > a.tag_len {
-        return Err(Status::Param);
-    }
-    Ok(Box::new(DigestRunner(digest_alg(a.name))))
-}
-
-struct HmacRunner(hmac::Key);
-
-impl Runner for HmacRunner {
-    fn run(&mut self, m: &mut Msg) -> Status {
-        let t = hmac::sign(&self.0, m.inp);
-        let t = t.as_ref();
-        if m.tag.len() > t.len() {
-            return Status::Param;
-        }
-        let n = m.tag.len();
-        m.tag.copy_from_slice(&t[..n]);
-        Status::Ok
-    }
-}
-
-fn hmac_init(a: &Algorithm, s: &Setup) -> Result<Box<dyn Runner>, Status> {
-    if s.tag_len > a.tag_len {
-        return Err(Status::Param);
-    }
-    let which = match a.name {
-        "hmac-sha1" => hmac::HMAC_SHA1_FOR_LEGACY_USE_ONLY,
-        "hmac-sha256" => hmac::HMAC_SHA256,
-        _ => hmac::HMAC_SHA512,
-    };
-    Ok(Box::new(HmacRunner(hmac::Key::new(which, s.key))))
 }
 
 fn rows() -> Vec<Row> {

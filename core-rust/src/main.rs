@@ -11,6 +11,7 @@ mod lib_awslc;
 mod lib_ring;
 mod lib_rustcrypto;
 mod measure;
+mod ring_api;
 mod vectors;
 
 use algorithms::{Kind, Library, Row, Setup, Status};
