@@ -228,6 +228,10 @@ class Core:
         if "CIPHERBENCH_VECTORS" not in self.env and vec.is_dir():
             self.env["CIPHERBENCH_VECTORS"] = str(vec)
 
+    def program_of(self, lib: str) -> str:  # noqa: ARG002 - one core measures every library
+        """The name of the core program that measures ``lib``."""
+        return self.path.name
+
     @classmethod
     def find(cls, env: Mapping[str, str] | None = None) -> "Core":
         """``Core(find_core(env), env)``."""

@@ -202,6 +202,10 @@ class Cores:
             self.list()
         return self._owner.get(lib, self.main)
 
+    def program_of(self, lib: str) -> str:
+        """The name of the core program that measures ``lib`` (for the user's next command)."""
+        return self._core_of(lib).program_of(lib)
+
     def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,
               samples: int | None = None, min_sample_ms: float | None = None,
               extra: Sequence[str] = ()) -> BenchStream:

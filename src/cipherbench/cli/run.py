@@ -41,8 +41,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
               help="message sizes in bytes, e.g. 16,1024,16k (default: the preset's)")
 @click.option("--quick", is_flag=True, help="the essential algorithms on two sizes (< 30 s)")
 @click.option("--full", is_flag=True, help="every algorithm, operation and size (about 45 min)")
-@click.option("--precision", metavar="P", help="target 95%% CI half-width of each median, "
-              "as a fraction or percent (default 0.01 = 1%%)")
+@click.option("--precision", metavar="P", help="target 95% CI half-width of each figure, "
+              "as a fraction or percent (default 0.01 = 1%)")
 @click.option("--budget", type=SECONDS, metavar="SECONDS",
               help="time budget per point for extra samples")
 @click.option("--samples", type=click.IntRange(2, MAX_SAMPLES), metavar="N",

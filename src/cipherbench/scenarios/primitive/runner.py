@@ -152,8 +152,8 @@ class PrimitiveRunner:
                 crashed.add(lib)
                 self._warn([W.BenchWarning(W.Kind.CORE_CRASHED, lib,
                                            f"{e}; points of {lib} after the crash are missing:"
-                                           " run `cipherbench-core kat --lib " + lib +
-                                           "` to check the library, and report the bug")])
+                                           f" run `{self.core.program_of(lib)} kat --lib {lib}`"
+                                           " to check the library, and report the bug")])
         return self.out
 
     def _run_group(self, lib: str, op: str, group: list[Item]) -> None:
@@ -226,7 +226,7 @@ class PrimitiveRunner:
         text = e.message or e.reason
         if kind is W.Kind.KAT_FAILED:
             text += ": not timed (a wrong answer is never measured); run " \
-                    f"`cipherbench-core kat --lib {g.lib}` for details"
+                    f"`{self.core.program_of(g.lib)} kat --lib {g.lib}` for details"
         self._warn([W.BenchWarning(kind, point_label(g.lib, e.algo, g.op), text)])
         self._advance(left, point_label(g.lib, e.algo, g.op))
 
