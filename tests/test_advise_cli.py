@@ -174,3 +174,24 @@ def test_bad_input_is_one_line_and_exit_2(cli, args):
     out = cli("advise", "--no-measure", *args)
     assert out.rc == 2
     assert len(out.err.strip().splitlines()) == 1 and "Traceback" not in out.err
+
+
+def test_history_lists_advice_only_with_all(cli, env):
+    fill(env["CIPHERBENCH_DB"], "aes")
+    doc = advise(cli, "--for", "ssh")
+    listed = [x["run"] for x in cli("history", "--json").json()]
+    every = [x["run"] for x in cli("history", "--all", "--json").json()]
+    assert str(doc["run"]) not in listed and str(doc["run"]) in every
+    assert set(listed) < set(every)
+    text = cli("history").out
+    assert "1 advise run not listed: --all lists them" in text
+    assert "advise" in cli("history", "--all").out
+    # kept all the same: show finds it by id
+    assert cli("show", str(doc["run"])).rc == 0
+
+
+def test_history_with_only_advice_says_how_to_list_it(cli, env):
+    advise(cli, "--for", "ssh")
+    out = cli("history")
+    assert out.rc == 0 and "only advice is stored" in out.out and "--all" in out.out
+    assert cli("history", "--json").json() == []

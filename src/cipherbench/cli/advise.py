@@ -6,8 +6,6 @@ import json
 import time
 
 import click
-from rich import box
-from rich.table import Table
 from rich.text import Text
 
 from cipherbench.advise import policy as pol
@@ -20,6 +18,7 @@ from cipherbench.advise.record import SCHEMA, store_advice
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
 from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.display.console import display_fitted
 from cipherbench.errors import UsageError
 
 _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "broken": "bold red",
@@ -91,11 +90,7 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
     c = app.console
     c.rule(f"{a.target.name}: {a.target.what}", style="dim")
     c.print(a.answer, markup=False, highlight=False)
-    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left",
-              title=f"candidates, fastest first ({pol.describe(opts.policy, a.target.transport)})")
-    for h in ("#", "choice", "rate", "grade", "verdict", "evidence"):
-        t.add_column(h, justify="right" if h in ("#", "rate") else "left",
-                     overflow="fold")
+    cells = []
     for r in a.rows:
         g = r.cand.grade.level
         style = _STYLE.get(g, "")
@@ -110,12 +105,14 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
             name += f" - {r.cand.note}"
         if r.tied:
             verdict += f"; {r.tie_text()}"
-        t.add_row("" if r.rank is None else f"{r.rank}{'=' if r.tied else ''}", name,
-                  "not measured" if r.rate is None else format_rate(r.rate.bps),
-                  Text(g, style=style), Text(verdict, style=style if not r.allowed and g in
-                                             ("legacy", "broken") else ""),
-                  _short(ev))
-    c.print(t)
+        cells.append(["" if r.rank is None else f"{r.rank}{'=' if r.tied else ''}", name,
+                      "not measured" if r.rate is None else format_rate(r.rate.bps),
+                      Text(g, style=style), Text(verdict, style=style if not r.allowed and g in
+                                                 ("legacy", "broken") else ""), ev])
+    # a narrow terminal wraps the long cells and splits off the last columns
+    display_fitted(c, ["#", "choice", "rate", "grade", "verdict", "evidence"], cells, keep=2,
+                   right=["#", "rate"], title=f"candidates, fastest first "
+                   f"({pol.describe(opts.policy, a.target.transport)})")
     if any(r.tied for r in a.rows):
         c.print("= the same place: the rate and the one above are within the measurement "
                 "noise of each other (their 95% intervals overlap); their order is not a "
@@ -133,10 +130,6 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
     c.print()
 
 
-def _short(text: str, n: int = 70) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
-
-
 def display_run(app: AppContext, run, results, stored_warnings) -> None:  # noqa: ARG001
     """A stored advise run: per target the answer, the bottleneck sentence, the ranked
     candidates and the checked config lines (``cipherbench show`` calls this)."""
@@ -150,16 +143,12 @@ def display_run(app: AppContext, run, results, stored_warnings) -> None:  # noqa
         ranked = sorted((x for x in results if x.lib == r.lib and x.op == "candidate"
                          and x.size is not None), key=lambda x: x.size)
         if ranked:
-            t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="candidates, fastest first",
-                      title_justify="left")
-            for h in ("#", "choice", "rate", "grade", "allowed"):
-                t.add_column(h, justify="right" if h in ("#", "rate") else "left")
-            for x in ranked:
-                g = x.extra.get("grade", "")
-                t.add_row(str(x.size), x.extra.get("label") or x.algo, format_rate(x.median),
-                          Text(g, style=_STYLE.get(g, "")),
-                          "yes" if x.extra.get("allowed") else f"no: {x.extra.get('why_not')}")
-            c.print(t)
+            display_fitted(c, ["#", "choice", "rate", "grade", "allowed"], [
+                [str(x.size), x.extra.get("label") or x.algo, format_rate(x.median),
+                 Text(x.extra.get("grade", ""), style=_STYLE.get(x.extra.get("grade", ""), "")),
+                 "yes" if x.extra.get("allowed") else f"no: {x.extra.get('why_not')}"]
+                for x in ranked], keep=2, right=["#", "rate"],
+                title="candidates, fastest first")
         for n in doc.get("notes") or []:
             c.print(f"note: {n}", markup=False, highlight=False)
         lines = [ln.get("text", "") if isinstance(ln, dict) else str(ln)

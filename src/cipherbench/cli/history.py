@@ -1,4 +1,4 @@
-"""``cipherbench history``: the stored runs."""
+"""``cipherbench history``: the stored runs (the advice ``advise`` stores only with ``--all``)."""
 from __future__ import annotations
 
 import json
@@ -9,21 +9,35 @@ from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_history
 
+#: Commands whose runs are answers drawn from other runs, not measurements: kept (``show``
+#: finds them by id) but left out of the list unless ``--all`` asks for them.
+HIDDEN_COMMANDS = ("advise",)
+
 
 @click.command()
+@click.option("--all", "show_all", is_flag=True,
+              help="also list the stored advice of `cipherbench advise`")
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, db, as_json) -> int:
+def command(app: AppContext, show_all, db, as_json) -> int:
     """List the stored runs, oldest first."""
     with app.open_store(db, create=False) as store:
-        runs = store.runs()
+        stored = store.runs()
+        runs = stored if show_all else [r for r in stored if r.command not in HIDDEN_COMMANDS]
+        hidden = len(stored) - len(runs)
         header, rows = format_history(runs)
         if as_json:
             app.stdout.write(json.dumps([dict(zip(header, r)) for r in rows], indent=2) + "\n")
-        elif not runs:
-            app.console.print(f"no runs in {store.path} yet: `cipherbench run` makes one",
-                              markup=False)
-        else:
-            disp.display_rows(app.console, header, rows)
+            return 0
+        if not runs:
+            app.console.print(f"no runs in {store.path} yet: `cipherbench run` makes one"
+                              if not hidden else
+                              f"only advice is stored in {store.path} ({hidden} "
+                              "advise runs): --all lists it", markup=False)
+            return 0
+        disp.display_rows(app.console, header, rows)
+        if hidden:
+            app.console.print(f"{hidden} advise run{'s' if hidden != 1 else ''} not listed: "
+                              "--all lists them", markup=False, highlight=False)
     return 0

@@ -1,8 +1,9 @@
 """Printing with rich: ``display_*`` take what ``format_*`` computed and draw it."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -117,3 +118,56 @@ def display_list(console: Console, view: ListView) -> None:
 def display_run_header(console: Console, run: Run, pairs: Sequence[tuple[str, str]]) -> None:
     """The facts of a run above its table."""
     display_pairs(console, pairs)
+
+
+#: The widest a column of figures grows: a rate fits, a message in its place wraps.
+FIGURE_CAP = 14
+
+
+def split_columns(console: Console, header: Sequence[str], keep: int,
+                  table: Callable[[list[int]], Table]) -> list[list[int]]:
+    """Column indexes in groups that each fit ``console.width``: the first ``keep`` columns
+    (the row's name) in every group, the others added in order while the table built by
+    ``table(indexes)`` still fits at its natural width."""
+    wide = console.options.update_width(10_000)   # the natural width, not the console's
+    groups: list[list[int]] = []
+    current = list(range(min(keep, len(header))))
+    for i in range(len(current), len(header)):
+        trial = current + [i]
+        if len(current) > keep and console.measure(table(trial), options=wide).maximum > \
+                console.width:
+            groups.append(current)
+            trial = list(range(keep)) + [i]
+        current = trial
+    groups.append(current)
+    return groups
+
+
+def display_fitted(console: Console, header: Sequence[str], rows: Sequence[Sequence[str | Text]],
+                   *, title: str | None = None, keep: int = 1, right: Sequence[str] = (),
+                   cap: int = 30, row_styles: Sequence[str | None] | None = None) -> None:
+    """A table of text rows that fits the console: a long cell wraps at ``cap`` characters
+    (``FIGURE_CAP`` in the ``right``-aligned columns of figures, where a rate always fits),
+    and when the columns still do not fit, they are
+    split over several tables that each repeat the first ``keep`` columns, so no cell is ever
+    cut to "…". Plain strings are printed as they are, never as rich markup."""
+    def build(indexes: list[int], part: str = "") -> Table:
+        t = Table(title=part if part.startswith("continued") else
+                  (title or "") + (f" ({part})" if part else "") or None,
+                  title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False,
+                  padding=(0, 1, 0, 0))
+        for i in indexes:
+            t.add_column(header[i], overflow="fold",
+                         max_width=FIGURE_CAP if header[i] in right else cap,
+                         justify="right" if header[i] in right else "left")
+        for n, r in enumerate(rows):
+            t.add_row(*(r[i] if isinstance(r[i], Text) else Text(r[i]) for i in indexes),
+                      style=row_styles[n] if row_styles else None)
+        return t
+
+    groups = split_columns(console, header, keep, build)
+    for n, indexes in enumerate(groups):
+        part = "" if len(groups) == 1 else f"{n + 1}/{len(groups)}"
+        if n:
+            console.print()
+        console.print(build(indexes, f"continued ({part})" if n else part))

@@ -8,11 +8,10 @@ import os
 import subprocess
 from dataclasses import dataclass
 
-from rich import box
-from rich.table import Table
+from rich.text import Text
 
 from cipherbench import metadata, warnings
-from cipherbench.display.console import GRADE_STYLE, display_warnings
+from cipherbench.display.console import GRADE_STYLE, display_fitted, display_warnings
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
@@ -157,16 +156,13 @@ def view(screen: Screen, run: Run, results: list[Result],
              "first (* = client default; spread = run-to-run CV of the samples; of clear = "
              "share of the cleartext TCP baseline; CPU % = ssh/sshd time on a core; "
              "@openssh.com left out)" if size else "ssh transfers")
-    t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    for h in header:
-        t.add_column(h, no_wrap=True,
-                     justify="left" if h in ("cipher", "MAC", "grade") else "right")
-    for row, line in zip(table, cells):
-        style = GRADE_STYLE.get(row.grade, "")
-        if style and line[-1]:
-            line = line[:-1] + [f"[{style}]{line[-1]}[/{style}]"]
-        t.add_row(*line, style="dim" if row.is_baseline else None)
-    screen.console.print(t)
+    grade = header.index("grade")
+    styled = [[Text(c, style=GRADE_STYLE.get(row.grade, "")) if i == grade else c
+               for i, c in enumerate(line)] for row, line in zip(table, cells)]
+    # the name columns repeat in every part when a narrow terminal splits the table
+    display_fitted(screen.console, header, styled, title=title, keep=3,
+                   right=[h for h in header if h not in ("cipher", "MAC", "grade")],
+                   row_styles=["dim" if row.is_baseline else None for row in table])
     note = tables.cut_note(table, size, run.args.get("max_sample_s"))
     if note:
         screen.console.print(note, highlight=False)

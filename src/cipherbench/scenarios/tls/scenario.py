@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from cipherbench import metadata
 from cipherbench.cli.options import did_you_mean
 from cipherbench.core_client import Core
-from cipherbench.display.console import display_rows
+from cipherbench.display.console import display_fitted
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
@@ -179,6 +179,10 @@ def loopback_result(m: lb.Measured, version: str) -> Result:
                   n_samples=summ.n, cv=summ.cv, extra=base)
 
 
+#: Columns of figures, right-aligned (the rate columns are named by their write size).
+_RIGHT = ["#", "full handshakes/s", "resumed/s", "TCP loopback (s_server)"]
+
+
 def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredWarning],
          libraries: dict | None = None, sizes=()) -> None:  # noqa: ARG001
     """The suite tables, handshake table and answer of a stored tls run."""
@@ -190,12 +194,17 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
         version_text = (libraries.get(lib) or {}).get("version") or ""
         with_loopback = lib == "openssl" and any(r.lib == tables.LOOPBACK_LIB for r in results)
         header, cells = tables.format_suite_table(rs, sizes_seen, with_loopback=with_loopback)
-        display_rows(screen.console, header, cells,
-                     title=f"{lib} ({version_text}): TLS record layer in one process, "
-                           f"server to client, both ends on one core (run {run.id})")
+        # the figures first, beside the suite; the libraries' own names last (a narrow
+        # terminal splits them off into a table of their own)
+        order = [0, 1, *range(4, len(header)), 2, 3]
+        header, cells = [header[i] for i in order], [[c[i] for i in order] for c in cells]
+        display_fitted(screen.console, header, cells, keep=2,
+                       right=_RIGHT + [h for h in header if h.endswith(" writes")],
+                       title=f"{lib} ({version_text}): TLS record layer in one process, "
+                             f"server to client, both ends on one core (run {run.id})")
     if hs:
         header, cells = tables.format_handshake_table(hs)
-        display_rows(screen.console, header, cells,
+        display_fitted(screen.console, header, cells, keep=3, right=_RIGHT,
                      title=f"TLS 1.3 handshakes per second ({HANDSHAKE_SUITE}), client "
                            "and server on one core")
     for line in tables.answer(rows, sizes_seen):
