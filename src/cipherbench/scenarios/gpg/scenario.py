@@ -13,7 +13,8 @@ from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.gpg import cipher_alone, programs, tables
 from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
-from cipherbench.scenarios.gpg.runner import (FIXED_COST_BUDGET_S, AgeTool, Candidate, CandidateFailed, GpgTool,
+from cipherbench.scenarios.gpg.runner import (FIXED_COST_BUDGET_S, AgeTool, Candidate,
+                                              CandidateFailed, GpgTool,
                                               Measured, measure_candidate, random_data)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning

@@ -25,8 +25,8 @@ HEADER = ["algorithm", "grade", "encrypt", "decrypt", "{size} takes"]
 COST_HEADER = ["algorithm", "fixed/run", "CFB+MDC alone", "gpg overhead"]
 #: The overhead cell when gpg measured at least as fast as its crypto alone.
 WITHIN_NOISE = "—"
-LEGEND = ("algorithm: gpg --cipher-algo, or age (ChaCha20-Poly1305). fixed/run: one run of an empty message (start, key derivation). CFB+MDC alone: "
-          "the cipher in CFB mode and the SHA-1 checksum (MDC) in libgcrypt, without gpg. "
+LEGEND = ("algorithm: gpg --cipher-algo, or age (ChaCha20-Poly1305). fixed/run: one run of "
+          "an empty message (start, key derivation). CFB+MDC alone: the cipher in CFB mode and the SHA-1 checksum (MDC) in libgcrypt, without gpg. "
           "gpg overhead: the share of gpg's bulk time spent outside that crypto; "
           f"{WITHIN_NOISE} = gpg measured as fast as the crypto alone (within noise).")
 
