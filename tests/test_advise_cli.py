@@ -195,3 +195,18 @@ def test_history_with_only_advice_says_how_to_list_it(cli, env):
     out = cli("history")
     assert out.rc == 0 and "only advice is stored" in out.out and "--all" in out.out
     assert cli("history", "--json").json() == []
+
+
+def test_gpg_answer_is_a_gpg_setting_and_age_answer_is_age(cli, env):
+    # the fixture's age (700 MB/s) is faster than every gpg cipher: gpg's answer still names
+    # a --cipher-algo and mentions age only as an alternative; age's answer names age
+    fill(env["CIPHERBENCH_DB"], "aes")
+    gpg = target(advise(cli, "--for", "gpg"), "gpg")
+    age = target(advise(cli, "--for", "age"), "age")
+    assert gpg["recommendation"]["choice"] != "age"
+    assert gpg["answer"].startswith("For gpg, use gpg --cipher-algo ")
+    assert "Alternative" in gpg["answer"] and "age" in gpg["answer"]
+    assert any(c["text"].startswith("personal-cipher-preferences") for c in gpg["config"])
+    assert age["recommendation"]["choice"] == "age"
+    assert age["answer"].startswith("For age, use age")
+    assert not any("--cipher-algo" in c["text"] for c in age["config"])

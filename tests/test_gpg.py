@@ -148,7 +148,7 @@ def test_cli_measures_stores_and_answers(cli, env, tmp_path):
               "--precision", "0.5", "--backup-size", "1G", env_override=env)
     assert out.rc == 0, out.err
     assert "NOSUCH" in out.err and "AES" in out.out and "CAST5" in out.out
-    assert "backup of 1 GiB" in out.out and "fastest sound choice here" in out.out
+    assert "1 GiB takes" in out.out and "fastest sound choice here" in out.out
     assert list(tmp.iterdir()) == []          # the private GNUPGHOME is gone
     tmp.rmdir()
     with Store.open(env["CIPHERBENCH_DB"]) as store:
@@ -207,3 +207,93 @@ def test_report_separates_fixed_cost_and_gpg_overhead():
 def test_too_deep_temporary_directory_is_a_clear_error(cli, env):
     out = cli("gpg", "--algo", "AES", env_override={**env, "TMPDIR": "/tmp/" + "d" * 80})
     assert out.rc == 1 and "too deep" in out.err
+
+
+def test_fixed_cost_is_a_duration_and_old_runs_still_read():
+    mib = 1 << 20
+    bulk = _r("gnupg", "AES", "encrypt", 100 * mib, 100 * mib / 1.1, wall_s=1.1)
+    new = Result("gpg", "gnupg", "AES", "encrypt", 0, "seconds", "s", 0.1)
+    old = Result("gpg", "gnupg", "AES", "encrypt", 0, "bytes_per_s", "B/s", 0.0,
+                 extra={"wall_s": 0.1})
+    for fixed in (new, old):
+        row, = tables.rows_from_results([bulk, fixed])
+        assert row.fixed_s == pytest.approx(0.1)
+        assert row.backup_seconds(1000 * mib) == pytest.approx(0.1 + 10.0)
+
+
+def test_stored_fixed_cost_row_is_seconds():
+    from cipherbench import stats
+    from cipherbench.scenarios.gpg.runner import Measured
+    from cipherbench.scenarios.gpg.scenario import result
+    m = Measured(Candidate("gpg", "AES"), "encrypt", 0,
+                 stability=stats.Stability([0.1, 0.11, 0.12],
+                                           stats.summarize([0.1, 0.11, 0.12]), True,
+                                           "precision"))
+    r = result(m, "2.2.40")
+    assert (r.metric, r.unit, r.size) == ("seconds", "s", 0)
+    assert r.median == pytest.approx(0.11)
+
+
+def _overhead_rows(gpg_bulk_s):
+    """AES through gpg: 100 MiB in ``gpg_bulk_s`` s of bulk time (plus 0.1 s fixed); alone the
+    cipher and SHA-1 each run at 400 MiB/s, so cipher + MDC take 0.5 s per 100 MiB."""
+    mib = 1 << 20
+    return tables.rows_from_results([
+        _r("gnupg", "AES", "encrypt", 100 * mib, 100 * mib / (gpg_bulk_s + 0.1)),
+        Result("gpg", "gnupg", "AES", "encrypt", 0, "seconds", "s", 0.1),
+        _r("libgcrypt", "aes-128-cfb", "encrypt", 65536, 400 * mib, role="cipher-alone",
+           gpg_algo="AES"),
+        _r("libgcrypt", "sha1", "hash", 65536, 400 * mib, role="mdc-hash"),
+    ])
+
+
+def test_overhead_counts_cipher_and_mdc_together():
+    row, = _overhead_rows(1.0)
+    assert row.crypto == pytest.approx(200 * (1 << 20))   # the column shows cipher + MDC
+    assert row.overhead == pytest.approx(0.5) and not row.within_noise
+    _, cells = tables.format_cost_rows([row])
+    assert cells == [["AES", "100 ms", tables.format_rate(row.crypto), "50%"]]
+
+
+@pytest.mark.parametrize("gpg_bulk_s", [0.5, 0.45, 0.498])
+def test_overhead_never_negative_nor_zero_when_gpg_is_as_fast(gpg_bulk_s):
+    row, = _overhead_rows(gpg_bulk_s)
+    assert row.overhead is None and row.within_noise
+    _, cells = tables.format_cost_rows([row])
+    assert cells[0][-1] == tables.WITHIN_NOISE and tables.WITHIN_NOISE in tables.LEGEND
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_gpg_tables_fit_narrow_terminals(width):
+    import io
+    from rich.console import Console
+    from cipherbench.scenarios.gpg import scenario
+    from cipherbench.store import Run
+    mib = 1 << 20
+    results = []
+    for algo, cfb in (("CAMELLIA256", "camellia-256-cfb"), ("AES256", "aes-256-cfb"),
+                      ("TWOFISH", "twofish-256-cfb"), ("3DES", "3des-cfb")):
+        for op in ("encrypt", "decrypt"):
+            results.append(_r("gnupg", algo, op, 32 * mib, 123.45 * mib))
+        results.append(Result("gpg", "gnupg", algo, "encrypt", 0, "seconds", "s", 0.123))
+        results.append(_r("libgcrypt", cfb, "encrypt", 65536, 999.9 * mib, role="cipher-alone",
+                          gpg_algo=algo))
+    for op in ("encrypt", "decrypt"):
+        results.append(_r("age", "chacha20-poly1305", op, 32 * mib, 456.7 * mib))
+    results.append(_r("libgcrypt", "sha1", "hash", 65536, 1234.5 * mib, role="mdc-hash"))
+    run = Run(7, "gpg", "2026-01-01T00:00:00", None, "complete",
+              {"size": 32 * mib, "backup_size": 50 << 30}, {}, "0")
+    out = io.StringIO()
+
+    class _Screen:
+        console = Console(file=out, width=width, force_terminal=False)
+
+    scenario.view(_Screen(), run, results, [])
+    lines = out.getvalue().splitlines()
+    table = [ln for ln in lines if ln[:1] in "┏┃┡│└━┗+|" or "│" in ln]
+    assert table and all(len(ln) <= width for ln in lines)
+    # nothing is folded: every cell of a row stays on one line
+    for name in ("CAMELLIA256", "AES256", "TWOFISH", "3DES", "age", "50 GiB takes",
+                 "CFB+MDC alone", "gpg overhead", "fixed/run"):
+        assert any(name in ln for ln in table), name
+    assert "acceptable" in out.getvalue() or "recommended" in out.getvalue()

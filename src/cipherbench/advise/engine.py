@@ -146,7 +146,8 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
             rates = R.without_aes(cands, rates)
             notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
     rows = rank(cands, rates, opts.policy, target.transport, dflt)
-    rec = best(rows)
+    own = own_tool_rows(target, rows)
+    rec = best(own)
     baseline = None
     if target.family == "ssh" and ev.ssh_run is not None and "cleartext-tcp" in ev.ssh:
         b = ev.ssh["cleartext-tcp"]
@@ -177,8 +178,30 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
         lines += configs.lines_for(fam, ctx)
     lines = validate(lines, validator)
     runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
-    return Advice(target, answer_text(target, rows, rec, opts), rows, rec, bn, lines, notes,
-                  runs)
+    text = answer_text(target, own, rec, opts) + other_tool_text(target, rows, rec)
+    return Advice(target, text, rows, rec, bn, lines, notes, runs)
+
+
+def own_tool_rows(target: Target, rows: list[Ranked]) -> list[Ranked]:
+    """The rows the answer may name: gpg and age share a family (one table compares them),
+    but the answer for gpg is a gpg setting and the answer for age is age."""
+    if target.name == "gpg":
+        return [r for r in rows if r.cand.key != "age"]
+    if target.name == "age":
+        return [r for r in rows if r.cand.key == "age"]
+    return rows
+
+
+def other_tool_text(target: Target, rows: list[Ranked], rec: Ranked | None) -> str:
+    """For gpg, one sentence on age when it is allowed and measured faster (an alternative,
+    not the answer)."""
+    if target.name != "gpg" or rec is None or rec.rate is None:
+        return ""
+    age = next((r for r in rows if r.cand.key == "age" and r.allowed and r.rate), None)
+    if age is None or age.rate.bps <= rec.rate.bps * 1.02:
+        return ""
+    return (f" Alternative, if you can change the tool: age (ChaCha20-Poly1305) reaches "
+            f"{format_rate(age.rate.bps)} here (`advise --for age` gives its commands).")
 
 
 def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Options) -> str:

@@ -30,14 +30,15 @@ def _size(ctx, param, value):  # noqa: ARG001 - click callback signature
 @click.command(help="""Measure real backup encryption: `gpg --symmetric --compress-algo none`
 for every --cipher-algo the installed gpg supports (and age, when installed), encrypting and
 decrypting the same bytes held in memory, repeated until the median is stable. Beside each,
-the same cipher alone in libgcrypt's CFB mode (plus SHA-1 for OpenPGP's MDC), so the table
-shows how much of the time is gpg's own. GnuPG runs in a private temporary home that is
+the same cipher alone in libgcrypt's CFB mode together with SHA-1 (OpenPGP's MDC checksum),
+so the table shows how much of the time is gpg's own. GnuPG runs in a private temporary home that is
 removed afterwards; your ~/.gnupg is not touched.""")
 @click.option("--algo", "algos", default=None, metavar="LIST", callback=nonempty_list,
               help="comma-separated gpg cipher names (AES256,TWOFISH,...) and/or 'age' "
                    "(default: all gpg supports, and age)")
-@click.option("--size", default="256M", type=Size(), show_default=True,
-              help="bytes encrypted per run (held in memory)")
+@click.option("--size", default=gpg_scenario.DEFAULT_SIZE, type=Size(), show_default=True,
+              help="bytes encrypted per run (held in memory); the fixed cost of a run is "
+                   "measured apart on an empty message")
 @click.option("--backup-size", default="50G", type=Size(), show_default=True,
               help="answer how long a backup of this size takes")
 @click.option("--ops", default="encrypt,decrypt", show_default=True, callback=nonempty_list,
@@ -45,8 +46,9 @@ removed afterwards; your ~/.gnupg is not touched.""")
 @click.option("--precision", default=None, metavar="P",
               help="stop repeating when the 95% CI of the median is within this fraction "
                    f"(0.02 or 2%; default {gpg_scenario.DEFAULT_PRECISION:.0%})")
-@click.option("--budget", default=8.0, show_default=True, type=SECONDS,
-              help="seconds at most per algorithm and operation")
+@click.option("--budget", default=gpg_scenario.DEFAULT_BUDGET_S, show_default=True,
+              type=SECONDS, help="seconds at most per algorithm and operation (the fixed-cost "
+                                 "runs get at most 1 s)")
 @click.option("--no-core", is_flag=True, help="skip the cipher-alone figures from the core")
 @cpu_option("keep gpg and age on CPU K")
 @wait_quiet_option

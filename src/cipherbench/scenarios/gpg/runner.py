@@ -22,7 +22,7 @@ from cipherbench.scenarios.gpg.programs import ALLOW_OLD_CIPHERS, OLD_CIPHERS, g
 
 
 #: Seconds at most for the empty-message runs that give a run's fixed cost.
-FIXED_COST_BUDGET_S = 2.0
+FIXED_COST_BUDGET_S = 1.0
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,17 @@ _GRADE_OF = {"aes-192-cfb": "aes-192-cbc", "twofish-256-cfb": "twofish-256-cbc",
              "camellia-256-cfb": "camellia-256-cbc", "cast5-cfb": "cast5-cbc",
              "blowfish-cfb": "blowfish-cbc", "3des-cfb": "3des-cbc", "idea-cfb": "idea-cbc"}
 
-HEADER = ["tool", "algorithm", "grade", "encrypt", "decrypt", "fixed cost/run",
-          "cipher alone (CFB)", "gpg overhead", "backup of {size}"]
+#: The two tables a gpg run is drawn as, each narrow enough for an 80-column terminal: the
+#: answer (rates and backup time), then where the time goes (fixed cost, crypto alone, gpg's
+#: own share).
+HEADER = ["algorithm", "grade", "encrypt", "decrypt", "{size} takes"]
+COST_HEADER = ["algorithm", "fixed/run", "CFB+MDC alone", "gpg overhead"]
+#: The overhead cell when gpg measured at least as fast as its crypto alone.
+WITHIN_NOISE = "—"
+LEGEND = ("algorithm: gpg --cipher-algo, or age (ChaCha20-Poly1305). fixed/run: one run of "
+          "an empty message (start, key derivation). CFB+MDC alone: the cipher in CFB mode and the SHA-1 checksum (MDC) in libgcrypt, without gpg. "
+          "gpg overhead: the share of gpg's bulk time spent outside that crypto; "
+          f"{WITHIN_NOISE} = gpg measured as fast as the crypto alone (within noise).")
 
 
 def gpg_grade(tool: str, algo: str) -> catalog.Grade | None:
@@ -41,11 +50,18 @@ class GpgRow:
     grade: catalog.Grade | None
     encrypt: float | None
     decrypt: float | None
-    alone: float | None
-    overhead: float | None
+    alone: float | None              # the cipher alone in CFB mode (bytes/s)
+    overhead: float | None           # share of gpg's bulk time outside cipher + MDC
     error: str | None = None
     fixed_s: float | None = None     # seconds of one encryption of an empty message
     size: int | None = None          # bytes of the measured message
+    crypto: float | None = None      # cipher alone and SHA-1 MDC together (bytes/s)
+    within_noise: bool = False       # gpg measured at least as fast as ``crypto``
+
+    @property
+    def label(self) -> str:
+        """The algorithm cell: gpg's --cipher-algo name, or "age"."""
+        return "age" if self.tool == "age" else self.algo
 
     @property
     def per_byte_s(self) -> float | None:
@@ -78,7 +94,8 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
             row.error = r.extra.get("message", "failed")
         elif r.size == 0:
             if r.op == "encrypt":
-                row.fixed_s = r.extra.get("wall_s")
+                # stored as seconds; runs before that stored 0 B/s and the seconds in extra
+                row.fixed_s = r.median if r.metric == "seconds" else r.extra.get("wall_s")
         else:
             setattr(row, r.op, r.median)
             if r.op == "encrypt":
@@ -86,30 +103,52 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
     for row in rows.values():
         if row.tool == "gnupg":
             row.alone = alone.get(row.algo)
-        if row.per_byte_s and row.alone and sha1:
-            crypto_s = 1 / row.alone + 1 / sha1   # seconds per byte: cipher + MDC
-            row.overhead = max(0.0, 1 - crypto_s / row.per_byte_s)
+        if row.alone and sha1:
+            row.crypto = 1 / (1 / row.alone + 1 / sha1)   # both passes over every byte
+        if row.per_byte_s and row.crypto:
+            row.overhead = overhead(row.per_byte_s, row.crypto)
+            row.within_noise = row.overhead is None
     return sorted(rows.values(), key=lambda r: (r.per_byte_s is None, r.per_byte_s or 0))
+
+
+def overhead(per_byte_s: float, crypto_bps: float) -> float | None:
+    """The share of gpg's bulk seconds per byte that is not the cipher and MDC work, or None
+    when gpg measured as fast as that work or faster (a difference inside the noise, not a
+    negative or zero cost)."""
+    share = 1 - (1 / crypto_bps) / per_byte_s
+    return share if share >= 0.005 else None
 
 
 def format_rows(rows: list[GpgRow], backup_size: int, size_text: str) -> tuple[list[str],
                                                                               list[list[str]]]:
-    """Header and text cells of the gpg table."""
+    """Header and text cells of the gpg table (rates and backup time)."""
     header = [h.format(size=size_text) for h in HEADER]
     out = []
     for r in rows:
         if r.error:
-            out.append([r.tool, r.algo, r.grade.level if r.grade else "", "failed: " + r.error]
-                       + [""] * (len(header) - 4))
+            out.append([r.label, r.grade.level if r.grade else "", "failed: " + r.error]
+                       + [""] * (len(header) - 3))
             continue
         secs = r.backup_seconds(backup_size)
-        out.append([r.tool, r.algo, r.grade.level if r.grade else "?",
+        out.append([r.label, r.grade.level if r.grade else "?",
                     format_rate(r.encrypt), format_rate(r.decrypt),
-                    format_duration(r.fixed_s) if r.fixed_s is not None else "",
-                    format_rate(r.alone),
-                    f"{r.overhead * 100:.0f}%" if r.overhead is not None else "",
                     format_duration(secs) if secs else ""])
     return header, out
+
+
+def format_cost_rows(rows: list[GpgRow]) -> tuple[list[str], list[list[str]]]:
+    """Header and text cells of the table of where gpg's time goes (measured rows only)."""
+    out = []
+    for r in rows:
+        if r.error:
+            continue
+        if r.within_noise:
+            share = WITHIN_NOISE
+        else:
+            share = f"{r.overhead * 100:.0f}%" if r.overhead is not None else ""
+        out.append([r.label, format_duration(r.fixed_s) if r.fixed_s is not None else "",
+                    format_rate(r.crypto) if r.crypto else "", share])
+    return list(COST_HEADER), out
 
 
 def answer(rows: list[GpgRow], backup_size: int, size_text: str) -> str:
