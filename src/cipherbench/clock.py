@@ -129,7 +129,7 @@ def trust(estimates: Sequence[ClockEstimate], *, max_spread: float = MAX_SPREAD,
     spreads = [e.spread for e in known if e.spread is not None]
     worst = max(spreads) if spreads else None
     if worst is not None and worst > max_spread:
-        return ClockTrust(False, None, f"the clock's probes spread over {worst:.0%} (more than "
+        return ClockTrust(False, None, f"the clock's probes spread over {worst:.1%} (more than "
                                        f"{max_spread:.0%}): the machine was too busy to measure "
                                        "the clock", worst)
     freqs = [e.freq_hz for e in known]  # type: ignore[misc]
