@@ -115,8 +115,10 @@ def test_adaptive_repetition_stops_at_precision(cli, tmp_path, env):
     pts = {x.size: x for x in results if x.metric == "ns_per_op"}
     assert pts[1024].n_samples == 6 and pts[1024].extra["stopped_by"] == "precision"
     assert "figure known to +-" in r.err or "figure known to +-" in r.out
-    assert pts[16384].n_samples > 6 and pts[16384].extra["stopped_by"] == "budget", \
-        pts[16384].n_samples
+    # the fake core replays fast: a quick machine reaches the core's sample cap within the
+    # budget; either limit, never the precision, ends the imprecise point
+    assert pts[16384].n_samples > 6 and \
+        pts[16384].extra["stopped_by"] in ("budget", "max_samples"), pts[16384].extra
     assert "not the asked" in r.err
 
 
