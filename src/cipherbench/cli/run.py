@@ -40,7 +40,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.option("--sizes", multiple=True, metavar="SIZES", callback=nonempty_list,
               help="message sizes in bytes, e.g. 16,1024,16k (default: the preset's)")
 @click.option("--quick", is_flag=True, help="the essential algorithms on two sizes (< 30 s)")
-@click.option("--full", is_flag=True, help="every algorithm, operation and size (about 45 min)")
+@click.option("--full", is_flag=True,
+              help="every algorithm, operation and size (over an hour with every library)")
 @click.option("--precision", metavar="P", help="target 95% CI half-width of each figure, "
               "as a fraction or percent (default 0.01 = 1%)")
 @click.option("--budget", type=SECONDS, metavar="SECONDS",
