@@ -22,7 +22,7 @@ def display_results(console: Console, table: ResultTable, title: str | None = No
     not fit the console's width, they are split over several tables with the same rows, so
     no cell is ever cut."""
     title = title or (f"throughput at {format_size(table.size)}, cycles/byte from the slope "
-                      "(* fastest)")
+                      "(* fastest beyond the noise)")
     groups = _column_groups(console.width, table)
     for i, columns in enumerate(groups):
         part = f" ({i + 1}/{len(groups)})" if len(groups) > 1 else ""

@@ -30,6 +30,17 @@ class Cell:
     suspect: bool = False           # the headline and the slope disagree (fit.check_headline)
 
 
+def _mark_fastest(cells: list[Cell]) -> None:
+    """``*`` on the fastest cell, only when its interval clears the next one's: a lead
+    inside the noise is not shown as one."""
+    if len(cells) < 2:
+        return
+    first, second = sorted(cells, key=lambda c: c.ns_per_op)[:2]
+    hi_first = first.ns_per_op * (1 + (first.ci_rel or 0))
+    lo_second = second.ns_per_op * (1 - (second.ci_rel or 0))
+    first.fastest = hi_first < lo_second
+
+
 @dataclass
 class Row:
     """A row of the result table: one algorithm and operation."""
@@ -105,9 +116,7 @@ def format_results(results: list[Result], headline: int = 16384,
         suspect = bool(check) and check.get("size") == size
         rows[key].cells[r.lib] = Cell(bps, r.median, ci_rel, cpb, suspect=suspect)
     for row in rows.values():
-        best = [c for c in row.cells.values() if c.bytes_per_s]
-        if len(best) > 1:
-            max(best, key=lambda c: c.bytes_per_s or 0).fastest = True
+        _mark_fastest([c for c in row.cells.values() if c.bytes_per_s])
     if not columns:
         columns = [REF_LIB]
     ordered = sorted(rows.values(), key=lambda row: (
