@@ -10,6 +10,7 @@ the cleanup finishes (each of its steps has its own timeout).
 from __future__ import annotations
 
 import signal
+import tempfile
 import threading
 from contextlib import contextmanager
 from typing import Iterator
@@ -35,6 +36,13 @@ def stop_on_signals() -> Iterator[None]:
         yield  # nested: the outer block's handlers already do the job
         return
     fired: list[int] = []
+    try:
+        # Python's first gettempdir() writes a probe file under TMPDIR and then removes it; a
+        # Stop raised between the two would leave the file behind, so it happens here, before
+        # the handlers are in place (the result is cached for the process).
+        tempfile.gettempdir()
+    except OSError:
+        pass  # no usable directory: the scenario that needs one says so in one line
 
     def handler(signum, frame):  # noqa: ARG001 - signal handler signature
         if fired:
