@@ -147,3 +147,18 @@ def test_stopped_command_leaves_nothing_and_keeps_its_results(tmp_path, request,
     assert status == "interrupted"
     assert kept >= kept_before
     assert f"keeps its {kept} finished results" in last
+
+
+def test_temp_dir_probe_happens_before_a_stop_can_interrupt_it(tmp_path):
+    """Python's first gettempdir() writes and removes a probe file in TMPDIR; done under the
+    stop handlers, a stop between the two would leave the file (seen once in the ssh test)."""
+    code = ("import tempfile; from cipherbench.interrupts import stop_on_signals\n"
+            "assert tempfile.tempdir is None\n"
+            "with stop_on_signals():\n"
+            "    assert tempfile.tempdir is not None, 'probe not done on entry'\n"
+            "print(tempfile.tempdir)")
+    out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, TMPDIR=str(tmp_path)),
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str(tmp_path)
+    assert list(tmp_path.iterdir()) == []
