@@ -27,12 +27,14 @@
 typedef struct {
     gnutls_cipher_algorithm_t alg;
     int streaming;           /* also usable through gnutls_cipher_* */
+    size_t nonce_len;        /* the only nonce length it takes, 0: any GnuTLS accepts */
 } aead_def;
 
 typedef struct {
     gnutls_aead_cipher_hd_t h;
     gnutls_cipher_hd_t sh;   /* streaming handle, or NULL */
     int decrypt;
+    size_t nonce_len;        /* from aead_def */
 } aead_ctx;
 
 static int aead_init(void **ctx, const void *arg, const cb_setup *s)
@@ -56,6 +58,7 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
         return CB_ERR;
     }
     c->decrypt = s->decrypt;
+    c->nonce_len = d->nonce_len;
     *ctx = c;
     return CB_OK;
 }
@@ -85,6 +88,10 @@ static int aead_run_streaming(aead_ctx *c, cb_msg *m)
 static int aead_run(void *ctx, cb_msg *m)
 {
     aead_ctx *c = ctx;
+    /* GnuTLS's ChaCha20-Poly1305 takes any nonce length and reads 12 bytes whatever it is
+     * given, so a wrong length is refused here rather than read past. */
+    if (c->nonce_len && m->nonce_len != c->nonce_len)
+        return CB_ERR_PARAM;
     if (c->sh && m->nonce_len == 12)
         return aead_run_streaming(c, m);
     if (m->in != m->out && m->len)
@@ -336,10 +343,10 @@ static void mac_finish(void *ctx)
 /* ---- the table ------------------------------------------------------------ */
 
 static const aead_def
-    a_gcm128 = {GNUTLS_CIPHER_AES_128_GCM, 1}, a_gcm256 = {GNUTLS_CIPHER_AES_256_GCM, 1},
-    a_gcm192 = {GNUTLS_CIPHER_AES_192_GCM, 1},
-    a_chapoly = {GNUTLS_CIPHER_CHACHA20_POLY1305, 1},
-    a_ccm128 = {GNUTLS_CIPHER_AES_128_CCM, 0}, a_ccm256 = {GNUTLS_CIPHER_AES_256_CCM, 0};
+    a_gcm128 = {GNUTLS_CIPHER_AES_128_GCM, 1, 0}, a_gcm256 = {GNUTLS_CIPHER_AES_256_GCM, 1, 0},
+    a_gcm192 = {GNUTLS_CIPHER_AES_192_GCM, 1, 0},
+    a_chapoly = {GNUTLS_CIPHER_CHACHA20_POLY1305, 1, 12},
+    a_ccm128 = {GNUTLS_CIPHER_AES_128_CCM, 0, 0}, a_ccm256 = {GNUTLS_CIPHER_AES_256_CCM, 0, 0};
 
 /*                                       alg                           key iv chacha xts stream */
 static const cipher_def c_aes128cbc   = {GNUTLS_CIPHER_AES_128_CBC,        16, 16, 0, 0, 0};
