@@ -9,7 +9,7 @@ from cipherbench.advise import candidates as C, configs, policy as pol, rates as
 from cipherbench.advise.bottleneck import sentence
 from cipherbench.units import format_rate
 from cipherbench.advise.configs.base import ConfigLine, Context
-from cipherbench.advise.evidence import Evidence, Rate
+from cipherbench.advise.evidence import BASELINE_ALGO, Evidence, Rate, rel_ci
 from cipherbench.advise.rank import Ranked, best, default_row, rank
 from cipherbench.advise.targets import Target
 from cipherbench.advise.validate import Validator, validate
@@ -25,6 +25,11 @@ LUKS_DEFAULT = "aes-xts-plain64:512"
 GPG_DEFAULT = "AES"
 
 
+#: The stored commands whose runs are evidence for each family.
+_COMMANDS = {"ssh": ("ssh", "run"), "tls": ("tls", "run"), "gpg": ("gpg", "run"),
+             "luks": ("run",)}
+
+
 @dataclass
 class Options:
     """What the user asked for."""
@@ -34,6 +39,8 @@ class Options:
     host: str | None = None
     lib: str | None = None
     assume_no_aes: bool = False
+    ssh_config: str | None = None
+    via: list[str] | None = None
 
 
 @dataclass
@@ -148,11 +155,7 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     rows = rank(cands, rates, opts.policy, target.transport, dflt)
     own = own_tool_rows(target, rows)
     rec = best(own)
-    baseline = None
-    if target.family == "ssh" and ev.ssh_run is not None and "cleartext-tcp" in ev.ssh:
-        b = ev.ssh["cleartext-tcp"]
-        baseline = Rate(b.median, "ssh", (ev.ssh_run.id,), "cleartext TCP baseline")
-    bn = sentence(rows, opts.link, baseline)
+    bn = sentence(own, opts.link, ssh_baseline(ev, rec) if target.family == "ssh" else None)
     stand_ins = {r.rate.source for r in rows if r.rate and r.rate.stand_in and r.allowed}
     if target.lib == "go" and not any(r.rate for r in rows):
         notes.append("no measurements of Go's crypto here: build the Go core "
@@ -167,6 +170,10 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
                      "real record layer)")
     if target.family == "ssh" and stand_ins:
         notes.append("some rates are primitive stand-ins (no ssh measurement of them)")
+    left = [x.text() for x in ev.left_out if x.command in _COMMANDS[target.family]]
+    if left:
+        notes.append("left out of the evidence (never mixed with it): " + "; ".join(left[:6])
+                     + (f"; and {len(left) - 6} more" if len(left) > 6 else ""))
     if target.family == "luks":
         notes.append("dm-crypt runs the kernel's implementation; these are the same modes in "
                      "a user-space library (`cryptsetup benchmark` measures the kernel's)")
@@ -180,6 +187,16 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
     text = answer_text(target, own, rec, opts) + other_tool_text(target, rows, rec)
     return Advice(target, text, rows, rec, bn, lines, notes, runs)
+
+
+def ssh_baseline(ev: Evidence, rec: Ranked | None) -> Rate | None:
+    """The cleartext baseline of the ssh run the recommendation was measured in (a primitive
+    stand-in is not compared with a path it never took)."""
+    b = ev.ssh.get(BASELINE_ALGO)
+    if b is None or ev.ssh_run is None or rec is None or rec.rate is None or \
+            rec.rate.source != "ssh" or ev.ssh_run.id not in rec.rate.run_ids:
+        return None
+    return Rate(b.median, "ssh", (ev.ssh_run.id,), "cleartext TCP baseline", rel_ci=rel_ci(b))
 
 
 def own_tool_rows(target: Target, rows: list[Ranked]) -> list[Ranked]:
@@ -198,7 +215,7 @@ def other_tool_text(target: Target, rows: list[Ranked], rec: Ranked | None) -> s
     if target.name != "gpg" or rec is None or rec.rate is None:
         return ""
     age = next((r for r in rows if r.cand.key == "age" and r.allowed and r.rate), None)
-    if age is None or age.rate.bps <= rec.rate.bps * 1.02:
+    if age is None or age.rate.bps <= rec.rate.bps or age.rate.overlaps(rec.rate):
         return ""
     return (f" Alternative, if you can change the tool: age (ChaCha20-Poly1305) reaches "
             f"{format_rate(age.rate.bps)} here (`advise --for age` gives its commands).")
@@ -218,8 +235,8 @@ def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Op
         text += (f" It is {rec.cand.grade.level.upper()}: {rec.cand.grade.reason} "
                  f"({rec.cand.grade.reference}); --policy legacy allows it only because you "
                  "asked.")
-    faster = [r for r in rows if r.rate and rec.rate and r.rate.bps > rec.rate.bps * 1.02
-              and not r.allowed and r.cand.available]
+    faster = [r for r in rows if r.rate and rec.rate and r.rate.bps > rec.rate.bps
+              and not r.rate.overlaps(rec.rate) and not r.allowed and r.cand.available]
     if faster:
         f = faster[0]
         text += (f" {f.cand.label} is faster ({format_rate(f.rate.bps)}) but not allowed: "
@@ -228,13 +245,17 @@ def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Op
         bad = [r for r in rows if r.rate and r.cand.grade.level in ("legacy", "broken")]
         if bad and rec.rate:
             b = bad[0]
-            if b.rate.bps > rec.rate.bps * 1.02:
+            if b.rate.bps > rec.rate.bps and not b.rate.overlaps(rec.rate):
                 # Faster, but not something this machine's tool can even use (or not allowed):
                 # say so rather than claim nothing old is faster.
                 why = "" if b.cand.available else " if this tool still offered it"
                 text += (f" {b.cand.label} ({b.cand.grade.level}: {b.cand.grade.reason}) "
                          f"would be faster{why} ({format_rate(b.rate.bps)}), and is not "
                          "recommended.")
+            elif b.rate.overlaps(rec.rate):
+                text += (f" No legacy or broken choice is measurably faster here (best of "
+                         f"them: {b.cand.label}, {format_rate(b.rate.bps)}, within the "
+                         "measurement noise).")
             else:
                 text += f" No legacy or broken choice is faster here (best of them: " \
                         f"{b.cand.label}, {format_rate(b.rate.bps)})."
