@@ -153,7 +153,7 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
             rates = R.without_aes(cands, rates)
             notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
     rows = rank(cands, rates, opts.policy, target.transport, dflt)
-    own = own_tool_rows(target, rows)
+    own = own_tool_rows(target, rows, opts)
     rec = best(own)
     bn = sentence(own, opts.link, ssh_baseline(ev, rec) if target.family == "ssh" else None)
     stand_ins = {r.rate.source for r in rows if r.rate and r.rate.stand_in and r.allowed}
@@ -186,6 +186,9 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     lines = validate(lines, validator)
     runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
     text = answer_text(target, own, rec, opts) + other_tool_text(target, rows, rec)
+    if target.name == "nzbget":
+        text += tls13_text(opts.lib)
+        notes.insert(0, rc4_text(ev, opts))
     return Advice(target, text, rows, rec, bn, lines, notes, runs)
 
 
@@ -199,14 +202,42 @@ def ssh_baseline(ev: Evidence, rec: Ranked | None) -> Rate | None:
     return Rate(b.median, "ssh", (ev.ssh_run.id,), "cleartext TCP baseline", rel_ci=rel_ci(b))
 
 
-def own_tool_rows(target: Target, rows: list[Ranked]) -> list[Ranked]:
-    """The rows the answer may name: gpg and age share a family (one table compares them),
-    but the answer for gpg is a gpg setting and the answer for age is age."""
+def own_tool_rows(target: Target, rows: list[Ranked], opts: Options) -> list[Ranked]:
+    """The rows the answer may name, only what the printed lines select: gpg and age share a
+    family (one table compares them), but the answer for gpg is a gpg setting and the answer
+    for age is age; NZBGet's OpenSSL line is a TLS 1.2 cipher list, which selects no TLS 1.3
+    suite (only ``--lib gnutls`` prints a line alone that does)."""
+    if target.name == "nzbget" and opts.lib != "gnutls":
+        return [r for r in rows if not getattr(r.cand.names.get("suite"), "tls13", False)]
     if target.name == "gpg":
         return [r for r in rows if r.cand.key != "age"]
     if target.name == "age":
         return [r for r in rows if r.cand.key == "age"]
     return rows
+
+
+def tls13_text(lib: str | None) -> str:
+    """What NZBGet's line does when the news server offers TLS 1.3."""
+    start = " When the news server offers TLS 1.3, its suites are negotiated apart from "
+    if lib == "gnutls":
+        return (" When the news server offers TLS 1.3, the GnuTLS priority string selects "
+                "its suites by the same ciphers, in the same order.")
+    if lib == "openssl":
+        return (start + "this list, which does not change them (OpenSSL's own TLS 1.3 suites "
+                "apply, all AEAD).")
+    return (start + "the TLS 1.2 list: the OpenSSL line does not change them (OpenSSL's own "
+            "TLS 1.3 suites apply, all AEAD); the GnuTLS string selects them by the same "
+            "ciphers.")
+
+
+def rc4_text(ev: Evidence, opts: Options) -> str:
+    """One sentence on RC4-MD5, the old fast setting: what replaced it and why."""
+    has_aes = None if ev.cpu_flags is None else "aes" in ev.cpu_flags
+    here = "" if has_aes is None or opts.assume_no_aes else \
+        (" (this CPU has them)" if has_aes else " (this CPU has not)")
+    return ("RC4-MD5, the old setting for speed, is broken: RC4's keystream biases recover "
+            "plaintext and RFC 7465 prohibits RC4 in TLS; AES-GCM replaced it on CPUs with AES "
+            f"instructions{here}, ChaCha20-Poly1305 on CPUs without them.")
 
 
 def other_tool_text(target: Target, rows: list[Ranked], rec: Ranked | None) -> str:
