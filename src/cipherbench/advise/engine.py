@@ -179,7 +179,10 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
                      "a user-space library (`cryptsetup benchmark` measures the kernel's)")
     if target.family == "gpg" and stand_ins:
         notes.append("some rates are libgcrypt CFB stand-ins (no gpg measurement of them)")
-    ctx = Context(rows, opts.policy, opts.lib, opts.host, validator, target=target.name)
+    # the one-off line of the tool measured (every tool's when it was ssh's own pipe)
+    via = opts.via or ([ev.ssh_via] if ev.ssh_via not in (None, "pipe") else None)
+    ctx = Context(rows, opts.policy, opts.lib, opts.host, validator, target=target.name,
+                  extra={"via": via, "ssh_config": opts.ssh_config})
     lines: list[ConfigLine] = []
     for fam in target.configs:
         lines += configs.lines_for(fam, ctx)
