@@ -5,7 +5,7 @@ Pure: stored runs in, typed facts and mismatches out. ``advise`` uses it to take
 from coherent runs only, ``compare`` to say in one line what the two runs differ in. Every fact
 comes from the metadata each run already stores (``metadata.KEYS``): ``hostname``,
 ``cpu_model``, ``cpu_arch``; ``core_version``, ``core_compiler``, ``core_cflags``;
-``hw_disabled``; ``libraries.<lib>.version``; for the real paths, the program's version
+``hw_disabled``; ``libraries.<lib>.version`` and ``.caps``; for the real paths, the program's version
 (``programs`` of gpg runs, ``ssh_version`` in the arguments of ssh runs).
 """
 from __future__ import annotations
@@ -24,14 +24,16 @@ MACHINE, CORE, HW = "machine", "core build", "hardware switches"
 class Facts:
     """What decides whether two runs measured the same thing: ``machine`` is (host name, CPU
     model, architecture); ``core`` (version, compiler, flags) is empty for runs that did not
-    use the core; ``hw_off`` the CPU features switched off; ``versions`` (library, version)
-    and ``programs`` (program, version) pairs."""
+    use the core; ``hw_off`` the CPU features switched off; ``versions`` (library, version),
+    ``programs`` (program, version) and ``caps`` (library, the hardware it used: a switch
+    made through the library's own environment shows only there) pairs."""
 
     machine: tuple[str, str, str]
     core: tuple[str, ...]
     hw_off: tuple[str, ...]
     versions: tuple[tuple[str, str], ...] = ()
     programs: tuple[tuple[str, str], ...] = ()
+    caps: tuple[tuple[str, str], ...] = ()    # (library, its hardware capabilities in use)
 
     def version(self, lib: str) -> str | None:
         """The stored version of ``lib`` (None when the run did not measure it)."""
@@ -65,13 +67,16 @@ def facts(run: Run) -> Facts:
     libs = m.get("libraries") or {}
     versions = tuple(sorted((str(lib), str((info or {}).get("version") or ""))
                             for lib, info in libs.items() if isinstance(info, Mapping)))
+    caps = tuple(sorted((str(lib), ", ".join(sorted(map(str, info.get("caps") or []))))
+                        for lib, info in libs.items()
+                        if isinstance(info, Mapping) and info.get("caps") is not None))
     progs = dict((m.get("programs") or {}) if isinstance(m.get("programs"), Mapping) else {})
     if run.args.get("ssh_version"):
         progs["ssh"] = run.args["ssh_version"]
     return Facts((str(m.get("hostname") or ""), str(m.get("cpu_model") or ""),
                   str(m.get("cpu_arch") or "")),
                  core if core[0] else (), hw_off(m.get("hw_disabled")), versions,
-                 tuple(sorted((str(k), str(v)) for k, v in progs.items())))
+                 tuple(sorted((str(k), str(v)) for k, v in progs.items())), caps)
 
 
 def this_machine() -> tuple[str, str, str]:
@@ -100,8 +105,8 @@ class Mismatch:
 
 def mismatches(a: Facts, b: Facts, libs: Iterable[str] | None = None) -> list[Mismatch]:
     """How ``b`` differs from ``a``: machine, core build (when both used the core), hardware
-    switches, and the version of every library (of ``libs`` when given) and program both
-    name."""
+    switches, the version and the hardware in use of every library (of ``libs`` when given),
+    and the version of every program both name."""
     out = []
     if not same_machine(a.machine, b.machine):
         out.append(Mismatch(MACHINE, a.machine_text(), b.machine_text()))
@@ -112,10 +117,14 @@ def mismatches(a: Facts, b: Facts, libs: Iterable[str] | None = None) -> list[Mi
         out.append(Mismatch(HW, "off: " + ", ".join(a.hw_off) if a.hw_off else "all on",
                             "off: " + ", ".join(b.hw_off) if b.hw_off else "all on"))
     va, vb = dict(a.versions), dict(b.versions)
-    wanted = set(libs) if libs is not None else set(va) | set(vb)
+    wanted = set(libs) if libs is not None else set(va) | set(vb) | set(a.caps) | set(b.caps)
     for lib in sorted(set(va) & set(vb) & wanted):
         if va[lib] != vb[lib]:
             out.append(Mismatch(f"{lib} version", va[lib], vb[lib]))
+    ca, cb = dict(a.caps), dict(b.caps)
+    for lib in sorted(set(ca) & set(cb) & wanted):
+        if ca[lib] != cb[lib]:
+            out.append(Mismatch(f"{lib} hardware", ca[lib] or "none", cb[lib] or "none"))
     pa, pb = dict(a.programs), dict(b.programs)
     for prog in sorted(set(pa) & set(pb)):
         if pa[prog] != pb[prog]:

@@ -166,7 +166,7 @@ class Evidence:
         if not ordered:
             return []
         anchor = fx[ordered[0].id]
-        versions: dict[str, str] = {}
+        versions: dict[str, tuple[str, str | None]] = {}
         out: list[tuple[Run, set[str] | None]] = []
         for run in ordered:
             f = fx[run.id]
@@ -178,12 +178,17 @@ class Evidence:
                                                                     or "none"))
                 continue
             libs, clash = set(), []
+            caps = dict(f.caps)
             for lib, ver in f.versions:
-                have = versions.setdefault(lib, ver)
-                if have == ver:
+                # a library is the same when its version and the hardware it used agree
+                have = versions.setdefault(lib, (ver, caps.get(lib)))
+                if have == (ver, caps.get(lib)):
                     libs.add(lib)
+                elif have[0] != ver:
+                    clash.append(f"{lib} {ver}, not {have[0]}")
                 else:
-                    clash.append(f"{lib} {ver}, not {have}")
+                    clash.append(f"{lib} using {caps.get(lib) or 'no'} hardware, not "
+                                 f"{have[1] or 'none'}")
             if clash:
                 self._leave(run, "; ".join(clash))
             out.append((run, libs if f.versions else None))
