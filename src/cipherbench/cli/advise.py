@@ -137,6 +137,9 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:
         c.print(f"note: {n}", markup=False, highlight=False)
+    if a.evidence_runs:
+        c.print(f"from runs {', '.join(map(str, a.evidence_runs))}", markup=False,
+                highlight=False)
     c.print("config (each line checked with the installed tool; '# (left out: ...)' marks "
             "a line the tool rejected):", markup=False, highlight=False)
     for line in printable(a.lines):
