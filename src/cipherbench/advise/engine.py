@@ -192,6 +192,10 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     if target.name == "nzbget":
         text += tls13_text(opts.lib)
         notes.insert(0, rc4_text(ev, opts))
+    elif target.lib == "go":
+        text += (" When the other end speaks TLS 1.3, Go's crypto/tls picks its suite itself "
+                 "(AES-GCM when both ends have AES instructions, else ChaCha20-Poly1305); the "
+                 "line does not change it.")
     return Advice(target, text, rows, rec, bn, lines, notes, runs)
 
 
@@ -208,9 +212,10 @@ def ssh_baseline(ev: Evidence, rec: Ranked | None) -> Rate | None:
 def own_tool_rows(target: Target, rows: list[Ranked], opts: Options) -> list[Ranked]:
     """The rows the answer may name, only what the printed lines select: gpg and age share a
     family (one table compares them), but the answer for gpg is a gpg setting and the answer
-    for age is age; NZBGet's OpenSSL line is a TLS 1.2 cipher list, which selects no TLS 1.3
-    suite (only ``--lib gnutls`` prints a line alone that does)."""
-    if target.name == "nzbget" and opts.lib != "gnutls":
+    for age is age; NZBGet's OpenSSL line is a TLS 1.2 cipher list and Go's crypto/tls sets
+    TLS 1.2 suites only, so neither selects a TLS 1.3 suite (NZBGet's GnuTLS string does:
+    ``--lib gnutls`` prints it alone)."""
+    if not target.selects_tls13 and not (target.name == "nzbget" and opts.lib == "gnutls"):
         return [r for r in rows if not getattr(r.cand.names.get("suite"), "tls13", False)]
     if target.name == "gpg":
         return [r for r in rows if r.cand.key != "age"]
