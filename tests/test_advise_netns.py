@@ -27,5 +27,6 @@ def test_advise_over_a_100mbit_link_says_the_path_decides(cli, remote):  # noqa:
         # never "crypto is the bottleneck" when every cipher keeps up with the wire; on a
         # busy machine the interval may straddle the line ("cannot tell"), never the opposite
         text = t["bottleneck"]
+        print(link, text)  # seen with `pytest -s`
         assert text.startswith(("The path is the bottleneck", "Cannot tell")), text
         assert "cleartext baseline of the same run" in text
