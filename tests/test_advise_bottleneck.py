@@ -103,6 +103,9 @@ def test_nas_over_a_100mbit_link_is_path_bound_end_to_end(cli, env):
         assert "cleartext baseline of the same run" in t["bottleneck"]
         assert "Crypto is" not in t["bottleneck"]
         assert run in t["evidence_runs"]
+        v = t["bottleneck_verdict"]
+        assert v["state"] == "path-bound" and v["path"] == "baseline"
+        assert v["share_low"] >= 0.9 and v["path_bytes_per_s"] == 11.75 * MB
 
 
 def test_a_primitive_stand_in_is_not_compared_with_the_baseline(cli, env):

@@ -130,6 +130,17 @@ _REMEDY = {"ssh": "cipherbench ssh --budget", "tls": "cipherbench tls --budget",
            "gpg": "cipherbench gpg --budget", "primitive": "cipherbench run --budget"}
 
 
+def verdict(rows: list[Ranked], link: tuple[float, str] | None = None,
+            baseline: Rate | None = None) -> PathVerdict | None:
+    """``decide`` for the recommendation (the fastest allowed measured choice); None without
+    one, or without a path."""
+    top = best(rows)
+    if top is None or top.rate is None:
+        return None
+    return decide(Interval.of(top.rate), Interval.of(baseline) if baseline else None,
+                  link[0] if link else None)
+
+
 def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
              baseline: Rate | None = None) -> str:
     """One sentence: the fastest allowed choice against the path (the measured baseline,
@@ -139,7 +150,7 @@ def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
     if not ok or top is None or top.rate is None:
         return "No allowed choice was measured, so the bottleneck cannot be told."
     base = Interval.of(baseline) if baseline is not None else None
-    v = decide(Interval.of(top.rate), base, link[0] if link else None)
+    v = verdict(rows, link, baseline)
     if v is None:
         return _cpu_sentence(rows, ok)
     name = f"{top.cand.label} ({format_rate(top.rate.bps)})"

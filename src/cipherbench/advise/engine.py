@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from cipherbench.advise import candidates as C, configs, policy as pol, rates as R
-from cipherbench.advise.bottleneck import sentence
+from cipherbench.advise.bottleneck import PathVerdict, sentence, verdict
 from cipherbench.units import format_rate
 from cipherbench.advise.configs.base import ConfigLine, Context
 from cipherbench.advise.evidence import BASELINE_ALGO, Evidence, Rate, rel_ci
@@ -55,6 +55,7 @@ class Advice:
     lines: list[ConfigLine]
     notes: list[str] = field(default_factory=list)
     evidence_runs: list[int] = field(default_factory=list)
+    path: PathVerdict | None = None     # the bottleneck verdict, when a path was known
 
     def to_json(self) -> dict:
         """The JSON form (``--json`` and the stored run)."""
@@ -79,6 +80,10 @@ class Advice:
                 "cannot_tell_from_above": r.tie_text() if r.tied else None}
                 for r in self.rows],
             "bottleneck": self.bottleneck,
+            "bottleneck_verdict": None if self.path is None else {
+                "state": self.path.state, "share": round(self.path.share, 4),
+                "share_low": round(self.path.low, 4), "share_high": round(self.path.high, 4),
+                "path": self.path.path, "path_bytes_per_s": self.path.path_bps},
             "config": [{"text": ln.text, "status": ln.status, "checked_by": ln.detail}
                        for ln in self.lines],
             "notes": self.notes,
@@ -155,7 +160,9 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     rows = rank(cands, rates, opts.policy, target.transport, dflt)
     own = own_tool_rows(target, rows, opts)
     rec = best(own)
-    bn = sentence(own, opts.link, ssh_baseline(ev, rec) if target.family == "ssh" else None)
+    baseline = ssh_baseline(ev, rec) if target.family == "ssh" else None
+    bn = sentence(own, opts.link, baseline)
+    state = verdict(own, opts.link, baseline)
     stand_ins = {r.rate.source for r in rows if r.rate and r.rate.stand_in and r.allowed}
     if target.lib == "go" and not any(r.rate for r in rows):
         notes.append("no measurements of Go's crypto here: build the Go core "
@@ -196,7 +203,7 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
         text += (" When the other end speaks TLS 1.3, Go's crypto/tls picks its suite itself "
                  "(AES-GCM when both ends have AES instructions, else ChaCha20-Poly1305); the "
                  "line does not change it.")
-    return Advice(target, text, rows, rec, bn, lines, notes, runs)
+    return Advice(target, text, rows, rec, bn, lines, notes, runs, state)
 
 
 def ssh_baseline(ev: Evidence, rec: Ranked | None) -> Rate | None:

@@ -21,7 +21,8 @@ from cipherbench.store import Result, Store
 #: The ``advise --json`` document (``export/advise.schema.json``). History:
 #: 1: first version. 2: each ``measured`` entry names the run it stored and its status (the
 #: advisor measures through the scenarios, not the command line). 3: ``ssh_config`` and
-#: ``via``, the options the ssh measurement was given.
+#: ``via``, the options the ssh measurement was given; each target's ``bottleneck_verdict``
+#: (state, share of the path with its interval, which path).
 SCHEMA = "cipherbench-advise/3"
 SCENARIO = "advise"
 
