@@ -3,7 +3,7 @@ core builds or machines; it takes the newest complete coherent runs, names them 
 it left out; a partial later run does not hide a complete earlier one."""
 from __future__ import annotations
 
-from advise_fixtures import AES_CPU, GPG, SSH_AES, add_gpg, add_primitive, add_ssh, fill
+from advise_fixtures import AES_CPU, SSH_AES, add_gpg, add_primitive, add_ssh, fill
 from cipherbench import coherence
 from cipherbench.advise.evidence import Evidence
 from cipherbench.store import Result, Store
