@@ -3,10 +3,11 @@ hardware switches and, for every library both measured, the same version.
 
 Pure but for ``this_machine``: stored runs in, typed facts and mismatches out. ``advise``
 uses it to take its evidence from coherent runs only, ``compare`` to say in one line what the
-two runs differ in. Every fact comes from the metadata each run already stores (``metadata.KEYS``): ``hostname``,
-``cpu_model``, ``cpu_arch``; ``core_version``, ``core_compiler``, ``core_cflags``;
-``hw_disabled``; ``libraries.<lib>.version`` and ``.caps``; for the real paths, the
-program's version (``programs`` of gpg runs, ``ssh_version`` in the arguments of ssh runs).
+two runs differ in. Every fact comes from the metadata each run already stores
+(``metadata.KEYS``): ``hostname``, ``cpu_model``, ``cpu_arch``; ``core_version``,
+``core_compiler``, ``core_cflags``; ``hw_disabled``; ``libraries.<lib>.version`` and
+``.caps``; for the real paths, the program's version (``programs`` of gpg runs,
+``ssh_version`` in the arguments of ssh runs).
 """
 from __future__ import annotations
 
