@@ -50,10 +50,12 @@ def add_primitive(store: Store, rates: dict, flags: list[str], lib: str = "opens
     return run
 
 
-def add_ssh(store: Store, rates: dict, flags: list[str]) -> int:
-    """A finished ``ssh`` run against the private server, as ``cipherbench ssh`` stores it."""
-    run = store.begin_run("ssh", {"host": "127.0.0.1 (private sshd)", "size": 32 << 20},
-                          _meta(flags))
+def add_ssh(store: Store, rates: dict, flags: list[str], host: str | None = None,
+            status: str = "complete", meta: dict | None = None) -> int:
+    """A finished ``ssh`` run against the private server (or ``host``), as ``cipherbench ssh``
+    stores it."""
+    run = store.begin_run("ssh", {"host": host or "127.0.0.1 (private sshd)", "size": 32 << 20},
+                          _meta(flags, meta))
     for algo, mbs in rates.items():
         cipher, _, mac = algo.partition("+")
         lib = "tcp" if algo == "cleartext-tcp" else "openssh"
@@ -61,7 +63,7 @@ def add_ssh(store: Store, rates: dict, flags: list[str]) -> int:
                                      "B/s", mbs * MB, mbs * MB * 0.98, mbs * MB * 1.02, 3, 0.01,
                                      extra={"cipher": cipher, "mac": mac or None,
                                             "client_default": cipher.startswith("chacha")}))
-    store.finish_run(run, "complete")
+    store.finish_run(run, status)
     return run
 
 

@@ -36,7 +36,10 @@ The summary of a library is the geometric mean of its ratios (the mean of ratios
 Runs may come from two machines, two library versions, or the same machine with and without
 hardware acceleration: ``differences`` lists what their metadata and arguments say differs
 (CPU, flags, library versions and capabilities, what was switched off), so the reader knows
-what the ratios measure.
+what the ratios measure. ``mismatches`` (``coherence``) are the differences that make the two
+runs not like for like: machine, core build, hardware switches, the version of a compared
+library or program; ``mismatch_line`` says them in one line. The comparison is still made (a
+maintainer compares library versions on purpose), labelled with the versions.
 """
 from __future__ import annotations
 
@@ -44,14 +47,16 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
-from cipherbench import catalog
+from cipherbench import catalog, coherence
 from cipherbench.display.format import format_rate
 from cipherbench.store import Result, Run
 
 #: Version of the ``compare --json`` document. History:
 #: - 1: runs, differences, entries (ratio with interval and mark), per-library summary.
 #: - 2: ``noise_floor`` (from the reference rows) and each entry's ``within_noise_floor``.
-COMPARE_FORMAT_VERSION = 2
+#: - 3: ``mismatches``: what makes the runs not like for like (machine, core build, hardware
+#:   switches, versions of the compared libraries), each ``{"what", "a", "b"}``.
+COMPARE_FORMAT_VERSION = 3
 
 #: The library of the reference rows (memcpy, null) that every primitive run measures.
 REFERENCE_LIB = "ref"
@@ -189,6 +194,7 @@ class Comparison:
     only_b: int = 0
     notes: list[str] = field(default_factory=list)
     noise_floor: "NoiseFloor | None" = None
+    mismatches: list[coherence.Mismatch] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -346,13 +352,26 @@ def compare_runs(run_a: Run, results_a: Iterable[Result], run_b: Run,
     entries, only_a, only_b = compare_results(results_a, results_b, sizes)
     cmp = Comparison(run_a, run_b, entries, summarize(entries, run_a, run_b),
                      differences(run_a, run_b), only_a, only_b,
-                     noise_floor=noise_floor(entries))
+                     noise_floor=noise_floor(entries),
+                     mismatches=coherence.mismatches(coherence.facts(run_a),
+                                                     coherence.facts(run_b),
+                                                     libs={e.lib for e in entries}))
     if cmp.noise_floor is not None:
         cmp.notes.append(cmp.noise_floor.text())
     if only_a or only_b:
         cmp.notes.append(f"{only_a} quantities only in run {run_a.id} and {only_b} only in run "
                          f"{run_b.id} are not compared")
     return cmp
+
+
+def mismatch_line(cmp: Comparison) -> str | None:
+    """One line naming what makes the two runs not like for like, or None when nothing
+    does."""
+    if not cmp.mismatches:
+        return None
+    return (f"runs {cmp.run_a.id} and {cmp.run_b.id} are not like for like: "
+            f"{coherence.describe(cmp.mismatches)}; the ratios measure that difference too, "
+            "not only the noise")
 
 
 def _sig(x: float | None, digits: int = 6) -> float | None:
@@ -382,6 +401,7 @@ def to_document(cmp: Comparison) -> dict[str, Any]:
         "run_a": _run_doc(cmp.run_a),
         "run_b": _run_doc(cmp.run_b),
         "differences": [{"key": d.key, "a": d.a, "b": d.b} for d in cmp.differences],
+        "mismatches": [{"what": m.what, "a": m.a, "b": m.b} for m in cmp.mismatches],
         "entries": [{"scenario": e.scenario, "lib": e.lib, "algo": e.algo, "op": e.op,
                      "size": e.size, "metric": e.metric, "unit": e.unit, "a": _sig(e.a),
                      "b": _sig(e.b), "ratio": _sig(e.ratio), "ratio_low": _sig(e.low),

@@ -1,4 +1,11 @@
-"""Is crypto the bottleneck? Compare candidate rates with the link or disk, in words.
+"""Is crypto the bottleneck? Compare the allowed rates with the path, in one sentence.
+
+The path is the measured cleartext baseline of the same ssh run (the same bytes over plain
+TCP on the same path, measured beside the ciphers), capped by the nominal ``--link`` when the
+link is the narrower of the two; with only ``--link`` the link is the path. ``decide`` is the
+verdict, pure over typed inputs, in three states: crypto-bound (even the top of the cipher's
+interval stays below ``PATH_SHARE`` of the path), path-bound (even the bottom of it reaches
+``PATH_SHARE``), or cannot tell (the interval straddles that line). ``sentence`` words it.
 
 ``--link`` units (decimal, as links are sold): a number with ``bit``, ``b``, ``bps`` or
 ``bit/s`` after an optional k/M/G/T prefix is bits per second (``1Gbit``, ``100Mbps``,
@@ -9,6 +16,7 @@ link speeds are quoted; a bare number without a prefix is bytes per second.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from cipherbench.advise.evidence import Rate
 from cipherbench.advise.rank import Ranked, allowed, best, default_row
@@ -17,11 +25,17 @@ from cipherbench.units import format_rate
 
 _PREFIX = {"": 1, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12}
 _BIN = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
-#: "Not the bottleneck" needs the slowest allowed choice at least this much above the link.
-MARGIN = 1.5
+#: A cipher reaching this share of what the path carries does not limit the transfer (the
+#: line the ssh scenario's own table draws, ``scenarios.ssh.tables.PATH_BOUND``).
+PATH_SHARE = 0.90
+#: Relative half-width given to a figure stored without an interval (the tie rule of
+#: ``Rate.overlaps``).
+NO_CI = 0.03
 #: Below this ratio to the default, the choice barely matters.
 SMALL = 1.10
 
+CRYPTO_BOUND, PATH_BOUND, CANNOT_TELL = "crypto-bound", "path-bound", "cannot tell"
+BASELINE, LINK = "baseline", "link"
 
 def parse_link(text: str) -> tuple[float, str]:
     """``--link`` text -> (bytes per second, how to say it). Raises ``UsageError``."""
@@ -53,63 +67,153 @@ def _times(x: float) -> str:
     return f"{x:.0f}x" if x >= 10 else f"{x:.1f}x"
 
 
+@dataclass(frozen=True)
+class Interval:
+    """A rate in bytes per second with its 95% interval (None bounds: not known)."""
+
+    value: float
+    low: float | None = None
+    high: float | None = None
+
+    @classmethod
+    def of(cls, rate: Rate) -> "Interval":
+        """From a ``Rate`` and its relative half-width."""
+        if rate.rel_ci is None:
+            return cls(rate.bps)
+        return cls(rate.bps, rate.bps * (1 - rate.rel_ci), rate.bps * (1 + rate.rel_ci))
+
+    def bounds(self) -> tuple[float, float]:
+        """(low, high), a figure without an interval given ``NO_CI`` either side."""
+        if self.low is None or self.high is None:
+            return self.value * (1 - NO_CI), self.value * (1 + NO_CI)
+        return self.low, self.high
+
+
+@dataclass(frozen=True)
+class PathVerdict:
+    """``decide``'s answer: the state, the cipher's share of the path with its interval, and
+    which path it was (``baseline`` or ``link``) at what rate."""
+
+    state: str
+    share: float
+    low: float
+    high: float
+    path: str
+    path_bps: float
+
+
+def decide(cipher: Interval, baseline: Interval | None, link_bps: float | None
+           ) -> PathVerdict | None:
+    """Crypto-bound, path-bound or cannot tell, for one cipher's rate against the path: the
+    measured baseline, the nominal link only as a cap. None without either."""
+    if baseline is not None and baseline.value > 0 and (link_bps is None
+                                                          or baseline.value <= link_bps):
+        path, kind = baseline, BASELINE
+    elif link_bps:
+        path, kind = Interval(link_bps, link_bps, link_bps), LINK
+    else:
+        return None
+    c_lo, c_hi = cipher.bounds()
+    p_lo, p_hi = path.bounds()
+    share, low, high = cipher.value / path.value, c_lo / p_hi, c_hi / p_lo
+    if low >= PATH_SHARE:
+        state = PATH_BOUND
+    elif high < PATH_SHARE:
+        state = CRYPTO_BOUND
+    else:
+        state = CANNOT_TELL
+    return PathVerdict(state, share, low, high, kind, path.value)
+
+
+#: The command whose ``--budget`` narrows a figure of each source.
+_REMEDY = {"ssh": "cipherbench ssh --budget", "tls": "cipherbench tls --budget",
+           "gpg": "cipherbench gpg --budget", "primitive": "cipherbench run --budget"}
+
+
+def verdict(rows: list[Ranked], link: tuple[float, str] | None = None,
+            baseline: Rate | None = None) -> PathVerdict | None:
+    """``decide`` for the recommendation (the fastest allowed measured choice); None without
+    one, or without a path."""
+    top = best(rows)
+    if top is None or top.rate is None:
+        return None
+    return decide(Interval.of(top.rate), Interval.of(baseline) if baseline else None,
+                  link[0] if link else None)
+
+
 def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
              baseline: Rate | None = None) -> str:
-    """One or two sentences: link (or the measured baseline) against the allowed rates, or,
-    without either, how much the choice of cipher matters on this CPU."""
+    """One sentence: the fastest allowed choice against the path (the measured baseline,
+    capped by the link), or, without either, how much the choice of cipher matters here."""
     ok = [r for r in allowed(rows) if r.rate is not None]
     top = best(rows)
     if not ok or top is None or top.rate is None:
         return "No allowed choice was measured, so the bottleneck cannot be told."
+    base = Interval.of(baseline) if baseline is not None else None
+    v = verdict(rows, link, baseline)
+    if v is None:
+        return _cpu_sentence(rows, ok)
+    name = f"{top.cand.label} ({format_rate(top.rate.bps)})"
+    if v.path == BASELINE:
+        where = f"the cleartext baseline of the same run ({format_rate(v.path_bps)})"
+        if link is not None:
+            where += f", below your {link[1]}"
+    else:
+        where = f"your {link[1]}" if link else "the link"
+        if baseline is not None:
+            where += f" (the measured cleartext path, {format_rate(baseline.bps)}, is faster)"
+    if v.state == PATH_BOUND:
+        others = [r for r in ok if r is not top and
+                  decide(Interval.of(r.rate), base, link[0] if link else None).state
+                  != PATH_BOUND]
+        what = "link" if v.path == LINK else "path"
+        tail = "; choose by security." if not others else (
+            f"; {', '.join(r.cand.label for r in others[:3])} would not keep up, so choose "
+            "among the faster ones.")
+        reach = (f"is {_times(v.share)} faster than {where}" if v.share >= 2 else
+                 f"reaches {v.share:.0%} of {where}")
+        return f"The {what} is the bottleneck, not the cipher: {name} {reach}{tail}"
+    if v.state == CRYPTO_BOUND:
+        return (f"Crypto is the bottleneck: even the fastest allowed choice, {name}, reaches "
+                f"only {v.share:.0%} of {where}.")
+    remedy = _REMEDY.get(top.rate.source, "cipherbench run --budget")
+    return (f"Cannot tell whether crypto or the path is the bottleneck: {name} reaches "
+            f"{v.low:.0%}-{v.high:.0%} of {where}, across the {PATH_SHARE:.0%} line; more "
+            f"samples (`{remedy} SECONDS`) narrow it.")
+
+
+def _cpu_sentence(rows: list[Ranked], ok: list[Ranked]) -> str:
+    """Without a path: how much the choice of cipher matters on this CPU. A factor is named
+    only when the two intervals do not overlap (never one whose interval holds 1)."""
     fastest, slowest = ok[0], ok[-1]
     name = fastest.cand.label
-    if link is not None:
-        speed, what = link
-        if slowest.rate.bps >= speed * MARGIN:
-            return (f"Crypto is not your bottleneck, the link is: every allowed choice is at least "
-                    f"{_times(slowest.rate.bps / speed)} faster than your {what}; choose by "
-                    "security.")
-        if fastest.rate.bps < speed:
-            return (f"Crypto is your bottleneck: even the fastest allowed choice ({name}, "
-                    f"{format_rate(fastest.rate.bps)}) reaches only "
-                    f"{fastest.rate.bps / speed:.0%} of your {what}.")
-        below = [r for r in ok if r.rate.bps < speed * MARGIN]
-        return (f"The link is the bottleneck for the fastest choices: {name} is "
-                f"{_times(fastest.rate.bps / speed)} faster than your {what}, but "
-                f"{', '.join(r.cand.label for r in below[:3])} "
-                f"{'comes' if len(below) == 1 else 'come'} close to it or below; choose among "
-                "the faster ones.")
-    if baseline is not None and baseline.bps > 0:
-        share = fastest.rate.bps / baseline.bps
-        if share >= 0.9:
-            return (f"The path is the bottleneck, not the cipher: the fastest allowed choice "
-                    f"reaches {share:.0%} of the cleartext baseline "
-                    f"({format_rate(baseline.bps)}); choose by security.")
-        prefix = (f"Crypto is the bottleneck: the fastest allowed choice reaches {share:.0%} "
-                  f"of the cleartext baseline ({format_rate(baseline.bps)}). ")
-    else:
-        prefix = ""
     dflt = default_row(rows)
     if dflt is not None and dflt.rate is not None and dflt is not fastest:
         ratio = fastest.rate.bps / dflt.rate.bps
         if fastest.rate.overlaps(dflt.rate):
-            return (prefix + f"{name} ({format_rate(fastest.rate.bps)}) and the default "
+            return (f"{name} ({format_rate(fastest.rate.bps)}) and the default "
                     f"({dflt.cand.label}, {format_rate(dflt.rate.bps)}) are within the "
                     "measurement noise of each other: keeping the default is as good.")
         if ratio >= SMALL:
-            return (prefix + f"On this CPU the cipher decides: {name} is {ratio:.1f}x faster "
+            return (f"On this CPU the cipher decides: {name} is {ratio:.1f}x faster "
                     f"than the default ({dflt.cand.label}).")
-        return (prefix + f"On this CPU the choice barely matters: {name} is only "
+        return (f"On this CPU the choice barely matters: {name} is only "
                 f"{(ratio - 1):.0%} faster than the default ({dflt.cand.label}).")
     if dflt is fastest and len(ok) > 1:
-        ratio = fastest.rate.bps / ok[1].rate.bps
-        return (prefix + f"The default ({name}) is already the fastest allowed choice, "
-                f"{ratio:.1f}x the next ({ok[1].cand.label}).")
+        nxt = ok[1]
+        if fastest.rate.overlaps(nxt.rate):
+            return (f"The default ({name}) is the fastest allowed choice, within the "
+                    f"measurement noise of the next ({nxt.cand.label}).")
+        return (f"The default ({name}) is already the fastest allowed choice, "
+                f"{fastest.rate.bps / nxt.rate.bps:.1f}x the next ({nxt.cand.label}).")
     if len(ok) > 1:
         ratio = fastest.rate.bps / slowest.rate.bps
+        if fastest.rate.overlaps(slowest.rate):
+            return ("On this CPU the choice does not matter: the allowed choices are within "
+                    "the measurement noise of each other.")
         if ratio >= SMALL:
-            return (prefix + f"On this CPU the cipher decides: {name} is {ratio:.1f}x faster "
+            return (f"On this CPU the cipher decides: {name} is {ratio:.1f}x faster "
                     f"than the slowest allowed choice ({slowest.cand.label}).")
-        return prefix + "On this CPU the choice barely matters: the allowed choices are within " \
-            f"{(ratio - 1):.0%} of each other."
-    return prefix + f"{name} is the only allowed choice measured."
+        return ("On this CPU the choice barely matters: the allowed choices are within "
+                f"{(ratio - 1):.0%} of each other.")
+    return f"{name} is the only allowed choice measured."

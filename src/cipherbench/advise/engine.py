@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from cipherbench.advise import candidates as C, configs, policy as pol, rates as R
-from cipherbench.advise.bottleneck import sentence
+from cipherbench.advise.bottleneck import PathVerdict, sentence, verdict
 from cipherbench.units import format_rate
 from cipherbench.advise.configs.base import ConfigLine, Context
-from cipherbench.advise.evidence import Evidence, Rate
+from cipherbench.advise.evidence import BASELINE_ALGO, Evidence, Rate, rel_ci
 from cipherbench.advise.rank import Ranked, best, default_row, rank
 from cipherbench.advise.targets import Target
 from cipherbench.advise.validate import Validator, validate
@@ -25,6 +25,11 @@ LUKS_DEFAULT = "aes-xts-plain64:512"
 GPG_DEFAULT = "AES"
 
 
+#: The stored commands whose runs are evidence for each family.
+_COMMANDS = {"ssh": ("ssh", "run"), "tls": ("tls", "run"), "gpg": ("gpg", "run"),
+             "luks": ("run",)}
+
+
 @dataclass
 class Options:
     """What the user asked for."""
@@ -34,6 +39,8 @@ class Options:
     host: str | None = None
     lib: str | None = None
     assume_no_aes: bool = False
+    ssh_config: str | None = None
+    via: list[str] | None = None
 
 
 @dataclass
@@ -48,6 +55,7 @@ class Advice:
     lines: list[ConfigLine]
     notes: list[str] = field(default_factory=list)
     evidence_runs: list[int] = field(default_factory=list)
+    path: PathVerdict | None = None     # the bottleneck verdict, when a path was known
 
     def to_json(self) -> dict:
         """The JSON form (``--json`` and the stored run)."""
@@ -72,6 +80,10 @@ class Advice:
                 "cannot_tell_from_above": r.tie_text() if r.tied else None}
                 for r in self.rows],
             "bottleneck": self.bottleneck,
+            "bottleneck_verdict": None if self.path is None else {
+                "state": self.path.state, "share": round(self.path.share, 4),
+                "share_low": round(self.path.low, 4), "share_high": round(self.path.high, 4),
+                "path": self.path.path, "path_bytes_per_s": self.path.path_bps},
             "config": [{"text": ln.text, "status": ln.status, "checked_by": ln.detail}
                        for ln in self.lines],
             "notes": self.notes,
@@ -146,13 +158,11 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
             rates = R.without_aes(cands, rates)
             notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
     rows = rank(cands, rates, opts.policy, target.transport, dflt)
-    own = own_tool_rows(target, rows)
+    own = own_tool_rows(target, rows, opts)
     rec = best(own)
-    baseline = None
-    if target.family == "ssh" and ev.ssh_run is not None and "cleartext-tcp" in ev.ssh:
-        b = ev.ssh["cleartext-tcp"]
-        baseline = Rate(b.median, "ssh", (ev.ssh_run.id,), "cleartext TCP baseline")
-    bn = sentence(rows, opts.link, baseline)
+    baseline = ssh_baseline(ev, rec) if target.family == "ssh" else None
+    bn = sentence(own, opts.link, baseline)
+    state = verdict(own, opts.link, baseline)
     stand_ins = {r.rate.source for r in rows if r.rate and r.rate.stand_in and r.allowed}
     if target.lib == "go" and not any(r.rate for r in rows):
         notes.append("no measurements of Go's crypto here: build the Go core "
@@ -167,29 +177,82 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
                      "real record layer)")
     if target.family == "ssh" and stand_ins:
         notes.append("some rates are primitive stand-ins (no ssh measurement of them)")
+    left = [x.text() for x in ev.left_out if x.command in _COMMANDS[target.family]]
+    if left:
+        notes.append("left out of the evidence (never mixed with it): " + "; ".join(left[:6])
+                     + (f"; and {len(left) - 6} more" if len(left) > 6 else ""))
     if target.family == "luks":
         notes.append("dm-crypt runs the kernel's implementation; these are the same modes in "
                      "a user-space library (`cryptsetup benchmark` measures the kernel's)")
     if target.family == "gpg" and stand_ins:
         notes.append("some rates are libgcrypt CFB stand-ins (no gpg measurement of them)")
-    ctx = Context(rows, opts.policy, opts.lib, opts.host, validator, target=target.name)
+    # the one-off line of the tool measured (every tool's when it was ssh's own pipe)
+    via = opts.via or ([ev.ssh_via] if ev.ssh_via not in (None, "pipe") else None)
+    ctx = Context(rows, opts.policy, opts.lib, opts.host, validator, target=target.name,
+                  extra={"via": via, "ssh_config": opts.ssh_config})
     lines: list[ConfigLine] = []
     for fam in target.configs:
         lines += configs.lines_for(fam, ctx)
     lines = validate(lines, validator)
     runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
     text = answer_text(target, own, rec, opts) + other_tool_text(target, rows, rec)
-    return Advice(target, text, rows, rec, bn, lines, notes, runs)
+    if target.name == "nzbget":
+        text += tls13_text(opts.lib)
+        notes.insert(0, rc4_text(ev, opts))
+    elif target.lib == "go":
+        text += (" When the other end speaks TLS 1.3, Go's crypto/tls picks its suite itself "
+                 "(AES-GCM when both ends have AES instructions, else ChaCha20-Poly1305); the "
+                 "line does not change it.")
+    return Advice(target, text, rows, rec, bn, lines, notes, runs, state)
 
 
-def own_tool_rows(target: Target, rows: list[Ranked]) -> list[Ranked]:
-    """The rows the answer may name: gpg and age share a family (one table compares them),
-    but the answer for gpg is a gpg setting and the answer for age is age."""
+def ssh_baseline(ev: Evidence, rec: Ranked | None) -> Rate | None:
+    """The cleartext baseline of the ssh run the recommendation was measured in (a primitive
+    stand-in is not compared with a path it never took)."""
+    b = ev.ssh.get(BASELINE_ALGO)
+    if b is None or ev.ssh_run is None or rec is None or rec.rate is None or \
+            rec.rate.source != "ssh" or ev.ssh_run.id not in rec.rate.run_ids:
+        return None
+    return Rate(b.median, "ssh", (ev.ssh_run.id,), "cleartext TCP baseline", rel_ci=rel_ci(b))
+
+
+def own_tool_rows(target: Target, rows: list[Ranked], opts: Options) -> list[Ranked]:
+    """The rows the answer may name, only what the printed lines select: gpg and age share a
+    family (one table compares them), but the answer for gpg is a gpg setting and the answer
+    for age is age; NZBGet's OpenSSL line is a TLS 1.2 cipher list and Go's crypto/tls sets
+    TLS 1.2 suites only, so neither selects a TLS 1.3 suite (NZBGet's GnuTLS string does:
+    ``--lib gnutls`` prints it alone)."""
+    if not target.selects_tls13 and not (target.name == "nzbget" and opts.lib == "gnutls"):
+        return [r for r in rows if not getattr(r.cand.names.get("suite"), "tls13", False)]
     if target.name == "gpg":
         return [r for r in rows if r.cand.key != "age"]
     if target.name == "age":
         return [r for r in rows if r.cand.key == "age"]
     return rows
+
+
+def tls13_text(lib: str | None) -> str:
+    """What NZBGet's line does when the news server offers TLS 1.3."""
+    start = " When the news server offers TLS 1.3, its suites are negotiated apart from "
+    if lib == "gnutls":
+        return (" When the news server offers TLS 1.3, the GnuTLS priority string selects "
+                "its suites by the same ciphers, in the same order.")
+    if lib == "openssl":
+        return (start + "this list, which does not change them (OpenSSL's own TLS 1.3 suites "
+                "apply, all AEAD).")
+    return (start + "the TLS 1.2 list: the OpenSSL line does not change them (OpenSSL's own "
+            "TLS 1.3 suites apply, all AEAD); the GnuTLS string selects them by the same "
+            "ciphers.")
+
+
+def rc4_text(ev: Evidence, opts: Options) -> str:
+    """One sentence on RC4-MD5, the old fast setting: what replaced it and why."""
+    has_aes = None if ev.cpu_flags is None else "aes" in ev.cpu_flags
+    here = "" if has_aes is None or opts.assume_no_aes else \
+        (" (this CPU has them)" if has_aes else " (this CPU has not)")
+    return ("RC4-MD5, the old setting for speed, is broken: RC4's keystream biases recover "
+            "plaintext and RFC 7465 prohibits RC4 in TLS; AES-GCM replaced it on CPUs with AES "
+            f"instructions{here}, ChaCha20-Poly1305 on CPUs without them.")
 
 
 def other_tool_text(target: Target, rows: list[Ranked], rec: Ranked | None) -> str:
@@ -198,7 +261,7 @@ def other_tool_text(target: Target, rows: list[Ranked], rec: Ranked | None) -> s
     if target.name != "gpg" or rec is None or rec.rate is None:
         return ""
     age = next((r for r in rows if r.cand.key == "age" and r.allowed and r.rate), None)
-    if age is None or age.rate.bps <= rec.rate.bps * 1.02:
+    if age is None or age.rate.bps <= rec.rate.bps or age.rate.overlaps(rec.rate):
         return ""
     return (f" Alternative, if you can change the tool: age (ChaCha20-Poly1305) reaches "
             f"{format_rate(age.rate.bps)} here (`advise --for age` gives its commands).")
@@ -218,8 +281,8 @@ def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Op
         text += (f" It is {rec.cand.grade.level.upper()}: {rec.cand.grade.reason} "
                  f"({rec.cand.grade.reference}); --policy legacy allows it only because you "
                  "asked.")
-    faster = [r for r in rows if r.rate and rec.rate and r.rate.bps > rec.rate.bps * 1.02
-              and not r.allowed and r.cand.available]
+    faster = [r for r in rows if r.rate and rec.rate and r.rate.bps > rec.rate.bps
+              and not r.rate.overlaps(rec.rate) and not r.allowed and r.cand.available]
     if faster:
         f = faster[0]
         text += (f" {f.cand.label} is faster ({format_rate(f.rate.bps)}) but not allowed: "
@@ -228,13 +291,17 @@ def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Op
         bad = [r for r in rows if r.rate and r.cand.grade.level in ("legacy", "broken")]
         if bad and rec.rate:
             b = bad[0]
-            if b.rate.bps > rec.rate.bps * 1.02:
+            if b.rate.bps > rec.rate.bps and not b.rate.overlaps(rec.rate):
                 # Faster, but not something this machine's tool can even use (or not allowed):
                 # say so rather than claim nothing old is faster.
                 why = "" if b.cand.available else " if this tool still offered it"
                 text += (f" {b.cand.label} ({b.cand.grade.level}: {b.cand.grade.reason}) "
                          f"would be faster{why} ({format_rate(b.rate.bps)}), and is not "
                          "recommended.")
+            elif b.rate.overlaps(rec.rate):
+                text += (f" No legacy or broken choice is measurably faster here (best of "
+                         f"them: {b.cand.label}, {format_rate(b.rate.bps)}, within the "
+                         "measurement noise).")
             else:
                 text += f" No legacy or broken choice is faster here (best of them: " \
                         f"{b.cand.label}, {format_rate(b.rate.bps)})."

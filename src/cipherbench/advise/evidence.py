@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from cipherbench import coherence as coh
 from cipherbench.advise.candidates import Candidate, suite_by_name
+from cipherbench.scenarios.ssh.runner import BASELINE as BASELINE_ALGO
 from cipherbench.store import Result, Run, Store
 from cipherbench.units import rate
 
@@ -77,63 +79,185 @@ class Primitive:
         return rate(self.result.size, self.result.median) or 0.0
 
 
+@dataclass(frozen=True)
+class LeftOut:
+    """A stored run the evidence does not use, and why (one line)."""
+
+    run_id: int
+    command: str
+    reason: str
+
+    def text(self) -> str:
+        return f"run {self.run_id} ({self.reason})"
+
+
 @dataclass
 class Evidence:
-    """What the store holds for the advisor, newest first."""
+    """What the store holds for the advisor: one machine's coherent runs (``coherence``), the
+    newest complete first."""
 
     primitive: dict[tuple[str, str, str], Primitive] = field(default_factory=dict)
     ssh_run: Run | None = None
     ssh: dict[str, Result] = field(default_factory=dict)      # algo -> bytes_per_s result
+    ssh_via: str | None = None   # the tool the ssh rows went through (None: ssh's own pipe)
     gpg_run: Run | None = None
     gpg_rows: list = field(default_factory=list)               # scenarios.gpg.tables.GpgRow
+    gpg_ci: dict[tuple[str, str], float] = field(default_factory=dict)  # (tool, algo) -> rel CI
     tls: dict[tuple[str, str], tuple[Result, Run]] = field(default_factory=dict)
     no_aes_runs: bool = False    # primitive/tls figures come from hardware-disabled runs
     cpu_flags: list[str] | None = None
     cpu_model: str = ""
+    left_out: list[LeftOut] = field(default_factory=list)
 
     # -- reading ---------------------------------------------------------------------------
     @classmethod
-    def load(cls, store: Store, *, assume_no_aes: bool = False,
-             host: str | None = None) -> "Evidence":
-        """Gather the newest relevant results. With ``assume_no_aes``, primitive and tls
-        figures come only from runs that switched AES off, when the store has any."""
+    def load(cls, store: Store, *, assume_no_aes: bool = False, host: str | None = None,
+             machine: tuple[str, str, str] | None = None, via: list[str] | None = None
+             ) -> "Evidence":
+        """Gather the newest coherent results of one machine (``machine`` when the store has
+        runs of it, else the newest run's). Primitive and tls figures come from runs of one
+        core build and one version per library, the newest complete run deciding which; ssh
+        and gpg from one run each. A partial (interrupted, or covering less) later run does
+        not hide a complete earlier one. With ``assume_no_aes``, primitive and tls figures
+        come only from runs that switched AES off, when the store has any."""
         ev = cls()
         runs = [r for r in reversed(store.runs()) if r.command != "advise" and r.n_results
                 and r.status in ("complete", "interrupted")]
-        hw_off = [r for r in runs if disables_aes(r.metadata.get(HW_DISABLED_KEY))]
-        normal = [r for r in runs if not r.metadata.get(HW_DISABLED_KEY)]
+        if not runs:
+            return ev
+        fx = {r.id: coh.facts(r) for r in runs}
+        mine = machine if machine is not None and any(
+            coh.same_machine(fx[r.id].machine, machine) for r in runs) else fx[runs[0].id].machine
+        here = []
+        for r in runs:
+            if coh.same_machine(fx[r.id].machine, mine):
+                here.append(r)
+            else:
+                ev._leave(r, f"another machine: {fx[r.id].machine_text()}")
+        hw_off = [r for r in here if disables_aes(r.metadata.get(HW_DISABLED_KEY))]
+        normal = [r for r in here if not r.metadata.get(HW_DISABLED_KEY)]
         if assume_no_aes and any(_has(store, r, ("primitive", "tls")) for r in hw_off):
             ev.no_aes_runs = True
             fast_paths = hw_off
         else:
             fast_paths = normal
-        for run in fast_paths:
+        core_runs = [r for r in fast_paths if _has(store, r, ("primitive", "tls"))]
+        for run, libs in ev._coherent_core_runs(core_runs, fx):
             for r in store.results(run.id, "primitive"):
-                ev._add_primitive(r, run)
+                if libs is None or r.lib in libs:
+                    ev._add_primitive(r, run)
             for r in store.results(run.id, "tls"):
-                ev._add_tls(r, run)
-        want_host = host or None
-        for run in normal:
-            if ev.ssh_run is None and run.command == "ssh":
-                run_host = str(run.args.get("host") or "")
-                if (want_host is None and run_host.startswith("127.0.0.1")) or \
-                        (want_host is not None and run_host == want_host):
-                    heads = [r for r in store.results(run.id, "ssh")
-                             if r.metric == "bytes_per_s"]
-                    if heads:
-                        ev.ssh_run = run
-                        ev.ssh = {r.algo: r for r in heads}
-            if ev.gpg_run is None and run.command == "gpg":
-                from cipherbench.scenarios.gpg.tables import rows_from_results
-                rows = [row for row in rows_from_results(store.results(run.id, "gpg"))
-                        if row.per_byte_s]
-                if rows:
-                    ev.gpg_run, ev.gpg_rows = run, rows
-        first = next(iter(fast_paths), None) or next(iter(runs), None)
+                if libs is None or r.lib in libs:
+                    ev._add_tls(r, run)
+        ev._load_ssh(store, [r for r in normal if r.command == "ssh"], fx, host, via)
+        ev._load_gpg(store, [r for r in normal if r.command == "gpg"], fx)
+        first = next(iter(fast_paths), None) or next(iter(here), None)
         if first is not None:
             ev.cpu_flags = first.metadata.get("cpu_flags")
             ev.cpu_model = first.metadata.get("cpu_model", "")
         return ev
+
+    def _coherent_core_runs(self, runs: list[Run], fx: dict[int, coh.Facts]
+                            ) -> list[tuple[Run, set[str] | None]]:
+        """The runs of the newest complete run's core build and hardware switches (complete
+        runs first, each newest first), each with the libraries whose version agrees with the
+        one the evidence already holds (None: the run named no library versions)."""
+        ordered = complete_first(runs)
+        if not ordered:
+            return []
+        anchor = fx[ordered[0].id]
+        versions: dict[str, tuple[str, str | None]] = {}
+        out: list[tuple[Run, set[str] | None]] = []
+        for run in ordered:
+            f = fx[run.id]
+            if anchor.core and f.core and f.core != anchor.core:
+                self._leave(run, "another core build: " + " ".join(x for x in f.core if x))
+                continue
+            if f.hw_off != anchor.hw_off:
+                self._leave(run, "other hardware switches: off " + (", ".join(f.hw_off)
+                                                                    or "none"))
+                continue
+            libs, clash = set(), []
+            caps = dict(f.caps)
+            for lib, ver in f.versions:
+                # a library is the same when its version and the hardware it used agree
+                have = versions.setdefault(lib, (ver, caps.get(lib)))
+                if have == (ver, caps.get(lib)):
+                    libs.add(lib)
+                elif have[0] != ver:
+                    clash.append(f"{lib} {ver}, not {have[0]}")
+                else:
+                    clash.append(f"{lib} using {caps.get(lib) or 'no'} hardware, not "
+                                 f"{have[1] or 'none'}")
+            if clash:
+                self._leave(run, "; ".join(clash))
+            out.append((run, libs if f.versions else None))
+        return out
+
+    def _leave(self, run: Run, reason: str) -> None:
+        self.left_out.append(LeftOut(run.id, run.command, reason))
+
+    def _load_ssh(self, store: Store, runs: list[Run], fx: dict[int, coh.Facts],
+                  host: str | None, via: list[str] | None) -> None:
+        """One ssh run: against ``host`` (else the private server), through the first of
+        ``via`` it measured."""
+        rows: dict[int, dict[str, Result]] = {}
+        chosen_via: dict[int, str | None] = {}
+        for run in runs:
+            run_host = str(run.args.get("host") or "")
+            if (host is None and not run_host.startswith("127.0.0.1")) or \
+                    (host is not None and run_host != host):
+                continue
+            heads = [r for r in store.results(run.id, "ssh") if r.metric == "bytes_per_s"]
+            tools = [t for t in dict.fromkeys(row_via(r) for r in heads
+                                              if r.algo != BASELINE_ALGO)]
+            pick = next((t for t in (via or []) if t in tools), None) if via else \
+                ("pipe" if "pipe" in tools else next(iter(tools), None))
+            if pick is None:
+                continue
+            chosen_via[run.id] = pick
+            rows[run.id] = {r.algo: r for r in heads
+                            if r.algo == BASELINE_ALGO or row_via(r) == pick}
+        run = self._whole([r for r in runs if r.id in rows], lambda r: frozenset(rows[r.id]),
+                          fx)
+        if run is not None:
+            self.ssh_run, self.ssh = run, rows[run.id]
+            self.ssh_via = chosen_via[run.id]
+
+    def _load_gpg(self, store: Store, runs: list[Run], fx: dict[int, coh.Facts]) -> None:
+        from cipherbench.scenarios.gpg.tables import rows_from_results
+        got = {}
+        for run in runs:
+            results = store.results(run.id, "gpg")
+            rows = [row for row in rows_from_results(results) if row.per_byte_s]
+            if rows:
+                got[run.id] = (rows, {(r.lib, r.algo): c for r in results
+                                      if r.op == "encrypt" and r.size and
+                                      r.metric == "bytes_per_s" and (c := rel_ci(r)) is not None})
+        run = self._whole([r for r in runs if r.id in got],
+                          lambda r: frozenset((x.tool, x.algo) for x in got[r.id][0]), fx)
+        if run is not None:
+            self.gpg_run = run
+            self.gpg_rows, self.gpg_ci = got[run.id]
+
+    def _whole(self, runs: list[Run], cover, fx: dict[int, coh.Facts]) -> Run | None:
+        """The newest complete run that does not cover strictly less than an older complete
+        run of the same program version; interrupted runs only when no complete run has
+        anything. A newer interrupted run beside the chosen complete one is left out, named."""
+        chosen = None
+        for i, run in enumerate(ordered := complete_first(runs)):
+            bigger = next((o for o in ordered[i + 1:] if o.status == run.status
+                           and cover(run) < cover(o)
+                           and not coh.mismatches(fx[run.id], fx[o.id])), None)
+            if bigger is None:
+                chosen = run
+                break
+            self._leave(run, f"covers less than run {bigger.id}")
+        if chosen is not None and chosen.status == "complete":
+            for o in runs:
+                if o.id > chosen.id and o.status != "complete":
+                    self._leave(o, f"{o.status}; run {chosen.id} is complete")
+        return chosen
 
     def _add_primitive(self, r: Result, run: Run) -> None:
         if r.metric != "ns_per_op" or not r.size or r.median <= 0:
@@ -168,6 +292,19 @@ class Evidence:
     def libs_with(self, algo: str, op: str = "encrypt") -> list[str]:
         """Libraries with a stored point of this algorithm."""
         return [lib for (lib, a, o) in self.primitive if a == algo and o == op]
+
+
+def complete_first(runs: list[Run]) -> list[Run]:
+    """Complete runs newest first, then the interrupted ones newest first (``runs`` newest
+    first)."""
+    return [r for r in runs if r.status == "complete"] + \
+        [r for r in runs if r.status != "complete"]
+
+
+def row_via(r: Result) -> str:
+    """The tool an ssh row's bytes went through: ``via`` in its extra (``pipe``, ``scp``,
+    ``sftp``, ``rsync``); rows stored before that field went through ssh's own pipe."""
+    return str(r.extra.get("via") or "pipe")
 
 
 def _has(store: Store, run: Run, scenarios: tuple[str, ...]) -> bool:

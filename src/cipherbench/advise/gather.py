@@ -45,10 +45,17 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
 
 
 def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
-           assume_no_aes: bool, measurer: Measurer | None) -> tuple[Evidence, list]:
-    """Load the evidence; with a measurer, measure what is missing and load again. Returns the
-    evidence and the measurements made."""
-    ev = Evidence.load(store, assume_no_aes=assume_no_aes, host=host)
+           assume_no_aes: bool, measurer: Measurer | None, ssh_config: str | None = None,
+           via: list[str] | None = None, machine: tuple[str, str, str] | None = None
+           ) -> tuple[Evidence, list]:
+    """Load the evidence (of ``machine`` when the store has its runs; ssh runs through the
+    first of ``via`` they measured); with a measurer, measure what is missing and load again.
+    Returns the evidence and the measurements made."""
+    def load() -> Evidence:
+        return Evidence.load(store, assume_no_aes=assume_no_aes, host=host, machine=machine,
+                             via=via)
+
+    ev = load()
     if measurer is None:
         return ev, []
     want = missing(ev, targets, lib, host, assume_no_aes)
@@ -61,12 +68,12 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
         measurer.primitive([lib], list(_KEY_AEADS), no_hw=True)
     if want["ssh"]:
         from cipherbench.advise.engine import _ssh_query
-        m = measurer.ssh(host, _ssh_query("cipher") or [])
+        m = measurer.ssh(host, _ssh_query("cipher") or [], ssh_config=ssh_config, via=via)
         if m.rc not in (0,):
             # no real path: the primitives stand in
             measurer.primitive(["openssl"], list(E.SSH_ALGOS))
     if want["gpg"]:
         measurer.gpg()
     if measurer.done:
-        ev = Evidence.load(store, assume_no_aes=assume_no_aes, host=host)
+        ev = load()
     return ev, measurer.done

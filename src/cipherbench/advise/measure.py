@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Callable, Mapping
 
 from rich.console import Console
@@ -14,7 +14,7 @@ from rich.console import Console
 from cipherbench.advise.evidence import PREFERRED_SIZE
 from cipherbench.core_client import HW_FEATURES, Core, hw_args
 from cipherbench.cores import Cores
-from cipherbench.errors import UserError
+from cipherbench.errors import UsageError, UserError
 from cipherbench.presets import QUICK
 from cipherbench.scenarios.recording import Recording, RunInterrupted
 from cipherbench.store import Store
@@ -24,6 +24,32 @@ from cipherbench.units import parse_size
 SSH_SIZE = "32M"
 SSH_MACS = ("umac-128-etm@openssh.com", "hmac-sha2-256-etm@openssh.com")
 GPG_SIZE = "32M"
+
+
+#: The tools ``advise --via`` can name (``cipherbench ssh --via``): ssh's own pipe, scp,
+#: sftp, rsync over ssh.
+VIA = ("pipe", "scp", "sftp", "rsync")
+
+
+def plan_takes_via() -> bool:
+    """True when the ssh scenario's plan has a ``via`` field (it measures through scp, sftp
+    and rsync as well as ssh's own pipe)."""
+    from cipherbench.scenarios.ssh.scenario import SshPlan
+    return "via" in {f.name for f in fields(SshPlan)}
+
+
+def check_via(via: list[str]) -> list[str]:
+    """``--via`` names, checked: known tools, and only ``pipe`` when the ssh scenario cannot
+    measure through the others. Raises ``UsageError`` (one line)."""
+    bad = [v for v in via if v not in VIA]
+    if bad:
+        raise UsageError(f"--via {','.join(bad)}: not a tool to measure through; use "
+                         f"{', '.join(VIA)}")
+    other = [v for v in via if v != "pipe"]
+    if other and not plan_takes_via():
+        raise UsageError(f"--via {','.join(other)}: this version's ssh measurement moves the "
+                         "bytes through ssh's own pipe only; use --via pipe or leave --via out")
+    return list(dict.fromkeys(via))
 
 
 @dataclass
@@ -104,8 +130,10 @@ class Measurer:
                              args, f"{len(algos)} algorithms, about {10 * len(libs)} s",
                              primitive, make_plan)
 
-    def ssh(self, host: str | None, offered_ciphers: list[str]) -> Measurement:
-        """Real ssh transfers of every offered cipher with two MACs, at a modest size."""
+    def ssh(self, host: str | None, offered_ciphers: list[str], ssh_config: str | None = None,
+            via: list[str] | None = None) -> Measurement:
+        """Real ssh transfers of every offered cipher with two MACs, at a modest size, to
+        ``host`` through ``ssh_config`` (ssh -F) and the tools of ``via``."""
         from cipherbench.scenarios.ssh import runner
         from cipherbench.scenarios.ssh import scenario as ssh
         from cipherbench.scenarios.ssh.server import query
@@ -114,11 +142,17 @@ class Measurer:
             args += ["--ciphers", ",".join(offered_ciphers)]
         if host:
             args += ["--host", host]
+        if ssh_config:
+            args += ["--ssh-config", ssh_config]
+        if via:
+            args += ["--via", ",".join(via)]
 
         def make_plan():
             combos = runner.choose(list(offered_ciphers), list(SSH_MACS),
                                    query("cipher"), query("mac"))
-            return ssh.SshPlan(combos, parse_size(SSH_SIZE), host=host, budget_s=1.0)
+            more = {"via": list(via)} if via and plan_takes_via() else {}
+            return ssh.SshPlan(combos, parse_size(SSH_SIZE), host=host, ssh_config=ssh_config,
+                               budget_s=1.0, **more)
 
         return self._measure("ssh transfers" + (f" to {host}" if host else " over loopback"),
                              args, f"{SSH_SIZE}B per cipher, about 40 s", ssh, make_plan)

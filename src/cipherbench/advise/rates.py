@@ -39,6 +39,7 @@ def primitive_rate(ev: Evidence, cand: Candidate, libs: list[str], why: str) -> 
         return None
     bps, p = got
     runs = {p.run.id}
+    rel = rel_ci(p.result)
     detail = f"{p.result.lib} {cand.cipher} at {format_bytes(p.result.size or 0)}"
     if cand.mac:
         m = ev.primitive_bps(cand.mac, [p.result.lib] + pool, "mac")
@@ -46,8 +47,12 @@ def primitive_rate(ev: Evidence, cand: Candidate, libs: list[str], why: str) -> 
             return None
         bps = combined(bps, m[0])
         runs.add(m[1].run.id)
+        mrel = rel_ci(m[1].result)
+        # the sum of two times is known to no better than the worse of the two
+        rel = None if rel is None or mrel is None else max(rel, mrel)
         detail += f" + {m[1].result.lib} {cand.mac}"
-    return Rate(bps, "primitive", tuple(sorted(runs)), f"{detail} ({why})", stand_in=True)
+    return Rate(bps, "primitive", tuple(sorted(runs)), f"{detail} ({why})", stand_in=True,
+                rel_ci=rel)
 
 
 def rate_ssh(ev: Evidence, cand: Candidate, libs: list[str]) -> Rate | None:
@@ -96,7 +101,7 @@ def rate_gpg(ev: Evidence, cand: Candidate) -> Rate | None:
             assert ev.gpg_run is not None
             return Rate(1.0 / row.per_byte_s, "gpg", (ev.gpg_run.id,),
                         f"{'age' if tool == 'age' else 'gpg --symmetric'} bulk rate, "
-                        f"run {ev.gpg_run.id}")
+                        f"run {ev.gpg_run.id}", rel_ci=ev.gpg_ci.get((row.tool, row.algo)))
     if cand.key == "age":
         return None
     return primitive_rate(ev, cand, ["libgcrypt"], "primitive stand-in: no gpg measurement")

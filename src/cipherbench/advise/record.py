@@ -1,7 +1,7 @@
 """Store the advice as a run, so ``cipherbench report`` and ``show`` can find it.
 
 Format: a run with command ``advise``; ``args`` = {"for", "policy", "link", "lib", "host",
-"assume_no_aes"}; metadata = the machine's (``metadata.collect()``) plus
+"assume_no_aes", "ssh_config", "via"}; metadata = the machine's (``metadata.collect()``) plus
 ``advice_schema`` (``SCHEMA``) and ``evidence_runs``. Per target, results with
 scenario ``advise`` and lib = the target name:
 
@@ -20,8 +20,10 @@ from cipherbench.store import Result, Store
 
 #: The ``advise --json`` document (``export/advise.schema.json``). History:
 #: 1: first version. 2: each ``measured`` entry names the run it stored and its status (the
-#: advisor measures through the scenarios, not the command line).
-SCHEMA = "cipherbench-advise/2"
+#: advisor measures through the scenarios, not the command line). 3: ``ssh_config`` and
+#: ``via``, the options the ssh measurement was given; each target's ``bottleneck_verdict``
+#: (state, share of the path with its interval, which path).
+SCHEMA = "cipherbench-advise/3"
 SCENARIO = "advise"
 
 
@@ -31,7 +33,8 @@ def store_advice(store: Store, target_arg: str, opts: Options, advice: list[Advi
     args = {"for": target_arg, "policy": opts.policy,
             "link": opts.link[1] if opts.link else None, "link_bytes_per_s":
             opts.link[0] if opts.link else None, "lib": opts.lib, "host": opts.host,
-            "assume_no_aes": opts.assume_no_aes}
+            "assume_no_aes": opts.assume_no_aes, "ssh_config": opts.ssh_config,
+            "via": opts.via}
     meta = metadata.collect()
     meta.update({"advice_schema": SCHEMA, "evidence_runs": runs})
     run_id = store.begin_run("advise", args=args, metadata=meta)

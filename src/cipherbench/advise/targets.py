@@ -20,6 +20,9 @@ class Target:
     configs: tuple[str, ...]
     what: str
     lib: str | None = None
+    #: its config line can select TLS 1.3 suites (NZBGet's OpenSSL cipher list and Go's
+    #: crypto/tls cannot: they set TLS 1.2 suites only)
+    selects_tls13: bool = True
 
 
 TARGETS: dict[str, Target] = {t.name: t for t in (
@@ -28,10 +31,13 @@ TARGETS: dict[str, Target] = {t.name: t for t in (
     Target("tls-server", "tls", True, ("tls",), "OpenSSL and GnuTLS server applications"),
     Target("tls-client", "tls", True, ("tls",), "OpenSSL and GnuTLS client applications"),
     Target("nginx", "tls", True, ("nginx",), "nginx (built with OpenSSL)"),
-    Target("nzbget", "tls", True, ("nzbget",), "NZBGet news server connections"),
+    Target("nzbget", "tls", True, ("nzbget",), "NZBGet news server connections",
+           selects_tls13=False),
     Target("stunnel", "tls", True, ("stunnel",), "stunnel (built with OpenSSL)"),
-    Target("caddy", "tls", True, ("caddy",), "Caddy (Go's crypto/tls)", lib="go"),
-    Target("traefik", "tls", True, ("traefik",), "Traefik (Go's crypto/tls)", lib="go"),
+    Target("caddy", "tls", True, ("caddy",), "Caddy (Go's crypto/tls)", lib="go",
+           selects_tls13=False),
+    Target("traefik", "tls", True, ("traefik",), "Traefik (Go's crypto/tls)", lib="go",
+           selects_tls13=False),
     Target("gpg", "gpg", False, ("gpg",), "backups encrypted with gpg --symmetric"),
     Target("age", "gpg", False, ("age",), "backups encrypted with age"),
     Target("luks", "luks", False, ("luks",), "disk encryption with cryptsetup (dm-crypt)"),

@@ -3,6 +3,7 @@ the bottleneck, and the exact config lines (each checked with the real tool)."""
 from __future__ import annotations
 
 import json
+import os
 import time
 
 import click
@@ -12,12 +13,14 @@ from cipherbench.advise import policy as pol
 from cipherbench.advise.bottleneck import parse_link
 from cipherbench.units import format_rate
 from cipherbench.advise.engine import Advice, Options, advise
-from cipherbench.advise.measure import Measurer
+from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.gather import gather
 from cipherbench.advise.record import SCHEMA, store_advice
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
 from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.cli.options import nonempty_list, split_list
+from cipherbench.coherence import this_machine
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import UsageError
 
@@ -35,23 +38,35 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
               "(bits/s; k/M/G are decimal) or 125MB/s, 1GiB/s (bytes/s)")
 @click.option("--host", metavar="[USER@]HOST", help="ssh: measure against this host (through "
               "your ssh configuration) and name it in the config lines")
+@click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
+              help="ssh, with --host: measure through this ssh_config file (ssh -F), as "
+                   "`cipherbench ssh --ssh-config`")
+@click.option("--via", multiple=True, metavar="TOOLS", callback=nonempty_list,
+              help="ssh: the tool that moves the bytes, measured and configured: "
+                   + ", ".join(VIA) + " (comma-separated; default: what is stored, else pipe)")
 @click.option("--lib", type=click.Choice(("openssl", "gnutls")), default=None,
-              help="TLS library of the application (NZBGet's build; default openssl)")
+              help="TLS library of the application (NZBGet: both builds unless this names "
+                   "one; rates from openssl unless gnutls)")
 @click.option("--assume-no-aes", is_flag=True, help="advise for a CPU without AES "
               "instructions (runs with AES switched off when stored, else an estimate)")
 @click.option("--no-measure", is_flag=True, help="use stored results only; measure nothing")
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, target, policy, link, host, lib, assume_no_aes, no_measure, db,
-            as_json) -> int:
+def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, assume_no_aes,
+            no_measure, db, as_json) -> int:
     """Which cipher to use here, whether crypto is your bottleneck, and the config lines."""
     link_rate = parse_link(link) if link else None
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
         raise UsageError(f"--host {host!r} is not a host name")
+    if ssh_config and not host:
+        raise UsageError("--ssh-config needs --host (the private server has its own config)")
+    if ssh_config and not os.path.isfile(ssh_config):
+        raise UsageError(f"--ssh-config {ssh_config}: no such file")
+    tools = check_via(split_list(via)) if via else None
     targets = resolve(target)
     opts = Options(policy=policy, link=link_rate, host=host, lib=lib,
-                   assume_no_aes=assume_no_aes)
+                   assume_no_aes=assume_no_aes, ssh_config=ssh_config, via=tools)
     store = app.open_store(db)
     t0 = time.monotonic()
 
@@ -61,13 +76,15 @@ def command(app: AppContext, target, policy, link, host, lib, assume_no_aes, no_
 
     measurer = None if no_measure else Measurer(app.env, str(store.path), say)
     ev, measured = gather(store, targets, lib=lib or "openssl", host=host,
-                          assume_no_aes=assume_no_aes, measurer=measurer)
+                          assume_no_aes=assume_no_aes, measurer=measurer,
+                          ssh_config=ssh_config, via=tools, machine=this_machine())
     validator = Validator(app.env)
     advice = [advise(t, ev, opts, app.env, validator) for t in targets]
     run_id = store_advice(store, target, opts, advice)
     if as_json:
         doc = {"schema": SCHEMA, "run": run_id, "policy": policy, "link": link,
                "assume_no_aes": assume_no_aes, "lib": lib, "host": host,
+               "ssh_config": ssh_config, "via": tools,
                "measured": [{"what": m.what, "args": m.args, "exit": m.rc,
                              "seconds": round(m.seconds, 1), "error": m.error,
                              "run": m.run_id, "status": m.status}
@@ -120,6 +137,9 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:
         c.print(f"note: {n}", markup=False, highlight=False)
+    if a.evidence_runs:
+        c.print(f"from runs {', '.join(map(str, a.evidence_runs))}", markup=False,
+                highlight=False)
     c.print("config (each line checked with the installed tool; '# (left out: ...)' marks "
             "a line the tool rejected):", markup=False, highlight=False)
     for line in printable(a.lines):

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 
 import click
-from rich.table import Table
+from rich.text import Text
 
 from cipherbench import compare as cmpmod
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.options import RUN_REF_CONTEXT, nonempty_list, parse_sizes, run_refs
+from cipherbench.display.console import display_fitted
 from cipherbench.display.format import format_size
 from cipherbench.errors import EnvironmentProblem
 
@@ -40,6 +41,9 @@ def command(app: AppContext, run_a, run_b, sizes, changes_only, db, as_json) -> 
             f"runs {ra.id} ({ra.command}) and {rb.id} ({rb.command}) have nothing in common to "
             "compare: choose two runs of the same kind that measured the same algorithms"
             + (" at those sizes" if chosen else ""))
+    line = cmpmod.mismatch_line(cmp)
+    if line:
+        app.warn(line)
     if as_json:
         app.stdout.write(json.dumps(cmpmod.to_document(cmp), indent=2, sort_keys=True) + "\n")
         return 0
@@ -56,21 +60,20 @@ def command(app: AppContext, run_a, run_b, sizes, changes_only, db, as_json) -> 
     else:
         con.print("differs: nothing in the metadata (same machine, libraries and switches)",
                   markup=False)
-    t = Table(title=f"speed of run {rb.id} relative to run {ra.id} (B/A > 1: B is faster; "
-              "real = the 95% intervals do not overlap)", title_justify="left")
-    for h, just in (("library", "left"), ("algorithm", "left"), ("op", "left"),
-                    ("size", "right"), ("A", "right"), ("B", "right"), ("B/A", "right"),
-                    ("interval", "right"), ("change", "left")):
-        t.add_column(h, justify=just, no_wrap=h in ("algorithm", "A", "B"))
+    rows = []
     for e in cmp.entries:
         if changes_only and e.mark not in (cmpmod.FASTER, cmpmod.SLOWER):
             continue
         lib = e.lib if e.scenario == "primitive" else f"{e.scenario}/{e.lib}"
-        style = MARK_STYLE[e.mark]
-        t.add_row(lib, e.algo, e.op, format_size(e.size) if e.size is not None else "",
-                  cmpmod.value_text(e, e.a), cmpmod.value_text(e, e.b), f"{e.ratio:.3g}",
-                  cmpmod.interval_text(e), f"[{style}]{e.mark}[/{style}]")
-    con.print(t)
+        rows.append([lib, e.algo, e.op, format_size(e.size) if e.size is not None else "",
+                     cmpmod.value_text(e, e.a), cmpmod.value_text(e, e.b), f"{e.ratio:.3g}",
+                     cmpmod.interval_text(e), Text(e.mark, style=MARK_STYLE[e.mark])])
+    # a narrow terminal wraps the long cells and splits off the last columns
+    display_fitted(con, ["library", "algorithm", "op", "size", "A", "B", "B/A", "interval",
+                         "change"], rows, keep=2,
+                   right=["size", "A", "B", "B/A", "interval"],
+                   title=f"speed of run {rb.id} relative to run {ra.id} (B/A > 1: B is "
+                         "faster; real = the 95% intervals do not overlap)")
     for s in cmp.summaries:
         con.print(cmpmod.summary_line(s), markup=False, highlight=False)
     for note in cmp.notes:

@@ -1,5 +1,6 @@
-"""OpenSSH: ssh_config / sshd_config ``Ciphers`` and ``MACs``, and the one-off command lines
-(scp, sftp, rsync -e, borg's BORG_RSH)."""
+"""OpenSSH: ssh_config / sshd_config ``Ciphers`` and ``MACs``, and the one-off command lines:
+for the tool measured (``--via``: ssh's own pipe, scp, sftp, rsync -e), else scp, sftp,
+rsync -e and borg's BORG_RSH."""
 from __future__ import annotations
 
 import shlex
@@ -19,7 +20,8 @@ def lines(ctx: Context) -> list[ConfigLine]:
     block = [f"Host {host}", f"    Ciphers {cl}"] + ([f"    MACs {','.join(macs)}"] if macs
                                                      else [])
     check = ("ssh-config", ("\n".join(block) + "\n", host if host != "*" else "localhost"))
-    out = [comment(f"~/.ssh/config (client){' for ' + host if host != '*' else ''}")]
+    where = ctx.extra.get("ssh_config") or "~/.ssh/config"
+    out = [comment(f"{where} (client){' for ' + host if host != '*' else ''}")]
     out += [ConfigLine(b, check) for b in block]
     out.append(comment("/etc/ssh/sshd_config (server), then reload sshd"))
     out.append(ConfigLine(f"Ciphers {cl}", ("sshd", (cl, ",".join(macs) or None))))
@@ -27,15 +29,21 @@ def lines(ctx: Context) -> list[ConfigLine]:
         out.append(ConfigLine(f"MACs {','.join(macs)}", ("sshd", (cl, ",".join(macs)))))
     first = ciphers[0]
     mac_opt = f" -m {macs[0]}" if macs and not _aead(rows, first) else ""
+    check = ("ssh", (first, mac_opt[4:] or None))
     dest = ctx.host or "user@host"
     ssh_cmd = f"ssh -c {first}{mac_opt}"
+    one_off = {"pipe": f"{ssh_cmd} {dest} 'cat > FILE' < FILE",
+               "scp": f"scp -c {first}{mac_opt} FILE {dest}:",
+               "sftp": f"sftp -c {first}{mac_opt} {dest}",
+               "rsync": f"rsync -a -e {shlex.quote(ssh_cmd)} SRC/ {dest}:DST/"}
+    via = ctx.extra.get("via")
+    if via:
+        out.append(comment(f"one-off, for the tool measured ({', '.join(via)})"))
+        out += [ConfigLine(one_off[t], check) for t in via if t in one_off]
+        return out
     out.append(comment("one-off: scp, sftp, rsync, borg"))
-    out.append(ConfigLine(f"scp -c {first}{mac_opt} FILE {dest}:", ("ssh", (first, mac_opt[4:] or None))))
-    out.append(ConfigLine(f"sftp -c {first}{mac_opt} {dest}", ("ssh", (first, mac_opt[4:] or None))))
-    out.append(ConfigLine(f"rsync -a -e {shlex.quote(ssh_cmd)} SRC/ {dest}:DST/",
-                          ("ssh", (first, mac_opt[4:] or None))))
-    out.append(ConfigLine(f"export BORG_RSH={shlex.quote(ssh_cmd)}",
-                          ("ssh", (first, mac_opt[4:] or None))))
+    out += [ConfigLine(one_off[t], check) for t in ("scp", "sftp", "rsync")]
+    out.append(ConfigLine(f"export BORG_RSH={shlex.quote(ssh_cmd)}", check))
     return out
 
 
