@@ -158,7 +158,7 @@ class Recording:
         if isinstance(exc, KeyboardInterrupt):
             stop_children(self._before)
             self._finish("interrupted")
-            raise RunInterrupted(f"interrupted: run {self.run_id} keeps its {self.n_results} "
+            raise RunInterrupted(f"interrupted: run {self.run_id} keeps its {self._kept()} "
                                  f"finished results (`cipherbench show {self.run_id}`)") from None
         if isinstance(exc, StoreError):
             self._store_failed(exc)
@@ -167,6 +167,14 @@ class Recording:
             self.status = "interrupted" if self.n_results else "failed"
         self._finish(self.status)
         return False
+
+    def _kept(self) -> int:
+        """Results the store holds for the run: counted there, because a stop can land between
+        a result's write and ``add``'s count (or before its commit, which ``_finish`` makes)."""
+        try:
+            return len(self.store.results(self.run_id))
+        except StoreError:
+            return self.n_results
 
     def _finish(self, status: str) -> None:
         try:
