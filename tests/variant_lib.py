@@ -1,0 +1,123 @@
+"""A second Nettle for the variant tests: another release's source package from Debian, built
+once into a prefix under the user's cache and kept there (a one-time cost of about a minute).
+
+The version is the first of ``RELEASES`` whose major.minor differs from the system's Nettle
+(Debian 12 has 3.8, Debian 13 has 3.10). The source comes from Debian's archive through
+apt-get with a private source list and private index directories (nothing of the machine's
+apt configuration changes; apt checks the files against the signed index); the tarball is kept
+beside the prefix. ``nettle_prefix(system_version)`` returns the prefix or calls
+``pytest.skip`` with the reason (no compiler, m4 or make; no network; a failed build).
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+#: (Debian release, Nettle version of its source package).
+RELEASES = (("trixie", "3.10.1"), ("bookworm", "3.8.1"))
+KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
+MIRROR = "http://deb.debian.org/debian"
+
+
+def cache_root() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cipherbench" / "test-libs"
+
+
+def pick(system_version: str) -> tuple[str, str]:
+    """The release and version to build: another major.minor than the system's."""
+    for release, version in RELEASES:
+        if ".".join(version.split(".")[:2]) != system_version:
+            return release, version
+    raise AssertionError("RELEASES holds two versions")
+
+
+def _run(argv: list[str], cwd: Path, log: Path) -> None:
+    with log.open("a") as out:
+        out.write("$ " + " ".join(argv) + "\n")
+        out.flush()
+        rc = subprocess.run(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, timeout=900).returncode
+    if rc != 0:
+        tail = log.read_text(errors="replace").strip().splitlines()[-1:]
+        raise RuntimeError(f"{argv[0]} failed: {' '.join(tail)} (log: {log})")
+
+
+def _download(release: str, version: str, dest: Path, log: Path) -> Path:
+    """The upstream tarball of Debian ``release``'s nettle source package."""
+    tarball = dest / f"nettle_{version}.orig.tar.gz"
+    if tarball.is_file():
+        return tarball
+    if shutil.which("apt-get") is None or not KEYRING.is_file():
+        pytest.skip("a second Nettle needs apt-get and Debian's archive keyring to download "
+                    "its source")
+    with tempfile.TemporaryDirectory(prefix="cb-apt-") as tmp:
+        t = Path(tmp)
+        for d in ("etc", "lists/partial", "cache/archives/partial", "src"):
+            (t / d).mkdir(parents=True)
+        (t / "etc" / "src.sources").write_text(
+            f"Types: deb-src\nURIs: {MIRROR}\nSuites: {release}\nComponents: main\n"
+            f"Signed-By: {KEYRING}\n")
+        opts = ["-o", "Dir::Etc::SourceList=/dev/null", "-o", f"Dir::Etc::SourceParts={t}/etc",
+                "-o", f"Dir::State::Lists={t}/lists", "-o", f"Dir::Cache={t}/cache",
+                "-o", "Debug::NoLocking=1", "-o", "APT::Sandbox::User=root", "-qq"]
+        try:
+            _run(["apt-get", *opts, "update"], t, log)
+            _run(["apt-get", *opts, "source", "--download-only", f"nettle={version}-1"],
+                 t / "src", log)
+        except (RuntimeError, subprocess.TimeoutExpired) as e:
+            pytest.skip(f"cannot download Nettle {version}'s source from Debian {release} "
+                        f"(no network?): {e}")
+        got = t / "src" / tarball.name
+        if not got.is_file():
+            pytest.skip(f"Debian {release} has no nettle {version} source package any more: "
+                        "update RELEASES in tests/variant_lib.py")
+        dest.mkdir(parents=True, exist_ok=True)
+        shutil.copy(got, tarball.with_suffix(".part"))
+        tarball.with_suffix(".part").replace(tarball)
+    return tarball
+
+
+def nettle_prefix(system_version: str) -> Path:
+    """The prefix of a Nettle of another version than ``system_version``, built when it is not
+    in the cache yet (the calling test is skipped, with the reason, when it cannot be)."""
+    release, version = pick(system_version)
+    root = cache_root()
+    prefix = root / f"nettle-{version}"
+    done = prefix / ".built"
+    if done.is_file():
+        return prefix
+    missing = [t for t in ("cc", "make", "m4", "tar") if shutil.which(t) is None]
+    if missing:
+        pytest.skip(f"building a second Nettle needs {', '.join(missing)} (Debian: apt install "
+                    "build-essential m4)")
+    root.mkdir(parents=True, exist_ok=True)
+    with (root / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)   # one build at a time; the others find it done
+        if done.is_file():
+            return prefix
+        log = root / f"nettle-{version}.log"
+        log.write_text("")
+        tarball = _download(release, version, root / "src", log)
+        with tempfile.TemporaryDirectory(prefix="cb-nettle-", dir=root) as tmp:
+            work = Path(tmp)
+            try:
+                _run(["tar", "xzf", str(tarball)], work, log)
+                src = work / f"nettle-{version}"
+                if prefix.exists():
+                    shutil.rmtree(prefix)
+                _run(["./configure", f"--prefix={prefix}", f"--libdir={prefix}/lib",
+                      "--enable-fat", "--disable-documentation", "--disable-openssl"], src, log)
+                _run(["make", f"-j{os.cpu_count() or 1}"], src, log)
+                _run(["make", "install"], src, log)
+            except (RuntimeError, subprocess.TimeoutExpired) as e:
+                shutil.rmtree(prefix, ignore_errors=True)
+                pytest.skip(f"building Nettle {version} failed: {e}")
+        done.write_text(f"nettle {version} from Debian {release}\n")
+    return prefix
