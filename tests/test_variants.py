@@ -151,3 +151,19 @@ def test_core_build_refuses_bad_input_in_one_line(cli, env, tmp_path):
             env_override=e)
     assert r.rc == 2 and "--variant 'a/b'" in r.err
     assert not (tmp_path / "v.toml").exists()
+
+
+def test_compare_differences_of_a_variant_column():
+    """A variant's column has dots of its own (nettle@3.10): its metadata still compares, and
+    a column only one run has is still left out."""
+    from cipherbench import compare
+    from cipherbench.store import Run
+
+    def run(rid, libs):
+        return Run(rid, "run", "2025-01-01T00:00:00+00:00", None, "complete", {},
+                   {"libraries": libs}, "0")
+    a = run(1, {"nettle@3.10": {"version": "3.10", "caps": ["aes_hw"]},
+                "gnutls": {"version": "3.7.9"}})
+    b = run(2, {"nettle@3.10": {"version": "3.10", "caps": []}})
+    keys = {d.key: d for d in compare.differences(a, b)}
+    assert set(keys) == {"libraries.nettle@3.10.caps"}

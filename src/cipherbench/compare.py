@@ -322,14 +322,14 @@ def differences(run_a: Run, run_b: Run) -> list[Difference]:
     _flat("", {k: v for k, v in run_b.metadata.items() if k not in VOLATILE_KEYS}, fb)
     _flat("args", {k: v for k, v in run_a.args.items() if k not in VOLATILE_ARGS}, fa)
     _flat("args", {k: v for k, v in run_b.args.items() if k not in VOLATILE_ARGS}, fb)
-    libs_a = set((run_a.metadata.get("libraries") or {}))
-    libs_b = set((run_b.metadata.get("libraries") or {}))
+    both = set(run_a.metadata.get("libraries") or {}) & set(run_b.metadata.get("libraries")
+                                                             or {})
     out = []
     for key in sorted(set(fa) | set(fb)):
-        parts = key.split(".")
-        # A library that only one run measured is not a difference of the compared ones.
-        if parts[0] == "libraries" and len(parts) > 1 and not (parts[1] in libs_a and
-                                                               parts[1] in libs_b):
+        # A library that only one run measured is not a difference of the compared ones (a
+        # variant's column has dots of its own: libraries.nettle@3.10.version).
+        if key.startswith("libraries.") and not any(key.startswith(f"libraries.{lib}.")
+                                                    for lib in both):
             continue
         va, vb = fa.get(key), fb.get(key)
         if isinstance(va, list) and isinstance(vb, list) and sorted(map(str, va)) == \
