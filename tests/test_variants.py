@@ -167,3 +167,13 @@ def test_compare_differences_of_a_variant_column():
     b = run(2, {"nettle@3.10": {"version": "3.10", "caps": []}})
     keys = {d.key: d for d in compare.differences(a, b)}
     assert set(keys) == {"libraries.nettle@3.10.caps"}
+
+
+def test_compare_summary_names_a_variant_once():
+    from cipherbench.compare import LibrarySummary, summary_line
+    line = summary_line(LibrarySummary("primitive", "nettle@3.10", "3.10", "3.10", 1.0, 1, 0,
+                                       0, 1, 0))
+    assert line.startswith("nettle@3.10: B/A")
+    line = summary_line(LibrarySummary("primitive", "nettle@other", "3.10", "3.10", 1.0, 1, 0,
+                                       0, 1, 0))
+    assert line.startswith("nettle@other 3.10: B/A")

@@ -403,7 +403,9 @@ def summary_line(s: LibrarySummary) -> str:
     """``openssl 3.0.13: B/A 0.42x geometric mean over 12 (10 slower, 2 same)``."""
     ver = s.version_a if s.version_a == s.version_b else \
         f"{s.version_a or '?'} -> {s.version_b or '?'}"
-    name = f"{s.lib} {ver}".strip() if ver else s.lib
+    # a variant's column already names its version (nettle@3.10), else it is named here
+    named = "@" in s.lib and s.lib.partition("@")[2] in (s.version_a, s.version_b)
+    name = f"{s.lib} {ver}".strip() if ver and not named else s.lib
     if s.scenario != "primitive":
         name = f"{s.scenario}/{name}"
     parts = [f"{n} {label}" for n, label in ((s.faster, "faster"), (s.slower, "slower"),
