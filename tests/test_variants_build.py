@@ -25,6 +25,8 @@ from conftest import real_core
 from variant_lib import nettle_prefix
 
 ALGOS = "sha256,aes-128-cbc"
+pytestmark = pytest.mark.build_once
+
 QUICK = ("--sizes", "1024,16384", "--samples", "5", "--budget", "0", "--no-progress")
 
 
