@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
+import cipherbench.export
 from cipherbench.core_client import Core
 from cipherbench.store import Store
 from conftest import real_core
@@ -74,6 +76,9 @@ def test_two_versions_side_by_side(cli, env, nettle, tmp_path):
     assert f",{col},sha256,hash," in csv.out
     doc = json.loads(cli("export", str(run.id), env_override=e).out)
     assert doc["run"]["metadata"]["libraries"][col]["version"] == other
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = Path(cipherbench.export.__file__).resolve().parent / "schema.json"
+    jsonschema.validate(doc, json.loads(schema.read_text()))
 
 
 def test_variant_core_built_against_the_prefix(cli, env, nettle, tmp_path):
