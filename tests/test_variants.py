@@ -177,3 +177,15 @@ def test_compare_summary_names_a_variant_once():
     line = summary_line(LibrarySummary("primitive", "nettle@other", "3.10", "3.10", 1.0, 1, 0,
                                        0, 1, 0))
     assert line.startswith("nettle@other 3.10: B/A")
+
+
+def test_core_build_needs_the_librarys_pkgconfig_file(cli, env, tmp_path):
+    """A prefix without the library's .pc would build against the system's headers: refused."""
+    e = dict(env, XDG_CACHE_HOME=str(tmp_path / "cache"),
+             CIPHERBENCH_VARIANTS=str(tmp_path / "v.toml"))
+    (tmp_path / "p" / "lib" / "pkgconfig").mkdir(parents=True)
+    (tmp_path / "p" / "lib" / "pkgconfig" / "hogweed.pc").write_text("")
+    r = cli("core", "build", "--variant", "x", "--prefix", str(tmp_path / "p"), "--lib",
+            "nettle", env_override=e)
+    assert r.rc == 2 and "has no nettle.pc in lib/pkgconfig" in r.err
+    assert not (tmp_path / "cache").exists()

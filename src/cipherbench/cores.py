@@ -37,7 +37,7 @@ from cipherbench import variants
 from cipherbench.core_client import (INSTALL_SCRIPTS, SOURCE_TREE, BenchStream, Core,
                                      CoreCrashed, CoreNotFound, CoreUsage, Inventory,
                                      ProtocolMismatch)
-from cipherbench.errors import EnvironmentProblem
+from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.records import from_wire
 
 #: The library of the reference rows (memcpy, null): the C core's alone.
@@ -268,6 +268,11 @@ class Cores:
             if variants.parse_spec(name) is None:
                 out.append(name)
                 continue
+            base = variants.parse_spec(name)[0]   # type: ignore[index]
+            if base in inv.libraries and base not in mine:
+                raise UsageError(f"--lib {name}: {base} is measured by "
+                                 f"{self.program_of(base)}; variants are builds of the C "
+                                 f"core's libraries ({', '.join(mine)})")
             vc = self._start_variant(variants.resolve(name, self.main.env, mine), taken)
             taken.add(vc.label)
             self._variants[vc.label] = vc

@@ -84,9 +84,12 @@ def build(name: str, prefix: Path, lib: str | None, env: Mapping[str, str],
     if lib not in variants.LIBRARY_FILES:
         raise UsageError(f"--lib {lib!r}: a variant core is built for one of "
                          f"{', '.join(variants.LIBRARY_FILES)}")
-    if not pkgconfig_dirs(prefix):
-        raise UsageError(f"--prefix {prefix} has no lib/pkgconfig directory: a variant core is "
-                         "built against the prefix's pkg-config files")
+    pcs = variants.LIBRARY_FILES[lib].pkgconfig
+    if not any((d / f"{pc}.pc").is_file() for d in pkgconfig_dirs(prefix) for pc in pcs):
+        # else pkg-config would quietly find the system's headers instead
+        raise UsageError(f"--prefix {prefix} has no {' or '.join(p + '.pc' for p in pcs)} in "
+                         "lib/pkgconfig: a variant core is built against the prefix's "
+                         "pkg-config files")
     if not (source / "meson.build").is_file() or not (source / "core" / "meson.build").is_file():
         raise EnvironmentProblem("building a variant core needs cipherbench's source checkout "
                                  f"(no meson.build in {source})")
