@@ -264,7 +264,7 @@ class Cores:
             f"{l}@{variants.short_version(str(inv.libraries[l].get('version') or ''))}"
             for l in mine}
         out: list[str] = []
-        for name in names:
+        for name in dict.fromkeys(names):   # the same variant twice is one column
             if variants.parse_spec(name) is None:
                 out.append(name)
                 continue
@@ -308,10 +308,6 @@ class Cores:
                                      "backend")
         return part
 
-    def variant_of(self, label: str) -> VariantCore | None:
-        """The variant shown as column ``label``, or None for a library."""
-        return self._variants.get(label)
-
     def sources(self) -> list[CoreSource]:
         """The cores of the last ``list`` (listing first when none ran yet), with the extra
         cores that were not found."""
@@ -338,9 +334,9 @@ class Cores:
         column)."""
         vc = self._variants.get(lib)
         if vc is not None:
-            return RelabeledStream(vc.core.bench(vc.variant.lib, algos, op, sizes,  # type: ignore[return-value]
-                                                 samples=samples, min_sample_ms=min_sample_ms,
-                                                 extra=extra), vc)
+            stream = vc.core.bench(vc.variant.lib, algos, op, sizes, samples=samples,
+                                   min_sample_ms=min_sample_ms, extra=extra)
+            return RelabeledStream(stream, vc)  # type: ignore[return-value]
         return self._core_of(lib).bench(lib, algos, op, sizes, samples=samples,
                                         min_sample_ms=min_sample_ms, extra=extra)
 

@@ -39,14 +39,16 @@ import platformdirs
 
 from cipherbench.errors import EnvironmentProblem, UsageError
 
-#: Per backend: its pkg-config names (as core/meson.build looks them up) and the file names of
-#: its shared library (``libcrypto.so.3`` starts with ``libcrypto``).
 @dataclass(frozen=True)
 class LibFiles:
+    """A backend's pkg-config names (as core/meson.build looks them up) and the beginnings of
+    its shared library's file names (``libcrypto.so.3`` begins with ``libcrypto``)."""
+
     pkgconfig: tuple[str, ...]
     stems: tuple[str, ...]
 
 
+#: Per backend library of the C core.
 LIBRARY_FILES: dict[str, LibFiles] = {
     "openssl": LibFiles(("libcrypto",), ("libcrypto",)),
     "libgcrypt": LibFiles(("libgcrypt",), ("libgcrypt",)),
