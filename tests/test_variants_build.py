@@ -76,6 +76,8 @@ def test_two_versions_side_by_side(cli, env, nettle, tmp_path):
     assert f",{col},sha256,hash," in csv.out
     doc = json.loads(cli("export", str(run.id), env_override=e).out)
     assert doc["run"]["metadata"]["libraries"][col]["version"] == other
+    md = cli("export", str(run.id), "-f", "markdown", env_override=e)
+    assert f"- **{col}**: {other} " in md.out and f"from {prefix}/lib/libnettle.so" in md.out
     listing = cli("list", "--lib", f"nettle,nettle@{prefix}", env_override=e)
     assert listing.rc == 0 and f"{col} " in listing.out and f" {other} " in listing.out
     jsonschema = pytest.importorskip("jsonschema")

@@ -18,7 +18,8 @@ GRADE_CHOICES = catalog.GRADES[:-1] + ("unknown",)
 
 @click.command()
 @click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS", callback=nonempty_list,
-              help="only these libraries, comma-separated")
+              help="only these libraries, comma-separated; a second build of one as LIB@PREFIX or "
+                   "LIB@NAME (the variants file)")
 @click.option("--grade", "grades", multiple=True, metavar="GRADES",
               help="only these grades: recommended, acceptable, legacy, broken")
 @click.option("--missing", is_flag=True,
