@@ -5,7 +5,7 @@ The version is the first of ``RELEASES`` whose major.minor differs from the syst
 (Debian 12 has 3.8, Debian 13 has 3.10). The source comes from Debian's archive through
 apt-get with a private source list and private index directories (nothing of the machine's
 apt configuration changes; apt checks the files against the signed index); the tarball is kept
-beside the prefix. ``nettle_prefix(system_version)`` returns the prefix or calls
+in the cache too. ``nettle_prefix(system_version)`` returns the prefix or calls
 ``pytest.skip`` with the reason (no compiler, m4 or make; no network; a failed build).
 """
 from __future__ import annotations
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-#: (Debian release, Nettle version of its source package).
-RELEASES = (("trixie", "3.10.1"), ("bookworm", "3.8.1"))
+#: (Debian release, major.minor of the Nettle of its source package).
+RELEASES = (("trixie", "3.10"), ("bookworm", "3.8"))
 KEYRING = Path("/usr/share/keyrings/debian-archive-keyring.gpg")
 MIRROR = "http://deb.debian.org/debian"
 
@@ -31,9 +31,9 @@ def cache_root() -> Path:
 
 
 def pick(system_version: str) -> tuple[str, str]:
-    """The release and version to build: another major.minor than the system's."""
+    """The release and major.minor to build: another than the system's."""
     for release, version in RELEASES:
-        if ".".join(version.split(".")[:2]) != system_version:
+        if version != system_version:
             return release, version
     raise AssertionError("RELEASES holds two versions")
 
@@ -50,10 +50,11 @@ def _run(argv: list[str], cwd: Path, log: Path) -> None:
 
 
 def _download(release: str, version: str, dest: Path, log: Path) -> Path:
-    """The upstream tarball of Debian ``release``'s nettle source package."""
-    tarball = dest / f"nettle_{version}.orig.tar.gz"
-    if tarball.is_file():
-        return tarball
+    """The upstream tarball of Debian ``release``'s nettle source package (``version``:
+    its major.minor), kept in ``dest``."""
+    kept = sorted(dest.glob(f"nettle_{version}.*.orig.tar.gz"))
+    if kept:
+        return kept[-1]
     if shutil.which("apt-get") is None or not KEYRING.is_file():
         pytest.skip("a second Nettle needs apt-get and Debian's archive keyring to download "
                     "its source")
@@ -69,30 +70,35 @@ def _download(release: str, version: str, dest: Path, log: Path) -> Path:
                 "-o", "Debug::NoLocking=1", "-o", "APT::Sandbox::User=root", "-qq"]
         try:
             _run(["apt-get", *opts, "update"], t, log)
-            _run(["apt-get", *opts, "source", "--download-only", f"nettle={version}-1"],
-                 t / "src", log)
+            _run(["apt-get", *opts, "source", "--download-only", "nettle"], t / "src", log)
         except (RuntimeError, subprocess.TimeoutExpired) as e:
-            pytest.skip(f"cannot download Nettle {version}'s source from Debian {release} "
-                        f"(no network?): {e}")
-        got = t / "src" / tarball.name
-        if not got.is_file():
-            pytest.skip(f"Debian {release} has no nettle {version} source package any more: "
-                        "update RELEASES in tests/variant_lib.py")
+            pytest.skip(f"cannot download Nettle's source from Debian {release} (no "
+                        f"network?): {e}")
+        got = sorted((t / "src").glob(f"nettle_{version}.*.orig.tar.gz"))
+        if not got:
+            pytest.skip(f"Debian {release}'s nettle source package is no longer Nettle "
+                        f"{version}: update RELEASES in tests/variant_lib.py")
         dest.mkdir(parents=True, exist_ok=True)
-        shutil.copy(got, tarball.with_suffix(".part"))
-        tarball.with_suffix(".part").replace(tarball)
-    return tarball
+        part = dest / (got[-1].name + ".part")
+        shutil.copy(got[-1], part)
+        part.replace(dest / got[-1].name)
+    return dest / got[-1].name
+
+
+def _built(root: Path, version: str) -> Path | None:
+    done = sorted(root.glob(f"nettle-{version}.*/.built"))
+    return done[-1].parent if done else None
 
 
 def nettle_prefix(system_version: str) -> Path:
-    """The prefix of a Nettle of another version than ``system_version``, built when it is not
-    in the cache yet (the calling test is skipped, with the reason, when it cannot be)."""
+    """The prefix of a Nettle of another major.minor than ``system_version``, built when it
+    is not in the cache yet (the calling test is skipped, with the reason, when it cannot
+    be)."""
     release, version = pick(system_version)
     root = cache_root()
-    prefix = root / f"nettle-{version}"
-    done = prefix / ".built"
-    if done.is_file():
-        return prefix
+    found = _built(root, version)
+    if found is not None:
+        return found
     missing = [t for t in ("cc", "make", "m4", "tar") if shutil.which(t) is None]
     if missing:
         pytest.skip(f"building a second Nettle needs {', '.join(missing)} (Debian: apt install "
@@ -100,16 +106,19 @@ def nettle_prefix(system_version: str) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     with (root / ".lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)   # one build at a time; the others find it done
-        if done.is_file():
-            return prefix
+        found = _built(root, version)
+        if found is not None:
+            return found
         log = root / f"nettle-{version}.log"
         log.write_text("")
         tarball = _download(release, version, root / "src", log)
+        full = tarball.name[len("nettle_"):-len(".orig.tar.gz")]
+        prefix = root / f"nettle-{full}"
         with tempfile.TemporaryDirectory(prefix="cb-nettle-", dir=root) as tmp:
             work = Path(tmp)
             try:
                 _run(["tar", "xzf", str(tarball)], work, log)
-                src = work / f"nettle-{version}"
+                src = work / f"nettle-{full}"
                 if prefix.exists():
                     shutil.rmtree(prefix)
                 _run(["./configure", f"--prefix={prefix}", f"--libdir={prefix}/lib",
@@ -118,6 +127,6 @@ def nettle_prefix(system_version: str) -> Path:
                 _run(["make", "install"], src, log)
             except (RuntimeError, subprocess.TimeoutExpired) as e:
                 shutil.rmtree(prefix, ignore_errors=True)
-                pytest.skip(f"building Nettle {version} failed: {e}")
-        done.write_text(f"nettle {version} from Debian {release}\n")
+                pytest.skip(f"building Nettle {full} failed: {e}")
+        (prefix / ".built").write_text(f"nettle {full} from Debian {release}\n")
     return prefix
