@@ -328,14 +328,14 @@ def differences(run_a: Run, run_b: Run) -> list[Difference]:
     _flat("", {k: v for k, v in run_b.metadata.items() if k not in VOLATILE_KEYS}, fb)
     _flat("args", {k: v for k, v in run_a.args.items() if k not in VOLATILE_ARGS}, fa)
     _flat("args", {k: v for k, v in run_b.args.items() if k not in VOLATILE_ARGS}, fb)
-    libs_a = set((run_a.metadata.get("libraries") or {}))
-    libs_b = set((run_b.metadata.get("libraries") or {}))
+    both = set(run_a.metadata.get("libraries") or {}) & set(run_b.metadata.get("libraries")
+                                                             or {})
     out = []
     for key in sorted(set(fa) | set(fb)):
-        parts = key.split(".")
-        # A library that only one run measured is not a difference of the compared ones.
-        if parts[0] == "libraries" and len(parts) > 1 and not (parts[1] in libs_a and
-                                                               parts[1] in libs_b):
+        # A library that only one run measured is not a difference of the compared ones (a
+        # variant's column has dots of its own: libraries.nettle@3.10.version).
+        if key.startswith("libraries.") and not any(key.startswith(f"libraries.{lib}.")
+                                                    for lib in both):
             continue
         va, vb = fa.get(key), fb.get(key)
         if isinstance(va, list) and isinstance(vb, list) and sorted(map(str, va)) == \
@@ -423,7 +423,9 @@ def summary_line(s: LibrarySummary) -> str:
     """``openssl 3.0.13: B/A 0.42x geometric mean over 12 (10 slower, 2 same)``."""
     ver = s.version_a if s.version_a == s.version_b else \
         f"{s.version_a or '?'} -> {s.version_b or '?'}"
-    name = f"{s.lib} {ver}".strip() if ver else s.lib
+    # a variant's column already names its version (nettle@3.10), else it is named here
+    named = "@" in s.lib and s.lib.partition("@")[2] in (s.version_a, s.version_b)
+    name = f"{s.lib} {ver}".strip() if ver and not named else s.lib
     if s.scenario != "primitive":
         name = f"{s.scenario}/{name}"
     parts = [f"{n} {label}" for n, label in ((s.faster, "faster"), (s.slower, "slower"),

@@ -17,19 +17,28 @@ Public API:
   libraries into one ``Inventory`` (the reference rows only from the C core) and ``bench``
   starts the core that has the library.
 - ``Cores.sources() -> list[CoreSource]``: which cores were found, where, and their libraries.
+- ``Cores.add_variants(names) -> list[str]``: ``--lib`` names with each library variant
+  (``libgcrypt@/opt/x``, ``libgcrypt@NAME``: ``variants``) resolved, its core started once to
+  read the version the library reports and the file the loader takes, and replaced by its
+  column (``libgcrypt@1.11.0``); from then on ``list`` has the column as a library of its own
+  and ``bench`` of it runs the library's build from the prefix, its records named by the
+  column.
 """
 from __future__ import annotations
 
 import os
 import shutil
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
+from cipherbench import variants
 from cipherbench.core_client import (INSTALL_SCRIPTS, SOURCE_TREE, BenchStream, Core,
                                      CoreCrashed, CoreNotFound, CoreUsage, Inventory,
                                      ProtocolMismatch)
+from cipherbench.errors import EnvironmentProblem, UsageError
+from cipherbench.records import from_wire
 
 #: The library of the reference rows (memcpy, null): the C core's alone.
 REF_LIB = "ref"
@@ -59,6 +68,54 @@ class CoreSource:
     path: Path | None
     libs: list[str] = field(default_factory=list)
     problem: str = ""      # not found / broken: the reason
+
+
+@dataclass
+class VariantCore:
+    """A library variant as measured: the core that loads it (and its environment), the
+    column it is shown as, the version the library reports and the file the loader maps."""
+
+    variant: variants.Variant
+    core: Core
+    label: str
+    version: str
+    loaded: str
+
+    def record(self) -> dict:
+        """``variant`` of the column's library record (kept in the run's metadata)."""
+        return {**self.variant.to_record(), "loaded": self.loaded}
+
+
+class RelabeledStream:
+    """A bench stream of a variant's core whose records name the variant's column instead
+    of the library (the library record also carries ``variant``)."""
+
+    def __init__(self, stream: BenchStream, vc: VariantCore):
+        self.stream = stream
+        self.vc = vc
+
+    def __enter__(self) -> "RelabeledStream":
+        self.stream.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        return self.stream.__exit__(*exc)
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+    def lines(self):
+        base = self.vc.variant.lib
+        for obj in self.stream.lines():
+            if obj.get("lib") == base:
+                obj = {**obj, "lib": self.vc.label}
+                if obj.get("type") == "library":
+                    obj["variant"] = self.vc.record()
+            yield obj
+
+    def __iter__(self):
+        for obj in self.lines():
+            yield from_wire(obj)
 
 
 def _executable(p: Path) -> bool:
@@ -107,6 +164,7 @@ class Cores:
         self._owner: dict[str, Core] = {}     # library -> the core that measures it
         self._sources: list[CoreSource] = []
         self._broken: dict[str, str] = {}     # executable -> why it is left out
+        self._variants: dict[str, VariantCore] = {}   # column label -> variant
 
     @classmethod
     def find(cls, env: Mapping[str, str] | None = None,
@@ -145,7 +203,8 @@ class Cores:
             core.common_args = list(args)
 
     def all(self) -> list[Core]:
-        return [self.main] + [core for _, core in self.extras]
+        return ([self.main] + [core for _, core in self.extras]
+                + [vc.core for vc in self._variants.values()])
 
     def run_lines(self, args: Sequence[str]) -> list[dict]:
         """The C core's raw lines of a short command."""
@@ -170,6 +229,13 @@ class Cores:
                 self._owner[name] = core
                 inv.libraries[name] = part.libraries[name]
             inv.algorithms += [a for a in part.algorithms if a.lib in mine]
+        for vc in self._variants.values():
+            self._owner[vc.label] = vc.core
+            part = self._list_variant(vc)
+            inv.libraries[vc.label] = {**part.libraries[vc.variant.lib], "lib": vc.label,
+                                       "variant": vc.record()}
+            inv.algorithms += [replace(a, lib=vc.label, raw={**a.raw, "lib": vc.label})
+                               for a in part.rows(vc.variant.lib)]
         if lib is not None:
             inv.libraries = {k: v for k, v in inv.libraries.items() if k == lib}
             inv.algorithms = [a for a in inv.algorithms if a.lib == lib]
@@ -186,6 +252,61 @@ class Cores:
             self.warn(f"{exe} ({core.path}) failed its `list`: {self._broken[exe]}; its "
                       "libraries are left out")
             return None
+
+    def add_variants(self, names: Sequence[str]) -> list[str]:
+        """``names`` (of ``--lib``) with each variant ``LIB@PREFIX`` / ``LIB@NAME`` resolved,
+        checked (the loader takes the prefix's library) and replaced by its column label."""
+        if not any(variants.parse_spec(n) for n in names):
+            return list(names)
+        inv = self.list()
+        mine = [l for l in inv.libs() if self._owner.get(l) is self.main and l != REF_LIB]
+        taken = set(inv.libs()) | {
+            f"{l}@{variants.short_version(str(inv.libraries[l].get('version') or ''))}"
+            for l in mine}
+        out: list[str] = []
+        for name in dict.fromkeys(names):   # the same variant twice is one column
+            if variants.parse_spec(name) is None:
+                out.append(name)
+                continue
+            base = variants.parse_spec(name)[0]   # type: ignore[index]
+            if base in inv.libraries and base not in mine:
+                raise UsageError(f"--lib {name}: {base} is measured by "
+                                 f"{self.program_of(base)}; variants are builds of the C "
+                                 f"core's libraries ({', '.join(mine)})")
+            vc = self._start_variant(variants.resolve(name, self.main.env, mine), taken)
+            taken.add(vc.label)
+            self._variants[vc.label] = vc
+            self._owner[vc.label] = vc.core
+            out.append(vc.label)
+        return out
+
+    def _start_variant(self, v: variants.Variant, taken: set[str]) -> VariantCore:
+        """The variant's core (the system's with the prefix first on the loader path, or the
+        one built against it), checked: the loader maps the prefix's library, and the
+        library reports its version."""
+        path = v.core or self.main.path
+        env = v.env(self.main.env)
+        loaded = variants.check_loaded(v, variants.loader_view(path, env))
+        core = Core(path, env)
+        core.common_args = list(self.main.common_args)
+        vc = VariantCore(v, core, "", "", loaded)
+        part = self._list_variant(vc)
+        version = str(part.libraries[v.lib].get("version") or "")
+        vc.label = variants.column_label(v, version, taken)
+        vc.version = version
+        return vc
+
+    def _list_variant(self, vc: VariantCore) -> Inventory:
+        """The variant core's ``list`` of its library (one-line errors)."""
+        v = vc.variant
+        try:
+            part = vc.core.list(v.lib)
+        except (CoreCrashed, CoreUsage, ProtocolMismatch, CoreNotFound) as e:
+            raise EnvironmentProblem(f"{v.spec}: {_last_line(e)}")
+        if v.lib not in part.libraries:
+            raise EnvironmentProblem(f"{v.spec}: the core {vc.core.path} has no {v.lib} "
+                                     "backend")
+        return part
 
     def sources(self) -> list[CoreSource]:
         """The cores of the last ``list`` (listing first when none ran yet), with the extra
@@ -209,9 +330,21 @@ class Cores:
     def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,
               samples: int | None = None, min_sample_ms: float | None = None,
               extra: Sequence[str] = ()) -> BenchStream:
-        """``bench`` of the core that measures ``lib``."""
+        """``bench`` of the core that measures ``lib`` (a variant's records named by its
+        column)."""
+        vc = self._variants.get(lib)
+        if vc is not None:
+            stream = vc.core.bench(vc.variant.lib, algos, op, sizes, samples=samples,
+                                   min_sample_ms=min_sample_ms, extra=extra)
+            return RelabeledStream(stream, vc)  # type: ignore[return-value]
         return self._core_of(lib).bench(lib, algos, op, sizes, samples=samples,
                                         min_sample_ms=min_sample_ms, extra=extra)
+
+
+def _last_line(e: Exception) -> str:
+    """The last line of an error (a core's stderr: the loader's own message)."""
+    lines = [l for l in str(e).strip().splitlines() if l.strip()]
+    return lines[-1] if lines else type(e).__name__
 
 
 def format_sources(sources: Sequence[CoreSource]) -> list[list[str]]:

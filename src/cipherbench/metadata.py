@@ -54,8 +54,10 @@ _KEYS = [
     Key("core_compiler", "str", "", "compiler that built cipherbench-core"),
     Key("core_cflags", "str", "", "compiler flags of cipherbench-core"),
     Key("clock", "str", "", "clock the core times with"),
-    Key("libraries", "dict[str,dict]", "", "per library: version, capabilities (aes_hw, ...),"
-        " the implementation it picked"),
+    Key("libraries", "dict[str,dict]", "", "per library (or variant column, e.g. "
+        "libgcrypt@1.11.0): the version the library reports at run time, capabilities "
+        "(aes_hw, ...), the implementation it picked; a variant's `variant`: of, name, "
+        "prefix, core (when built against the prefix), loaded (the file the loader mapped)"),
     Key("hw_disabled", "list[str]", "", "CPU features asked off in every library (--no-hw, "
         "--disable-cpu-feature: aes, pclmul, avx2, vaes, sha); [] when none"),
     Key("hw_pair", "int", "", "the run measured the other way (with or without the features "
@@ -169,7 +171,8 @@ def from_core(preamble: Mapping[str, Any] | None,
     if libraries:
         out["libraries"] = {
             name: {k: rec[k] for k in ("version", "caps", "provider", "hw_used", "hw_switch",
-                                       "hw_off_requested", "hw_env") if rec.get(k) is not None}
+                                       "hw_off_requested", "hw_env", "variant")
+                   if rec.get(k) is not None}
             for name, rec in libraries.items()}
     return out
 

@@ -21,7 +21,7 @@ from cipherbench.interrupts import stop_on_signals
 
 #: Command modules, in the order ``--help`` lists them. A new command is a new module here.
 COMMANDS = ("list", "run", "history", "show", "export", "gpg", "ssh", "compare", "report", "tls",
-            "advise")
+            "advise", "core")
 #: Command name -> module, where the two differ (a module named ``list`` would shadow the
 #: builtin in this package's namespace).
 MODULE_OF = {"list": "listing"}

@@ -18,7 +18,8 @@ GRADE_CHOICES = catalog.GRADES[:-1] + ("unknown",)
 
 @click.command()
 @click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS", callback=nonempty_list,
-              help="only these libraries, comma-separated")
+              help="only these libraries, comma-separated; a second build of one as LIB@PREFIX or "
+                   "LIB@NAME (the variants file)")
 @click.option("--grade", "grades", multiple=True, metavar="GRADES",
               help="only these grades: recommended, acceptable, legacy, broken")
 @click.option("--missing", is_flag=True,
@@ -33,8 +34,8 @@ def command(app: AppContext, libs, grades, missing, as_json) -> int:
             raise UsageError(f"unknown grade {g!r}{did_you_mean(g, GRADE_CHOICES)}; valid: "
                              + ", ".join(GRADE_CHOICES[:-1]))
     cores = Cores.find(app.env, app.warn)
+    lib_list = cores.add_variants(split_list(libs))   # LIB@PREFIX: the variant's column
     inv = cores.list()
-    lib_list = split_list(libs)
     have = [l for l in inv.libs() if l != "ref"]
     for l in lib_list:
         if l not in have:

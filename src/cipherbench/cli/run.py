@@ -32,7 +32,9 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 
 @click.command()
 @click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS", callback=nonempty_list,
-              help="libraries, comma-separated (default: every one built in)")
+              help="libraries, comma-separated (default: every one built in); a second build "
+                   "of one as LIB@PREFIX or LIB@NAME (the variants file), e.g. "
+                   "libgcrypt,libgcrypt@/opt/libgcrypt-1.11")
 @click.option("--algo", "-a", "algos", multiple=True, metavar="ALGOS", callback=nonempty_list,
               help="algorithms or globs, comma-separated, e.g. 'aes-*-gcm,sha256'")
 @click.option("--op", "ops", multiple=True, metavar="OPS", callback=nonempty_list,
@@ -103,13 +105,14 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
         raise UsageError("--cpu pins one process, --threads pins one per CPU: choose one")
     store = app.open_store(db)            # an unusable --db fails before any work
     core = Cores.find(app.env, app.warn)   # the C core and any Go or Rust core found
+    lib_names = core.add_variants(split_list(libs))   # LIB@PREFIX -> its column, LIB@1.11.0
     mode = "off" if progress is False else mode_for(app.err_console, progress)
     wait_quiet_on(app.err_console, wait_quiet)
     run_ids: list[int] = []
     rc = 0
     for off in ([[], features] if hw_both else [features]):
         core.common_args = hw_args(off)
-        p = primitive.make_plan(core, preset, libs=split_list(libs), algos=split_list(algos),
+        p = primitive.make_plan(core, preset, libs=lib_names, algos=split_list(algos),
                                 ops=op_list, sizes=chosen_sizes, precision=prec,
                                 budget_s=budget, samples=samples, headline=head,
                                 with_ref=not no_ref, hw_off=off, threads=n_threads,

@@ -209,7 +209,9 @@ def format_run_header(run: Run) -> list[tuple[str, str]]:
         if name == REF_LIB:
             continue
         caps = ", ".join(info.get("caps") or [])
-        pairs.append((name, f"{info.get('version', '')}" + (f" [{caps}]" if caps else "")))
+        variant = info.get("variant") or {}   # a second build: where it was loaded from
+        pairs.append((name, f"{info.get('version', '')}" + (f" [{caps}]" if caps else "")
+                      + (f" from {variant['loaded']}" if variant.get("loaded") else "")))
     return pairs
 
 
