@@ -22,11 +22,13 @@ import threading
 import time
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from cipherbench.remote.probe import DIR_PREFIX
 from cipherbench.scenarios.ssh.server import PrivateServer
 from conftest import real_core
+from test_export import SCHEMA
 from test_ssh_netns import REMOTE_ADDR, remote  # noqa: F401 - the namespace fixture
 
 REMOTE_NAME = "cbtest-remote"
@@ -113,11 +115,15 @@ def test_an_installed_core_is_used_in_place(cli, host, real_env):
     dest, cfg = host
     core = str(real_core())
     res = cli("run", "--host", dest, "--ssh-config", cfg, "--host-core", core, "--lib",
-              "openssl", "--algo", "sha256", "--sizes", "1024", "--budget", "0",
+              "openssl", "--algo", "sha256", "--sizes", "1024", "--budget", "0", "--json",
               env_override=real_env)
     assert res.rc == 0, res.err
-    m = cli("export", "last", "--format", "json", env_override=real_env).json()["run"]["metadata"]
+    doc = res.json()   # run --json: the export document, the host in its metadata
+    jsonschema.validate(doc, SCHEMA)
+    m = doc["run"]["metadata"]
+    assert m["host"] == dest
     assert m["host_core"] == f"installed at {core}" and m["hostname"] == REMOTE_NAME
+    assert {r["algo"] for r in doc["results"] if r["lib"] == "openssl"} == {"sha256"}
 
 
 def test_login_refused_one_line_failed_run_nothing_left(cli, host, real_env):

@@ -10,6 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from cipherbench import metadata
@@ -19,6 +20,7 @@ from cipherbench.remote import probe
 from cipherbench.remote.host import (CLEANUP, WRAPPER, RemoteCores, RemoteHost, _snapshot,
                                      remote_sh)
 from cipherbench.scenarios.ssh.transfer import FORCED_OPTIONS
+from test_export import SCHEMA
 
 
 def host(**kw) -> RemoteHost:
@@ -264,6 +266,7 @@ def test_unreachable_host_one_line_failed_run_and_nothing_made(cli, tmp_path):
     assert "marked failed" in lines[0]
     assert time.monotonic() - t0 < 30
     doc = cli("export", "last", "--format", "json").json()
+    jsonschema.validate(doc, SCHEMA)
     assert doc["run"]["status"] == "failed"
     assert doc["run"]["metadata"]["host"] == "closed"
     assert [w["kind"] for w in doc["warnings"]] == ["host_failed"]
