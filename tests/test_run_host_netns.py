@@ -212,3 +212,68 @@ def test_sigterm_mid_run_leaves_nothing_on_either_side(host, real_env, tmp_path)
     doc = json.loads(show.stdout)
     assert doc["run"]["status"] == "interrupted"
     assert doc["run"]["metadata"]["hostname"] == REMOTE_NAME
+
+
+def test_connection_lost_mid_run_one_line_reason_kept_nothing_left(host, real_env, tmp_path):
+    """The host's ssh session dies while the core runs there: the run ends with one line, is
+    marked with the reason, and the core left running there is stopped by the cleanup."""
+    dest, cfg = host
+    before = run_dirs()
+    env = {**real_env, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    proc = subprocess.Popen([sys.executable, "-m", "cipherbench", "run", "--host", dest,
+                             "--ssh-config", cfg, "--lib", "openssl,libgcrypt", "--algo",
+                             "aes-*", "--sizes", "1024,16k,64k", "--budget", "1",
+                             "--no-progress"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        deadline = time.monotonic() + 120
+        running: list[str] = []
+        cores: list[int] = []
+        while time.monotonic() < deadline and proc.poll() is None and not cores:
+            running = [d for d in run_dirs() - before if glob.glob(os.path.join(d, "pid.*"))]
+            # a library's bench process: the reference rows before it are stored by then
+            cores = [p for p in run_processes(set(running)) if b"\0bench\0--lib\0openssl\0"
+                     in Path(f"/proc/{p}/cmdline").read_bytes()] if running else []
+            time.sleep(0.05)
+        assert cores, "no core measured on the host"
+        # the sshd processes serving the session; the listener (the farthest) stays, so the
+        # cleanup can still connect
+        sessions = set()
+        for c in cores:
+            sessions.update(_sshd_ancestors(c)[:-1])
+        assert sessions
+        for p in sessions:
+            os.kill(p, signal.SIGKILL)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    print(err)   # seen with `pytest -s`
+    assert proc.returncode == 1, err
+    lines = [ln for ln in err.splitlines() if ln.startswith("cipherbench: error:")]
+    assert len(lines) == 1 and "connection" in lines[0] and dest.split("@")[1] in lines[0], err
+    assert "Traceback" not in err
+    assert run_dirs() == before
+    assert run_processes(set(running)) == []
+    show = subprocess.run([sys.executable, "-m", "cipherbench", "export", "last", "--format",
+                           "json"], env=env, capture_output=True, text=True, timeout=60)
+    import json
+    doc = json.loads(show.stdout)
+    assert doc["run"]["status"] == "interrupted" and doc["results"]   # what finished is kept
+    assert "host_failed" in [w["kind"] for w in doc["warnings"]]
+    assert f"run {doc['run']['id']} is marked interrupted" in lines[0]
+
+
+def _sshd_ancestors(pid: int) -> list[int]:
+    """The sshd processes above ``pid``, nearest first."""
+    out = []
+    while pid > 1:
+        try:
+            pid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            if Path(f"/proc/{pid}/comm").read_text().startswith("sshd"):
+                out.append(pid)
+        except (OSError, ValueError, IndexError):
+            break
+    return out

@@ -139,12 +139,17 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                                     precision=prec, budget_s=budget, samples=samples,
                                     headline=head, with_ref=not no_ref, hw_off=off,
                                     threads=n_threads, rounds=rounds or 0, seed=seed, cpu=cpu)
-            with _recording(app, store, p, session, mode) as rec:
-                try:
-                    out = primitive.measure(p, rec)
-                except RemoteError as e:   # the host was lost: the reason stays with the run
-                    rec.warn([BenchWarning(Kind.HOST_FAILED, host or "", str(e))])
-                    raise
+            rec = _recording(app, store, p, session, mode)
+            try:
+                with rec:
+                    try:
+                        out = primitive.measure(p, rec)
+                    except RemoteError as e:   # the host was lost: the reason stays with it
+                        rec.warn([BenchWarning(Kind.HOST_FAILED, host or "", str(e))])
+                        raise
+            except RemoteError as e:
+                raise RemoteError(f"{e}; run {rec.run_id} is marked {rec.status} and keeps "
+                                  f"its {rec.n_results} finished results") from None
             _show(app, store, rec.run_id, p, as_json, rec.warnings)
             run_ids.append(rec.run_id)
             if out.crashed:
@@ -196,8 +201,11 @@ def open_host(stack: ExitStack, session: RemoteHost, store, args: dict):
 def _recording(app: AppContext, store, p: primitive.RunPlan, session: RemoteHost | None,
                mode: str) -> Recording:
     """The run's ``Recording``; on a host, with the host's machine facts and load."""
+    estimate = primitive.estimate_s(p)
+    if session is not None:   # every core process there is one more ssh connection
+        estimate += session.connect_s * _processes(p)
     common = dict(console=app.err_console, progress=mode, unit=primitive.UNIT,
-                  total=p.points(), estimate_s=primitive.estimate_s(p),
+                  total=p.points(), estimate_s=estimate,
                   show=lambda run_id: _show(app, store, run_id, p, False))
     if session is None:
         return Recording(store, primitive.NAME, p.args(), p.metadata(), **common)
@@ -205,6 +213,12 @@ def _recording(app: AppContext, store, p: primitive.RunPlan, session: RemoteHost
     return HostRecording(store, primitive.NAME, args, session.run_metadata(p.metadata(),
                                                                             p.inventory),
                          host=session, **common)
+
+
+def _processes(p: primitive.RunPlan) -> int:
+    """Core processes of the first batches: one per library and op, or one per point and
+    round (extra samples are bounded by the budget, connections included)."""
+    return p.points() * p.rounds if p.rounds else len({(i.lib, i.op) for i in p.items})
 
 
 def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:

@@ -39,7 +39,7 @@ def from_ssh(stderr: str, host: str, *, lost: bool = False) -> RemoteError:
     err = classify(stderr, host=host, cipher="(default)", mac=None)
     if isinstance(err, HostError):
         return (HostLost if lost else RemoteError)(str(err), before_login=not lost)
-    detail = last_line(stderr) or "no message from ssh"
+    detail = last_line(stderr).rstrip(".") or "no message from ssh"
     if lost:
         return HostLost(f"lost the connection to {host} during the run: {detail}")
     return RemoteError(f"ssh to {host} failed: {detail}")

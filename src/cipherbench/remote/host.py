@@ -23,6 +23,7 @@ import signal
 import subprocess
 import tarfile
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable, Iterator, Mapping, Sequence
 
@@ -117,6 +118,8 @@ class RemoteHost:
         self.lost = False               # the connection failed during the run
         self._touched = False           # the probe may have made the directory
         self.cleanup_problem = ""       # why the directory could not be removed
+        self.connect_s = 0.0            # how long the probe took: about one connection
+        self._probe_load_used = False
 
     # -- ssh ---------------------------------------------------------------------------------
     def ssh_argv(self, command: str) -> list[str]:
@@ -158,7 +161,9 @@ class RemoteHost:
         """Probe the host and make the run's directory; RemoteError (one line) when the host
         cannot be reached or used."""
         self._touched = True
+        t0 = time.monotonic()
         out = self._ssh(remote_sh(probe.script(self.token)), PROBE_TIMEOUT_S)
+        self.connect_s = time.monotonic() - t0
         if out.returncode == SSH_FAILED:
             err = from_ssh(out.stderr, self.destination)
             self._touched = not err.before_login
@@ -231,6 +236,10 @@ class RemoteHost:
         if not f.tar:
             raise RemoteError(f"{self.destination} has no tar to receive this machine's core: "
                               f"install tar there, or install cipherbench on {self.destination}")
+        if not self._sent_vectors and local_vectors(self.env) is None:
+            raise RemoteError("this machine's known-answer vectors were not found, and the "
+                              "core shipped would have nothing to check its answers against: "
+                              "set CIPHERBENCH_VECTORS to the vectors directory")
         files = {"cipherbench-core": find_core(self.env)}
         for spec in EXTRA_CORES:
             try:
@@ -325,7 +334,10 @@ class RemoteHost:
         return _snapshot(text, f.cpus)
 
     def first_snapshot(self) -> load.LoadSnapshot:
-        """The load the probe saw (no extra connection)."""
+        """The load the probe saw (no extra connection) the first time, a new look after."""
+        if self._probe_load_used:
+            return self.load_snapshot()
+        self._probe_load_used = True
         f = self.facts
         text = f.files.get("proc/loadavg", "")
         if f.procs_running is not None:
@@ -373,6 +385,13 @@ class RemoteCores(Cores):
         with the loader's own line."""
         try:
             return self.list()
+        except ProtocolMismatch as e:
+            if "not JSON" not in str(e):
+                raise
+            host = self.host.destination
+            raise RemoteError(f"{host} writes text of its own before the core's lines ({e}): "
+                              "the shell start-up files there must print nothing for commands "
+                              f"run through ssh (`ssh {host} true` prints nothing)") from None
         except CoreCrashed as e:
             shipped = source == "shipped"
             what = ("this machine's cipherbench-core, shipped," if shipped

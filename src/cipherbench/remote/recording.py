@@ -19,10 +19,10 @@ class HostRecording(Recording):
     """``Recording`` whose load is read on ``host``."""
 
     def __init__(self, *args, host: RemoteHost, **kwargs):
-        first: list[load.LoadSnapshot] = [host.first_snapshot()]
+        looks = [host.first_snapshot, host.load_snapshot]
 
-        def look() -> load.LoadSnapshot:   # the probe's first, then a new look each time
-            return first.pop() if first else host.load_snapshot()
+        def look() -> load.LoadSnapshot:   # the probe's the first time, then a new look
+            return looks.pop(0)() if len(looks) > 1 else looks[0]()
 
         super().__init__(*args, look=look, **kwargs)
         self.host = host
