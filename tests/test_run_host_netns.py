@@ -58,6 +58,17 @@ def run_processes(dirs: set[str] | None = None) -> list[int]:
     return found
 
 
+def stop(proc: subprocess.Popen) -> None:
+    """A run still going when a test fails: stopped the way that cleans up, else killed."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 @pytest.fixture
 def host(remote, tmp_path):  # noqa: F811 - the fixture imported above
     """A second sshd in the namespace with its own host name; (destination, ssh_config)."""
@@ -197,9 +208,7 @@ def test_sigterm_mid_run_leaves_nothing_on_either_side(host, real_env, tmp_path)
         proc.wait(timeout=90)
         reader.join(timeout=10)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        stop(proc)
     err = "".join(lines)
     assert proc.returncode == 130, err
     assert "interrupted: run" in err and "Traceback" not in err
@@ -234,7 +243,7 @@ def test_connection_lost_mid_run_one_line_reason_kept_nothing_left(host, real_en
             running = [d for d in run_dirs() - before if glob.glob(os.path.join(d, "pid.*"))]
             # a library's bench process: the reference rows before it are stored by then
             cores = [p for p in run_processes(set(running)) if b"\0bench\0--lib\0openssl\0"
-                     in Path(f"/proc/{p}/cmdline").read_bytes()] if running else []
+                     in _cmdline(p)] if running else []
             time.sleep(0.05)
         assert cores, "no core measured on the host"
         # the sshd processes serving the session; the listener (the farthest) stays, so the
@@ -247,9 +256,7 @@ def test_connection_lost_mid_run_one_line_reason_kept_nothing_left(host, real_en
             os.kill(p, signal.SIGKILL)
         _, err = proc.communicate(timeout=120)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+        stop(proc)
     print(err)   # seen with `pytest -s`
     assert proc.returncode == 1, err
     lines = [ln for ln in err.splitlines() if ln.startswith("cipherbench: error:")]
@@ -264,6 +271,13 @@ def test_connection_lost_mid_run_one_line_reason_kept_nothing_left(host, real_en
     assert doc["run"]["status"] == "interrupted" and doc["results"]   # what finished is kept
     assert "host_failed" in [w["kind"] for w in doc["warnings"]]
     assert f"run {doc['run']['id']} is marked interrupted" in lines[0]
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:   # gone meanwhile
+        return b""
 
 
 def _sshd_ancestors(pid: int) -> list[int]:
