@@ -17,8 +17,8 @@ from cipherbench import metadata
 from cipherbench.core_client import Core, CoreCrashed
 from cipherbench.remote import errors as E
 from cipherbench.remote import probe
-from cipherbench.remote.host import (CLEANUP, WRAPPER, RemoteCores, RemoteHost, _snapshot,
-                                     remote_sh)
+from cipherbench.remote.cores import RemoteCores
+from cipherbench.remote.host import CLEANUP, WRAPPER, RemoteHost, _snapshot, remote_sh
 from cipherbench.scenarios.ssh.transfer import FORCED_OPTIONS
 from test_export import SCHEMA
 

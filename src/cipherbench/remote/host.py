@@ -10,6 +10,8 @@ files before anything is timed. Every core process then runs through a launcher:
 sh -c WRAPPER ARGV``, whose wrapper notes the core's pid in the private directory and passes
 its exit status back; its JSON lines come back over the ssh channel.
 
+Shipping is ``ship``; the cores on the host, their failures mapped, are ``cores``.
+
 Leaving the block, whatever the reason (an error, Ctrl-C, SIGTERM, SIGHUP: ``interrupts``),
 runs one more ssh command that stops any core still running from the run's directory and
 removes the directory. Nothing is written on this machine.
@@ -19,23 +21,18 @@ from __future__ import annotations
 import platform
 import secrets
 import shlex
-import signal
 import subprocess
-import tarfile
-import tempfile
 import time
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from cipherbench import load, metadata
-from cipherbench import core_client
-from cipherbench.core_client import (SOURCE_TREE, BenchStream, Core, CoreCrashed,
-                                     Inventory, Launcher, ProtocolMismatch, find_core)
-from cipherbench.cores import EXTRA_CORES, Cores, find_extra
+from cipherbench.core_client import Core, Inventory, Launcher, ProtocolMismatch, find_core
+from cipherbench.cores import EXTRA_CORES, find_extra
 from cipherbench.errors import EnvironmentProblem, UsageError
-from cipherbench.records import Record
-from cipherbench.remote import probe
-from cipherbench.remote.errors import SSH_FAILED, HostLost, RemoteError, cannot_start, from_ssh
+from cipherbench.remote import probe, ship
+from cipherbench.remote.cores import RemoteCores
+from cipherbench.remote.errors import SSH_FAILED, HostLost, RemoteError, from_ssh
 from cipherbench.scenarios.ssh.transfer import FORCED_OPTIONS
 
 #: Seconds allowed to the probe, to shipping the core, to the cleanup and to a look at the load.
@@ -89,17 +86,6 @@ def check_destination(destination: str) -> None:
         raise UsageError(f"--host {destination!r} is not a host name: [USER@]HOST")
 
 
-def local_vectors(env: Mapping[str, str]) -> Path | None:
-    """The known-answer vectors this machine's core reads: $CIPHERBENCH_VECTORS, those
-    installed with the package (as ``Core`` finds them), else the source tree's."""
-    for cand in (env.get("CIPHERBENCH_VECTORS"),
-                 str(Path(core_client.__file__).resolve().parent / "vectors"),
-                 str(SOURCE_TREE / "vectors")):
-        if cand and Path(cand).is_dir():
-            return Path(cand)
-    return None
-
-
 class RemoteHost:
     """``with RemoteHost("me@nas", env=env) as host: cores = host.cores()``."""
 
@@ -120,6 +106,7 @@ class RemoteHost:
         self.cleanup_problem = ""       # why the directory could not be removed
         self.connect_s = 0.0            # how long the probe took: about one connection
         self._probe_load_used = False
+        self._sent_vectors = False
 
     # -- ssh ---------------------------------------------------------------------------------
     def ssh_argv(self, command: str) -> list[str]:
@@ -197,7 +184,7 @@ class RemoteHost:
             self.warn(self.cleanup_problem)
 
     # -- the core ----------------------------------------------------------------------------
-    def cores(self) -> "RemoteCores":
+    def cores(self) -> RemoteCores:
         """The core to run on the host, checked with its ``list`` (see the module
         docstring)."""
         f = self.facts
@@ -215,7 +202,7 @@ class RemoteHost:
         return self._ship()
 
     def _checked(self, path: str, extras: dict[str, str], vectors: str | None,
-                 source: str) -> "RemoteCores":
+                 source: str) -> RemoteCores:
         launch = self.launcher(vectors)
         main = Core(path, self.env, launcher=launch)
         more = [(name, Core(p, self.env, launcher=launch)) for name, p in extras.items()]
@@ -224,7 +211,7 @@ class RemoteHost:
         self.core_source = source
         return cores
 
-    def _ship(self) -> "RemoteCores":
+    def _ship(self) -> RemoteCores:
         """This machine's cores into the run's directory, when they can run there."""
         f, here = self.facts, (platform.system(), platform.machine())
         if (f.system, f.arch) != here:
@@ -236,7 +223,7 @@ class RemoteHost:
         if not f.tar:
             raise RemoteError(f"{self.destination} has no tar to receive this machine's core: "
                               f"install tar there, or install cipherbench on {self.destination}")
-        if not self._sent_vectors and local_vectors(self.env) is None:
+        if not self._sent_vectors and ship.local_vectors(self.env) is None:
             raise RemoteError("this machine's known-answer vectors were not found, and the "
                               "core shipped would have nothing to check its answers against: "
                               "set CIPHERBENCH_VECTORS to the vectors directory")
@@ -259,42 +246,15 @@ class RemoteHost:
         self._send({})
         return f"{self.facts.directory}/vectors" if self._sent_vectors else None
 
-    _sent_vectors = False
-
     def _send(self, executables: dict[str, Path]) -> None:
-        """One tar stream through ssh into the run's directory: ``executables`` (by name) and,
-        once, the vectors."""
-        vectors = None if self._sent_vectors else local_vectors(self.env)
+        """``executables`` (by name) and, the first time, the vectors, into the run's
+        directory (``ship.send``)."""
+        vectors = None if self._sent_vectors else ship.local_vectors(self.env)
         if not executables and vectors is None:
             return
-        err = tempfile.TemporaryFile()
         command = remote_sh('cd "$1" && tar -xf -', [self.facts.directory])
-        proc = subprocess.Popen(self.ssh_argv(command), stdin=subprocess.PIPE,
-                                stdout=subprocess.DEVNULL, stderr=err, env=self.env)
-        try:
-            assert proc.stdin is not None
-            try:
-                with tarfile.open(fileobj=proc.stdin, mode="w|") as tar:
-                    for name, path in executables.items():
-                        tar.add(str(path), arcname=name, filter=_private)
-                    if vectors is not None:
-                        tar.add(str(vectors), arcname="vectors", filter=_private)
-            except BrokenPipeError:
-                pass  # the far side stopped reading: its status says why
-            finally:
-                try:
-                    proc.stdin.close()
-                except BrokenPipeError:
-                    pass
-            rc = proc.wait(timeout=SHIP_TIMEOUT_S)
-        except BaseException:
-            proc.kill()
-            proc.wait()
-            err.close()
-            raise
-        err.seek(0)
-        text = err.read().decode(errors="replace")
-        err.close()
+        rc, text = ship.send(self.ssh_argv(command), executables, vectors, self.env,
+                             SHIP_TIMEOUT_S)
         if rc == SSH_FAILED:
             raise from_ssh(text, self.destination, lost=True)
         if rc != 0:
@@ -362,105 +322,5 @@ def _snapshot(text: str, cpus: int) -> load.LoadSnapshot:
     return load.LoadSnapshot(max(cpus, 1), loadavg, running, procs_running)
 
 
-def _private(info: tarfile.TarInfo) -> tarfile.TarInfo:
-    """Owned by whoever unpacks it, readable by them only."""
-    info.uid = info.gid = 0
-    info.uname = info.gname = ""
-    info.mode = 0o700 if info.isdir() or info.mode & 0o100 else 0o600
-    return info
 
-
-class RemoteCores(Cores):
-    """``Cores`` whose processes run on the host: ssh's own failures become ``HostLost`` (the
-    sweep stops; every further process would fail the same way), a core killed there is named
-    with its signal."""
-
-    def __init__(self, host: RemoteHost, main: Core, extras: Sequence[tuple[str, Core]],
-                 warn: Callable[[str], None] | None):
-        super().__init__(main, extras, warn)
-        self.host = host
-
-    def check(self, source: str) -> Inventory:
-        """The core's ``list`` on the host; a core that cannot start there is a RemoteError
-        with the loader's own line."""
-        try:
-            return self.list()
-        except ProtocolMismatch as e:
-            if "not JSON" not in str(e):
-                raise
-            host = self.host.destination
-            raise RemoteError(f"{host} writes text of its own before the core's lines ({e}): "
-                              "the shell start-up files there must print nothing for commands "
-                              f"run through ssh (`ssh {host} true` prints nothing)") from None
-        except CoreCrashed as e:
-            shipped = source == "shipped"
-            what = ("this machine's cipherbench-core, shipped," if shipped
-                    else f"the cipherbench-core {source}")
-            raise cannot_start(e.stderr, self.host.destination, what, shipped) from None
-
-    def list(self, lib: str | None = None) -> Inventory:
-        try:
-            return super().list(lib)
-        except CoreCrashed as e:
-            raise self.failure(e) from None
-
-    def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,
-              samples: int | None = None, min_sample_ms: float | None = None,
-              extra: Sequence[str] = ()) -> "RemoteStream":
-        return RemoteStream(super().bench(lib, algos, op, sizes, samples=samples,
-                                          min_sample_ms=min_sample_ms, extra=extra), self)
-
-    def failure(self, e: CoreCrashed) -> Exception:
-        """A failed core process, as seen from here: ssh failing (255) is the host lost."""
-        host = self.host.destination
-        if e.returncode == SSH_FAILED:
-            self.host.lost = True
-            return from_ssh(e.stderr, host, lost=True)
-        rc = e.returncode or 0
-        if rc > 128:   # the wrapper's shell reports a signal as 128 + its number
-            try:
-                name = signal.Signals(rc - 128).name
-            except ValueError:
-                name = f"signal {rc - 128}"
-            return CoreCrashed(f"cipherbench-core on {host} killed by {name}", rc, e.stderr)
-        return e
-
-
-class RemoteStream:
-    """A ``BenchStream`` on the host, its failures mapped by ``RemoteCores.failure``."""
-
-    def __init__(self, stream: BenchStream, cores: RemoteCores):
-        self.stream = stream
-        self.cores = cores
-
-    def __enter__(self) -> "RemoteStream":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stream.close()
-
-    def __iter__(self) -> Iterator[Record]:
-        try:
-            yield from self.stream
-        except CoreCrashed as e:
-            raise self.cores.failure(e) from None
-
-    def lines(self) -> Iterator[dict]:
-        try:
-            yield from self.stream.lines()
-        except CoreCrashed as e:
-            raise self.cores.failure(e) from None
-
-    @property
-    def returncode(self) -> int | None:
-        return self.stream.returncode
-
-    def stderr_text(self) -> str:
-        return self.stream.stderr_text()
-
-    def close(self) -> None:
-        self.stream.close()
-
-
-__all__ = ["HostLost", "RemoteCores", "RemoteError", "RemoteHost", "RemoteStream",
-           "check_destination", "remote_sh"]
+__all__ = ["HostLost", "RemoteError", "RemoteHost", "check_destination", "remote_sh"]
