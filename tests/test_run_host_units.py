@@ -273,3 +273,38 @@ def test_unreachable_host_one_line_failed_run_and_nothing_made(cli, tmp_path):
     assert "connection refused" in doc["warnings"][0]["text"]
     hist = cli("history")
     assert "run @closed" in hist.out and "failed" in hist.out
+
+
+def test_a_stop_during_the_cleanup_lets_it_finish_then_goes_on(monkeypatch):
+    h = host()
+    h._touched = True
+    calls = []
+
+    def ssh(self, command, timeout):
+        calls.append(command)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return subprocess.CompletedProcess([], 0, "", "")
+
+    monkeypatch.setattr(RemoteHost, "_ssh", ssh)
+    with pytest.raises(KeyboardInterrupt):
+        h.close()
+    assert len(calls) == 2 and "rm -rf" in calls[1] and not h.cleanup_problem
+    h.close()   # once only
+    assert len(calls) == 2
+
+
+def test_nothing_to_clean_when_ssh_never_logged_in(monkeypatch):
+    h = host()
+    calls = []
+
+    def ssh(self, command, timeout):
+        calls.append(command)
+        return subprocess.CompletedProcess([], 255, "", "ssh: connect to host nas port 22: "
+                                           "Connection refused\n")
+
+    monkeypatch.setattr(RemoteHost, "_ssh", ssh)
+    with pytest.raises(E.RemoteError, match="unreachable"):
+        with h:
+            pass
+    assert len(calls) == 1   # the probe; no cleanup connection

@@ -172,16 +172,24 @@ class RemoteHost:
             return
         self._touched = False
         script = CLEANUP.format(dir=probe.dir_expr(self.token))
-        try:
-            out = self._ssh(remote_sh(script), CLEANUP_TIMEOUT_S)
-            ok, why = out.returncode == 0, out.stderr.strip().splitlines()[-1:]
-        except (RemoteError, EnvironmentProblem) as e:
-            ok, why = False, [str(e)]
+        stopped = None
+        for _ in range(2):
+            try:
+                out = self._ssh(remote_sh(script), CLEANUP_TIMEOUT_S)
+                ok, why = out.returncode == 0, out.stderr.strip().splitlines()[-1:]
+            except (RemoteError, EnvironmentProblem) as e:
+                ok, why = False, [str(e)]
+            except KeyboardInterrupt as e:   # a stop during the cleanup: finish it first
+                stopped, ok, why = e, False, ["stopped"]   # (later stops are ignored)
+                continue
+            break
         if not ok:
             self.cleanup_problem = (f"could not remove {probe.DIR_PREFIX}{self.token} from "
                                     f"the temporary directory of {self.destination}: "
                                     f"{why[0] if why else 'no message'}")
             self.warn(self.cleanup_problem)
+        if stopped is not None:
+            raise stopped
 
     # -- the core ----------------------------------------------------------------------------
     def cores(self) -> RemoteCores:
@@ -320,7 +328,6 @@ def _snapshot(text: str, cpus: int) -> load.LoadSnapshot:
             except ValueError:
                 pass
     return load.LoadSnapshot(max(cpus, 1), loadavg, running, procs_running)
-
 
 
 __all__ = ["HostLost", "RemoteError", "RemoteHost", "check_destination", "remote_sh"]
