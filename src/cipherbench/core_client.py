@@ -9,7 +9,7 @@ Public API:
 - ``find_core(env) -> Path``: ``$CIPHERBENCH_CORE``, then ``PATH``, then beside the installed
   ``cipherbench`` script, then ``build/core/`` of a source tree; raises ``CoreNotFound`` (says
   how to build it).
-- ``Core(path, env)``: ``.list(lib=None) -> Inventory``; ``.bench(lib, algos, op, sizes, ...)
+- ``Core(path, env, launcher=None)``: ``.list(lib=None) -> Inventory``; ``.bench(lib, algos, op, sizes, ...)
   -> BenchStream`` (a context manager yielding typed records; closing it stops the process);
   ``.run_lines(args)``: the raw lines of a short command, as dicts (protocol tests, listings).
 - Errors: ``CoreNotFound``, ``CoreUsage`` (the core said exit 2), ``CoreCrashed`` (killed by a
@@ -26,7 +26,7 @@ import sysconfig
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.records import AlgorithmRow, Library, Point, Preamble, Record, from_wire
@@ -145,8 +145,11 @@ class BenchStream:
     an exception) stops the process.
     """
 
-    def __init__(self, argv: list[str], env: Mapping[str, str]):
+    def __init__(self, argv: list[str], env: Mapping[str, str], name: str | None = None):
         self.argv = argv
+        #: How messages name the core (default: ``argv[0]``'s file name; a launcher's argv
+        #: starts with the launcher, e.g. ssh)
+        self.name = name or Path(argv[0]).name
         self._stderr = tempfile.TemporaryFile(mode="w+b")
         try:
             self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=self._stderr,
@@ -188,7 +191,7 @@ class BenchStream:
             return
         err = self.stderr_text().strip()
         last = err.splitlines()[-1] if err else ""
-        exe = Path(self.argv[0]).name   # cipherbench-core, or a core of another language
+        exe = self.name   # cipherbench-core, or a core of another language
         if rc == 2:
             raise CoreUsage(last or f"{exe} refused: {' '.join(self.argv[1:])}")
         if rc < 0:
@@ -215,12 +218,20 @@ class BenchStream:
         self._stderr.close()
 
 
-class Core:
-    """One ``cipherbench-core`` executable and the environment its processes get."""
+#: Turns a core's command line into the one started, e.g. through ssh on another host
+#: (``cipherbench.remote``); the core's own arguments are left as they are.
+Launcher = Callable[[list[str]], list[str]]
 
-    def __init__(self, path: Path | str, env: Mapping[str, str] | None = None):
+
+class Core:
+    """One ``cipherbench-core`` executable and the environment its processes get; with a
+    ``launcher``, ``path`` is where the core is for the launcher (another host's path)."""
+
+    def __init__(self, path: Path | str, env: Mapping[str, str] | None = None,
+                 launcher: Launcher | None = None):
         self.path = Path(path)
         self.env = dict(os.environ if env is None else env)
+        self.launcher = launcher
         #: Arguments every list/bench gets, e.g. ``["--no-hw"]`` (see ``hw_args``).
         self.common_args: list[str] = []
         # An installed package carries its vectors beside it; the core finds them this way.
@@ -237,16 +248,22 @@ class Core:
         """``Core(find_core(env), env)``."""
         return cls(find_core(env), env)
 
+    def start(self, argv: list[str]) -> BenchStream:
+        """The core's process for ``argv`` (``argv[0]`` is ``path``), through the launcher."""
+        if self.launcher is None:
+            return BenchStream(argv, self.env)
+        return BenchStream(self.launcher(argv), self.env, name=self.path.name)
+
     def run_lines(self, args: Sequence[str]) -> list[dict]:
         """Run the core to completion and return its records (for short commands)."""
-        with BenchStream([str(self.path), *args], self.env) as s:
+        with self.start([str(self.path), *args]) as s:
             return list(s.lines())
 
     def list(self, lib: str | None = None) -> Inventory:
         """``cipherbench-core list``: libraries, versions, capabilities and algorithms."""
         inv = Inventory()
-        with BenchStream([str(self.path), "list", *(["--lib", lib] if lib else []),
-                          *self.common_args], self.env) as stream:
+        with self.start([str(self.path), "list", *(["--lib", lib] if lib else []),
+                         *self.common_args]) as stream:
             for rec in stream:
                 if isinstance(rec, Preamble):
                     inv.preamble = rec.raw
@@ -269,7 +286,7 @@ class Core:
         if min_sample_ms is not None:
             argv += ["--min-sample-ms", f"{min_sample_ms:g}"]
         argv += self.common_args + list(extra)
-        return BenchStream(argv, self.env)
+        return self.start(argv)
 
 
 def _point(p: Point | dict) -> Point:

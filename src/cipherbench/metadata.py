@@ -3,7 +3,8 @@
 ``KEYS`` names every key with its type, unit and meaning; ``collect(...)`` reads the machine
 (``/proc``, ``/sys``, ``platform``) and the core's ``preamble``/``library`` records and
 returns a dict holding only registered keys. Reading the machine is kept in small functions
-that take the file system root, so tests feed them fixture files.
+that take the file system root, so tests feed them fixture files; the root may also be the
+texts of those files read on another host (``run --host``: ``host_machine``).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import platform
 import socket
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Union
 
 from cipherbench import __version__
 
@@ -63,6 +64,10 @@ _KEYS = [
     Key("hw_pair", "int", "", "the run measured the other way (with or without the features "
         "of hw_disabled) by the same `run --hw-both`"),
     Key("threads", "int", "", "core processes measuring each point at once (--threads)"),
+    Key("host", "str", "", "the host measured through ssh (`run --host`), as given: "
+        "[USER@]HOST; absent when measured on this machine (the machine keys are the host's)"),
+    Key("host_core", "str", "", "with host: the core run there, `installed at PATH` or "
+        "`shipped` (this machine's, copied into a private directory for the run)"),
 ]
 #: name -> Key. The one registry: ``collect`` emits only these keys.
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
@@ -73,11 +78,25 @@ CRYPTO_FLAGS = ("aes", "pclmulqdq", "ssse3", "avx", "avx2", "avx512f", "avx512vl
                 "sha512", "sm3", "sm4", "neon", "asimd")
 
 
-def read_cpuinfo(root: Path = Path("/")) -> dict[str, Any]:
+#: Where the machine's files are read: a file system root, or their texts by path relative to
+#: the root (``proc/cpuinfo``), as read on another host.
+Root = Union[Path, Mapping[str, str]]
+
+
+def _read(root: Root, rel: str) -> str:
+    """The text of ``rel`` under ``root``; OSError when it cannot be read (or was not)."""
+    if isinstance(root, Path):
+        return (root / rel).read_text(errors="replace")
+    if rel not in root:
+        raise FileNotFoundError(rel)
+    return root[rel]
+
+
+def read_cpuinfo(root: Root = Path("/")) -> dict[str, Any]:
     """CPU model, crypto flags and whether the 'hypervisor' flag is set."""
     out: dict[str, Any] = {"cpu_model": "", "cpu_flags": [], "hv_flag": False}
     try:
-        text = (root / "proc/cpuinfo").read_text(errors="replace")
+        text = _read(root, "proc/cpuinfo")
     except OSError:
         return out
     flags: set[str] = set()
@@ -93,18 +112,18 @@ def read_cpuinfo(root: Path = Path("/")) -> dict[str, Any]:
     return out
 
 
-def read_hypervisor(root: Path = Path("/"), hv_flag: bool = False) -> str:
+def read_hypervisor(root: Root = Path("/"), hv_flag: bool = False) -> str:
     """Hypervisor vendor from /sys (Xen, KVM via DMI), 'unknown' if only the CPU flag says so,
     'none' otherwise."""
     try:
-        t = (root / "sys/hypervisor/type").read_text().strip()
+        t = _read(root, "sys/hypervisor/type").strip()
         if t:
             return t
     except OSError:
         pass
     for f in ("sys/class/dmi/id/sys_vendor", "sys/class/dmi/id/product_name"):
         try:
-            v = (root / f).read_text().strip()
+            v = _read(root, f).strip()
         except OSError:
             continue
         low = v.lower()
@@ -115,23 +134,56 @@ def read_hypervisor(root: Path = Path("/"), hv_flag: bool = False) -> str:
     return "unknown" if hv_flag else "none"
 
 
-def read_governor(root: Path = Path("/")) -> str:
+def read_governor(root: Root = Path("/")) -> str:
     """Scaling governor of CPU 0, '' when cpufreq is absent (typical inside VMs)."""
     try:
-        return (root / "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor").read_text().strip()
+        return _read(root, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor").strip()
     except OSError:
         return ""
 
 
-def read_os_release(root: Path = Path("/")) -> str:
-    """PRETTY_NAME from /etc/os-release."""
+def read_os_release(root: Root = Path("/"), system: str | None = None) -> str:
+    """PRETTY_NAME from /etc/os-release, else ``system`` (default: this machine's, e.g.
+    Linux)."""
     try:
-        for line in (root / "etc/os-release").read_text().splitlines():
+        for line in _read(root, "etc/os-release").splitlines():
             if line.startswith("PRETTY_NAME="):
                 return line.split("=", 1)[1].strip().strip('"')
     except OSError:
         pass
-    return platform.system()
+    return system or platform.system()
+
+
+#: The files ``host_machine`` reads, relative to the root (what a remote probe sends).
+MACHINE_FILES = ("proc/cpuinfo", "proc/loadavg", "etc/os-release", "sys/hypervisor/type",
+                 "sys/class/dmi/id/sys_vendor", "sys/class/dmi/id/product_name",
+                 "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
+
+
+def host_machine(files: Mapping[str, str], *, hostname: str, arch: str, kernel: str,
+                 system: str, cores: int) -> dict[str, Any]:
+    """What ``machine`` says, for another host: from the texts of its ``MACHINE_FILES`` and
+    what ``uname``, ``hostname`` and ``getconf`` said there. The front end's own keys
+    (version, Python) stay this machine's: it is what ran there."""
+    cpu = read_cpuinfo(files)
+    try:
+        load1: float | None = float(_read(files, "proc/loadavg").split()[0])
+    except (OSError, ValueError, IndexError):
+        load1 = None
+    return {
+        "cipherbench_version": __version__,
+        "python": platform.python_version(),
+        "hostname": hostname,
+        "cpu_model": cpu["cpu_model"],
+        "cpu_arch": arch,
+        "cpu_flags": cpu["cpu_flags"],
+        "cores": cores,
+        "hypervisor": read_hypervisor(files, cpu["hv_flag"]),
+        "kernel": kernel,
+        "os": read_os_release(files, system),
+        "governor": read_governor(files),
+        "loadavg": load1,
+    }
 
 
 def machine(root: Path = Path("/")) -> dict[str, Any]:
@@ -179,10 +231,12 @@ def from_core(preamble: Mapping[str, Any] | None,
 
 def collect(preamble: Mapping[str, Any] | None = None,
             libraries: Mapping[str, Mapping[str, Any]] | None = None,
-            root: Path = Path("/")) -> dict[str, Any]:
-    """All registered metadata: the machine, then what the core reported (the core's CPU model
+            root: Path = Path("/"), machine_keys: Mapping[str, Any] | None = None
+            ) -> dict[str, Any]:
+    """All registered metadata: the machine (``machine_keys`` when given, e.g. another host's
+    from ``host_machine``; else this one's), then what the core reported (the core's CPU model
     is used when /proc gives none)."""
-    meta = machine(root)
+    meta = dict(machine_keys) if machine_keys is not None else machine(root)
     core = from_core(preamble, libraries)
     core_model = core.pop("cpu_model_core", "")
     meta.update(core)

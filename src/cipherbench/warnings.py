@@ -29,6 +29,7 @@ class Kind(str, Enum):
     TLS_FAILED = "tls_failed"
     TRANSFER_FAILED = "transfer_failed"
     STORE_FAILED = "store_failed"
+    HOST_FAILED = "host_failed"
 
     @property
     def description(self) -> str:
@@ -79,6 +80,9 @@ _ABOUT: dict[Kind, tuple[str, tuple[str, ...], str]] = {
                            "leave the cipher out with --ciphers, or check the server's log"),
     Kind.STORE_FAILED: ("the results database could not be written (a full disk)", _MEASURING,
                         "free space, or choose another database with --db"),
+    Kind.HOST_FAILED: ("the host of `run --host` could not be used, or was lost during the run",
+                       ("run",), "check that plain ssh reaches the host without a prompt "
+                                 "(a key or agent; --ssh-config FILE for its options)"),
 }
 
 #: kind -> one-line description (for docs and the JSON export).

@@ -6,7 +6,9 @@ otherwise the same cipher's primitive rate stands in, and the output says so. Ru
 metadata records switched-off hardware (``hw_disabled``, written by ``--no-hw`` runs: a list
 of features such as ``["aes", "pclmul"]``, ``"all"`` or ``true``; a dict per library is read
 the same way) describe another machine: they are used only for ``--assume-no-aes`` and never
-otherwise.
+otherwise. Runs measured on another host (``run --host``: metadata ``host``) describe that
+host: with ``--host`` the newest of them gives the ssh ranking its primitives (the far end's
+CPU); they never stand for this machine.
 """
 from __future__ import annotations
 
@@ -23,6 +25,13 @@ from cipherbench.units import rate
 PREFERRED_SIZE = 16384
 #: The metadata key of runs measured with hardware acceleration switched off.
 HW_DISABLED_KEY = "hw_disabled"
+#: The metadata key of runs measured on another host (``run --host``).
+HOST_KEY = "host"
+
+
+def same_host(a: str, b: str) -> bool:
+    """``me@nas`` and ``nas`` name the same host."""
+    return a.rpartition("@")[2] == b.rpartition("@")[2]
 
 
 @dataclass(frozen=True)
@@ -108,6 +117,8 @@ class Evidence:
     cpu_flags: list[str] | None = None
     cpu_model: str = ""
     left_out: list[LeftOut] = field(default_factory=list)
+    host: str | None = None      # --host, when a primitive run of that host is stored
+    host_primitive: dict[tuple[str, str, str], Primitive] = field(default_factory=dict)
 
     # -- reading ---------------------------------------------------------------------------
     @classmethod
@@ -123,6 +134,10 @@ class Evidence:
         ev = cls()
         runs = [r for r in reversed(store.runs()) if r.command != "advise" and r.n_results
                 and r.status in ("complete", "interrupted")]
+        on_host = [r for r in runs if r.metadata.get(HOST_KEY)]   # another machine's runs
+        runs = [r for r in runs if not r.metadata.get(HOST_KEY)]
+        if host:
+            ev._load_host(store, host, on_host)
         if not runs:
             return ev
         fx = {r.id: coh.facts(r) for r in runs}
@@ -259,13 +274,30 @@ class Evidence:
                     self._leave(o, f"{o.status}; run {chosen.id} is complete")
         return chosen
 
-    def _add_primitive(self, r: Result, run: Run) -> None:
+    def _load_host(self, store: Store, host: str, runs: list[Run]) -> None:
+        """The primitives of the newest run measured on ``host`` (with its hardware on)."""
+        for run in runs:
+            if same_host(str(run.metadata.get(HOST_KEY)), host) and run.command == "run" \
+                    and not run.metadata.get(HW_DISABLED_KEY):
+                for r in store.results(run.id, "primitive"):
+                    self._add_primitive(r, run, self.host_primitive)
+                if self.host_primitive:
+                    self.host = host
+                    return
+
+    def on_host(self) -> "Evidence":
+        """The evidence of the host's primitives alone (for the ssh ranking)."""
+        return Evidence(primitive=self.host_primitive)
+
+    def _add_primitive(self, r: Result, run: Run,
+                       into: dict[tuple[str, str, str], Primitive] | None = None) -> None:
         if r.metric != "ns_per_op" or not r.size or r.median <= 0:
             return
+        into = self.primitive if into is None else into
         key = (r.lib, r.algo, r.op)
-        have = self.primitive.get(key)
+        have = into.get(key)
         if have is None or _better_size(r.size, have.result.size) and have.run.id == run.id:
-            self.primitive[key] = Primitive(r, run)
+            into[key] = Primitive(r, run)
 
     def _add_tls(self, r: Result, run: Run) -> None:
         if r.op != "transfer":  # handshakes, and loopback transfers through the kernel

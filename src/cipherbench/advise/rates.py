@@ -63,9 +63,11 @@ def rate_ssh(ev: Evidence, cand: Candidate, libs: list[str]) -> Rate | None:
         return Rate(r.median, "ssh", (ev.ssh_run.id,),
                     f"ssh transfers of {format_bytes(r.size or 0)}, run {ev.ssh_run.id}",
                     rel_ci=rel_ci(r))
+    # with --host and a primitive run of that host: its CPU's rates (the far end decides)
+    src, where = (ev.on_host(), f" measured on {ev.host}") if ev.host_primitive else (ev, "")
     if not cand.available:
-        return primitive_rate(ev, cand, libs, "primitive: this ssh cannot use it")
-    return primitive_rate(ev, cand, libs, "primitive stand-in: no ssh measurement")
+        return primitive_rate(src, cand, libs, f"primitive{where}: this ssh cannot use it")
+    return primitive_rate(src, cand, libs, f"primitive stand-in{where}: no ssh measurement")
 
 
 def rate_tls(ev: Evidence, cand: Candidate, lib: str) -> Rate | None:

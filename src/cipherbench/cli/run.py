@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import json
+import os
+from contextlib import ExitStack
 
 import click
 
+from cipherbench import __version__, metadata
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.cli.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
@@ -15,10 +18,13 @@ from cipherbench.display import console as disp
 from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
+from cipherbench.remote import RemoteError, RemoteHost, check_destination
+from cipherbench.remote.recording import HostRecording, store_failure
 from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive import scenario as primitive
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
+from cipherbench.warnings import BenchWarning, Kind
 
 VALID_OPS = ("encrypt", "decrypt", "hash", "mac", "ref")
 
@@ -73,6 +79,15 @@ def choose_preset(quick: bool, full: bool) -> Preset:
                    "with the run)")
 @cpu_option("pin every core process to CPU K (not with --threads, which pins its own)")
 @wait_quiet_option
+@click.option("--host", metavar="[USER@]HOST",
+              help="measure on this host through ssh, with its CPU and libraries: its "
+                   "cipherbench-core on PATH, else this machine's shipped there for the run "
+                   "(same system and architecture); stored here with the host's machine facts")
+@click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
+              help="with --host: use this ssh_config file (ssh -F) instead of ~/.ssh/config")
+@click.option("--host-core", metavar="PATH",
+              help="with --host: the cipherbench-core to run there (default: the one on its "
+                   "PATH, else this machine's, shipped)")
 @click.option("--progress/--no-progress", default=None,
               help="progress on stderr: a live bar on a terminal, else one line per finished "
                    "point with the time left (default: on)")
@@ -81,7 +96,7 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.pass_obj
 def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, budget, samples,
             headline, no_ref, no_hw, disable_features, hw_both, threads, rounds, seed, cpu,
-            wait_quiet, progress, db, as_json) -> int:
+            wait_quiet, host, ssh_config, host_core, progress, db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table.
 
     The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB
@@ -103,31 +118,51 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
         raise UsageError("--seed orders the rounds: add --rounds N")
     if cpu is not None and n_threads > 1:
         raise UsageError("--cpu pins one process, --threads pins one per CPU: choose one")
+    check_host_options(host, ssh_config, host_core, threads, cpu, wait_quiet)
+    if host and any("@" in name for name in split_list(libs)):
+        raise UsageError("--lib LIB@VARIANT names a build on this machine: it cannot be "
+                         "combined with --host")
     store = app.open_store(db)            # an unusable --db fails before any work
-    core = Cores.find(app.env, app.warn)   # the C core and any Go or Rust core found
-    lib_names = core.add_variants(split_list(libs))   # LIB@PREFIX -> its column, LIB@1.11.0
     mode = "off" if progress is False else mode_for(app.err_console, progress)
     wait_quiet_on(app.err_console, wait_quiet)
     run_ids: list[int] = []
     rc = 0
-    for off in ([[], features] if hw_both else [features]):
-        core.common_args = hw_args(off)
-        p = primitive.make_plan(core, preset, libs=lib_names, algos=split_list(algos),
-                                ops=op_list, sizes=chosen_sizes, precision=prec,
-                                budget_s=budget, samples=samples, headline=head,
-                                with_ref=not no_ref, hw_off=off, threads=n_threads,
-                                rounds=rounds or 0, seed=seed, cpu=cpu)
-        with Recording(store, primitive.NAME, p.args(), p.metadata(), console=app.err_console,
-                       progress=mode, unit=primitive.UNIT, total=p.points(),
-                       estimate_s=primitive.estimate_s(p),
-                       show=lambda run_id: _show(app, store, run_id, p, False)) as rec:
-            out = primitive.measure(p, rec)
-        _show(app, store, rec.run_id, p, as_json, rec.warnings)
-        run_ids.append(rec.run_id)
-        if out.crashed:
-            app.error(f"a library's core process crashed: run {rec.run_id} is marked "
-                      "interrupted and keeps what finished")
-            rc = 1
+    with ExitStack() as stack:
+        session = None
+        if host:   # the probe, the core there, and its removal on every way out
+            session = RemoteHost(host, env=app.env, ssh_config=ssh_config, host_core=host_core,
+                                 warn=app.warn)
+            core = open_host(stack, session, store,
+                             {"host": host, "ssh_config": ssh_config, "host_core": host_core,
+                              "libs": split_list(libs), "algos": split_list(algos)})
+            lib_names = split_list(libs)
+        else:
+            core = Cores.find(app.env, app.warn)   # the C core and any Go or Rust core found
+            lib_names = core.add_variants(split_list(libs))   # LIB@PREFIX -> its column
+        for off in ([[], features] if hw_both else [features]):
+            core.common_args = hw_args(off)
+            p = primitive.make_plan(core, preset, libs=lib_names,
+                                    algos=split_list(algos), ops=op_list, sizes=chosen_sizes,
+                                    precision=prec, budget_s=budget, samples=samples,
+                                    headline=head, with_ref=not no_ref, hw_off=off,
+                                    threads=n_threads, rounds=rounds or 0, seed=seed, cpu=cpu)
+            rec = _recording(app, store, p, session, mode)
+            try:
+                with rec:
+                    try:
+                        out = primitive.measure(p, rec)
+                    except RemoteError as e:   # the host was lost: the reason stays with it
+                        rec.warn([BenchWarning(Kind.HOST_FAILED, host or "", str(e))])
+                        raise
+            except RemoteError as e:
+                raise RemoteError(f"{e}; run {rec.run_id} is marked {rec.status} and keeps "
+                                  f"its {rec.n_results} finished results") from None
+            _show(app, store, rec.run_id, p, as_json, rec.warnings)
+            run_ids.append(rec.run_id)
+            if out.crashed:
+                app.error(f"a library's core process crashed: run {rec.run_id} is marked "
+                          "interrupted and keeps what finished")
+                rc = 1
     if len(run_ids) == 2:
         store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})
         store.update_metadata(run_ids[1], {"hw_pair": run_ids[0]})
@@ -137,6 +172,60 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                               f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
     return rc
 
+
+def check_host_options(host: str | None, ssh_config: str | None, host_core: str | None,
+                       threads: str | None, cpu: int | None, wait_quiet: float | None) -> None:
+    """What goes with --host, and what does not (options about this machine's CPUs)."""
+    if not host:
+        for name, value in (("--ssh-config", ssh_config), ("--host-core", host_core)):
+            if value:
+                raise UsageError(f"{name} needs --host")
+        return
+    check_destination(host)
+    for name, value in (("--threads", threads), ("--cpu", cpu), ("--wait-quiet", wait_quiet)):
+        if value is not None:
+            raise UsageError(f"{name} is not supported with --host (it is about this "
+                             "machine's CPUs): leave it out")
+    if ssh_config and not os.path.isfile(ssh_config):
+        raise UsageError(f"--ssh-config {ssh_config}: no such file")
+
+
+def open_host(stack: ExitStack, session: RemoteHost, store, args: dict):
+    """Probe the host and pick its core; a host that cannot be used leaves a failed run with
+    the reason (and nothing on the host) and ends the command with one line."""
+    try:
+        stack.enter_context(session)
+        return session.cores()
+    except RemoteError as e:
+        session.close()
+        meta = (metadata.collect(None, None, machine_keys=session.machine_keys())
+                if session.facts.complete else {"cipherbench_version": __version__})
+        meta["host"] = session.destination
+        run_id = store_failure(store, primitive.NAME, args, meta, str(e))
+        raise RemoteError(f"{e} (run {run_id} is marked failed)") from None
+
+
+def _recording(app: AppContext, store, p: primitive.RunPlan, session: RemoteHost | None,
+               mode: str) -> Recording:
+    """The run's ``Recording``; on a host, with the host's machine facts and load."""
+    estimate = primitive.estimate_s(p)
+    if session is not None:   # every core process there is one more ssh connection
+        estimate += session.connect_s * _processes(p)
+    common = dict(console=app.err_console, progress=mode, unit=primitive.UNIT,
+                  total=p.points(), estimate_s=estimate,
+                  show=lambda run_id: _show(app, store, run_id, p, False))
+    if session is None:
+        return Recording(store, primitive.NAME, p.args(), p.metadata(), **common)
+    args = {**p.args(), "host": session.destination}
+    return HostRecording(store, primitive.NAME, args, session.run_metadata(p.metadata(),
+                                                                            p.inventory),
+                         host=session, **common)
+
+
+def _processes(p: primitive.RunPlan) -> int:
+    """Core processes of the first batches: one per library and op, or one per point and
+    round (extra samples are bounded by the budget, connections included)."""
+    return p.points() * p.rounds if p.rounds else len({(i.lib, i.op) for i in p.items})
 
 
 def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:
@@ -172,5 +261,10 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
                           + (f"; not measured, no working switch: {', '.join(cannot)}"
                              if cannot else ""), markup=False, highlight=False)
     disp.display_warnings(app.err_console, list(warnings))
+    m = bundle.run.metadata
+    if m.get("host"):
+        app.console.print(f"measured on {m['host']} ({m.get('hostname', '?')}, "
+                          f"{m.get('cpu_model') or '?'}), core {m.get('host_core', '?')}",
+                          markup=False, highlight=False)
     app.console.print(f"stored as run {run_id} in {store.path} "
                       f"(`cipherbench show {run_id}`)", markup=False, highlight=False)

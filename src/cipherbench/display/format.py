@@ -172,7 +172,9 @@ def format_history(runs: list[Run]) -> tuple[list[str], list[list[str]]]:
     body = []
     for r in runs:
         libs = sorted((r.metadata.get("libraries") or {}).keys())
-        body.append([str(r.id), r.started_at.replace("T", " ")[:19], r.command, r.status,
+        host = r.metadata.get("host")   # measured on another host (run --host)
+        body.append([str(r.id), r.started_at.replace("T", " ")[:19],
+                     f"{r.command} @{host}" if host else r.command, r.status,
                      str(r.n_results), str(r.metadata.get("cpu_model", "")),
                      ", ".join(l for l in libs if l != REF_LIB)])
     return header, body
@@ -189,6 +191,9 @@ def format_run_header(run: Run) -> list[tuple[str, str]]:
     pairs = [
         ("run", f"{run.id} ({run.command}, {run.status})"),
         ("started", run.started_at),
+        *([("host", f"{m['host']} ({m.get('hostname', '?')}"
+                    + (f"; core {m['host_core']})" if m.get("host_core") else ")"))]
+          if m.get("host") else []),
         ("cpu", f"{m.get('cpu_model', '?')}, {m.get('cores', '?')} cores"
          + (f", {freq / 1e9:.2f} GHz measured" if freq else "")),
         ("crypto flags", " ".join(m.get("cpu_flags") or []) or "none"),

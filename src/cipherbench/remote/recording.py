@@ -1,0 +1,45 @@
+"""The stored run of a host measured through ssh: its load is the host's, and a host that
+cannot be used still leaves a failed run saying why.
+
+``HostRecording`` is the ``Recording`` of every scenario with one difference: the load at the
+start (what the probe saw) and at the end (one more look through ssh) are the host's, and no
+share of a CPU is stored, since this machine only waits for the host's lines (the core's own
+per-sample CPU time still tells how much of a CPU each sample got there).
+"""
+from __future__ import annotations
+
+from cipherbench import load
+from cipherbench.remote.host import RemoteHost
+from cipherbench.scenarios.recording import Recording, _load_dict
+from cipherbench.store import Store
+from cipherbench.warnings import Kind
+
+
+class HostRecording(Recording):
+    """``Recording`` whose load is read on ``host``."""
+
+    def __init__(self, *args, host: RemoteHost, **kwargs):
+        looks = [host.first_snapshot, host.load_snapshot]
+
+        def look() -> load.LoadSnapshot:   # the probe's the first time, then a new look
+            return looks.pop(0)() if len(looks) > 1 else looks[0]()
+
+        super().__init__(*args, look=look, **kwargs)
+        self.host = host
+
+    def _record_load(self) -> None:
+        end = self._look()
+        start = self._load_start or end
+        worst = max((start, end), key=lambda s: s.others)
+        self.load_line = f"{self.host.destination}: {load.summary_line(worst)}"
+        self.progress.say(f"cipherbench: {self.load_line}")
+        self.store.update_metadata(self.run_id, {
+            "load_start": _load_dict(start), "load_end": _load_dict(end), "cpu_share": None})
+
+
+def store_failure(store: Store, command: str, args: dict, meta: dict, reason: str) -> int:
+    """A run that could not start on its host: stored as failed, the reason as its warning."""
+    run_id = store.begin_run(command, args, meta)
+    store.add_warning(run_id, Kind.HOST_FAILED, str(meta.get("host", "")), reason)
+    store.finish_run(run_id, "failed")
+    return run_id
