@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 import shutil
 import tempfile
