@@ -6,6 +6,7 @@ verdict (faster, slower, or cannot tell here).
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 
@@ -88,16 +89,25 @@ def _candidates_with_default(p: GpgPlan) -> int:
     return len(p.chosen) + (1 if p.gpg and p.want is not None else 0)
 
 
-def estimate_s(p: GpgPlan) -> float:
-    """Each candidate's check (a round trip of the data), then the rounds: per round every
-    operation on the data and, with encryption, the empty message; at most the budget (the
-    rounds stop there once a verdict has its rounds)."""
-    n = _candidates_with_default(p)
+def _per_round_s(p: GpgPlan, n: int) -> float:
+    """Seconds of one round of ``n`` candidates: every operation on the data and, with
+    encryption, the empty message."""
     one = _CALL_S + p.size / _RATE_BPS
-    check = n * (2 * one + _CALL_S)
-    per_round = n * (len(p.ops) * one + (_CALL_S if "encrypt" in p.ops else 0.0))
-    budget = p.budget_s * n * len(p.ops)
-    rounds_s = min(p.rounds * per_round, max(budget, V.MIN_ROUNDS * per_round) + per_round)
+    return n * (len(p.ops) * one + (_CALL_S if "encrypt" in p.ops else 0.0))
+
+
+def expected_rounds(p: GpgPlan, n: int) -> int:
+    """The rounds the budget is expected to allow: all of them, or as many as fit in it
+    (never fewer than a verdict needs), the round that passes it finished."""
+    return min(p.rounds, max(V.MIN_ROUNDS,
+                             math.ceil(p.budget_s * n * len(p.ops) / _per_round_s(p, n))))
+
+
+def estimate_s(p: GpgPlan) -> float:
+    """Each candidate's check (a round trip of the data), then the rounds the budget allows."""
+    n = _candidates_with_default(p)
+    check = n * (2 * (_CALL_S + p.size / _RATE_BPS) + _CALL_S)
+    rounds_s = expected_rounds(p, n) * _per_round_s(p, n)
     return check + rounds_s + 2.0 + (2.0 if p.core else 0.0)
 
 
@@ -133,7 +143,7 @@ def measure(p: GpgPlan, rec: Recording) -> None:
             slots = interleaved.slots_for(live, p.ops, p.size)
             base = {op: interleaved.Slot(Candidate("gpg", default), op, p.size)
                     for op in p.ops} if default else {}
-            rec.progress.set_total(len(slots) * p.rounds)
+            rec.progress.set_total(len(slots) * expected_rounds(p, len(live)))
             rec.progress.working("checking every cipher end to end")
             out = interleaved.RoundsOutcome(failed=failed)
             try:

@@ -6,6 +6,7 @@ stored run with each suite's paired ratio to the default and its verdict.
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field, replace
@@ -146,10 +147,27 @@ _LOOPBACK_START_S = 0.3
 _LOOPBACK_BPS = 400e6
 
 
+def _expected_rounds(p: TlsPlan, per_round: float, budget: float) -> int:
+    """The rounds the budget is expected to allow: all of them, or as many as fit in it
+    (never fewer than a verdict needs), the round that passes it finished."""
+    if per_round <= 0:
+        return p.rounds
+    return min(p.rounds, max(V.MIN_ROUNDS, math.ceil(budget / per_round)))
+
+
 def _rounds_s(p: TlsPlan, per_round: float, budget: float) -> float:
-    """Rounds of ``per_round`` seconds: all of them, or as many as the budget allows (never
-    fewer than a verdict needs), the last one finished."""
-    return min(p.rounds * per_round, max(budget, V.MIN_ROUNDS * per_round) + per_round)
+    return _expected_rounds(p, per_round, budget) * per_round
+
+
+def _core_rounds(p: TlsPlan) -> int:
+    n = len(p.plan.suites) + 1
+    return _expected_rounds(p, n * _PROCESS_S, p.plan.budget_s * n * len(p.plan.sizes))
+
+
+def _loop_rounds(p: TlsPlan) -> int:
+    n = len(p.plan.suites) + 1
+    per = _LOOPBACK_START_S + p.loopback_size / _LOOPBACK_BPS * 5
+    return _expected_rounds(p, n * per, p.loopback_budget_s() * n)
 
 
 def estimate_s(p: TlsPlan) -> float:
@@ -169,15 +187,15 @@ def estimate_s(p: TlsPlan) -> float:
 
 
 def total_steps(p: TlsPlan) -> int:
-    """Points the progress counts: every suite and size of every round, the handshakes, and
-    one loopback transfer per suite and round."""
+    """Points the progress counts: every suite and size of every round the budget is
+    expected to allow, the handshakes, and one loopback transfer per suite and round."""
     pl = p.plan
     n_suites = len(pl.suites) + (0 if all(
         interleaved.default_suite(lib, pl.suites, p.known) in pl.suites for lib in pl.libs)
         else 1)
-    n = p.rounds * n_suites * len(pl.sizes) * len(pl.libs) if pl.transfer else 0
+    n = _core_rounds(p) * n_suites * len(pl.sizes) * len(pl.libs) if pl.transfer else 0
     n += 2 * len(handshake_combos()) * len(pl.libs) if pl.handshakes else 0
-    return n + (p.rounds * n_suites if p.openssl else 0)
+    return n + (_loop_rounds(p) * n_suites if p.openssl else 0)
 
 
 def measure(p: TlsPlan, rec: Recording, clock=time.monotonic) -> Outcome:
