@@ -245,11 +245,13 @@ def _loopback(p: TlsPlan, rec: Recording, rng: random.Random, clock) -> None:
     measured = [s for s in suites if s.iana in ok]
     skipped = len(suites) - len(measured)
     if skipped:
-        rec.progress.done("loopback: suites OpenSSL did not transfer", skipped * p.rounds)
+        rec.progress.done("loopback: suites OpenSSL did not transfer",
+                          skipped * _loop_rounds(p))
     if not measured:
         return
     base = default.iana if default is not None and default.iana in ok else None
     out = interleaved.LoopRounds()
+    finished = False
     try:
         with lb.Loopback(p.openssl, p.loopback_size, p.core.env) as loop:
             try:
@@ -257,8 +259,11 @@ def _loopback(p: TlsPlan, rec: Recording, rng: random.Random, clock) -> None:
                     loop, measured, p.rounds, rng, budget_s=p.loopback_budget_s() * len(measured),
                     precision=p.plan.precision, base=base, clock=clock, out=out,
                     on_done=lambda iana: rec.progress.done(f"loopback {iana}"))
+                finished = True
             finally:
-                for s in measured:
+                # stopped: what the finished transfers measured is kept, nothing more
+                for s in [s for s in measured if finished or out.times(s.iana)
+                          or s.iana in out.failed]:
                     r = loopback_result(s, out, p.loopback_size, p.openssl_version, base,
                                         p.plan.precision)
                     rec.add(r)
