@@ -26,10 +26,13 @@ and <= 3% loaded; the same verdict in >= 19 of 20 runs for pairs >= 10% apart; A
 Usage: stability.py --core BUILD/core/cipherbench-core [--runs 20] [--rounds 12]
        [--libs openssl,libgcrypt,nettle,gnutls] [--conditions quiet,loaded] [--size 16384]
        [--cpu K] [--json FILE] [--seed N]
+       stability.py PART [its options]: another part of the benchmark, in its own module
+       (``PARTS``; e.g. ``stability.py gpg --help``)
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -170,7 +173,13 @@ def report(meta: dict, name: str, data: dict) -> list[str]:
     return lines
 
 
+#: Other parts of the benchmark: name -> module beside this file (its ``main(argv)``).
+PARTS = {"gpg": "gpg_part"}
+
+
 def main() -> int:
+    if len(sys.argv) > 1 and sys.argv[1] in PARTS:
+        return importlib.import_module(PARTS[sys.argv[1]]).main(sys.argv[2:])
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--core", default=os.environ.get("CIPHERBENCH_CORE", "cipherbench-core"))
     p.add_argument("--runs", type=int, default=20)

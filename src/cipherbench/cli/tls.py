@@ -44,7 +44,10 @@ def _sizes(text: str) -> tuple[int, ...]:
 
 @click.command(help="""Measure the real TLS record layer per cipher suite: a client and a
 server of OpenSSL and of GnuTLS in one process over a socket pair, data from server to client
-in application writes of 1400 and 16384 bytes, every write checked on arrival. With
+in application writes of 1400 and 16384 bytes, every write checked on arrival. The suites of
+a library are measured in randomized interleaved rounds (each round every suite once, in a new
+random order) and compared round by round with the library's default suite: faster, slower,
+or "cannot tell here (within N%)". With
 --handshakes, also full and resumed handshakes per second per key exchange group and
 certificate type. Beside each OpenSSL suite, one real transfer over TCP on 127.0.0.1 with
 `openssl s_server`/`s_client` shows what the kernel's socket path costs. Certificates are made
@@ -65,10 +68,18 @@ for the run and removed afterwards.""")
 @click.option("--loopback-size", default="32M", show_default=True, metavar="SIZE", type=Size(1024),
               help="bytes per loopback transfer")
 @click.option("--precision", default=None, metavar="P",
-              help=f"target half-width of the median's 95% CI (default "
-                   f"{stats.DEFAULT_PRECISION:.0%})")
+              help=f"target half-width of the 95% CI of every median and every ratio to the "
+                   f"default suite: the rounds stop early (after 6) once it is met, and a "
+                   f"figure that misses it says so (default {stats.DEFAULT_PRECISION:.0%})")
 @click.option("--budget", type=SECONDS, default=1.0, show_default=True, metavar="SECONDS",
-              help="time budget for extra samples of each point")
+              help="seconds per suite and write size (3x per suite for the loopback "
+                   "transfers): the rounds stop once they have spent it (never before 6)")
+@click.option("--rounds", type=click.IntRange(2, 100), metavar="N",
+              default=tls.DEFAULT_ROUNDS, show_default=True,
+              help="interleaved rounds at most (a verdict needs 6)")
+@click.option("--seed", type=int, default=None, metavar="S",
+              help="the seed of the rounds' random order (default: a new one, stored with "
+                   "the run)")
 @click.option("--cpu", type=CPU, default=None, metavar="K",
               help="pin the measuring process to CPU K")
 @wait_quiet_option
@@ -78,7 +89,8 @@ for the run and removed afterwards.""")
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_loopback,
-            loopback_size, precision, budget, cpu, wait_quiet, list_suites, db, as_json) -> int:
+            loopback_size, precision, budget, rounds, seed, cpu, wait_quiet, list_suites, db,
+            as_json) -> int:
     env = app.env
     write_sizes = _sizes(sizes)
     prec = parse_precision(precision) or stats.DEFAULT_PRECISION
@@ -99,7 +111,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
                       suites=split_list(suites) if suites else None, sizes=write_sizes,
                       handshakes=handshakes, transfer=not no_transfer,
                       loopback=not no_loopback, loopback_size=lsize, precision=prec,
-                      budget_s=budget, cpu=cpu)
+                      budget_s=budget, cpu=cpu, rounds=rounds, seed=seed)
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, tls.NAME, p.args(), p.metadata(), console=app.err_console,

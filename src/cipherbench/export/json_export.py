@@ -10,6 +10,10 @@ Schema versions (``schema_version``):
 - 2: the scenario's summary beside the results (optional ``suites``, ``handshakes``, ``rows``,
   ``backup_size``); ``tls --json`` and ``gpg --json`` print this document instead of their
   own ``cipherbench-tls/1`` and ``cipherbench-gpg/1``, whose fields live on in the summary.
+- 3: verdicts against the default, paired per round (``$defs/paired``: ratio, interval,
+  rounds, verdict, text): gpg ``rows`` gain ``is_default`` and ``vs_default`` (per
+  operation), tls ``suites`` gain ``is_default``, ``vs_default`` (per write size) and
+  ``loopback_vs_default``; the run's ``args`` carry ``rounds`` and ``seed``.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from dataclasses import asdict
 from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def to_document(bundle: RunBundle) -> dict:

@@ -1,30 +1,41 @@
 """``cipherbench gpg`` as a scenario: real ``gpg --symmetric`` (and age) per cipher in a private
-GnuPG home, beside the same cipher alone from the core; estimate, measure inside a
-``Recording``, draw a stored run.
+GnuPG home, measured in randomized interleaved rounds (``interleaved``) beside gpg's own
+default cipher, with the same cipher alone from the core; estimate, measure inside a
+``Recording``, draw a stored run with each cipher's paired ratio to the default and its
+verdict (faster, slower, or cannot tell here).
 """
 from __future__ import annotations
 
+import math
+import random
 from dataclasses import dataclass, field
 
 from cipherbench import metadata, stats
+from cipherbench import verdict as V
 from cipherbench.core_client import Core
-from cipherbench.display.console import display_rows
+from cipherbench.display.console import display_fitted, display_rows
 from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
-from cipherbench.scenarios.gpg import cipher_alone, programs, tables
+from cipherbench.scenarios.gpg import cipher_alone, interleaved, programs, tables
 from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
-from cipherbench.scenarios.gpg.runner import (FIXED_COST_BUDGET_S, AgeTool, Candidate,
-                                              CandidateFailed, GpgTool,
-                                              Measured, measure_candidate, random_data)
+from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
+                                              Measured, random_data)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.units import format_bytes, rate_interval
 
 NAME = "gpg"
-UNIT = "ciphers"
+UNIT = "calls"
 DEFAULT_BACKUP_SIZE = 50 << 30
 #: A whole gpg call per sample: 2% is what its spread allows in a few seconds.
 DEFAULT_PRECISION = 0.02
+#: Rounds at most (fewer when every figure is precise or the budget is spent, never fewer
+#: than a verdict needs).
+DEFAULT_ROUNDS = V.RECOMMENDED_ROUNDS
+
+
+def _new_seed() -> int:
+    return random.SystemRandom().randrange(1 << 31)
 
 
 @dataclass
@@ -45,10 +56,13 @@ class GpgPlan:
     env: dict = field(default_factory=dict)   # the environment gpg and age get
     notes: list[str] = field(default_factory=list)
     cpu: int | None = None                   # the CPU gpg and age run on (--cpu K)
+    rounds: int = DEFAULT_ROUNDS             # interleaved rounds at most
+    seed: int = field(default_factory=_new_seed)   # of the rounds' random orders
 
     def args(self) -> dict:
         return {"algos": self.want, "size": self.size, "ops": self.ops,
-                "backup_size": self.backup_size, "precision": self.precision, "cpu": self.cpu}
+                "backup_size": self.backup_size, "precision": self.precision, "cpu": self.cpu,
+                "budget": self.budget_s, "rounds": self.rounds, "seed": self.seed}
 
     def metadata(self) -> dict:
         meta = metadata.collect()
@@ -57,70 +71,152 @@ class GpgPlan:
         return meta
 
 
-#: The defaults: 32 MiB per run is a few tenths of a second through gpg, long beside the
-#: fixed cost (measured apart on an empty message) yet short enough that every algorithm and
-#: age answer in under two minutes on a 2-core machine.
+#: The defaults: 32 MiB per call is a few tenths of a second through gpg, long beside the
+#: fixed cost (the key derivation, measured apart on an empty message in the same rounds);
+#: the budget (3.5 s per algorithm and operation) ends the rounds of every algorithm and
+#: age after 6-12 rounds, so the default answers in about two minutes on a 2-core machine.
 DEFAULT_SIZE = "32M"
-DEFAULT_BUDGET_S = 2.5
+DEFAULT_BUDGET_S = 3.5
 
 #: gpg's own start and key derivation per call, and a pessimistic 150 MB/s through it.
 _CALL_S = 0.15
 _RATE_BPS = 150e6
-_MIN_SAMPLES = 6
+
+
+def _candidates_with_default(p: GpgPlan) -> int:
+    """Candidates the rounds measure: the chosen ones, and gpg's default cipher when a list
+    was asked for (it may be in it: the estimate counts it once more, to be safe)."""
+    return len(p.chosen) + (1 if p.gpg and p.want is not None else 0)
+
+
+def _per_round_s(p: GpgPlan, n: int) -> float:
+    """Seconds of one round of ``n`` candidates: every operation on the data and, with
+    encryption, the empty message."""
+    one = _CALL_S + p.size / _RATE_BPS
+    return n * (len(p.ops) * one + (_CALL_S if "encrypt" in p.ops else 0.0))
+
+
+def expected_rounds(p: GpgPlan, n: int) -> int:
+    """The rounds the budget is expected to allow: all of them, or as many as fit in it
+    (never fewer than a verdict needs), the round that passes it finished."""
+    return min(p.rounds, max(V.MIN_ROUNDS,
+                             math.ceil(p.budget_s * n * len(p.ops) / _per_round_s(p, n))))
 
 
 def estimate_s(p: GpgPlan) -> float:
-    """Each candidate: a round trip of the data and of an empty message (the check), then for
-    each operation samples of the data until precise or its budget is spent, and the same on
-    the empty message within the shorter fixed-cost budget."""
-    one = _CALL_S + p.size / _RATE_BPS
-    check = 2 * one + 2 * _CALL_S
-    bulk = min(p.budget_s, _MIN_SAMPLES * one) + one      # a last batch may pass the budget
-    fixed = min(p.budget_s, FIXED_COST_BUDGET_S, _MIN_SAMPLES * _CALL_S) + _CALL_S
-    return len(p.chosen) * (check + len(p.ops) * (bulk + fixed)) + (2.0 if p.core else 0.0)
+    """Each candidate's check (a round trip of the data), then the rounds the budget allows."""
+    n = _candidates_with_default(p)
+    check = n * (2 * (_CALL_S + p.size / _RATE_BPS) + _CALL_S)
+    rounds_s = expected_rounds(p, n) * _per_round_s(p, n)
+    return check + rounds_s + 2.0 + (2.0 if p.core else 0.0)
 
 
 def measure(p: GpgPlan, rec: Recording) -> None:
-    """Cipher-alone rows from the core first, then every candidate through gpg (or age)."""
+    """Cipher-alone rows from the core first, then every candidate through gpg (or age) in
+    randomized interleaved rounds, beside gpg's own default cipher."""
     for note in p.notes:
         rec.note(note)
-    if p.core is not None:
-        try:
-            alone, sha = cipher_alone.measure(p.core, [c.algo for c in p.chosen
-                                                       if c.tool == "gpg"])
-        except UserError as e:
-            rec.note(f"cipher-alone figures skipped: {e}")
-            alone, sha = {}, None
-        for g, a in alone.items():
-            r = alone_result(g, a, "cipher-alone")
-            if r:
-                rec.add(r)
-        if sha is not None and (r := alone_result(None, sha, "mdc-hash")):
-            rec.add(r)
     try:
         with private_gnupg_home(p.env or None) as home:
+            chosen = list(p.chosen)
+            tools: dict[str, object] = {}
+            failed: dict[Candidate, str] = {}
+            default = None
+            if p.gpg:
+                rec.progress.working("asking gpg for its default cipher")
+                tools["gpg"] = GpgTool(p.gpg, home)
+                default = interleaved.default_cipher(p.gpg, home.gpg_args(), home.env)
+                if Candidate("gpg", default) not in chosen:
+                    rec.note(f"{default} is measured too: it is gpg's own default here, the "
+                             "reference of the ratios")
+                    chosen.append(Candidate("gpg", default))
+            if p.core is not None:
+                _cipher_alone(p.core, [c.algo for c in chosen if c.tool == "gpg"], rec)
             rec.progress.working("preparing data")
             data = random_data(p.size)
-            tools: dict[str, object] = {"gpg": GpgTool(p.gpg, home)} if p.gpg else {}
-            for cand in p.chosen:
-                rec.progress.working(f"{cand.tool} {cand.algo}")
+            if p.age is not None and any(c.tool == "age" for c in chosen):
                 try:
-                    if cand.tool == "age" and "age" not in tools:
-                        assert p.age is not None
-                        tools["age"] = AgeTool(p.age[0], home, home.env)
-                    measured = measure_candidate(tools[cand.tool], cand, data, home.env,
-                                                 precision=p.precision, budget_s=p.budget_s,
-                                                 ops=p.ops, cpu=p.cpu)
+                    tools["age"] = AgeTool(p.age[0], home, home.env)
                 except CandidateFailed as e:
-                    measured = [Measured(cand, op, p.size, error=str(e)) for op in p.ops]
-                version = p.gpg_version if cand.tool == "gpg" else (p.age[1] if p.age else "")
-                for m in measured:
-                    rec.add(result(m, version))
-                    if m.error:
-                        rec.error(f"{cand.tool} {cand.algo} {m.op}: {m.error}")
-                rec.progress.done(f"{cand.tool} {cand.algo}")
+                    failed[Candidate("age", "chacha20-poly1305")] = str(e)
+            live = [c for c in chosen if c not in failed]
+            slots = interleaved.slots_for(live, p.ops, p.size)
+            base = {op: interleaved.Slot(Candidate("gpg", default), op, p.size)
+                    for op in p.ops} if default else {}
+            rec.progress.set_total(len(slots) * expected_rounds(p, len(live)))
+            rec.progress.working("checking every cipher end to end")
+            out = interleaved.RoundsOutcome(failed=failed)
+            try:
+                interleaved.measure_in_rounds(
+                    tools, slots, data, home.env, n_rounds=p.rounds, rng=random.Random(p.seed),
+                    budget_s=p.budget_s * len(live) * len(p.ops), precision=p.precision,
+                    base=base, cpu=p.cpu, on_call=lambda s: rec.progress.done(s.label), out=out)
+            except KeyboardInterrupt:
+                # stopped: the rounds measured so far are kept (too few give no verdict)
+                _store_rounds(p, rec, [c for c in chosen if c not in out.failed], slots, out,
+                              default)
+                raise
+            _store_rounds(p, rec, chosen, slots, out, default)
     except GpgHomeError as e:
         raise EnvironmentProblem(str(e))
+
+
+def _store_rounds(p: GpgPlan, rec: Recording, chosen: list[Candidate],
+                  slots: list[interleaved.Slot], out: interleaved.RoundsOutcome,
+                  default: str | None) -> None:
+    """Every candidate's rows from the rounds, or its failure."""
+    for cand in chosen:
+        version = p.gpg_version if cand.tool == "gpg" else (p.age[1] if p.age else "")
+        if cand in out.failed:
+            for op in p.ops:
+                rec.add(result(Measured(cand, op, p.size, error=out.failed[cand]), version))
+                rec.error(f"{cand.tool} {cand.algo} {op}: {out.failed[cand]}")
+            continue
+        for slot in slots:
+            if slot.cand == cand:
+                r = round_result(out, slot, version, default, p.precision)
+                if r is not None:
+                    rec.add(r)
+
+
+def _cipher_alone(core: Core, gpg_algos: list[str], rec: Recording) -> None:
+    """The core's rows of each cipher alone in CFB mode, and of SHA-1 (the MDC)."""
+    try:
+        alone, sha = cipher_alone.measure(core, gpg_algos)
+    except UserError as e:
+        rec.note(f"cipher-alone figures skipped: {e}")
+        return
+    for g, a in alone.items():
+        r = alone_result(g, a, "cipher-alone")
+        if r:
+            rec.add(r)
+    if sha is not None and (r := alone_result(None, sha, "mdc-hash")):
+        rec.add(r)
+
+
+def round_result(out: interleaved.RoundsOutcome, slot: interleaved.Slot, version: str,
+                 default: str | None, precision: float) -> Result | None:
+    """One slot measured in rounds as a stored row: its median call with the interval over
+    the rounds, and each round's wall time with the round's index (so ratios can be paired
+    again from the store); None when no round measured it."""
+    at, walls = out.walls(slot)
+    if not walls:
+        return None
+    s = stats.summarize(walls)
+    cpus = out.cpus(slot)
+    tool = "gnupg" if slot.cand.tool == "gpg" else "age"
+    extra = {"wall_s": s.median, "cpu_s": stats.median(cpus) if cpus else None,
+             "samples_s": walls, "rounds_at": at, "rounds": len(out.done),
+             "stable": stats.is_precise(s, precision), "tool_version": version,
+             "default_cipher": default}
+    if slot.size == 0:
+        return Result("gpg", tool, slot.cand.algo, slot.op, 0, "seconds", "s",
+                      median=s.median, ci_low=s.ci_low, ci_high=s.ci_high, n_samples=s.n,
+                      cv=s.cv, extra=extra)
+    med, lo, hi = rate_interval(slot.size, s.median, s.ci_low, s.ci_high, per=1)
+    extra["canonical"] = programs.GPG_TO_CFB.get(slot.cand.algo.upper(), "")
+    return Result("gpg", tool, slot.cand.algo, slot.op, slot.size, "bytes_per_s", "B/s",
+                  median=med, ci_low=lo, ci_high=hi, n_samples=s.n, cv=s.cv, extra=extra)
 
 
 def result(m: Measured, version: str) -> Result:
@@ -169,6 +265,10 @@ def view(screen: Screen, run: Run, results: list[Result],
     display_rows(screen.console, header, cells,
                  title=f"gpg --symmetric, {format_bytes(size) if size else '?'} per run "
                        f"(run {run.id})")
+    vs_header, vs_cells = tables.format_versus_rows(rows)
+    if vs_cells:
+        display_fitted(screen.console, vs_header, vs_cells, title=tables.versus_title(rows),
+                       keep=2, right=[vs_header[2], vs_header[3]], cap=32)
     cost_header, cost_cells = tables.format_cost_rows(rows)
     if cost_cells:
         display_rows(screen.console, cost_header, cost_cells, title="where the time goes")
@@ -186,5 +286,14 @@ def summary(run: Run, results: list[Result]) -> dict:
                       "cipher_alone_Bps": r.alone, "cipher_mdc_alone_Bps": r.crypto,
                       "gpg_overhead": r.overhead, "overhead_within_noise": r.within_noise,
                       "fixed_s": r.fixed_s,
-                      "backup_seconds": r.backup_seconds(backup_size), "error": r.error}
+                      "backup_seconds": r.backup_seconds(backup_size), "error": r.error,
+                      "is_default": r.is_default,
+                      "vs_default": {op: _verdict_doc(v) for op, v in r.versus.items()}}
                      for r in rows]}
+
+
+def _verdict_doc(v: V.Verdict) -> dict:
+    """A verdict against the default for the export: the paired speed ratio, its interval,
+    the rounds, the state and its text."""
+    return {"ratio": v.ratio, "ci_low": v.low, "ci_high": v.high, "rounds": v.n_rounds,
+            "verdict": v.state, "within": v.within, "text": v.text()}

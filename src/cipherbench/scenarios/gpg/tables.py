@@ -1,10 +1,12 @@
-"""Turn stored gpg-scenario results into table rows and the answer line (no printing here)."""
+"""Turn stored gpg-scenario results into table rows, the verdicts against gpg's default cipher
+and the answer line (no printing here)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from cipherbench import catalog
+from cipherbench import verdict as V
 from cipherbench.display.format import format_rate
 from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
 from cipherbench.store import Result
@@ -57,6 +59,8 @@ class GpgRow:
     size: int | None = None          # bytes of the measured message
     crypto: float | None = None      # cipher alone and SHA-1 MDC together (bytes/s)
     within_noise: bool = False       # gpg measured at least as fast as ``crypto``
+    is_default: bool = False         # gpg's own default cipher: the reference of the ratios
+    versus: dict[str, V.Verdict] = field(default_factory=dict)   # op -> against the default
 
     @property
     def label(self) -> str:
@@ -100,7 +104,13 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
             setattr(row, r.op, r.median)
             if r.op == "encrypt":
                 row.size = r.size
+    default = next((r.extra.get("default_cipher") for r in results
+                    if r.extra.get("default_cipher")), None)
+    verdicts = versus_default(results)
     for row in rows.values():
+        row.is_default = row.tool == "gnupg" and row.algo == default
+        row.versus = {op: v for (tool, algo, op), v in verdicts.items()
+                      if (tool, algo) == (row.tool, row.algo)}
         if row.tool == "gnupg":
             row.alone = alone.get(row.algo)
         if row.alone and sha1:
@@ -109,6 +119,69 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
             row.overhead = overhead(row.per_byte_s, row.crypto)
             row.within_noise = row.overhead is None
     return sorted(rows.values(), key=lambda r: (r.per_byte_s is None, r.per_byte_s or 0))
+
+
+def _per_round(r: Result) -> dict[int, float]:
+    """Round index -> wall seconds of one row measured in rounds ({} for older runs)."""
+    at, walls = r.extra.get("rounds_at"), r.extra.get("samples_s")
+    if not at or not walls or len(at) != len(walls):
+        return {}
+    return dict(zip(at, walls))
+
+
+def versus_default(results: Iterable[Result]) -> dict[tuple[str, str, str], V.Verdict]:
+    """(tool, algo, op) -> its verdict against gpg's default cipher of the same operation:
+    the speed ratio paired per round (the default's time over its own in each round that
+    measured both), from the rounds stored with each row. Rows of runs measured before the
+    rounds, and the default itself, have none."""
+    rows = [r for r in results if r.scenario == "gpg" and r.lib in ("gnupg", "age")
+            and r.metric == "bytes_per_s" and r.size]
+    default = next((r.extra.get("default_cipher") for r in rows
+                    if r.extra.get("default_cipher")), None)
+    base = {r.op: _per_round(r) for r in rows if r.lib == "gnupg" and r.algo == default}
+    out = {}
+    for r in rows:
+        a = base.get(r.op)
+        if not a or (r.lib == "gnupg" and r.algo == default):
+            continue
+        mine = _per_round(r)
+        both = sorted(set(a) & set(mine))
+        if both:
+            out[(r.lib, r.algo, r.op)] = V.verdict([a[i] for i in both], [mine[i] for i in both])
+    return out
+
+
+def verdict_cell(v: V.Verdict) -> str:
+    """``faster``, ``slower``, ``cannot tell here (within 3%)`` or why there is no verdict."""
+    return v.state if v.decided else v.text()
+
+
+def format_versus_rows(rows: list[GpgRow]) -> tuple[list[str], list[list[str]]]:
+    """Header and cells of the table against gpg's default cipher (one line per algorithm and
+    operation); no cells when nothing was measured in rounds."""
+    default = next((r for r in rows if r.is_default), None)
+    if default is None or not any(r.versus for r in rows):
+        return [], []
+    header = ["algorithm", "op", f"vs {default.algo}", "95% CI", "verdict"]
+    out = []
+    for r in rows:
+        if r.error:
+            continue
+        if r is default:
+            out.append([r.label, "", "1x", "", "gpg's default: the reference"])
+            continue
+        for op, v in sorted(r.versus.items(), key=lambda kv: kv[0] != "encrypt"):
+            out.append([r.label, op, f"{v.ratio:.2f}x", f"{v.low:.2f}-{v.high:.2f}",
+                        verdict_cell(v)])
+    return header, out
+
+
+def versus_title(rows: list[GpgRow]) -> str:
+    """The title of the table against the default: its reference and its rounds."""
+    n = max((v.n_rounds for r in rows for v in r.versus.values()), default=0)
+    default = next((r.algo for r in rows if r.is_default), "?")
+    return (f"speed against gpg's default cipher ({default}), whole calls paired per round "
+            f"({n} rounds; above 1x: faster)")
 
 
 def overhead(per_byte_s: float, crypto_bps: float) -> float | None:
@@ -166,6 +239,9 @@ def answer(rows: list[GpgRow], backup_size: int, size_text: str) -> str:
     if slowest is not best and slowest.encrypt:
         text += (f" (the slowest sound one, {slowest.algo}, takes "
                  f"{format_duration(slowest.backup_seconds(backup_size))})")
+    v = best.versus.get("encrypt")
+    if v is not None and not v.decided:
+        text += f"; against gpg's default: {v.text()}"
     legacy = [r for r in rows if r.encrypt and r.grade and r.grade.level in ("legacy", "broken")]
     if legacy and legacy[0].backup_seconds(backup_size) >= best.backup_seconds(backup_size):
         text += f"; no legacy cipher is faster (best of them: {legacy[0].algo})"

@@ -263,6 +263,12 @@ class Loopback:
                                 "(raise --loopback-size)")
         return (end - first) * self.size / after_first, first - t0
 
+    def fetch(self, suite: Suite, verify: bool = False) -> tuple[float, float]:
+        """One transfer with ``suite``: (seconds of the transfer scaled to the whole payload,
+        seconds before the first bytes); with ``verify`` the bytes are compared with the
+        payload. LoopbackError when it fails; its programs are stopped whatever happens."""
+        return self._fetch(suite, verify)
+
     def measure(self, suite: Suite, precision: float = stats.DEFAULT_PRECISION,
                 budget_s: float = 3.0) -> Measured:
         """Transfer the payload with ``suite`` until the median is stable (or the budget is

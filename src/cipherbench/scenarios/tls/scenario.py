@@ -1,33 +1,49 @@
-"""``cipherbench tls`` as a scenario: the core's in-process TLS transfers and handshakes per
-library, then (for OpenSSL) the same suites over TCP on 127.0.0.1 through ``openssl
-s_server``/``s_client``; estimate, measure inside a ``Recording``, draw a stored run.
+"""``cipherbench tls`` as a scenario: the core's in-process TLS transfers per library, the suites
+in randomized interleaved rounds against the library's default suite (``interleaved``), its
+handshakes, then (for OpenSSL) the same suites over TCP on 127.0.0.1 through ``openssl
+s_server``/``s_client``, in rounds too; estimate, measure inside a ``Recording``, draw a
+stored run with each suite's paired ratio to the default and its verdict.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+import random
+import time
+from dataclasses import dataclass, field, replace
 
 from cipherbench import metadata
+from cipherbench import verdict as V
+from cipherbench import warnings as W
 from cipherbench.cli.options import did_you_mean
-from cipherbench.core_client import Core
+from cipherbench import stats
+from cipherbench.core_client import Core, CoreCrashed
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
+from cipherbench.scenarios.tls import interleaved
 from cipherbench.scenarios.tls import loopback as lb
 from cipherbench.scenarios.tls import tables
 from cipherbench.scenarios.tls.runner import (HANDSHAKE_SUITE, SCENARIO, Outcome, Plan,
-                                              TlsRunner, work_count)
+                                              TlsRunner, handshake_combos)
 from cipherbench.scenarios.tls.suites import Suite, parse_list, resolve, tls_libraries
 from cipherbench.store import Result, Run, StoredWarning
 
 NAME = "tls"
 UNIT = "points"
-#: The loopback rows are whole TCP transfers of tens of MiB, each a sample: they are asked
-#: for at least this precision and a budget of 3x (at least 1.5 s), whatever the in-process
-#: rows get, so a loopback row costs seconds, not minutes.
-LOOPBACK_MIN_PRECISION = 0.02
+#: The loopback rows are whole TCP transfers of tens of MiB, one per suite and round: their
+#: rounds get a budget of 3x the in-process one per suite (at least 1.5 s), so a loopback row
+#: costs seconds, not minutes; the precision asked is the user's (a row that misses it says
+#: so in a warning).
 LOOPBACK_BUDGET_FACTOR = 3.0
 LOOPBACK_MIN_BUDGET_S = 0.5
+#: Rounds at most (fewer when every figure is precise or the budget is spent, never fewer
+#: than a verdict needs).
+DEFAULT_ROUNDS = V.RECOMMENDED_ROUNDS
+
+
+def _new_seed() -> int:
+    return random.SystemRandom().randrange(1 << 31)
 
 
 @dataclass
@@ -43,6 +59,8 @@ class TlsPlan:
     openssl_version: str = ""
     loopback_size: int = 32 << 20
     notes: list[str] = field(default_factory=list)
+    rounds: int = DEFAULT_ROUNDS
+    seed: int = field(default_factory=_new_seed)
 
     def args(self) -> dict:
         p = self.plan
@@ -50,7 +68,7 @@ class TlsPlan:
                 "sizes": list(p.sizes), "handshakes": p.handshakes, "transfer": p.transfer,
                 "precision": p.precision, "budget": p.budget_s,
                 "loopback_size": self.loopback_size if self.openssl else None,
-                "headline_size": p.sizes[-1]}
+                "headline_size": p.sizes[-1], "rounds": self.rounds, "seed": self.seed}
 
     def metadata(self) -> dict:
         meta = metadata.collect(self.preamble, self.libraries)
@@ -58,11 +76,18 @@ class TlsPlan:
             meta["programs"] = {"openssl": self.openssl_version}
         return meta
 
-    def loopback_precision(self) -> float:
-        return max(self.plan.precision, LOOPBACK_MIN_PRECISION)
-
     def loopback_budget_s(self) -> float:
+        """Seconds of loopback rounds per suite."""
         return max(self.plan.budget_s, LOOPBACK_MIN_BUDGET_S) * LOOPBACK_BUDGET_FACTOR
+
+    def suites_of(self, lib: str) -> tuple[list, object]:
+        """The suites one library's rounds measure, and its default suite (added to the
+        chosen ones when missing: the reference of the ratios)."""
+        suites = list(self.plan.suites)
+        default = interleaved.default_suite(lib, suites, self.known)
+        if default is not None and default not in suites:
+            suites.append(default)
+        return suites, default
 
 
 def inventory(core: Core) -> tuple[list[str], list[Suite], list[dict]]:
@@ -78,7 +103,8 @@ def inventory(core: Core) -> tuple[list[str], list[Suite], list[dict]]:
 def make_plan(core: Core, env, *, libs: list[str] | None, suites: list[str] | None,
               sizes: tuple[int, ...], handshakes: bool, transfer: bool, loopback: bool,
               loopback_size: int, precision: float, budget_s: float,
-              cpu: int | None) -> TlsPlan:
+              cpu: int | None, rounds: int = DEFAULT_ROUNDS,
+              seed: int | None = None) -> TlsPlan:
     """Check the options against what the core has; find openssl for the loopback rows."""
     have, known, listing = inventory(core)
     chosen_libs = libs or list(have)
@@ -105,78 +131,176 @@ def make_plan(core: Core, env, *, libs: list[str] | None, suites: list[str] | No
     plan = Plan(libs=tuple(chosen_libs), suites=tuple(chosen), sizes=sizes,
                 handshakes=handshakes, transfer=transfer, precision=precision,
                 budget_s=budget_s, cpu=cpu)
-    return TlsPlan(core, plan, known, preamble, libraries, openssl,
-                   lb.openssl_version(openssl) if openssl else "", loopback_size, notes)
+    out = TlsPlan(core, plan, known, preamble, libraries, openssl,
+                  lb.openssl_version(openssl) if openssl else "", loopback_size, notes, rounds)
+    if seed is not None:
+        out.seed = seed
+    return out
 
 
-#: Cost model of the estimate (quiet 2-core machine): a point's first batch about 0.1 s,
-#: a third of the points using their budget for more samples, a loopback transfer of 32 MiB
-#: about 0.1 s plus 0.3 s to start the server.
-_POINT_S = 0.1
-_REFINED_SHARE = 0.3
+#: Cost model of the estimate (quiet 2-core machine): a core process of one suite at every
+#: write size about 0.25 s (start, certificate, handshake, samples); a loopback transfer of
+#: 32 MiB about 0.1 s plus 0.3 s to start the server; a handshake point about 0.4 s.
+_PROCESS_S = 0.25
+_HANDSHAKE_S = 0.4
 _LOOPBACK_START_S = 0.3
 _LOOPBACK_BPS = 400e6
 
 
+def _expected_rounds(p: TlsPlan, per_round: float, budget: float) -> int:
+    """The rounds the budget is expected to allow: all of them, or as many as fit in it
+    (never fewer than a verdict needs), the round that passes it finished."""
+    if per_round <= 0:
+        return p.rounds
+    return min(p.rounds, max(V.MIN_ROUNDS, math.ceil(budget / per_round)))
+
+
+def _rounds_s(p: TlsPlan, per_round: float, budget: float) -> float:
+    return _expected_rounds(p, per_round, budget) * per_round
+
+
+def _core_rounds(p: TlsPlan) -> int:
+    n = len(p.plan.suites) + 1
+    return _expected_rounds(p, n * _PROCESS_S, p.plan.budget_s * n * len(p.plan.sizes))
+
+
+def _loop_rounds(p: TlsPlan) -> int:
+    n = len(p.plan.suites) + 1
+    per = _LOOPBACK_START_S + p.loopback_size / _LOOPBACK_BPS * 5
+    return _expected_rounds(p, n * per, p.loopback_budget_s() * n)
+
+
 def estimate_s(p: TlsPlan) -> float:
-    n = work_count(p.plan)
-    t = n * (_POINT_S + _REFINED_SHARE * p.plan.budget_s)
+    pl = p.plan
+    n_suites = len(pl.suites) + 1            # the default suite may join them
+    t = 0.0
+    if pl.transfer:
+        per_lib = _rounds_s(p, n_suites * _PROCESS_S,
+                            pl.budget_s * n_suites * len(pl.sizes))
+        t += len(pl.libs) * per_lib
+    if pl.handshakes:
+        t += len(pl.libs) * 2 * len(handshake_combos()) * (_HANDSHAKE_S + 0.3 * pl.budget_s)
     if p.openssl:
         per = _LOOPBACK_START_S + p.loopback_size / _LOOPBACK_BPS * 5
-        t += len(p.plan.suites) * min(per * 3, p.loopback_budget_s() + per)
+        t += per + _rounds_s(p, n_suites * per, p.loopback_budget_s() * n_suites)
     return t
 
 
 def total_steps(p: TlsPlan) -> int:
-    return work_count(p.plan) + (len(p.plan.suites) if p.openssl else 0)
+    """Points the progress counts: every suite and size of every round the budget is
+    expected to allow, the handshakes, and one loopback transfer per suite and round."""
+    pl = p.plan
+    n_suites = len(pl.suites) + (0 if all(
+        interleaved.default_suite(lib, pl.suites, p.known) in pl.suites for lib in pl.libs)
+        else 1)
+    n = _core_rounds(p) * n_suites * len(pl.sizes) * len(pl.libs) if pl.transfer else 0
+    n += 2 * len(handshake_combos()) * len(pl.libs) if pl.handshakes else 0
+    return n + (_loop_rounds(p) * n_suites if p.openssl else 0)
 
 
-def measure(p: TlsPlan, rec: Recording) -> Outcome:
-    """The core's rows for every library, then the loopback rows of the suites OpenSSL
-    transferred; every row stored as it is final."""
+def measure(p: TlsPlan, rec: Recording, clock=time.monotonic) -> Outcome:
+    """Every library's suites in rounds (each stored when its rounds end), its handshakes,
+    then the loopback rows of the suites OpenSSL transferred, in rounds too."""
     for note in p.notes:
         rec.note(note)
-    outcome = TlsRunner(p.core, rec, p.plan).run()
+    runner = TlsRunner(p.core, rec, p.plan)
+    rng = random.Random(p.seed)
+    if rec.progress.total is None:
+        rec.progress.set_total(total_steps(p))
+    if p.plan.transfer:
+        for lib in p.plan.libs:
+            suites, default = p.suites_of(lib)
+            if default is not None and default not in p.plan.suites:
+                rec.note(f"{default.iana} is measured too: it is {lib}'s default suite, the "
+                         "reference of the ratios")
+            runner.by_iana.update({s.iana: s for s in suites})
+            try:
+                interleaved.run_lib(runner, lib, suites, default, p.rounds, rng,
+                                    budget_s=p.plan.budget_s * len(suites) * len(p.plan.sizes),
+                                    clock=clock)
+            except CoreCrashed as e:
+                runner.out.failed += 1
+                runner.out.crashed = True
+                runner._warn([W.BenchWarning(W.Kind.CORE_CRASHED, lib,
+                                             f"{e}; the TLS figures of {lib} after the crash "
+                                             "are missing: report the bug with the command "
+                                             "above")])
+    outcome = runner.out
+    if p.plan.handshakes:
+        hs = TlsRunner(p.core, rec, replace(p.plan, transfer=False))
+        hs.out = outcome
+        hs.run()
     if p.openssl:
-        ok = [r for r in rec.store.results(rec.run_id) if r.lib == "openssl"
-              and r.op == "transfer" and r.metric == "bytes_per_s"]
-        measured = [s for s in p.plan.suites if any(r.algo == s.iana for r in ok)]
-        skipped = len(p.plan.suites) - len(measured)
-        if skipped:
-            rec.progress.done("loopback: suites OpenSSL did not transfer", skipped)
-        try:
-            with lb.Loopback(p.openssl, p.loopback_size, p.core.env) as loop:
-                for s in measured:
-                    rec.progress.working(f"s_server {s.openssl}")
-                    m = loop.measure(s, precision=p.loopback_precision(),
-                                     budget_s=p.loopback_budget_s())
-                    rec.add(loopback_result(m, p.openssl_version))
-                    if m.error:
-                        rec.note(f"loopback {s.iana}: {m.error}")
-                    rec.progress.done(f"loopback {s.iana}")
-        except lb.LoopbackError as e:
-            rec.note(f"loopback figures skipped: {e}")
+        _loopback(p, rec, rng, clock)
     if outcome.crashed:
         rec.status = "interrupted"
     return outcome
 
 
-def loopback_result(m: lb.Measured, version: str) -> Result:
-    """One loopback transfer (or its failure) as a stored row."""
-    s = m.suite
+def _loopback(p: TlsPlan, rec: Recording, rng: random.Random, clock) -> None:
+    """The suites OpenSSL transferred, through s_server/s_client, in rounds."""
+    suites, default = p.suites_of("openssl")
+    ok = {r.algo for r in rec.store.results(rec.run_id) if r.lib == "openssl"
+          and r.op == "transfer" and r.metric == "bytes_per_s"}
+    measured = [s for s in suites if s.iana in ok]
+    skipped = len(suites) - len(measured)
+    if skipped:
+        rec.progress.done("loopback: suites OpenSSL did not transfer",
+                          skipped * _loop_rounds(p))
+    if not measured:
+        return
+    base = default.iana if default is not None and default.iana in ok else None
+    out = interleaved.LoopRounds()
+    finished = False
+    try:
+        with lb.Loopback(p.openssl, p.loopback_size, p.core.env) as loop:
+            try:
+                interleaved.loopback_in_rounds(
+                    loop, measured, p.rounds, rng, budget_s=p.loopback_budget_s() * len(measured),
+                    precision=p.plan.precision, base=base, clock=clock, out=out,
+                    on_done=lambda iana: rec.progress.done(f"loopback {iana}"))
+                finished = True
+            finally:
+                # stopped: what the finished transfers measured is kept, nothing more
+                for s in [s for s in measured if finished or out.times(s.iana)
+                          or s.iana in out.failed]:
+                    r = loopback_result(s, out, p.loopback_size, p.openssl_version, base,
+                                        p.plan.precision)
+                    rec.add(r)
+                    if r.metric == "error":
+                        rec.note(f"loopback {s.iana}: {r.extra['message']}")
+                    elif not r.extra["stable"]:
+                        rec.warn(W.not_stable(f"loopback {s.iana}",
+                                              (r.ci_high - r.ci_low) / 2 / r.median,
+                                              p.plan.precision, p.loopback_budget_s(),
+                                              what=f"median of {len(out.done)} rounds"))
+    except lb.LoopbackError as e:
+        rec.note(f"loopback figures skipped: {e}")
+
+
+def loopback_result(s, out: interleaved.LoopRounds, size: int, version: str,
+                    default: str | None, precision: float) -> Result:
+    """One suite's loopback transfers (or their failure) as a stored row: the median transfer
+    over the rounds with its interval, and each round's seconds with the round's index."""
     base = {"openssl": s.openssl, "gnutls": s.gnutls, "iana": s.iana, "proto": s.proto,
-            "grade": s.grade.level, "tool_version": version}
-    if m.error or m.stability is None or m.bytes_per_s is None:
-        base["message"] = m.error or "not measured"
-        return Result(SCENARIO, tables.LOOPBACK_LIB, s.iana, "loopback", m.size, "error", "",
+            "grade": s.grade.level, "tool_version": version, "default_suite": default}
+    times = out.times(s.iana)
+    if not times:
+        base["message"] = out.failed.get(s.iana, "not measured")
+        return Result(SCENARIO, tables.LOOPBACK_LIB, s.iana, "loopback", size, "error", "",
                       0.0, extra=base)
-    summ = m.stability.summary
-    base.update({"setup_s": m.setup_s, "samples_s": m.samples_s, "stable": m.stability.stable,
-                 "stopped_by": m.stability.reason, "verified": True})
-    return Result(SCENARIO, tables.LOOPBACK_LIB, s.iana, "loopback", m.size, "bytes_per_s",
-                  "B/s", median=m.bytes_per_s, ci_low=m.size / summ.ci_high,
-                  ci_high=m.size / summ.ci_low,
-                  n_samples=summ.n, cv=summ.cv, extra=base)
+    at = sorted(times)
+    samples = [times[i] for i in at]
+    summ = stats.summarize(samples)
+    base.update({"setup_s": stats.median(out.setup_s.get(s.iana) or [0.0]),
+                 "samples_s": samples, "rounds_at": at, "rounds": len(out.done),
+                 "stable": stats.is_precise(summ, precision), "stopped_by": "rounds",
+                 "verified": True})
+    if s.iana in out.failed:
+        base["message"] = out.failed[s.iana]
+    return Result(SCENARIO, tables.LOOPBACK_LIB, s.iana, "loopback", size, "bytes_per_s",
+                  "B/s", median=size / summ.median, ci_low=size / summ.ci_high,
+                  ci_high=size / summ.ci_low, n_samples=summ.n, cv=summ.cv, extra=base)
 
 
 #: Columns of figures, right-aligned (the rate columns are named by their write size).
@@ -220,8 +344,18 @@ def summary(run: Run, results: list[Result]) -> dict:  # noqa: ARG001
                     "proto": r.proto, "grade": r.grade, "grade_reason": r.grade_reason,
                     "status": r.status, "message": r.message,
                     "bytes_per_s": {str(k): v for k, v in r.rates.items()},
-                    "loopback_bytes_per_s": r.loopback}
+                    "loopback_bytes_per_s": r.loopback, "is_default": r.is_default,
+                    "vs_default": {str(k): _verdict_doc(v) for k, v in r.versus.items()},
+                    "loopback_vs_default": _verdict_doc(r.loopback_versus)
+                    if r.loopback_versus else None}
                    for rs in rows.values() for r in rs],
         "handshakes": [{"lib": h.lib, "group": h.group, "cert": h.cert,
                         "full_per_s": h.full, "resumed_per_s": h.resumed, "note": h.note}
                        for h in hs]}
+
+
+def _verdict_doc(v: V.Verdict) -> dict:
+    """A verdict against the default suite for the export: the paired speed ratio, its
+    interval, the rounds, the state and its text."""
+    return {"ratio": v.ratio, "ci_low": v.low, "ci_high": v.high, "rounds": v.n_rounds,
+            "verdict": v.state, "within": v.within, "text": v.text()}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cipherbench import verdict as V
 from cipherbench.display.format import format_rate, format_size
 from cipherbench.scenarios.tls.runner import SCENARIO
 from cipherbench.store import Result
@@ -28,6 +29,9 @@ class SuiteRow:
     loopback_error: str = ""
     status: str = "ok"            # ok | refused | error
     message: str = ""
+    is_default: bool = False      # the library's default suite: the reference of the ratios
+    versus: dict[int, V.Verdict] = field(default_factory=dict)   # write size -> vs default
+    loopback_versus: V.Verdict | None = None
 
     def headline(self, size: int | None) -> float:
         """Throughput at ``size`` (0 when not measured)."""
@@ -85,6 +89,7 @@ def suite_rows(results: list[Result]) -> dict[str, list[SuiteRow]]:
                 row.loopback = lr.median
             else:
                 row.loopback_error = lr.extra.get("message", "")
+    _versus(rows, results, loop)
     sizes = sizes_of(results)
     top = sizes[-1] if sizes else None
     out: dict[str, list[SuiteRow]] = {}
@@ -93,6 +98,59 @@ def suite_rows(results: list[Result]) -> dict[str, list[SuiteRow]]:
     for lib, rs in out.items():
         rs.sort(key=lambda r: (r.status != "ok" or not r.rates, -r.headline(top)))
     return out
+
+
+def _per_round(r: Result, key: str) -> dict[int, float]:
+    """Round index -> that round's time (``key``: the figures kept per round) of a row
+    measured in rounds ({} for runs before them)."""
+    at, xs = r.extra.get("rounds_at"), r.extra.get(key)
+    return dict(zip(at, xs)) if at and xs and len(at) == len(xs) else {}
+
+
+def _paired(base: dict[int, float], other: dict[int, float]) -> V.Verdict | None:
+    both = sorted(set(base) & set(other))
+    if not both:
+        return None
+    return V.verdict([base[i] for i in both], [other[i] for i in both])
+
+
+def _versus(rows: dict[tuple[str, str], SuiteRow], results: list[Result],
+            loop: dict[str, Result]) -> None:
+    """Each row's verdicts against its library's default suite, paired again per round from
+    the stored rounds (core transfers per write size, and the loopback transfers)."""
+    points = [r for r in results if r.scenario == SCENARIO and r.op == "transfer"
+              and r.metric == "bytes_per_s" and r.size and r.lib != LOOPBACK_LIB]
+    defaults = {r.lib: r.extra.get("default_suite") for r in points
+                if r.extra.get("default_suite")}
+    base = {(r.lib, r.size): _per_round(r, "round_best_ns") for r in points
+            if r.algo == defaults.get(r.lib)}
+    for r in points:
+        row = rows.get((r.lib, r.algo))
+        if row is None:
+            continue
+        row.is_default = r.algo == defaults.get(r.lib)
+        b = base.get((r.lib, r.size))
+        if b and not row.is_default:
+            v = _paired(b, _per_round(r, "round_best_ns"))
+            if v is not None:
+                row.versus[r.size] = v
+    lb_default = next((r.extra.get("default_suite") for r in loop.values()
+                       if r.extra.get("default_suite")), None)
+    lb_base = _per_round(loop[lb_default], "samples_s") if lb_default in loop else {}
+    for iana, r in loop.items():
+        row = rows.get(("openssl", iana))
+        if row is not None and lb_base and iana != lb_default:
+            row.loopback_versus = _paired(lb_base, _per_round(r, "samples_s"))
+
+
+def versus_cells(v: V.Verdict | None, is_default: bool) -> tuple[str, str]:
+    """(ratio with its 95% interval, verdict) of a row against the default suite."""
+    if is_default:
+        return "1x", "the default: reference"
+    if v is None:
+        return "", ""
+    return (f"{v.ratio:.2f}x ({v.low:.2f}-{v.high:.2f})",
+            v.state if v.decided else v.text())
 
 
 def handshake_rows(results: list[Result]) -> list[HandshakeRow]:
@@ -120,6 +178,13 @@ def format_suite_table(rows: list[SuiteRow], sizes: list[int],
     header += [f"{format_size(s)} writes" for s in sizes]
     if with_loopback:
         header.append("TCP loopback (s_server)")
+    top = sizes[-1] if sizes else None
+    paired = any(r.versus or r.is_default for r in rows)
+    if paired:
+        header += [f"vs default ({format_size(top)})", "verdict"]
+    loop_paired = with_loopback and any(r.loopback_versus for r in rows)
+    if loop_paired:
+        header += ["loopback vs default", "loopback verdict"]
     cells = []
     rank = 0
     for r in rows:
@@ -133,6 +198,10 @@ def format_suite_table(rows: list[SuiteRow], sizes: list[int],
         line = [str(rank) if ok else "-", r.iana, r.openssl, r.gnutls, r.proto, r.grade, *rates]
         if with_loopback:
             line.append(format_rate(r.loopback) if r.loopback else r.loopback_error)
+        if paired:
+            line += versus_cells(r.versus.get(top), r.is_default and ok)
+        if loop_paired:
+            line += versus_cells(r.loopback_versus, r.is_default and bool(r.loopback))
         cells.append(line)
     return header, cells
 
@@ -159,5 +228,8 @@ def answer(rows: dict[str, list[SuiteRow]], sizes: list[int]) -> list[str]:
         if best.loopback:
             line += (f"; through TCP on 127.0.0.1 with openssl s_server/s_client "
                      f"{format_rate(best.loopback)}")
+        v = best.versus.get(top)
+        if v is not None and not v.decided:
+            line += f"; against {lib}'s default suite: {v.text()}"
         lines.append(line + ".")
     return lines

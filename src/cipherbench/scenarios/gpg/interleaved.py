@@ -1,0 +1,185 @@
+"""gpg and age in randomized interleaved rounds (``scenarios.rounds``): each round runs every
+candidate's operations once (one whole program call each, on the same bytes), in a new random
+order, so a slow moment of the machine falls on every cipher alike; rounds repeat until
+enough of them are measured or the budget is spent.
+
+A *slot* is one call a round makes: a candidate, an operation, and the message (the data, or
+the empty message whose encryption is the fixed cost of a run). Every candidate is first
+checked end to end (encrypt, decrypt, compare); one that fails is never timed. A call that
+fails later takes its candidate out of the later rounds, with the reason.
+"""
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from cipherbench import stats
+from cipherbench import verdict as V
+from cipherbench.scenarios.gpg.process import run_timed
+from cipherbench.scenarios.gpg.runner import Candidate, CandidateFailed, _first_line, round_trip
+from cipherbench.scenarios.rounds import Round, rounds
+
+#: The OpenPGP symmetric algorithm numbers (RFC 4880 section 9.2, RFC 5581 for Camellia) as
+#: gpg's --cipher-algo names: how the cipher of gpg's own default is read from its output.
+OPENPGP_CIPHERS = {1: "IDEA", 2: "3DES", 3: "CAST5", 4: "BLOWFISH", 7: "AES", 8: "AES192",
+                   9: "AES256", 10: "TWOFISH", 11: "CAMELLIA128", 12: "CAMELLIA192",
+                   13: "CAMELLIA256"}
+#: gpg's documented default for --symmetric when it cannot be asked (--s2k-cipher-algo).
+FALLBACK_DEFAULT = "AES"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One call of a round: ``size`` is the message's bytes (0: the empty message). ``twin``
+    tells apart the same candidate entered twice (the A/A test of bench/stability)."""
+
+    cand: Candidate
+    op: str
+    size: int
+    twin: int = 0
+
+    @property
+    def label(self) -> str:
+        what = "age" if self.cand.tool == "age" else f"gpg {self.cand.algo}"
+        twin = f" #{self.twin + 1}" if self.twin else ""
+        return f"{what}{twin} {self.op}" + (" (empty)" if self.size == 0 else "")
+
+
+@dataclass(frozen=True)
+class Call:
+    """One timed call: wall and CPU seconds of the program."""
+
+    wall_s: float
+    cpu_s: float
+
+
+@dataclass
+class RoundsOutcome:
+    """Every round's calls, and the candidates that failed with why."""
+
+    done: list[Round[Slot, Call]] = field(default_factory=list)
+    failed: dict[Candidate, str] = field(default_factory=dict)
+
+    def walls(self, slot: Slot) -> tuple[list[int], list[float]]:
+        """(round indexes, wall seconds) of one slot, in round order."""
+        got = [(r.index, r.samples[slot].wall_s) for r in self.done if slot in r.samples]
+        return [i for i, _ in got], [w for _, w in got]
+
+    def cpus(self, slot: Slot) -> list[float]:
+        return [r.samples[slot].cpu_s for r in self.done if slot in r.samples]
+
+
+def slots_for(cands: Sequence[Candidate], ops: Sequence[str], size: int,
+              fixed_cost: bool = True) -> list[Slot]:
+    """Each candidate's operations on the data, and (``fixed_cost``, with encryption asked)
+    its encryption of the empty message."""
+    out = [Slot(c, op, size) for c in cands for op in ops]
+    if fixed_cost and "encrypt" in ops:
+        out += [Slot(c, "encrypt", 0) for c in cands]
+    return out
+
+
+def paired(outcome: RoundsOutcome, base: Slot, other: Slot) -> V.PairedRatio | None:
+    """Speed of ``other`` against ``base`` per round (time of base / time of other), over the
+    rounds that measured both; None when none did."""
+    a = {r.index: r.samples[base].wall_s for r in outcome.done if base in r.samples}
+    pairs = [(a[r.index], r.samples[other].wall_s) for r in outcome.done
+             if other in r.samples and r.index in a]
+    if not pairs:
+        return None
+    return V.paired_ratio([x for x, _ in pairs], [y for _, y in pairs])
+
+
+def precise(outcome: RoundsOutcome, slots: Sequence[Slot], base: Mapping[str, Slot],
+            precision: float) -> bool:
+    """Every slot's median, and every data slot's ratio to the default of its operation, is
+    known within ``precision`` (the half-width of its 95% interval)."""
+    for s in slots:
+        _, walls = outcome.walls(s)
+        if not walls:
+            continue
+        if not stats.is_precise(stats.summarize(walls), precision):
+            return False
+        b = base.get(s.op)
+        if s.size and b is not None and b != s:
+            p = paired(outcome, b, s)
+            if p is not None and max(p.high / p.ratio - 1, 1 - p.low / p.ratio) > precision:
+                return False
+    return True
+
+
+def measure_in_rounds(tools: Mapping[str, object], slots: Sequence[Slot], data: bytes,
+                      env: Mapping[str, str], *, n_rounds: int, rng: random.Random,
+                      budget_s: float, precision: float, base: Mapping[str, Slot] | None = None,
+                      min_rounds: int = V.MIN_ROUNDS, cpu: int | None = None,
+                      on_call: Callable[[Slot], None] | None = None,
+                      clock: Callable[[], float] = time.monotonic,
+                      out: RoundsOutcome | None = None) -> RoundsOutcome:
+    """Check every candidate, then measure ``slots`` in up to ``n_rounds`` rounds: after
+    ``min_rounds``, stop once ``budget_s`` is spent or every figure is ``precise``.
+    ``tools`` maps a candidate's tool ("gpg", "age") to its argument vectors. ``out`` (made
+    here when not given) holds every call as it finishes, so a caller stopped by a signal
+    still has the rounds measured so far."""
+    out = out if out is not None else RoundsOutcome()
+    ciphertext: dict[Candidate, bytes] = {}
+    for cand in dict.fromkeys(s.cand for s in slots):
+        try:
+            ciphertext[cand] = round_trip(tools[cand.tool], cand.algo, data, env)
+        except (CandidateFailed, OSError) as e:
+            out.failed[cand] = str(e)
+    live = [s for s in slots if s.cand not in out.failed]
+    if not live:
+        return out
+
+    def one(slot: Slot, index: int) -> Call | None:
+        if slot.cand in out.failed:
+            return None
+        tool = tools[slot.cand.tool]
+        if slot.op == "encrypt":
+            argv, payload = tool.encrypt(slot.cand.algo), (data if slot.size else b"")
+        else:
+            argv, payload = tool.decrypt(slot.cand.algo), ciphertext[slot.cand]
+        try:
+            t = run_timed(argv, payload, env, cpu=cpu)
+        except OSError as e:
+            out.failed[slot.cand] = f"{slot.op} could not run: {e.strerror or e}"
+            return None
+        if t.returncode != 0:
+            out.failed[slot.cand] = (f"{slot.op} failed (exit {t.returncode}): "
+                                     + _first_line(t.stderr, "no message"))
+            return None
+        call = Call(t.wall_s, t.cpu_s)
+        if not out.done or out.done[-1].index != index:
+            out.done.append(Round(index, []))
+        out.done[-1].order.append(slot)
+        out.done[-1].samples[slot] = call
+        if on_call:
+            on_call(slot)
+        return call
+
+    t0 = clock()
+
+    def enough(done: list[Round[Slot, Call]]) -> bool:  # noqa: ARG001 - ``out`` has them
+        return clock() - t0 >= budget_s or precise(out, live, base or {}, precision)
+
+    out.done = rounds(live, one, n_rounds, rng, enough=enough, min_rounds=min_rounds)
+    return out
+
+
+def default_cipher(gpg: str, gpg_args: Sequence[str], env: Mapping[str, str]) -> str:
+    """The cipher gpg itself chooses for ``--symmetric`` without ``--cipher-algo``: a few bytes
+    encrypted that way, and the algorithm number of the packet it wrote (``--list-packets``).
+    Falls back on gpg's documented default when it cannot be read."""
+    try:
+        enc = subprocess.run([gpg, *gpg_args, "--symmetric", "--output", "-"], input=b"x",
+                             env=dict(env), capture_output=True, timeout=60, check=False)
+        listed = subprocess.run([gpg, *gpg_args, "--list-packets"], input=enc.stdout,
+                                env=dict(env), capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return FALLBACK_DEFAULT
+    m = re.search(rb"symkey enc packet: version \d+, cipher (\d+)", listed.stdout)
+    return OPENPGP_CIPHERS.get(int(m.group(1)), FALLBACK_DEFAULT) if m else FALLBACK_DEFAULT
