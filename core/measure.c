@@ -202,3 +202,14 @@ int cb_job_calibrate(cb_job *j, uint64_t warm_ns, uint64_t min_ns, uint64_t *ite
     *iters = k;
     return CB_OK;
 }
+
+int cb_job_warm(cb_job *j, uint64_t warm_ns, uint64_t iters)
+{
+    uint64_t start = cb_wall_ns();
+    do {
+        int rc = cb_job_run(j, iters ? iters : 1);
+        if (rc != CB_OK)
+            return rc;
+    } while (cb_wall_ns() - start < warm_ns);
+    return CB_OK;
+}
