@@ -213,6 +213,10 @@ class Cores:
         return self._core_of(lib).bench(lib, algos, op, sizes, samples=samples,
                                         min_sample_ms=min_sample_ms, extra=extra)
 
+    def serve(self, lib: str, extra: Sequence[str] = ()):
+        """``serve`` of the core that measures ``lib`` (None when that core has none)."""
+        return self._core_of(lib).serve(lib, extra)
+
 
 def format_sources(sources: Sequence[CoreSource]) -> list[list[str]]:
     """Rows (core, where, libraries or why absent) for ``cipherbench list``."""
