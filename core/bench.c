@@ -1,11 +1,12 @@
 /* bench.c - timing one library's algorithms (bench.h; docs/protocol.md).
  * For each algorithm: known-answer vectors first; then per size a point of
- * raw samples; then the slope/intercept fit over sizes >= 1 KiB. */
+ * raw samples. The slope fit is the front end's (src/cipherbench/fit.py): it
+ * fits the final figures of a run, after extra samples and rounds, which one
+ * batch of the core never sees. */
 #include "bench.h"
 #include "algorithms.h"
 #include "backend.h"
 #include "emit.h"
-#include "fit.h"
 #include "hw.h"
 #include "kat.h"
 #include "libs.h"
@@ -20,7 +21,6 @@
 #include <string.h>
 
 #define BENCH_SEED 0x5eed0000cb01ull   /* fixed: every run times the same bytes */
-#define FIT_MIN_SIZE 1024
 #define AAD_LEN 13                      /* as in a TLS record */
 #define WARM_NS 5000000ull              /* at least 5 ms of warm-up per point */
 /* Without --samples: as many samples as fill about this much time per point,
@@ -114,15 +114,13 @@ typedef struct point_bufs {
     uint8_t key[64], iv[64], nonce[64], tag[64], aad[AAD_LEN];
 } point_bufs;
 
-/* Times op on size bytes and emits the point; *per_op_ns gets the robust
- * figure of one call (the fastest sample that kept the CPU). Without --min-sample-ms a sample is
- * as short as the timers allow (cb_short_sample_ns); without --samples there
+/* Times op on size bytes and emits the point. Without --min-sample-ms a
+ * sample is as short as the timers allow (cb_short_sample_ns); without --samples there
  * are as many as fill POINT_NS. With a memo, a point calibrated before keeps
  * its loop count and sample count (and is only warmed up). Returns 0, or -1
  * after emitting an error record. */
 static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *op,
-                         const cb_algorithm *alg, size_t size, double *per_op_ns,
-                         cb_bench_memo *memo)
+                         const cb_algorithm *alg, size_t size, cb_bench_memo *memo)
 {
     point_bufs *b = calloc(1, sizeof *b);
     uint64_t *wall = calloc(CB_MAX_SAMPLES, sizeof *wall);
@@ -259,10 +257,6 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     }
     cb_point_extra x = {best_of, probes ? rounds * CB_CLOCK_CYCLES_PER_ROUND : 0, fwall, fcpu, n_probes};
     cb_emit_point(lib->name, alg->name, a->op, size, iters, wall, cpu, n, a->misalign, &x);
-    /* One group of all the samples: the fastest that kept the CPU. Load that
-     * lasts longer than a group (a busy sibling thread, a stolen virtual CPU)
-     * moves a median of group minima; the fastest sample moves least. */
-    *per_op_ns = cb_robust_sample(wall, cpu, n, n, NULL) / (double)iters;
     rc = 0;
 done:
     if (rc != 0) {
@@ -284,13 +278,10 @@ done:
     return rc;
 }
 
-/* Every size, then the fit. Returns 0 if all points were measured. */
+/* Every size. Returns 0 if all points were measured. */
 static int bench_algo(const cb_args *a, const cb_backend *lib, const cb_op *op, const cb_algorithm *alg,
                       cb_bench_memo *memo)
 {
-    double xs[CB_MAX_SIZES], ys[CB_MAX_SIZES];
-    size_t fit_sizes[CB_MAX_SIZES], nfit = 0;
-    int failed = 0;
     for (size_t i = 0; i < a->n_sizes; i++) {
         size_t size = a->sizes[i];
         if (size % alg->block_len) {
@@ -299,21 +290,10 @@ static int bench_algo(const cb_args *a, const cb_backend *lib, const cb_op *op, 
             cb_emit_error(lib->name, alg->name, a->op, "bad_size", m);
             continue;
         }
-        double per_op;
-        if (measure_point(a, lib, op, alg, size, &per_op, memo) != 0) {
-            failed = 1;
-            break;   /* a failing operation is not timed further */
-        }
-        if (size >= FIT_MIN_SIZE) {
-            xs[nfit] = (double)size;
-            ys[nfit] = per_op;
-            fit_sizes[nfit++] = size;
-        }
+        if (measure_point(a, lib, op, alg, size, memo) != 0)
+            return 1;   /* a failing operation is not timed further */
     }
-    cb_fit f;
-    if (!failed && cb_fit_linear(xs, ys, nfit, &f) == 0)
-        cb_emit_fit(lib->name, alg->name, a->op, f.slope, f.intercept, f.r2, fit_sizes, nfit);
-    return failed;
+    return 0;
 }
 
 /* The known answers of alg through op: 1 passed, else why says why not.

@@ -14,7 +14,9 @@
 /* Format version of every record, written as "v".
  * History:
  *   1  first version: preamble, library, algorithm, kat, differential,
- *      point, fit, error, end. Optional fields added since (a version-1
+ *      point, fit, error, end. The C core no longer writes fit (the front
+ *      end fits the final figures; a reader ignores a fit from older cores
+ *      and the Go and Rust cores). Optional fields added since (a version-1
  *      reader may ignore them): preamble cpu_clock, timer_ns, cpu_timer_ns;
  *      point best_of; preamble, point and end freq_cycles, freq_wall_ns,
  *      freq_cpu_ns (the clock's probes); preamble commands; the `serve`
@@ -62,8 +64,6 @@ int cb_emit_differential(const char *algo, const char *const *libs, size_t n,
 int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size,
                   uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
                   size_t n, size_t misalign, const cb_point_extra *x);
-int cb_emit_fit(const char *lib, const char *algo, const char *op, double slope,
-                double intercept, double r2, const size_t *sizes, size_t n);
 /* algo and op may be NULL (written as null): a `serve` request that names
  * no valid algorithm. */
 int cb_emit_error(const char *lib, const char *algo, const char *op,
