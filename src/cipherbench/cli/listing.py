@@ -7,11 +7,12 @@ import click
 
 from cipherbench import catalog, offered
 from cipherbench.cli.context import AppContext
-from cipherbench.cli.options import did_you_mean, nonempty_list, split_list
+from cipherbench.cli.options import nonempty_list, split_list
 from cipherbench.cores import Cores, format_sources
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_list
 from cipherbench.errors import UsageError
+from cipherbench.suggest import did_you_mean
 
 GRADE_CHOICES = catalog.GRADES[:-1] + ("unknown",)
 

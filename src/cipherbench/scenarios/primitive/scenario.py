@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from cipherbench import catalog, metadata
 from cipherbench import warnings as W
-from cipherbench.cli.options import did_you_mean
 from cipherbench.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
@@ -21,6 +20,7 @@ from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOu
                                                     Selection, plan as plan_items)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
+from cipherbench.suggest import did_you_mean
 
 NAME = "run"
 UNIT = "points"

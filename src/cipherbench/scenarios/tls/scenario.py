@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cipherbench import metadata
-from cipherbench.cli.options import did_you_mean
 from cipherbench.core_client import Core
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import EnvironmentProblem, UsageError
@@ -19,6 +18,7 @@ from cipherbench.scenarios.tls.runner import (HANDSHAKE_SUITE, SCENARIO, Outcome
                                               TlsRunner, work_count)
 from cipherbench.scenarios.tls.suites import Suite, parse_list, resolve, tls_libraries
 from cipherbench.store import Result, Run, StoredWarning
+from cipherbench.suggest import did_you_mean
 
 NAME = "tls"
 UNIT = "points"
