@@ -42,7 +42,8 @@ from cipherbench.records import AlgorithmRow, Library, Point, Preamble, Record, 
 #: The core protocol versions this front end reads (the ``v`` field of every record).
 SUPPORTED_PROTOCOL = (1,)
 CORE_NAME = "cipherbench-core"
-#: The core's limit of ``--samples`` (core/args.c): options that pass it on stop there too.
+#: The core's limit of ``--samples`` (CB_MAX_SAMPLES, core/args.h; a serve request's too):
+#: options that pass it on stop there too.
 MAX_SAMPLES = 1000
 #: Where a source checkout builds the core (``meson setup build && meson compile -C build``).
 SOURCE_TREE = Path(__file__).resolve().parents[2]
