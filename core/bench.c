@@ -117,8 +117,9 @@ typedef struct point_bufs {
 /* Times op on size bytes and emits the point. Without --min-sample-ms a
  * sample is as short as the timers allow (cb_short_sample_ns); without --samples there
  * are as many as fill POINT_NS. With a memo, a point calibrated before keeps
- * its loop count and sample count (and is only warmed up). Returns 0, or -1
- * after emitting an error record. */
+ * its loop count and sample count and is only warmed up, unless its loop no
+ * longer lasts a sample's minimum. Returns 0, or -1 after emitting an error
+ * record. */
 static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *op,
                          const cb_algorithm *alg, size_t size, cb_bench_memo *memo)
 {
@@ -212,11 +213,21 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     uint64_t warm = WARM_NS > 2 * min_ns ? WARM_NS : 2 * min_ns;
     cb_calib *cal = calib_entry(memo, alg, a->op, size, a->misalign, min_ns);
     reason = "run_failed";
+    int kept = 0;
+    st = CB_OK;
     if (cal && cal->iters) {
+        uint64_t last = 0;
+        st = cb_job_warm(&j, warm, cal->iters, &last);
+        kept = st == CB_OK && last >= min_ns;
+    }
+    if (kept) {
         iters = cal->iters;
-        st = cb_job_warm(&j, warm, iters);
-    } else {
+    } else if (st == CB_OK) {
+        /* First time, or the kept loop count now runs shorter than a sample
+         * must (the machine got faster): calibrate (again). */
         st = cb_job_calibrate(&j, warm, min_ns, &iters);
+        if (cal)
+            cal->n = 0;
     }
     if (st != CB_OK) {
         snprintf(msg, sizeof msg, "%s returned status %d%s", a->op, st,
