@@ -25,14 +25,17 @@ SMALL = ["--lib", "openssl,libgcrypt,nettle", "--algo", "aes-128-gcm,chacha20-po
 
 
 def _log(path: Path) -> tuple[list[str], list[str]]:
-    """(processes started, batches asked) from FAKE_CORE_LOG: a process is its command line,
-    a batch the bench arguments (a served request is logged as the bench it stands for)."""
+    """(processes started, batches asked) from FAKE_CORE_LOG: every process is its command
+    line, every batch the bench arguments (a served request is logged as the bench it stands
+    for, after "request: ")."""
     procs, batches = [], []
     for line in path.read_text().splitlines():
-        if line.startswith("serve"):
+        if line.startswith("request: "):
+            batches.append(line[len("request: "):])
+        else:
             procs.append(line)
-        elif line.startswith("bench"):
-            batches.append(line)
+            if line.startswith("bench"):
+                batches.append(line)
     return procs, batches
 
 
@@ -71,9 +74,10 @@ def test_rounds_use_one_process_per_library(cli, env, tmp_path):
         r = cli("run", *ROUNDS, "--rounds", "3", "--seed", "7", env_override=e)
         assert r.rc == 0, r.err
     procs, batches = _log(served_log)
-    assert sorted(procs) == [f"serve --lib {lib}" for lib in ("libgcrypt", "nettle", "openssl")]
+    assert sorted(p for p in procs if p != "list") == \
+        [f"serve --lib {lib}" for lib in ("libgcrypt", "nettle", "openssl")]
     b_procs, b_batches = _log(bench_log)
-    assert len(b_batches) == 2 * 6 * 3 and not b_procs
+    assert len(b_batches) == 2 * 6 * 3 and len(b_procs) == 1 + len(b_batches)
     # the same batches in the same order (the bench line also names --samples)
     assert batches == b_batches
     assert _figures(served["CIPHERBENCH_DB"]) == _figures(bench["CIPHERBENCH_DB"])
@@ -120,7 +124,23 @@ def test_a_core_without_serve_gets_a_process_per_batch(tmp_path):
                 assert [r.type for r in s].count("point") == 1
         assert session.processes == 2
     procs, batches = _log(log)
-    assert not procs and len(batches) == 2
+    assert len(procs) == 3 and procs[0] == "list" and len(batches) == 2
+
+
+def test_the_go_core_keeps_a_process_per_batch_beside_served_c_libraries(cli, env, tmp_path):
+    log = tmp_path / "calls"
+    e = dict(env, CIPHERBENCH_CORE_GO=str(FAKE_CORE.parent / "cipherbench-core-go"),
+             FAKE_CORE_SERVE="1", FAKE_CORE_LOG=str(log))
+    r = cli("run", "--lib", "go,openssl", "--algo", "aes-128-gcm", "--op", "encrypt",
+            "--sizes", "1024,16384", "--no-ref", "--samples", "3", "--rounds", "2", env_override=e)
+    assert r.rc == 0, r.err
+    procs, batches = _log(log)
+    started = [p.split()[:3] for p in procs if not p.startswith("list")]
+    assert started.count(["serve", "--lib", "openssl"]) == 1
+    assert started.count(["bench", "--lib", "go"]) == 2 * 2      # sizes x rounds
+    assert len(started) == 1 + 4
+    assert len(batches) == 2 * 2 * 2
+    assert not _served_children()
 
 
 # -- the real core ---------------------------------------------------------------------------
