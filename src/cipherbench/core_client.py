@@ -257,7 +257,6 @@ class ServedCore:
             raise CoreNotFound(f"cannot start {argv[0]}: {e.strerror}; {BUILD_HINT}")
         self._greeted = False    # preamble and library read
         self.busy = False        # in the middle of an answer
-        self.requests = 0
 
     def _line(self) -> dict | None:
         """The next checked line, or None at the end of the output."""
@@ -291,7 +290,6 @@ class ServedCore:
             req["min_sample_ms"] = float(min_sample_ms)
         assert self.proc.stdin is not None
         self.busy = True
-        self.requests += 1
         try:
             self.proc.stdin.write(json.dumps(req, separators=(",", ":")) + "\n")
             self.proc.stdin.flush()
