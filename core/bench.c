@@ -118,7 +118,7 @@ typedef struct point_bufs {
  * sample is as short as the timers allow (cb_short_sample_ns); without --samples there
  * are as many as fill POINT_NS. With a memo, a point calibrated before keeps
  * its loop count and sample count and is only warmed up, unless its loop no
- * longer lasts a sample's minimum. Returns 0, or -1 after emitting an error
+ * longer lasts half a sample's minimum. Returns 0, or -1 after emitting an error
  * record. */
 static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *op,
                          const cb_algorithm *alg, size_t size, cb_bench_memo *memo)
@@ -218,13 +218,15 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     if (cal && cal->iters) {
         uint64_t last = 0;
         st = cb_job_warm(&j, warm, cal->iters, &last);
-        kept = st == CB_OK && last >= min_ns;
+        kept = st == CB_OK && last >= min_ns / 2;
     }
     if (kept) {
         iters = cal->iters;
     } else if (st == CB_OK) {
-        /* First time, or the kept loop count now runs shorter than a sample
-         * must (the machine got faster): calibrate (again). */
+        /* First time, or the kept loop count now runs shorter than half a
+         * sample's minimum (the machine got much faster, or the calibration
+         * was slowed down): calibrate (again). Noise between the two is
+         * tolerated, so the rounds of a point keep one loop count. */
         st = cb_job_calibrate(&j, warm, min_ns, &iters);
         if (cal)
             cal->n = 0;

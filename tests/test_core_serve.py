@@ -173,15 +173,18 @@ def test_known_answers_once_calibration_kept():
     assert served is not None
     try:
         answers = [list(served.request(["sha256"], "hash", [64, 1024], samples=3,
-                                       min_sample_ms=0.2)) for _ in range(2)]
+                                       min_sample_ms=0.5)) for _ in range(3)]
     finally:
         served.close()
     types = [[o["type"] for o in a] for a in answers]
     assert types[0][:2] == ["preamble", "library"] and "kat" in types[0]
-    assert "kat" not in types[1] and "preamble" not in types[1]
-    assert types[0][-1] == types[1][-1] == "end"
+    assert all("kat" not in t and "preamble" not in t for t in types[1:])
+    assert all(t[-1] == "end" for t in types)
     iters = [{o["size"]: o["iters"] for o in a if o["type"] == "point"} for a in answers]
-    assert iters[0] == iters[1] and set(iters[0]) == {64, 1024}
+    assert set(iters[0]) == {64, 1024}
+    # the loop count is kept; only a machine that became more than twice as fast between two
+    # answers has a point calibrated again, too rare to happen twice in a row
+    assert iters[0] == iters[1] or iters[1] == iters[2]
     assert served.proc.returncode == 0
 
 

@@ -9,7 +9,7 @@ best and, against the fastest library of the same algorithm and operation, the r
 two bests in every round (paired: both measured within the same round). Every batch goes to
 the library's served core of the run (``CoreSession``): its known answers are checked at its
 first batch and each point is calibrated once, so the rounds of a point run the same loop
-count (recalibrated only when it no longer lasts a sample's minimum); a core without ``serve``
+count (recalibrated only when it no longer lasts half a sample's minimum); a core without ``serve``
 gets a process per batch.
 """
 from __future__ import annotations
