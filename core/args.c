@@ -12,11 +12,15 @@ const char cb_usage[] =
     "       cipherbench-core bench --lib L --algo A[,B...] --op encrypt|decrypt|hash|mac|ref\n"
     "                              [--sizes 16,64,...] [--samples N] [--min-sample-ms T]\n"
     "                              [--misalign N] [--cpu K] [--vectors DIR]\n"
+    "       cipherbench-core serve --lib L [--cpu K] [--vectors DIR]\n"
+    "                              (then one JSON request a line on stdin; docs/protocol.md)\n"
     "       cipherbench-core tls --list | --lib L [--suites S,...] [--handshakes] (tls --help)\n"
     "  every command (tls too): [--no-hw | --disable-cpu-feature aes,pclmul,avx2,vaes,sha]\n"
     "       turns those CPU features off through each library's own switch\n";
 
-static const size_t default_sizes[] = {16, 64, 256, 1024, 8192, 16384, 65536};
+const size_t cb_default_sizes[] = {16, 64, 256, 1024, 8192, 16384, 65536};
+const size_t cb_n_default_sizes = sizeof cb_default_sizes / sizeof cb_default_sizes[0];
+const char *const cb_commands[] = {"list", "kat", "bench", "serve", "tls", NULL};
 
 /* Options each command accepts; value = 1 when it takes an argument. */
 typedef struct { const char *name; int value; } opt;
@@ -26,6 +30,7 @@ static const opt bench_opts[] = {
     {"--lib", 1}, {"--algo", 1}, {"--op", 1}, {"--sizes", 1}, {"--samples", 1},
     {"--min-sample-ms", 1}, {"--misalign", 1}, {"--cpu", 1}, {"--vectors", 1},
     {NULL, 0}};
+static const opt serve_opts[] = {{"--lib", 1}, {"--cpu", 1}, {"--vectors", 1}, {NULL, 0}};
 
 static int fail(char *err, size_t errlen, const char *fmt, const char *a, const char *b)
 {
@@ -105,18 +110,18 @@ static int apply(cb_args *a, const char *name, const char *val, char *err, size_
     } else if (strcmp(name, "--sizes") == 0) {
         return parse_sizes(a, val, err, errlen);
     } else if (strcmp(name, "--samples") == 0) {
-        if (parse_ulong(val, 1, 1000, &v) != 0)
+        if (parse_ulong(val, 1, CB_MAX_SAMPLES, &v) != 0)
             return fail(err, errlen, "--samples: '%s' is not valid; valid: a whole number from 1 to 1000%s", val, "");
         a->samples = (int)v;
     } else if (strcmp(name, "--min-sample-ms") == 0) {
         char *end;
         errno = 0;
         double d = strtod(val, &end);
-        if (errno || end == val || *end || !(d >= 0.001 && d <= 10000))
+        if (errno || end == val || *end || !(d >= CB_MIN_SAMPLE_MS_LO && d <= CB_MIN_SAMPLE_MS_HI))
             return fail(err, errlen, "--min-sample-ms: '%s' is not valid; valid: milliseconds from 0.001 to 10000%s", val, "");
         a->min_sample_ms = d;
     } else if (strcmp(name, "--misalign") == 0) {
-        if (parse_ulong(val, 0, 63, &v) != 0)
+        if (parse_ulong(val, 0, CB_MAX_MISALIGN, &v) != 0)
             return fail(err, errlen, "--misalign: '%s' is not valid; valid: bytes from 0 to 63%s", val, "");
         a->misalign = v;
     } else if (strcmp(name, "--cpu") == 0) {
@@ -139,11 +144,11 @@ int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen)
     a->samples = 0;         /* chosen per point (bench.c) */
     a->min_sample_ms = 0;   /* as short as the timers allow (bench.c) */
     a->cpu = -1;
-    a->n_sizes = sizeof default_sizes / sizeof default_sizes[0];
-    memcpy(a->sizes, default_sizes, sizeof default_sizes);
+    a->n_sizes = cb_n_default_sizes;
+    memcpy(a->sizes, cb_default_sizes, sizeof cb_default_sizes);
 
     if (argc < 2)
-        return fail(err, errlen, "missing command; valid: list, kat, bench, tls (see --help)%s%s", "", "");
+        return fail(err, errlen, "missing command; valid: list, kat, bench, serve, tls (see --help)%s%s", "", "");
     const char *cmd = argv[1];
     const opt *opts;
     if (strcmp(cmd, "list") == 0) {
@@ -152,11 +157,13 @@ int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen)
         a->cmd = CB_CMD_KAT; opts = kat_opts;
     } else if (strcmp(cmd, "bench") == 0) {
         a->cmd = CB_CMD_BENCH; opts = bench_opts;
+    } else if (strcmp(cmd, "serve") == 0) {
+        a->cmd = CB_CMD_SERVE; opts = serve_opts;
     } else if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         a->cmd = CB_CMD_HELP;
         return 0;
     } else {
-        return fail(err, errlen, "unknown command '%s'; valid: list, kat, bench, tls%s", cmd, "");
+        return fail(err, errlen, "unknown command '%s'; valid: list, kat, bench, serve, tls%s", cmd, "");
     }
 
     for (int i = 2; i < argc; i++) {
@@ -204,5 +211,7 @@ int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen)
         if (!a->op)
             return fail(err, errlen, "bench needs --op; valid: encrypt, decrypt, hash, mac, ref%s%s", "", "");
     }
+    if (a->cmd == CB_CMD_SERVE && !a->lib)
+        return fail(err, errlen, "serve needs --lib (see 'cipherbench-core list' for the libraries)%s%s", "", "");
     return 0;
 }

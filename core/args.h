@@ -8,8 +8,14 @@
 #define CB_MAX_ALGOS 128
 #define CB_MAX_SIZES 64
 #define CB_MAX_SIZE (64u << 20)   /* largest message: 64 MiB */
+/* Limits of --samples, --misalign and --min-sample-ms, and of the same
+ * fields of a `serve` request (serve.c). */
+#define CB_MAX_SAMPLES 1000
+#define CB_MAX_MISALIGN 63
+#define CB_MIN_SAMPLE_MS_LO 0.001
+#define CB_MIN_SAMPLE_MS_HI 10000.0
 
-typedef enum { CB_CMD_LIST, CB_CMD_KAT, CB_CMD_BENCH, CB_CMD_HELP } cb_cmd;
+typedef enum { CB_CMD_LIST, CB_CMD_KAT, CB_CMD_BENCH, CB_CMD_SERVE, CB_CMD_HELP } cb_cmd;
 
 typedef struct cb_args {
     cb_cmd cmd;
@@ -33,5 +39,13 @@ int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen);
 
 /* Usage text for --help. */
 extern const char cb_usage[];
+
+/* The measuring sizes when none are given. */
+extern const size_t cb_default_sizes[];
+extern const size_t cb_n_default_sizes;
+
+/* Every command this core has, NULL-terminated (the preamble's `commands`:
+ * a front end tells from it whether `serve` is there). */
+extern const char *const cb_commands[];
 
 #endif

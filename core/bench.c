@@ -1,50 +1,35 @@
-/* bench.c - the `bench` command (docs/protocol.md). For each algorithm:
- * known-answer vectors first; then per size a point of raw samples; then the
- * slope/intercept fit over sizes >= 1 KiB. */
+/* bench.c - timing one library's algorithms (bench.h; docs/protocol.md).
+ * For each algorithm: known-answer vectors first; then per size a point of
+ * raw samples. The slope fit is the front end's (src/cipherbench/fit.py): it
+ * fits the final figures of a run, after extra samples and rounds, which one
+ * batch of the core never sees. */
 #include "bench.h"
 #include "algorithms.h"
 #include "backend.h"
-#include "cpuinfo.h"
 #include "emit.h"
-#include "fit.h"
 #include "hw.h"
 #include "kat.h"
 #include "libs.h"
 #include "measure.h"
+#include "preamble.h"
 #include "prng.h"
 #include "ref.h"
 #include "vectors.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define BENCH_SEED 0x5eed0000cb01ull   /* fixed: every run times the same bytes */
-#define FIT_MIN_SIZE 1024
 #define AAD_LEN 13                      /* as in a TLS record */
 #define WARM_NS 5000000ull              /* at least 5 ms of warm-up per point */
 /* Without --samples: as many samples as fill about this much time per point,
- * within [MIN_SAMPLES, CB_MAX_SAMPLES]. */
+ * within [MIN_SAMPLES, CB_MAX_SAMPLES] (args.h). */
 #define POINT_NS 20000000ull
 #define MIN_SAMPLES 11
-#define CB_MAX_SAMPLES 1000              /* as --samples allows */
 /* Samples per group (the figure takes each group's fastest); the clock is
  * probed once before each group. */
 #define BEST_OF 8
-
-/* The clock measured for the preamble: sizes the probes of each point. */
-static double preamble_freq_hz;
-
-double cb_preamble_emit(const char *command)
-{
-    cb_cpuinfo ci;
-    cb_cpuinfo_read(&ci);
-    double f = cb_measure_freq_hz();
-    cb_preamble p = {command, ci.model, ci.flags, ci.n_flags, f,
-                     f > 0 ? &cb_clock_last : NULL, cb_timer_ns(), cb_cpu_timer_ns()};
-    cb_emit_preamble(&p);
-    preamble_freq_hz = p.freq_hz;
-    return p.freq_hz;
-}
 
 /* best_of for n samples: BEST_OF when that leaves at least 6 groups (the
  * fewest whose median has a 95% interval), fewer per group otherwise. */
@@ -54,22 +39,23 @@ static size_t best_of_for(size_t n)
     return g < 1 ? 1 : g > BEST_OF ? BEST_OF : g;
 }
 
-static int usage_error(const char *fmt, const char *x, const char *y, const char *z)
+static int say(char *err, size_t errlen, const char *fmt, ...)
 {
-    fprintf(stderr, "cipherbench-core: ");
-    fprintf(stderr, fmt, x, y, z);
-    fputc('\n', stderr);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
     return 2;
 }
 
-/* Checks everything the arguments name before any output. */
-static int validate(const cb_args *a, const cb_backend **libp, const cb_op **ops, const cb_algorithm **algs)
+int cb_bench_check(const cb_args *a, const cb_backend **libp, const cb_op **ops,
+                   const cb_algorithm **algs, char *err, size_t errlen)
 {
     char valid[4096];
     const cb_backend *lib = cb_lib_find(a->lib);
     if (!lib) {
         cb_lib_names(valid, sizeof valid);
-        return usage_error("unknown library '%s'; valid: %s%s", a->lib, valid, "");
+        return say(err, errlen, "unknown library '%s'; valid: %s", a->lib, valid);
     }
     for (size_t i = 0; i < a->n_algos; i++) {
         const char *name = a->algos[i];
@@ -77,9 +63,9 @@ static int validate(const cb_args *a, const cb_backend **libp, const cb_op **ops
         ops[i] = cb_lib_op(lib, name);
         if (!algs[i] || !ops[i]) {
             cb_lib_algo_names(lib, valid, sizeof valid);
-            return usage_error(algs[i] ? "library %s has no algorithm '%s'; valid: %s"
-                                       : "library %s: unknown algorithm '%s'; valid: %s",
-                               lib->name, name, valid);
+            return say(err, errlen, algs[i] ? "library %s has no algorithm '%s'; valid: %s"
+                                            : "library %s: unknown algorithm '%s'; valid: %s",
+                       lib->name, name, valid);
         }
         int op_ok = 0;
         size_t off = 0;
@@ -89,19 +75,37 @@ static int validate(const cb_args *a, const cb_backend **libp, const cb_op **ops
             off += (size_t)snprintf(valid + off, sizeof valid - off, "%s%s", off ? ", " : "", *o);
         }
         if (!op_ok)
-            return usage_error("unknown op '%s' for %s; valid: %s", a->op, name, valid);
-        for (size_t s = 0; a->sizes_given && s < a->n_sizes; s++) {
-            if (a->sizes[s] % algs[i]->block_len) {
-                char sz[32], blk[64];
-                snprintf(sz, sizeof sz, "%zu", a->sizes[s]);
-                snprintf(blk, sizeof blk, "%zu", algs[i]->block_len);
-                return usage_error("size %s is not a multiple of %s's block of %s bytes; valid: multiples of the block",
-                                   sz, name, blk);
-            }
-        }
+            return say(err, errlen, "unknown op '%s' for %s; valid: %s", a->op, name, valid);
+        for (size_t s = 0; a->sizes_given && s < a->n_sizes; s++)
+            if (a->sizes[s] % algs[i]->block_len)
+                return say(err, errlen, "size %zu is not a multiple of %s's block of %zu bytes; "
+                           "valid: multiples of the block", a->sizes[s], name, algs[i]->block_len);
     }
     *libp = lib;
     return 0;
+}
+
+/* The calibration memo's entry for this point (a new one when there is
+ * room), or NULL. */
+static cb_calib *calib_entry(cb_bench_memo *m, const cb_algorithm *alg, const char *op, size_t size,
+            size_t misalign, uint64_t min_ns)
+{
+    if (!m)
+        return NULL;
+    for (size_t i = 0; i < m->n_calibs; i++)
+        if (m->calibs[i].alg == alg && m->calibs[i].size == size && m->calibs[i].misalign == misalign
+            && m->calibs[i].min_ns == min_ns && strcmp(m->calibs[i].op, op) == 0)
+            return &m->calibs[i];
+    if (m->n_calibs == CB_MEMO_CALIBS || strlen(op) >= sizeof m->calibs[0].op)
+        return NULL;
+    cb_calib *e = &m->calibs[m->n_calibs++];
+    memset(e, 0, sizeof *e);
+    e->alg = alg;
+    strcpy(e->op, op);
+    e->size = size;
+    e->misalign = misalign;
+    e->min_ns = min_ns;
+    return e;
 }
 
 /* What one measured point needs, allocated per size. */
@@ -110,13 +114,14 @@ typedef struct point_bufs {
     uint8_t key[64], iv[64], nonce[64], tag[64], aad[AAD_LEN];
 } point_bufs;
 
-/* Times op on size bytes and emits the point; *per_op_ns gets the robust
- * figure of one call (the fastest sample that kept the CPU). Without --min-sample-ms a sample is
- * as short as the timers allow (cb_short_sample_ns); without --samples there
- * are as many as fill POINT_NS. Returns 0, or -1 after emitting an error
+/* Times op on size bytes and emits the point. Without --min-sample-ms a
+ * sample is as short as the timers allow (cb_short_sample_ns); without --samples there
+ * are as many as fill POINT_NS. With a memo, a point calibrated before keeps
+ * its loop count and sample count and is only warmed up, unless its loop no
+ * longer lasts half a sample's minimum. Returns 0, or -1 after emitting an error
  * record. */
 static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *op,
-                         const cb_algorithm *alg, size_t size, double *per_op_ns)
+                         const cb_algorithm *alg, size_t size, cb_bench_memo *memo)
 {
     point_bufs *b = calloc(1, sizeof *b);
     uint64_t *wall = calloc(CB_MAX_SAMPLES, sizeof *wall);
@@ -206,14 +211,35 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     uint64_t iters;
     uint64_t min_ns = a->min_sample_ms > 0 ? (uint64_t)(a->min_sample_ms * 1e6) : cb_short_sample_ns();
     uint64_t warm = WARM_NS > 2 * min_ns ? WARM_NS : 2 * min_ns;
+    cb_calib *cal = calib_entry(memo, alg, a->op, size, a->misalign, min_ns);
     reason = "run_failed";
-    if ((st = cb_job_calibrate(&j, warm, min_ns, &iters)) != CB_OK) {
+    int kept = 0;
+    st = CB_OK;
+    if (cal && cal->iters) {
+        uint64_t last = 0;
+        st = cb_job_warm(&j, warm, cal->iters, &last);
+        kept = st == CB_OK && last >= min_ns / 2;
+    }
+    if (kept) {
+        iters = cal->iters;
+    } else if (st == CB_OK) {
+        /* First time, or the kept loop count now runs shorter than half a
+         * sample's minimum (the machine got much faster, or the calibration
+         * was slowed down): calibrate (again). Noise between the two is
+         * tolerated, so the rounds of a point keep one loop count. */
+        st = cb_job_calibrate(&j, warm, min_ns, &iters);
+        if (cal)
+            cal->n = 0;
+    }
+    if (st != CB_OK) {
         snprintf(msg, sizeof msg, "%s returned status %d%s", a->op, st,
                  st == CB_ERR_AUTH ? " (the tag did not verify)" : "");
         goto done;
     }
     size_t n = (size_t)a->samples;
-    if (n == 0) {
+    if (n == 0 && cal && cal->n) {
+        n = cal->n;
+    } else if (n == 0) {
         /* A first sample tells how many fill POINT_NS (a large message may
          * take longer than min_ns per call). */
         uint64_t w0, c0;
@@ -224,10 +250,15 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
         uint64_t each = w0 > min_ns ? w0 : min_ns;
         n = (size_t)(POINT_NS / each);
         n = n < MIN_SAMPLES ? MIN_SAMPLES : n > CB_MAX_SAMPLES ? CB_MAX_SAMPLES : n;
+        if (cal)
+            cal->n = n;
     }
+    if (cal)
+        cal->iters = iters;
     size_t best_of = best_of_for(n), n_probes = 0;
-    uint64_t rounds = cb_clock_rounds(min_ns < CB_CLOCK_PROBE_NS ? min_ns : CB_CLOCK_PROBE_NS, preamble_freq_hz);
-    int probes = preamble_freq_hz > 0;
+    double freq = cb_preamble_freq_hz();
+    uint64_t rounds = cb_clock_rounds(min_ns < CB_CLOCK_PROBE_NS ? min_ns : CB_CLOCK_PROBE_NS, freq);
+    int probes = freq > 0;
     for (size_t i = 0; i < n; i++) {
         if (probes && i % best_of == 0 && cb_clock_probe(rounds, &fwall[n_probes], &fcpu[n_probes]) == 0)
             n_probes++;
@@ -239,10 +270,6 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     }
     cb_point_extra x = {best_of, probes ? rounds * CB_CLOCK_CYCLES_PER_ROUND : 0, fwall, fcpu, n_probes};
     cb_emit_point(lib->name, alg->name, a->op, size, iters, wall, cpu, n, a->misalign, &x);
-    /* One group of all the samples: the fastest that kept the CPU. Load that
-     * lasts longer than a group (a busy sibling thread, a stolen virtual CPU)
-     * moves a median of group minima; the fastest sample moves least. */
-    *per_op_ns = cb_robust_sample(wall, cpu, n, n, NULL) / (double)iters;
     rc = 0;
 done:
     if (rc != 0) {
@@ -264,12 +291,10 @@ done:
     return rc;
 }
 
-/* Every size, then the fit. Returns 0 if all points were measured. */
-static int bench_algo(const cb_args *a, const cb_backend *lib, const cb_op *op, const cb_algorithm *alg)
+/* Every size. Returns 0 if all points were measured. */
+static int bench_algo(const cb_args *a, const cb_backend *lib, const cb_op *op, const cb_algorithm *alg,
+                      cb_bench_memo *memo)
 {
-    double xs[CB_MAX_SIZES], ys[CB_MAX_SIZES];
-    size_t fit_sizes[CB_MAX_SIZES], nfit = 0;
-    int failed = 0;
     for (size_t i = 0; i < a->n_sizes; i++) {
         size_t size = a->sizes[i];
         if (size % alg->block_len) {
@@ -278,21 +303,94 @@ static int bench_algo(const cb_args *a, const cb_backend *lib, const cb_op *op, 
             cb_emit_error(lib->name, alg->name, a->op, "bad_size", m);
             continue;
         }
-        double per_op;
-        if (measure_point(a, lib, op, alg, size, &per_op) != 0) {
-            failed = 1;
-            break;   /* a failing operation is not timed further */
-        }
-        if (size >= FIT_MIN_SIZE) {
-            xs[nfit] = (double)size;
-            ys[nfit] = per_op;
-            fit_sizes[nfit++] = size;
-        }
+        if (measure_point(a, lib, op, alg, size, memo) != 0)
+            return 1;   /* a failing operation is not timed further */
     }
-    cb_fit f;
-    if (!failed && cb_fit_linear(xs, ys, nfit, &f) == 0)
-        cb_emit_fit(lib->name, alg->name, a->op, f.slope, f.intercept, f.r2, fit_sizes, nfit);
-    return failed;
+    return 0;
+}
+
+/* The known answers of alg through op: 1 passed, else why says why not.
+ * With a memo, each algorithm is checked once and the answer kept. */
+static int kat_ok(const cb_bench_lib *L, const cb_op *op, const cb_algorithm *alg,
+                  cb_bench_memo *memo, char *why, size_t whylen)
+{
+    if (memo)
+        for (size_t i = 0; i < memo->n_kats; i++)
+            if (memo->kats[i].alg == alg) {
+                snprintf(why, whylen, "%s", memo->kats[i].why);
+                return memo->kats[i].ok;
+            }
+    int ok = cb_kat_algo(L->lib->name, op, alg, &L->set, why, whylen) == 1;
+    if (memo && memo->n_kats < CB_MEMO_KATS) {
+        memo->kats[memo->n_kats].alg = alg;
+        memo->kats[memo->n_kats].ok = ok;
+        snprintf(memo->kats[memo->n_kats].why, sizeof memo->kats[0].why, "%s", ok ? "" : why);
+        memo->n_kats++;
+    }
+    return ok;
+}
+
+int cb_bench_open(cb_bench_lib *L, const cb_backend *lib, const char *vectors,
+                  char *err, size_t errlen)
+{
+    memset(L, 0, sizeof *L);
+    L->lib = lib;
+    /* Nothing is timed before it passes its vectors (the reference rows have none). */
+    L->need_vectors = lib != &cb_backend_ref;
+    if (L->need_vectors && cb_vectors_load(cb_vectors_path(vectors), &L->set, err, errlen) != 0)
+        return 2;
+    for (size_t i = 0; i < L->set.n_bad; i++)
+        fprintf(stderr, "cipherbench-core: warning: %s (left out)\n", L->set.bad[i]);
+    for (size_t i = 0; i < L->set.n_unknown; i++)
+        fprintf(stderr, "cipherbench-core: warning: %s (skipped)\n", L->set.unknown[i]);
+    return 0;
+}
+
+void cb_bench_start(cb_bench_lib *L, const char *command)
+{
+    L->lib_ok = cb_hw_global_init(L->lib) == 0;
+    cb_preamble_emit(command);
+    cb_emit_library(L->lib);
+    L->hw = L->lib_ok ? cb_hw_status(L->lib) : NULL;
+}
+
+int cb_bench_run(const cb_bench_lib *L, const cb_args *a, const cb_op *const *ops,
+                 const cb_algorithm *const *algs, cb_bench_memo *memo)
+{
+    const cb_backend *lib = L->lib;
+    /* Hardware asked off but not (provably) off: never timed as if it were. */
+    int hw_bad = L->hw && strcmp(L->hw, "applied") != 0;
+    int failures = 0;
+    for (size_t i = 0; i < a->n_algos; i++) {
+        if (!L->lib_ok) {
+            cb_emit_error(lib->name, algs[i]->name, a->op, "init_failed", "the library's global initialisation failed");
+            failures++;
+            continue;
+        }
+        if (hw_bad) {
+            int cannot = strcmp(L->hw, "cannot_disable") == 0;
+            cb_emit_error(lib->name, algs[i]->name, a->op, cannot ? "cannot_disable" : "hw_switch_failed",
+                          cannot ? "the library has no supported switch to turn off the CPU features asked; not measured"
+                                 : "the library reports a CPU feature asked off still in use; not measured");
+            failures += !cannot;
+            continue;
+        }
+        if (L->need_vectors) {
+            char why[512];
+            if (!kat_ok(L, ops[i], algs[i], memo, why, sizeof why)) {
+                cb_emit_error(lib->name, algs[i]->name, a->op, "kat_failed", why);
+                failures++;
+                continue;
+            }
+        }
+        failures += bench_algo(a, lib, ops[i], algs[i], memo);
+    }
+    return failures;
+}
+
+void cb_bench_close(cb_bench_lib *L)
+{
+    cb_vectors_free(&L->set);
 }
 
 int cb_cmd_bench(const cb_args *a)
@@ -300,57 +398,18 @@ int cb_cmd_bench(const cb_args *a)
     const cb_backend *lib = NULL;
     const cb_op *ops[CB_MAX_ALGOS];
     const cb_algorithm *algs[CB_MAX_ALGOS];
-    int rc = validate(a, &lib, ops, algs);
-    if (rc)
-        return rc;
-    char err[512];
-    if (a->cpu >= 0 && cb_pin_cpu(a->cpu, err, sizeof err) != 0)
-        return usage_error("%s%s%s", err, "", "");
-
-    cb_vecset set;
-    memset(&set, 0, sizeof set);
-    /* Nothing is timed before it passes its vectors (the reference rows have none). */
-    int need_vectors = lib != &cb_backend_ref;
-    if (need_vectors && cb_vectors_load(cb_vectors_path(a->vectors), &set, err, sizeof err) != 0)
-        return usage_error("%s%s%s", err, "", "");
-    for (size_t i = 0; i < set.n_bad; i++)
-        fprintf(stderr, "cipherbench-core: warning: %s (left out)\n", set.bad[i]);
-    for (size_t i = 0; i < set.n_unknown; i++)
-        fprintf(stderr, "cipherbench-core: warning: %s (skipped)\n", set.unknown[i]);
-
-    uint64_t t0 = cb_wall_ns();
-    int lib_ok = cb_hw_global_init(lib) == 0;
-    cb_preamble_emit("bench");
-    cb_emit_library(lib);
-    /* Hardware asked off but not (provably) off: never timed as if it were. */
-    const char *hw = lib_ok ? cb_hw_status(lib) : NULL;
-    int hw_bad = hw && strcmp(hw, "applied") != 0;
-    int failures = 0;
-    for (size_t i = 0; i < a->n_algos; i++) {
-        if (!lib_ok) {
-            cb_emit_error(lib->name, algs[i]->name, a->op, "init_failed", "the library's global initialisation failed");
-            failures++;
-            continue;
-        }
-        if (hw_bad) {
-            int cannot = strcmp(hw, "cannot_disable") == 0;
-            cb_emit_error(lib->name, algs[i]->name, a->op, cannot ? "cannot_disable" : "hw_switch_failed",
-                          cannot ? "the library has no supported switch to turn off the CPU features asked; not measured"
-                                 : "the library reports a CPU feature asked off still in use; not measured");
-            failures += !cannot;
-            continue;
-        }
-        if (need_vectors) {
-            char why[512];
-            if (cb_kat_algo(lib->name, ops[i], algs[i], &set, why, sizeof why) != 1) {
-                cb_emit_error(lib->name, algs[i]->name, a->op, "kat_failed", why);
-                failures++;
-                continue;
-            }
-        }
-        failures += bench_algo(a, lib, ops[i], algs[i]);
+    char err[4096 + 512];
+    cb_bench_lib L;
+    if (cb_bench_check(a, &lib, ops, algs, err, sizeof err) != 0
+        || (a->cpu >= 0 && cb_pin_cpu(a->cpu, err, sizeof err) != 0)
+        || cb_bench_open(&L, lib, a->vectors, err, sizeof err) != 0) {
+        fprintf(stderr, "cipherbench-core: %s\n", err);
+        return 2;
     }
-    cb_vectors_free(&set);
+    uint64_t t0 = cb_wall_ns();
+    cb_bench_start(&L, "bench");
+    int failures = cb_bench_run(&L, a, ops, algs, NULL);
+    cb_bench_close(&L);
     cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
     return failures ? 1 : 0;
 }

@@ -97,6 +97,11 @@ int cb_emit_preamble(const cb_preamble *p)
         cJSON_AddNumberToObject(r, "timer_ns", (double)p->timer_ns);
         cJSON_AddNumberToObject(r, "cpu_timer_ns", (double)p->cpu_timer_ns);
     }
+    if (p->commands) {
+        cJSON *c = cJSON_AddArrayToObject(r, "commands");
+        for (const char *const *k = p->commands; c && *k; k++)
+            cJSON_AddItemToArray(c, cJSON_CreateString(*k));
+    }
     if (p->clock)
         add_probes(r, p->clock->cycles, p->clock->wall_ns, p->clock->cpu_ns, p->clock->n);
     return cb_emit(r);
@@ -240,24 +245,6 @@ int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size
     return cb_emit(r);
 }
 
-int cb_emit_fit(const char *lib, const char *algo, const char *op, double slope,
-                double intercept, double r2, const size_t *sizes, size_t n)
-{
-    cJSON *r = cb_record("fit");
-    if (!r)
-        return -1;
-    cJSON_AddStringToObject(r, "lib", lib);
-    cJSON_AddStringToObject(r, "algo", algo);
-    cJSON_AddStringToObject(r, "op", op);
-    cJSON_AddNumberToObject(r, "slope_ns_per_byte", slope);
-    cJSON_AddNumberToObject(r, "intercept_ns", intercept);
-    cJSON_AddNumberToObject(r, "r2", r2);
-    cJSON *a = cJSON_AddArrayToObject(r, "sizes");
-    for (size_t i = 0; i < n; i++)
-        cJSON_AddItemToArray(a, cJSON_CreateNumber((double)sizes[i]));
-    return cb_emit(r);
-}
-
 int cb_emit_error(const char *lib, const char *algo, const char *op,
                   const char *reason, const char *message)
 {
@@ -265,7 +252,7 @@ int cb_emit_error(const char *lib, const char *algo, const char *op,
     if (!r)
         return -1;
     cJSON_AddStringToObject(r, "lib", lib);
-    cJSON_AddStringToObject(r, "algo", algo);
+    add_str(r, "algo", algo);
     add_str(r, "op", op);
     cJSON_AddStringToObject(r, "reason", reason);
     cJSON_AddStringToObject(r, "message", message ? message : "");

@@ -14,10 +14,14 @@
 /* Format version of every record, written as "v".
  * History:
  *   1  first version: preamble, library, algorithm, kat, differential,
- *      point, fit, error, end. Optional fields added since (a version-1
+ *      point, fit, error, end. The C core no longer writes fit (the front
+ *      end fits the final figures; a reader ignores a fit from older cores
+ *      and the Go and Rust cores). Optional fields added since (a version-1
  *      reader may ignore them): preamble cpu_clock, timer_ns, cpu_timer_ns;
  *      point best_of; preamble, point and end freq_cycles, freq_wall_ns,
- *      freq_cpu_ns (the clock's probes). */
+ *      freq_cpu_ns (the clock's probes); preamble commands; the `serve`
+ *      command, its preamble and the error reason bad_request (with algo
+ *      and op null). */
 #define CB_PROTOCOL_VERSION 1
 
 /* Where records go; stdout unless a test sets it. */
@@ -37,6 +41,7 @@ typedef struct cb_preamble {
     double freq_hz;             /* 0: unknown, written as null */
     const cb_clock *clock;      /* the probes behind freq_hz; NULL: not written */
     uint64_t timer_ns, cpu_timer_ns;   /* 0: not written */
+    const char *const *commands;       /* NULL-terminated; NULL: not written */
 } cb_preamble;
 
 /* What a point carries besides its samples (NULL: nothing): the figure is
@@ -59,8 +64,8 @@ int cb_emit_differential(const char *algo, const char *const *libs, size_t n,
 int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size,
                   uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
                   size_t n, size_t misalign, const cb_point_extra *x);
-int cb_emit_fit(const char *lib, const char *algo, const char *op, double slope,
-                double intercept, double r2, const size_t *sizes, size_t n);
+/* algo and op may be NULL (written as null): a `serve` request that names
+ * no valid algorithm. */
 int cb_emit_error(const char *lib, const char *algo, const char *op,
                   const char *reason, const char *message);
 /* With the probes of cb_clock_last when they gave freq_hz. */

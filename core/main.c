@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L
-/* main.c - cipherbench-core: subcommands list, kat and bench, speaking the
+/* main.c - cipherbench-core: subcommands list, kat, bench and serve, speaking the
  * JSON-lines protocol of docs/protocol.md on stdout. */
 #include "algorithms.h"
 #include "args.h"
@@ -11,7 +11,9 @@
 #include "kat.h"
 #include "measure.h"
 #include "libs.h"
+#include "preamble.h"
 #include "ref.h"
+#include "serve.h"
 #include "tls/tls.h"
 #include "vectors.h"
 #include <errno.h>
@@ -262,6 +264,7 @@ int main(int argc, char **argv)
     case CB_CMD_LIST:  return cmd_list(&a);
     case CB_CMD_KAT:   return cmd_kat(&a);
     case CB_CMD_BENCH: return cb_cmd_bench(&a);
+    case CB_CMD_SERVE: return cb_cmd_serve(&a);
     }
     return 2;
 }

@@ -202,3 +202,17 @@ int cb_job_calibrate(cb_job *j, uint64_t warm_ns, uint64_t min_ns, uint64_t *ite
     *iters = k;
     return CB_OK;
 }
+
+int cb_job_warm(cb_job *j, uint64_t warm_ns, uint64_t iters, uint64_t *last_ns)
+{
+    uint64_t start = cb_wall_ns(), t0, t1;
+    do {
+        t0 = cb_wall_ns();
+        int rc = cb_job_run(j, iters ? iters : 1);
+        t1 = cb_wall_ns();
+        if (rc != CB_OK)
+            return rc;
+    } while (t1 - start < warm_ns);
+    *last_ns = t1 - t0;
+    return CB_OK;
+}

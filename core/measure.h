@@ -59,4 +59,9 @@ int cb_job_sample(cb_job *j, uint64_t iters, uint64_t *wall_ns, uint64_t *cpu_ns
  * least min_ns (checked by a trial sample). Returns a cb_status. */
 int cb_job_calibrate(cb_job *j, uint64_t warm_ns, uint64_t min_ns, uint64_t *iters);
 
+/* Warms up for about warm_ns with batches of iters calls (a loop count
+ * calibrated before); *last_ns gets the time of the last batch. Returns a
+ * cb_status. */
+int cb_job_warm(cb_job *j, uint64_t warm_ns, uint64_t iters, uint64_t *last_ns);
+
 #endif

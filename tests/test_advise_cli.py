@@ -186,9 +186,9 @@ def test_bad_input_is_one_line_and_exit_2(cli, args):
 def test_history_lists_advice_only_with_all(cli, env):
     fill(env["CIPHERBENCH_DB"], "aes")
     doc = advise(cli, "--for", "ssh")
-    listed = [x["run"] for x in cli("history", "--json").json()]
-    every = [x["run"] for x in cli("history", "--all", "--json").json()]
-    assert str(doc["run"]) not in listed and str(doc["run"]) in every
+    listed = [x["run"] for x in cli("history", "--json").json()["runs"]]
+    every = [x["run"] for x in cli("history", "--all", "--json").json()["runs"]]
+    assert doc["run"] not in listed and doc["run"] in every
     assert set(listed) < set(every)
     text = cli("history").out
     assert "1 advise run not listed: --all lists them" in text
@@ -201,7 +201,7 @@ def test_history_with_only_advice_says_how_to_list_it(cli, env):
     advise(cli, "--for", "ssh")
     out = cli("history")
     assert out.rc == 0 and "only advice is stored" in out.out and "--all" in out.out
-    assert cli("history", "--json").json() == []
+    assert cli("history", "--json").json()["runs"] == []
 
 
 def test_gpg_answer_is_a_gpg_setting_and_age_answer_is_age(cli, env):

@@ -46,7 +46,7 @@ def test_history_show_export_round_trip(cli, tmp_path):
     rows = [l for l in h.out.splitlines() if l.startswith("│")]
     assert len(rows) == 2 and "complete" in rows[0]
     hj = cli("history", "--json").json()
-    assert [x["run"] for x in hj] == ["1", "2"]
+    assert [x["run"] for x in hj["runs"]] == [1, 2]
 
     s = cli("show", "1")
     assert s.rc == 0, s.err

@@ -81,7 +81,7 @@ def test_list_missing_says_the_go_core_does_not_enumerate(cli, go_env):
     e = dict(go_env, CIPHERBENCH_CORE=str(real_core()))
     missing = cli("list", "--missing", "--json", "--lib", "go", env_override=e)
     assert missing.rc == 0, missing.err
-    assert [(d["lib"], d["enumerates"], d["missing"]) for d in missing.json()] == \
+    assert [(d["lib"], d["enumerates"], d["missing"]) for d in missing.json()["libraries"]] == \
         [("go", False, [])]
 
 

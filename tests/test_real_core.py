@@ -66,6 +66,6 @@ def test_list_missing_cli(cli, env):
     r = cli("list", "--missing", "--json", env_override=e)
     assert r.rc == 0, r.err
     import json
-    doc = json.loads(r.out)
+    doc = json.loads(r.out)["libraries"]
     assert all(set(d) == {"lib", "version", "enumerates", "missing"} for d in doc)
     assert all(not m["algo"] for d in doc for m in d["missing"])

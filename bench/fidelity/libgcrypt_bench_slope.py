@@ -3,8 +3,9 @@
 
 bench-slope (tests/bench-slope.c in libgcrypt's source) times each operation on buffers of
 64 to 4096 bytes in steps of 64, 64 repetitions each (the median of them per size), and
-reports the least-squares slope in ns per byte. This script compares that slope with the
-slope of the core's `fit` record over sizes of the same range, interleaved: per repetition
+reports the least-squares slope in ns per byte. This script compares that slope with
+cipherbench's slope (`cipherbench.fit`, the one fit, over each point's fastest sample that kept
+the CPU) over sizes of the same range, interleaved: per repetition
 one core run per operation and one bench-slope run, the order flipping every repetition.
 Optionally (`--busy`) a competing busy loop runs in its own session throughout.
 
@@ -26,6 +27,12 @@ from pathlib import Path
 import common
 from common import RunError
 
+try:
+    import cipherbench  # noqa: F401
+except ImportError:     # run from the source tree
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
+from cipherbench import fit, stats  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "stability"))
 from busy import start_busy, stop_busy  # noqa: E402
 
@@ -38,8 +45,9 @@ ROWS = [  # (algo, op, bench-slope arguments, its algorithm column, its mode col
 
 
 def ours(args):
-    """{(algo, op): slope ns/B} from the core's fit records, one core run per op."""
+    """{(algo, op): slope ns/B} fitted to the core's points, one core run per op."""
     out = {}
+    figures = {}   # (algo, op) -> size -> ns per operation
     by_op = {}
     for algo, op, *_ in ROWS:
         by_op.setdefault(op, []).append(algo)
@@ -52,8 +60,13 @@ def ours(args):
             rec = json.loads(line)
             if rec["type"] == "error":
                 raise RunError(f"cipherbench-core: {rec['algo']}: {rec['message']}")
-            if rec["type"] == "fit":
-                out[(rec["algo"], rec["op"])] = rec["slope_ns_per_byte"]
+            if rec["type"] == "point":
+                best = stats.best_point(rec["wall_ns"], rec.get("cpu_ns"), rec["iters"])
+                figures.setdefault((rec["algo"], rec["op"]), {})[rec["size"]] = best.figure
+    for key, by_size in figures.items():
+        line = fit.fit_sizes(by_size)
+        if line is not None:
+            out[key] = line.slope
     return out
 
 

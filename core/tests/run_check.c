@@ -3,7 +3,11 @@
  * line is one record valid against core/protocol/schema.json.
  *
  *   run_check --schema F [--exit N] [--stderr-lines N] [--has KIND]...
- *             [--lacks KIND]... [--max-ms MS] (--file STREAM | -- CMD ARGS...)
+ *             [--lacks KIND]... [--max-ms MS] [--stdin FILE] [--ends N]
+ *             (--file STREAM | -- CMD ARGS...)
+ *
+ * --stdin gives the command FILE as its input (serve's requests); --ends
+ * checks the number of end records (serve: one per request).
  *
  * A KIND is a record type, or TYPE:REASON for an error of that reason, or
  * several of these joined by '|' (any of them): --has 'point|error:refused'.
@@ -11,6 +15,7 @@
  * A stream from a command must start with a preamble and end with an end. */
 #define _POSIX_C_SOURCE 200809L
 #include "jsonschema.h"
+#include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,8 +63,8 @@ static int die(const char *what, const char *detail)
 
 int main(int argc, char **argv)
 {
-    const char *schema_path = NULL, *file = NULL;
-    int want_exit = -1, want_err_lines = -1;
+    const char *schema_path = NULL, *file = NULL, *in_path = NULL;
+    int want_exit = -1, want_err_lines = -1, want_ends = -1;
     long max_ms = -1;
     const char *has[16], *lacks[16];
     int nhas = 0, nlacks = 0, cmd_at = -1;
@@ -71,6 +76,8 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--exit") == 0) want_exit = atoi(argv[++i]);
         else if (strcmp(argv[i], "--stderr-lines") == 0) want_err_lines = atoi(argv[++i]);
         else if (strcmp(argv[i], "--max-ms") == 0) max_ms = atol(argv[++i]);
+        else if (strcmp(argv[i], "--stdin") == 0) in_path = argv[++i];
+        else if (strcmp(argv[i], "--ends") == 0) want_ends = atoi(argv[++i]);
         else if (strcmp(argv[i], "--has") == 0 && nhas < 16) has[nhas++] = argv[++i];
         else if (strcmp(argv[i], "--lacks") == 0 && nlacks < 16) lacks[nlacks++] = argv[++i];
         else return die("unknown option", argv[i]);
@@ -98,6 +105,8 @@ int main(int argc, char **argv)
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_adddup2(&fa, fileno(fo), 1);
         posix_spawn_file_actions_adddup2(&fa, fileno(fe), 2);
+        if (in_path)
+            posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0);
         pid_t pid;
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -142,7 +151,7 @@ int main(int argc, char **argv)
     }
 
     /* Every line one valid record. */
-    int nrec = 0, seen_has[16] = {0};
+    int nrec = 0, nends = 0, seen_has[16] = {0};
     char first_type[32] = "", last_type[32] = "";
     for (char *save = NULL, *line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
         nrec++;
@@ -164,6 +173,7 @@ int main(int argc, char **argv)
         if (nrec == 1)
             snprintf(first_type, sizeof first_type, "%s", type);
         snprintf(last_type, sizeof last_type, "%s", type);
+        nends += strcmp(type, "end") == 0;
         for (int i = 0; i < nhas; i++)
             seen_has[i] |= matches(has[i], type, reason);
         for (int i = 0; i < nlacks; i++)
@@ -178,7 +188,12 @@ int main(int argc, char **argv)
             fprintf(stderr, "run_check: no %s record\n", has[i]);
             bad = 1;
         }
-    if (!file && nrec && (strcmp(first_type, "preamble") != 0 || strcmp(last_type, "end") != 0)) {
+    if (want_ends >= 0 && nends != want_ends) {
+        fprintf(stderr, "run_check: %d end records, expected %d\n", nends, want_ends);
+        bad = 1;
+    }
+    /* serve without requests ends after its library record. */
+    if (!file && nrec && (strcmp(first_type, "preamble") != 0 || (strcmp(last_type, "end") != 0 && want_ends != 0))) {
         fprintf(stderr, "run_check: stream must start with preamble and end with end (got %s ... %s)\n", first_type, last_type);
         bad = 1;
     }

@@ -55,10 +55,17 @@ int main(void)
     const char *const help[] = {"cb", "bench", "--help", NULL};
     CHECK(parse(&a, err, help) == 0 && a.cmd == CB_CMD_HELP);
 
+    const char *const serve[] = {"cb", "serve", "--lib", "openssl", "--cpu", "0", "--vectors", "/v", NULL};
+    CHECK(parse(&a, err, serve) == 0 && a.cmd == CB_CMD_SERVE && strcmp(a.lib, "openssl") == 0 && a.cpu == 0);
+    const char *const servenolib[] = {"cb", "serve", NULL};
+    bad(servenolib, "serve needs --lib");
+    const char *const serveop[] = {"cb", "serve", "--lib", "ref", "--op", "ref", NULL};
+    bad(serveop, "valid: --lib, --cpu, --vectors");
+
     const char *const none[] = {"cb", NULL};
-    bad(none, "valid: list, kat, bench, tls");
+    bad(none, "valid: list, kat, bench, serve, tls");
     const char *const cmd[] = {"cb", "frob", NULL};
-    bad(cmd, "valid: list, kat, bench, tls");
+    bad(cmd, "valid: list, kat, bench, serve, tls");
     const char *const opt[] = {"cb", "list", "--algo", "x", NULL};
     bad(opt, "valid: --lib");
     const char *const noval[] = {"cb", "list", "--lib", NULL};

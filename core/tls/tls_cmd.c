@@ -8,7 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tls.h"
 #include "../backend.h"
-#include "../bench.h"
+#include "../preamble.h"
 #include "../cpuinfo.h"
 #include "../emit.h"
 #include "../measure.h"

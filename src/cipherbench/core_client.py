@@ -11,7 +11,15 @@ Public API:
   how to build it).
 - ``Core(path, env, launcher=None)``: ``.list(lib=None) -> Inventory``; ``.bench(lib, algos, op, sizes, ...)
   -> BenchStream`` (a context manager yielding typed records; closing it stops the process);
-  ``.run_lines(args)``: the raw lines of a short command, as dicts (protocol tests, listings).
+  ``.serve(lib, extra) -> ServedCore | None`` (None when this core has no ``serve``: its
+  ``list`` preamble does not name it); ``.run_lines(args)``: the raw lines of a short command,
+  as dicts (protocol tests, listings).
+- ``ServedCore``: one ``cipherbench-core serve --lib L`` process answering requests in turn
+  (``.request(algos, op, sizes, ...)`` yields the records of one answer, up to its ``end``).
+- ``CoreSession(core)``: the measuring processes of one run, as a context manager:
+  ``.bench(lib, algos, op, sizes, ...)`` asks the library's served core (started at its first
+  request, kept until the session closes), or starts one ``bench`` process per batch for a
+  core without ``serve`` (the Go and Rust cores). Closing it, on every exit path, stops them.
 - Errors: ``CoreNotFound``, ``CoreUsage`` (the core said exit 2), ``CoreCrashed`` (killed by a
   signal or an unexpected exit status), ``ProtocolMismatch`` (a line it cannot read).
 """
@@ -34,7 +42,8 @@ from cipherbench.records import AlgorithmRow, Library, Point, Preamble, Record, 
 #: The core protocol versions this front end reads (the ``v`` field of every record).
 SUPPORTED_PROTOCOL = (1,)
 CORE_NAME = "cipherbench-core"
-#: The core's limit of ``--samples`` (core/args.c): options that pass it on stop there too.
+#: The core's limit of ``--samples`` (CB_MAX_SAMPLES, core/args.h; a serve request's too):
+#: options that pass it on stop there too.
 MAX_SAMPLES = 1000
 #: Where a source checkout builds the core (``meson setup build && meson compile -C build``).
 SOURCE_TREE = Path(__file__).resolve().parents[2]
@@ -135,6 +144,30 @@ class Inventory:
         return list(seen)
 
 
+def exit_error(argv: Sequence[str], rc: int, stderr: str,
+               name: str | None = None) -> Exception | None:
+    """What a core process's exit status means: None for 0 and 1 (1: some algorithm failed
+    its vectors, said in ``error`` records), ``CoreUsage`` for 2 (its stderr line),
+    ``CoreCrashed`` for a signal or any other status. ``name`` is the core's, when ``argv``
+    starts with a launcher (ssh)."""
+    if rc in (0, 1):
+        return None
+    err = stderr.strip()
+    last = err.splitlines()[-1] if err else ""
+    exe = name or Path(argv[0]).name   # cipherbench-core, or a core of another language
+    if rc == 2:
+        return CoreUsage(last or f"{exe} refused: {' '.join(argv[1:])}")
+    if rc < 0:
+        try:
+            name = signal.Signals(-rc).name
+        except ValueError:
+            name = f"signal {-rc}"
+        what = f"killed by {name}"
+    else:
+        what = f"exited with status {rc}"
+    return CoreCrashed(f"{exe} {what}" + (f": {last}" if last else ""), rc, err)
+
+
 class BenchStream:
     """A running ``cipherbench-core bench``; iterate for typed records (``lines()`` for the raw
     dicts), use as a context manager.
@@ -186,23 +219,9 @@ class BenchStream:
             if line:
                 yield parse_line(line)
         self.returncode = self.proc.wait()
-        rc = self.returncode
-        if rc in (0, 1):
-            return
-        err = self.stderr_text().strip()
-        last = err.splitlines()[-1] if err else ""
-        exe = self.name   # cipherbench-core, or a core of another language
-        if rc == 2:
-            raise CoreUsage(last or f"{exe} refused: {' '.join(self.argv[1:])}")
-        if rc < 0:
-            try:
-                name = signal.Signals(-rc).name
-            except ValueError:
-                name = f"signal {-rc}"
-            what = f"killed by {name}"
-        else:
-            what = f"exited with status {rc}"
-        raise CoreCrashed(f"{exe} {what}" + (f": {last}" if last else ""), rc, err)
+        problem = exit_error(self.argv, self.returncode, self.stderr_text(), self.name)
+        if problem is not None:
+            raise problem
 
     def close(self) -> None:
         """Stop the process if it still runs, and release its pipes."""
@@ -216,6 +235,192 @@ class BenchStream:
         if self.proc.stdout:
             self.proc.stdout.close()
         self._stderr.close()
+
+class ServedCore:
+    """A running ``cipherbench-core serve --lib L``: one process that keeps the library set
+    up (vectors loaded, known answers checked once per algorithm, each point calibrated once)
+    and answers one request after the other (docs/protocol.md, "serve").
+
+    ``request`` yields the records of one answer, the process's ``preamble`` and ``library``
+    first in the first answer, so a caller reads the same stream as from ``bench``. A request
+    the core refuses (``bad_request``) raises ``CoreUsage`` once its answer is read, as
+    ``bench`` exits 2; a process that dies raises ``CoreCrashed`` (or ``CoreUsage`` when it
+    refused its own arguments). An answer left unread cannot be resumed: ``close`` then."""
+
+    #: How long a clean close waits for the process to end after its input ends.
+    CLOSE_WAIT_S = 2.0
+
+    def __init__(self, argv: list[str], env: Mapping[str, str]):
+        self.argv = argv
+        self._stderr = tempfile.TemporaryFile(mode="w+b")
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=self._stderr, env=dict(env), text=True,
+                                         bufsize=1)
+        except OSError as e:
+            self._stderr.close()
+            raise CoreNotFound(f"cannot start {argv[0]}: {e.strerror}; {BUILD_HINT}")
+        self._greeted = False    # preamble and library read
+        self.busy = False        # in the middle of an answer
+
+    def _line(self) -> dict | None:
+        """The next checked line, or None at the end of the output."""
+        assert self.proc.stdout is not None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line.endswith("\n"):
+                return None   # the end, or half a line: the process died mid-write
+            if line.strip():
+                return parse_line(line.strip())
+
+    def _died(self) -> Exception:
+        """Why the process ended before its answer did."""
+        rc = self.proc.wait()
+        self._stderr.flush()
+        self._stderr.seek(0)
+        err = self._stderr.read().decode("utf-8", "replace")
+        return exit_error(self.argv, rc, err) or CoreCrashed(
+            f"{Path(self.argv[0]).name} ended in the middle of an answer (exit status {rc})",
+            rc, err)
+
+    def request(self, algos: Sequence[str], op: str, sizes: Sequence[int], *,
+                samples: int | None = None,
+                min_sample_ms: float | None = None) -> Iterator[dict]:
+        """Ask for one measurement and yield its answer's lines up to and including its
+        ``end``."""
+        req: dict = {"algo": list(algos), "op": op, "sizes": [int(x) for x in sizes]}
+        if samples is not None:
+            req["samples"] = int(samples)
+        if min_sample_ms is not None:
+            req["min_sample_ms"] = float(min_sample_ms)
+        assert self.proc.stdin is not None
+        self.busy = True
+        try:
+            self.proc.stdin.write(json.dumps(req, separators=(",", ":")) + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise self._died() from None
+        refused = None
+        while not self._greeted:
+            obj = self._line()
+            if obj is None:
+                raise self._died()
+            self._greeted = obj.get("type") == "library"
+            yield obj
+        while True:
+            obj = self._line()
+            if obj is None:
+                raise self._died()
+            if obj.get("type") == "error" and obj.get("reason") == "bad_request":
+                refused = obj.get("message") or "bad request"
+            elif obj.get("type") == "end":
+                self.busy = False
+                if refused:
+                    raise CoreUsage(f"{Path(self.argv[0]).name} serve refused a request: "
+                                    f"{refused}")
+                yield obj
+                return
+            else:
+                yield obj
+
+    def close(self) -> None:
+        """End the process: its input is closed (it exits at once between answers); one in the
+        middle of an answer, or slow to end, is terminated."""
+        if self.proc.poll() is None:
+            try:
+                if self.busy:
+                    raise subprocess.TimeoutExpired(self.argv, 0)
+                assert self.proc.stdin is not None
+                self.proc.stdin.close()
+                self.proc.wait(timeout=self.CLOSE_WAIT_S)
+            except (subprocess.TimeoutExpired, BrokenPipeError, OSError):
+                self.proc.terminate()
+                try:
+                    self.proc.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout):
+            if f:
+                try:
+                    f.close()
+                except OSError:
+                    pass
+        self._stderr.close()
+
+
+class _Answer:
+    """One answer of a served core, as a context manager yielding typed records (what
+    ``BenchStream`` is for a ``bench`` process). Left before its end (an error, Ctrl-C), the
+    served core is stopped: its output would be out of step with the next request."""
+
+    def __init__(self, session: "CoreSession", key: tuple, lines: Iterator[dict]):
+        self._session, self._key, self._lines = session, key, lines
+        self._done = False
+
+    def __enter__(self) -> "_Answer":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if not self._done:
+            self._session.drop(self._key)
+
+    def __iter__(self) -> Iterator[Record]:
+        try:
+            for obj in self._lines:
+                yield from_wire(obj)
+        except (CoreCrashed, CoreUsage, ProtocolMismatch):
+            self._session.drop(self._key)
+            raise
+        self._done = True
+
+
+class CoreSession:
+    """The measuring processes of one run. ``bench`` sends each batch to the library's served
+    core (one process per library and set of extra arguments, started at its first batch), or,
+    when the core that measures the library has no ``serve``, starts a ``bench`` process for
+    the batch. Use as a context manager: closing stops every served core, on every exit path
+    (a stop signal arrives as ``KeyboardInterrupt`` and passes through ``__exit__``)."""
+
+    def __init__(self, core):
+        self.core = core          # a Core, or a cores.Cores
+        self._served: dict[tuple, ServedCore] = {}
+        self.processes = 0        # core processes started (served and bench)
+
+    def __enter__(self) -> "CoreSession":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,
+              samples: int | None = None, min_sample_ms: float | None = None,
+              extra: Sequence[str] = ()):
+        """One batch: a context manager yielding the records ``bench`` writes for it."""
+        key = (lib, tuple(extra))
+        served = self._served.get(key)
+        if served is None:
+            served = self.core.serve(lib, extra)
+            if served is None:
+                self.processes += 1
+                return self.core.bench(lib, algos, op, sizes, samples=samples,
+                                       min_sample_ms=min_sample_ms, extra=extra)
+            self._served[key] = served
+            self.processes += 1
+        return _Answer(self, key, served.request(algos, op, sizes, samples=samples,
+                                                 min_sample_ms=min_sample_ms))
+
+    def drop(self, key: tuple) -> None:
+        """Stop one served core (it crashed, or its answer was left unread); the library's
+        next batch starts a new one."""
+        served = self._served.pop(key, None)
+        if served is not None:
+            served.close()
+
+    def close(self) -> None:
+        """Stop every served core."""
+        while self._served:
+            self.drop(next(iter(self._served)))
 
 
 #: Turns a core's command line into the one started, e.g. through ssh on another host
@@ -234,6 +439,9 @@ class Core:
         self.launcher = launcher
         #: Arguments every list/bench gets, e.g. ``["--no-hw"]`` (see ``hw_args``).
         self.common_args: list[str] = []
+        #: The commands the core's ``list`` preamble names (None: not listed yet; empty: a
+        #: core that does not say, which has no ``serve``).
+        self.commands: tuple[str, ...] | None = None
         # An installed package carries its vectors beside it; the core finds them this way.
         vec = Path(__file__).resolve().parent / "vectors"
         if "CIPHERBENCH_VECTORS" not in self.env and vec.is_dir():
@@ -267,6 +475,7 @@ class Core:
             for rec in stream:
                 if isinstance(rec, Preamble):
                     inv.preamble = rec.raw
+                    self.commands = tuple(rec.raw.get("commands") or ())
                 elif isinstance(rec, Library):
                     inv.libraries[rec.lib] = rec.raw
                 elif isinstance(rec, AlgorithmRow):
@@ -287,6 +496,21 @@ class Core:
             argv += ["--min-sample-ms", f"{min_sample_ms:g}"]
         argv += self.common_args + list(extra)
         return self.start(argv)
+
+    def serves(self) -> bool:
+        """True when this core has ``serve`` (asks its ``list`` once if not done yet)."""
+        if self.commands is None:
+            self.list()
+        return "serve" in (self.commands or ())
+
+    def serve(self, lib: str, extra: Sequence[str] = ()) -> ServedCore | None:
+        """Start ``cipherbench-core serve`` for one library (``extra``: e.g. ``--cpu K``); None
+        when this core has no ``serve``, or runs through a launcher (``run --host`` starts a
+        ``bench`` over ssh per batch, which its remote wrapper can account for)."""
+        if self.launcher is not None or not self.serves():
+            return None
+        return ServedCore([str(self.path), "serve", "--lib", lib, *self.common_args,
+                           *extra], self.env)
 
 
 def _point(p: Point | dict) -> Point:

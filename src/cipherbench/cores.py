@@ -340,6 +340,13 @@ class Cores:
         return self._core_of(lib).bench(lib, algos, op, sizes, samples=samples,
                                         min_sample_ms=min_sample_ms, extra=extra)
 
+    def serve(self, lib: str, extra: Sequence[str] = ()):
+        """``serve`` of the core that measures ``lib`` (None when that core has none, and for
+        a variant, whose records ``bench`` relabels batch by batch)."""
+        if lib in self._variants:
+            return None
+        return self._core_of(lib).serve(lib, extra)
+
 
 def _last_line(e: Exception) -> str:
     """The last line of an error (a core's stderr: the loader's own message)."""

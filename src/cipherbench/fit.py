@@ -14,7 +14,10 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-#: Sizes below this are dominated by per-message cost and left out of the fit.
+#: Sizes below this are dominated by per-message cost and left out of the fit. The one place
+#: this is said: the fit is the front end's alone. It is made over a point's final figure (after
+#: extra samples, or the median of its rounds' bests), which one batch of the core never sees;
+#: so the C core writes no ``fit`` record (the Go and Rust cores still do; it is not read).
 FIT_MIN_SIZE = 1024
 
 

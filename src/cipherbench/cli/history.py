@@ -8,6 +8,7 @@ import click
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_history
+from cipherbench.export.history import to_document
 
 #: Commands whose runs are answers drawn from other runs, not measurements: kept (``show``
 #: finds them by id) but left out of the list unless ``--all`` asks for them.
@@ -26,10 +27,10 @@ def command(app: AppContext, show_all, db, as_json) -> int:
         stored = store.runs()
         runs = stored if show_all else [r for r in stored if r.command not in HIDDEN_COMMANDS]
         hidden = len(stored) - len(runs)
-        header, rows = format_history(runs)
         if as_json:
-            app.stdout.write(json.dumps([dict(zip(header, r)) for r in rows], indent=2) + "\n")
+            app.stdout.write(json.dumps(to_document(runs, hidden), indent=2) + "\n")
             return 0
+        header, rows = format_history(runs)
         if not runs:
             app.console.print(f"no runs in {store.path} yet: `cipherbench run` makes one"
                               if not hidden else

@@ -7,11 +7,13 @@ import click
 
 from cipherbench import catalog, offered
 from cipherbench.cli.context import AppContext
-from cipherbench.cli.options import did_you_mean, nonempty_list, split_list
+from cipherbench.cli.options import nonempty_list, split_list
 from cipherbench.cores import Cores, format_sources
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_list
 from cipherbench.errors import UsageError
+from cipherbench.export.listing import list_document, missing_document
+from cipherbench.suggest import did_you_mean
 
 GRADE_CHOICES = catalog.GRADES[:-1] + ("unknown",)
 
@@ -48,23 +50,13 @@ def command(app: AppContext, libs, grades, missing, as_json) -> int:
                    for l in have if l not in {o.lib for o in offers}]
         offers = [o for o in offers if not lib_list or o.lib in lib_list]
         if as_json:
-            app.stdout.write(json.dumps([{"lib": o.lib, "version": o.version,
-                                          "enumerates": o.enumerates,
-                                          "missing": [vars(m) for m in o.missing]}
-                                         for o in offers], indent=2) + "\n")
+            app.stdout.write(json.dumps(missing_document(offers), indent=2) + "\n")
         else:
             app.stdout.write("\n".join(offered.format_missing(offers)) + "\n")
         return 0
     view = format_list(inv, lib_list or None, grade_list or None)
     if as_json:
-        app.stdout.write(json.dumps({
-            "cpu_flags": view.cpu_flags,
-            "libraries": [dict(zip(("lib", "version", "capabilities"), r)) for r in view.libraries],
-            "algorithms": [dict(zip(("algo", "kind", "grade", "reason", "libs"), r))
-                           for r in view.algorithms],
-            "cores": [{"core": s.executable, "path": str(s.path) if s.path else None,
-                       "libs": s.libs, "problem": s.problem or None}
-                      for s in cores.sources()]}, indent=2) + "\n")
+        app.stdout.write(json.dumps(list_document(inv, view, cores.sources()), indent=2) + "\n")
     else:
         disp.display_list(app.console, view)
         disp.display_rows(app.console, ["core", "where", "libraries"],

@@ -1,16 +1,16 @@
-"""Parsing helpers shared by commands: comma lists, sizes, precision, suggestions, and the
+"""Parsing helpers shared by commands: comma lists, sizes, precision, and the
 click types that check every numeric option alike (finite, in range, whole where a count or
 a size)."""
 from __future__ import annotations
 
-import difflib
 import math
-from typing import Iterable, Sequence
+from typing import Iterable
 
 import click
 
 from cipherbench.errors import UsageError
 from cipherbench.scenarios.threads import allowed_cpus
+from cipherbench.suggest import did_you_mean  # noqa: F401 - where the commands find it
 from cipherbench.units import format_bytes, parse_size
 
 
@@ -21,12 +21,6 @@ def split_list(values: Iterable[str] | str | None) -> list[str]:
     if isinstance(values, str):
         values = [values]
     return [p.strip() for v in values for p in v.split(",") if p.strip()]
-
-
-def did_you_mean(name: str, pool: Sequence[str]) -> str:
-    """`` (did you mean x?)`` or ``""``."""
-    close = difflib.get_close_matches(name, list(pool), n=3, cutoff=0.5)
-    return f" (did you mean {' or '.join(close)}?)" if close else ""
 
 
 def parse_sizes(values: Iterable[str] | str | None, option: str = "--sizes") -> list[int]:

@@ -6,8 +6,11 @@ the size, in a new random order; a slow moment of the machine then falls on ever
 A point's figure is the median of its rounds' bests (each the fastest sample that kept the
 CPU), with its interval over the rounds; beside it the store keeps each round's
 best and, against the fastest library of the same algorithm and operation, the ratio of the
-two bests in every round (paired: both measured within the same round). Every batch is its
-own core process, so known answers are checked before every batch, as for extra samples.
+two bests in every round (paired: both measured within the same round). Every batch goes to
+the library's served core of the run (``CoreSession``): its known answers are checked at its
+first batch and each point is calibrated once, so the rounds of a point run the same loop
+count (recalibrated only when it no longer lasts half a sample's minimum); a core without ``serve``
+gets a process per batch.
 """
 from __future__ import annotations
 
@@ -78,9 +81,9 @@ def _one(runner: PrimitiveRunner, c: Cand, size: int, failed: set[Cand]) -> Poin
     runner.rec.progress.working(point_label(lib, algo, op, size))
     point, error = None, None
     try:
-        with runner.core.bench(lib, [algo], op, [size], samples=runner.sel.samples,
-                               min_sample_ms=runner.sel.min_sample_ms,
-                               extra=runner.sel.core_extra()) as stream:
+        with runner.session.bench(lib, [algo], op, [size], samples=runner.sel.samples,
+                                  min_sample_ms=runner.sel.min_sample_ms,
+                                  extra=runner.sel.core_extra()) as stream:
             for r in stream:
                 runner.note_clock(r)
                 if isinstance(r, Point):

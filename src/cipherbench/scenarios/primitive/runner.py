@@ -1,9 +1,11 @@
 """The primitive scenario: raw ciphers, AEADs, hashes and MACs through cipherbench-core.
 
 ``plan(inventory, selection)`` turns a selection into work items; ``PrimitiveRunner`` runs
-them: one core process per library and operation for the first batch of samples of every
-size, then, for each point not yet precise enough, more samples (``stats.until_stable``)
-from short core runs of that point alone. Every point is stored the moment it is final; the
+them: one batch per library and operation for the first samples of every size, then, for each
+point not yet precise enough, more samples (``stats.until_stable``) from short batches of that
+point alone. Every batch goes through the run's ``CoreSession``: the library's one served core
+(known answers and calibration once), or a ``bench`` process per batch for a core without
+``serve``. Every point is stored the moment it is final; the
 slope fit of each (library, algorithm, operation) is computed here over the final medians and
 stored after its sizes. The runner never times anything itself.
 """
@@ -16,7 +18,7 @@ from typing import Callable, Iterable
 
 from cipherbench import clock as clockmod, fit as fitmod, stats
 from cipherbench import warnings as W
-from cipherbench.core_client import Core, CoreCrashed, Inventory
+from cipherbench.core_client import Core, CoreCrashed, CoreSession, Inventory
 from cipherbench.records import CoreError, End, Library, Point, Preamble, Record
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result
@@ -111,11 +113,14 @@ class RunOutcome:
 class PrimitiveRunner:
     """Runs planned items, storing each point in the recording as it becomes final and
     counting it on the recording's progress. ``clock`` is only used for the time budget of
-    extra samples."""
+    extra samples. Batches go through ``session`` (the caller closes it; by default one over
+    ``core``)."""
 
     def __init__(self, core: Core, rec: Recording, sel: Selection,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic,
+                 session: CoreSession | None = None):
         self.core = core
+        self.session = session if session is not None else CoreSession(core)
         self.rec = rec
         self.sel = sel
         self.clock = clock
@@ -163,10 +168,10 @@ class PrimitiveRunner:
                    {it.algo: {} for it in group})
         g.t0 = self.clock()
         try:
-            with self.core.bench(lib, [it.algo for it in group], op, group[0].sizes,
-                                 samples=self.sel.samples,
-                                 min_sample_ms=self.sel.min_sample_ms,
-                                 extra=self.sel.core_extra()) as stream:
+            with self.session.bench(lib, [it.algo for it in group], op, group[0].sizes,
+                                    samples=self.sel.samples,
+                                    min_sample_ms=self.sel.min_sample_ms,
+                                    extra=self.sel.core_extra()) as stream:
                 for rec in stream:
                     self._on_record(g, rec)
         except (CoreCrashed, KeyboardInterrupt):
@@ -238,9 +243,9 @@ class PrimitiveRunner:
 
         def sample(n: int) -> list[float]:
             got: list[float] = []
-            with self.core.bench(lib, [algo], op, [size], samples=max(n, 2),
-                                 min_sample_ms=self.sel.min_sample_ms,
-                                 extra=self.sel.core_extra()) as s:
+            with self.session.bench(lib, [algo], op, [size], samples=max(n, 2),
+                                    min_sample_ms=self.sel.min_sample_ms,
+                                    extra=self.sel.core_extra()) as s:
                 for rec in s:
                     if isinstance(rec, Point) and rec.algo == algo:
                         got.extend(kept_samples(rec))

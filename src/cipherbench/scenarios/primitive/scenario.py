@@ -8,8 +8,7 @@ from dataclasses import dataclass, field
 
 from cipherbench import catalog, metadata
 from cipherbench import warnings as W
-from cipherbench.cli.options import did_you_mean
-from cipherbench.core_client import Core, Inventory
+from cipherbench.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.errors import EnvironmentProblem, UsageError
@@ -21,6 +20,7 @@ from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOu
                                                     Selection, plan as plan_items)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
+from cipherbench.suggest import did_you_mean
 
 NAME = "run"
 UNIT = "points"
@@ -149,7 +149,8 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
 #: Cost model of the estimate, from the core on a quiet 2-core machine: a sample lasts at
 #: least the core's 2 ms (or the preset's), calibration and setup add about 15 ms a point, a
 #: core process (vectors, known answers) about 60 ms, and about a fifth of the points need
-#: extra samples from the budget.
+#: extra samples from the budget. A core with ``serve`` starts one process per library for
+#: the whole run; without it every batch (a round, extra samples) is a process of its own.
 _CORE_MIN_SAMPLE_MS = 2.0
 _POINT_OVERHEAD_S = 0.015
 _PROCESS_S = 0.06
@@ -164,11 +165,16 @@ def estimate_s(p: RunPlan) -> float:
     sample_s = (s.min_sample_ms or _CORE_MIN_SAMPLE_MS) / 1000
     first_s = s.samples * sample_s if s.samples else _AUTO_POINT_S
     n = p.points()
-    groups = len({(i.lib, i.op) for i in p.items})
-    if p.rounds:   # a core process per point and round, no extra samples
-        return n * p.rounds * (first_s + _POINT_OVERHEAD_S + _PROCESS_S)
-    t = n * (first_s + _POINT_OVERHEAD_S) + groups * _PROCESS_S
-    extra = n * _REFINED_SHARE * (s.budget_s + _PROCESS_S)
+    served = "serve" in (p.inventory.preamble.get("commands") or ())
+    per_batch = 0.0 if served else _PROCESS_S
+    if served:
+        t = len({i.lib for i in p.items}) * _PROCESS_S
+    else:   # the first batch of each library and op; every later batch is counted below
+        t = 0.0 if p.rounds else len({(i.lib, i.op) for i in p.items}) * _PROCESS_S
+    if p.rounds:   # a batch per point and round, no extra samples
+        return t + n * p.rounds * (first_s + _POINT_OVERHEAD_S + per_batch)
+    t += n * (first_s + _POINT_OVERHEAD_S)
+    extra = n * _REFINED_SHARE * (s.budget_s + per_batch)
     t += extra if s.run_budget_s is None else min(extra, s.run_budget_s)
     if p.threads > 1:
         t += len([i for i in p.items if i.lib != "ref"]) * 2 * _thread_samples(p) * sample_s
@@ -184,14 +190,16 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
         warnings.append(W.BenchWarning(W.Kind.UNSUPPORTED, a, "no chosen library implements it "
                                        "with the chosen operations; not measured"))
     rec.warn(warnings)
-    runner = PrimitiveRunner(p.core, rec, p.selection)
-    try:
-        if p.rounds:
-            out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed))
-        else:
-            out = runner.run(p.items)
-    finally:   # a stopped run keeps the fits of what finished
-        runner.store_fits(p.headline)
+    # One served core per library for the whole run, stopped on every way out.
+    with CoreSession(p.core) as session:
+        runner = PrimitiveRunner(p.core, rec, p.selection, session=session)
+        try:
+            if p.rounds:
+                out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed))
+            else:
+                out = runner.run(p.items)
+        finally:   # a stopped run keeps the fits of what finished
+            runner.store_fits(p.headline)
     rec.warn(W.frequency(meta.get("governor")))
     updates: dict = {"freq_end_hz": out.freq_end_hz} if out.freq_end_hz else {}
     if out.preamble.get("freq_hz"):

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field, replace
 from cipherbench import metadata
 from cipherbench import verdict as V
 from cipherbench import warnings as W
-from cipherbench.cli.options import did_you_mean
 from cipherbench import stats
 from cipherbench.core_client import Core, CoreCrashed
 from cipherbench.display.console import display_fitted
@@ -28,6 +27,7 @@ from cipherbench.scenarios.tls.runner import (HANDSHAKE_SUITE, SCENARIO, Outcome
                                               TlsRunner, handshake_combos)
 from cipherbench.scenarios.tls.suites import Suite, parse_list, resolve, tls_libraries
 from cipherbench.store import Result, Run, StoredWarning
+from cipherbench.suggest import did_you_mean
 
 NAME = "tls"
 UNIT = "points"

@@ -1,0 +1,84 @@
+/* serve.c - the `serve` command (serve.h): the library's vectors are loaded
+ * and it is initialised once; then each request line is answered with the
+ * records `bench` writes for the same arguments, ended by an `end` record.
+ * Known answers run once per algorithm and each point is calibrated once
+ * (cb_bench_memo), so later rounds of the same point skip both. */
+#define _POSIX_C_SOURCE 200809L
+#include "serve.h"
+#include "request.h"
+#include "bench.h"
+#include "cpuinfo.h"
+#include "emit.h"
+#include "libs.h"
+#include "measure.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads one line into buf. Returns 1, 0 at the end of input, or -1 for a
+ * line longer than the buffer (read to its end and dropped). */
+static int read_line(FILE *in, char *buf, size_t cap)
+{
+    if (!fgets(buf, (int)cap, in))
+        return 0;
+    size_t len = strlen(buf);
+    if (len && buf[len - 1] == '\n') {
+        buf[len - 1] = '\0';
+        return 1;
+    }
+    if (feof(in))
+        return 1;   /* the last line, without its newline */
+    int c;
+    while ((c = fgetc(in)) != EOF && c != '\n')
+        ;
+    return -1;
+}
+
+static int blank(const char *s)
+{
+    return s[strspn(s, " \t\r")] == '\0';
+}
+
+int cb_cmd_serve(const cb_args *a)
+{
+    const cb_backend *lib = cb_lib_find(a->lib);
+    char err[4096 + 512];
+    cb_bench_lib L;
+    if (!lib) {
+        char valid[1024];
+        cb_lib_names(valid, sizeof valid);
+        fprintf(stderr, "cipherbench-core: unknown library '%s'; valid: %s\n", a->lib, valid);
+        return 2;
+    }
+    if ((a->cpu >= 0 && cb_pin_cpu(a->cpu, err, sizeof err) != 0)
+        || cb_bench_open(&L, lib, a->vectors, err, sizeof err) != 0) {
+        fprintf(stderr, "cipherbench-core: %s\n", err);
+        return 2;
+    }
+    static cb_bench_memo memo;
+    static char line[CB_MAX_REQUEST + 2];
+    cb_bench_start(&L, "serve");
+    for (;;) {
+        int got = read_line(stdin, line, sizeof line);
+        if (got == 0)
+            break;
+        if (got > 0 && blank(line))
+            continue;
+        uint64_t t0 = cb_wall_ns();
+        cb_args req;
+        const cb_op *ops[CB_MAX_ALGOS];
+        const cb_algorithm *algs[CB_MAX_ALGOS];
+        const cb_backend *same;
+        if (got < 0)
+            snprintf(err, sizeof err, "request longer than %d bytes", CB_MAX_REQUEST);
+        if (got < 0 || cb_request_parse(line, a, &req, err, sizeof err) != 0
+            || cb_bench_check(&req, &same, ops, algs, err, sizeof err) != 0)
+            cb_emit_error(lib->name, NULL, NULL, "bad_request", err);
+        else
+            cb_bench_run(&L, &req, ops, algs, &memo);
+        cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
+    }
+    cb_request_free();
+    cb_bench_close(&L);
+    return 0;
+}
