@@ -192,6 +192,63 @@ def test_a_wrong_known_answer_is_never_timed(core, validator, tmp_path, algo, op
         assert [x["failed"] for x in k.records if x["type"] == "kat" and x["algo"] == algo] == [1]
 
 
+def test_must_fail_vectors_are_refused(core, validator):
+    """vectors/invalid/ is read: each AEAD and MAC offered has a kat record for its
+    must-fail cases, every case refused."""
+    algos = {(a["lib"], a["algo"]) for a in listing(core).records if a["type"] == "algorithm"
+             and a["kind"] in ("aead", "mac")}
+    r = run(core, "kat", "--no-differential")
+    assert r.rc == 0, r.stderr
+    check_schema(validator, r.records)
+    cases = {}
+    for k in r.records:
+        if k["type"] == "kat" and (k["source"] or "").startswith("derived from"):
+            cases[(k["lib"], k["algo"])] = k
+    with_cases = {(lib, a) for lib, a in algos if (VECTORS / "invalid" / f"{a}.json").is_file()}
+    assert with_cases and set(cases) == with_cases
+    for (lib, a), k in cases.items():
+        n = len(json.loads((VECTORS / "invalid" / f"{a}.json").read_text())["vectors"])
+        assert (k["passed"], k["failed"]) == (n, 0), (lib, a, k)
+
+
+def accepted_case_vectors(tmp_path: Path, algo: str) -> Path:
+    """The real vectors of algo, and in invalid/ its first vector unchanged but marked
+    must-fail: a library that verifies it (as a correct one does) fails the check."""
+    d = tmp_path / "vectors"
+    (d / "invalid").mkdir(parents=True)
+    doc = json.loads((VECTORS / f"{algo}.json").read_text())
+    (d / f"{algo}.json").write_text(json.dumps(doc))
+    case = {k: v for k, v in doc["vectors"][0].items() if k != "pt"}
+    case.update(name="marked invalid", result="invalid", expect="auth_failure")
+    doc["vectors"] = [case]
+    (d / "invalid" / f"{algo}.json").write_text(json.dumps(doc))
+    return d
+
+
+@pytest.mark.parametrize("algo,op", [("aes-128-gcm", "decrypt"), ("hmac-sha256", "mac")])
+def test_an_accepted_must_fail_case_is_never_timed(core, validator, tmp_path, algo, op):
+    vec = accepted_case_vectors(tmp_path, algo)
+    for lib in core.libs:
+        r = run(core, "bench", "--lib", lib, "--algo", algo, "--op", op, "--vectors", str(vec), *FAST)
+        assert r.rc == 1, r.stderr
+        check_schema(validator, r.records)
+        assert not [p for p in r.records if p["type"] == "point"]
+        err = [e for e in r.records if e["type"] == "error"]
+        assert len(err) == 1 and err[0]["reason"] == "kat_failed", err
+        assert "accepted an invalid vector" in err[0]["message"] or "gave the mac" in err[0]["message"]
+
+
+def test_must_fail_cases_alone_are_not_enough_to_time(core, tmp_path):
+    d = tmp_path / "vectors"
+    (d / "invalid").mkdir(parents=True)
+    shutil.copy(VECTORS / "invalid" / "aes-128-gcm.json", d / "invalid")
+    r = run(core, "bench", "--lib", core.libs[0], "--algo", "aes-128-gcm", "--op", "encrypt",
+            "--vectors", str(d), *FAST)
+    assert r.rc == 1
+    assert [e["reason"] for e in r.records if e["type"] == "error"] == ["kat_failed"]
+    assert not [p for p in r.records if p["type"] == "point"]
+
+
 def test_no_vectors_no_timing(core, tmp_path):
     empty = tmp_path / "none"
     empty.mkdir()
@@ -272,7 +329,8 @@ def test_aws_lc_switch_is_openssl_ia32cap(core, validator):
     on = next(x for x in run(core, "list", "--lib", "aws-lc").records if x["type"] == "library")
     flags = next(x for x in r.records if x["type"] == "preamble")["cpu_flags"]
     assert ("aes" in on["hw_used"]) == ("aes" in flags)
-    assert [x["type"] for x in r.records].count("kat") == 1
+    # the answers, then the must-fail cases of vectors/invalid/
+    assert [x["type"] for x in r.records].count("kat") == 2
     assert [x["type"] for x in r.records].count("point") == 3
 
 

@@ -23,9 +23,9 @@ use serde_json::{json, Value};
 
 const CORE_VERSION: &str = "0.1.0";
 #[cfg(feature = "aws-lc")]
-const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY, lib_awslc::LIBRARY];
+pub const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY, lib_awslc::LIBRARY];
 #[cfg(not(feature = "aws-lc"))]
-const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY];
+pub const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY];
 /// Set (to the features asked off) in the environment of the second execution.
 const HW_MARKER: &str = "CIPHERBENCH_CORE_HW_OFF";
 const BENCH_SEED: u64 = 0x5eed0000cb01; // the C core's: every run times the same bytes
