@@ -386,69 +386,124 @@ def test_build_script_skips_a_missing_toolchain_with_one_line(tmp_path):
     assert len(lines) == 2 and all("skipped" in x for x in lines), lines
 
 
-@pytest.fixture
-def go_core() -> ExtraCore:
-    """The Go core, the one with a tls command."""
-    return built(CORES[0])
+@dataclass(frozen=True)
+class TlsLib:
+    """A TLS library of an extra core: rustls picks any TLS 1.3 suite it is given;
+    crypto/tls picks its TLS 1.3 suite itself and has CBC suites rustls does not."""
+
+    core: ExtraCore
+    lib: str
 
 
-def test_go_tls_list_names_the_suites_as_the_c_core(go_core, validator):
-    r = run(go_core, "tls", "--list")
+TLS_LIBS = [(CORES[0], "go"), (CORES[1], "rustls-ring"), (CORES[1], "rustls-aws-lc")]
+TLS_GRAMMAR = re.compile(r"PL(T|E|H)*Z")
+TLS_LETTER = dict(LETTER, handshake="H", suite="S")
+
+
+@pytest.fixture(params=TLS_LIBS, ids=[lib for _, lib in TLS_LIBS])
+def tls(request) -> TlsLib:
+    c, lib = request.param
+    listed = [r["lib"] for r in run(built(c), "tls", "--list").records if r["type"] == "library"]
+    if lib not in listed:
+        pytest.skip(f"{c.path().name} was built without {lib} (aws-lc needs cmake)")
+    return TlsLib(built(c), lib)
+
+
+def tls_run(t: TlsLib, *args: str, env: dict | None = None) -> Ran:
+    return run(t.core, "tls", "--lib", t.lib, *args, env=env)
+
+
+@pytest.mark.parametrize("example", ["tls.jsonl", "tls-refused.jsonl"])
+def test_tls_grammar_fits_the_c_cores_golden_streams(example):
+    recs = [json.loads(x) for x in (EXAMPLES / example).read_text().splitlines()]
+    assert TLS_GRAMMAR.fullmatch("".join(TLS_LETTER[r["type"]] for r in recs))
+
+
+def test_tls_list_names_the_suites_as_the_c_core(tls, validator):
+    r = run(tls.core, "tls", "--list")
     assert r.rc == 0, r.stderr
     check_schema(validator, r.records)
+    assert re.fullmatch(r"PL+S+Z", "".join(TLS_LETTER[x["type"]] for x in r.records))
     golden = [json.loads(x) for x in (EXAMPLES / "tls-list.jsonl").read_text().splitlines()]
     want = [s for s in golden if s["type"] == "suite"]
     assert [s for s in r.records if s["type"] == "suite"] == want
 
 
-def test_go_tls_transfer_checks_the_suite_and_the_data(go_core, validator):
+def test_tls_transfer_checks_the_suite_and_the_data(tls, validator):
     suites = ["TLS_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
               "ECDHE-RSA-AES128-SHA", "TLS_AES_128_CCM_SHA256"]
-    r = run(go_core, "tls", "--lib", "go", "--suites", ",".join(suites), "--sizes", "1400,16384",
-            "--samples", "2", "--min-sample-ms", "0.2")
+    r = tls_run(tls, "--suites", ",".join(suites), "--sizes", "1400,16384",
+                "--samples", "2", "--min-sample-ms", "0.2")
     assert r.rc == 0, r.stderr
     check_schema(validator, r.records)
+    assert TLS_GRAMMAR.fullmatch("".join(TLS_LETTER[x["type"]] for x in r.records))
+    assert [x["lib"] for x in r.records if x["type"] == "library"] == [tls.lib]
     pts = {(p["algo"], p["size"]): p for p in r.records if p["type"] == "point"}
-    for algo in ("TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA"):
-        for size in (1400, 16384):
-            p = pts[(algo, size)]
-            assert p["op"] == "transfer" and p["proto"] == "TLS1.2" and p["suite"] == algo
-            assert p["group"] == "x25519" and p["cert"] == "rsa2048"
     refused = {e["algo"]: e for e in r.records if e["type"] == "error"}
-    assert refused["TLS_AES_128_CCM_SHA256"]["reason"] == "refused"
-    # TLS 1.3: crypto/tls picks the suite itself; what it picked is measured, anything
-    # else is refused with the reason, never measured under another name.
-    t13 = pts.get(("TLS_AES_128_GCM_SHA256", 1400))
-    assert (t13 and t13["suite"] == "TLS_AES_128_GCM_SHA256") or \
-        refused["TLS_AES_128_GCM_SHA256"]["reason"] == "refused"
+    assert all(e["reason"] == "refused" for e in refused.values())
+    assert set(refused) | {a for a, _ in pts} == {"TLS_AES_128_GCM_SHA256",
+                                                 "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
+                                                 "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA",
+                                                 "TLS_AES_128_CCM_SHA256"}
+    assert "TLS_AES_128_CCM_SHA256" in refused
+    chacha = "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"
+    for size in (1400, 16384):
+        p = pts[(chacha, size)]
+        assert p["op"] == "transfer" and p["proto"] == "TLS1.2" and p["suite"] == chacha
+        assert p["group"] == "x25519" and p["cert"] == "rsa2048" and p["lib"] == tls.lib
+        assert p["iters"] >= 1 and min(p["wall_ns"]) > 0 and len(p["cpu_ns"]) == 2
+    if tls.lib == "go":
+        # TLS 1.3: crypto/tls picks the suite itself; what it picked is measured, anything
+        # else is refused with the reason, never measured under another name.
+        assert ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", 1400) in pts
+        t13 = pts.get(("TLS_AES_128_GCM_SHA256", 1400))
+        assert (t13 and t13["suite"] == "TLS_AES_128_GCM_SHA256") or \
+            refused["TLS_AES_128_GCM_SHA256"]["reason"] == "refused"
+    else:
+        # rustls is given the one suite asked: TLS 1.3 suites are measured by name; it has
+        # no CBC suites
+        assert pts[("TLS_AES_128_GCM_SHA256", 16384)]["suite"] == "TLS13_AES_128_GCM_SHA256"
+        assert pts[("TLS_AES_128_GCM_SHA256", 16384)]["proto"] == "TLS1.3"
+        assert "does not implement" in refused["TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA"]["message"]
 
 
-def test_go_tls_corrupted_data_fails(go_core):
-    r = run(go_core, "tls", "--lib", "go", "--suites", "ECDHE-RSA-AES128-GCM-SHA256", "--sizes", "1400",
-            "--samples", "2", "--min-sample-ms", "0.2", env={"CIPHERBENCH_TLS_FAULT": "corrupt"})
+def test_tls_corrupted_data_fails(tls):
+    r = tls_run(tls, "--suites", "ECDHE-RSA-AES128-GCM-SHA256", "--sizes", "1400",
+                "--samples", "2", "--min-sample-ms", "0.2", env={"CIPHERBENCH_TLS_FAULT": "corrupt"})
     assert r.rc == 1
     errs = [e for e in r.records if e["type"] == "error"]
     assert [e["reason"] for e in errs] == ["run_failed"] and "arrived changed" in errs[0]["message"]
     assert not [p for p in r.records if p["type"] == "point"]
 
 
-def test_go_tls_handshakes_full_and_resumed(go_core, validator):
-    r = run(go_core, "tls", "--lib", "go", "--no-transfer", "--handshakes", "--groups", "x25519,x448",
-            "--certs", "ecdsa-p256,ed25519", "--samples", "2", "--min-sample-ms", "0.2")
+def test_tls_large_writes_arrive_whole(tls):
+    """A write larger than a record (and than rustls's default buffers) arrives whole."""
+    r = tls_run(tls, "--suites", "ECDHE-RSA-AES128-GCM-SHA256", "--sizes", "16,1048576",
+                "--samples", "2", "--min-sample-ms", "0.2")
+    assert r.rc == 0, r.stderr
+    assert [p["size"] for p in r.records if p["type"] == "point"] == [16, 1048576]
+
+
+def test_tls_handshakes_full_and_resumed(tls, validator):
+    r = tls_run(tls, "--no-transfer", "--handshakes", "--groups", "x25519,x448",
+                "--certs", "ecdsa-p256,ed25519", "--samples", "2", "--min-sample-ms", "0.2")
     assert r.rc == 0, r.stderr
     check_schema(validator, r.records)
     hs = {(h["op"], h["group"], h["cert"]) for h in r.records if h["type"] == "handshake"}
-    if not hs:
+    if not hs and tls.lib == "go":
         pytest.skip("crypto/tls chose another TLS 1.3 suite than TLS_AES_128_GCM_SHA256 here")
     assert hs == {(op, g, c) for op in ("handshake", "resume")
                   for g, c in (("x25519", "ecdsa-p256"), ("x25519", "ed25519"))}
+    assert all(h["proto"] == "TLS1.3" and h["lib_group"] for h in r.records if h["type"] == "handshake")
     refused = [(e["op"], e["group"]) for e in r.records if e["type"] == "error"]
     assert refused == [("handshake", "x448"), ("resume", "x448")]
 
 
-@pytest.mark.parametrize("args", [["tls"], ["tls", "--lib", "nosuch"], ["tls", "--lib", "go", "--suites", "nosuch"],
-                                  ["tls", "--lib", "go", "--sizes", "8"], ["tls", "--lib", "go", "--no-transfer"],
-                                  ["tls", "--lib", "go", "--groups", "x9"], ["tls", "--bogus"]])
-def test_go_tls_bad_arguments(go_core, args):
-    r = run(go_core, *args)
+@pytest.mark.parametrize("args", [[], ["--lib", "nosuch"], ["--lib", "LIB", "--suites", "nosuch"],
+                                  ["--lib", "LIB", "--sizes", "8"], ["--lib", "LIB", "--no-transfer"],
+                                  ["--lib", "LIB", "--groups", "x9"], ["--bogus"],
+                                  ["--lib", "LIB", "--samples", "0"], ["--lib", "LIB", "--cpu", "1023"]])
+def test_tls_bad_arguments(tls, args):
+    r = run(tls.core, "tls", *[tls.lib if a == "LIB" else a for a in args])
     assert r.rc == 2 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "panicked" not in r.stderr
