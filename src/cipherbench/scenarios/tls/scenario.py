@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from cipherbench import metadata
 from cipherbench.cli.options import did_you_mean
 from cipherbench.core_client import Core
+from cipherbench.cores import tls_listing
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
@@ -67,7 +68,7 @@ class TlsPlan:
 
 def inventory(core: Core) -> tuple[list[str], list[Suite], list[dict]]:
     """(TLS libraries, suites, the raw listing) of the core; EnvironmentProblem without any."""
-    listing = core.run_lines(["tls", "--list"])
+    listing = tls_listing(core)   # with the Go and Rust cores' TLS libraries (cores.py)
     have = tls_libraries(listing)
     if not have:
         raise EnvironmentProblem("this cipherbench-core was built without a TLS library: "
