@@ -62,7 +62,7 @@ func TestKnownAnswers(t *testing.T) {
 		// The same vectors with one output byte changed must fail.
 		for fi := range set.files {
 			f := set.files[fi]
-			if f.alg.name != r.alg.name {
+			if f.alg.name != r.alg.name || f.v[0].invalid {
 				continue
 			}
 			bad := f
@@ -84,6 +84,83 @@ func TestKnownAnswers(t *testing.T) {
 		var rec map[string]any
 		if err := json.Unmarshal([]byte(line), &rec); err != nil || rec["type"] != "kat" {
 			t.Fatalf("not a kat record: %s", line)
+		}
+	}
+}
+
+// The must-fail cases of vectors/invalid/ are read and refused; a case that is in fact the
+// right answer (a valid vector marked invalid) fails its algorithm, and must-fail cases
+// alone (no answer checked) do not let an algorithm be timed.
+func TestInvalidVectors(t *testing.T) {
+	set := repoVectors(t)
+	var buf bytes.Buffer
+	out.Reset(&buf)
+	defer out.Reset(os.Stdout)
+	seen := map[string]bool{}
+	for _, f := range set.files {
+		if !f.v[0].invalid {
+			continue
+		}
+		seen[f.alg.name] = true
+		r := findRow(goRows, f.alg.name)
+		if res := katFile(r, &f); res.failed != 0 || res.passed != len(f.v) || res.validPassed != 0 {
+			t.Errorf("%s: %+v", f.path, res)
+		}
+		if res, _ := katAlgo(r, &vecSet{files: []vecFile{f}}); res != 0 {
+			t.Errorf("%s: passed on must-fail cases alone", f.alg.name)
+		}
+	}
+	for _, name := range []string{"aes-128-gcm", "aes-256-gcm", "chacha20-poly1305", "hmac-md5", "hmac-sha1", "hmac-sha256", "hmac-sha512"} {
+		if !seen[name] {
+			t.Errorf("%s: no must-fail cases read from vectors/invalid/", name)
+		}
+	}
+	for _, f := range set.files {
+		if f.v[0].invalid {
+			continue
+		}
+		r := findRow(goRows, f.alg.name)
+		if r.alg.kind != kindAEAD && r.alg.kind != kindMAC {
+			continue
+		}
+		marked := f
+		marked.v = append([]vector(nil), f.v[0])
+		marked.v[0].invalid = true
+		marked.v[0].pt = bytesField{}
+		if res := katFile(r, &marked); res.failed != 1 {
+			t.Errorf("%s: the right answer marked invalid was not caught: %+v", f.alg.name, res)
+		}
+	}
+}
+
+// A forgery of a valid vector (a bit flipped in the tag, the ciphertext or the AAD) that
+// decrypts fails the vector: a library that checks only part of the tag is caught.
+type partialTagAEAD struct{ inner runner }
+
+func (p partialTagAEAD) run(m *msg) status {
+	st := p.inner.run(m)
+	if st == statusAuth && m.tag[len(m.tag)-1] != 0 { // pretends to check all but the last byte
+		return statusOK
+	}
+	return st
+}
+
+func TestForgeriesRefused(t *testing.T) {
+	set := repoVectors(t)
+	r := *findRow(goRows, "aes-128-gcm")
+	inner := r.init
+	r.init = func(s *setup) (runner, status) {
+		x, st := inner(s)
+		if st != statusOK || !s.decrypt {
+			return x, st
+		}
+		return partialTagAEAD{x}, st
+	}
+	for _, f := range set.files {
+		if f.alg.name == "aes-128-gcm" && !f.v[0].invalid {
+			if res := katFile(&r, &f); res.failed == 0 || !strings.Contains(res.message, "forgery") {
+				t.Errorf("a lax tag check passed: %+v", res)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 // kat.go - known answers, checked as the C core's kat.c checks them: the expected
 // output, inputs left unchanged, a context giving the same answer twice, AEAD decryption
-// refusing a forged tag, and a cipher continuing its stream or chain across two calls.
+// refusing forgeries of each vector, the must-fail vectors of invalid/ refused, and a
+// cipher continuing its stream or chain across two calls.
 package main
 
 import (
@@ -80,24 +81,90 @@ func (c *katCtx) aeadVector(v *vector) verdict {
 	if st != statusOK {
 		return c.statusVerdict(st, v.name, "decrypt init")
 	}
-	for round := 0; round < 3; round++ {
+	// Rounds 0 and 1 decrypt; the rest are forgeries that must be refused: a flipped bit
+	// in the first, a middle and the last tag byte (a library comparing part of the tag
+	// lets one through), then in the ciphertext and in the AAD.
+	forged := []string{"the first tag byte", "a middle tag byte", "the last tag byte", "the ciphertext", "the AAD"}
+	for round := 0; round < 7; round++ {
+		f := round - 2
+		if (f == 3 && n == 0) || (f == 4 && len(v.aad.b) == 0) || (f >= 0 && f <= 2 && tl == 0) {
+			continue
+		}
 		in := withRoom(v.ct.b, tl)
 		tag := append([]byte(nil), v.tag.b...)
-		if round == 2 {
-			tag[0] ^= 1 // a forged tag must be refused
+		aad := append([]byte(nil), v.aad.b...)
+		switch f {
+		case 0:
+			tag[0] ^= 0x01
+		case 1:
+			tag[tl/2] ^= 0x80
+		case 2:
+			tag[tl-1] ^= 0x01
+		case 3:
+			in[n-1] ^= 0x01
+		case 4:
+			aad[0] ^= 0x01
 		}
 		out := make([]byte, n, n+tl)
-		m := msg{in: in, out: out, nonce: v.iv.b, aad: v.aad.b, tag: tag}
+		m := msg{in: in, out: out, nonce: v.iv.b, aad: aad, tag: tag}
 		st := dec.run(&m)
-		if round == 2 {
+		if f >= 0 {
 			if st != statusAuth {
-				return c.verdict(vFail, v.name, "decrypt accepted a forged tag")
+				return c.verdict(vFail, v.name, "decrypt accepted a forgery (a bit flipped in "+forged[f]+")")
 			}
 		} else if st != statusOK {
 			return c.statusVerdict(st, v.name, "decrypt")
 		} else if !bytes.Equal(out, v.pt.b) {
 			return c.verdict(vFail, v.name, "decrypted plaintext differs")
 		}
+	}
+	return vPass
+}
+
+// refused: is st a refusal of an invalid vector (an authentication failure, or the sizes
+// refused)? Anything else fails the vector, with what happened.
+func (c *katCtx) refused(st status, vec, stage string) verdict {
+	if st == statusAuth || st == statusParam {
+		return vPass
+	}
+	what := "failed with a library error (not a refusal) on"
+	if st == statusOK {
+		what = "accepted"
+	}
+	return c.verdict(vFail, vec, stage+" "+what+" an invalid vector")
+}
+
+// aeadInvalid: a vector that must not decrypt (a forged or truncated tag, a wrong length).
+func (c *katCtx) aeadInvalid(v *vector) verdict {
+	n, tl := len(v.ct.b), len(v.tag.b)
+	s := setup{key: v.key.b, iv: v.iv.b, tagLen: tl, decrypt: true}
+	dec, st := c.r.init(&s)
+	if st != statusOK {
+		return c.refused(st, v.name, "decrypt init")
+	}
+	m := msg{in: withRoom(v.ct.b, tl), out: make([]byte, n, n+tl), nonce: v.iv.b, aad: v.aad.b,
+		tag: append([]byte(nil), v.tag.b...)}
+	return c.refused(dec.run(&m), v.name, "decrypt")
+}
+
+// macInvalid: the MAC of msg must not be the vector's mac (a verifier comparing the whole
+// tag refuses it), or the sizes are refused; a mac shorter than the tag never passes.
+func (c *katCtx) macInvalid(v *vector) verdict {
+	tlen := max(len(v.mac.b), c.r.alg.tagLen)
+	s := setup{key: v.key.b, tagLen: tlen}
+	if v.iv.present {
+		s.iv = v.iv.b
+	}
+	r, st := c.r.init(&s)
+	if st != statusOK {
+		return c.refused(st, v.name, "init")
+	}
+	tag := make([]byte, tlen)
+	if st := r.run(&msg{in: append([]byte(nil), v.msg.b...), nonce: s.iv, tag: tag}); st != statusOK {
+		return c.refused(st, v.name, "mac")
+	}
+	if len(v.mac.b) == tlen && bytes.Equal(tag, v.mac.b) {
+		return c.verdict(vFail, v.name, "gave the mac of an invalid vector")
 	}
 	return vPass
 }
@@ -204,6 +271,7 @@ func (c *katCtx) digestVector(v *vector, mac bool) verdict {
 
 type katResult struct {
 	passed, failed, skipped int
+	validPassed             int // of passed: vectors with an answer (not must-fail cases)
 	message                 string
 }
 
@@ -220,6 +288,15 @@ func katFile(r *row, f *vecFile) katResult {
 					out = c.verdict(vFail, v.name, fmt.Sprintf("the library panicked: %v", p))
 				}
 			}()
+			switch {
+			case v.invalid && r.alg.kind == kindAEAD:
+				out = c.aeadInvalid(v)
+			case v.invalid:
+				out = c.macInvalid(v)
+			}
+			if v.invalid {
+				return
+			}
 			switch r.alg.kind {
 			case kindAEAD:
 				out = c.aeadVector(v)
@@ -234,6 +311,9 @@ func katFile(r *row, f *vecFile) katResult {
 		switch out {
 		case vPass:
 			res.passed++
+			if !v.invalid {
+				res.validPassed++
+			}
 		case vSkip:
 			res.skipped++
 		default:
@@ -244,8 +324,10 @@ func katFile(r *row, f *vecFile) katResult {
 	return res
 }
 
-// katAlgo checks every file of r's algorithm and emits a kat record per file. Returns 1
-// when it passed, 0 when it failed, -1 when there are no vectors; why says what went wrong.
+// katAlgo checks every file of r's algorithm (its answers, then its must-fail cases) and
+// emits a kat record per file. Returns 1 when it passed (at least one answer right, every
+// must-fail case refused, nothing failed), 0 when it failed, -1 when there are no
+// vectors; why says what went wrong.
 func katAlgo(r *row, set *vecSet) (int, string) {
 	files, passed, failed := 0, 0, 0
 	why := ""
@@ -256,7 +338,7 @@ func katAlgo(r *row, set *vecSet) (int, string) {
 		}
 		res := katFile(r, f)
 		files++
-		passed += res.passed
+		passed += res.validPassed
 		failed += res.failed
 		if res.failed > 0 && why == "" {
 			why = f.path + ": " + res.message
@@ -269,7 +351,7 @@ func katAlgo(r *row, set *vecSet) (int, string) {
 	case failed > 0:
 		return 0, why
 	case passed == 0:
-		return 0, fmt.Sprintf("%s refused the parameters of every %s vector", libName, r.alg.name)
+		return 0, fmt.Sprintf("%s refused the parameters of every %s vector with an answer", libName, r.alg.name)
 	}
 	return 1, ""
 }

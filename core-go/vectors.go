@@ -1,7 +1,7 @@
 // vectors.go - reads the known-answer files of vectors/ (vectors/README.md), as the C
 // core's vectors.c does: a directory's *.json in name order, then its extra/ (rows only
-// these cores have); a malformed file given alone is an error, in a directory it is
-// left out and said.
+// these cores have), then its invalid/ (must-fail cases); a malformed file given alone is
+// an error, in a directory it is left out and said.
 package main
 
 import (
@@ -27,6 +27,7 @@ type bytesField struct {
 type vector struct {
 	name                                    string
 	key, iv, aad, pt, ct, tag, msg, md, mac bytesField
+	invalid                                 bool // must be refused (vectors/README.md, "Invalid vectors")
 }
 
 type vecFile struct {
@@ -95,10 +96,26 @@ func parseVector(jv json.RawMessage, alg *algorithm, idx int, path string) (vect
 		}
 		*dst[i] = b
 	}
+	if res, ok := raw["result"]; ok {
+		var r, e string
+		if json.Unmarshal(res, &r) != nil || (r != "valid" && r != "invalid") {
+			return v, fmt.Errorf("vectors: %s: vector %s: \"result\" must be \"valid\" or \"invalid\"", path, v.name)
+		}
+		v.invalid = r == "invalid"
+		if v.invalid && alg.kind != kindAEAD && alg.kind != kindMAC {
+			return v, fmt.Errorf("vectors: %s: vector %s: only AEAD and MAC vectors can be invalid", path, v.name)
+		}
+		if v.invalid && (json.Unmarshal(raw["expect"], &e) != nil || e != "auth_failure") {
+			return v, fmt.Errorf("vectors: %s: vector %s: an invalid vector needs \"expect\": \"auth_failure\"", path, v.name)
+		}
+	}
 	var need []string
 	switch alg.kind {
 	case kindAEAD:
-		need = []string{"key", "iv", "pt", "ct", "tag"}
+		need = []string{"key", "iv", "ct", "tag"}
+		if !v.invalid { // an invalid one has no plaintext to give
+			need = append(need, "pt")
+		}
 	case kindCipher:
 		need = []string{"key", "pt", "ct"}
 		if alg.ivLen > 0 {
@@ -119,7 +136,7 @@ func parseVector(jv json.RawMessage, alg *algorithm, idx int, path string) (vect
 			}
 		}
 	}
-	if (alg.kind == kindAEAD || alg.kind == kindCipher) && len(v.pt.b) != len(v.ct.b) {
+	if ((alg.kind == kindAEAD && !v.invalid) || alg.kind == kindCipher) && len(v.pt.b) != len(v.ct.b) {
 		return v, fmt.Errorf("vectors: %s: vector %s: pt and ct differ in length", path, v.name)
 	}
 	if rep, ok := raw["repeat"]; ok {
@@ -207,7 +224,8 @@ func jsonFiles(dir string) ([]string, error) {
 	return names, nil
 }
 
-// loadVectors reads a file or a directory (and its extra/). An error is a usage error.
+// loadVectors reads a file or a directory (and its extra/, then the must-fail cases of its
+// invalid/). An error is a usage error.
 func loadVectors(path string, rows []row) (*vecSet, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -229,8 +247,10 @@ func loadVectors(path string, rows []row) (*vecSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("vectors: cannot read directory %s", path)
 	}
-	if extra, err := jsonFiles(filepath.Join(path, "extra")); err == nil {
-		names = append(names, extra...)
+	for _, sub := range []string{"extra", "invalid"} {
+		if more, err := jsonFiles(filepath.Join(path, sub)); err == nil {
+			names = append(names, more...)
+		}
 	}
 	for _, n := range names {
 		f, err := loadFile(n, rows)

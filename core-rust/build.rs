@@ -2,7 +2,7 @@
 // (CB_VER_<crate>), so the library records name exactly what was built.
 use std::fs;
 
-const CRATES: &[&str] = &["ring", "aws-lc-rs", "aes-gcm", "chacha20poly1305", "sha2", "sha3", "blake2", "hmac"];
+const CRATES: &[&str] = &["ring", "aws-lc-rs", "rustls", "aes-gcm", "chacha20poly1305", "sha2", "sha3", "blake2", "hmac"];
 
 fn main() {
     println!("cargo:rerun-if-changed=Cargo.lock");

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the measurement cores of other languages into build-extra/ when their toolchain
 # is here: core-go/ (Go's standard library and x/crypto, library "go") with Go >= 1.26,
-# core-rust/ (ring, RustCrypto, and AWS-LC through aws-lc-rs when cmake is here) with
-# Rust >= 1.78. A missing or too old toolchain skips its core with one line; a core that
+# core-rust/ (ring, RustCrypto, and AWS-LC through aws-lc-rs when cmake is here; rustls with
+# each of ring and aws-lc-rs for its tls command) with Rust >= 1.85. A missing or too old
+# toolchain skips its core with one line; a core that
 # fails to compile is said and the script exits 1.
 # Dependencies come pinned from core-go/go.sum and core-rust/Cargo.lock.
 set -uo pipefail
@@ -29,15 +30,15 @@ else
 fi
 
 if ! command -v cargo >/dev/null 2>&1 || ! command -v rustc >/dev/null 2>&1; then
-    echo "core-rust: skipped (no cargo/rustc on PATH; Rust >= 1.78 from https://rustup.rs builds it)"
+    echo "core-rust: skipped (no cargo/rustc on PATH; Rust >= 1.85 from https://rustup.rs or Debian 13 builds it)"
 elif ! rustversion=$(rustc --version 2>/dev/null | awk '{print $2}') \
-        || ! version_at_least "$rustversion" 1.78; then
-    echo "core-rust: skipped (rustc ${rustversion:-of unknown version} is older than 1.78, which Cargo.lock version 4 needs)"
+        || ! version_at_least "$rustversion" 1.85; then
+    echo "core-rust: skipped (rustc ${rustversion:-of unknown version} is older than 1.85, the oldest that the crates pinned in Cargo.lock build with)"
 else
-    features=() libs="ring, rustcrypto, aws-lc"
+    features=() libs="ring, rustcrypto, aws-lc; tls: rustls-ring, rustls-aws-lc"
     if ! command -v cmake >/dev/null 2>&1; then
         # aws-lc-sys builds AWS-LC with cmake; ring and RustCrypto need only a C compiler.
-        features=(--no-default-features) libs="ring, rustcrypto; aws-lc left out: no cmake"
+        features=(--no-default-features) libs="ring, rustcrypto; tls: rustls-ring; aws-lc left out: no cmake"
     fi
     # The compiled dependencies (AWS-LC takes minutes) are kept in the user's cache, so a
     # second checkout or a clean clone rebuilds only the core itself.

@@ -192,6 +192,63 @@ def test_a_wrong_known_answer_is_never_timed(core, validator, tmp_path, algo, op
         assert [x["failed"] for x in k.records if x["type"] == "kat" and x["algo"] == algo] == [1]
 
 
+def test_must_fail_vectors_are_refused(core, validator):
+    """vectors/invalid/ is read: each AEAD and MAC offered has a kat record for its
+    must-fail cases, every case refused."""
+    algos = {(a["lib"], a["algo"]) for a in listing(core).records if a["type"] == "algorithm"
+             and a["kind"] in ("aead", "mac")}
+    r = run(core, "kat", "--no-differential")
+    assert r.rc == 0, r.stderr
+    check_schema(validator, r.records)
+    cases = {}
+    for k in r.records:
+        if k["type"] == "kat" and (k["source"] or "").startswith("derived from"):
+            cases[(k["lib"], k["algo"])] = k
+    with_cases = {(lib, a) for lib, a in algos if (VECTORS / "invalid" / f"{a}.json").is_file()}
+    assert with_cases and set(cases) == with_cases
+    for (lib, a), k in cases.items():
+        n = len(json.loads((VECTORS / "invalid" / f"{a}.json").read_text())["vectors"])
+        assert (k["passed"], k["failed"]) == (n, 0), (lib, a, k)
+
+
+def accepted_case_vectors(tmp_path: Path, algo: str) -> Path:
+    """The real vectors of algo, and in invalid/ its first vector unchanged but marked
+    must-fail: a library that verifies it (as a correct one does) fails the check."""
+    d = tmp_path / "vectors"
+    (d / "invalid").mkdir(parents=True)
+    doc = json.loads((VECTORS / f"{algo}.json").read_text())
+    (d / f"{algo}.json").write_text(json.dumps(doc))
+    case = {k: v for k, v in doc["vectors"][0].items() if k != "pt"}
+    case.update(name="marked invalid", result="invalid", expect="auth_failure")
+    doc["vectors"] = [case]
+    (d / "invalid" / f"{algo}.json").write_text(json.dumps(doc))
+    return d
+
+
+@pytest.mark.parametrize("algo,op", [("aes-128-gcm", "decrypt"), ("hmac-sha256", "mac")])
+def test_an_accepted_must_fail_case_is_never_timed(core, validator, tmp_path, algo, op):
+    vec = accepted_case_vectors(tmp_path, algo)
+    for lib in core.libs:
+        r = run(core, "bench", "--lib", lib, "--algo", algo, "--op", op, "--vectors", str(vec), *FAST)
+        assert r.rc == 1, r.stderr
+        check_schema(validator, r.records)
+        assert not [p for p in r.records if p["type"] == "point"]
+        err = [e for e in r.records if e["type"] == "error"]
+        assert len(err) == 1 and err[0]["reason"] == "kat_failed", err
+        assert "accepted an invalid vector" in err[0]["message"] or "gave the mac" in err[0]["message"]
+
+
+def test_must_fail_cases_alone_are_not_enough_to_time(core, tmp_path):
+    d = tmp_path / "vectors"
+    (d / "invalid").mkdir(parents=True)
+    shutil.copy(VECTORS / "invalid" / "aes-128-gcm.json", d / "invalid")
+    r = run(core, "bench", "--lib", core.libs[0], "--algo", "aes-128-gcm", "--op", "encrypt",
+            "--vectors", str(d), *FAST)
+    assert r.rc == 1
+    assert [e["reason"] for e in r.records if e["type"] == "error"] == ["kat_failed"]
+    assert not [p for p in r.records if p["type"] == "point"]
+
+
 def test_no_vectors_no_timing(core, tmp_path):
     empty = tmp_path / "none"
     empty.mkdir()
@@ -272,7 +329,8 @@ def test_aws_lc_switch_is_openssl_ia32cap(core, validator):
     on = next(x for x in run(core, "list", "--lib", "aws-lc").records if x["type"] == "library")
     flags = next(x for x in r.records if x["type"] == "preamble")["cpu_flags"]
     assert ("aes" in on["hw_used"]) == ("aes" in flags)
-    assert [x["type"] for x in r.records].count("kat") == 1
+    # the answers, then the must-fail cases of vectors/invalid/
+    assert [x["type"] for x in r.records].count("kat") == 2
     assert [x["type"] for x in r.records].count("point") == 3
 
 
@@ -328,69 +386,124 @@ def test_build_script_skips_a_missing_toolchain_with_one_line(tmp_path):
     assert len(lines) == 2 and all("skipped" in x for x in lines), lines
 
 
-@pytest.fixture
-def go_core() -> ExtraCore:
-    """The Go core, the one with a tls command."""
-    return built(CORES[0])
+@dataclass(frozen=True)
+class TlsLib:
+    """A TLS library of an extra core: rustls picks any TLS 1.3 suite it is given;
+    crypto/tls picks its TLS 1.3 suite itself and has CBC suites rustls does not."""
+
+    core: ExtraCore
+    lib: str
 
 
-def test_go_tls_list_names_the_suites_as_the_c_core(go_core, validator):
-    r = run(go_core, "tls", "--list")
+TLS_LIBS = [(CORES[0], "go"), (CORES[1], "rustls-ring"), (CORES[1], "rustls-aws-lc")]
+TLS_GRAMMAR = re.compile(r"PL(T|E|H)*Z")
+TLS_LETTER = dict(LETTER, handshake="H", suite="S")
+
+
+@pytest.fixture(params=TLS_LIBS, ids=[lib for _, lib in TLS_LIBS])
+def tls(request) -> TlsLib:
+    c, lib = request.param
+    listed = [r["lib"] for r in run(built(c), "tls", "--list").records if r["type"] == "library"]
+    if lib not in listed:
+        pytest.skip(f"{c.path().name} was built without {lib} (aws-lc needs cmake)")
+    return TlsLib(built(c), lib)
+
+
+def tls_run(t: TlsLib, *args: str, env: dict | None = None) -> Ran:
+    return run(t.core, "tls", "--lib", t.lib, *args, env=env)
+
+
+@pytest.mark.parametrize("example", ["tls.jsonl", "tls-refused.jsonl"])
+def test_tls_grammar_fits_the_c_cores_golden_streams(example):
+    recs = [json.loads(x) for x in (EXAMPLES / example).read_text().splitlines()]
+    assert TLS_GRAMMAR.fullmatch("".join(TLS_LETTER[r["type"]] for r in recs))
+
+
+def test_tls_list_names_the_suites_as_the_c_core(tls, validator):
+    r = run(tls.core, "tls", "--list")
     assert r.rc == 0, r.stderr
     check_schema(validator, r.records)
+    assert re.fullmatch(r"PL+S+Z", "".join(TLS_LETTER[x["type"]] for x in r.records))
     golden = [json.loads(x) for x in (EXAMPLES / "tls-list.jsonl").read_text().splitlines()]
     want = [s for s in golden if s["type"] == "suite"]
     assert [s for s in r.records if s["type"] == "suite"] == want
 
 
-def test_go_tls_transfer_checks_the_suite_and_the_data(go_core, validator):
+def test_tls_transfer_checks_the_suite_and_the_data(tls, validator):
     suites = ["TLS_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
               "ECDHE-RSA-AES128-SHA", "TLS_AES_128_CCM_SHA256"]
-    r = run(go_core, "tls", "--lib", "go", "--suites", ",".join(suites), "--sizes", "1400,16384",
-            "--samples", "2", "--min-sample-ms", "0.2")
+    r = tls_run(tls, "--suites", ",".join(suites), "--sizes", "1400,16384",
+                "--samples", "2", "--min-sample-ms", "0.2")
     assert r.rc == 0, r.stderr
     check_schema(validator, r.records)
+    assert TLS_GRAMMAR.fullmatch("".join(TLS_LETTER[x["type"]] for x in r.records))
+    assert [x["lib"] for x in r.records if x["type"] == "library"] == [tls.lib]
     pts = {(p["algo"], p["size"]): p for p in r.records if p["type"] == "point"}
-    for algo in ("TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256", "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA"):
-        for size in (1400, 16384):
-            p = pts[(algo, size)]
-            assert p["op"] == "transfer" and p["proto"] == "TLS1.2" and p["suite"] == algo
-            assert p["group"] == "x25519" and p["cert"] == "rsa2048"
     refused = {e["algo"]: e for e in r.records if e["type"] == "error"}
-    assert refused["TLS_AES_128_CCM_SHA256"]["reason"] == "refused"
-    # TLS 1.3: crypto/tls picks the suite itself; what it picked is measured, anything
-    # else is refused with the reason, never measured under another name.
-    t13 = pts.get(("TLS_AES_128_GCM_SHA256", 1400))
-    assert (t13 and t13["suite"] == "TLS_AES_128_GCM_SHA256") or \
-        refused["TLS_AES_128_GCM_SHA256"]["reason"] == "refused"
+    assert all(e["reason"] == "refused" for e in refused.values())
+    assert set(refused) | {a for a, _ in pts} == {"TLS_AES_128_GCM_SHA256",
+                                                 "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
+                                                 "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA",
+                                                 "TLS_AES_128_CCM_SHA256"}
+    assert "TLS_AES_128_CCM_SHA256" in refused
+    chacha = "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"
+    for size in (1400, 16384):
+        p = pts[(chacha, size)]
+        assert p["op"] == "transfer" and p["proto"] == "TLS1.2" and p["suite"] == chacha
+        assert p["group"] == "x25519" and p["cert"] == "rsa2048" and p["lib"] == tls.lib
+        assert p["iters"] >= 1 and min(p["wall_ns"]) > 0 and len(p["cpu_ns"]) == 2
+    if tls.lib == "go":
+        # TLS 1.3: crypto/tls picks the suite itself; what it picked is measured, anything
+        # else is refused with the reason, never measured under another name.
+        assert ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", 1400) in pts
+        t13 = pts.get(("TLS_AES_128_GCM_SHA256", 1400))
+        assert (t13 and t13["suite"] == "TLS_AES_128_GCM_SHA256") or \
+            refused["TLS_AES_128_GCM_SHA256"]["reason"] == "refused"
+    else:
+        # rustls is given the one suite asked: TLS 1.3 suites are measured by name; it has
+        # no CBC suites
+        assert pts[("TLS_AES_128_GCM_SHA256", 16384)]["suite"] == "TLS13_AES_128_GCM_SHA256"
+        assert pts[("TLS_AES_128_GCM_SHA256", 16384)]["proto"] == "TLS1.3"
+        assert "does not implement" in refused["TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA"]["message"]
 
 
-def test_go_tls_corrupted_data_fails(go_core):
-    r = run(go_core, "tls", "--lib", "go", "--suites", "ECDHE-RSA-AES128-GCM-SHA256", "--sizes", "1400",
-            "--samples", "2", "--min-sample-ms", "0.2", env={"CIPHERBENCH_TLS_FAULT": "corrupt"})
+def test_tls_corrupted_data_fails(tls):
+    r = tls_run(tls, "--suites", "ECDHE-RSA-AES128-GCM-SHA256", "--sizes", "1400",
+                "--samples", "2", "--min-sample-ms", "0.2", env={"CIPHERBENCH_TLS_FAULT": "corrupt"})
     assert r.rc == 1
     errs = [e for e in r.records if e["type"] == "error"]
     assert [e["reason"] for e in errs] == ["run_failed"] and "arrived changed" in errs[0]["message"]
     assert not [p for p in r.records if p["type"] == "point"]
 
 
-def test_go_tls_handshakes_full_and_resumed(go_core, validator):
-    r = run(go_core, "tls", "--lib", "go", "--no-transfer", "--handshakes", "--groups", "x25519,x448",
-            "--certs", "ecdsa-p256,ed25519", "--samples", "2", "--min-sample-ms", "0.2")
+def test_tls_large_writes_arrive_whole(tls):
+    """A write larger than a record (and than rustls's default buffers) arrives whole."""
+    r = tls_run(tls, "--suites", "ECDHE-RSA-AES128-GCM-SHA256", "--sizes", "16,1048576",
+                "--samples", "2", "--min-sample-ms", "0.2")
+    assert r.rc == 0, r.stderr
+    assert [p["size"] for p in r.records if p["type"] == "point"] == [16, 1048576]
+
+
+def test_tls_handshakes_full_and_resumed(tls, validator):
+    r = tls_run(tls, "--no-transfer", "--handshakes", "--groups", "x25519,x448",
+                "--certs", "ecdsa-p256,ed25519", "--samples", "2", "--min-sample-ms", "0.2")
     assert r.rc == 0, r.stderr
     check_schema(validator, r.records)
     hs = {(h["op"], h["group"], h["cert"]) for h in r.records if h["type"] == "handshake"}
-    if not hs:
+    if not hs and tls.lib == "go":
         pytest.skip("crypto/tls chose another TLS 1.3 suite than TLS_AES_128_GCM_SHA256 here")
     assert hs == {(op, g, c) for op in ("handshake", "resume")
                   for g, c in (("x25519", "ecdsa-p256"), ("x25519", "ed25519"))}
+    assert all(h["proto"] == "TLS1.3" and h["lib_group"] for h in r.records if h["type"] == "handshake")
     refused = [(e["op"], e["group"]) for e in r.records if e["type"] == "error"]
     assert refused == [("handshake", "x448"), ("resume", "x448")]
 
 
-@pytest.mark.parametrize("args", [["tls"], ["tls", "--lib", "nosuch"], ["tls", "--lib", "go", "--suites", "nosuch"],
-                                  ["tls", "--lib", "go", "--sizes", "8"], ["tls", "--lib", "go", "--no-transfer"],
-                                  ["tls", "--lib", "go", "--groups", "x9"], ["tls", "--bogus"]])
-def test_go_tls_bad_arguments(go_core, args):
-    r = run(go_core, *args)
+@pytest.mark.parametrize("args", [[], ["--lib", "nosuch"], ["--lib", "LIB", "--suites", "nosuch"],
+                                  ["--lib", "LIB", "--sizes", "8"], ["--lib", "LIB", "--no-transfer"],
+                                  ["--lib", "LIB", "--groups", "x9"], ["--bogus"],
+                                  ["--lib", "LIB", "--samples", "0"], ["--lib", "LIB", "--cpu", "1023"]])
+def test_tls_bad_arguments(tls, args):
+    r = run(tls.core, "tls", *[tls.lib if a == "LIB" else a for a in args])
     assert r.rc == 2 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "panicked" not in r.stderr

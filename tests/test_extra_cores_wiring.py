@@ -176,3 +176,65 @@ def test_found_in_the_checkout_holding_the_virtual_environment(env, tmp_path, mo
     e = {k: v for k, v in env.items() if not k.startswith("CIPHERBENCH_CORE_")}
     found = {spec.name: cores.find_extra(spec, e) for spec in cores.EXTRA_CORES}
     assert found == {"go": go, "rust": None}
+
+
+REAL_RUST = Path(os.environ.get("CIPHERBENCH_CORE_RUST")
+                 or ROOT / "build-extra" / "cipherbench-core-rust")
+
+
+def real_tls_env(env) -> dict:
+    """The real C, Go and Rust cores (skips when one is not built)."""
+    for p in (REAL_GO, REAL_RUST):
+        if not (p.is_file() and os.access(p, os.X_OK)):
+            pytest.skip(f"{p.name} not built (scripts/build-extra-cores.sh builds it when its "
+                        "toolchain is installed)")
+    return dict(env, CIPHERBENCH_CORE=str(real_core()), CIPHERBENCH_CORE_GO=str(REAL_GO),
+                CIPHERBENCH_CORE_RUST=str(REAL_RUST))
+
+
+def test_tls_lists_and_routes_the_go_and_rustls_libraries(cli, env, tmp_path):
+    """`cipherbench tls --lib go,rustls-ring` starts each library's own core (the Go core's
+    and the Rust core's tls) and stores their rows like the C libraries'."""
+    e = real_tls_env(env)
+    listed = cli("tls", "--list-suites", env_override=e)
+    assert listed.rc == 0, listed.err
+    assert "go" in listed.out and "rustls-ring" in listed.out
+    bad = cli("tls", "--lib", "rustls-nosuch", env_override=e)
+    assert bad.rc == 2 and "rustls-ring" in bad.err and bad.err.count("\n") == 1
+    r = cli("tls", "--lib", "go,rustls-ring", "--suites",
+            "ECDHE-RSA-CHACHA20-POLY1305,TLS_AES_128_CCM_SHA256", "--sizes", "1400",
+            "--budget", "0", "--no-loopback", env_override=e)
+    assert r.rc == 0, r.err
+    run, res = results(e)
+    assert run.status == "complete"
+    rows = {(x.lib, x.algo): x for x in res}
+    chacha = "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256"
+    for lib in ("go", "rustls-ring"):
+        x = rows[(lib, chacha)]
+        assert x.metric == "bytes_per_s" and x.median > 0 and x.extra["proto"] == "TLS1.2"
+        assert rows[(lib, "TLS_AES_128_CCM_SHA256")].metric == "refused"
+    assert run.metadata["libraries"]["rustls-ring"]["version"].startswith("rustls ")
+    assert run.metadata["libraries"]["go"]["version"].startswith("Go go1.")
+    for lib in ("go", "rustls-ring"):
+        assert f"{lib} (" in r.out     # a table per library, as for openssl and gnutls
+
+
+def test_caddy_is_rated_by_a_stored_go_tls_result(cli, env):
+    """A stored `cipherbench tls --lib go` result rates Caddy's suite by Go's own record
+    layer, not by a primitive stand-in."""
+    from cipherbench.store import Result
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        run = s.begin_run("tls", {"libs": ["go"]}, {"cpu_model": "Recorded CPU",
+                                                    "cpu_flags": ["aes"], "hostname": "r"})
+        for iana, mbs in (("TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256", 900),
+                          ("TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", 600)):
+            s.add_result(run, Result("tls", "go", iana, "transfer", 16384, "bytes_per_s", "B/s",
+                                     mbs * 1e6, mbs * 0.99e6, mbs * 1.01e6, 10, 0.01,
+                                     extra={"iana": iana, "proto": "TLS1.2"}))
+        s.finish_run(run, "complete")
+    out = cli("advise", "--no-measure", "--json", "--for", "caddy")
+    assert out.rc == 0, out.err
+    t = next(x for x in out.json()["targets"] if x["target"] == "caddy")
+    rated = {c["choice"]: c["rate"] for c in t["candidates"] if c["rate"]}
+    chacha = rated["TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256"]
+    assert chacha["source"] == "tls" and chacha["detail"].startswith("go TLS record layer")

@@ -1,6 +1,7 @@
 //! Known answers, checked as the C core's kat.c checks them (the expected output, inputs
-//! unchanged, a context giving the same answer twice, AEAD decryption refusing a forged
-//! tag), and the differential check between the libraries that share an algorithm.
+//! unchanged, a context giving the same answer twice, AEAD decryption refusing forgeries
+//! of each vector, the must-fail vectors of invalid/ refused), and the differential check
+//! between the libraries that share an algorithm.
 use crate::algorithms::{Algorithm, Kind, Msg, Row, Setup, Status};
 use crate::emit;
 use crate::measure::prng_fill;
@@ -61,23 +62,80 @@ impl Ctx<'_> {
             Ok(r) => r,
             Err(st) => return self.status(st, &v.name, "decrypt init"),
         };
-        for round in 0..3 {
-            let inp = v.ct.b.clone();
-            let mut tag = v.tag.b.clone();
-            if round == 2 {
-                tag[0] ^= 1; // a forged tag must be refused
+        // Rounds 0 and 1 decrypt; the rest are forgeries that must be refused: a flipped
+        // bit in the first, a middle and the last tag byte (a library comparing part of
+        // the tag lets one through), then in the ciphertext and in the AAD.
+        const FORGED: [&str; 5] = ["the first tag byte", "a middle tag byte", "the last tag byte", "the ciphertext", "the AAD"];
+        for round in 0..7i32 {
+            let f = round - 2;
+            if (f == 3 && n == 0) || (f == 4 && v.aad.b.is_empty()) || ((0..=2).contains(&f) && tl == 0) {
+                continue;
+            }
+            let (mut inp, mut tag, mut aad) = (v.ct.b.clone(), v.tag.b.clone(), v.aad.b.clone());
+            match f {
+                0 => tag[0] ^= 0x01,
+                1 => tag[tl / 2] ^= 0x80,
+                2 => tag[tl - 1] ^= 0x01,
+                3 => inp[n - 1] ^= 0x01,
+                4 => aad[0] ^= 0x01,
+                _ => {}
             }
             let mut out = vec![0u8; n];
-            let st = dec.run(&mut Msg { inp: &inp, out: &mut out, nonce: &v.iv.b, aad: &v.aad.b, tag: &mut tag });
-            if round == 2 {
+            let st = dec.run(&mut Msg { inp: &inp, out: &mut out, nonce: &v.iv.b, aad: &aad, tag: &mut tag });
+            if f >= 0 {
                 if st != Status::Auth {
-                    return self.verdict(Verdict::Fail, &v.name, "decrypt accepted a forged tag");
+                    let what = format!("decrypt accepted a forgery (a bit flipped in {})", FORGED[f as usize]);
+                    return self.verdict(Verdict::Fail, &v.name, &what);
                 }
             } else if st != Status::Ok {
                 return self.status(st, &v.name, "decrypt");
             } else if out != v.pt.b {
                 return self.verdict(Verdict::Fail, &v.name, "decrypted plaintext differs");
             }
+        }
+        Verdict::Pass
+    }
+
+    /// Is st a refusal of an invalid vector (an authentication failure, or the sizes
+    /// refused)? Anything else fails the vector, with what happened.
+    fn refused(&mut self, st: Status, vec: &str, stage: &str) -> Verdict {
+        match st {
+            Status::Auth | Status::Param => Verdict::Pass,
+            Status::Ok => self.verdict(Verdict::Fail, vec, &format!("{} accepted an invalid vector", stage)),
+            Status::Err => self.verdict(Verdict::Fail, vec,
+                &format!("{} failed with a library error (not a refusal) on an invalid vector", stage)),
+        }
+    }
+
+    /// An AEAD vector that must not decrypt: a forged or truncated tag, a wrong length.
+    fn aead_invalid(&mut self, v: &Vector) -> Verdict {
+        let s = Setup { key: &v.key.b, tag_len: v.tag.b.len(), decrypt: true };
+        let mut dec = match (self.row.init)(&self.row.alg, &s) {
+            Ok(r) => r,
+            Err(st) => return self.refused(st, &v.name, "decrypt init"),
+        };
+        let (mut out, mut tag) = (vec![0u8; v.ct.b.len()], v.tag.b.clone());
+        let st = dec.run(&mut Msg { inp: &v.ct.b, out: &mut out, nonce: &v.iv.b, aad: &v.aad.b, tag: &mut tag });
+        self.refused(st, &v.name, "decrypt")
+    }
+
+    /// A MAC vector that must not verify: the MAC of msg is not its mac (a verifier
+    /// comparing the whole tag refuses it), or the sizes are refused; a mac shorter than
+    /// the tag never passes as the whole one.
+    fn mac_invalid(&mut self, v: &Vector) -> Verdict {
+        let tlen = v.mac.b.len().max(self.row.alg.tag_len);
+        let s = Setup { key: &v.key.b, tag_len: tlen, decrypt: false };
+        let mut r = match (self.row.init)(&self.row.alg, &s) {
+            Ok(r) => r,
+            Err(st) => return self.refused(st, &v.name, "init"),
+        };
+        let mut tag = vec![0u8; tlen];
+        let st = r.run(&mut Msg { inp: &v.msg.b, out: &mut [], nonce: &v.iv.b, aad: &[], tag: &mut tag });
+        if st != Status::Ok {
+            return self.refused(st, &v.name, "mac");
+        }
+        if v.mac.b.len() == tlen && tag == v.mac.b {
+            return self.verdict(Verdict::Fail, &v.name, "gave the mac of an invalid vector");
         }
         Verdict::Pass
     }
@@ -117,6 +175,8 @@ impl Ctx<'_> {
 
 pub struct FileResult {
     pub passed: usize,
+    /// Of passed: vectors with an answer (not must-fail cases).
+    pub valid_passed: usize,
     pub failed: usize,
     pub skipped: usize,
     pub message: String,
@@ -124,10 +184,12 @@ pub struct FileResult {
 
 /// Every vector of a file; a panic of the library is a failure of that vector.
 pub fn kat_file(row: &Row, f: &VecFile) -> FileResult {
-    let mut res = FileResult { passed: 0, failed: 0, skipped: 0, message: String::new() };
+    let mut res = FileResult { passed: 0, valid_passed: 0, failed: 0, skipped: 0, message: String::new() };
     let mut c = Ctx { row, msg: String::new() };
     for v in &f.v {
         let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match row.alg.kind {
+            Kind::Aead if v.invalid => c.aead_invalid(v),
+            Kind::Mac if v.invalid => c.mac_invalid(v),
             Kind::Aead => c.aead(v),
             Kind::Hash => c.digest(v, false),
             Kind::Mac => c.digest(v, true),
@@ -135,7 +197,10 @@ pub fn kat_file(row: &Row, f: &VecFile) -> FileResult {
         }));
         let out = out.unwrap_or_else(|_| c.verdict(Verdict::Fail, &v.name, "the library panicked"));
         match out {
-            Verdict::Pass => res.passed += 1,
+            Verdict::Pass => {
+                res.passed += 1;
+                res.valid_passed += usize::from(!v.invalid);
+            }
             Verdict::Skip => res.skipped += 1,
             Verdict::Fail => res.failed += 1,
         }
@@ -150,14 +215,16 @@ pub enum AlgoKat {
     NoVectors(String),
 }
 
-/// Every file of the row's algorithm, a kat record each.
+/// Every file of the row's algorithm (its answers, then its must-fail cases), a kat record
+/// each. It passes when at least one answer is right, every must-fail case is refused and
+/// nothing failed.
 pub fn kat_algo(lib: &str, row: &Row, set: &VecSet) -> AlgoKat {
     let (mut files, mut passed, mut failed) = (0, 0, 0);
     let mut why = String::new();
     for f in set.files.iter().filter(|f| f.algo == row.alg.name) {
         let r = kat_file(row, f);
         files += 1;
-        passed += r.passed;
+        passed += r.valid_passed;
         failed += r.failed;
         if r.failed > 0 && why.is_empty() {
             why = format!("{}: {}", f.path, r.message);
@@ -169,7 +236,7 @@ pub fn kat_algo(lib: &str, row: &Row, set: &VecSet) -> AlgoKat {
     } else if failed > 0 {
         AlgoKat::Failed(why)
     } else if passed == 0 {
-        AlgoKat::Failed(format!("{} refused the parameters of every {} vector", lib, row.alg.name))
+        AlgoKat::Failed(format!("{} refused the parameters of every {} vector with an answer", lib, row.alg.name))
     } else {
         AlgoKat::Passed
     }
@@ -267,4 +334,56 @@ pub fn differential(alg: &Algorithm, rows: &[(&str, Row)]) -> Option<Result<(), 
         }
     }
     if ran >= 2 { Some(Ok(())) } else { None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vectors;
+
+    fn repo_vectors() -> VecSet {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors");
+        let set = vectors::load(dir, crate::LIBS).expect("vectors/ loads");
+        assert!(set.bad.is_empty(), "broken vector files: {:?}", set.bad);
+        set
+    }
+
+    /// Every row of every library passes its known answers and refuses its must-fail
+    /// cases; must-fail cases alone (no answer checked) do not pass an algorithm.
+    #[test]
+    fn known_answers_and_must_fail_cases() {
+        let set = repo_vectors();
+        for lib in crate::LIBS {
+            for row in (lib.rows)() {
+                assert!(matches!(kat_algo(lib.name, &row, &set), AlgoKat::Passed), "{} {}", lib.name, row.alg.name);
+                let invalid: Vec<&VecFile> = set.files.iter().filter(|f| f.algo == row.alg.name && f.v[0].invalid).collect();
+                if matches!(row.alg.kind, Kind::Aead | Kind::Mac) && row.alg.name != "xchacha20-poly1305" {
+                    assert!(!invalid.is_empty(), "{}: no must-fail cases read from vectors/invalid/", row.alg.name);
+                }
+                for f in invalid {
+                    let r = kat_file(&row, f);
+                    assert!(r.failed == 0 && r.passed == f.v.len() && r.valid_passed == 0, "{} {}: {}", lib.name, f.path, r.message);
+                    let alone = VecSet { files: vec![f.clone()], bad: vec![] };
+                    assert!(matches!(kat_algo(lib.name, &row, &alone), AlgoKat::Failed(_)), "{}: passed on must-fail cases alone", row.alg.name);
+                }
+            }
+        }
+    }
+
+    /// The right answer marked invalid is caught (a library that refused nothing would pass
+    /// a check that only looked for errors).
+    #[test]
+    fn a_right_answer_marked_invalid_fails() {
+        let set = repo_vectors();
+        for lib in crate::LIBS {
+            for row in (lib.rows)().into_iter().filter(|r| matches!(r.alg.kind, Kind::Aead | Kind::Mac)) {
+                let f = set.files.iter().find(|f| f.algo == row.alg.name && !f.v[0].invalid).expect("vectors");
+                let mut marked = f.clone();
+                marked.v.truncate(1);
+                marked.v[0].invalid = true;
+                let r = kat_file(&row, &marked);
+                assert_eq!(r.failed, 1, "{} {}: {}", lib.name, row.alg.name, r.message);
+            }
+        }
+    }
 }

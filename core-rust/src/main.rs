@@ -1,6 +1,7 @@
-//! cipherbench-core-rust: the cipherbench core protocol (docs/protocol.md) for ring and
-//! RustCrypto, as the libraries "ring" and "rustcrypto": list, kat and bench, with the C
-//! core's arguments, known-answer checks, sampling and JSON lines.
+//! cipherbench-core-rust: the cipherbench core protocol (docs/protocol.md) for ring,
+//! RustCrypto and AWS-LC (aws-lc-rs), as the libraries "ring", "rustcrypto" and "aws-lc":
+//! list, kat and bench, with the C core's arguments, known-answer checks, sampling and
+//! JSON lines; and tls for rustls with each provider ("rustls-ring", "rustls-aws-lc").
 mod algorithms;
 mod args;
 mod cpuinfo;
@@ -12,6 +13,9 @@ mod lib_ring;
 mod lib_rustcrypto;
 mod measure;
 mod ring_api;
+mod tls;
+mod tls_args;
+mod tls_suites;
 mod vectors;
 
 use algorithms::{Kind, Library, Row, Setup, Status};
@@ -23,9 +27,9 @@ use serde_json::{json, Value};
 
 const CORE_VERSION: &str = "0.1.0";
 #[cfg(feature = "aws-lc")]
-const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY, lib_awslc::LIBRARY];
+pub const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY, lib_awslc::LIBRARY];
 #[cfg(not(feature = "aws-lc"))]
-const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY];
+pub const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY];
 /// Set (to the features asked off) in the environment of the second execution.
 const HW_MARKER: &str = "CIPHERBENCH_CORE_HW_OFF";
 const BENCH_SEED: u64 = 0x5eed0000cb01; // the C core's: every run times the same bytes
@@ -402,6 +406,9 @@ fn main() {
                 }
             }
             let hw = Hw { off };
+            if argv.first().map(String::as_str) == Some("tls") {
+                std::process::exit(tls::cmd_tls(&argv[1..], preamble));
+            }
             match Args::parse(&argv) {
                 Err(e) => usage_error(&e),
                 Ok(a) => match a.cmd.as_str() {

@@ -1,6 +1,7 @@
 //! Reads the known-answer files of vectors/ (vectors/README.md) as the C core's vectors.c
 //! does: a directory's *.json in name order, then its extra/ (rows only these cores
-//! have); a malformed file given alone is an error, in a directory it is left out and said.
+//! have), then its invalid/ (must-fail cases); a malformed file given alone is an error,
+//! in a directory it is left out and said.
 use crate::algorithms::{Algorithm, Kind, Library};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -27,6 +28,8 @@ pub struct Vector {
     pub msg: Field,
     pub md: Field,
     pub mac: Field,
+    /// Must be refused (vectors/README.md, "Invalid vectors").
+    pub invalid: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -107,7 +110,20 @@ fn parse_vector(jv: &Value, alg: &Algorithm, idx: usize, path: &str) -> Result<V
             _ => v.mac = f,
         }
     }
+    if let Some(res) = obj.get("result") {
+        let r = res.as_str().filter(|r| *r == "valid" || *r == "invalid")
+            .ok_or_else(|| format!("vectors: {}: vector {}: \"result\" must be \"valid\" or \"invalid\"", path, v.name))?;
+        v.invalid = r == "invalid";
+        if v.invalid && !matches!(alg.kind, Kind::Aead | Kind::Mac) {
+            return Err(format!("vectors: {}: vector {}: only AEAD and MAC vectors can be invalid", path, v.name));
+        }
+        if v.invalid && obj.get("expect").and_then(|e| e.as_str()) != Some("auth_failure") {
+            return Err(format!("vectors: {}: vector {}: an invalid vector needs \"expect\": \"auth_failure\"", path, v.name));
+        }
+    }
     let mut need: Vec<&str> = match alg.kind {
+        // an invalid one has no plaintext to give
+        Kind::Aead if v.invalid => vec!["key", "iv", "ct", "tag"],
         Kind::Aead => vec!["key", "iv", "pt", "ct", "tag"],
         Kind::Cipher => vec!["key", "pt", "ct"],
         Kind::Hash => vec!["msg", "md"],
@@ -121,7 +137,7 @@ fn parse_vector(jv: &Value, alg: &Algorithm, idx: usize, path: &str) -> Result<V
             return Err(format!("vectors: {}: vector {} lacks \"{}\" (needed for a {})", path, v.name, k, alg.kind.name()));
         }
     }
-    if matches!(alg.kind, Kind::Aead | Kind::Cipher) && v.pt.b.len() != v.ct.b.len() {
+    if ((alg.kind == Kind::Aead && !v.invalid) || alg.kind == Kind::Cipher) && v.pt.b.len() != v.ct.b.len() {
         return Err(format!("vectors: {}: vector {}: pt and ct differ in length", path, v.name));
     }
     if let Some(rep) = obj.get("repeat") {
@@ -178,7 +194,8 @@ fn json_files(dir: &Path) -> Option<Vec<PathBuf>> {
     Some(names)
 }
 
-/// Reads a file or a directory (and its extra/). An error is a usage error.
+/// Reads a file or a directory (and its extra/, then the must-fail cases of its invalid/).
+/// An error is a usage error.
 pub fn load(path: &str, libs: &[Library]) -> Result<VecSet, String> {
     let p = Path::new(path);
     let meta = std::fs::metadata(p)
@@ -193,8 +210,10 @@ pub fn load(path: &str, libs: &[Library]) -> Result<VecSet, String> {
         return Ok(set);
     }
     let mut names = json_files(p).ok_or_else(|| format!("vectors: cannot read directory {}", path))?;
-    if let Some(extra) = json_files(&p.join("extra")) {
-        names.extend(extra);
+    for sub in ["extra", "invalid"] {
+        if let Some(more) = json_files(&p.join(sub)) {
+            names.extend(more);
+        }
     }
     for n in names {
         match load_file(&n, libs) {

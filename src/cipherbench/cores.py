@@ -23,6 +23,9 @@ Public API:
   column (``libgcrypt@1.11.0``); from then on ``list`` has the column as a library of its own
   and ``bench`` of it runs the library's build from the prefix, its records named by the
   column.
+- ``tls_listing(core)`` and ``tls_program(core, lib)``: the ``tls`` command of every core as
+  one (the Go core's ``go``, the Rust core's ``rustls-ring`` and ``rustls-aws-lc`` beside
+  the C core's ``openssl`` and ``gnutls``), and the executable whose ``tls`` measures ``lib``.
 """
 from __future__ import annotations
 
@@ -165,6 +168,7 @@ class Cores:
         self._sources: list[CoreSource] = []
         self._broken: dict[str, str] = {}     # executable -> why it is left out
         self._variants: dict[str, VariantCore] = {}   # column label -> variant
+        self._tls_owner: dict[str, Core] = {}  # TLS library -> the core whose tls has it
 
     @classmethod
     def find(cls, env: Mapping[str, str] | None = None,
@@ -307,6 +311,37 @@ class Cores:
             raise EnvironmentProblem(f"{v.spec}: the core {vc.core.path} has no {v.lib} "
                                      "backend")
         return part
+    def tls_list(self) -> list[dict]:
+        """``tls --list`` of every core as one listing: the C core's records (preamble, its
+        TLS libraries, the suite table), with each extra core's TLS libraries that no earlier
+        core has after the C core's (the extra cores print the C core's suite table). An
+        extra core whose ``tls --list`` fails is left out with one warning."""
+        listing = self.main.run_lines(["tls", "--list"])
+        self._tls_owner = {r["lib"]: self.main for r in listing if r.get("type") == "library"}
+        extra: list[dict] = []
+        for exe, core in self.extras:
+            if exe in self._broken:
+                continue
+            try:
+                lines = core.run_lines(["tls", "--list"])
+            except (CoreCrashed, CoreUsage, ProtocolMismatch, CoreNotFound) as e:
+                self._broken[exe] = str(e) or "failed"
+                self.warn(f"{exe} ({core.path}) failed its `tls --list`: {self._broken[exe]}; "
+                          "its TLS libraries are left out")
+                continue
+            for r in lines:
+                if r.get("type") == "library" and r["lib"] not in self._tls_owner:
+                    self._tls_owner[r["lib"]] = core
+                    extra.append(r)
+        last = max((i for i, r in enumerate(listing) if r.get("type") in ("preamble", "library")),
+                   default=-1)
+        return listing[:last + 1] + extra + listing[last + 1:]
+
+    def tls_core(self, lib: str) -> Core:
+        """The core whose ``tls`` measures ``lib`` (the C core for any it does not know)."""
+        if not self._tls_owner:
+            self.tls_list()
+        return self._tls_owner.get(lib, self.main)
 
     def sources(self) -> list[CoreSource]:
         """The cores of the last ``list`` (listing first when none ran yet), with the extra
@@ -358,3 +393,14 @@ def format_sources(sources: Sequence[CoreSource]) -> list[list[str]]:
     """Rows (core, where, libraries or why absent) for ``cipherbench list``."""
     return [[s.executable, str(s.path) if s.path else "-",
              ", ".join(s.libs) if not s.problem else s.problem] for s in sources]
+
+
+def tls_listing(core: Core | Cores) -> list[dict]:
+    """The raw records of ``tls --list``: every core's TLS libraries for ``Cores``, the one
+    core's for a ``Core``."""
+    return core.tls_list() if isinstance(core, Cores) else core.run_lines(["tls", "--list"])
+
+
+def tls_program(core: Core | Cores, lib: str) -> Path:
+    """The executable whose ``tls`` measures ``lib``."""
+    return core.tls_core(lib).path if isinstance(core, Cores) else core.path

@@ -170,7 +170,7 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
                      "then advise again")
     elif target.lib == "go" and stand_ins:
         notes.append("Go's primitive AEAD and cipher+MAC rates stand in for its TLS record "
-                     "layer (`cipherbench tls` drives OpenSSL and GnuTLS)")
+                     "layer where `cipherbench tls --lib go` has no result")
     elif target.family == "tls" and stand_ins:
         notes.append(f"no stored TLS record-layer results for {lib}: the primitive AEAD and "
                      "cipher+MAC rates stand in for TLS (run `cipherbench tls` to measure the "

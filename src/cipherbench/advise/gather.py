@@ -13,8 +13,9 @@ _KEY_AEADS = ("aes-128-gcm", "aes-256-gcm", "chacha20-poly1305")
 def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
             assume_no_aes: bool) -> dict:
     """What to measure: ``{"ssh": bool, "gpg": bool, "primitive": {lib: [algos]},
-    "no_hw": bool}``."""
-    want: dict = {"ssh": False, "gpg": False, "primitive": {}, "no_hw": False, "tls": False}
+    "no_hw": bool, "tls": bool, "tls_of": [the TLS libraries of targets built on one]}``."""
+    want: dict = {"ssh": False, "gpg": False, "primitive": {}, "no_hw": False, "tls": False,
+                  "tls_of": []}
     fams = {t.family for t in targets}
 
     def need(l: str, algos) -> None:
@@ -25,10 +26,13 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
 
     if "ssh" in fams and ev.ssh_run is None:
         want["ssh"] = True
-    # A program built on one library (Caddy and Traefik: Go) is rated by its primitives: the
-    # TLS scenario drives OpenSSL and GnuTLS only.
+    # A program built on one library (Caddy and Traefik: Go) is rated by that library's own
+    # TLS record layer (the Go core's tls); its primitives stand in when that cannot be had.
     for t in targets:
-        if t.lib and any((t.lib, a, "encrypt") not in ev.primitive for a in _KEY_AEADS):
+        if t.lib and t.family == "tls" and not any(k[0] == t.lib for k in ev.tls):
+            if t.lib not in want["tls_of"]:
+                want["tls_of"].append(t.lib)
+        elif t.lib and any((t.lib, a, "encrypt") not in ev.primitive for a in _KEY_AEADS):
             need(t.lib, E.TLS_ALGOS)
     if any(t.family == "tls" and not t.lib for t in targets) \
             and not any(k[0] == lib for k in ev.tls):
@@ -62,6 +66,10 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
     if want["tls"] and measurer.tls(lib).rc != 0:
         if any((lib, a, "encrypt") not in ev.primitive for a in _KEY_AEADS):
             want["primitive"].setdefault(lib, []).extend(E.TLS_ALGOS)
+    for l in want["tls_of"]:
+        if measurer.tls(l).rc != 0 and any((l, a, "encrypt") not in ev.primitive
+                                           for a in _KEY_AEADS):
+            want["primitive"].setdefault(l, []).extend(E.TLS_ALGOS)
     for l, algos in want["primitive"].items():
         measurer.primitive([l], list(algos))
     if want["no_hw"]:

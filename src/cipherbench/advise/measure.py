@@ -165,7 +165,7 @@ class Measurer:
                 "--budget", "0.3"]
 
         def make_plan():
-            return tls.make_plan(Core.find(self.env), self.env, libs=[lib], suites=None,
+            return tls.make_plan(Cores.find(self.env), self.env, libs=[lib], suites=None,
                                  sizes=(PREFERRED_SIZE,), handshakes=False, transfer=True,
                                  loopback=False, loopback_size=32 << 20,
                                  precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=None)

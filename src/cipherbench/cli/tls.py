@@ -1,7 +1,7 @@
 """``cipherbench tls``: the TLS record layer per cipher suite, and handshakes per second.
 
 The core runs a client and a server of OpenSSL or GnuTLS in one process over a socket pair
-(``cipherbench-core tls``); beside it, ``openssl s_server``/``s_client`` over TCP on
+(``cipherbench-core tls``; Go's crypto/tls and rustls in the Go and Rust cores' ``tls``); beside it, ``openssl s_server``/``s_client`` over TCP on
 127.0.0.1 show what the kernel's socket path adds. Every result is stored as it arrives
 (scenario ``tls``); the tables rank suites by throughput per library.
 """
@@ -13,7 +13,7 @@ from cipherbench import stats
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.quiet import wait_quiet_on, wait_quiet_option
 from cipherbench.cli.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
-from cipherbench.core_client import Core
+from cipherbench.cores import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
@@ -43,7 +43,9 @@ def _sizes(text: str) -> tuple[int, ...]:
 
 
 @click.command(help="""Measure the real TLS record layer per cipher suite: a client and a
-server of OpenSSL and of GnuTLS in one process over a socket pair, data from server to client
+server of OpenSSL and of GnuTLS in one process over a socket pair (and of Go's crypto/tls and
+rustls with ring or aws-lc-rs over an in-memory pair, when the Go and Rust cores are built),
+data from server to client
 in application writes of 1400 and 16384 bytes, every write checked on arrival. The suites of
 a library are measured in randomized interleaved rounds (each round every suite once, in a new
 random order) and compared round by round with the library's default suite: faster, slower,
@@ -53,8 +55,9 @@ certificate type. Beside each OpenSSL suite, one real transfer over TCP on 127.0
 `openssl s_server`/`s_client` shows what the kernel's socket path costs. Certificates are made
 for the run and removed afterwards.""")
 @click.option("--lib", "libs", default=None, metavar="LIST", callback=nonempty_list,
-              help="TLS libraries, comma-separated (default: every one the core has: "
-                   "openssl, gnutls)")
+              help="TLS libraries, comma-separated (default: every one the cores have: "
+                   "openssl, gnutls; go, rustls-ring, rustls-aws-lc when the Go and Rust cores "
+                   "are built)")
 @click.option("--suites", default=None, metavar="LIST", callback=nonempty_list,
               help="suites by IANA, OpenSSL or GnuTLS name, or tls1.3, tls1.2, legacy, all "
                    "(default: all)")
@@ -100,7 +103,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         raise UsageError("--no-transfer leaves nothing to measure: add --handshakes")
     lsize = loopback_size
 
-    core = Core.find(env)
+    core = Cores.find(env, app.warn)   # the C core, and the Go and Rust cores when built
     if list_suites:
         have, known, _ = tls.inventory(core)
         display_rows(app.console, ["suite (IANA)", "OpenSSL", "GnuTLS", "proto", "grade", "why"],

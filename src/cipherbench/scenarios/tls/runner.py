@@ -24,6 +24,7 @@ from typing import Callable, Iterable, Sequence
 from cipherbench import stats
 from cipherbench import warnings as W
 from cipherbench.core_client import BenchStream, Core, CoreCrashed
+from cipherbench.cores import tls_program
 from cipherbench.records import CoreError, Library, Point, Preamble
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.scenarios.recording import Recording
@@ -105,7 +106,8 @@ class TlsRunner:
 
     # -- plumbing ------------------------------------------------------------------------
     def _stream(self, args: Sequence[str]) -> BenchStream:
-        return BenchStream([str(self.core.path), "tls", *args], self.core.env)
+        program = tls_program(self.core, args[args.index("--lib") + 1])  # C, Go or Rust core
+        return BenchStream([str(program), "tls", *args], self.core.env)
 
     def _base_args(self, lib: str, samples: int) -> list[str]:
         args = ["--lib", lib, "--samples", str(samples)]

@@ -16,6 +16,7 @@ from cipherbench import verdict as V
 from cipherbench import warnings as W
 from cipherbench import stats
 from cipherbench.core_client import Core, CoreCrashed
+from cipherbench.cores import tls_listing
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
@@ -92,7 +93,7 @@ class TlsPlan:
 
 def inventory(core: Core) -> tuple[list[str], list[Suite], list[dict]]:
     """(TLS libraries, suites, the raw listing) of the core; EnvironmentProblem without any."""
-    listing = core.run_lines(["tls", "--list"])
+    listing = tls_listing(core)   # with the Go and Rust cores' TLS libraries (cores.py)
     have = tls_libraries(listing)
     if not have:
         raise EnvironmentProblem("this cipherbench-core was built without a TLS library: "
