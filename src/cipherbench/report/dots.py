@@ -107,10 +107,10 @@ def draw(chart: DotChart) -> Figure:
         heights = [sum(rows_h) for rows_h, _ in layout]
         grid_rows = math.ceil(len(chart.panels) / cols)
         row_heights = [max(heights[r * cols:(r + 1) * cols]) for r in range(grid_rows)]
-        n_legend = len(chart.series) if not chart.pairs else 2
-        legend_lines = math.ceil(n_legend / _legend_cols(chart))
         left_w = [label_w if (c == 0 or not shared) else 0.15 for c in range(cols)]
         width = sum(left_w) + cols * panel_w + 0.3
+        n_legend = len(chart.series) if not chart.pairs else 2
+        legend_lines = math.ceil(n_legend / _legend_cols(chart, width))
         notes = [line for n in chart.notes for line in textwrap.wrap(n, int(width * 15.5))]
         head = 0.62 + 0.2 * legend_lines + 0.15
         panel_title = 0.3 if any(p.title for p in chart.panels) else 0.05
@@ -136,8 +136,12 @@ def draw(chart: DotChart) -> Figure:
     return fig
 
 
-def _legend_cols(chart: DotChart) -> int:
-    return 2 if chart.pairs else 4 if chart.columns == 1 else 5
+def _legend_cols(chart: DotChart, width: float) -> int:
+    """As many columns as the longest label lets fit in the figure's width."""
+    if chart.pairs:
+        return 2
+    longest = max([len(s.label) for s in chart.series] + [8])
+    return max(1, min(len(chart.series), int((width - 0.4) / (0.4 + longest * 0.062))))
 
 
 def _layout(chart: DotChart, p: Panel, gap: float, per_in: float
@@ -234,7 +238,7 @@ def _header(fig: Figure, chart: DotChart, width: float, height: float) -> None:
                               label=st.label))
     fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.15 / width,
                                                                   1 - 0.58 / height),
-               ncol=_legend_cols(chart), fontsize=8, handletextpad=0.3, columnspacing=1.2,
+               ncol=_legend_cols(chart, width), fontsize=8, handletextpad=0.3, columnspacing=1.2,
                borderaxespad=0)
 
 

@@ -156,8 +156,14 @@ def build(name: str, runs: list[tuple[Run, list[Result]]], size: int, op: str | 
         return (r.size == size and r.op == op and _row_of(name, r.algo) is not None
                 and (not libs or r.lib in libs))
 
-    ev = E.gather(runs, want, named=named, hw="pair" if name == "aes-hw" else
-                  ("any" if named else "on"))
+    if name == "aes-hw":
+        ev = E.gather(runs, want, named=named, hw="pair")
+    else:
+        # Hardware off is the aes-hw chart's; named runs that are all hardware-off are drawn
+        # as they are.
+        ev = E.gather(runs, want, named=named, hw="on")
+        if named and (ev is None or not ev.series):
+            ev = E.gather(runs, want, named=named, hw="any")
     if ev is None or not ev.series:
         sizes = sorted({r.size for _, rs in runs for r in rs if r.size and r.op == op
                         and _row_of(name, r.algo) is not None})
