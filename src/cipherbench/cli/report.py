@@ -168,7 +168,9 @@ def _chart(app: AppContext, refs: list[str], output: str | None, png_dir: str | 
     finally:
         C.close(fig)
     ids = ", ".join(str(r.id) for r in ev.runs)
-    app.console.print(f"wrote {out} ({name}: {len(ev.series)} series from run"
+    what = (f"{len(data.panels)} libraries on and off" if data.pairs
+            else f"{len(ev.series)} series")
+    app.console.print(f"wrote {out} ({name}: {what} from run"
                       f"{'s' if len(ev.runs) > 1 else ''} {ids})", markup=False,
                       highlight=False)
     for line in ev.left_out:

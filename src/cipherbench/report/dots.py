@@ -79,10 +79,12 @@ def _place(items: list[tuple[float, float]], gap: float) -> list[int]:
 
 
 def _limits(chart: DotChart) -> tuple[float, float]:
+    # From the values only: an interval reaching far beyond them runs to the axis's edge
+    # rather than squeezing every dot into a corner.
     vals = []
     for p in chart.panels:
         for d in p.dots.values():
-            vals += [x for x in (d.value, d.low, d.high, d.off, d.off_low, d.off_high) if x]
+            vals += [x for x in (d.value, d.off) if x]
     lo, hi = min(vals), max(vals)
     # room for the factors written right of the pairs
     return lo / 1.35, hi * (2.4 if chart.pairs else 1.35)
@@ -136,6 +138,13 @@ def draw(chart: DotChart) -> Figure:
     return fig
 
 
+def _overlap(a: tuple, b: tuple) -> bool:
+    """True when two intervals (low, high) overlap; False when either is unknown."""
+    if None in a or None in b:
+        return False
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
 def _legend_cols(chart: DotChart, width: float) -> int:
     """As many columns as the longest label lets fit in the figure's width."""
     if chart.pairs:
@@ -154,7 +163,8 @@ def _layout(chart: DotChart, p: Panel, gap: float, per_in: float
         for k in keys:
             d = p.dots[k]
             left = math.log10(min(d.value, d.off or d.value))
-            right = math.log10(max(d.value, d.off or d.value))
+            right = math.log10(min(max(x for x in (d.value, d.off, d.high, d.off_high) if x),
+                                   max(d.value, d.off or 0) * 1.5))
             if chart.pairs:
                 right += 0.55 * per_in      # the factor's text
             items.append((left, right))
@@ -196,9 +206,13 @@ def _panel(ax, chart: DotChart, p: Panel, rows_h: list[float], slots: dict, lo: 
                 ax.plot([d.off, d.value], [yy, yy], color=col, lw=1.4, alpha=0.45, zorder=2)
                 ax.plot([d.off], [yy], marker, ms=5.5, mfc="white", mec=col, mew=1.3, zorder=4)
                 ratio = d.value / d.off
-                ax.text(max(d.value, d.off) * 1.12, yy, f"{ratio:.2g}\u00d7" if ratio < 10
-                        else f"{ratio:.0f}\u00d7", va="center", ha="left", fontsize=7.5,
-                        color=TEXT if abs(math.log(ratio)) > math.log(1.1) else MUTED)
+                text = f"{ratio:.2g}\u00d7" if ratio < 10 else f"{ratio:.0f}\u00d7"
+                # intervals that overlap: the factor is not known, and is shown as such
+                unsure = _overlap((d.low, d.high), (d.off_low, d.off_high))
+                right = min(max(x for x in (d.value, d.off, d.high, d.off_high) if x),
+                            max(d.value, d.off) * 1.5)
+                ax.text(right * 1.12, yy, ("~" if unsure else "") + text, va="center",
+                        ha="left", fontsize=7.5, color=MUTED if unsure else TEXT)
             ax.plot([d.value], [yy], marker, ms=5.5, color=col,
                     mfc="white" if st.hollow else col, mew=1.3, zorder=5)
     ax.set_yticks(centres)

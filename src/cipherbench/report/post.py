@@ -263,7 +263,8 @@ def _pairs(name: str, ev: E.Evidence, op: str, size: int) -> DotChart:
         styles.append(SeriesStyle(a.setting.lib, p.title, a.setting.lib))
     features = sorted({f for s in off.values() for f in s.setting.hw_off})
     return DotChart(f"{name}-{format_bytes(size).replace(' ', '')}", _title(name, op, size),
-                    "", panels, styles, notes(ev) + ["the factor beside each pair: on / off"],
+                    "", panels, styles, notes(ev) + ["the factor beside each pair: on / off; "
+                                                  "~ and grey where the two intervals overlap"],
                     min(3, max(1, len(panels))), pairs=True,
                     on_label="instructions on (as the CPU runs it)",
                     off_label=f"off: {', '.join(features)} (each library's own switch)")
