@@ -16,6 +16,14 @@ const cb_algorithm cb_algorithms[] = {
     {"aes-192-ccm",        CB_AEAD,   24, 12, 16, 1, 1},
     {"aes-256-ccm",        CB_AEAD,   32, 12, 16, 1, 1},
     {"aes-128-eax",        CB_AEAD,   16, 16, 16, 1, 1},   /* EAX's 16-byte nonce */
+    /* SIV (RFC 5297): key = MAC key || CTR key; the nonce is the last associated-data
+     * component (section 3) and the tag is the synthetic IV */
+    {"aes-128-siv",        CB_AEAD,   32, 12, 16, 1, 1},
+    {"aes-192-siv",        CB_AEAD,   48, 12, 16, 1, 1},
+    {"aes-256-siv",        CB_AEAD,   64, 12, 16, 1, 1},
+    /* AES-GCM-SIV (RFC 8452): nonce-misuse-resistant, 12-byte nonce */
+    {"aes-128-gcm-siv",    CB_AEAD,   16, 12, 16, 1, 1},
+    {"aes-256-gcm-siv",    CB_AEAD,   32, 12, 16, 1, 1},
     /* ciphers */
     {"aes-128-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
     {"aes-192-cbc",        CB_CIPHER, 24, 16, 0, 16, 0},

@@ -72,6 +72,10 @@ def _aead(algo, key, tag_len):
         from cryptography.hazmat.primitives.ciphers import aead
     except ImportError as e:
         raise Unavailable("pyca/cryptography is not installed") from e
+    if algo.endswith("-gcm-siv"):
+        return aead.AESGCMSIV(key)
+    if algo.endswith("-siv"):
+        return _Siv(aead.AESSIV(key))
     if algo.endswith("-gcm"):
         return aead.AESGCM(key)
     if algo.endswith("-ccm"):
@@ -81,6 +85,24 @@ def _aead(algo, key, tag_len):
     if algo == "chacha20-poly1305":
         return aead.ChaCha20Poly1305(key)
     raise Unavailable(algo)
+
+
+class _Siv:
+    """pyca's AESSIV in the (nonce, data, aad) form of the other AEADs: RFC 5297 section 6,
+    the associated data then the nonce as S2V components, and the synthetic IV (the tag)
+    moved behind the ciphertext."""
+
+    def __init__(self, box):
+        self.box = box
+
+    def encrypt(self, nonce, data, aad):
+        out = self.box.encrypt(data, [aad or b"", nonce])
+        return out[16:] + out[:16]
+
+    def decrypt(self, nonce, data, aad):
+        if len(data) < 16:
+            raise ValueError("shorter than the tag")
+        return self.box.decrypt(data[-16:] + data[:-16], [aad or b"", nonce])
 
 
 def _nettle_eax(key, nonce, aad, data, decrypt):

@@ -57,6 +57,11 @@ _CCM = Grade("recommended", "AEAD, two AES passes (slower than GCM)",
              "NIST SP 800-38C; RFC 8446")
 _EAX = Grade("recommended", "two-pass AEAD (CTR and OMAC) with a proof of security; any nonce "
              "length", "Bellare, Rogaway, Wagner (FSE 2004); RFC 4880bis")
+_SIV = Grade("recommended", "nonce-misuse-resistant AEAD: a repeated nonce reveals only that "
+             "two messages were equal; two passes over the data (slower than GCM)",
+             "RFC 5297")
+_GCM_SIV = Grade("recommended", "nonce-misuse-resistant AEAD near GCM's speed with AES and "
+                 "carry-less multiply instructions", "RFC 8452")
 _MODE_MAC = Grade("acceptable", "sound only with a MAC over the ciphertext (encrypt-then-MAC)",
                   "NIST SP 800-38A; RFC 7366")
 _XTS = Grade("acceptable", "for disk sectors only: no integrity, tweak per sector",
@@ -138,6 +143,11 @@ _ENTRIES = [
     Algorithm("aes-256-ccm", "aead", 16, _CCM, "aes-256-ccm", "AES-256-CCM",
               ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM",)),
     Algorithm("aes-128-eax", "aead", 16, _EAX, "", "", (), (), "EAX"),
+    Algorithm("aes-128-siv", "aead", 16, _SIV, "aes-128-siv", "AES-128-SIV"),
+    Algorithm("aes-192-siv", "aead", 16, _SIV, "aes-192-siv"),
+    Algorithm("aes-256-siv", "aead", 16, _SIV, "aes-256-siv", "AES-256-SIV"),
+    Algorithm("aes-128-gcm-siv", "aead", 16, _GCM_SIV, "aes-128-gcm-siv"),
+    Algorithm("aes-256-gcm-siv", "aead", 16, _GCM_SIV, "aes-256-gcm-siv"),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
