@@ -116,6 +116,9 @@ const cb_algorithm cb_algorithms[] = {
     {"sm4-ctr",            CB_CIPHER, 16, 16, 0, 1, 0},
     {"sm4-ofb",            CB_CIPHER, 16, 16, 0, 1, 0},
     {"sm4-cfb",            CB_CIPHER, 16, 16, 0, 1, 0},
+    /* GOST 28147-89 (RFC 5830) with GOST R 34.11-94's test S-boxes, the one set every
+     * library here has: its "simple replacement" mode, ECB */
+    {"gost28147-ecb",      CB_CIPHER, 32, 0, 0, 8, 0},
     /* hashes: tag_len is the digest size */
     {"md5",                CB_HASH,   0, 0, 16, 1, 0},
     {"sha1",               CB_HASH,   0, 0, 20, 1, 0},

@@ -395,6 +395,7 @@ CIPHER_ARG(aes256_cfb, "AES-256/CFB", C_MODE, 1, 0)
 CIPHER_ARG(aes128_ecb, "AES-128", C_ECB, 1, 0)
 CIPHER_ARG(aes192_ecb, "AES-192", C_ECB, 1, 0)
 CIPHER_ARG(aes256_ecb, "AES-256", C_ECB, 1, 0)
+CIPHER_ARG(gost_ecb, "GOST-28147-89(R3411_94_TestParam)", C_ECB, 8, 0)
 CIPHER_ARG(aes128_xts, "AES-128/XTS", C_XTS, 1, 0)
 CIPHER_ARG(aes256_xts, "AES-256/XTS", C_XTS, 1, 0)
 CIPHER_ARG(camellia128_cbc, "Camellia-128/CBC/NoPadding", C_MODE, 16, 0)
@@ -731,6 +732,7 @@ const cb_op botan_ops[] = {
     CIPHER("aes-128-ecb", aes128_ecb),
     CIPHER("aes-192-ecb", aes192_ecb),
     CIPHER("aes-256-ecb", aes256_ecb),
+    CIPHER("gost28147-ecb", gost_ecb),
     CIPHER("aes-128-xts", aes128_xts),
     CIPHER("aes-256-xts", aes256_xts),
     CIPHER("camellia-128-cbc", camellia128_cbc),

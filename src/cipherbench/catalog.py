@@ -78,6 +78,10 @@ _ARIA = Grade("acceptable", "128-bit block cipher (Korean standard) without know
               "attack; needs a MAC", "RFC 5794")
 _RC2 = Grade("broken", "export-era cipher: related-key attacks and a 64-bit block; kept only "
              "to read old PKCS#12 files", "RFC 2268; Kelsey, Schneier, Wagner (ICICS 1997); RFC 8018")
+_GOST89_ECB = Grade("broken", "GOST 28147-89 in ECB: equal blocks give equal ciphertext, a 64-bit "
+                    "block (Sweet32), S-boxes left to the user, and single-key attacks below "
+                    "brute force; superseded by Magma and Kuznyechik (GOST R 34.12-2015)",
+                    "RFC 5830; Isobe (FSE 2011); RFC 8891")
 _SWEET32 = Grade("legacy", "64-bit block: birthday collisions after ~32 GiB (Sweet32)",
                  "CVE-2016-2183; NIST SP 800-131A Rev. 2")
 _DES = Grade("broken", "56-bit key: exhaustive search in hours", "NIST FIPS 46-3 withdrawn 2005")
@@ -265,6 +269,7 @@ _ENTRIES = [
     Algorithm("sm4-ctr", "cipher", 1, _SM4, "sm4-ctr"),
     Algorithm("sm4-ofb", "cipher", 1, _SM4, "sm4-ofb"),
     Algorithm("sm4-cfb", "cipher", 1, _SM4, "sm4-cfb"),
+    Algorithm("gost28147-ecb", "cipher", 8, _GOST89_ECB, aliases=("gost89-ecb",)),
     Algorithm("md5", "hash", 64, _MD5, "md5", "MD5", (), (), "MD5"),
     Algorithm("sha1", "hash", 64, _SHA1, "sha1", "SHA1", (), (), "SHA1"),
     Algorithm("sha224", "hash", 64, _SHA2, "sha224", "SHA224", (), (), "SHA224"),
