@@ -16,6 +16,14 @@ const cb_algorithm cb_algorithms[] = {
     {"aes-192-ccm",        CB_AEAD,   24, 12, 16, 1, 1},
     {"aes-256-ccm",        CB_AEAD,   32, 12, 16, 1, 1},
     {"aes-128-eax",        CB_AEAD,   16, 16, 16, 1, 1},   /* EAX's 16-byte nonce */
+    /* SIV (RFC 5297): key = MAC key || CTR key; the nonce is the last associated-data
+     * component (section 3) and the tag is the synthetic IV */
+    {"aes-128-siv",        CB_AEAD,   32, 12, 16, 1, 1},
+    {"aes-192-siv",        CB_AEAD,   48, 12, 16, 1, 1},
+    {"aes-256-siv",        CB_AEAD,   64, 12, 16, 1, 1},
+    /* AES-GCM-SIV (RFC 8452): nonce-misuse-resistant, 12-byte nonce */
+    {"aes-128-gcm-siv",    CB_AEAD,   16, 12, 16, 1, 1},
+    {"aes-256-gcm-siv",    CB_AEAD,   32, 12, 16, 1, 1},
     /* ciphers */
     {"aes-128-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
     {"aes-192-cbc",        CB_CIPHER, 24, 16, 0, 16, 0},
@@ -108,6 +116,9 @@ const cb_algorithm cb_algorithms[] = {
     {"sm4-ctr",            CB_CIPHER, 16, 16, 0, 1, 0},
     {"sm4-ofb",            CB_CIPHER, 16, 16, 0, 1, 0},
     {"sm4-cfb",            CB_CIPHER, 16, 16, 0, 1, 0},
+    /* GOST 28147-89 (RFC 5830) with GOST R 34.11-94's test S-boxes, the one set every
+     * library here has: its "simple replacement" mode, ECB */
+    {"gost28147-ecb",      CB_CIPHER, 32, 0, 0, 8, 0},
     /* hashes: tag_len is the digest size */
     {"md5",                CB_HASH,   0, 0, 16, 1, 0},
     {"sha1",               CB_HASH,   0, 0, 20, 1, 0},

@@ -47,7 +47,9 @@ def test_grades_have_reasons_and_references():
     ("md4", "broken", "RFC 6150"), ("rc2-cbc", "broken", "RFC 2268"), ("crc32", "broken", ""),
     ("camellia-128-ecb", "broken", "SP 800-38A"), ("gostr3411-94", "legacy", "RFC 5831"),
     ("tiger", "legacy", ""), ("whirlpool", "legacy", ""), ("streebog-512", "acceptable", "RFC 6986"),
-    ("idea-ctr", "legacy", "CVE-2016-2183"), ("seed-cbc", "acceptable", "RFC 4269")])
+    ("idea-ctr", "legacy", "CVE-2016-2183"), ("seed-cbc", "acceptable", "RFC 4269"),
+    ("aes-128-siv", "recommended", "RFC 5297"), ("aes-256-gcm-siv", "recommended", "RFC 8452"),
+    ("gost28147-ecb", "broken", "RFC 5830")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -11,7 +11,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 AEADS = ("aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305", "aes-128-ocb",
-         "aes-192-ocb", "aes-256-ocb", "aes-128-ccm", "aes-192-ccm", "aes-256-ccm", "aes-128-eax")
+         "aes-192-ocb", "aes-256-ocb", "aes-128-ccm", "aes-192-ccm", "aes-256-ccm", "aes-128-eax",
+         "aes-128-siv", "aes-192-siv", "aes-256-siv", "aes-128-gcm-siv", "aes-256-gcm-siv")
 MACS = ("hmac-md5", "hmac-sha1", "hmac-sha224", "hmac-sha256", "hmac-sha384", "hmac-sha512",
         "poly1305", "cmac-aes-128", "cmac-aes-256", "gmac-aes-128", "umac-64", "umac-128")
 #: MACs whose key has one fixed length (a key one byte short is a wrong length); UMAC is left

@@ -109,7 +109,7 @@ bool process_into(Botan::Cipher_Mode &c, size_t granule, const uint8_t *in, uint
 
 // ---------------------------------------------------------------- AEAD
 
-enum aead_type { AEAD_GCM, AEAD_OCB, AEAD_CCM, AEAD_CHACHA };
+enum aead_type { AEAD_GCM, AEAD_OCB, AEAD_CCM, AEAD_CHACHA, AEAD_SIV };
 
 struct aead_arg {
     const char *base;  // "AES-128", or the whole name for ChaCha20Poly1305
@@ -142,6 +142,13 @@ int aead_make(aead_ctx *x, size_t nonce_len)
             return CB_ERR_PARAM;
         std::snprintf(name, sizeof name, "%s/CCM(%zu,%zu)", x->a->base, x->tag_len, 15 - nonce_len);
         break;
+    case AEAD_SIV:
+        // RFC 5297: the associated data and then the nonce are S2V components; the
+        // synthetic IV (the tag) comes before the ciphertext.
+        if (x->tag_len != 16)
+            return CB_ERR_PARAM;
+        std::snprintf(name, sizeof name, "%s/SIV", x->a->base);
+        break;
     case AEAD_CHACHA:
         // Botan also takes 8 and 24-byte nonces, but those are other
         // constructions (draft-agl, XChaCha), not RFC 8439.
@@ -158,8 +165,8 @@ int aead_make(aead_ctx *x, size_t nonce_len)
     if (!c)
         return CB_ERR_PARAM;
     c->set_key(x->key);
-    // CCM buffers the whole message until finish(): nothing goes through process().
-    x->granule = x->a->type == AEAD_CCM ? 0 : c->update_granularity();
+    // CCM and SIV buffer the whole message until finish(): nothing goes through process().
+    x->granule = x->a->type == AEAD_CCM || x->a->type == AEAD_SIV ? 0 : c->update_granularity();
     x->nonce_len = nonce_len;
     x->c = std::move(c);
     return CB_OK;
@@ -211,16 +218,20 @@ int aead_run(void *ctx, cb_msg *m)
     // finish() takes the rest of the message, and on decryption the tag
     // after it; on encryption it appends the tag.
     size_t rest = m->len - bulk;
+    // SIV puts the tag before the text, the others after it.
+    size_t text_at = x->a->type == AEAD_SIV && !x->decrypt ? x->tag_len : 0;
+    size_t tag_at = x->a->type == AEAD_SIV ? 0 : rest;
     x->buf.assign(m->in + bulk, m->in + m->len);
     if (x->decrypt)
-        x->buf.insert(x->buf.end(), m->tag, m->tag + m->tag_len);
+        x->buf.insert(x->a->type == AEAD_SIV ? x->buf.begin() : x->buf.end(), m->tag,
+                      m->tag + m->tag_len);
     x->c->finish(x->buf);
     if (x->buf.size() != rest + (x->decrypt ? 0 : x->tag_len))
         return CB_ERR;
     if (rest)
-        std::memcpy(m->out + bulk, x->buf.data(), rest);
+        std::memcpy(m->out + bulk, x->buf.data() + text_at, rest);
     if (!x->decrypt)
-        std::memcpy(m->tag, x->buf.data() + rest, x->tag_len);
+        std::memcpy(m->tag, x->buf.data() + tag_at, x->tag_len);
     return CB_OK;
     } catch (...) {
         // Drop any half-processed message state, keep the key.
@@ -242,6 +253,8 @@ const aead_arg gcm128 = {"AES-128", AEAD_GCM}, gcm256 = {"AES-256", AEAD_GCM};
 const aead_arg ocb128 = {"AES-128", AEAD_OCB}, ocb256 = {"AES-256", AEAD_OCB};
 const aead_arg ccm128 = {"AES-128", AEAD_CCM}, ccm256 = {"AES-256", AEAD_CCM};
 const aead_arg chapoly = {"ChaCha20Poly1305", AEAD_CHACHA};
+const aead_arg siv128 = {"AES-128", AEAD_SIV}, siv192 = {"AES-192", AEAD_SIV},
+               siv256 = {"AES-256", AEAD_SIV};
 
 // ---------------------------------------------------------------- ciphers
 
@@ -382,6 +395,7 @@ CIPHER_ARG(aes256_cfb, "AES-256/CFB", C_MODE, 1, 0)
 CIPHER_ARG(aes128_ecb, "AES-128", C_ECB, 1, 0)
 CIPHER_ARG(aes192_ecb, "AES-192", C_ECB, 1, 0)
 CIPHER_ARG(aes256_ecb, "AES-256", C_ECB, 1, 0)
+CIPHER_ARG(gost_ecb, "GOST-28147-89(R3411_94_TestParam)", C_ECB, 8, 0)
 CIPHER_ARG(aes128_xts, "AES-128/XTS", C_XTS, 1, 0)
 CIPHER_ARG(aes256_xts, "AES-256/XTS", C_XTS, 1, 0)
 CIPHER_ARG(camellia128_cbc, "Camellia-128/CBC/NoPadding", C_MODE, 16, 0)
@@ -699,6 +713,9 @@ const cb_op botan_ops[] = {
     AEAD("aes-256-gcm", gcm256),
     AEAD("chacha20-poly1305", chapoly),
     AEAD("aes-128-ocb", ocb128),
+    AEAD("aes-128-siv", siv128),
+    AEAD("aes-192-siv", siv192),
+    AEAD("aes-256-siv", siv256),
     AEAD("aes-256-ocb", ocb256),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
@@ -715,6 +732,7 @@ const cb_op botan_ops[] = {
     CIPHER("aes-128-ecb", aes128_ecb),
     CIPHER("aes-192-ecb", aes192_ecb),
     CIPHER("aes-256-ecb", aes256_ecb),
+    CIPHER("gost28147-ecb", gost_ecb),
     CIPHER("aes-128-xts", aes128_xts),
     CIPHER("aes-256-xts", aes256_xts),
     CIPHER("camellia-128-cbc", camellia128_cbc),

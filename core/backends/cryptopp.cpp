@@ -9,6 +9,7 @@
 #include <cryptopp/aes.h>
 #include <cryptopp/arc4.h>
 #include <cryptopp/aria.h>
+#include <cryptopp/gost.h>
 #include <cryptopp/blake2.h>
 #include <cryptopp/blowfish.h>
 #include <cryptopp/camellia.h>
@@ -358,6 +359,8 @@ CIPHER_ARG(aria256_cbc, CBC_Mode<ARIA>, 32, C_PLAIN, 0)
 CIPHER_ARG(sm4_ctr, CTR_Mode<SM4>, 16, C_PLAIN, 0)
 CIPHER_ARG(sm4_ofb, OFB_Mode<SM4>, 16, C_PLAIN, 0)
 CIPHER_ARG(sm4_cfb, CFB_Mode<SM4>, 16, C_PLAIN, 0)
+// GOST 28147-89 with the S-boxes of Applied Cryptography (GOST R 34.11-94's test set)
+CIPHER_ARG(gost_ecb, ECB_Mode<GOST>, 32, C_PLAIN, 0)
 
 // ---------------------------------------------------------------- hashes
 
@@ -691,6 +694,7 @@ const cb_op cryptopp_ops[] = {
     CIPHER("seed-ecb", seed_ecb),
     CIPHER("seed-cbc", seed_cbc),
     CIPHER("aria-128-ecb", aria128_ecb),
+    CIPHER("gost28147-ecb", gost_ecb),
     CIPHER("aria-192-ecb", aria192_ecb),
     CIPHER("aria-256-ecb", aria256_ecb),
     CIPHER("aria-128-cbc", aria128_cbc),

@@ -12,7 +12,12 @@
 /* The oldest libgcrypt with every algorithm used below (SM4 and SHA-512/256). */
 #define GC_MIN_VERSION "1.9.0"
 
-enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305, GC_EAX };
+enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305, GC_EAX, GC_SIV };
+
+/* SIV (RFC 5297) and GCM-SIV (RFC 8452) came with libgcrypt 1.10. */
+#if GCRYPT_VERSION_NUMBER >= 0x010a00
+#define GC_HAVE_SIV 1
+#endif
 
 typedef struct gc_cipher_row {
     int algo;                 /* GCRY_CIPHER_* */
@@ -65,6 +70,10 @@ static int gc_cipher_init(void **out, const void *arg, const cb_setup *s)
         free(c);
         return gc_status(e);
     }
+    /* GOST 28147-89's S-boxes are a parameter: the row is GOST R 34.11-94's test set. */
+    if (row->algo == GCRY_CIPHER_GOST28147
+        && (e = gcry_cipher_ctl(c->h, GCRYCTL_SET_SBOX, (void *)"1.2.643.2.2.30.0", 0)))
+        goto fail;
     e = gcry_cipher_setkey(c->h, s->key, s->key_len);
     /* DES weak keys are reported but the key is set and usable. */
     if (e && gcry_err_code(e) != GPG_ERR_WEAK_KEY)
@@ -114,6 +123,37 @@ static int gc_cipher_run(void *p, cb_msg *m)
     default:
         break;
     }
+
+#ifdef GC_HAVE_SIV
+    if (c->row->flavour == GC_SIV) {
+        /* SIV and GCM-SIV: the associated data (for SIV one S2V component, empty or not;
+         * the nonce is the last one, RFC 5297 section 3), then the whole message in one
+         * call; decryption is given the tag first and checks it in that call. */
+        if ((e = gcry_cipher_reset(c->h)))
+            return gc_status(e);
+        if (m->tag_len != GCRY_SIV_BLOCK_LEN)
+            return CB_ERR_PARAM;
+        if (c->row->mode == GCRY_CIPHER_MODE_GCM_SIV && (e = gcry_cipher_setiv(c->h, m->nonce,
+                                                                               m->nonce_len)))
+            return gc_status(e);
+        if ((m->aad_len || c->row->mode == GCRY_CIPHER_MODE_SIV)
+            && (e = gcry_cipher_authenticate(c->h, m->aad, m->aad_len)))
+            return gc_status(e);
+        if (c->row->mode == GCRY_CIPHER_MODE_SIV && (e = gcry_cipher_setiv(c->h, m->nonce,
+                                                                           m->nonce_len)))
+            return gc_status(e);
+        if ((e = gcry_cipher_final(c->h)))
+            return gc_status(e);
+        if (c->decrypt) {
+            if ((e = gcry_cipher_set_decryption_tag(c->h, m->tag, m->tag_len)))
+                return gc_status(e);
+            return gc_status(gc_crypt(c, m));
+        }
+        if ((e = gc_crypt(c, m)))
+            return gc_status(e);
+        return gc_status(gcry_cipher_gettag(c->h, m->tag, m->tag_len));
+    }
+#endif
 
     /* AEAD: one whole message under a fresh nonce. */
     if (c->row->flavour == GC_OCB && m->tag_len != c->tag_len)
@@ -287,6 +327,13 @@ static const cb_op gc_ops[] = {
     CIPHER("aes-192-ccm", AES192, CCM, CCM),
     CIPHER("aes-256-ccm", AES256, CCM, CCM),
     CIPHER("aes-128-eax", AES128, EAX, EAX),
+#ifdef GC_HAVE_SIV
+    CIPHER("aes-128-siv", AES128, SIV, SIV),
+    CIPHER("aes-192-siv", AES192, SIV, SIV),
+    CIPHER("aes-256-siv", AES256, SIV, SIV),
+    CIPHER("aes-128-gcm-siv", AES128, GCM_SIV, SIV),
+    CIPHER("aes-256-gcm-siv", AES256, GCM_SIV, SIV),
+#endif
 
     CIPHER("aes-128-cbc", AES128, CBC, PLAIN),
     CIPHER("aes-192-cbc", AES192, CBC, PLAIN),
@@ -365,6 +412,7 @@ static const cb_op gc_ops[] = {
     CIPHER("rc2-ecb", RFC2268_128, ECB, PLAIN),   /* effective key bits = key bits */
     CIPHER("rc2-cbc", RFC2268_128, CBC, PLAIN),
     CIPHER("seed-ecb", SEED, ECB, PLAIN),
+    CIPHER("gost28147-ecb", GOST28147, ECB, PLAIN),
     CIPHER("seed-cbc", SEED, CBC, PLAIN),
     CIPHER("sm4-ctr", SM4, CTR, PLAIN),
     CIPHER("sm4-ofb", SM4, OFB, PLAIN),

@@ -57,6 +57,11 @@ _CCM = Grade("recommended", "AEAD, two AES passes (slower than GCM)",
              "NIST SP 800-38C; RFC 8446")
 _EAX = Grade("recommended", "two-pass AEAD (CTR and OMAC) with a proof of security; any nonce "
              "length", "Bellare, Rogaway, Wagner (FSE 2004); RFC 4880bis")
+_SIV = Grade("recommended", "nonce-misuse-resistant AEAD: a repeated nonce reveals only that "
+             "two messages were equal; two passes over the data (slower than GCM)",
+             "RFC 5297")
+_GCM_SIV = Grade("recommended", "nonce-misuse-resistant AEAD near GCM's speed with AES and "
+                 "carry-less multiply instructions", "RFC 8452")
 _MODE_MAC = Grade("acceptable", "sound only with a MAC over the ciphertext (encrypt-then-MAC)",
                   "NIST SP 800-38A; RFC 7366")
 _XTS = Grade("acceptable", "for disk sectors only: no integrity, tweak per sector",
@@ -73,6 +78,10 @@ _ARIA = Grade("acceptable", "128-bit block cipher (Korean standard) without know
               "attack; needs a MAC", "RFC 5794")
 _RC2 = Grade("broken", "export-era cipher: related-key attacks and a 64-bit block; kept only "
              "to read old PKCS#12 files", "RFC 2268; Kelsey, Schneier, Wagner (ICICS 1997); RFC 8018")
+_GOST89_ECB = Grade("broken", "GOST 28147-89 in ECB: equal blocks give equal ciphertext, a 64-bit "
+                    "block (Sweet32), S-boxes left to the user, and single-key attacks below "
+                    "brute force; superseded by Magma and Kuznyechik (GOST R 34.12-2015)",
+                    "RFC 5830; Isobe (FSE 2011); RFC 8891")
 _SWEET32 = Grade("legacy", "64-bit block: birthday collisions after ~32 GiB (Sweet32)",
                  "CVE-2016-2183; NIST SP 800-131A Rev. 2")
 _DES = Grade("broken", "56-bit key: exhaustive search in hours", "NIST FIPS 46-3 withdrawn 2005")
@@ -138,6 +147,11 @@ _ENTRIES = [
     Algorithm("aes-256-ccm", "aead", 16, _CCM, "aes-256-ccm", "AES-256-CCM",
               ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM",)),
     Algorithm("aes-128-eax", "aead", 16, _EAX, "", "", (), (), "EAX"),
+    Algorithm("aes-128-siv", "aead", 16, _SIV, "aes-128-siv", "AES-128-SIV"),
+    Algorithm("aes-192-siv", "aead", 16, _SIV, "aes-192-siv"),
+    Algorithm("aes-256-siv", "aead", 16, _SIV, "aes-256-siv", "AES-256-SIV"),
+    Algorithm("aes-128-gcm-siv", "aead", 16, _GCM_SIV, "aes-128-gcm-siv"),
+    Algorithm("aes-256-gcm-siv", "aead", 16, _GCM_SIV, "aes-256-gcm-siv"),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
@@ -255,6 +269,7 @@ _ENTRIES = [
     Algorithm("sm4-ctr", "cipher", 1, _SM4, "sm4-ctr"),
     Algorithm("sm4-ofb", "cipher", 1, _SM4, "sm4-ofb"),
     Algorithm("sm4-cfb", "cipher", 1, _SM4, "sm4-cfb"),
+    Algorithm("gost28147-ecb", "cipher", 8, _GOST89_ECB, aliases=("gost89-ecb",)),
     Algorithm("md5", "hash", 64, _MD5, "md5", "MD5", (), (), "MD5"),
     Algorithm("sha1", "hash", 64, _SHA1, "sha1", "SHA1", (), (), "SHA1"),
     Algorithm("sha224", "hash", 64, _SHA2, "sha224", "SHA224", (), (), "SHA224"),

@@ -1,5 +1,6 @@
 """``cipherbench report [RUN ...] -o report.html [--png DIR]``: charts and tables of stored
-runs in one offline HTML file, and the charts as PNGs."""
+runs in one offline HTML file, and the charts as PNGs; ``cipherbench report --chart NAME
+[RUN ...] [-o FILE.png]``: one chart of a release post from coherent evidence."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,10 +8,12 @@ from pathlib import Path
 import click
 
 from cipherbench.cli.context import AppContext, db_option
-from cipherbench.cli.options import RUN_REF_CONTEXT, parse_sizes, run_refs
+from cipherbench.cli.options import (RUN_REF_CONTEXT, did_you_mean, parse_sizes, run_refs,
+                                     split_list)
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.export import RunBundle
 from cipherbench.presets import HEADLINE_SIZE
+from cipherbench.report.post import CHART_OPS, CHARTS
 
 
 def _load_report_module():
@@ -24,22 +27,51 @@ def _load_report_module():
     return report
 
 
+#: The image formats of --chart, by the suffix of -o.
+CHART_FORMATS = (".png", ".svg")
+
+
 @click.command(context_settings=RUN_REF_CONTEXT)
 @click.argument("runs", metavar="[RUN ...]", nargs=-1, callback=run_refs)
-@click.option("-o", "--output", metavar="FILE", default="report.html", show_default=True,
-              help="the HTML file to write")
+@click.option("-o", "--output", metavar="FILE", default=None,
+              help="the file to write: the HTML page (default report.html), or with --chart "
+                   "the image, .png or .svg (default NAME-SIZE.png, e.g. hashes-16KiB.png)")
 @click.option("--png", "png_dir", metavar="DIR", default=None,
-              help="also write every chart as a PNG into DIR")
+              help="also write every chart of the page as a PNG into DIR")
+@click.option("--chart", metavar="NAME", default=None,
+              help="draw one chart of a release post instead of the page: "
+                   + "; ".join(f"{k}: {v}" for k, v in CHARTS.items()))
+@click.option("--op", metavar="OP", default=None,
+              help="with --chart: the operation of the cipher charts, encrypt (default) or "
+                   "decrypt")
+@click.option("-l", "--lib", "libs", metavar="LIBS", default=None,
+              help="with --chart: only these libraries, comma-separated")
 @click.option("--headline-size", "headline", metavar="SIZE", default=None,
-              help="message size of the bar charts (default 16 KiB)")
+              help="message size of the bar charts and of --chart (default 16 KiB)")
 @db_option
 @click.pass_obj
-def command(app: AppContext, runs, output, png_dir, headline, db) -> int:
+def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, db) -> int:
     """Draw stored runs: one self-contained HTML file (charts inline, works offline) and,
     with --png, each chart as a PNG. RUN is a number from `cipherbench history` or `last`
-    (the default). Given two runs, the report also compares them."""
+    (the default). Given two runs, the report also compares them.
+
+    With --chart NAME, one chart for a post, from `run` results at one message size: each
+    series is one library with one version, one hardware state and one core build on one
+    machine (never mixed), and its legend names the runs it comes from. Without RUN the
+    newest results of each library on this machine are drawn (a later partial run does not
+    hide an earlier complete one); name runs to draw exactly them, e.g. two versions of a
+    library side by side. aes-hw draws `run --hw-both` pairs, or a `run --no-hw` beside a
+    normal run.
+    """
     head = parse_sizes(headline, "--headline-size")[0] if headline else HEADLINE_SIZE
+    if chart is not None:
+        return _chart(app, list(runs), output, png_dir, chart, op, split_list(libs), head, db)
+    for name, value in (("--op", op), ("--lib", libs)):
+        if value is not None:
+            raise UsageError(f"{name} chooses what --chart draws; the page shows every run "
+                             "whole: add --chart NAME, or leave it out")
     refs = list(runs) or ["last"]
+    output = output or "report.html"
     out = Path(output)
     if out.exists() and out.is_dir():
         raise UsageError(f"-o {output}: is a directory; name a file, e.g. {out / 'report.html'}")
@@ -80,4 +112,67 @@ def command(app: AppContext, runs, output, png_dir, headline, db) -> int:
     if png_dir:
         app.console.print(f"wrote {len(pngs)} PNG{'s' if len(pngs) != 1 else ''} into {png_dir}",
                           markup=False, highlight=False)
+    return 0
+
+
+def _chart(app: AppContext, refs: list[str], output: str | None, png_dir: str | None,
+           name: str, op: str | None, libs: list[str], size: int, db) -> int:
+    """``report --chart NAME``: one image from coherent evidence."""
+    if name not in CHARTS:
+        raise UsageError(f"--chart: unknown chart {name!r}{did_you_mean(name, list(CHARTS))}; "
+                         f"valid: {', '.join(CHARTS)}")
+    if png_dir is not None:
+        raise UsageError("--png DIR writes the page's charts; with --chart name the image "
+                         "with -o FILE.png (or .svg)")
+    if op is not None and op not in CHART_OPS[name]:
+        raise UsageError(f"--op: the {name} chart shows {' or '.join(CHART_OPS[name])}, "
+                         f"not {op!r}")
+    if output is not None:
+        out = Path(output)
+        if out.suffix.lower() not in CHART_FORMATS:
+            raise UsageError(f"-o {output}: name a .png or .svg file")
+        if out.exists() and out.is_dir():
+            raise UsageError(f"-o {output}: is a directory; name a file, e.g. "
+                             f"{out / (name + '.png')}")
+        if not out.parent.exists():
+            raise UsageError(f"-o {output}: the directory {out.parent} does not exist")
+    with app.open_store(db, create=False) as store:
+        if refs:
+            bundles = []
+            for ref in refs:
+                b = RunBundle.load(store, ref)
+                if b.run.id not in [x.run.id for x in bundles]:
+                    bundles.append(b)
+            runs = sorted(((b.run, b.results) for b in bundles), key=lambda x: x[0].id)
+        else:
+            runs = [(r, store.results(r.id, "primitive")) for r in store.runs("run")]
+    _load_report_module()
+    from cipherbench.report import dots, evidence, post
+    try:
+        data, ev = post.build(name, runs, size, op, libs or None, named=bool(refs))
+    except post.NothingToDraw as e:
+        raise EnvironmentProblem(str(e))
+    except evidence.MixedMachines as e:
+        raise UsageError(str(e) + "; name runs of one machine")
+    out = Path(output) if output is not None else Path(f"{data.key}.png")
+    fig = dots.draw(data)
+    from cipherbench.report import charts as C
+    try:
+        try:
+            if out.suffix.lower() == ".svg":
+                out.write_text(C.to_svg(fig, name), encoding="utf-8")
+            else:
+                C.to_png(fig, out)
+        except OSError as e:
+            raise EnvironmentProblem(f"cannot write {out}: {e.strerror}")
+    finally:
+        C.close(fig)
+    ids = ", ".join(str(r.id) for r in ev.runs)
+    what = (f"{len(data.panels)} libraries on and off" if data.pairs
+            else f"{len(ev.series)} series")
+    app.console.print(f"wrote {out} ({name}: {what} from run"
+                      f"{'s' if len(ev.runs) > 1 else ''} {ids})", markup=False,
+                      highlight=False)
+    for line in ev.left_out:
+        app.err_console.print(f"left out: {line}", markup=False, highlight=False)
     return 0

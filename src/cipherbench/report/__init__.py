@@ -9,15 +9,18 @@
 What a report holds, per run: the machine and library metadata; for primitive runs, per
 algorithm family, throughput bars at 16 KiB with memcpy's ceiling, cycles/byte bars and
 throughput against message size; for real paths (ssh, gpg, tls) each cipher against its
-baselines; for an ``advise`` run its answer; and, when given exactly two runs that share
-results, their comparison (``cipherbench.compare``). Every chart has a sortable table of the
+baselines; for an ``advise`` run its answer; when given exactly two runs that share
+results, their comparison (``cipherbench.compare``); and the release-post charts
+(``post``: hashes, ECB ciphers, AES modes, hardware on/off) that the primitive runs can draw,
+from coherent evidence (``evidence``). Every per-run chart has a sortable table of the
 numbers behind it.
 
 An ``advise`` run is shown from what it stores: ``run.args`` (target, policy), and for each
 result the ``extra`` keys ``answer`` (a sentence), ``bottleneck`` (a sentence) and ``config``
 (a list of lines, or a mapping of file name to lines); results without them are listed.
 
-``data`` extracts (pure), ``charts`` draws (matplotlib), ``html`` writes the page.
+``data`` and ``post`` extract (pure), ``charts`` and ``dots`` draw (matplotlib), ``html``
+writes the page.
 """
 from __future__ import annotations
 
@@ -253,6 +256,29 @@ def compare_section(cmp: cmpmod.Comparison, headline: int = 16384) -> Section:
     return sec
 
 
+def _post_section(bundles: list[RunBundle], headline: int) -> Section | None:
+    """The release-post charts (``report --chart``) that the page's primitive runs can draw:
+    one library version, hardware state and core build per series, the runs named."""
+    from cipherbench.report import dots, evidence, post
+    runs = sorted(((b.run, b.results) for b in bundles if b.run.command == "run"),
+                  key=lambda x: x[0].id)
+    if not runs:
+        return None
+    sec = Section("overview", "Overview: every measured algorithm by library")
+    sec.parts.append("<p class=muted>" + escape(
+        "Dots on a logarithmic axis, one row per algorithm; each series is one library with "
+        "one version, one hardware state and one core build, and names the runs it comes "
+        "from. The same charts come one by one from `cipherbench report --chart NAME`.")
+                     + "</p>")
+    for name in post.CHARTS:
+        try:
+            data, _ = post.build(name, runs, headline, named=True)
+        except (post.NothingToDraw, evidence.MixedMachines):
+            continue
+        _add(sec, f"overview-{data.key}", data.title, lambda d=data: dots.draw(d))
+    return sec if sec.charts else None
+
+
 def _warnings_section(bundles: list[RunBundle]) -> Section | None:
     rows = [[(str(b.run.id), b.run.id), (w.kind, w.kind), (w.subject, w.subject),
              (w.text, "")] for b in bundles for w in b.warnings]
@@ -277,6 +303,9 @@ def build(bundles: list[RunBundle], headline: int = 16384) -> Report:
             sections.append(_advise_section(b))
     if comparison is not None:
         sections.append(comparison)
+    overview = _post_section(bundles, headline)
+    if overview is not None:
+        sections.append(overview)
     for b in bundles:
         if b.run.command == "advise":
             continue

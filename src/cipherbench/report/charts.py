@@ -29,6 +29,8 @@ from cipherbench.report.data import (LIB_ORDER, Bars, PathBars, SizeLines,  # no
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
            "#ff9da7", "#9c755f", "#bab0ac")
 EXTRA = ("#2f4b7c", "#a05195", "#665191", "#d45087", "#003f5c")
+#: The Go and Rust cores' libraries: colours apart from the palette's.
+EXTRA_COLOUR = {"go": "#17becf", "ring": "#393b79", "rustcrypto": "#b7410e", "aws-lc": "#8c6d31"}
 GRADE_COLOUR = {"recommended": "#2166ac", "acceptable": "#67a9cf", "legacy": "#ef8a62",
                 "broken": "#b2182b", "reference": "#555555", "unknown": "#8c8c8c", "": "#8c8c8c"}
 MARK_COLOUR = {cmpmod.FASTER: "#2166ac", cmpmod.SLOWER: "#d6604d", cmpmod.SAME: "#8c8c8c",
@@ -58,6 +60,8 @@ def colour_of(lib: str) -> str:
     """The colour of a library, the same in every chart."""
     if lib in LIB_ORDER:
         return PALETTE[LIB_ORDER.index(lib)]
+    if lib in EXTRA_COLOUR:
+        return EXTRA_COLOUR[lib]
     return EXTRA[sum(map(ord, lib)) % len(EXTRA)]
 
 

@@ -19,6 +19,8 @@ REF_LIB = "ref"
 #: The libraries in the order their colours and bars are given, so every chart agrees.
 LIB_ORDER = ("openssl", "libgcrypt", "nettle", "gnutls", "libsodium", "botan", "cryptopp",
              "wolfssl", "mbedtls", "libtomcrypt")
+#: The libraries of the Go and Rust cores, after the C core's.
+EXTRA_LIB_ORDER = ("go", "ring", "rustcrypto", "aws-lc")
 
 #: Algorithm families: one grouped bar chart each. (key, title)
 FAMILIES = (("aead", "AEAD"), ("aes", "AES modes"), ("cipher", "other ciphers"),
@@ -28,8 +30,9 @@ CHART_OP = {"aead": "encrypt", "cipher": "encrypt", "hash": "hash", "mac": "mac"
 
 
 def lib_sort_key(lib: str) -> tuple[int, str]:
-    """Known libraries in ``LIB_ORDER``, others after them by name."""
-    return (LIB_ORDER.index(lib) if lib in LIB_ORDER else len(LIB_ORDER), lib)
+    """Known libraries in ``LIB_ORDER`` then ``EXTRA_LIB_ORDER``, others after them by name."""
+    order = LIB_ORDER + EXTRA_LIB_ORDER
+    return (order.index(lib) if lib in order else len(order), lib)
 
 
 def family_of(algo: str) -> str | None:

@@ -1,0 +1,246 @@
+"""Coherent evidence for a chart (pure): which stored results may share a series.
+
+A series is one library as it was measured: its version, the CPU features switched off
+(``hw_disabled``), the core build and the thread count, all on one machine. Results taken with
+another version, other switches, another core build or on another machine never share a series;
+two runs of the same setting may (a later partial run fills nothing it did not measure, so it
+never hides the cells of an earlier complete one: each cell is the newest measurement of it).
+
+    ev = gather(runs, want, named=False)   # runs: (Run, results) pairs, oldest first
+    ev.machine, ev.series, ev.left_out
+
+With ``named`` false (the runs were not chosen by the user) only the newest setting of each
+library is drawn, on the machine of the newest run that holds what the chart wants; older
+settings and other machines are named in ``left_out`` with the way to draw them (name the
+runs). With ``named`` true every setting found in the named runs is a series (two versions of a
+library side by side), and the runs must come from one machine.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from cipherbench.report.data import lib_sort_key
+from cipherbench.store import Result, Run
+
+#: Run statuses whose results can be drawn (a ``running`` run may still be written).
+DRAWABLE = ("complete", "interrupted")
+
+
+class MixedMachines(ValueError):
+    """The named runs were measured on more than one machine."""
+
+
+@dataclass(frozen=True)
+class Machine:
+    """What makes two runs the same machine (and the same measuring program)."""
+
+    hostname: str
+    cpu_model: str
+    cores: int
+    hypervisor: str
+
+    @classmethod
+    def of(cls, run: Run) -> "Machine":
+        m = run.metadata
+        return cls(str(m.get("hostname") or ""), str(m.get("cpu_model") or ""),
+                   int(m.get("cores") or 0), str(m.get("hypervisor") or ""))
+
+    def text(self) -> str:
+        """``AMD EPYC, 2 cores, VM (kvm), host vm``."""
+        bits = [self.cpu_model or "unknown CPU"]
+        if self.cores:
+            bits.append(f"{self.cores} cores")
+        if self.hypervisor and self.hypervisor != "none":
+            bits.append("VM" if self.hypervisor == "unknown" else f"VM ({self.hypervisor})")
+        if self.hostname:
+            bits.append(f"host {self.hostname}")
+        return ", ".join(bits)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One library as measured: what must be equal for results to share a series."""
+
+    lib: str
+    version: str            # the library's own version string, as it reported it
+    hw_off: tuple[str, ...]  # CPU features asked off; () = as the machine has them
+    core: str               # the core build: version, compiler, flags
+    threads: int
+
+    @property
+    def short_version(self) -> str:
+        """``3.0.19`` from ``OpenSSL 3.0.19 27 Jan 2026``; the whole string when it has no
+        dotted number."""
+        m = re.search(r"\d+(?:\.\d+)+[a-z]?", self.version)
+        return m.group(0) if m else self.version
+
+    def label(self, with_hw: bool = True) -> str:
+        """``libgcrypt 1.10.1``, ``openssl 3.0.19, hw off: aes, pclmul``."""
+        text = f"{self.lib} {self.short_version}".strip()
+        if self.threads > 1:
+            text += f", {self.threads} threads"
+        if with_hw and self.hw_off:
+            text += ", hw off: " + ", ".join(self.hw_off)
+        return text
+
+
+def setting_of(run: Run, lib: str) -> Setting:
+    """The setting of ``lib`` in ``run`` (from its stored metadata)."""
+    m = run.metadata
+    info = (m.get("libraries") or {}).get(lib) or {}
+    off = m.get("hw_disabled") or run.args.get("hw_disabled") or []
+    if isinstance(off, str):
+        off = [off]
+    core = " ".join(str(m.get(k) or "") for k in ("core_version", "core_compiler", "core_cflags"))
+    return Setting(lib, str(info.get("version") or ""), tuple(str(x) for x in off),
+                   core.strip(), int(m.get("threads") or 1))
+
+
+@dataclass
+class Series:
+    """The cells of one setting: (algo, op) -> the newest result, and the runs they come
+    from."""
+
+    setting: Setting
+    cells: dict[tuple[str, str], Result] = field(default_factory=dict)
+    runs: list[int] = field(default_factory=list)   # ascending
+
+    def label(self, with_hw: bool = True) -> str:
+        """The setting's label with the runs behind it: ``libgcrypt 1.10.1 (run 3)``."""
+        ids = ", ".join(map(str, self.runs))
+        return f"{self.setting.label(with_hw)} (run{'s' if len(self.runs) > 1 else ''} {ids})"
+
+
+@dataclass
+class Evidence:
+    """What a chart may draw: one machine, series of coherent results, what was left out."""
+
+    machine: Machine
+    series: list[Series]
+    runs: list[Run]                       # the runs any series uses, oldest first
+    left_out: list[str] = field(default_factory=list)   # one sentence each
+
+
+#: A result filter: does the chart want this point?
+Want = Callable[[Result], bool]
+
+
+def _is_point(r: Result) -> bool:
+    return r.scenario == "primitive" and r.metric == "ns_per_op" and bool(r.size) \
+        and r.median > 0
+
+
+def _ids(runs: Iterable[Run]) -> str:
+    ids = sorted({r.id for r in runs})
+    return f"run{'s' if len(ids) > 1 else ''} " + ", ".join(map(str, ids))
+
+
+def gather(runs: list[tuple[Run, list[Result]]], want: Want, named: bool = False,
+           hw: str = "on") -> Evidence | None:
+    """Coherent series of the results ``want`` picks from ``runs`` (oldest first); None when
+    no run holds any. ``hw``: ``on`` draws settings with every CPU feature on (``any`` with
+    ``named``: whatever the runs were), ``pair``: the newest hardware-off setting of each
+    library beside its hardware-on one. Raises ``MixedMachines`` when ``named`` runs come from
+    several machines."""
+    left: list[str] = []
+    usable: list[tuple[Run, list[Result]]] = []
+    for run, results in runs:
+        if run.status not in DRAWABLE and not named:
+            continue
+        picked = [r for r in results if _is_point(r) and r.lib != "ref" and want(r)]
+        if picked:
+            usable.append((run, picked))
+    if not usable:
+        return None
+    machines = {Machine.of(run) for run, _ in usable}
+    if named and len(machines) > 1:
+        raise MixedMachines("the runs come from " + "; ".join(
+            f"{_ids(r for r, _ in usable if Machine.of(r) == m)} from {m.text()}"
+            for m in sorted(machines, key=lambda m: m.text())) + ": a chart shows one machine")
+    machine = Machine.of(usable[-1][0])
+    other = [run for run, _ in usable if Machine.of(run) != machine]
+    if other:
+        left.append(f"{_ids(other)}: measured on another machine")
+    usable = [(run, rs) for run, rs in usable if Machine.of(run) == machine]
+
+    # Every setting found, with the runs that measured it (newest last).
+    found: dict[Setting, list[tuple[Run, list[Result]]]] = {}
+    for run, rs in usable:
+        for lib in dict.fromkeys(r.lib for r in rs):
+            found.setdefault(setting_of(run, lib), []).append(
+                (run, [r for r in rs if r.lib == lib]))
+
+    chosen = _choose(found, named, hw, left)
+    series = []
+    for setting in chosen:
+        s = Series(setting)
+        for run, rs in found[setting]:          # oldest first: newer cells overwrite
+            for r in rs:
+                s.cells[(r.algo, r.op)] = r
+        s.runs = sorted({r.run_id for r in s.cells.values() if r.run_id is not None}
+                        or {run.id for run, _ in found[setting]})
+        series.append(s)
+    used = sorted({i for s in series for i in s.runs})
+    return Evidence(machine, series, [run for run, _ in usable if run.id in used], left)
+
+
+def _choose(found: dict[Setting, list[tuple[Run, list[Result]]]], named: bool, hw: str,
+            left: list[str]) -> list[Setting]:
+    """The settings to draw, by library, version and hardware state."""
+    newest = {s: max(run.id for run, _ in runs) for s, runs in found.items()}
+    if hw == "pair":
+        offs = [s for s in found if s.hw_off]
+        if not offs:
+            return []
+        # One set of switched-off features: the newest run's.
+        off_set = max(offs, key=lambda s: newest[s]).hw_off
+        other_off = sorted({s.hw_off for s in offs if s.hw_off != off_set})
+        if other_off:
+            left.append("runs with other features off (" + "; ".join(", ".join(o) for o in
+                        other_off) + "): this chart shows " + ", ".join(off_set) + " off")
+        found = {s: v for s, v in found.items() if s.hw_off in ((), off_set)}
+    elif hw == "on" or not named:
+        off = [s for s in found if s.hw_off]
+        if off:
+            runs = [run for s in off for run, _ in found[s]]
+            left.append(f"{_ids(runs)}: measured with CPU features off (draw them with "
+                        "--chart aes-hw)")
+        found = {s: v for s, v in found.items() if not s.hw_off}
+    keep: list[Setting] = []
+    if named:
+        keep = list(found)
+    else:
+        # The newest setting of each library (per hardware state); older ones are named.
+        by_lib: dict[tuple[str, tuple[str, ...]], Setting] = {}
+        for s in found:
+            k = (s.lib, s.hw_off)
+            if k not in by_lib or newest[s] > newest[by_lib[k]]:
+                by_lib[k] = s
+        keep = [s for s in found if by_lib[(s.lib, s.hw_off)] == s]
+        for s in found:
+            if s not in keep:
+                runs = [run for run, _ in found[s]]
+                left.append(f"{s.label()} ({_ids(runs)}): an older setting of {s.lib}; "
+                            "name the runs to draw it beside the newer one")
+    if hw == "pair":
+        # A library is drawn only with both states, measured with the same version and build.
+        on = {(s.lib, s.version, s.core, s.threads) for s in keep if not s.hw_off}
+        off = {(s.lib, s.version, s.core, s.threads) for s in keep if s.hw_off}
+        lone = [s for s in keep if (s.lib, s.version, s.core, s.threads) not in on & off]
+        for state in ("off", "on"):
+            names = [s.label(False) for s in lone if bool(s.hw_off) == (state == "on")]
+            if names:
+                left.append(f"{', '.join(names)}: not measured with the features {state}"
+                            + (" (a library without a switch of its own is not measured by "
+                               "--no-hw)" if state == "off" else ""))
+        keep = [s for s in keep if s not in lone]
+    return sorted(keep, key=lambda s: (lib_sort_key(s.lib), version_key(s.version),
+                                       s.hw_off))
+
+
+def version_key(version: str) -> tuple:
+    """Natural order of version strings: 1.9 before 1.10."""
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                 for p in re.findall(r"\d+|[A-Za-z]+", version))

@@ -1,0 +1,301 @@
+"""The four charts of a release post (pure: what to draw, from coherent evidence).
+
+    hashes     every hash by library and version
+    ecb        every block cipher in ECB (the cipher alone, without a mode's cost)
+    aes-modes  AES in every mode, one panel per key size, library against library
+    aes-hw     each library with its CPU crypto instructions on and off (runs of
+               ``run --hw-both``, or a ``--no-hw`` run beside a normal one)
+
+``build(name, runs, ...)`` picks the results (``evidence.gather``: one machine, and one library
+version, hardware state and core build per series) and returns a ``DotChart``;
+``charts_dots.draw`` draws it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from cipherbench import catalog
+from cipherbench.report import evidence as E
+from cipherbench.report.data import throughput
+from cipherbench.store import Result, Run
+from cipherbench.units import format_bytes
+
+#: The chart names, in the order --help lists them, with what each shows.
+CHARTS = {
+    "hashes": "every hash by library and version",
+    "ecb": "every block cipher in ECB mode (the cipher alone)",
+    "aes-modes": "AES in every mode and key size, library against library",
+    "aes-hw": "each library with its CPU crypto instructions on and off",
+}
+#: Operations a chart can show (the first is its default).
+CHART_OPS = {"hashes": ("hash",), "ecb": ("encrypt", "decrypt"),
+             "aes-modes": ("encrypt", "decrypt"), "aes-hw": ("encrypt", "decrypt")}
+
+#: Hash rows, family by family; hashes outside this list follow in catalog order.
+HASH_ORDER = ("md4", "md5", "sha1", "ripemd160", "sha224", "sha256", "sha384", "sha512",
+              "sha512-224", "sha512-256", "sha3-224", "sha3-256", "sha3-384", "sha3-512",
+              "shake128", "shake256", "blake2s-128", "blake2s-160", "blake2s-224",
+              "blake2s-256", "blake2b-160", "blake2b-256", "blake2b-384", "blake2b-512", "sm3",
+              "streebog-256", "streebog-512", "gostr3411-94", "tiger", "whirlpool", "crc24",
+              "crc32")
+#: AES modes in rows: the plain modes, then the AEADs, then key wrap.
+MODE_ORDER = ("ecb", "cbc", "cfb", "cfb8", "ofb", "ctr", "xts", "gcm", "ccm", "ocb", "eax",
+              "siv", "gcm-siv", "kw", "kwp")
+_AES = re.compile(r"aes-(128|192|256)-(.+)")
+
+
+@dataclass
+class Dot:
+    """One measured point: bytes per second with its 95% interval; ``off`` is the same point
+    with the CPU features off (aes-hw only)."""
+
+    value: float
+    low: float | None = None
+    high: float | None = None
+    off: float | None = None
+    off_low: float | None = None
+    off_high: float | None = None
+    runs: tuple[int, ...] = ()      # the runs it comes from
+
+
+@dataclass
+class Panel:
+    """Rows of dots; ``dots[(row, series key)]``."""
+
+    title: str
+    rows: list[str]
+    dots: dict[tuple[str, str], Dot] = field(default_factory=dict)
+
+
+@dataclass
+class SeriesStyle:
+    """A legend entry: its label, the library whose colour it takes, its variant (0 for the
+    first setting of that library, 1 for the second, ...: another marker)."""
+
+    key: str
+    label: str
+    lib: str
+    variant: int = 0
+    hollow: bool = False
+
+
+@dataclass
+class DotChart:
+    """Dots on a logarithmic throughput axis, rows of algorithms, one or more panels."""
+
+    key: str
+    title: str
+    subtitle: str
+    panels: list[Panel]
+    series: list[SeriesStyle]
+    notes: list[str]
+    columns: int = 1
+    pairs: bool = False          # each dot joined to its 'off' twin, the ratio written beside
+    on_label: str = ""           # pairs: the legend of the filled and the hollow dots
+    off_label: str = ""
+
+
+class NothingToDraw(ValueError):
+    """The runs hold nothing this chart shows (the message says what to run)."""
+
+
+#: What to measure for each chart when the store has nothing for it.
+RUN_HINTS = {
+    "hashes": "cipherbench run --algo 'md*,sha*,shake*,blake2*,ripemd160,sm3,streebog*,"
+              "gostr*,tiger,whirlpool,crc*'",
+    "ecb": "cipherbench run --algo '*-ecb' --op encrypt",
+    "aes-modes": "cipherbench run --algo 'aes-*' --op encrypt",
+    "aes-hw": "cipherbench run --hw-both --algo 'aes-*' --op encrypt",
+}
+
+
+def _row_of(name: str, algo: str) -> str | None:
+    """The row an algorithm takes in chart ``name`` (None: not in it)."""
+    entry = catalog.get(algo)
+    kind = entry.kind if entry else ""
+    if name == "hashes":
+        return algo if kind == "hash" else None
+    if name == "ecb":
+        return algo if algo.endswith("-ecb") else None
+    m = _AES.fullmatch(algo)
+    if name == "aes-modes":
+        return algo if m else None
+    return algo if kind in ("aead", "cipher") or m else None
+
+
+def _row_sort(name: str, algo: str) -> tuple:
+    if name == "hashes":
+        return ((HASH_ORDER.index(algo), 0) if algo in HASH_ORDER
+                else (len(HASH_ORDER), catalog.order_key(algo)))
+    m = _AES.fullmatch(algo)
+    if name == "ecb":
+        entry = catalog.get(algo)
+        block = entry.block if entry else 16
+        # 128-bit blocks first, then 64-bit ones; key sizes in numeric order
+        return (-block, _natural(algo))
+    if m:
+        mode = m.group(2)
+        return (0, MODE_ORDER.index(mode) if mode in MODE_ORDER else len(MODE_ORDER), mode,
+                int(m.group(1)))
+    return (1, catalog.order_key(algo))
+
+
+def _natural(text: str) -> tuple:
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                 for p in re.findall(r"\d+|\D+", text))
+
+
+def build(name: str, runs: list[tuple[Run, list[Result]]], size: int, op: str | None = None,
+          libs: list[str] | None = None, named: bool = False) -> tuple[DotChart, E.Evidence]:
+    """The chart ``name`` from ``runs`` (oldest first) at message size ``size``. Raises
+    ``NothingToDraw`` (with what to run) and ``evidence.MixedMachines``."""
+    op = op or CHART_OPS[name][0]
+
+    def want(r: Result) -> bool:
+        return (r.size == size and r.op == op and _row_of(name, r.algo) is not None
+                and (not libs or r.lib in libs))
+
+    if name == "aes-hw":
+        ev = E.gather(runs, want, named=named, hw="pair")
+    else:
+        # Hardware off is the aes-hw chart's; named runs that are all hardware-off are drawn
+        # as they are.
+        ev = E.gather(runs, want, named=named, hw="on")
+        if named and (ev is None or not ev.series):
+            ev = E.gather(runs, want, named=named, hw="any")
+    if ev is None or not ev.series:
+        sizes = sorted({r.size for _, rs in runs for r in rs if r.size and r.op == op
+                        and _row_of(name, r.algo) is not None})
+        where = (f"; the runs measured it at {', '.join(format_bytes(s) for s in sizes)}: "
+                 "choose one with --headline-size") if sizes and size not in sizes else ""
+        why = " (with the features both on and off)" if name == "aes-hw" else ""
+        raise NothingToDraw(f"no stored {op} results at {format_bytes(size)} for the "
+                            f"{name} chart{why}{where}; measure them with `{RUN_HINTS[name]}`"
+                            + ("" if op == CHART_OPS[name][0] else f" --op {op}"))
+    draw = _pairs if name == "aes-hw" else _dots
+    chart = draw(name, ev, op, size)
+    drawn = {i for p in chart.panels for d in p.dots.values() for i in d.runs}
+    ev.runs = [r for r in ev.runs if r.id in drawn]
+    chart.subtitle = subtitle(ev)
+    chart.notes += [f"left out: {x}" for x in ev.left_out]
+    return chart, ev
+
+
+def _dot(r: Result) -> Dot:
+    t = throughput(r)
+    assert t is not None
+    return Dot(t[0], t[1], t[2], runs=(r.run_id,) if r.run_id is not None else ())
+
+
+def _title(name: str, op: str, size: int) -> str:
+    at = format_bytes(size)
+    return {
+        "hashes": f"Hash functions: throughput at {at} by library and version",
+        "ecb": f"Block ciphers in ECB mode: {op} throughput at {at}",
+        "aes-modes": f"AES by mode and key size: {op} throughput at {at}",
+        "aes-hw": f"CPU crypto instructions on and off: {op} throughput at {at}",
+    }[name]
+
+
+def _dots(name: str, ev: E.Evidence, op: str, size: int) -> DotChart:
+    styles, variants = [], {}
+    # The runs go into the legend when the series do not all come from the same ones (the
+    # subtitle names them in any case).
+    one_source = len({tuple(s.runs) for s in ev.series}) == 1
+    for i, s in enumerate(ev.series):
+        v = variants.setdefault(s.setting.lib, 0)
+        variants[s.setting.lib] += 1
+        styles.append(SeriesStyle(str(i), s.setting.label() if one_source else s.label(),
+                                  s.setting.lib, v, bool(s.setting.hw_off)))
+    algos = sorted({a for s in ev.series for (a, _) in s.cells}, key=lambda a: _row_sort(name, a))
+    if name == "aes-modes":
+        panels = []
+        modes = list(dict.fromkeys(_AES.fullmatch(a).group(2) for a in algos))  # type: ignore
+        for bits in ("128", "192", "256"):
+            rows = [a for a in algos if _AES.fullmatch(a).group(1) == bits]  # type: ignore
+            if rows:
+                # every panel has every mode, so that rows line up across key sizes
+                p = Panel(f"AES-{bits}", modes)
+                for i, s in enumerate(ev.series):
+                    for a in rows:
+                        r = s.cells.get((a, op))
+                        if r is not None:
+                            p.dots[(_AES.fullmatch(a).group(2), str(i))] = _dot(r)  # type: ignore
+                panels.append(p)
+        columns = len(panels)
+    else:
+        p = Panel("", algos)
+        for i, s in enumerate(ev.series):
+            for a in algos:
+                r = s.cells.get((a, op))
+                if r is not None:
+                    p.dots[(a, str(i))] = _dot(r)
+        panels, columns = [p], 1
+    return DotChart(f"{name}-{format_bytes(size).replace(' ', '')}", _title(name, op, size),
+                    "", panels, styles, notes(ev), columns)
+
+
+def _pairs(name: str, ev: E.Evidence, op: str, size: int) -> DotChart:
+    """One panel per library: each algorithm's rate with the features on (filled) and off
+    (hollow), joined, the speed-up written beside."""
+    on = {(s.setting.lib, s.setting.version): s for s in ev.series if not s.setting.hw_off}
+    off = {(s.setting.lib, s.setting.version): s for s in ev.series if s.setting.hw_off}
+    panels, styles = [], []
+    for key in on:
+        if key not in off:
+            continue
+        a, b = on[key], off[key]
+        rows = sorted({x for (x, o) in a.cells if (x, o) in b.cells},
+                      key=lambda x: _row_sort(name, x))
+        if not rows:
+            continue
+        p = Panel(a.setting.label(False), rows)
+        for x in rows:
+            d, d_off = _dot(a.cells[(x, op)]), _dot(b.cells[(x, op)])
+            d.off, d.off_low, d.off_high = d_off.value, d_off.low, d_off.high
+            d.runs += d_off.runs
+            p.dots[(x, a.setting.lib)] = d
+        runs = sorted({i for d in p.dots.values() for i in d.runs})
+        p.title = (f"{a.setting.label(False)} (run{'s' if len(runs) > 1 else ''} "
+                   f"{', '.join(map(str, runs))})")
+        panels.append(p)
+        styles.append(SeriesStyle(a.setting.lib, p.title, a.setting.lib))
+    features = sorted({f for s in off.values() for f in s.setting.hw_off})
+    return DotChart(f"{name}-{format_bytes(size).replace(' ', '')}", _title(name, op, size),
+                    "", panels, styles, notes(ev) + ["the factor beside each pair: on / off; "
+                                                  "~ and grey where the two intervals overlap"],
+                    min(3, max(1, len(panels))), pairs=True,
+                    on_label="instructions on (as the CPU runs it)",
+                    off_label=f"off: {', '.join(features)} (each library's own switch)")
+
+
+def subtitle(ev: E.Evidence) -> str:
+    """Machine, runs with their dates, and how busy the machine was."""
+    runs = ev.runs
+    days = sorted({r.started_at[:10] for r in runs})
+    ids = ", ".join(str(r.id) for r in runs)
+    text = (f"{ev.machine.text()}; run{'s' if len(runs) > 1 else ''} {ids} "
+            f"({days[0]}{' to ' + days[-1] if len(days) > 1 else ''})")
+    loads = [float(r.metadata["loadavg"]) for r in runs
+             if isinstance(r.metadata.get("loadavg"), (int, float))]
+    shares = [float(r.metadata["cpu_share"]) for r in runs
+              if isinstance(r.metadata.get("cpu_share"), (int, float))]
+    if loads:
+        text += f"; load average {_span(loads, '{:.1f}')} at the start"
+    if shares:
+        text += f", the run{'s' if len(runs) > 1 else ''} got " \
+                f"{_span([s * 100 for s in shares], '{:.0f}')}% of a CPU"
+    return text
+
+
+def _span(xs: list[float], fmt: str) -> str:
+    lo, hi = fmt.format(min(xs)), fmt.format(max(xs))
+    return lo if lo == hi else f"{lo}-{hi}"
+
+
+def notes(ev: E.Evidence) -> list[str]:
+    """The lines under a chart: what a dot is."""
+    return ["each dot: the median of one point with its 95% interval (drawn where wider than "
+            "the dot); one series = one library version, hardware state and core build, "
+            "never mixed"]
