@@ -111,6 +111,18 @@ def run_core(args, lib, algos, op, sizes):
     return got
 
 
+def run_core_points(args, lib, points, sizes):
+    """The core's runs for the (algorithm, op) pairs in ``points`` (the values of a dict, as
+    the peer scripts map their tool's rows), one run per op; returns their throughputs."""
+    by_op = {}
+    for algo, op in points:
+        by_op.setdefault(op, []).append(algo)
+    out = {}
+    for op, algos in by_op.items():
+        out.update(run_core(args, lib, algos, op, sizes))
+    return out
+
+
 def cv(values):
     """Coefficient of variation (sample stdev / mean) of a list, as a fraction."""
     return statistics.stdev(values) / statistics.mean(values) if len(values) > 1 else 0.0

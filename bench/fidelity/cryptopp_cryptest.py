@@ -96,13 +96,7 @@ def run_cryptest(args, sub, points):
 
 def run_ours(args, points):
     """The core's runs for the points of one job: one per op."""
-    by_op = {}
-    for algo, op in points.values():
-        by_op.setdefault(op, []).append(algo)
-    out = {}
-    for op, algos in by_op.items():
-        out.update(common.run_core(args, "cryptopp", algos, op, [SIZE]))
-    return out
+    return common.run_core_points(args, "cryptopp", points.values(), [SIZE])
 
 
 def jobs(args):

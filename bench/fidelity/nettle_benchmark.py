@@ -86,13 +86,7 @@ def run_benchmark(binary, filt, points, cpu):
 
 def run_ours(args, points):
     """The core's runs for the points of one job: one per op."""
-    by_op = {}
-    for algo, op in points.values():
-        by_op.setdefault(op, []).append(algo)
-    out = {}
-    for op, algos in by_op.items():
-        out.update(common.run_core(args, "nettle", algos, op, [SIZE]))
-    return out
+    return common.run_core_points(args, "nettle", points.values(), [SIZE])
 
 
 def jobs(args):

@@ -168,6 +168,19 @@ def exit_error(argv: Sequence[str], rc: int, stderr: str,
     return CoreCrashed(f"{exe} {what}" + (f": {last}" if last else ""), rc, err)
 
 
+def _start(argv: list[str], env: Mapping[str, str], *, stdin: int):
+    """A core process reading ``stdin`` (a pipe, or nothing), its lines on a text pipe, its
+    stderr in a temporary file (read when it fails); ``CoreNotFound`` when it cannot start."""
+    err = tempfile.TemporaryFile(mode="w+b")
+    try:
+        proc = subprocess.Popen(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=err,
+                                env=dict(env), text=True, bufsize=1)
+    except OSError as e:
+        err.close()
+        raise CoreNotFound(f"cannot start {argv[0]}: {e.strerror}; {BUILD_HINT}") from None
+    return proc, err
+
+
 class BenchStream:
     """A running ``cipherbench-core bench``; iterate for typed records (``lines()`` for the raw
     dicts), use as a context manager.
@@ -183,14 +196,7 @@ class BenchStream:
         #: How messages name the core (default: ``argv[0]``'s file name; a launcher's argv
         #: starts with the launcher, e.g. ssh)
         self.name = name or Path(argv[0]).name
-        self._stderr = tempfile.TemporaryFile(mode="w+b")
-        try:
-            self.proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=self._stderr,
-                                         stdin=subprocess.DEVNULL, env=dict(env), text=True,
-                                         bufsize=1)
-        except OSError as e:
-            self._stderr.close()
-            raise CoreNotFound(f"cannot start {argv[0]}: {e.strerror}; {BUILD_HINT}")
+        self.proc, self._stderr = _start(argv, env, stdin=subprocess.DEVNULL)
         self.returncode: int | None = None
 
     def __enter__(self) -> "BenchStream":
@@ -252,14 +258,7 @@ class ServedCore:
 
     def __init__(self, argv: list[str], env: Mapping[str, str]):
         self.argv = argv
-        self._stderr = tempfile.TemporaryFile(mode="w+b")
-        try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self._stderr, env=dict(env), text=True,
-                                         bufsize=1)
-        except OSError as e:
-            self._stderr.close()
-            raise CoreNotFound(f"cannot start {argv[0]}: {e.strerror}; {BUILD_HINT}")
+        self.proc, self._stderr = _start(argv, env, stdin=subprocess.PIPE)
         self._greeted = False    # preamble and library read
         self.busy = False        # in the middle of an answer
 
