@@ -279,6 +279,6 @@ class TlsRunner:
             self.out.failed += 1
             self._warn([W.BenchWarning(W.Kind.TLS_FAILED, label(rec),
                                        f"{rec.message}: not measured; run "
-                                       f"`cipherbench-core tls --lib {rec.lib} --suites "
-                                       f"{rec.algo}` to see it again")])
+                                       f"`{tls_program(self.core, rec.lib).name} tls --lib "
+                                       f"{rec.lib} --suites {rec.algo}` to see it again")])
         self._advance(n, label(rec))
