@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cipherbench import core_client
-from cipherbench.cli.run import resolve_hw
+from cipherbench.scenarios.primitive.command import resolve_hw
 from cipherbench.errors import UsageError
 from cipherbench.scenarios import threads as thr
 from cipherbench.store import Store

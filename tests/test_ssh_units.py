@@ -5,7 +5,7 @@ import click
 import pytest
 
 from cipherbench.cli.options import Size
-from cipherbench.cli.ssh import MAX_SIZE
+from cipherbench.scenarios.ssh.command import MAX_SIZE
 from cipherbench.errors import UsageError
 from cipherbench.scenarios.ssh import tables, runner
 from cipherbench.scenarios.ssh.errors import CipherRefused, HostError, TransferFailed, classify

@@ -1,8 +1,9 @@
 """The ``cipherbench`` command line.
 
 ``main(args, env) -> int`` runs one command in-process (tests call it directly); ``run()`` is
-the console entry point. Each command is one module of this package exposing ``command`` (a
-``click.Command``); ``COMMANDS`` below is the one place they are registered.
+the console entry point. Each command is a module exposing ``command`` (a ``click.Command``):
+the commands that measure are the scenarios' own (``scenarios.SCENARIOS``, each package's
+``command`` module), the others are modules of this package, registered in ``COMMANDS``.
 """
 from __future__ import annotations
 
@@ -14,14 +15,13 @@ from typing import Mapping, Sequence
 
 import click
 
-from cipherbench import __version__
+from cipherbench import __version__, scenarios
 from cipherbench.cli.context import AppContext
 from cipherbench.errors import UserError
 from cipherbench.interrupts import stop_on_signals
 
-#: Command modules, in the order ``--help`` lists them. A new command is a new module here.
-COMMANDS = ("list", "run", "history", "show", "export", "gpg", "ssh", "compare", "report", "tls",
-            "advise", "core")
+#: The commands that are not scenarios: a new one is a new module here and a name in this list.
+COMMANDS = ("list", "history", "show", "export", "compare", "report", "advise", "core")
 #: Command name -> module, where the two differ (a module named ``list`` would shadow the
 #: builtin in this package's namespace).
 MODULE_OF = {"list": "listing"}
@@ -39,6 +39,8 @@ def build_cli() -> click.Group:
     for name in COMMANDS:
         module = importlib.import_module(f"cipherbench.cli.{MODULE_OF.get(name, name)}")
         cli.add_command(module.command, name=name)
+    for name in scenarios.SCENARIOS:   # run, tls, ssh, gpg: each scenario's own command
+        cli.add_command(scenarios.command_of(name), name=name)
     return cli
 
 

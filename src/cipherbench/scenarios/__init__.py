@@ -9,11 +9,13 @@ A scenario is a module (``SCENARIOS`` names them, by the command that stores the
   stored run, keeps results and warnings as they arrive, shows progress and handles signals;
 - ``view(screen, run, results, warnings)``: draws a stored run (``show`` and the command).
 
-Each scenario builds its plan from its options in its own ``make_plan``/``plan``. The shared
-parts: ``recording`` (the stored run while it is measured), ``progress`` (bar or lines),
-``rounds`` (randomized interleaved rounds for comparisons), and ``cipherbench.stats``,
-``cipherbench.store``, ``cipherbench.warnings``. A new scenario is one module here, its tests,
-one line in ``SCENARIOS`` and one CLI module for its options.
+Each scenario builds its plan from its options in its own ``make_plan``/``plan``, and its
+package holds its command beside it: ``command.py`` exposing ``command`` (a ``click.Command``:
+option parsing, then ``plan``, ``Recording`` and ``measure``), which the command line finds
+through ``SCENARIOS``. The shared parts: ``recording`` (the stored run while it is measured),
+``progress`` (bar or lines), ``rounds`` (randomized interleaved rounds for comparisons), and
+``cipherbench.stats``, ``cipherbench.store``, ``cipherbench.warnings``. A new scenario is its
+package here (scenario and command modules), its tests and one line in ``SCENARIOS``.
 """
 from __future__ import annotations
 
@@ -50,6 +52,13 @@ def scenario(command: str) -> ModuleType | None:
     """The scenario module that makes runs of ``command`` (None if it has none)."""
     name = SCENARIOS.get(command)
     return importlib.import_module(name) if name else None
+
+
+def command_of(command: str):
+    """The ``click.Command`` of a scenario: ``command`` of the ``command`` module beside its
+    scenario module."""
+    package = SCENARIOS[command].rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.command").command
 
 
 def view_of(command: str) -> Callable | None:
