@@ -3,13 +3,18 @@
 It is also what ``--json`` prints for every measuring command (``run``, ``tls``, ``ssh``,
 ``gpg``): the stored run, plus the command's own summary at the top level when its scenario
 has one (``summary(run, results)``: tls ``suites`` and ``handshakes``, gpg ``rows`` and
-``backup_size``).
+``backup_size``, ssh ``ssh_rows`` and ``bottleneck``).
 
 Schema versions (``schema_version``):
 - 1: first version: run, results (with ``extra``, and ``grade``: the one a scenario stored, else the catalog's), warnings.
 - 2: the scenario's summary beside the results (optional ``suites``, ``handshakes``, ``rows``,
   ``backup_size``); ``tls --json`` and ``gpg --json`` print this document instead of their
   own ``cipherbench-tls/1`` and ``cipherbench-gpg/1``, whose fields live on in the summary.
+- 3: ssh's summary: ``ssh_rows`` (per tool and cipher: rate over the rounds, and the paired
+  verdicts against the client default of the same tool and against the cleartext baseline)
+  and ``bottleneck`` (crypto, path or unknown, with its sentence). ssh's stored results gain
+  one ``round_s`` row per timed sample, and their ``op`` is the tool that moved the bytes
+  (``pipe``, ``sftp``, ``scp``, ``rsync``; the baseline keeps ``transfer``).
 """
 from __future__ import annotations
 
@@ -20,7 +25,7 @@ from dataclasses import asdict
 from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def to_document(bundle: RunBundle) -> dict:

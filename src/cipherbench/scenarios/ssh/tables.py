@@ -204,8 +204,17 @@ def verdict_dict(v: V.Verdict | None) -> dict | None:
             "rounds": v.n_rounds, "within": v.within, "reason": v.reason, "text": v.text()}
 
 
+def _median_of(rs: list[Result], key: str) -> float | None:
+    xs = [r.extra[key] for r in rs if r.extra.get(key) is not None]
+    return stats.median(xs) if xs else None
+
+
 def summary_results(results: list[Result]) -> list[Result]:
     """The per-candidate rows stored at the end (see the module's description)."""
+    samples_of: dict[tuple[str, str], list[Result]] = defaultdict(list)
+    for r in results:
+        if r.scenario == SCENARIO and r.metric == ROUND_METRIC:
+            samples_of[("tcp" if r.algo == BASELINE else r.op, r.algo)].append(r)
     out = []
     for row in rows(results):
         if not row.rates:
@@ -219,6 +228,8 @@ def summary_results(results: list[Result]) -> list[Result]:
             "rounds": row.n, "verified": True, "checked_with": e.get("checked_with"),
             "check_bytes": e.get("check_bytes"), "requested_size": e.get("requested_size"),
             "sample_cut": row.cut, "client_cpu_share": row.client_cpu,
+            "client_cpu_s": _median_of(samples_of.get((row.via, row.algo), []), "client_cpu_s"),
+            "server_cpu_s": _median_of(samples_of.get((row.via, row.algo), []), "server_cpu_s"),
             "server_cpu_share": row.server_cpu, "tool": e.get("tool"),
             "server_cpu_method": e.get("server_cpu_method"),
             "vs_default": verdict_dict(row.vs_default),

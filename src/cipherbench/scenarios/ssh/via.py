@@ -176,10 +176,12 @@ def argv_for(via: str, target: Target, cipher: str, mac: str | None, src: Path,
     opts = ssh_options(target, cipher, mac)
     remote = f"{target.destination}:{dest}"
     if via == "scp":
-        return ["scp", "-q", "-S", str(wrapper), *opts, "-c", cipher, str(src), remote]
+        # no -q for scp and sftp: it would silence ssh's reason for a refusal (stdout is no
+        # terminal, so there is no progress meter anyway)
+        return ["scp", "-S", str(wrapper), *opts, "-c", cipher, str(src), remote]
     if via == "sftp":
         batch.write_text(f"put {_sftp_quote(str(src))} {_sftp_quote(dest)}\n")
-        return ["sftp", "-q", "-S", str(wrapper), "-b", str(batch), *opts, "-c", cipher,
+        return ["sftp", "-S", str(wrapper), "-b", str(batch), *opts, "-c", cipher,
                 target.destination]
     if via == "rsync":
         shell = shlex.join([str(wrapper), *opts, "-c", cipher])
@@ -227,6 +229,10 @@ class FileTool:
             proc.wait()
             raise TransferFailed(f"{self.via} to {self.target.name} with {cipher}: no end "
                                  "within the time limit") from None
+        except BaseException:       # a stop signal: the tool goes before its files do
+            proc.kill()
+            proc.wait()
+            raise
         t_end = time.time()
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         text = err.decode(errors="replace")
