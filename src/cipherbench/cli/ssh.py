@@ -46,7 +46,8 @@ def parse_size(text: str) -> int:
               help="ciphers to measure, comma-separated (default: all of `ssh -Q cipher`)")
 @click.option("--macs", multiple=True, metavar="LIST", callback=nonempty_list,
               help="MACs for non-AEAD ciphers, comma-separated, or `all` (default: the "
-                   "encrypt-then-MAC SHA-2 and UMAC ones)")
+                   "encrypt-then-MAC SHA-2 and UMAC ones through the pipe, the first of them "
+                   "through sftp, scp and rsync)")
 @click.option("--size", default=DEFAULT_SIZE, show_default=True, type=Size(1, MAX_SIZE),
               help="bytes per transfer, sent from memory (K, M, G = KiB, MiB, GiB)")
 @click.option("--host", metavar="[USER@]HOST",

@@ -180,10 +180,26 @@ class Cand:
         return f"{self.combo.label} via {self.via}"
 
 
-def candidates(combos: Sequence[Combo], vias: Sequence[str], with_baseline: bool) -> list[Cand]:
-    """The baseline (once, whatever the tools) and every combination through every tool."""
+def candidates(combos: Sequence[Combo], vias: Sequence[str], with_baseline: bool,
+               file_combos: Sequence[Combo] | None = None) -> list[Cand]:
+    """The baseline (once, whatever the tools), every combination through the pipe, and
+    ``file_combos`` (default: the same) through every other tool."""
     out = [Cand("tcp", Combo(BASELINE))] if with_baseline else []
-    return out + [Cand(v, c) for v in vias for c in combos]
+    return out + [Cand(v, c) for v in vias
+                  for c in (combos if v == "pipe" or file_combos is None else file_combos)]
+
+
+def one_mac_each(combos: Sequence[Combo]) -> list[Combo]:
+    """Each cipher once, with the first of its MACs: what the file tools measure unless
+    ``--macs`` is given (a MAC costs the same whichever program moves the bytes, and the
+    pipe's table compares them)."""
+    seen: set[str] = set()
+    out = []
+    for c in combos:
+        if c.cipher not in seen:
+            seen.add(c.cipher)
+            out.append(c)
+    return out
 
 
 @dataclass(frozen=True)

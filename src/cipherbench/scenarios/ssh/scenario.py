@@ -52,6 +52,7 @@ class SshPlan:
     via: list[str] = field(default_factory=lambda: ["pipe"])
     rounds: int = runner.DEFAULT_ROUNDS
     seed: int | None = None
+    file_combos: list[runner.Combo] | None = None   # through sftp/scp/rsync (None: combos)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -63,6 +64,8 @@ class SshPlan:
 
     def args(self) -> dict:
         return {"ciphers": sorted({c.cipher for c in self.combos}),
+                "file_tool_combos": (None if self.file_combos is None else
+                                     [c.algo for c in self.file_combos]),
                 "macs": sorted({c.mac for c in self.combos if c.mac}), "size": self.size,
                 "host": self.host or "127.0.0.1 (private sshd)", "via": list(self.via),
                 "rounds": self.rounds, "rounds_seed": self.seed, "budget_s": self.budget_s,
@@ -73,7 +76,7 @@ class SshPlan:
         return metadata.collect()
 
     def candidates(self) -> list[runner.Cand]:
-        return runner.candidates(self.combos, self.via, self.baseline)
+        return runner.candidates(self.combos, self.via, self.baseline, self.file_combos)
 
     def steps(self) -> int:
         """Transfers if every round runs (the checks aside)."""
@@ -87,13 +90,15 @@ def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *
               full_samples: bool = False, cpu: int | None = None) -> SshPlan:
     """The plan of ``cipherbench ssh`` from its options (what ``advise`` calls): ciphers and
     MACs checked against ``ssh -Q`` (None: every cipher, the default MACs), ``via`` against
-    the installed programs (None: all installed, cheapest first). ``UsageError`` for a name
-    that is not there."""
+    the installed programs (None: all installed, cheapest first). Without ``macs`` the file
+    tools measure each cipher with its first MAC only (``runner.one_mac_each``). ``UsageError``
+    for a name that is not there."""
     from cipherbench.scenarios.ssh.server import query
     combos = runner.choose(ciphers, macs, query("cipher"), query("mac"))
     return SshPlan(combos, size, host=host, ssh_config=ssh_config, budget_s=budget_s,
                    baseline=baseline, full_samples=full_samples, cpu=cpu,
-                   via=via_mod.choose(via), rounds=rounds, seed=seed)
+                   via=via_mod.choose(via), rounds=rounds, seed=seed,
+                   file_combos=None if macs else runner.one_mac_each(combos))
 
 
 def ssh_version() -> str:
