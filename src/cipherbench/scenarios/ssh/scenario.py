@@ -236,8 +236,8 @@ def view(screen: Screen, run: Run, results: list[Result],
         how = via_mod.DESCRIBE.get(v, v)
         title = (f"ssh{f' via {v} ({how})' if v else ''}: {size / (1 << 20):g} MiB per transfer to "
                  f"{run.args.get('host')}, {rounds} rounds, fastest first (* = client "
-                 "default; spread = CV over the rounds; CPU % = ssh/sshd time on a core; "
-                 "@openssh.com left out)" if size else "ssh transfers")
+                 "default; n = rounds; CPU % = ssh/sshd time on a core; @openssh.com left "
+                 "out)" if size else "ssh transfers")
         grade = header.index("grade")
         styled = [[Text(c, style=GRADE_STYLE.get(row.grade, "")) if i == grade else c
                    for i, c in enumerate(line)] for row, line in zip(part, cells)]

@@ -317,7 +317,7 @@ def table_lines(table: list[Row]) -> tuple[list[str], list[list[str]]]:
     cut any row's samples."""
     sizes = any(r.cut for r in table)
     header = ["#", "cipher", "MAC", "MB/s"] + (["MiB"] if sizes else []) + [
-        "±CI", "rounds", "spread", "vs dflt", "vs clear", "CPU %", "grade"]
+        "±CI", "n", "vs dflt", "vs clear", "CPU %", "grade"]
     cells = []
     for r in table:
         cpu = "/".join("-" if c is None else f"{100 * c:.0f}" for c in (r.client_cpu, r.server_cpu))
@@ -330,7 +330,6 @@ def table_lines(table: list[Row]) -> tuple[list[str], list[list[str]]]:
             *([f"{r.size / (1 << 20):.0f}"] if sizes else []),
             "-" if r.ci_pct is None else f"{r.ci_pct:.1f}%",
             str(r.n),
-            f"{r.spread_pct:.1f}%",
             dflt,
             verdict_cell(r.vs_baseline),
             cpu,
