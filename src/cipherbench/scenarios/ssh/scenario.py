@@ -16,7 +16,6 @@ import shutil
 import subprocess
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from rich.text import Text
 
