@@ -205,6 +205,12 @@ def test_stored_rounds_redraw_one_table_per_tool_that_fits(width):
     assert "ssh via pipe" in flat and "ssh via rsync" in flat   # which tool moved the bytes
     assert "faster" in flat or "slower" in flat or "within" in flat
     assert sum("bottleneck" in ln for ln in text.splitlines()) == 1
+    # an interrupted run has only its samples: the same table comes from them
+    alone = io.StringIO()
+    scenario.view(_Screen(Console(file=alone, width=width, no_color=True, highlight=False),
+                          Console(file=io.StringIO(), width=width)),
+                  _run({"size": 1 << 20, "host": "127.0.0.1 (private sshd)"}), stored, [])
+    assert alone.getvalue() == text
 
 
 def test_summary_rows_and_json_document_follow_the_schema():
