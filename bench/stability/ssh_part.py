@@ -38,7 +38,8 @@ except ImportError:     # run from the source tree
 
 from cipherbench import load, stats, units  # noqa: E402
 from cipherbench import verdict as V  # noqa: E402
-from cipherbench.scenarios.rounds import rounds, samples_of  # noqa: E402
+from cipherbench.scenarios.rounds import rounds  # noqa: E402
+from cipherbench.scenarios.ssh.errors import SshError  # noqa: E402
 from cipherbench.scenarios.ssh.server import PrivateServer, query  # noqa: E402
 from cipherbench.scenarios.ssh.transfer import (Target, client_defaults, is_aead,  # noqa: E402
                                                 transfer)
@@ -54,14 +55,30 @@ DEFAULT_CIPHERS = ("aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
 
 def one_run(target: Target, cells: list[str], default: str, data: bytes, n_rounds: int,
             rng: random.Random) -> dict[str, list[float]]:
-    """``n_rounds`` rounds: {cell: [bytes/s per round]} (cells that failed are absent)."""
+    """``n_rounds`` rounds: {cell: [bytes/s per round, None where it was not measured]}."""
     def measure(cell: str, _i: int) -> float | None:
         cipher = default if cell == TWIN else cell
-        s = transfer(target, cipher, None if is_aead(cipher) else MAC, data)
+        try:
+            s = transfer(target, cipher, None if is_aead(cipher) else MAC, data)
+        except SshError as err:      # the cell leaves the later rounds; the run goes on
+            print(f"ssh_part.py: {cell}: {err}", file=sys.stderr)
+            return None
         return s.throughput
 
     done = rounds(cells, measure, n_rounds, rng)
-    return {c: samples_of(done, c) for c in cells}
+    return {c: [r.samples.get(c) for r in done] for c in cells}
+
+
+def paired(r: dict[str, list], a: str, b: str) -> V.Verdict | None:
+    """B against A over the rounds that measured both (None when none did)."""
+    both = [(x, y) for x, y in zip(r[a], r[b]) if x is not None and y is not None]
+    if not both:
+        return None
+    return V.verdict([x for x, _ in both], [y for _, y in both], higher_is_better=True)
+
+
+def _got(xs: list) -> list[float]:
+    return [x for x in xs if x is not None]
 
 
 def condition(args, name: str, rng: random.Random) -> dict:
@@ -81,9 +98,10 @@ def condition(args, name: str, rng: random.Random) -> dict:
                 r = one_run(target, cells, default, data, args.rounds, rng)
                 runs.append(r)
                 snaps.append(load.snapshot())
-                aa = V.verdict(r[default], r[TWIN], higher_is_better=True)
+                v = paired(r, default, TWIN)
+                aa = v.text() if v else "not measured"
                 print(f"[ssh {name}] run {k + 1}/{args.runs} ({time.monotonic() - t0:.0f} s): "
-                      f"A/A {aa.text()}; {snaps[-1].others} other runnable",
+                      f"A/A {aa}; {snaps[-1].others} other runnable",
                       file=sys.stderr, flush=True)
     finally:
         stop_busy(busy)
@@ -111,8 +129,8 @@ def report(meta: dict, name: str, data: dict) -> list[str]:
              f"{default} (share of runs) | median ratio |",
              "| --- | ---: | ---: | ---: | --- | ---: |"]
     for cell in data["cells"]:
-        figs = [stats.median(r[cell]) for r in runs if r.get(cell)]
-        best = [max(r[cell]) for r in runs if r.get(cell)]
+        figs = [stats.median(_got(r[cell])) for r in runs if _got(r.get(cell, []))]
+        best = [max(_got(r[cell])) for r in runs if _got(r.get(cell, []))]
         if not figs:
             lines.append(f"| {cell} | failed | | | | |")
             continue
@@ -121,7 +139,7 @@ def report(meta: dict, name: str, data: dict) -> list[str]:
         if cell == default:
             lines.append(f"| {label} (default) | {stats.median(figs) / 1e6:.0f} | {cvs} | | |")
             continue
-        vs = [V.verdict(r[default], r[cell], higher_is_better=True) for r in runs]
+        vs = [v for v in (paired(r, default, cell) for r in runs) if v is not None]
         top, count = _mode([v.state for v in vs])
         ratio = stats.median([v.ratio for v in vs if v.ratio is not None])
         counts = ", ".join(f"{sum(v.state == s for v in vs)} {s}"
