@@ -165,7 +165,8 @@ def _legacy(heads: list[Result]) -> list[Row]:
             cipher=(f"cleartext ({tool})" if is_base and tool else
                     "cleartext" if is_base else r.extra.get("cipher", r.algo)),
             mac="" if is_base else (r.extra.get("mac") or "(AEAD)"), throughput=r.median,
-            ci_pct=100 * half / r.median if r.median else None,
+            # a "95% CI" of two or three samples was their range: not shown
+            ci_pct=100 * half / r.median if r.median and r.n_samples >= V.MIN_ROUNDS else None,
             spread_pct=100 * (r.cv or 0.0), n=r.n_samples, vs_default=plain(default),
             vs_baseline=plain(base), client_cpu=r.extra.get("client_cpu_share"),
             server_cpu=r.extra.get("server_cpu_share"), grade=r.extra.get("grade", ""),
