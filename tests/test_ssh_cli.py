@@ -26,7 +26,7 @@ def _heads(doc):
 
 
 def test_every_offered_cipher_is_measured_with_intact_data(cli, env):
-    res = cli("ssh", "--size", "8M", "--macs", MAC, "--budget", "0.4", "--json")
+    res = cli("ssh", "--size", "8M", "--macs", MAC, "--via", "pipe", "--rounds", "2", "--json")
     assert res.rc == 0, res.err
     doc = res.json()
     assert doc["run"]["command"] == "ssh" and doc["run"]["status"] == "complete"
@@ -39,8 +39,9 @@ def test_every_offered_cipher_is_measured_with_intact_data(cli, env):
             continue
         row = heads[algo]
         assert row["scenario"] == "ssh" and row["lib"] == "openssh"
-        assert row["size"] == 8 << 20 and row["median"] > 0
+        assert row["size"] == 8 << 20 and row["median"] > 0 and row["op"] == "pipe"
         assert row["extra"]["verified"] is True  # the far side's SHA-256 matched
+        assert row["n_samples"] == 2 and row["extra"]["rounds"] == 2
         assert row["extra"]["server_cpu_s"] > 0 and row["extra"]["client_cpu_s"] > 0
         assert row["ci_low"] <= row["median"] <= row["ci_high"]
     assert len(heads) - 1 + len(refused) == len(query("cipher"))
@@ -51,18 +52,31 @@ def test_every_offered_cipher_is_measured_with_intact_data(cli, env):
         n = conn.execute("SELECT COUNT(*) FROM results WHERE scenario='ssh' AND "
                          "metric='bytes_per_s'").fetchone()[0]
     assert n == len(heads)
+    # every timed sample is stored as it comes: two rounds of every row
+    rounds = [r for r in doc["results"] if r["metric"] == "round_s"]
+    assert len(rounds) == 2 * len(heads)
+    assert sorted({r["extra"]["round"] for r in rounds}) == [0, 1]
+    assert {r["algo"] for r in doc["ssh_rows"]} == set(heads)
+    assert doc["bottleneck"]["kind"] == "unknown"     # two rounds are too few for a verdict
     csv = cli("export", "last", "--format", "csv")
     assert csv.rc == 0 and "aes128-ctr+" + MAC in csv.out
 
 
-def test_table_ranks_against_default_and_baseline(cli):
+def test_table_ranks_against_default_and_baseline_with_paired_verdicts(cli):
     res = cli("ssh", "--size", "4M", "--ciphers", "aes128-ctr,chacha20-poly1305@openssh.com",
-              "--macs", MAC, "--budget", "0.3")
+              "--macs", MAC, "--via", "pipe", "--rounds", "6", "--seed", "1")
     assert res.rc == 0, res.err
     assert "cleartext (python)" in res.out
     assert "chacha20-poly1305 *" in res.out  # OpenSSH's default cipher is marked
     assert "1.00x" in res.out
-    assert "bottleneck" in res.out
+    assert "ssh via pipe" in " ".join(res.out.split())
+    line = next(ln for ln in res.out.splitlines() if ln.lstrip().startswith(("1 ", "2 "))
+                and "aes128-ctr" in ln)
+    assert any(w in line for w in ("faster", "slower", "within"))   # a verdict, 6 rounds
+    neck = [ln for ln in res.out.splitlines() if "bottleneck" in ln]
+    assert len(neck) == 1 and not ("Crypto is" in neck[0] and "path is" in neck[0])
+    again = cli("show", "last")                # the stored rounds redraw the same table
+    assert again.rc == 0 and res.out in again.out
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +92,7 @@ def test_refused_cipher_is_one_line_and_the_others_are_stored(cli, picky_server)
     srv = picky_server
     res = cli("ssh", "--host", srv.destination, "--ssh-config", str(srv.client_config),
               "--ciphers", "aes128-ctr,aes256-cbc,chacha20-poly1305@openssh.com",
-              "--macs", MAC, "--size", "4M", "--budget", "0.3", "--json")
+              "--macs", MAC, "--size", "4M", "--via", "pipe", "--rounds", "2", "--json")
     assert res.rc == 0, res.err
     lines = [ln for ln in res.err.splitlines() if ln.strip()]
     refused = [ln for ln in lines if "aes256-cbc" in ln]
@@ -135,6 +149,8 @@ def test_host_key_mismatch_is_one_line(cli, picky_server, tmp_path):
     (["--size", "0"], "out of range"),
     (["--size", "lots"], "not a size"),
     (["--ssh-config", "x"], "needs --host"),
+    (["--via", "ftp"], "valid: pipe, sftp, scp, rsync"),
+    (["--rounds", "1"], "--rounds"),
 ])
 def test_bad_input_exits_2_with_one_line(cli, args, words):
     res = cli("ssh", *args)

@@ -1,6 +1,8 @@
 """Pure parts of the ssh scenario: error classification, planning, grades, table and verdict."""
 from __future__ import annotations
 
+import random
+
 import click
 import pytest
 
@@ -97,7 +99,7 @@ def _head(algo, bps, *, default=False, cipher=None, mac=None, cpu=(0.5, 0.5), gr
                          "grade": grade})
 
 
-def test_rows_rank_by_throughput_relative_to_default_and_baseline():
+def test_runs_stored_before_the_rounds_still_draw_with_plain_ratios_and_no_verdict():
     results = [_head(runner.BASELINE, 1000e6, cpu=(None, None)),
                _head("aes128-ctr+umac-64-etm@openssh.com", 400e6, cipher="aes128-ctr",
                      mac="umac-64-etm@openssh.com"),
@@ -105,22 +107,16 @@ def test_rows_rank_by_throughput_relative_to_default_and_baseline():
                _head("3des-cbc+umac-64-etm@openssh.com", 20e6, cipher="3des-cbc")]
     table = tables.rows(results)
     assert [r.rank for r in table] == [None, 1, 2, 3]
-    assert table[1].vs_default == pytest.approx(2.0)
-    assert table[1].vs_baseline == pytest.approx(0.4)
-    assert table[2].is_default and table[2].vs_default == pytest.approx(1.0)
+    assert table[1].vs_default.ratio == pytest.approx(2.0)
+    assert table[1].vs_baseline.ratio == pytest.approx(0.4)
+    assert not table[1].vs_default.decided and table[1].vs_default.reason
+    assert table[2].is_default
     header, cells = tables.table_lines(table)
     assert len(header) == len(cells[0])
     assert cells[2][1] == "chacha20-poly1305 *"
-    verdict = tables.bottleneck(table)
-    assert verdict.startswith("Crypto is the bottleneck") and "40%" in verdict
-
-
-def test_verdict_says_path_when_ciphers_reach_the_baseline():
-    results = [_head(runner.BASELINE, 12.0e6, cpu=(None, None)),
-               _head("aes128-ctr+umac-64-etm@openssh.com", 11.8e6, cpu=(0.1, 0.1)),
-               _head("chacha20-poly1305@openssh.com", 11.6e6, default=True, cpu=(0.1, 0.1))]
-    verdict = tables.bottleneck(tables.rows(results))
-    assert verdict.startswith("The path is the bottleneck")
+    assert cells[1][header.index("vs dflt")] == "2.00x ?"     # a ratio, never a verdict
+    neck = tables.bottleneck(table)
+    assert neck.kind == "unknown" and neck.text().startswith("Cannot tell")
 
 
 def _sample(nbytes=1000, wall=0.001):
@@ -130,101 +126,105 @@ def _sample(nbytes=1000, wall=0.001):
                           server_cpu_method="schedstat", sink_cpu_s=None)
 
 
-def test_measure_verifies_first_then_takes_at_least_two_samples():
-    calls = []
-
-    def sampler(data, verify, max_s):
-        calls.append((len(data), verify))
-        return _sample(len(data))
-
-    data = memoryview(bytes(10 << 20))
-    out = runner.measure(runner.Combo("aes128-ctr", MAC_U), sampler, data, precision=0.01,
-                         budget_s=0.0)
-    assert out.status == "ok" and out.verified
-    assert calls[0] == (runner.VERIFY_BYTES, True)
-    assert all(c == (10 << 20, False) for c in calls[1:]) and len(calls[1:]) >= 2
-    assert out.stability.summary.n == len(out.samples) == len(calls) - 1
-
-
-def test_measure_refused_and_fatal():
-    def refuse(data, verify, max_s):
-        raise CipherRefused("h refuses cipher x")
-
-    out = runner.measure(runner.Combo("x", MAC_U), refuse, memoryview(b"abc"), precision=0.01,
-                         budget_s=1)
-    assert out.status == "refused" and out.message == "h refuses cipher x" and not out.samples
-
-    def unreachable(data, verify, max_s):
-        raise HostError("h is unreachable: connection refused")
-
-    with pytest.raises(HostError):
-        runner.measure(runner.Combo("x", MAC_U), unreachable, memoryview(b"abc"),
-                       precision=0.01, budget_s=1)
-
-
 MAC_U = "umac-64-etm@openssh.com"
 
 
-def test_time_bound_stops_only_late_and_early():
-    from cipherbench.scenarios.ssh.transfer import keep_sending
-    n = 100
-    assert keep_sending(0, n, 0.0)            # the first chunk always goes
-    assert not keep_sending(10, n, 0.0)       # past the bound, a tenth sent: stop
-    assert keep_sending(75, n, 0.0)           # past the bound, three quarters sent: finish
-    assert keep_sending(10, n, None)          # no bound
-    assert keep_sending(10, n, float("inf"))  # bound not reached
-    assert not keep_sending(n, n, None)       # done
-
-
-def test_measure_passes_the_time_bound_and_records_the_bytes_sent():
-    seen = []
-
-    def sampler(data, verify, max_s):
-        seen.append((verify, max_s))
-        n = len(data) if verify or max_s is None else len(data) // 8  # "slow": cut short
-        return _sample(n, wall=1.0)
-
-    data = memoryview(bytes(64 << 20))
-    out = runner.measure(runner.Combo("3des-cbc", MAC_U), sampler, data, precision=0.01,
-                         budget_s=0.0, max_sample_s=1.5)
-    assert seen[0] == (True, None) and all(s == (False, 1.5) for s in seen[1:])
-    assert out.cut and out.sample_bytes == 8 << 20 and out.requested_bytes == 64 << 20
-    row = tables.to_results(out, target="t", client_default=None)[0]
-    assert row.size == 8 << 20
-    assert row.extra["requested_size"] == 64 << 20 and row.extra["sample_cut"] is True
-    assert row.extra["sample_bytes"] == [8 << 20] * len(out.samples)
-    assert row.cv is not None
-
-    full = runner.measure(runner.Combo("3des-cbc", MAC_U), sampler, data, precision=0.01,
-                          budget_s=0.0, max_sample_s=None)
-    assert not full.cut and full.sample_bytes == 64 << 20
-
-
-def test_one_check_per_cipher_covers_its_macs(monkeypatch):
+def test_each_cipher_is_checked_once_then_timed_once_per_round():
     calls = []
 
-    def fake_sampler(target, combo):
+    def sampler_for(cand):
         def sample(data, verify, max_s):
-            calls.append((combo, verify))
-            if combo.mac == "hmac-md5":
-                raise CipherRefused(f"h refuses MAC {combo.mac}")
+            calls.append((cand, len(data), verify))
             return _sample(len(data))
         return sample
 
-    monkeypatch.setattr(runner, "ssh_sampler", fake_sampler)
+    cands = runner.candidates([runner.Combo("aes128-ctr", MAC_U)], ["pipe"], True)
+    out = runner.sweep(cands, sampler_for, bytes(10 << 20), n_rounds=3,
+                       rng=random.Random(1))
+    assert len(out.rounds) == 3 and all(len(r.samples) == 2 for r in out.rounds)
+    for c in cands:
+        mine = [(n, v) for cc, n, v in calls if cc == c]
+        assert mine[0] == (runner.VERIFY_BYTES, True)          # the check comes first
+        assert mine[1:] == [(10 << 20, False)] * 3             # then one sample per round
+
+
+def test_refused_cipher_leaves_the_rounds_and_a_host_error_ends_them():
+    def sampler_for(cand):
+        def sample(data, verify, max_s):
+            if cand.combo.cipher == "x":
+                raise CipherRefused("h refuses cipher x")
+            return _sample(len(data))
+        return sample
+
+    fails = []
+    cands = runner.candidates([runner.Combo("x", MAC_U), runner.Combo("y", MAC_U)], ["pipe"],
+                              False)
+    out = runner.sweep(cands, sampler_for, b"abc", n_rounds=4, rng=random.Random(2),
+                       on_fail=fails.append)
+    assert [f.status for f in fails] == ["refused"] and fails[0].message == "h refuses cipher x"
+    assert all(cands[0] not in r.samples and cands[1] in r.samples for r in out.rounds)
+    assert [r.order for r in out.rounds[1:]] == [[cands[1]]] * 3   # left out of later rounds
+
+    def unreachable(cand):
+        def sample(data, verify, max_s):
+            raise HostError("h is unreachable: connection refused")
+        return sample
+
+    with pytest.raises(HostError):
+        runner.sweep(cands, unreachable, b"abc", n_rounds=2, rng=random.Random(3))
+
+
+def test_the_time_bound_reaches_the_pipe_and_the_bytes_sent_are_stored():
+    seen = []
+
+    def sampler_for(cand):
+        def sample(data, verify, max_s):
+            seen.append((verify, max_s))
+            n = len(data) if verify or max_s is None else len(data) // 8  # "slow": cut short
+            return _sample(n, wall=1.0)
+        return sample
+
+    stored = []
+    cands = runner.candidates([runner.Combo("3des-cbc", MAC_U)], ["pipe"], False)
+    runner.sweep(cands, sampler_for, bytes(64 << 20), n_rounds=2, rng=random.Random(4),
+                 max_sample_s=1.5, on_sample=lambda c, i, s, chk: stored.append(
+                     tables.round_result(c, i, 1, s, chk, target="t", client_default=None,
+                                         requested=64 << 20)))
+    assert seen[0] == (True, None) and seen[1:] == [(False, 1.5)] * 2
+    assert [r.size for r in stored] == [8 << 20] * 2
+    assert all(r.metric == "round_s" and r.extra["cut"] and r.op == "pipe" for r in stored)
+    assert stored[0].extra["requested_size"] == 64 << 20
+    row = tables.rows(stored)[0]
+    assert row.cut and row.size == 8 << 20 and row.n == 2
+    head = [r for r in tables.summary_results(stored) if r.metric == "bytes_per_s"][0]
+    assert head.size == 8 << 20 and head.extra["sample_cut"] is True
+    assert head.median == pytest.approx((8 << 20) / 1.0)
+
+
+def test_one_check_per_cipher_and_tool_covers_its_macs():
+    calls = []
+
+    def sampler_for(cand):
+        def sample(data, verify, max_s):
+            calls.append((cand, verify))
+            if cand.combo.mac == "hmac-md5":
+                raise CipherRefused(f"h refuses MAC {cand.combo.mac}")
+            return _sample(len(data))
+        return sample
+
     combos = runner.plan(["aes128-ctr", "chacha20-poly1305@openssh.com"],
                          [MAC_U, "hmac-md5", "hmac-sha2-256-etm@openssh.com"])
-    outs = runner.sweep(None, combos, bytes(1 << 20), budget_s=0.0, with_baseline=False)
-    checks = [c for c, verify in calls if verify]
-    assert checks == [runner.Combo("aes128-ctr", MAC_U),
-                      runner.Combo("chacha20-poly1305@openssh.com")]
-    by = {o.combo: o for o in outs}
-    shared = by[runner.Combo("aes128-ctr", "hmac-sha2-256-etm@openssh.com")]
-    assert shared.status == "ok" and shared.check.combo == runner.Combo("aes128-ctr", MAC_U)
-    assert tables.to_results(shared, target="t", client_default=None)[0].extra[
-        "checked_with"] == "aes128-ctr+" + MAC_U
+    cands = runner.candidates(combos, ["pipe", "scp"], False)
+    fails = []
+    out = runner.sweep(cands, sampler_for, bytes(1 << 20), n_rounds=2, rng=random.Random(5),
+                       on_fail=fails.append)
+    passed = [c for c, verify in calls if verify and c.combo.mac != "hmac-md5"]
+    assert len(passed) == 4     # two ciphers x two tools, each checked once
+    assert set(out.checks) == {(c.via, c.combo.cipher) for c in passed} == {
+        (v, c) for v in ("pipe", "scp") for c in ("aes128-ctr", "chacha20-poly1305@openssh.com")}
     # a MAC refused on its first timed transfer (no check of its own) is still "refused"
-    assert by[runner.Combo("aes128-ctr", "hmac-md5")].status == "refused"
+    assert sorted((f.cand.via, f.status) for f in fails) == [("pipe", "refused"),
+                                                             ("scp", "refused")]
 
 
 def test_table_shows_bytes_per_sample_only_when_cut():

@@ -23,6 +23,8 @@ the share of a CPU the core processes got. The targets (docs/performance.md): CV
 and <= 3% loaded; the same verdict in >= 19 of 20 runs for pairs >= 10% apart; A/A false
 "faster" in <= 1 of 20.
 
+The ssh part: ``stability.py ssh ...`` (``ssh_part.py``).
+
 Usage: stability.py --core BUILD/core/cipherbench-core [--runs 20] [--rounds 12]
        [--libs openssl,libgcrypt,nettle,gnutls] [--conditions quiet,loaded] [--size 16384]
        [--cpu K] [--json FILE] [--seed N]
@@ -173,12 +175,13 @@ def report(meta: dict, name: str, data: dict) -> list[str]:
     return lines
 
 
-#: Other parts of the benchmark: name -> module beside this file (its ``main(argv)``).
-PARTS = {"gpg": "gpg_part"}
+#: Other parts, each its own module beside this one: ``stability.py PART [its options]``.
+PARTS = {"gpg": "gpg_part", "ssh": "ssh_part"}
 
 
 def main() -> int:
     if len(sys.argv) > 1 and sys.argv[1] in PARTS:
+        import importlib
         return importlib.import_module(PARTS[sys.argv[1]]).main(sys.argv[2:])
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--core", default=os.environ.get("CIPHERBENCH_CORE", "cipherbench-core"))

@@ -64,8 +64,9 @@ REFERENCE_LIB = "ref"
 #: Marks of an entry.
 FASTER, SLOWER, SAME, UNKNOWN = "faster", "slower", "same", "unknown"
 
-#: Metrics that are not compared: quantities over sizes without an interval, and failures.
-SKIPPED_METRICS = ("slope_ns_per_byte", "error")
+#: Metrics that are not compared: quantities over sizes without an interval, failures, and
+#: single samples of interleaved rounds (``round_s`` of ssh: their run-level figures are compared).
+SKIPPED_METRICS = ("slope_ns_per_byte", "error", "round_s")
 
 #: Metadata keys that change from run to run on the same machine and say nothing about what
 #: was compared (load, the measured frequency's jitter, the front end's Python).

@@ -47,10 +47,10 @@ class Kind(str, Enum):
 _MEASURING = ("run", "tls", "ssh", "gpg")
 #: kind -> (description, commands that raise it, remedy).
 _ABOUT: dict[Kind, tuple[str, tuple[str, ...], str]] = {
-    Kind.NOISY: ("the samples of a point vary a lot", ("run", "tls", "ssh"),
+    Kind.NOISY: ("the samples of a point vary a lot", ("run", "tls"),
                  "close other programs, or raise --budget"),
     Kind.NOT_STABLE: ("the precision target was not met within the time budget",
-                      ("run", "tls", "ssh"), "raise --budget, or accept a looser --precision"),
+                      ("run", "tls"), "raise --budget, or accept a looser --precision"),
     Kind.STEAL: ("the process got much less CPU than wall-clock time (VM steal or other load)",
                  ("run", "tls"), "measure on an idle machine or bare metal"),
     Kind.FREQUENCY: ("the frequency governor lowers the clock when the CPU is idle",

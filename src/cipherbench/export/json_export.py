@@ -3,7 +3,7 @@
 It is also what ``--json`` prints for every measuring command (``run``, ``tls``, ``ssh``,
 ``gpg``): the stored run, plus the command's own summary at the top level when its scenario
 has one (``summary(run, results)``: tls ``suites`` and ``handshakes``, gpg ``rows`` and
-``backup_size``).
+``backup_size``, ssh ``ssh_rows`` and ``bottleneck``).
 
 Schema versions (``schema_version``):
 - 1: first version: run, results (with ``extra``, and ``grade``: the one a scenario stored, else the catalog's), warnings.
@@ -14,6 +14,11 @@ Schema versions (``schema_version``):
   rounds, verdict, text): gpg ``rows`` gain ``is_default`` and ``vs_default`` (per
   operation), tls ``suites`` gain ``is_default``, ``vs_default`` (per write size) and
   ``loopback_vs_default``; the run's ``args`` carry ``rounds`` and ``seed``.
+  ssh's summary: ``ssh_rows`` (per tool and cipher: rate over the rounds, and the paired
+  verdicts against the client default of the same tool and against the cleartext baseline)
+  and ``bottleneck`` (crypto, path or unknown, with its sentence). ssh's stored results gain
+  one ``round_s`` row per timed sample, and their ``op`` is the tool that moved the bytes
+  (``pipe``, ``sftp``, ``scp``, ``rsync``; the baseline keeps ``transfer``).
 """
 from __future__ import annotations
 

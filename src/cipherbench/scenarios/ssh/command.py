@@ -1,8 +1,10 @@
 """``cipherbench ssh``: real OpenSSH transfers per cipher and MAC, beside a cleartext baseline.
 
 By default against a private sshd on 127.0.0.1 made for the run (``scenarios.ssh.server``);
-with ``--host`` against a real machine through the user's own ssh configuration. Every result
-is stored as it arrives (scenario ``ssh``); the table is ranked by throughput.
+with ``--host`` against a real machine through the user's own ssh configuration. Through the
+ssh pipe and the file tools that are installed (``--via``), in interleaved rounds with paired
+verdicts. Every sample is stored as it arrives (scenario ``ssh``); the tables are ranked by
+throughput.
 """
 from __future__ import annotations
 
@@ -13,16 +15,18 @@ import click
 from cipherbench import units
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.cli.options import POSITIVE_SECONDS, Size, nonempty_list, parse_precision, split_list
+from cipherbench.cli.options import POSITIVE_SECONDS, Size, nonempty_list, split_list
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.ssh import runner
 from cipherbench.scenarios.ssh import scenario as ssh
-from cipherbench.scenarios.ssh.server import query
+from cipherbench.scenarios.ssh.via import VIAS
 
-DEFAULT_SIZE = "256M"
+#: Per transfer: large enough that a fast cipher's data phase lasts a tenth of a second
+#: here, small enough that every round of every cipher and tool stays short.
+DEFAULT_SIZE = "64M"
 MAX_SIZE = 16 << 30
 
 
@@ -42,7 +46,8 @@ def parse_size(text: str) -> int:
               help="ciphers to measure, comma-separated (default: all of `ssh -Q cipher`)")
 @click.option("--macs", multiple=True, metavar="LIST", callback=nonempty_list,
               help="MACs for non-AEAD ciphers, comma-separated, or `all` (default: the "
-                   "encrypt-then-MAC SHA-2 and UMAC ones)")
+                   "encrypt-then-MAC SHA-2 and UMAC ones through the pipe, the first of them "
+                   "through sftp, scp and rsync)")
 @click.option("--size", default=DEFAULT_SIZE, show_default=True, type=Size(1, MAX_SIZE),
               help="bytes per transfer, sent from memory (K, M, G = KiB, MiB, GiB)")
 @click.option("--host", metavar="[USER@]HOST",
@@ -50,12 +55,22 @@ def parse_size(text: str) -> int:
                    "a private server on 127.0.0.1")
 @click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
               help="with --host: use this ssh_config file (ssh -F) instead of ~/.ssh/config")
-@click.option("--precision", default=None, metavar="P",
-              help=f"target half-width of the median's 95% CI (default "
-                   f"{runner.DEFAULT_PRECISION:.0%})")
-@click.option("--budget", type=POSITIVE_SECONDS, default=runner.DEFAULT_BUDGET_S,
-              show_default=True, metavar="SECONDS",
-              help="time budget for repetitions of each combination")
+@click.option("--via", multiple=True, metavar="LIST", callback=nonempty_list,
+              help=f"the programs that move the bytes, comma-separated: {', '.join(VIAS)} "
+                   "(pipe: ssh's stdin to a remote wc -c; the others copy a file with "
+                   "-c CIPHER); default: every one installed, cheapest first")
+@click.option("--rounds", type=click.IntRange(2, 100), default=runner.DEFAULT_ROUNDS,
+              show_default=True, metavar="N",
+              help="interleaved rounds: each sends one sample through every cipher, tool "
+                   "and the baseline, in a new random order; a verdict needs "
+                   f"{runner.verdict.MIN_ROUNDS}")
+@click.option("--seed", type=int, default=None, metavar="S",
+              help="the seed of the rounds' random order (default: a new one, stored with "
+                   "the run)")
+@click.option("--budget", type=POSITIVE_SECONDS, default=None, metavar="SECONDS",
+              help="seconds per cipher, tool and baseline: no new round starts once the "
+                   "rounds have spent that many times their number (never before "
+                   f"{runner.verdict.MIN_ROUNDS} rounds; default: all --rounds)")
 @click.option("--no-baseline", is_flag=True, help="skip the cleartext TCP baseline")
 @click.option("--full-samples", is_flag=True,
               help=f"send all of --size in every sample (by default a sample stops sending "
@@ -66,12 +81,11 @@ def parse_size(text: str) -> int:
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, budget,
+def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds, seed, budget,
             no_baseline, full_samples, cpu, wait_quiet, db, as_json) -> int:
-    """Real OpenSSH transfers per cipher and MAC, against a cleartext TCP baseline."""
-    nbytes = size
-    prec = parse_precision(precision) or runner.DEFAULT_PRECISION
-    if budget <= 0:
+    """Real OpenSSH transfers per cipher and MAC through ssh, sftp, scp and rsync, against a
+    cleartext TCP baseline, in interleaved rounds with paired verdicts."""
+    if budget is not None and budget <= 0:
         raise UsageError("--budget must be positive")
     if ssh_config and not host:
         raise UsageError("--ssh-config needs --host (the private server has its own config)")
@@ -79,10 +93,10 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, precision, b
         raise UsageError(f"--ssh-config {ssh_config}: no such file")
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
         raise UsageError(f"--host {host!r} is not a host name")
-    offered_c, offered_m = query("cipher"), query("mac")
-    p = ssh.SshPlan(runner.choose(split_list(ciphers), split_list(macs), offered_c, offered_m),
-                    nbytes, host=host, ssh_config=ssh_config, precision=prec, budget_s=budget,
-                    baseline=not no_baseline, full_samples=full_samples, cpu=cpu)
+    p = ssh.make_plan(split_list(ciphers), split_list(macs), size=size, host=host,
+                      ssh_config=ssh_config, via=split_list(via), rounds=rounds, seed=seed,
+                      budget_s=budget, baseline=not no_baseline, full_samples=full_samples,
+                      cpu=cpu)
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, ssh.NAME, p.args(), p.metadata(), console=app.err_console,

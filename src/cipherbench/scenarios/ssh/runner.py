@@ -1,31 +1,38 @@
-"""The ssh sweep: every cipher (and MAC for non-AEAD ciphers) plus the cleartext baseline,
-each repeated until its median throughput is stable (``cipherbench.stats.until_stable``).
+"""The ssh sweep in randomized interleaved rounds (``scenarios.rounds``): each round sends one
+sample through every candidate (a cipher, with its MAC for a non-AEAD cipher, through one tool:
+``via.VIAS``) and through the cleartext baseline, in a new random order; rounds repeat
+(``--rounds``, within ``--budget``). Whatever else the machine does then falls on every
+candidate alike, and each round gives paired ratios (``tables``: against the client's default
+cipher of the same tool and against the baseline).
 
-**Check.** Before anything is timed, one short transfer (``VERIFY_BYTES``) of the cipher is
+**Check.** Before a cipher is timed through a tool, one short transfer (``VERIFY_BYTES``) is
 hashed on the far side and compared with what was sent: it proves the cipher works and the
-data arrives intact. One check covers every MAC of the same cipher: a MAC never changes the
-data (it adds a tag that the receiver checks, and a wrong tag ends the connection, which
-fails the transfer), and every timed transfer also has the far side count what it received,
-which must equal what was sent. The baseline has its own check.
+data arrives intact. One check covers every MAC of the same cipher and tool: a MAC never
+changes the data (it adds a tag that the receiver checks, and a wrong tag ends the
+connection, which fails the transfer), and every timed transfer also has the far side count
+what it received, which must equal what was sent. The baseline has its own check.
 
-**Time bound.** A timed sample sends ``--size`` bytes, or stops sending after
-``SAMPLE_MAX_S`` seconds if that comes first and less than three quarters are sent (a slow
-cipher, a slow link): one sample then lasts at most about 2 s instead of minutes. Throughput is bytes received over
-the time until the far side has read them all, so the rows still compare; the bytes actually
-sent are stored as the row's size and the table marks such rows.
+**Time bound** (pipe and baseline). A timed sample sends ``--size`` bytes, or stops sending
+after ``SAMPLE_MAX_S`` seconds if that comes first and less than three quarters are sent (a
+slow cipher, a slow link): one sample then lasts at most about 2 s instead of minutes.
+Throughput is bytes received over the time until the far side has read them all, so the rows
+still compare; the bytes actually sent are stored with each sample and the table marks such
+rows. The file tools always send the whole file.
 
-A refused cipher becomes a ``refused`` outcome and the sweep goes on; a host-level failure
-(``HostError``) ends it.
+A refused cipher leaves the later rounds (a ``Failure``) and the sweep goes on; a host-level
+failure (``HostError``) ends it.
 """
 from __future__ import annotations
 
 import difflib
+import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from cipherbench import catalog, stats
+from cipherbench import catalog, verdict
 from cipherbench.errors import UsageError
+from cipherbench.scenarios.rounds import Round, rounds
 from cipherbench.scenarios.ssh import baseline as baseline_mod
 from cipherbench.scenarios.ssh.errors import CipherRefused, SshError
 from cipherbench.scenarios.ssh.transfer import Target, TransferSample, is_aead, transfer
@@ -36,16 +43,14 @@ DEFAULT_MACS = ("umac-64-etm@openssh.com", "umac-128-etm@openssh.com",
                 "hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com")
 #: Bytes of the integrity-checked transfer that precedes the timed ones.
 VERIFY_BYTES = 4 << 20
-#: Per-combination time budget for repetitions (seconds), and the samples taken while it
-#: lasts before precision is judged (two are always taken).
-DEFAULT_BUDGET_S = 2.0
-MIN_SAMPLES = 3
-#: Target half-width of the median's 95% confidence interval, relative to the median.
-DEFAULT_PRECISION = 0.02
+#: Rounds by default: enough for a verdict that one disturbed round cannot decide.
+DEFAULT_ROUNDS = verdict.RECOMMENDED_ROUNDS
 #: Seconds after which a timed sample stops sending (at the next 1 MiB boundary).
 SAMPLE_MAX_S = 1.5
 
 BASELINE = "cleartext-tcp"
+#: The ``op`` of the baseline's rows (the ciphers' ``op`` is their tool: ``via.VIAS``).
+BASELINE_OP = "transfer"
 
 
 @dataclass(frozen=True)
@@ -71,35 +76,11 @@ class Combo:
         return self.cipher + (f"+{self.mac}" if self.mac else "")
 
 
-@dataclass
-class Outcome:
-    """What came of one combination."""
-
-    combo: Combo
-    status: str                       # ok, refused, failed, unavailable
-    message: str = ""
-    stability: stats.Stability | None = None
-    samples: list[TransferSample] = field(default_factory=list)
-    verified: bool = False
-    check: "Check | None" = None      # the integrity check that covers this combination
-    requested_bytes: int = 0          # --size
-
-    @property
-    def sample_bytes(self) -> int:
-        """Bytes per timed sample (the median when the time bound cut some short)."""
-        return int(stats.median([s.nbytes for s in self.samples])) if self.samples else 0
-
-    @property
-    def cut(self) -> bool:
-        """True if the time bound stopped any timed sample before ``--size``."""
-        return any(s.nbytes < self.requested_bytes for s in self.samples)
-
-
 @dataclass(frozen=True)
 class Check:
     """A passed integrity check: which combination was hashed, and how fast it went."""
 
-    combo: Combo
+    cand: "Cand"
     nbytes: int
     throughput: float                 # bytes/s of the checked transfer
 
@@ -175,59 +156,129 @@ def describe(combo: Combo) -> dict:
 Sampler = Callable[[memoryview, bool, "float | None"], TransferSample]
 
 
-def measure(combo: Combo, sampler: Sampler, data: memoryview, *, precision: float,
-            budget_s: float, min_samples: int = MIN_SAMPLES,
-            verify_bytes: int = VERIFY_BYTES, checked: Check | None = None,
-            max_sample_s: float | None = SAMPLE_MAX_S) -> Outcome:
-    """Check once on a short prefix (unless ``checked`` already covers the cipher), then
-    repeat timed transfers, each bounded by ``max_sample_s`` (None: always all of ``data``),
-    until stable.
+@dataclass(frozen=True)
+class Cand:
+    """One candidate of the rounds: a combination through one tool (the baseline: ``tcp``)."""
 
-    Raises ``SshError`` subclasses marked ``fatal`` (the host is unusable); other failures
-    become the outcome's status."""
-    taken: list[TransferSample] = []
-    size = len(data)
+    via: str
+    combo: Combo
 
-    def failed(err: Exception, **kw) -> Outcome:
+    @property
+    def is_baseline(self) -> bool:
+        return self.combo.is_baseline
+
+    @property
+    def op(self) -> str:
+        """The ``op`` of its stored rows: the tool, or ``transfer`` for the baseline."""
+        return BASELINE_OP if self.is_baseline else self.via
+
+    @property
+    def label(self) -> str:
+        """How progress and messages name it."""
+        if self.is_baseline or self.via == "pipe":
+            return self.combo.label
+        return f"{self.combo.label} via {self.via}"
+
+
+def candidates(combos: Sequence[Combo], vias: Sequence[str], with_baseline: bool,
+               file_combos: Sequence[Combo] | None = None) -> list[Cand]:
+    """The baseline (once, whatever the tools), every combination through the pipe, and
+    ``file_combos`` (default: the same) through every other tool."""
+    out = [Cand("tcp", Combo(BASELINE))] if with_baseline else []
+    return out + [Cand(v, c) for v in vias
+                  for c in (combos if v == "pipe" or file_combos is None else file_combos)]
+
+
+def one_mac_each(combos: Sequence[Combo]) -> list[Combo]:
+    """Each cipher once, with the first of its MACs: what the file tools measure unless
+    ``--macs`` is given (a MAC costs the same whichever program moves the bytes, and the
+    pipe's table compares them)."""
+    seen: set[str] = set()
+    out = []
+    for c in combos:
+        if c.cipher not in seen:
+            seen.add(c.cipher)
+            out.append(c)
+    return out
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A candidate left out of the later rounds: ``status`` is refused, failed or unavailable."""
+
+    cand: Cand
+    status: str
+    message: str
+
+
+@dataclass
+class Swept:
+    """What the rounds gave: every round (``Round.samples``: candidate -> TransferSample), the
+    passed checks and the candidates that failed."""
+
+    rounds: list[Round]
+    checks: dict[tuple[str, str], Check]
+    failures: list[Failure]
+
+
+def sweep(cands: Sequence[Cand], sampler_for: Callable[[Cand], Sampler],
+          data: bytes | memoryview, *, n_rounds: int = DEFAULT_ROUNDS,
+          rng: random.Random | None = None, budget_s: float | None = None,
+          max_sample_s: float | None = SAMPLE_MAX_S, verify_bytes: int = VERIFY_BYTES,
+          on_start: Callable[[Cand, int], None] | None = None,
+          on_sample: Callable[[Cand, int, TransferSample, Check], None] | None = None,
+          on_fail: Callable[[Failure], None] | None = None,
+          clock: Callable[[], float] = time.monotonic) -> Swept:
+    """Every candidate once per round in a new random order, ``n_rounds`` rounds; with
+    ``budget_s`` (seconds per candidate) no new round starts once the rounds have spent
+    ``budget_s`` x candidates, but not before a verdict's ``MIN_ROUNDS`` (or ``n_rounds`` if
+    fewer were asked). ``on_sample`` gets each timed sample as soon as it is known (the
+    scenario stores it at once); a candidate that fails is reported to ``on_fail`` and left
+    out of the later rounds. A fatal ``SshError`` propagates."""
+    view = memoryview(data).cast("B")
+    probe = view[:min(verify_bytes, len(view))]
+    checks: dict[tuple[str, str], Check] = {}
+    failures: list[Failure] = []
+    samplers = {c: sampler_for(c) for c in cands}
+
+    def fail(c: Cand, err: Exception) -> None:
         status = ("refused" if isinstance(err, CipherRefused) else
                   "unavailable" if isinstance(err, baseline_mod.BaselineUnavailable) else
                   "failed")
-        return Outcome(combo, status, str(err), requested_bytes=size, **kw)
+        f = Failure(c, status, str(err))
+        failures.append(f)
+        if on_fail:
+            on_fail(f)
 
-    if checked is None:
+    def one(c: Cand, i: int) -> TransferSample | None:
+        if on_start:
+            on_start(c, i)
+        key = (c.via, c.combo.cipher)
         try:
-            probe = data[:min(verify_bytes, size)]
-            s = sampler(probe, True, None)
-            checked = Check(combo, len(probe), s.throughput)
+            if key not in checks:
+                s = samplers[c](probe, True, None)
+                checks[key] = Check(c, len(probe), s.throughput)
+            s = samplers[c](view, False, max_sample_s or None)
         except SshError as err:
             if err.fatal:
                 raise
-            return failed(err)
+            fail(c, err)
+            return None
         except baseline_mod.BaselineUnavailable as err:
-            return failed(err)
-    def one(_n: int) -> list[float]:
-        s = sampler(data, False, max_sample_s or None)
-        taken.append(s)
-        return [s.throughput]
+            fail(c, err)
+            return None
+        if on_sample:
+            on_sample(c, i, s, checks[key])
+        return s
 
-    try:
-        # At least two samples whatever the budget (a spread needs two), ``min_samples`` while
-        # the budget lasts; then ``until_stable`` adds more until the median is precise.
-        t0 = time.monotonic()
-        first: list[float] = []
-        while len(first) < 2 or (len(first) < min_samples
-                                 and time.monotonic() - t0 < budget_s):
-            first += one(1)
-        st = stats.until_stable(one, precision=precision, budget_s=budget_s, initial=first,
-                                min_samples=min_samples, elapsed_s=time.monotonic() - t0)
-    except SshError as err:
-        if err.fatal:
-            raise
-        return failed(err, samples=taken, verified=True, check=checked)
-    except baseline_mod.BaselineUnavailable as err:
-        return failed(err, samples=taken, verified=True, check=checked)
-    return Outcome(combo, "ok", "", st, taken, verified=True, check=checked,
-                   requested_bytes=size)
+    t0 = clock()
+
+    def enough(done: list[Round]) -> bool:
+        return budget_s is not None and clock() - t0 >= budget_s * len(cands)
+
+    done = rounds(list(cands), one, n_rounds, rng or random.Random(),
+                  enough=enough, min_rounds=min(n_rounds, verdict.MIN_ROUNDS))
+    return Swept(done, checks, failures)
 
 
 def ssh_sampler(target: Target, combo: Combo) -> Sampler:
@@ -243,36 +294,3 @@ def baseline_sampler(target: Target) -> Sampler:
         return lambda data, verify, max_s: baseline_mod.loopback(data, verify=verify,
                                                                  max_s=max_s)
     return lambda data, verify, max_s: baseline_mod.remote(target, data, max_s=max_s)
-
-
-def sweep(target: Target, combos: list[Combo], data: bytes | memoryview, *,
-          precision: float = DEFAULT_PRECISION, budget_s: float = DEFAULT_BUDGET_S,
-          min_samples: int = MIN_SAMPLES, with_baseline: bool = True,
-          max_sample_s: float | None = SAMPLE_MAX_S,
-          on_start: Callable[[Combo, int, int], None] | None = None,
-          on_done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    """Measure the baseline then every combination; ``on_done`` gets each outcome as soon as
-    it is known (the CLI stores it at once). A fatal ``SshError`` propagates.
-
-    A cipher's passed check is reused for its other MACs (see the module docstring)."""
-    view = memoryview(data).cast("B")
-    todo = ([Combo(BASELINE)] if with_baseline else []) + list(combos)
-    outcomes: list[Outcome] = []
-    checks: dict[str, Check] = {}
-    for i, combo in enumerate(todo):
-        if on_start:
-            on_start(combo, i, len(todo))
-        sampler = baseline_sampler(target) if combo.is_baseline else ssh_sampler(target, combo)
-        t0 = time.monotonic()
-        out = measure(combo, sampler, view, precision=precision, budget_s=budget_s,
-                      min_samples=min_samples, checked=checks.get(combo.cipher),
-                      max_sample_s=max_sample_s)
-        out_elapsed = time.monotonic() - t0
-        if out.stability is not None:
-            out.stability.elapsed_s = out_elapsed
-        if out.status == "ok" and out.check is not None and not combo.is_baseline:
-            checks.setdefault(combo.cipher, out.check)
-        outcomes.append(out)
-        if on_done:
-            on_done(out)
-    return outcomes

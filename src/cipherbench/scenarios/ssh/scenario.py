@@ -1,12 +1,21 @@
-"""``cipherbench ssh`` as a scenario: real OpenSSH transfers per cipher and MAC against a private
-sshd on 127.0.0.1 (or a real host), beside a cleartext TCP baseline; estimate, measure inside a
-``Recording``, draw a stored run.
+"""``cipherbench ssh`` as a scenario: real OpenSSH transfers per cipher and MAC, through each
+tool asked for (``--via``: the ssh pipe, sftp, scp, rsync), against a private sshd on
+127.0.0.1 (or a real host), beside a cleartext TCP baseline, in randomized interleaved rounds
+with paired verdicts; estimate, measure inside a ``Recording``, draw a stored run.
+
+``advise`` builds its plan with ``make_plan(...)`` (the same defaults as the command, ``via``
+among them) and judges the bottleneck with ``scenarios.ssh.bottleneck``
+(``tables.bottleneck(tables.rows(results))`` from a stored run).
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import random
+import shutil
 import subprocess
-from dataclasses import dataclass
+from contextlib import ExitStack
+from dataclasses import dataclass, field
 
 from rich.text import Text
 
@@ -15,31 +24,38 @@ from cipherbench.display.console import GRADE_STYLE, display_fitted, display_war
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
-from cipherbench.scenarios.ssh import runner, tables
+from cipherbench.scenarios.ssh import runner, tables, via as via_mod
 from cipherbench.scenarios.ssh.errors import HostError
 from cipherbench.scenarios.ssh.server import PrivateServer
 from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaults, is_aead
 from cipherbench.store import Result, Run, StoredWarning
+from cipherbench.tempdirs import private_dir
 
 NAME = "ssh"
 UNIT = "transfers"
-#: Spread of an ssh row's samples (CV) above which it is called noisy.
-NOISY_CV = 0.03
 
 
 @dataclass
 class SshPlan:
-    """One stored ssh run."""
+    """One stored ssh run. ``via`` are the tools that move the bytes (``via.VIAS``), cheapest
+    first; ``budget_s`` (seconds per candidate, None: none) stops new rounds early."""
 
     combos: list[runner.Combo]
     size: int
     host: str | None = None
     ssh_config: str | None = None
-    precision: float = runner.DEFAULT_PRECISION
-    budget_s: float = runner.DEFAULT_BUDGET_S
+    budget_s: float | None = None
     baseline: bool = True
     full_samples: bool = False
     cpu: int | None = None           # the ssh client's CPU (--cpu K); the server is not pinned
+    via: list[str] = field(default_factory=lambda: ["pipe"])
+    rounds: int = runner.DEFAULT_ROUNDS
+    seed: int | None = None
+    file_combos: list[runner.Combo] | None = None   # through sftp/scp/rsync (None: combos)
+
+    def __post_init__(self) -> None:
+        if self.seed is None:
+            self.seed = random.SystemRandom().randrange(1 << 31)
 
     @property
     def max_sample_s(self) -> float:
@@ -47,16 +63,41 @@ class SshPlan:
 
     def args(self) -> dict:
         return {"ciphers": sorted({c.cipher for c in self.combos}),
+                "file_tool_combos": (None if self.file_combos is None else
+                                     [c.algo for c in self.file_combos]),
                 "macs": sorted({c.mac for c in self.combos if c.mac}), "size": self.size,
-                "host": self.host or "127.0.0.1 (private sshd)", "precision": self.precision,
-                "budget_s": self.budget_s, "max_sample_s": self.max_sample_s,
-                "ssh_version": ssh_version(), "cpu": self.cpu}
+                "host": self.host or "127.0.0.1 (private sshd)", "via": list(self.via),
+                "rounds": self.rounds, "rounds_seed": self.seed, "budget_s": self.budget_s,
+                "max_sample_s": self.max_sample_s, "ssh_version": ssh_version(),
+                "cpu": self.cpu}
 
     def metadata(self) -> dict:
         return metadata.collect()
 
+    def candidates(self) -> list[runner.Cand]:
+        return runner.candidates(self.combos, self.via, self.baseline, self.file_combos)
+
     def steps(self) -> int:
-        return len(self.combos) + (1 if self.baseline else 0)
+        """Transfers if every round runs (the checks aside)."""
+        return self.rounds * len(self.candidates())
+
+
+def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *,
+              size: int, host: str | None = None, ssh_config: str | None = None,
+              via: list[str] | None = None, rounds: int = runner.DEFAULT_ROUNDS,
+              seed: int | None = None, budget_s: float | None = None, baseline: bool = True,
+              full_samples: bool = False, cpu: int | None = None) -> SshPlan:
+    """The plan of ``cipherbench ssh`` from its options (what ``advise`` calls): ciphers and
+    MACs checked against ``ssh -Q`` (None: every cipher, the default MACs), ``via`` against
+    the installed programs (None: all installed, cheapest first). Without ``macs`` the file
+    tools measure each cipher with its first MAC only (``runner.one_mac_each``). ``UsageError``
+    for a name that is not there."""
+    from cipherbench.scenarios.ssh.server import query
+    combos = runner.choose(ciphers, macs, query("cipher"), query("mac"))
+    return SshPlan(combos, size, host=host, ssh_config=ssh_config, budget_s=budget_s,
+                   baseline=baseline, full_samples=full_samples, cpu=cpu,
+                   via=via_mod.choose(via), rounds=rounds, seed=seed,
+                   file_combos=None if macs else runner.one_mac_each(combos))
 
 
 def ssh_version() -> str:
@@ -76,97 +117,160 @@ def default_combo(target: Target) -> runner.Combo | None:
     return runner.Combo(c) if is_aead(c) else runner.Combo(c, macs[0] if macs else None)
 
 
-#: Starting the private server, each connection's handshake, a pessimistic rate through ssh,
-#: and the share of the budget a row spends on more samples after its first three.
+#: Starting the private server, each connection's handshake, a pessimistic rate through ssh
+#: and what a file tool adds (its far-side check and removal; more over a real link).
 _SERVER_START_S = 1.5
 _CONNECT_S = 0.3
 _RATE_BPS = 400e6
-_BUDGET_SHARE = 0.5
+_FILE_TOOL_S = 0.05
+_REMOTE_CHECK_S = 0.3
 
 
 def estimate_s(p: SshPlan) -> float:
-    """A row ends when precise or when its budget is spent (with at least three samples)."""
+    """Every round, every candidate, plus one check per cipher and tool."""
     send_s = p.size / _RATE_BPS
-    per_sample = _CONNECT_S + (min(send_s, p.max_sample_s) if p.max_sample_s else send_s)
-    per_row = runner.MIN_SAMPLES * per_sample + _BUDGET_SHARE * p.budget_s
-    return (0 if p.host else _SERVER_START_S) + p.steps() * per_row
+    capped = min(send_s, p.max_sample_s) if p.max_sample_s else send_s
+    per_round = 0.0
+    for c in p.candidates():
+        per_round += _CONNECT_S + (capped if c.via in ("pipe", "tcp") else
+                                   send_s + _FILE_TOOL_S + (_REMOTE_CHECK_S if p.host else 0))
+    n = p.rounds
+    if p.budget_s is not None:
+        n = max(min(p.rounds, runner.verdict.MIN_ROUNDS),
+                min(p.rounds, int(p.budget_s * len(p.candidates()) / per_round) + 1))
+    checks = len({(c.via, c.combo.cipher) for c in p.candidates()})
+    check_s = checks * (_CONNECT_S + runner.VERIFY_BYTES / _RATE_BPS)
+    return (0 if p.host else _SERVER_START_S) + check_s + n * per_round
 
 
-def measure(p: SshPlan, rec: Recording) -> list[runner.Outcome]:
-    """The baseline and every combination, each stored the moment it is known."""
+def measure(p: SshPlan, rec: Recording) -> runner.Swept | None:
+    """The rounds, every sample stored the moment it is known, then the per-candidate rows."""
     rec.warn(warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores"),
                            others=rec.load_start.others if rec.load_start else None))
     data = os.urandom(p.size)  # incompressible, and the same bytes for every row
-    outcomes: list[runner.Outcome] = []
+    swept = None
     try:
-        if p.host:
-            opts = ("-F", p.ssh_config) if p.ssh_config else ()
-            target = Target(p.host, opts, label=p.host, private=False, cpu=p.cpu)
-            check_host(target)
-            outcomes = _sweep(p, rec, target, data)
-        else:
-            with PrivateServer() as srv:
+        with ExitStack() as stack:
+            if p.host:
+                opts = ("-F", p.ssh_config) if p.ssh_config else ()
+                target = Target(p.host, opts, label=p.host, private=False, cpu=p.cpu)
+                check_host(target)
+                far_local = None
+            else:
+                srv = stack.enter_context(PrivateServer())
                 target = Target(srv.destination, tuple(srv.ssh_options()),
                                 label="private sshd on 127.0.0.1", private=True, cpu=p.cpu)
-                outcomes = _sweep(p, rec, target, data)
+                assert srv.dir is not None
+                far_local = srv.dir / "far"
+            tools = {}
+            if any(v != "pipe" for v in p.via):
+                work = private_dir("cipherbench-ssh-files-")
+                stack.callback(shutil.rmtree, work, True)
+                far = stack.enter_context(via_mod.FarSide(target, far_local))
+                probe, big = work / "probe.bin", work / "data.bin"
+                big.write_bytes(data)
+                probe.write_bytes(data[:runner.VERIFY_BYTES])
+                digest = hashlib.sha256(probe.read_bytes()).hexdigest()
+                tools = {v: via_mod.FileTool(v, target, far, work, probe, big, digest)
+                         for v in p.via if v != "pipe"}
+            swept = _sweep(p, rec, target, data, tools)
     except HostError as err:
-        rec.status = "interrupted" if any(o.status == "ok" for o in outcomes) else "failed"
+        rec.status = "interrupted" if rec.n_results else "failed"
         raise EnvironmentProblem(str(err)) from None
-    measured = [o for o in outcomes if o.status == "ok" and not o.combo.is_baseline]
+    results = rec.store.results(rec.run_id, tables.SCENARIO)
+    for r in tables.summary_results(results):
+        rec.add(r)
+    measured = [r for r in tables.rows(results) if not r.is_baseline]
     rec.status = "complete" if measured else "failed"
-    return outcomes
+    return swept
 
 
-def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes) -> list[runner.Outcome]:
+def _sampler(target: Target, tools: dict, c: runner.Cand) -> runner.Sampler:
+    if c.is_baseline:
+        return runner.baseline_sampler(target)
+    if c.via == "pipe":
+        return runner.ssh_sampler(target, c.combo)
+    tool = tools[c.via]
+    return lambda data, verify, max_s: tool.sample(c.combo.cipher, c.combo.mac, verify)
+
+
+def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes,
+           tools: dict) -> runner.Swept:
     default = default_combo(target)
     rec.update_metadata({"ssh_target": target.name})
+    position: dict[int, int] = {}
 
-    def on_start(combo: runner.Combo, i: int, n: int) -> None:  # noqa: ARG001
-        rec.progress.working(f"ssh {combo.label}")
+    def on_start(c: runner.Cand, i: int) -> None:
+        rec.progress.working(f"ssh round {i + 1}: {c.label}")
 
-    def on_done(out: runner.Outcome) -> None:
-        for r in tables.to_results(out, target=target.name, client_default=default):
-            rec.add(r)
-        if out.status != "ok":
-            kind = warnings.Kind.UNSUPPORTED if out.status in ("refused", "unavailable") \
-                else warnings.Kind.TRANSFER_FAILED
-            rec.warn([warnings.BenchWarning(kind, out.combo.label, out.message)])
-            rec.progress.failed(f"cipherbench: error: {out.message}")
-            return
-        st = out.stability
-        assert st is not None
-        rec.warn(warnings.noisy(out.combo.label, st.summary.cv, limit=NOISY_CV))
-        if not st.stable:
-            rec.warn(warnings.not_stable(out.combo.label, st.summary.rel_half_width,
-                                         p.precision, p.budget_s))
-        rec.progress.done(f"ssh {out.combo.label}")
+    def on_sample(c: runner.Cand, i: int, s, check: runner.Check) -> None:
+        position[i] = position.get(i, 0) + 1
+        rec.add(tables.round_result(c, i, position[i], s, check, target=target.name,
+                                    client_default=default, requested=p.size))
+        rec.progress.done(f"ssh round {i + 1}: {c.label}")
 
-    return runner.sweep(target, p.combos, data, precision=p.precision, budget_s=p.budget_s,
-                        with_baseline=p.baseline, max_sample_s=p.max_sample_s,
-                        on_start=on_start, on_done=on_done)
+    def on_fail(f: runner.Failure) -> None:
+        kind = warnings.Kind.UNSUPPORTED if f.status in ("refused", "unavailable") \
+            else warnings.Kind.TRANSFER_FAILED
+        rec.warn([warnings.BenchWarning(kind, f.cand.label, f.message)])
+        rec.progress.failed(f"cipherbench: error: {f.message}")
+
+    return runner.sweep(p.candidates(), lambda c: _sampler(target, tools, c), data,
+                        n_rounds=p.rounds, rng=random.Random(p.seed), budget_s=p.budget_s,
+                        max_sample_s=p.max_sample_s, on_start=on_start, on_sample=on_sample,
+                        on_fail=on_fail)
 
 
 def view(screen: Screen, run: Run, results: list[Result],
          stored_warnings: list[StoredWarning]) -> None:
-    """The ranked table of a stored ssh run, the bottleneck line and the warnings."""
+    """One ranked table per tool (the baseline in each), the legend, the bottleneck sentence
+    and the warnings of a stored ssh run."""
     table = tables.rows([r for r in results if r.scenario == tables.SCENARIO])
-    header, cells = tables.table_lines(table)
     size = run.args.get("size")
-    title = (f"ssh: {size / (1 << 20):g} MiB per transfer to {run.args.get('host')}, fastest "
-             "first (* = client default; spread = run-to-run CV of the samples; of clear = "
-             "share of the cleartext TCP baseline; CPU % = ssh/sshd time on a core; "
-             "@openssh.com left out)" if size else "ssh transfers")
-    grade = header.index("grade")
-    styled = [[Text(c, style=GRADE_STYLE.get(row.grade, "")) if i == grade else c
-               for i, c in enumerate(line)] for row, line in zip(table, cells)]
-    # the name columns repeat in every part when a narrow terminal splits the table
-    display_fitted(screen.console, header, styled, title=title, keep=3,
-                   right=[h for h in header if h not in ("cipher", "MAC", "grade")],
-                   row_styles=["dim" if row.is_baseline else None for row in table])
+    base = [r for r in table if r.is_baseline]
+    for n, v in enumerate(tables.vias(table) or [""]):
+        part = [r for r in table if r.via == v or r.is_baseline]
+        header, cells = tables.table_lines(part)
+        rounds = max((r.n for r in part), default=0)
+        how = via_mod.DESCRIBE.get(v, v)
+        title = (f"ssh{f' via {v} ({how})' if v else ''}: {size / (1 << 20):g} MiB per transfer to "
+                 f"{run.args.get('host')}, {rounds} rounds, fastest first (* = client "
+                 "default; n = rounds; CPU % = ssh/sshd time on a core; @openssh.com left "
+                 "out)" if size else "ssh transfers")
+        grade = header.index("grade")
+        styled = [[Text(c, style=GRADE_STYLE.get(row.grade, "")) if i == grade else c
+                   for i, c in enumerate(line)] for row, line in zip(part, cells)]
+        if n:
+            screen.console.print()
+        # the name columns repeat in every part when a narrow terminal splits the table
+        display_fitted(screen.console, header, styled, title=title, keep=3,
+                       right=[h for h in header if h not in ("cipher", "MAC", "grade")],
+                       row_styles=["dim" if row.is_baseline else None for row in part])
+    if len(table) > len(base):
+        screen.console.print(tables.LEGEND, highlight=False)
     note = tables.cut_note(table, size, run.args.get("max_sample_s"))
     if note:
         screen.console.print(note, highlight=False)
-    screen.console.print(tables.bottleneck(table), highlight=False)
+    screen.console.print(tables.bottleneck(table).text(), highlight=False)
     display_warnings(screen.err_console, [warnings.BenchWarning(w.kind, w.subject, w.text)
                                           for w in stored_warnings
                                           if w.kind not in ("unsupported", "transfer_failed")])
+
+
+def summary(run: Run, results: list[Result]) -> dict:
+    """What ``--json`` and ``export`` carry beside the stored rows (schema version 3):
+    ``ssh_rows``, each candidate's figures and paired verdicts as the table shows them, and
+    ``bottleneck``, the one decision."""
+    table = tables.rows([r for r in results if r.scenario == tables.SCENARIO])
+    neck = tables.bottleneck(table)
+    rows = [{"via": r.via, "algo": r.algo, "cipher": None if r.is_baseline else r.cipher,
+             "mac": None if r.is_baseline or r.mac == "(AEAD)" else r.mac,
+             "baseline": r.is_baseline, "client_default": r.is_default, "rank": r.rank,
+             "bytes_per_s": r.throughput, "ci_pct": r.ci_pct, "rounds": r.n,
+             "spread_pct": r.spread_pct, "grade": r.grade or None,
+             "vs_default": tables.verdict_dict(r.vs_default),
+             "vs_baseline": tables.verdict_dict(r.vs_baseline)} for r in table]
+    return {"ssh_rows": rows,
+            "bottleneck": {"kind": neck.kind, "cipher": neck.cipher or None,
+                           "via": neck.via or None, "text": neck.text(),
+                           "verdict": tables.verdict_dict(neck.verdict)}}

@@ -243,6 +243,9 @@ class PrivateServer:
             "UseDNS no",
             "Compression no",
             "MaxStartups 100",
+            # sftp and scp (whose protocol is SFTP since OpenSSH 9.0) need the subsystem;
+            # the one built into sshd needs no path
+            "Subsystem sftp internal-sftp",
             # bash sources the account's ~/.bashrc for commands sshd runs, unless it is
             # nested (SHLVL >= 1): that start-up is the account's, not SSH's, and would slow
             # every connection of the sweep

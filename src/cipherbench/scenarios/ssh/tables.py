@@ -1,142 +1,278 @@
-"""Outcomes to store rows, and store rows to the ranked table (computing apart from printing).
+"""Samples to store rows, and store rows to the ranked tables (computing apart from printing).
 
-Each measured combination is stored as scenario ``ssh``, lib ``openssh`` (the baseline as lib
-``tcp``), algo ``CIPHER`` or ``CIPHER+MAC``, op ``transfer``, size = bytes each timed transfer
-actually sent (less than ``--size`` for a slow combination: ``extra.requested_size`` keeps
-``--size``), with three metrics: ``bytes_per_s`` (the headline, with everything the table
-needs in ``extra``, the run-to-run spread as ``cv``), ``client_cpu_s`` and ``server_cpu_s``
-(CPU seconds of each end per transfer).
+What is stored (scenario ``ssh``; lib ``openssh``, the baseline ``tcp``; algo ``CIPHER`` or
+``CIPHER+MAC``; op the tool that moved the bytes: ``pipe``, ``sftp``, ``scp``, ``rsync``, the
+baseline ``transfer``):
+
+- each timed sample the moment it is known: metric ``round_s`` (seconds of its data phase,
+  unit ``s``), size = the bytes it sent, ``extra`` with its round, its place in the round's
+  order, its CPU times and how it was checked. These rows are the one source of every figure
+  below: ``show`` redraws a run from them, interrupted ones too.
+- at the end, per candidate, the figures computed from them (``summary_results``): metric
+  ``bytes_per_s`` (median over the rounds and its interval; ``extra`` has the paired verdicts
+  against the client's default cipher of the same tool and against the baseline), and
+  ``client_cpu_s``, ``server_cpu_s`` (CPU seconds of each end per transfer), as before the
+  rounds, so ``advise``, ``compare`` and ``report`` read them unchanged.
+
+Runs stored before the rounds have only the ``bytes_per_s`` rows: they are drawn from those,
+with plain ratios and no verdict.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field
 
 from cipherbench import stats
-from cipherbench.scenarios.ssh.runner import BASELINE, Combo, Outcome, describe
+from cipherbench import verdict as V
+from cipherbench.scenarios.ssh import bottleneck as bn
+from cipherbench.scenarios.ssh.runner import (BASELINE, BASELINE_OP, Cand, Check, Combo,
+                                              describe)
+from cipherbench.scenarios.ssh.transfer import TransferSample
 from cipherbench.store import Result
 from cipherbench.units import format_bytes
 
 SCENARIO = "ssh"
-#: A path is called the bottleneck when the fastest cipher reaches this share of the baseline.
-PATH_BOUND = 0.90
+ROUND_METRIC = "round_s"
 #: An end is called CPU-bound when its CPU time is at least this share of the wall time.
 CPU_BOUND = 0.85
 
 
-def _median_ci(xs: list[float]) -> tuple[float, float, float, float] | None:
-    if not xs:
-        return None
-    s = stats.summarize(xs)
-    return s.median, s.ci_low, s.ci_high, s.cv
+def _lib(c: Cand) -> str:
+    return "tcp" if c.is_baseline else "openssh"
 
 
-def to_results(out: Outcome, *, target: str, client_default: Combo | None) -> list[Result]:
-    """The store rows of one successful outcome (none for a failed one)."""
-    if out.status != "ok" or out.stability is None:
-        return []
-    combo = out.combo
-    st = out.stability
-    s = st.summary
-    nbytes = out.sample_bytes
-    lib = "tcp" if combo.is_baseline else "openssh"
-
-    def col(name: str) -> list[float]:
-        return [getattr(x, name) for x in out.samples if getattr(x, name) is not None]
-
-    walls, client, server = col("wall_s"), col("client_cpu_s"), col("server_cpu_s")
-    extra = describe(combo)
-    extra.update({
-        "target": target,
-        "client_default": combo == client_default,
-        "wall_s": walls,
-        "setup_s": stats.median(col("setup_s")) if col("setup_s") else None,
-        "client_cpu_s": stats.median(client) if client else None,
-        "server_cpu_s": stats.median(server) if server else None,
-        "client_cpu_share": stats.median([x.client_cpu_s / x.wall_s for x in out.samples
-                                          if x.client_cpu_s is not None]) if client else None,
-        "server_cpu_share": stats.median([x.server_cpu_s / x.wall_s for x in out.samples
-                                          if x.server_cpu_s is not None]) if server else None,
-        "server_cpu_method": out.samples[0].server_cpu_method,
-        "sink_cpu_s": stats.median(col("sink_cpu_s")) if col("sink_cpu_s") else None,
-        "verified": out.verified,
-        # the combination whose hashed transfer proved this cipher (itself, or the same
-        # cipher with another MAC), and its size
-        "checked_with": out.check.combo.algo if out.check else None,
-        "check_bytes": out.check.nbytes if out.check else None,
-        # the time bound: --size, and what each sample sent when it stopped some short
-        "requested_size": out.requested_bytes or nbytes,
-        "sample_cut": out.cut,
-        "sample_bytes": [x.nbytes for x in out.samples],
-        "stop_reason": st.reason,
-        "elapsed_s": st.elapsed_s,        # this row's share of the sweep, check included
-        "rel_half_width": s.rel_half_width,
-        "tool": out.samples[0].extra.get("tool"),
-    })
-    rows = [Result(scenario=SCENARIO, lib=lib, algo=combo.algo, op="transfer", size=nbytes,
-                   metric="bytes_per_s", unit="B/s", median=s.median, ci_low=s.ci_low,
-                   ci_high=s.ci_high, n_samples=s.n, cv=s.cv, extra=extra)]
-    for metric, xs in (("client_cpu_s", client), ("server_cpu_s", server)):
-        m = _median_ci(xs)
-        if m:
-            rows.append(Result(scenario=SCENARIO, lib=lib, algo=combo.algo, op="transfer",
-                               size=nbytes, metric=metric, unit="s", median=m[0], ci_low=m[1],
-                               ci_high=m[2], n_samples=len(xs), cv=m[3],
-                               extra={"method": out.samples[0].server_cpu_method
-                                      if metric == "server_cpu_s" else "schedstat"}))
-    return rows
+def round_result(c: Cand, round_index: int, position: int, s: TransferSample, check: Check,
+                 *, target: str, client_default: Combo | None, requested: int) -> Result:
+    """The store row of one timed sample."""
+    extra = {"round": round_index, "position": position, "via": c.via,
+             "cipher": None if c.is_baseline else c.combo.cipher, "mac": c.combo.mac,
+             "client_default": c.combo == client_default and not c.is_baseline,
+             "target": target, "setup_s": s.setup_s, "client_cpu_s": s.client_cpu_s,
+             "server_cpu_s": s.server_cpu_s, "server_cpu_method": s.server_cpu_method,
+             "sink_cpu_s": s.sink_cpu_s, "verified": True,
+             "checked_with": check.cand.combo.algo, "check_bytes": check.nbytes,
+             "requested_size": requested, "cut": s.nbytes < requested,
+             "tool": s.extra.get("tool")}
+    return Result(scenario=SCENARIO, lib=_lib(c), algo=c.combo.algo, op=c.op, size=s.nbytes,
+                  metric=ROUND_METRIC, unit="s", median=s.wall_s, ci_low=None, ci_high=None,
+                  n_samples=1, cv=None, extra=extra)
 
 
 @dataclass
 class Row:
-    """One line of the ranked table."""
+    """One line of a ranked table: a candidate's figures over its rounds."""
 
     rank: int | None
+    via: str
     cipher: str
     mac: str
-    throughput: float           # bytes/s
-    ci_pct: float               # half-width of the CI, % of the median
-    spread_pct: float           # coefficient of variation of the samples, %
-    n: int
-    vs_default: float | None    # throughput / the client default's
-    vs_baseline: float | None   # throughput / the cleartext baseline's
+    throughput: float           # bytes/s, median over the rounds
+    ci_pct: float | None        # half-width of its 95% CI, % of the median (None: < 6 rounds)
+    spread_pct: float           # coefficient of variation over the rounds, %
+    n: int                      # rounds with a sample
+    vs_default: V.Verdict | None
+    vs_baseline: V.Verdict | None
     client_cpu: float | None    # share of one core while sending
     server_cpu: float | None
     grade: str
     is_default: bool
     is_baseline: bool
+    algo: str = ""
     note: str = ""
-    size: int = 0               # bytes per timed sample
+    size: int = 0               # bytes per timed sample (median)
     cut: bool = False           # fewer bytes than --size per sample (a slow combination)
+    rates: dict[int, float] = field(default_factory=dict)   # round -> bytes/s
+    extra: dict = field(default_factory=dict)               # what the first sample stored
+
+
+def _share(num: list[float | None], den: list[float]) -> float | None:
+    xs = [a / b for a, b in zip(num, den) if a is not None and b > 0]
+    return stats.median(xs) if xs else None
+
+
+def _paired(a: dict[int, float], b: dict[int, float]) -> V.Verdict | None:
+    """B against A over the rounds that measured both (None when none did)."""
+    both = sorted(set(a) & set(b))
+    if not both:
+        return None
+    return V.verdict([a[i] for i in both], [b[i] for i in both], higher_is_better=True)
+
+
+def _from_rounds(samples: list[Result]) -> list[Row]:
+    by: dict[tuple[str, str], list[Result]] = defaultdict(list)
+    for r in samples:
+        by[(r.op, r.algo)].append(r)
+    out: list[Row] = []
+    for (op, algo), rs in by.items():
+        rs.sort(key=lambda r: r.extra.get("round", 0))
+        walls = [r.median for r in rs]
+        rates = {int(r.extra.get("round", i)): r.size / r.median
+                 for i, r in enumerate(rs) if r.median > 0}
+        figs = list(rates.values())
+        s = stats.summarize(figs)
+        first = rs[0].extra
+        is_base = algo == BASELINE
+        tool = first.get("tool")
+        combo = Combo(algo) if is_base else Combo(first.get("cipher") or algo, first.get("mac"))
+        info = describe(combo)
+        precise = s.n >= V.MIN_ROUNDS
+        out.append(Row(
+            rank=None, via="tcp" if is_base else op,
+            cipher=(f"cleartext ({tool})" if is_base and tool else
+                    "cleartext" if is_base else combo.cipher),
+            mac="" if is_base else (combo.mac or "(AEAD)"), throughput=s.median,
+            ci_pct=100 * (s.ci_high - s.ci_low) / 2 / s.median if precise and s.median
+            else None,
+            spread_pct=100 * s.cv, n=s.n, vs_default=None, vs_baseline=None,
+            client_cpu=_share([r.extra.get("client_cpu_s") for r in rs], walls),
+            server_cpu=_share([r.extra.get("server_cpu_s") for r in rs], walls),
+            grade=info.get("grade", ""), is_default=bool(first.get("client_default")),
+            is_baseline=is_base, algo=algo, note=info.get("note", ""),
+            size=int(stats.median([r.size for r in rs])),
+            cut=any(r.extra.get("cut") for r in rs), rates=rates, extra=dict(first)))
+    base = next((r for r in out if r.is_baseline), None)
+    for row in out:
+        if row.is_baseline:
+            continue
+        default = next((d for d in out if d.is_default and d.via == row.via), None)
+        if default is not None and default is not row:
+            row.vs_default = _paired(default.rates, row.rates)
+        if base is not None:
+            row.vs_baseline = _paired(base.rates, row.rates)
+    return out
+
+
+def _legacy(heads: list[Result]) -> list[Row]:
+    """Rows of a run stored before the rounds: plain ratios, no verdict."""
+    base = next((r for r in heads if r.algo == BASELINE), None)
+    out = []
+    for r in heads:
+        is_base = r.algo == BASELINE
+        default = next((d for d in heads if d.extra.get("client_default") and d.op == r.op),
+                       None)
+        half = ((r.ci_high or r.median) - (r.ci_low or r.median)) / 2
+
+        def plain(ref: Result | None) -> V.Verdict | None:
+            if ref is None or is_base or not ref.median:
+                return None
+            return V.Verdict(V.CANNOT_TELL, r.median / ref.median, None, None, 0,
+                             reason="no paired rounds")
+
+        tool = r.extra.get("tool")
+        out.append(Row(
+            rank=None, via="tcp" if is_base else ("pipe" if r.op == "transfer" else r.op),
+            cipher=(f"cleartext ({tool})" if is_base and tool else
+                    "cleartext" if is_base else r.extra.get("cipher", r.algo)),
+            mac="" if is_base else (r.extra.get("mac") or "(AEAD)"), throughput=r.median,
+            # a "95% CI" of two or three samples was their range: not shown
+            ci_pct=100 * half / r.median if r.median and r.n_samples >= V.MIN_ROUNDS else None,
+            spread_pct=100 * (r.cv or 0.0), n=r.n_samples, vs_default=plain(default),
+            vs_baseline=plain(base), client_cpu=r.extra.get("client_cpu_share"),
+            server_cpu=r.extra.get("server_cpu_share"), grade=r.extra.get("grade", ""),
+            is_default=bool(r.extra.get("client_default")), is_baseline=is_base, algo=r.algo,
+            note=r.extra.get("note", ""), size=r.size or 0,
+            cut=bool(r.extra.get("sample_cut")), extra=dict(r.extra)))
+    return out
 
 
 def rows(results: list[Result]) -> list[Row]:
-    """Ranked rows (fastest first, the baseline among them) from stored ``ssh`` results."""
-    heads = [r for r in results if r.scenario == SCENARIO and r.metric == "bytes_per_s"]
-    base = next((r for r in heads if r.algo == BASELINE), None)
-    default = next((r for r in heads if r.extra.get("client_default")), None)
-    out: list[Row] = []
-    for r in sorted(heads, key=lambda r: -r.median):
-        is_base = r.algo == BASELINE
-        half = ((r.ci_high or r.median) - (r.ci_low or r.median)) / 2
-        tool = r.extra.get("tool")
-        out.append(Row(
-            rank=None, cipher=(f"cleartext ({tool})" if is_base and tool else
-                               "cleartext" if is_base else r.extra.get("cipher", r.algo)),
-            mac="" if is_base else (r.extra.get("mac") or "(AEAD)"),
-            throughput=r.median, ci_pct=100 * half / r.median if r.median else 0.0,
-            spread_pct=100 * (r.cv or 0.0), n=r.n_samples,
-            vs_default=r.median / default.median if default and not is_base else None,
-            vs_baseline=r.median / base.median if base and not is_base else None,
-            client_cpu=r.extra.get("client_cpu_share"), server_cpu=r.extra.get("server_cpu_share"),
-            grade=r.extra.get("grade", ""), is_default=bool(r.extra.get("client_default")),
-            is_baseline=is_base, note=r.extra.get("note", ""), size=r.size,
-            cut=bool(r.extra.get("sample_cut"))))
-    rank = 0
+    """Every candidate, fastest first (the baseline among them), ranked within its tool."""
+    mine = [r for r in results if r.scenario == SCENARIO]
+    samples = [r for r in mine if r.metric == ROUND_METRIC and r.median > 0]
+    out = _from_rounds(samples) if samples else _legacy(
+        [r for r in mine if r.metric == "bytes_per_s"])
+    out.sort(key=lambda r: -r.throughput)
+    ranks: dict[str, int] = defaultdict(int)
     for row in out:
         if not row.is_baseline:
-            rank += 1
-            row.rank = rank
+            ranks[row.via] += 1
+            row.rank = ranks[row.via]
     return out
+
+
+def vias(table: list[Row]) -> list[str]:
+    """The tools of a table's rows, in the order ``via.VIAS`` (cheapest first)."""
+    from cipherbench.scenarios.ssh.via import VIAS
+    found = {r.via for r in table if not r.is_baseline}
+    return [v for v in VIAS if v in found] + sorted(found - set(VIAS))
+
+
+def verdict_dict(v: V.Verdict | None) -> dict | None:
+    if v is None:
+        return None
+    return {"state": v.state, "ratio": v.ratio, "low": v.low, "high": v.high,
+            "rounds": v.n_rounds, "within": v.within, "reason": v.reason, "text": v.text()}
+
+
+def _median_of(rs: list[Result], key: str) -> float | None:
+    xs = [r.extra[key] for r in rs if r.extra.get(key) is not None]
+    return stats.median(xs) if xs else None
+
+
+def summary_results(results: list[Result]) -> list[Result]:
+    """The per-candidate rows stored at the end (see the module's description)."""
+    samples_of: dict[tuple[str, str], list[Result]] = defaultdict(list)
+    for r in results:
+        if r.scenario == SCENARIO and r.metric == ROUND_METRIC:
+            samples_of[("tcp" if r.algo == BASELINE else r.op, r.algo)].append(r)
+    out = []
+    for row in rows(results):
+        if not row.rates:
+            continue
+        s = stats.summarize(list(row.rates.values()))
+        e = row.extra
+        extra = describe(Combo(row.algo) if row.is_baseline else
+                         Combo(e.get("cipher") or row.algo, e.get("mac")))
+        extra.update({
+            "via": row.via, "target": e.get("target"), "client_default": row.is_default,
+            "rounds": row.n, "verified": True, "checked_with": e.get("checked_with"),
+            "check_bytes": e.get("check_bytes"), "requested_size": e.get("requested_size"),
+            "sample_cut": row.cut, "client_cpu_share": row.client_cpu,
+            "client_cpu_s": _median_of(samples_of.get((row.via, row.algo), []), "client_cpu_s"),
+            "server_cpu_s": _median_of(samples_of.get((row.via, row.algo), []), "server_cpu_s"),
+            "server_cpu_share": row.server_cpu, "tool": e.get("tool"),
+            "server_cpu_method": e.get("server_cpu_method"),
+            "vs_default": verdict_dict(row.vs_default),
+            "vs_baseline": verdict_dict(row.vs_baseline)})
+        op = BASELINE_OP if row.is_baseline else row.via
+        lib = "tcp" if row.is_baseline else "openssh"
+        out.append(Result(scenario=SCENARIO, lib=lib, algo=row.algo, op=op, size=row.size,
+                          metric="bytes_per_s", unit="B/s", median=s.median, ci_low=s.ci_low,
+                          ci_high=s.ci_high, n_samples=s.n, cv=s.cv, extra=extra))
+    samples = [r for r in results if r.scenario == SCENARIO and r.metric == ROUND_METRIC]
+    by: dict[tuple[str, str, str], list[Result]] = defaultdict(list)
+    for r in samples:
+        by[(r.lib, r.op, r.algo)].append(r)
+    for (lib, op, algo), rs in by.items():
+        for metric in ("client_cpu_s", "server_cpu_s"):
+            xs = [r.extra[metric] for r in rs if r.extra.get(metric) is not None]
+            if xs:
+                s = stats.summarize(xs)
+                out.append(Result(scenario=SCENARIO, lib=lib, algo=algo, op=op,
+                                  size=int(stats.median([r.size for r in rs])), metric=metric,
+                                  unit="s", median=s.median, ci_low=s.ci_low,
+                                  ci_high=s.ci_high, n_samples=s.n, cv=s.cv,
+                                  extra={"method": rs[0].extra.get("server_cpu_method")
+                                         if metric == "server_cpu_s" else "process"}))
+    return out
+
+
+def bottleneck(table: list[Row]) -> bn.Bottleneck:
+    """The one decision of the run: the fastest cipher (any tool) against the baseline."""
+    ciphers = [r for r in table if not r.is_baseline]
+    if not ciphers:
+        return bn.Bottleneck(bn.UNKNOWN, "", "", None, "no cipher was measured")
+    best = max(ciphers, key=lambda r: r.throughput)
+    base = next((r for r in table if r.is_baseline), None)
+    if base is None:
+        return bn.judge(None, best.cipher, best.via)
+    if not best.rates:    # stored before the rounds
+        return bn.Bottleneck(bn.UNKNOWN, best.cipher, best.via, None,
+                             "this run was measured before paired rounds; measure again")
+    return bn.decide([best.rates[i] for i in sorted(set(best.rates) & set(base.rates))],
+                     [base.rates[i] for i in sorted(set(best.rates) & set(base.rates))],
+                     best.cipher, best.via)
 
 
 def cut_note(table: list[Row], requested: int | None, max_s: float | None) -> str | None:
@@ -149,37 +285,21 @@ def cut_note(table: list[Row], requested: int | None, max_s: float | None) -> st
             f"MiB = what each sample sent (median); --full-samples always sends {whole}.")
 
 
-def bottleneck(table: list[Row]) -> str:
-    """One sentence: is crypto the bottleneck, or the path?"""
-    ciphers = [r for r in table if not r.is_baseline]
-    base = next((r for r in table if r.is_baseline), None)
-    if not ciphers:
-        return "No cipher was measured."
-    best, worst = ciphers[0], ciphers[-1]
-    spread = 1 - worst.throughput / best.throughput if best.throughput else 0.0
-    cpu = max((c for c in (best.client_cpu, best.server_cpu) if c is not None), default=None)
-    end = ""
-    if cpu is not None:
-        side = "server (sshd)" if (best.server_cpu or 0) >= (best.client_cpu or 0) else "client (ssh)"
-        end = f"; the {side} uses {cpu:.0%} of a core"
-    if base is not None and best.vs_baseline is not None:
-        if best.vs_baseline >= PATH_BOUND:
-            low = worst.vs_baseline or 0.0
-            every = (f"every cipher reaches {low:.0%} to {best.vs_baseline:.0%} of the cleartext "
-                     "baseline" if len(ciphers) > 1 else
-                     f"{best.cipher} reaches {best.vs_baseline:.0%} of the cleartext baseline")
-            if low >= PATH_BOUND:
-                return f"The path is the bottleneck, not the cipher: {every}; choose by security."
-            return (f"The path is the bottleneck for the fastest ciphers: {best.cipher} reaches "
-                    f"{best.vs_baseline:.0%} of the cleartext baseline, the slowest "
-                    f"({worst.cipher}) {spread:.0%} less.")
-        bound = "SSH's CPU cost" if cpu is not None and cpu >= CPU_BOUND else "SSH processing"
-        return (f"Crypto is the bottleneck: the fastest cipher ({best.cipher}) reaches only "
-                f"{best.vs_baseline:.0%} of the cleartext baseline; {bound} limits the "
-                f"transfer{end}.")
-    if cpu is not None and cpu >= CPU_BOUND:
-        return f"Crypto is likely the bottleneck (no baseline){end}."
-    return f"No baseline; neither end is CPU-bound, so the path likely limits the transfer{end}."
+LEGEND = ("vs dflt, vs clear: speed against the client's default cipher (*) of the same tool "
+          "and against the cleartext path, paired per round (median ratio); faster or slower "
+          f"when its 95% interval clears {V.DEFAULT_MARGIN:.0%}; within N%: cannot tell here, "
+          f"any difference is at most N%; ?: fewer than {V.MIN_ROUNDS} rounds, no verdict.")
+
+
+def verdict_cell(v: V.Verdict | None) -> str:
+    """``1.23x faster``, ``0.81x slower``, ``within 3%`` or ``0.97x ?`` (no verdict)."""
+    if v is None or v.ratio is None:
+        return ""
+    if v.reason:
+        return f"{v.ratio:.2f}x ?"
+    if v.state == V.CANNOT_TELL:
+        return f"within {math.ceil((v.within or 0) * 100 - 1e-9):.0f}%"
+    return f"{v.ratio:.2f}x {v.state}"
 
 
 def mbps(bps: float) -> str:
@@ -193,26 +313,26 @@ def short(name: str) -> str:
 
 
 def table_lines(table: list[Row]) -> tuple[list[str], list[list[str]]]:
-    """Header and cells of the table (text only; the CLI renders them). Names lose their
+    """Header and cells of one table (text only; the view renders them). Names lose their
     ``@openssh.com`` suffix. A ``MiB`` column (bytes per sample) appears when the time bound
     cut any row's samples."""
     sizes = any(r.cut for r in table)
     header = ["#", "cipher", "MAC", "MB/s"] + (["MiB"] if sizes else []) + [
-        "±CI", "n", "spread", "vs dflt", "of clear", "CPU %", "grade"]
+        "±CI", "n", "vs dflt", "vs clear", "CPU %", "grade"]
     cells = []
     for r in table:
         cpu = "/".join("-" if c is None else f"{100 * c:.0f}" for c in (r.client_cpu, r.server_cpu))
+        dflt = "1.00x" if r.is_default else verdict_cell(r.vs_default)
         cells.append([
             "" if r.rank is None else str(r.rank),
             short(r.cipher) + (" *" if r.is_default else ""),
             short(r.mac),
             mbps(r.throughput) + (" †" if r.cut else ""),
             *([f"{r.size / (1 << 20):.0f}"] if sizes else []),
-            f"{r.ci_pct:.1f}%",
+            "-" if r.ci_pct is None else f"{r.ci_pct:.1f}%",
             str(r.n),
-            f"{r.spread_pct:.1f}%",
-            "" if r.vs_default is None else f"{r.vs_default:.2f}x",
-            "" if r.vs_baseline is None else f"{r.vs_baseline:.0%}",
+            dflt,
+            verdict_cell(r.vs_baseline),
             cpu,
             "" if r.is_baseline else r.grade,
         ])
