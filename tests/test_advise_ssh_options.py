@@ -19,7 +19,7 @@ def one_line_error(out, *words):
 
 
 @pytest.mark.parametrize("args,words", [
-    (["--via", "ftp"], ["--via ftp", "pipe, scp, sftp, rsync"]),
+    (["--via", "ftp"], ["--via ftp", "pipe, sftp, scp, rsync"]),
     (["--via", ""], ["empty list"]),
     (["--ssh-config", "x"], ["needs --host"]),
     (["--host", "nas", "--ssh-config", "/nonexistent/cfg"], ["no such file"]),
@@ -62,9 +62,10 @@ def test_via_picks_the_rows_of_that_tool(cli, env):
         run = s.begin_run("ssh", {"host": "127.0.0.1 (private sshd)"},
                           {"hostname": "recorded", "cpu_model": "Recorded CPU"})
         for via, rate in (("pipe", 900), ("scp", 300)):
-            s.add_result(run, Result("ssh", "openssh", "aes128-gcm@openssh.com", "transfer",
+            # the ssh scenario stores the tool that moved the bytes as the row's op
+            s.add_result(run, Result("ssh", "openssh", "aes128-gcm@openssh.com", via,
                                      1 << 25, "bytes_per_s", "B/s", rate * MB, rate * MB * 0.98,
-                                     rate * MB * 1.02, 6, 0.01, extra={"via": via}))
+                                     rate * MB * 1.02, 6, 0.01))
         s.finish_run(run, "complete")
     from cipherbench.advise.evidence import Evidence
     with Store.open(env["CIPHERBENCH_DB"]) as s:

@@ -334,9 +334,11 @@ def complete_first(runs: list[Run]) -> list[Run]:
 
 
 def row_via(r: Result) -> str:
-    """The tool an ssh row's bytes went through: ``via`` in its extra (``pipe``, ``scp``,
-    ``sftp``, ``rsync``); rows stored before that field went through ssh's own pipe."""
-    return str(r.extra.get("via") or "pipe")
+    """The tool an ssh row's bytes went through: its ``op`` (``pipe``, ``scp``, ``sftp``,
+    ``rsync``; the ssh scenario stores the tool there); rows stored before the tools (op
+    ``transfer``) went through ssh's own pipe."""
+    from cipherbench.scenarios.ssh.via import VIAS
+    return r.op if r.op in VIAS else "pipe"
 
 
 def _has(store: Store, run: Run, scenarios: tuple[str, ...]) -> bool:

@@ -18,6 +18,7 @@ from cipherbench.errors import UsageError, UserError
 from cipherbench.presets import QUICK
 from cipherbench.scenarios.recording import Recording, RunInterrupted
 from cipherbench.store import Store
+from cipherbench.scenarios.ssh.via import VIAS
 from cipherbench.units import parse_size
 
 #: Modest sizes that keep ``advise --for all`` short.
@@ -26,9 +27,8 @@ SSH_MACS = ("umac-128-etm@openssh.com", "hmac-sha2-256-etm@openssh.com")
 GPG_SIZE = "32M"
 
 
-#: The tools ``advise --via`` can name (``cipherbench ssh --via``): ssh's own pipe, scp,
-#: sftp, rsync over ssh.
-VIA = ("pipe", "scp", "sftp", "rsync")
+#: The tools ``advise --via`` can name: those of ``cipherbench ssh --via``.
+VIA = VIAS
 
 
 def plan_takes_via() -> bool:
