@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -71,9 +72,24 @@ def _meson_error(log: Path) -> str:
     return (errors or lines or ["no output"])[0 if errors else -1]
 
 
+def source_checkout() -> Path:
+    """cipherbench's source tree: the one this module runs from, else the checkout that holds
+    the virtual environment it is installed in (``scripts/setup.sh`` makes ``.venv`` in the
+    checkout and installs cipherbench into it). The first with the Meson files; else the
+    first, which the caller then reports as missing."""
+    found = [SOURCE_TREE]
+    if sys.prefix != sys.base_prefix:
+        found.append(Path(sys.prefix).parent)
+    for tree in found:
+        if (tree / "meson.build").is_file() and (tree / "core" / "meson.build").is_file():
+            return tree
+    return found[0]
+
+
 def build(name: str, prefix: Path, lib: str | None, env: Mapping[str, str],
-          source: Path = SOURCE_TREE) -> Built:
+          source: Path | None = None) -> Built:
     """Build the variant core ``name`` against ``prefix`` (see the module's doc)."""
+    source = source or source_checkout()
     if not variants.NAME_RE.match(name):
         raise UsageError(f"--variant {name!r}: a name of letters, digits, '.', '_' and '-' "
                          "(it goes after @ on --lib)")
