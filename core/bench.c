@@ -312,6 +312,13 @@ static int bench_algo(const cb_args *a, const cb_backend *lib, const cb_op *op, 
             cb_emit_error(lib->name, alg->name, a->op, "bad_size", m);
             continue;
         }
+        if (alg->kind == CB_KEYWRAP && size < cb_keywrap_min(alg)) {
+            char m[128];
+            snprintf(m, sizeof m, "size %zu is below the %zu bytes of key data a key wrap takes",
+                     size, cb_keywrap_min(alg));
+            cb_emit_error(lib->name, alg->name, a->op, "bad_size", m);
+            continue;
+        }
         if (measure_point(a, lib, op, alg, size, memo) != 0)
             return 1;   /* a failing operation is not timed further */
     }

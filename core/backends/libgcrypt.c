@@ -615,7 +615,10 @@ void cb_offered_libgcrypt(cb_offer_fn *offer, void *u)
                     || m == GCRY_CIPHER_MODE_GCM_SIV;
             snprintf(name, sizeof name, "%s/%s", gcry_cipher_algo_name(id), gc_modes[i].name);
             if (m == GCRY_CIPHER_MODE_AESWRAP) {
-                /* RFC 3394, and with GCRY_CIPHER_EXTENDED RFC 5649 */
+                /* RFC 3394, and with GCRY_CIPHER_EXTENDED RFC 5649; the handle opens for
+                 * any cipher, the wrap takes only those of 128-bit blocks */
+                if (gcry_cipher_get_algo_blklen(id) != 16)
+                    continue;
                 offer(u, "keywrap", name, gc_kw_row_for(id, 0));
                 snprintf(name, sizeof name, "%s/%s+EXTENDED", gcry_cipher_algo_name(id), gc_modes[i].name);
                 offer(u, "keywrap", name, gc_kw_row_for(id, GCRY_CIPHER_EXTENDED));
