@@ -165,6 +165,14 @@ const cb_algorithm cb_algorithms[] = {
     {"gmac-aes-128",       CB_MAC,    16, 12, 16, 1, 1},
     {"umac-64",            CB_MAC,    16, 8, 8, 1, 1},
     {"umac-128",           CB_MAC,    16, 8, 16, 1, 1},
+    /* key wrap: RFC 3394 (KW, block 8: two blocks at least) and RFC 5649 (KWP, with
+     * padding: any length from one byte); tag_len is the 8-byte integrity check */
+    {"aes-128-kw",         CB_KEYWRAP, 16, 0, 8, 8, 0},
+    {"aes-192-kw",         CB_KEYWRAP, 24, 0, 8, 8, 0},
+    {"aes-256-kw",         CB_KEYWRAP, 32, 0, 8, 8, 0},
+    {"aes-128-kwp",        CB_KEYWRAP, 16, 0, 8, 1, 0},
+    {"aes-192-kwp",        CB_KEYWRAP, 24, 0, 8, 1, 0},
+    {"aes-256-kwp",        CB_KEYWRAP, 32, 0, 8, 1, 0},
     /* reference rows, run by the harness itself */
     {"memcpy",             CB_REF,    0, 0, 0, 1, 0},
     {"null",               CB_REF,    0, 0, 0, 1, 0},
@@ -181,7 +189,7 @@ const cb_algorithm *cb_algorithm_find(const char *name)
 
 const char *cb_kind_name(cb_kind k)
 {
-    static const char *const names[] = {"aead", "cipher", "hash", "mac", "ref"};
+    static const char *const names[] = {"aead", "cipher", "hash", "mac", "ref", "keywrap"};
     return names[k];
 }
 
@@ -192,9 +200,19 @@ const char *const *cb_kind_ops(cb_kind k)
     static const char *const mac[] = {"mac", NULL};
     static const char *const ref[] = {"ref", NULL};
     switch (k) {
-    case CB_AEAD: case CB_CIPHER: return crypt;
+    case CB_AEAD: case CB_CIPHER: case CB_KEYWRAP: return crypt;
     case CB_HASH: return hash;
     case CB_MAC: return mac;
     default: return ref;
     }
+}
+
+size_t cb_keywrap_len(size_t len)
+{
+    return (len + 7) / 8 * 8 + 8;
+}
+
+size_t cb_keywrap_min(const cb_algorithm *a)
+{
+    return a->block_len == 8 ? 16 : 1;
 }

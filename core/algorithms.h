@@ -5,7 +5,7 @@
 #define CB_ALGORITHMS_H
 #include <stddef.h>
 
-typedef enum { CB_AEAD, CB_CIPHER, CB_HASH, CB_MAC, CB_REF } cb_kind;
+typedef enum { CB_AEAD, CB_CIPHER, CB_HASH, CB_MAC, CB_REF, CB_KEYWRAP } cb_kind;
 
 typedef struct cb_algorithm {
     const char *name;
@@ -20,6 +20,12 @@ typedef struct cb_algorithm {
 extern const cb_algorithm cb_algorithms[];
 const cb_algorithm *cb_algorithm_find(const char *name);
 const char *cb_kind_name(cb_kind k);
-/* Operations valid for a kind, NULL-terminated ("encrypt","decrypt" / "hash" / "mac" / "ref"). */
+/* Operations valid for a kind, NULL-terminated ("encrypt","decrypt" / "hash" / "mac" / "ref";
+ * a key wrap's "encrypt" wraps and its "decrypt" unwraps). */
 const char *const *cb_kind_ops(cb_kind k);
+/* Key wrap: the wrapped form of len bytes of key data (RFC 3394 / RFC 5649: the
+ * data padded to 8 bytes, plus the 8-byte integrity check value). */
+size_t cb_keywrap_len(size_t len);
+/* Key wrap: the fewest bytes of key data a row takes (RFC 3394: two 8-byte blocks). */
+size_t cb_keywrap_min(const cb_algorithm *a);
 #endif

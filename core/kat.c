@@ -179,6 +179,99 @@ done:
     return res;
 }
 
+/* Key wrap: wrap pt into ct and unwrap it back, twice on one context; then
+ * the integrity check must refuse a bit flipped in the first, a middle and the
+ * last byte of the wrapped key. */
+static int keywrap_vector(vctx *c, const cb_vector *v)
+{
+    const cb_op *op = c->op;
+    size_t n = v->pt.n, w = v->ct.n;
+    uint8_t *in = malloc(w + 1), *out = malloc(w + 1);
+    int res = V_PASS, st;
+    void *ctx = NULL;
+    if (!in || !out) {
+        res = verdict(c, V_FAIL, v->name, "out of memory");
+        goto done;
+    }
+    for (int decrypt = 0; decrypt < 2 && res == V_PASS; decrypt++) {
+        cb_setup s = {P(v->key), v->key.n, NULL, 0, 8, decrypt};
+        if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+            ctx = NULL;
+            res = status_verdict(c, st, v->name, decrypt ? "unwrap init" : "wrap init");
+            goto done;
+        }
+        const cb_bytes *from = decrypt ? &v->ct : &v->pt, *want = decrypt ? &v->pt : &v->ct;
+        for (int round = 0; round < (decrypt ? 5 : 2) && res == V_PASS; round++) {
+            memcpy(in, P(*from), from->n);
+            memset(out, 0, w);
+            int f = round - 2;   /* unwrap rounds 2-4: a forgery */
+            if (f >= 0)
+                in[f == 0 ? 0 : f == 1 ? w / 2 : w - 1] ^= f == 1 ? 0x80 : 0x01;
+            cb_msg m = {in, out, n, NULL, 0, NULL, 0, NULL, 0};
+            st = op->run(ctx, &m);
+            if (f >= 0) {
+                if (st != CB_ERR_AUTH) {
+                    static const char *const where[] = {"first", "middle", "last"};
+                    char what[96];
+                    snprintf(what, sizeof what, "unwrap accepted a forgery (a bit flipped in the %s byte)", where[f]);
+                    res = verdict(c, V_FAIL, v->name, what);
+                }
+            } else if (st != CB_OK) {
+                res = status_verdict(c, st, v->name, decrypt ? "unwrap" : "wrap");
+            } else if (memcmp(out, P(*want), want->n) != 0) {
+                res = verdict(c, V_FAIL, v->name, decrypt ? (round ? "unwrapped key differs on a second call" : "unwrapped key differs")
+                                                          : (round ? "wrapped key differs on a second call" : "wrapped key differs"));
+            } else if (memcmp(in, P(*from), from->n) != 0) {
+                res = verdict(c, V_FAIL, v->name, "the input was changed");
+            }
+        }
+        op->finish(ctx);
+        ctx = NULL;
+    }
+done:
+    if (ctx)
+        op->finish(ctx);
+    free(in);
+    free(out);
+    return res;
+}
+
+/* A wrapped key that must not unwrap: the key data expected is pt's length
+ * when the vector gives pt, else what the wrapped length leaves after the
+ * 8-byte integrity check. */
+static int keywrap_invalid(vctx *c, const cb_vector *v)
+{
+    const cb_op *op = c->op;
+    size_t w = v->ct.n;
+    size_t n = v->pt.present ? v->pt.n : w - 8;
+    if (w < 16 || w % 8 || cb_keywrap_len(n) != w)
+        return verdict(c, V_FAIL, v->name, "a wrapped key is whole 8-byte blocks, two at least, "
+                       "8 bytes more than the key data padded to 8");
+    uint8_t *in = malloc(w), *out = malloc(w);
+    int res;
+    void *ctx = NULL;
+    if (!in || !out) {
+        res = verdict(c, V_FAIL, v->name, "out of memory");
+        goto done;
+    }
+    memcpy(in, P(v->ct), w);
+    cb_setup s = {P(v->key), v->key.n, NULL, 0, 8, 1};
+    int st = op->init(&ctx, op->arg, &s);
+    if (st != CB_OK) {
+        ctx = NULL;
+        res = refused(c, st, v, "unwrap init");
+        goto done;
+    }
+    cb_msg m = {in, out, n, NULL, 0, NULL, 0, NULL, 0};
+    res = refused(c, op->run(ctx, &m), v, "unwrap");
+done:
+    if (ctx)
+        op->finish(ctx);
+    free(in);
+    free(out);
+    return res;
+}
+
 /* Encrypts (or decrypts) from into a fresh context, in one call or, when
  * split > 0, in two calls cut at split (the stream or chain must continue). */
 static int cipher_pass(vctx *c, const cb_vector *v, int decrypt, size_t split)
@@ -309,6 +402,7 @@ void cb_kat_file(const cb_op *op, const cb_vecfile *f, cb_kat_result *r)
         case CB_CIPHER: res = cipher_vector(&c, v); break;
         case CB_HASH:   res = digest_vector(&c, v, 0); break;
         case CB_MAC:    res = digest_vector(&c, v, 1); break;
+        case CB_KEYWRAP: res = v->invalid ? keywrap_invalid(&c, v) : keywrap_vector(&c, v); break;
         default:        res = verdict(&c, V_FAIL, v->name, "not a checkable kind"); break;
         }
         if (res == V_PASS)
@@ -439,9 +533,119 @@ static void progress(int fd, size_t i)
         return;   /* the parent only learns less about a crash */
 }
 
+/* Key-data lengths for key wrap: KW takes whole blocks from two on, KWP any
+ * length from one byte (the shorter and odd ones are KWP's alone). */
+static const size_t wrap_lens[] = {16, 24, 32, 40, 64, 136, 4096, DIFF_BIG, 1, 7, 8, 9, 20};
+#define WRAP_MSGS (sizeof wrap_lens / sizeof wrap_lens[0])
+
+static int wrap_takes(const cb_algorithm *a, size_t len)
+{
+    return len >= cb_keywrap_min(a) && len % a->block_len == 0;
+}
+
+/* Runs every key-data length the row takes through one context: wraps msg into
+ * wrapped, or (decrypt) unwraps wrapped into msg. Returns a cb_status. */
+static int wrap_run(const cb_op *op, const cb_algorithm *a, const uint8_t *key, int decrypt,
+                    uint8_t *msg, uint8_t *wrapped)
+{
+    void *ctx = NULL;
+    cb_setup s = {key, a->key_len, NULL, 0, a->tag_len, decrypt};
+    int st = op->init(&ctx, op->arg, &s);
+    if (st != CB_OK)
+        return st;
+    size_t off = 0, woff = 0;
+    for (size_t i = 0; i < WRAP_MSGS && st == CB_OK; i++) {
+        size_t len = wrap_lens[i];
+        cb_msg m = {decrypt ? wrapped + woff : msg + off, decrypt ? msg + off : wrapped + woff, len,
+                    NULL, 0, NULL, 0, NULL, 0};
+        if (wrap_takes(a, len))
+            st = op->run(ctx, &m);
+        off += len;
+        woff += cb_keywrap_len(len);
+    }
+    op->finish(ctx);
+    return st;
+}
+
+/* The differential check of a key wrap: every library wraps the same keys into
+ * the same bytes and unwraps what the first one wrapped. */
+static int differential_keywrap(const cb_algorithm *alg, const cb_backend *const *libs, size_t n,
+                                char *why, size_t whylen, int progress_fd)
+{
+    uint8_t key[64];
+    uint64_t seed = DIFF_SEED;
+    size_t total = 0, wtotal = 0;
+    for (size_t i = 0; i < WRAP_MSGS; i++) {
+        total += wrap_lens[i];
+        wtotal += cb_keywrap_len(wrap_lens[i]);
+    }
+    cb_prng_fill(&seed, key, sizeof key);
+    uint8_t *msgs = malloc(total), *back = malloc(total), *ref = malloc(wtotal), *out = malloc(wtotal);
+    int result = -1, ran = 0;
+    const char *first = NULL;
+    why[0] = '\0';
+    if (!msgs || !back || !ref || !out) {
+        snprintf(why, whylen, "out of memory");
+        result = 0;
+        goto done;
+    }
+    cb_prng_fill(&seed, msgs, total);
+    for (size_t li = 0; li < n; li++) {
+        const cb_op *op = NULL;
+        for (const cb_op *o = libs[li]->ops; o->algo; o++)
+            if (strcmp(o->algo, alg->name) == 0)
+                op = o;
+        if (!op)
+            continue;
+        progress(progress_fd, li);
+        memset(out, 0, wtotal);
+        int st = wrap_run(op, alg, key, 0, msgs, out);
+        if (st == CB_ERR_PARAM)
+            continue;   /* the library does not take these sizes */
+        if (st != CB_OK) {
+            snprintf(why, whylen, "%s failed on random input (status %d)", libs[li]->name, st);
+            result = 0;
+            goto done;
+        }
+        if (!first) {
+            first = libs[li]->name;
+            memcpy(ref, out, wtotal);
+        } else if (memcmp(out, ref, wtotal) != 0) {
+            snprintf(why, whylen, "%s and %s wrap the same keys differently", first, libs[li]->name);
+            result = 0;
+            goto done;
+        }
+        ran++;
+        memset(back, 0, total);
+        st = wrap_run(op, alg, key, 1, back, ref);
+        int same = 1;
+        for (size_t i = 0, off = 0; i < WRAP_MSGS; off += wrap_lens[i], i++)
+            if (wrap_takes(alg, wrap_lens[i]) && memcmp(back + off, msgs + off, wrap_lens[i]) != 0)
+                same = 0;
+        if (st != CB_OK || !same) {
+            snprintf(why, whylen, "%s does not unwrap what %s wrapped (%s)", libs[li]->name, first,
+                     st == CB_OK ? "key data differs" : st == CB_ERR_AUTH ? "integrity check refused" : "error");
+            result = 0;
+            goto done;
+        }
+    }
+    if (ran >= 2)
+        result = 1;
+    else
+        snprintf(why, whylen, "fewer than two libraries ran %s", alg->name);
+done:
+    free(msgs);
+    free(back);
+    free(ref);
+    free(out);
+    return result;
+}
+
 static int differential(const cb_algorithm *alg, const cb_backend *const *libs, size_t n,
                         char *why, size_t whylen, int progress_fd)
 {
+    if (alg->kind == CB_KEYWRAP)
+        return differential_keywrap(alg, libs, n, why, whylen, progress_fd);
     diff_in d;
     memset(&d, 0, sizeof d);
     d.alg = alg;

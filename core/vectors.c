@@ -163,8 +163,8 @@ static int parse_vector(const cJSON *jv, const cb_algorithm *alg, size_t idx, cb
             return -1;
         }
         v->invalid = strcmp(result->valuestring, "invalid") == 0;
-        if (v->invalid && (alg->kind != CB_AEAD && alg->kind != CB_MAC)) {
-            snprintf(err, errlen, "vectors: %s: vector %s: only AEAD and MAC vectors can be invalid", path, v->name);
+        if (v->invalid && (alg->kind != CB_AEAD && alg->kind != CB_MAC && alg->kind != CB_KEYWRAP)) {
+            snprintf(err, errlen, "vectors: %s: vector %s: only AEAD, MAC and key-wrap vectors can be invalid", path, v->name);
             return -1;
         }
         if (v->invalid && (!cJSON_IsString(expect) || strcmp(expect->valuestring, "auth_failure") != 0)) {
@@ -180,6 +180,7 @@ static int parse_vector(const cJSON *jv, const cb_algorithm *alg, size_t idx, cb
         break;
     case CB_CIPHER: need[0] = "key"; need[1] = "pt"; need[2] = "ct"; need[3] = alg->iv_len ? "iv" : NULL; break;
     case CB_HASH:   need[0] = "msg"; need[1] = "md"; break;
+    case CB_KEYWRAP: need[0] = "key"; need[1] = "ct"; need[2] = v->invalid ? NULL : "pt"; break;
     case CB_MAC:    need[0] = "key"; need[1] = "msg"; need[2] = "mac"; need[3] = alg->per_message_nonce ? "iv" : NULL; break;
     default:
         snprintf(err, errlen, "vectors: %s: %s is a reference row and takes no vectors", path, alg->name);
@@ -200,6 +201,12 @@ static int parse_vector(const cJSON *jv, const cb_algorithm *alg, size_t idx, cb
             snprintf(err, errlen, "vectors: %s: vector %s: pt and ct differ in length", path, v->name);
             return -1;
         }
+    }
+    if (alg->kind == CB_KEYWRAP && !v->invalid
+        && (v->pt.n < cb_keywrap_min(alg) || v->pt.n % alg->block_len || v->ct.n != cb_keywrap_len(v->pt.n))) {
+        snprintf(err, errlen, "vectors: %s: vector %s: key data of %zu bytes does not wrap into %zu bytes",
+                 path, v->name, v->pt.n, v->ct.n);
+        return -1;
     }
     const cJSON *rep = cJSON_GetObjectItemCaseSensitive(jv, "repeat");
     if (rep) {

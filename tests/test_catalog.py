@@ -31,6 +31,16 @@ def test_no_ecb_checksum_or_broken_design_is_recommended():
             assert a.grade.level in ("legacy", "broken"), a.name
 
 
+def test_key_wraps_are_graded_as_key_transport():
+    """A key wrap is measured, and its grade says it is for keys, not bulk data."""
+    wraps = [a for a in catalog.ALGORITHMS.values() if a.kind == "keywrap"]
+    assert {a.name for a in wraps} == {f"aes-{k}-{m}" for k in (128, 192, 256) for m in ("kw", "kwp")}
+    for a in wraps:
+        assert a.grade.level == "acceptable" and "not a bulk cipher" in a.grade.reason, a.name
+    assert catalog.get("aes-128-wrap-pad").name == "aes-128-kwp"
+    assert catalog.OPS["keywrap"] == ("encrypt", "decrypt")
+
+
 def test_grades_have_reasons_and_references():
     for a in catalog.ALGORITHMS.values():
         assert a.grade.level in catalog.GRADES
@@ -49,7 +59,8 @@ def test_grades_have_reasons_and_references():
     ("tiger", "legacy", ""), ("whirlpool", "legacy", ""), ("streebog-512", "acceptable", "RFC 6986"),
     ("idea-ctr", "legacy", "CVE-2016-2183"), ("seed-cbc", "acceptable", "RFC 4269"),
     ("aes-128-siv", "recommended", "RFC 5297"), ("aes-256-gcm-siv", "recommended", "RFC 8452"),
-    ("gost28147-ecb", "broken", "RFC 5830")])
+    ("gost28147-ecb", "broken", "RFC 5830"), ("aes-128-kw", "acceptable", "RFC 3394"),
+    ("aes-256-kwp", "acceptable", "RFC 5649")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -119,12 +119,12 @@ def test_malformed_must_fail_vectors_are_refused(tmp_path, change, words):
     assert r.returncode == 2 and words in r.stderr
 
 
-def test_only_aeads_and_macs_take_must_fail_vectors(tmp_path):
+def test_only_aeads_macs_and_key_wraps_take_must_fail_vectors(tmp_path):
     doc = {"format": "cipherbench-vectors/1", "algo": "sha256", "source": "test",
            "vectors": [{"name": "x", "msg": "616263", "md": "00" * 32, "result": "invalid",
                         "expect": "auth_failure"}]}
     r = run_file(tmp_path, doc)
-    assert r.returncode == 2 and "only AEAD and MAC" in r.stderr
+    assert r.returncode == 2 and "only AEAD, MAC and key-wrap" in r.stderr
 
 
 def test_the_vectors_directory_brings_its_must_fail_cases():
@@ -134,4 +134,5 @@ def test_the_vectors_directory_brings_its_must_fail_cases():
     assert r.returncode == 0, r.stderr
     kats = [x for x in map(json.loads, r.stdout.splitlines()) if x["type"] == "kat"]
     must_fail = {k["algo"] for k in kats if k.get("source", "").startswith("derived from")}
-    assert {"aes-128-gcm", "chacha20-poly1305", "hmac-sha256", "poly1305"} <= must_fail
+    assert {"aes-128-gcm", "chacha20-poly1305", "hmac-sha256", "poly1305", "aes-128-kw",
+            "aes-256-kwp"} <= must_fail

@@ -17,8 +17,10 @@ REQUIRED = {
     "cipher": {"key", "pt", "ct"},
     "hash": {"msg", "md"},
     "mac": {"key", "msg", "mac"},
+    "keywrap": {"key", "pt", "ct"},
 }
-OPTIONAL = {"aead": set(), "cipher": {"iv"}, "hash": {"repeat"}, "mac": {"iv", "repeat"}}
+OPTIONAL = {"aead": set(), "cipher": {"iv"}, "hash": {"repeat"}, "mac": {"iv", "repeat"},
+            "keywrap": set()}
 NO_IV = re.compile(r".*-ecb|rc4")
 WHOLE_BLOCKS = re.compile(r".*-(cbc|ecb)")
 # must-fail vectors: what each file of invalid/ covers (name endings), by kind
@@ -27,6 +29,8 @@ INVALID_CLASSES = {
              "tag truncated by one byte", "one byte short", "one byte long"),
     "mac": ("first mac byte flipped", "middle mac byte flipped", "last mac byte flipped",
             "mac truncated by one byte", "one byte short"),
+    "keywrap": ("first byte (integrity check) flipped", "middle byte flipped",
+                "last byte flipped", "KEK bit flipped", "one 8-byte block short"),
 }
 
 
@@ -76,9 +80,10 @@ def test_file_format(path):
     for v in vectors:
         fields = set(v) - {"name", "source", "result", "expect"}
         if v.get("result", "valid") == "invalid":
-            # a must-fail case: an AEAD or MAC, what must happen said, sizes free (some are
-            # wrong on purpose), no plaintext to give
-            assert kind in ("aead", "mac") and v["expect"] == "auth_failure", v["name"]
+            # a must-fail case: an AEAD, MAC or key wrap, what must happen said, sizes free
+            # (some are wrong on purpose), no plaintext to give (a key wrap's pt, when given,
+            # is how much key data the unwrap expects)
+            assert kind in ("aead", "mac", "keywrap") and v["expect"] == "auth_failure", v["name"]
             assert not (REQUIRED[kind] - {"pt"}) - fields, v["name"]
             assert not fields - REQUIRED[kind] - OPTIONAL[kind], v["name"]
             assert all(HEX.fullmatch(v[f]) for f in fields), v["name"]
@@ -109,6 +114,10 @@ def test_file_format(path):
                 assert size["pt"] % block == 0, f"{v['name']}: not whole {block}-byte blocks"
             if algo.endswith("-xts"):   # one data unit: a block at least, then any length
                 assert size["pt"] >= 16, v["name"]
+        elif kind == "keywrap":   # RFC 3394 / 5649: padded to 8 bytes plus the 8-byte check
+            assert size["key"] == key_len, v["name"]
+            assert size["pt"] >= (16 if block == 8 else 1) and size["pt"] % block == 0, v["name"]
+            assert size["ct"] == -(-size["pt"] // 8) * 8 + 8, v["name"]
         elif kind == "hash":
             if algo == "shake128":
                 assert size["md"] > 0
@@ -161,7 +170,8 @@ def test_independent_implementation_agrees(path):
 
 
 def test_every_aead_and_mac_has_its_must_fail_cases():
-    """Forged tags at the first, a middle and the last byte, a truncated tag, wrong lengths."""
+    """Forged tags at the first, a middle and the last byte, a truncated tag, wrong lengths
+    (key wraps: flipped bytes, a wrong KEK, a block short)."""
     for algo, row in REG.items():
         if row[0] not in INVALID_CLASSES:
             continue
@@ -177,7 +187,7 @@ def test_the_checker_catches_a_must_fail_vector_that_passes(tmp_path):
     """A standard (valid) vector labelled invalid must be reported by check_vectors.py."""
     checker = _load_checker()
     reg = checker.load_registry()
-    for algo in ("aes-128-gcm", "hmac-sha256"):
+    for algo in ("aes-128-gcm", "hmac-sha256", "aes-128-kw", "aes-192-kwp"):
         doc = json.loads((VECTORS / f"{algo}.json").read_text())
         v = dict(doc["vectors"][-1], result="invalid", expect="auth_failure")
         doc["vectors"] = [v]

@@ -6,7 +6,8 @@ Each vector in vectors/*.json is recomputed with Python's hashlib and hmac, with
 loaded through ctypes; GOST 28147-89, which none of them has, with a small implementation of
 RFC 5830 in this file. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
 decrypt gives pt back). A must-fail vector ("result": "invalid") is checked to be refused: the
-AEAD decryption raises InvalidTag (or refuses the sizes), the MAC differs (or refuses the key).
+AEAD decryption raises InvalidTag (or refuses the sizes), the MAC differs (or refuses the key),
+the key unwrap raises InvalidUnwrap.
 
 Usage: check_vectors.py [FILE...]   (default: every *.json beside this script and in its invalid/)
 Exit status: 0 if nothing mismatched, 1 if a vector mismatched or a file is malformed, 2 for usage.
@@ -664,7 +665,29 @@ def _mac(algo, key, iv, msg, out_len):
     return got
 
 
-CHECKERS = {"aead": check_aead, "cipher": check_cipher, "hash": check_hash, "mac": check_mac}
+def check_keywrap(algo, v):
+    """Return a list of mismatch descriptions for one key-wrap vector (RFC 3394, or RFC 5649
+    for the -kwp rows), with pyca's aes_key_wrap and aes_key_wrap_with_padding."""
+    try:
+        from cryptography.hazmat.primitives import keywrap
+    except ImportError as e:
+        raise Unavailable("pyca/cryptography is not installed") from e
+    padded = algo.endswith("-kwp")
+    wrap = keywrap.aes_key_wrap_with_padding if padded else keywrap.aes_key_wrap
+    unwrap = keywrap.aes_key_unwrap_with_padding if padded else keywrap.aes_key_unwrap
+    key, pt, ct = (unhex(v, f) for f in ("key", "pt", "ct"))
+    if invalid(v):
+        try:
+            got = unwrap(key, ct)
+        except (keywrap.InvalidUnwrap, ValueError):
+            return []
+        return [f"unwraps to {got.hex()}, which must be refused"]
+    errs = [] if wrap(key, pt) == ct else ["ct"]
+    return errs + ([] if unwrap(key, ct) == pt else ["unwrap"])
+
+
+CHECKERS = {"aead": check_aead, "cipher": check_cipher, "hash": check_hash, "mac": check_mac,
+            "keywrap": check_keywrap}
 
 
 def check_file(path, registry):

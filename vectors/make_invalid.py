@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Write vectors/invalid/ALGO.json for every AEAD and MAC: must-fail cases derived from one
-vector of the standard file ALGO.json, each with one change (see README.md, "Invalid vectors").
+"""Write vectors/invalid/ALGO.json for every AEAD, MAC and key wrap: must-fail cases derived from
+one vector of the standard file ALGO.json, each with one change (see README.md, "Invalid
+vectors"); for AES key wrap with padding also Wycheproof's wrapped keys with a modified padding.
 
 Usage: make_invalid.py   (rewrites the files of invalid/ beside this script; run check_vectors.py
 afterwards: it verifies with independent implementations that each case is refused)
@@ -15,6 +16,25 @@ AEADS = ("aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305", "aes-
          "aes-128-siv", "aes-192-siv", "aes-256-siv", "aes-128-gcm-siv", "aes-256-gcm-siv")
 MACS = ("hmac-md5", "hmac-sha1", "hmac-sha224", "hmac-sha256", "hmac-sha384", "hmac-sha512",
         "poly1305", "cmac-aes-128", "cmac-aes-256", "gmac-aes-128", "umac-64", "umac-128")
+KEYWRAPS = ("aes-128-kw", "aes-192-kw", "aes-256-kw", "aes-128-kwp", "aes-192-kwp", "aes-256-kwp")
+#: Wycheproof (C2SP/wycheproof) testvectors_v1/aes_kwp_test.json, "ModifiedPadding" cases: a
+#: wrapped key whose initial value or padding was changed before wrapping; pt is the key data.
+KWP_MODIFIED = {
+    "aes-128-kwp": [
+        ("Wycheproof tcId 26", "4f710eb6b5e28703becfc3dc52fa8bc1", "a828cbda9b5ff0ae37",
+         "4cdd2962f23ec897d41d14c3f818516c055799185f459e2d"),
+        ("Wycheproof tcId 34", "4f710eb6b5e28703becfc3dc52fa8bc1", "a828cbda9b5ff0ae374f84fa01d070",
+         "a0c51e687c46f342c78e3c59eee076a85312206a37213ac3"),
+    ],
+    "aes-256-kwp": [
+        ("Wycheproof tcId 186", "4f710eb6b5e28703becfc3dc52fa8bc1dd44a4a6d38a84b4f94e89ac32d987e7",
+         "a828cbda9b5ff0ae37", "98428fb83dc207033c1585e0242e699be98e0001f1ee15ba"),
+        ("Wycheproof tcId 194", "4f710eb6b5e28703becfc3dc52fa8bc1dd44a4a6d38a84b4f94e89ac32d987e7",
+         "a828cbda9b5ff0ae374f84fa01d070", "f795cf444efd94bd6a561d8cb0703ee0e979c073aa66fdaa"),
+        ("Wycheproof tcId 202", "4f710eb6b5e28703becfc3dc52fa8bc1dd44a4a6d38a84b4f94e89ac32d987e7",
+         "a828cbda9b5ff0ae374f84fa01d070a5", "7fd3ad3aee0545da1ed3a54d5a198a2c76cf8290c011c042"),
+    ],
+}
 #: MACs whose key has one fixed length (a key one byte short is a wrong length); UMAC is left
 #: out because the independent check reaches Nettle through ctypes, which would read past it.
 FIXED_KEY = ("poly1305", "cmac-aes-128", "cmac-aes-256", "gmac-aes-128")
@@ -65,10 +85,26 @@ def mac_cases(algo: str, v: dict) -> list[tuple[str, dict]]:
     return cases
 
 
+def keywrap_cases(v: dict) -> list[tuple[str, dict]]:
+    """A wrapped key with one change; pt (kept) says how much key data the unwrap expects."""
+    ct = v["ct"]
+    n = len(ct) // 2
+    return [
+        ("first byte (integrity check) flipped", {"ct": flip(ct, 0, 0x01)}),
+        ("middle byte flipped", {"ct": flip(ct, n // 2, 0x80)}),
+        ("last byte flipped", {"ct": flip(ct, n - 1, 0x01)}),
+        ("KEK bit flipped", {"key": flip(v["key"], 0, 0x01)}),
+        # Without pt: the key data is what the wrapped key's length leaves.
+        ("one 8-byte block short", {"ct": ct[:-16], "pt": None}),
+    ]
+
+
 def base_vector(doc: dict, kind: str, tag_len: int) -> dict:
     """The first vector with a message (and, for a MAC, the whole tag and no repeat)."""
     for v in doc["vectors"]:
         if kind == "aead" and v["pt"] and len(v["tag"]) // 2 == tag_len:
+            return v
+        if kind == "keywrap" and len(v["ct"]) >= 48:
             return v
         if kind == "mac" and v["msg"] and "repeat" not in v and len(v["mac"]) // 2 == tag_len:
             return v
@@ -78,20 +114,29 @@ def base_vector(doc: dict, kind: str, tag_len: int) -> dict:
 def write(algo: str, kind: str, tag_len: int) -> Path:
     doc = json.loads((HERE / f"{algo}.json").read_text())
     base = base_vector(doc, kind, tag_len)
-    keep = ("key", "iv", "aad", "ct", "tag") if kind == "aead" else ("key", "iv", "msg", "mac")
+    keep = {"aead": ("key", "iv", "aad", "ct", "tag"), "mac": ("key", "iv", "msg", "mac"),
+            "keywrap": ("key", "pt", "ct")}[kind]
+    cases = {"aead": aead_cases, "keywrap": keywrap_cases}.get(kind, lambda v: mac_cases(algo, v))
     vectors = []
-    for what, change in (aead_cases(base) if kind == "aead" else mac_cases(algo, base)):
+    for what, change in cases(base):
         v = {"name": f"{base['name']}: {what}"}
         v.update({f: base[f] for f in keep if f in base})
         v.update(change)
+        v = {f: x for f, x in v.items() if x is not None}
         v.update({"result": "invalid", "expect": "auth_failure"})
         vectors.append(v)
+    for name, key, pt, ct in KWP_MODIFIED.get(algo, []):
+        vectors.append({"name": f"{name}: modified padding", "key": key, "pt": pt, "ct": ct,
+                        "result": "invalid", "expect": "auth_failure"})
     out = {
         "format": "cipherbench-vectors/1",
         "algo": algo,
         "source": f"derived from {algo}.json, vector {base['name']!r} ({doc['source']}): "
                   "one change each, which must make "
-                  + ("decryption fail" if kind == "aead" else "the mac differ"),
+                  + {"aead": "decryption fail", "mac": "the mac differ",
+                     "keywrap": "the unwrap fail"}[kind]
+                  + ("; and Wycheproof (C2SP/wycheproof) testvectors_v1/aes_kwp_test.json's "
+                     "ModifiedPadding cases" if algo in KWP_MODIFIED else ""),
         "notes": "must-fail cases written by make_invalid.py; check_vectors.py checks with an "
                  "independent implementation that each is refused",
         "vectors": vectors,
@@ -116,6 +161,8 @@ def main() -> int:
         print(write(algo, "aead", 16).relative_to(HERE))
     for algo in MACS:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))
+    for algo in KEYWRAPS:
+        print(write(algo, "keywrap", 8).relative_to(HERE))
     return 0
 
 

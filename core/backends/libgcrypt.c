@@ -2,6 +2,7 @@
  * ciphers and AEAD modes), gcry_md_* (hashes) and gcry_mac_* (HMAC, CMAC,
  * GMAC, Poly1305). Three small init/run/finish trios serve every row; each
  * row's `arg` says which algorithm and mode it is. */
+#include "../algorithms.h"
 #include "../backend.h"
 
 #include <gcrypt.h>
@@ -310,12 +311,105 @@ static int gc_mac_run(void *p, cb_msg *m)
 
 /* ---- the table ------------------------------------------------------------ */
 
+/* ---- key wrap: GCRY_CIPHER_MODE_AESWRAP, RFC 3394; with GCRY_CIPHER_EXTENDED
+ * (libgcrypt 1.9, the oldest this backend takes) RFC 5649's padded form ---- */
+
+typedef struct gc_kw_row {
+    int algo;                 /* GCRY_CIPHER_AES* */
+    unsigned flags;           /* 0 or GCRY_CIPHER_EXTENDED */
+} gc_kw_row;
+
+typedef struct gc_kw_ctx {
+    gcry_cipher_hd_t h;
+    unsigned flags;
+    int decrypt;
+    uint8_t *buf;             /* the padded key data, when it is longer than the key */
+    size_t cap;
+} gc_kw_ctx;
+
+static void gc_kw_finish(void *p)
+{
+    gc_kw_ctx *c = p;
+    if (!c)
+        return;
+    gcry_cipher_close(c->h);
+    free(c->buf);
+    free(c);
+}
+
+static int gc_kw_init(void **out, const void *arg, const cb_setup *s)
+{
+    const gc_kw_row *row = arg;
+    gc_kw_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->flags = row->flags;
+    c->decrypt = s->decrypt;
+    gcry_error_t e = gcry_cipher_open(&c->h, row->algo, GCRY_CIPHER_MODE_AESWRAP, row->flags);
+    if (!e)
+        e = gcry_cipher_setkey(c->h, s->key, s->key_len);
+    if (e) {
+        int st = gc_status(e);
+        gc_kw_finish(c);
+        return st == CB_OK ? CB_ERR : st;
+    }
+    *out = c;
+    return CB_OK;
+}
+
+static int gc_kw_run(void *p, cb_msg *m)
+{
+    gc_kw_ctx *c = p;
+    size_t w = cb_keywrap_len(m->len), padded = w - 8;
+    if (!c->decrypt)
+        return gc_status(gcry_cipher_encrypt(c->h, m->out, w, m->in, m->len));
+    /* The padded form unwraps into whole blocks (through the context's buffer
+     * when the key is shorter) and says how many bytes of them are the key
+     * (GCRYCTL_GET_KEYLEN on the handle). */
+    uint8_t *dst = m->out;
+    if (padded != m->len) {
+        if (padded > c->cap) {
+            uint8_t *b = realloc(c->buf, padded);
+            if (!b)
+                return CB_ERR;
+            c->buf = b;
+            c->cap = padded;
+        }
+        dst = c->buf;
+    }
+    gcry_error_t e = gcry_cipher_decrypt(c->h, dst, padded, m->in, w);
+    if (gcry_err_code(e) == GPG_ERR_CHECKSUM)
+        return CB_ERR_AUTH;
+    if (e)
+        return gc_status(e);
+    if (c->flags) {
+        /* 32 bits, big-endian; 0 when a KW (unpadded) key was unwrapped */
+        uint8_t be[4];
+        size_t nb = sizeof be;
+        if (gcry_cipher_info(c->h, GCRYCTL_GET_KEYLEN, be, &nb) || nb != sizeof be)
+            return CB_ERR;
+        size_t plen = (size_t)be[0] << 24 | (size_t)be[1] << 16 | (size_t)be[2] << 8 | be[3];
+        if (plen != m->len)
+            return CB_ERR_AUTH;
+    }
+    if (dst != m->out)
+        memcpy(m->out, dst, m->len);
+    return CB_OK;
+}
+
 #define ROW(a, m, f) (&(const gc_cipher_row){GCRY_CIPHER_##a, GCRY_CIPHER_MODE_##m, GC_##f})
 #define CIPHER(name, a, m, f) {name, ROW(a, m, f), gc_cipher_init, gc_cipher_run, gc_cipher_finish}
+#define KW(name, a, f) {name, &(const gc_kw_row){GCRY_CIPHER_##a, f}, gc_kw_init, gc_kw_run, gc_kw_finish}
 #define MD(name, a) {name, &(const int){GCRY_MD_##a}, gc_md_init, gc_md_run, gc_md_finish}
 #define MAC(name, a) {name, &(const int){GCRY_MAC_##a}, gc_mac_init, gc_mac_run, gc_mac_finish}
 
 static const cb_op gc_ops[] = {
+    KW("aes-128-kw", AES128, 0),
+    KW("aes-192-kw", AES192, 0),
+    KW("aes-256-kw", AES256, 0),
+    KW("aes-128-kwp", AES128, GCRY_CIPHER_EXTENDED),
+    KW("aes-192-kwp", AES192, GCRY_CIPHER_EXTENDED),
+    KW("aes-256-kwp", AES256, GCRY_CIPHER_EXTENDED),
     CIPHER("aes-128-gcm", AES128, GCM, GCM),
     CIPHER("aes-256-gcm", AES256, GCM, GCM),
     CIPHER("aes-192-gcm", AES192, GCM, GCM),
@@ -494,6 +588,15 @@ static const char *gc_row_for(int (*init)(void **, const void *, const cb_setup 
     return NULL;
 }
 
+static const char *gc_kw_row_for(int id, unsigned flags)
+{
+    for (const cb_op *r = gc_ops; r->algo; r++)
+        if (r->init == gc_kw_init && ((const gc_kw_row *)r->arg)->algo == id
+            && ((const gc_kw_row *)r->arg)->flags == flags)
+            return r->algo;
+    return NULL;
+}
+
 void cb_offered_libgcrypt(cb_offer_fn *offer, void *u);
 void cb_offered_libgcrypt(cb_offer_fn *offer, void *u)
 {
@@ -511,6 +614,16 @@ void cb_offered_libgcrypt(cb_offer_fn *offer, void *u)
                     || m == GCRY_CIPHER_MODE_OCB || m == GCRY_CIPHER_MODE_EAX || m == GCRY_CIPHER_MODE_SIV
                     || m == GCRY_CIPHER_MODE_GCM_SIV;
             snprintf(name, sizeof name, "%s/%s", gcry_cipher_algo_name(id), gc_modes[i].name);
+            if (m == GCRY_CIPHER_MODE_AESWRAP) {
+                /* RFC 3394, and with GCRY_CIPHER_EXTENDED RFC 5649; the handle opens for
+                 * any cipher, the wrap takes only those of 128-bit blocks */
+                if (gcry_cipher_get_algo_blklen(id) != 16)
+                    continue;
+                offer(u, "keywrap", name, gc_kw_row_for(id, 0));
+                snprintf(name, sizeof name, "%s/%s+EXTENDED", gcry_cipher_algo_name(id), gc_modes[i].name);
+                offer(u, "keywrap", name, gc_kw_row_for(id, GCRY_CIPHER_EXTENDED));
+                continue;
+            }
             offer(u, aead ? "aead" : "cipher", name, gc_row_for(gc_cipher_init, id, m));
         }
     }

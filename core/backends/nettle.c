@@ -11,6 +11,7 @@
  * SHAKE256, through sha3_256_shake), Whirlpool and Tiger, and plain Poly1305 (Nettle exposes only Poly1305-AES).
  */
 #define _GNU_SOURCE /* RTLD_DEFAULT, secure_getenv */
+#include "../algorithms.h"
 #include "../backend.h"
 
 #include <nettle/aes.h>
@@ -759,6 +760,76 @@ static int nt_siv_run(void *p, cb_msg *m)
 }
 #endif
 
+/* ---- AES key wrap (RFC 3394), Nettle 3.5 and later -------------------------- */
+
+#if NETTLE_VERSION_MAJOR > 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR >= 5)
+#include <nettle/nist-keywrap.h>
+#define NT_HAVE_KEYWRAP 1
+
+/* RFC 3394 section 2.2.3.1: the default initial value. */
+static const uint8_t nt_kw_iv[8] = {0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6};
+
+/* The AES-specific calls of nist-keywrap.h, one per key size; the key is set
+ * for the direction the context runs (unwrap uses the decryption schedule). */
+typedef struct nt_kw_ctx {
+    size_t key_len;
+    int decrypt;
+    union { struct aes128_ctx a128; struct aes192_ctx a192; struct aes256_ctx a256; } k;
+} nt_kw_ctx;
+
+static void nt_kw_finish(void *p)
+{
+    free(p);
+}
+
+static int nt_kw_init(void **out, const void *arg, const cb_setup *s)
+{
+    (void)arg;
+    nt_kw_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->key_len = s->key_len;
+    c->decrypt = s->decrypt;
+    switch (s->key_len) {
+    case AES128_KEY_SIZE:
+        (s->decrypt ? aes128_set_decrypt_key : aes128_set_encrypt_key)(&c->k.a128, s->key);
+        break;
+    case AES192_KEY_SIZE:
+        (s->decrypt ? aes192_set_decrypt_key : aes192_set_encrypt_key)(&c->k.a192, s->key);
+        break;
+    case AES256_KEY_SIZE:
+        (s->decrypt ? aes256_set_decrypt_key : aes256_set_encrypt_key)(&c->k.a256, s->key);
+        break;
+    default:
+        free(c);
+        return CB_ERR_PARAM;
+    }
+    *out = c;
+    return CB_OK;
+}
+
+static int nt_kw_run(void *p, cb_msg *m)
+{
+    nt_kw_ctx *c = p;
+    if (m->len < 16 || m->len % 8)
+        return CB_ERR_PARAM;
+    size_t w = cb_keywrap_len(m->len);
+    if (!c->decrypt) {
+        if (c->key_len == AES128_KEY_SIZE)
+            aes128_keywrap(&c->k.a128, nt_kw_iv, w, m->out, m->in);
+        else if (c->key_len == AES192_KEY_SIZE)
+            aes192_keywrap(&c->k.a192, nt_kw_iv, w, m->out, m->in);
+        else
+            aes256_keywrap(&c->k.a256, nt_kw_iv, w, m->out, m->in);
+        return CB_OK;
+    }
+    int ok = c->key_len == AES128_KEY_SIZE ? aes128_keyunwrap(&c->k.a128, nt_kw_iv, m->len, m->out, m->in)
+           : c->key_len == AES192_KEY_SIZE ? aes192_keyunwrap(&c->k.a192, nt_kw_iv, m->len, m->out, m->in)
+           : aes256_keyunwrap(&c->k.a256, nt_kw_iv, m->len, m->out, m->in);
+    return ok ? CB_OK : CB_ERR_AUTH;
+}
+#endif
+
 /* ---- the table ------------------------------------------------------------ */
 
 #define BLK(name, mode, meta) \
@@ -786,6 +857,11 @@ static const cb_op nt_ops[] = {
 #ifdef NT_HAVE_SIV
     {"aes-128-siv", &(const int){0}, nt_siv_init, nt_siv_run, nt_siv_finish},
     {"aes-256-siv", &(const int){1}, nt_siv_init, nt_siv_run, nt_siv_finish},
+#endif
+#ifdef NT_HAVE_KEYWRAP
+    {"aes-128-kw", NULL, nt_kw_init, nt_kw_run, nt_kw_finish},
+    {"aes-192-kw", NULL, nt_kw_init, nt_kw_run, nt_kw_finish},
+    {"aes-256-kw", NULL, nt_kw_init, nt_kw_run, nt_kw_finish},
 #endif
 
     CBCFAST("aes-128-cbc", nettle_aes128, NT_CBC_AES(128)),

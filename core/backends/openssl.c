@@ -12,6 +12,7 @@
  * if it is missing at run time their init() fails cleanly with CB_ERR_PARAM.
  * The table is constant: the harness may hold row pointers before global_init().
  */
+#include "../algorithms.h"
 #include "../backend.h"
 
 #include <limits.h>
@@ -30,7 +31,7 @@
 /* ---- row arguments ------------------------------------------------------ */
 
 enum aead_mode { AEAD_GCM, AEAD_CCM, AEAD_OCB, AEAD_CHACHA, AEAD_SIV };
-enum ciph_mode { CIPH_PLAIN, CIPH_CHACHA20 };
+enum ciph_mode { CIPH_PLAIN, CIPH_CHACHA20, CIPH_WRAP_PAD };
 
 typedef struct { const char *evp; int mode; } ossl_cipher_arg;
 typedef struct { const char *evp; int xof; } ossl_md_arg;
@@ -281,6 +282,79 @@ static int cipher_run(void *p, cb_msg *m)
     return (size_t)outl == m->len ? CB_OK : CB_ERR_PARAM;
 }
 
+/* ---- key wrap (RFC 3394 / 5649): one whole key per call ------------------ */
+
+typedef struct {
+    cipher_ctx *c;
+    int decrypt, padded;      /* padded: RFC 5649 */
+    uint8_t *buf;             /* what a padded unwrap writes */
+    size_t cap;
+} wrap_ctx;
+
+static void wrap_finish(void *p)
+{
+    wrap_ctx *w = p;
+    if (!w)
+        return;
+    cipher_finish(w->c);
+    free(w->buf);
+    free(w);
+}
+
+static int wrap_init(void **out, const void *arg, const cb_setup *s)
+{
+    const ossl_cipher_arg *a = arg;
+    wrap_ctx *w = calloc(1, sizeof *w);
+    if (!w)
+        return CB_ERR;
+    w->decrypt = s->decrypt;
+    w->padded = a->mode == CIPH_WRAP_PAD;
+    int st = cipher_setup(&w->c, a->evp, s->key, s->key_len, NULL, 0, s->decrypt);
+    if (st != CB_OK) {
+        free(w);
+        return st;
+    }
+    /* Only the legacy EVP_CIPHERs ask for the flag; set it as the manual says. */
+    EVP_CIPHER_CTX_set_flags(w->c->ctx, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
+    *out = w;
+    return CB_OK;
+}
+
+static int wrap_run(void *p, cb_msg *m)
+{
+    wrap_ctx *w = p;
+    int outl = 0;
+    size_t wl = cb_keywrap_len(m->len);
+    if (wl > INT_MAX)
+        return CB_ERR_PARAM;
+    /* One EVP_CipherUpdate wraps or unwraps a whole key; a failed unwrap is
+     * the integrity check refusing it. The padded form unwraps into whole
+     * blocks and, refusing, clears as many bytes as the wrapped key has
+     * (CRYPTO_128_unwrap_pad): it unwraps into the context's buffer of that
+     * size. */
+    if (!w->decrypt) {
+        if (EVP_CipherUpdate(w->c->ctx, m->out, &outl, m->in, (int)m->len) <= 0 || (size_t)outl != wl)
+            return CB_ERR;
+        return CB_OK;
+    }
+    uint8_t *dst = m->out;
+    if (w->padded) {
+        if (wl > w->cap) {
+            uint8_t *b = realloc(w->buf, wl);
+            if (!b)
+                return CB_ERR;
+            w->buf = b;
+            w->cap = wl;
+        }
+        dst = w->buf;
+    }
+    if (EVP_CipherUpdate(w->c->ctx, dst, &outl, m->in, (int)wl) <= 0 || (size_t)outl != m->len)
+        return CB_ERR_AUTH;
+    if (dst != m->out)
+        memcpy(m->out, dst, m->len);
+    return CB_OK;
+}
+
 /* ---- XTS: each call is one data unit, its tweak in msg->nonce ------------ */
 
 static int xts_init(void **out, const void *arg, const cb_setup *s)
@@ -461,6 +535,8 @@ static int mac_run(void *p, cb_msg *m)
     {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, cipher_init, cipher_run, cipher_finish}
 #define XTS(name, evp) \
     {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, xts_init, xts_run, cipher_finish}
+#define WRAP(name, evp, mode) \
+    {name, &(const ossl_cipher_arg){evp, mode}, wrap_init, wrap_run, wrap_finish}
 #define HASH(name, evp, xof) \
     {name, &(const ossl_md_arg){evp, xof}, hash_init, hash_run, hash_finish}
 #define MAC(name, mac, param, value, iv, rekey) \
@@ -504,6 +580,12 @@ static const cb_op openssl_ops[] = {
     CIPH("aes-256-cfb8", "AES-256-CFB8"),
     XTS("aes-128-xts", "AES-128-XTS"),
     XTS("aes-256-xts", "AES-256-XTS"),
+    WRAP("aes-128-kw", "AES-128-WRAP", CIPH_PLAIN),
+    WRAP("aes-192-kw", "AES-192-WRAP", CIPH_PLAIN),
+    WRAP("aes-256-kw", "AES-256-WRAP", CIPH_PLAIN),
+    WRAP("aes-128-kwp", "AES-128-WRAP-PAD", CIPH_WRAP_PAD),
+    WRAP("aes-192-kwp", "AES-192-WRAP-PAD", CIPH_WRAP_PAD),
+    WRAP("aes-256-kwp", "AES-256-WRAP-PAD", CIPH_WRAP_PAD),
 #ifndef OPENSSL_NO_CAMELLIA
     CIPH("camellia-128-cbc", "CAMELLIA-128-CBC"),
     CIPH("camellia-256-cbc", "CAMELLIA-256-CBC"),
@@ -779,13 +861,14 @@ static void ossl_offer_cipher(EVP_CIPHER *c, void *p)
     const ossl_offer_ctx *o = p;
     const char *algo = NULL;
     for (const cb_op *r = openssl_ops; r->algo && !algo; r++)
-        if ((r->init == cipher_init || r->init == aead_init || r->init == xts_init)
+        if ((r->init == cipher_init || r->init == aead_init || r->init == xts_init || r->init == wrap_init)
             && EVP_CIPHER_is_a(c, ((const ossl_cipher_arg *)r->arg)->evp))
             algo = r->algo;
     if (EVP_CIPHER_is_a(c, "NULL"))
         return;   /* the identity "cipher" */
     int aead = EVP_CIPHER_get_flags(c) & EVP_CIPH_FLAG_AEAD_CIPHER;
-    o->offer(o->u, aead ? "aead" : "cipher", EVP_CIPHER_get0_name(c), algo);
+    int wrap = EVP_CIPHER_get_mode(c) == EVP_CIPH_WRAP_MODE;
+    o->offer(o->u, wrap ? "keywrap" : aead ? "aead" : "cipher", EVP_CIPHER_get0_name(c), algo);
 }
 
 static void ossl_offer_md(EVP_MD *md, void *p)

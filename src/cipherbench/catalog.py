@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 #: Grades, best first. ``reference`` is for the harness's memcpy/null rows.
 GRADES = ("recommended", "acceptable", "legacy", "broken", "reference")
-KINDS = ("aead", "cipher", "hash", "mac", "ref")
+KINDS = ("aead", "cipher", "hash", "mac", "ref", "keywrap")
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,12 @@ _GOST94 = Grade("legacy", "withdrawn Russian standard; a 2^105 collision attack 
 _MD4 = Grade("broken", "collisions by hand; preimages far below brute force", "RFC 6150")
 _CRC = Grade("broken", "a checksum, not a cryptographic hash: collisions and forgeries are "
              "trivial", "ITU-T V.42; RFC 4880 6.1")
+_KW = Grade("acceptable", "key transport: wraps a key under a key-encryption key, "
+            "deterministic, integrity from its 64-bit check value; not a bulk cipher (use an AEAD "
+            "for data)", "RFC 3394; NIST SP 800-38F")
+_KWP = Grade("acceptable", "key transport for keys of any length (padded key wrap), "
+             "deterministic, integrity from its 64-bit check value; not a bulk cipher (use an "
+             "AEAD for data)", "RFC 5649; NIST SP 800-38F")
 _REF = Grade("reference", "the harness's own row: memory ceiling or per-call floor", "")
 
 _ETM = ("-etm@openssh.com",)
@@ -324,19 +330,30 @@ _ENTRIES = [
               ("umac-64@openssh.com", "umac-64" + _ETM[0])),
     Algorithm("umac-128", "mac", 1, _UMAC128, "", "UMAC-128", (),
               ("umac-128@openssh.com", "umac-128" + _ETM[0])),
+    # key wrap: the openssl names are EVP cipher names (`openssl enc` refuses wrap modes)
+    Algorithm("aes-128-kw", "keywrap", 16, _KW, "id-aes128-wrap", aliases=("aes-128-wrap",)),
+    Algorithm("aes-192-kw", "keywrap", 16, _KW, "id-aes192-wrap", aliases=("aes-192-wrap",)),
+    Algorithm("aes-256-kw", "keywrap", 16, _KW, "id-aes256-wrap", aliases=("aes-256-wrap",)),
+    Algorithm("aes-128-kwp", "keywrap", 16, _KWP, "id-aes128-wrap-pad",
+              aliases=("aes-128-wrap-pad",)),
+    Algorithm("aes-192-kwp", "keywrap", 16, _KWP, "id-aes192-wrap-pad",
+              aliases=("aes-192-wrap-pad",)),
+    Algorithm("aes-256-kwp", "keywrap", 16, _KWP, "id-aes256-wrap-pad",
+              aliases=("aes-256-wrap-pad",)),
     Algorithm("memcpy", "ref", 1, _REF),
     Algorithm("null", "ref", 1, _REF),
 ]
 
-#: name -> Algorithm, in catalog order (AEADs, ciphers, hashes, MACs, reference rows).
+#: name -> Algorithm, in catalog order (AEADs, ciphers, hashes, MACs, key wraps, reference rows).
 ALGORITHMS: dict[str, Algorithm] = {a.name: a for a in _ENTRIES}
 _ALIASES = {alias: a.name for a in _ENTRIES for alias in a.aliases}
 
 #: The reference rows, shown on top of every table.
 REFERENCE = ("memcpy", "null")
-#: Operations per kind (the core's ``--op``).
+#: Operations per kind (the core's ``--op``); a key wrap's encrypt wraps a key, its decrypt
+#: unwraps one.
 OPS = {"aead": ("encrypt", "decrypt"), "cipher": ("encrypt", "decrypt"), "hash": ("hash",),
-       "mac": ("mac",), "ref": ("ref",)}
+       "mac": ("mac",), "ref": ("ref",), "keywrap": ("encrypt", "decrypt")}
 
 
 def get(name: str) -> Algorithm | None:

@@ -63,7 +63,7 @@ def format_missing(offers: list[LibraryOffer]) -> list[str]:
             continue
         lines.append(f"{head}: {len(o.missing)} of {len(o.offered)} offered algorithms "
                      "not measured")
-        for kind in ("aead", "cipher", "hash", "mac"):
+        for kind in ("aead", "cipher", "keywrap", "hash", "mac"):
             names = [m.name for m in o.missing if m.kind == kind]
             if names:
                 lines.append(f"  {kind}: " + ", ".join(names))
