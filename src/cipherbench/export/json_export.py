@@ -14,6 +14,11 @@ Schema versions (``schema_version``):
   rounds, verdict, text): gpg ``rows`` gain ``is_default`` and ``vs_default`` (per
   operation), tls ``suites`` gain ``is_default``, ``vs_default`` (per write size) and
   ``loopback_vs_default``; the run's ``args`` carry ``rounds`` and ``seed``.
+- 4: gpg's rates are per call the CPU time of the fastest calls that kept the CPU, no longer
+  the median call's wall time: the summary gains ``figure`` (``cpu_s``, or ``wall_s`` for a
+  run stored before), ``calls_left_out`` and ``calls``; gpg results' ``extra`` gains
+  ``figure``, ``cpu_samples_s`` and ``lost_cpu_at`` (round indexes), and their verdicts
+  are paired on CPU time over the rounds that kept the CPU.
 """
 from __future__ import annotations
 
@@ -24,7 +29,7 @@ from dataclasses import asdict
 from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def to_document(bundle: RunBundle) -> dict:
