@@ -7,7 +7,7 @@ budget or precision stop: every run has all its rounds); each round encrypts the
 SIZE bytes held in memory once with A, once with B and once more with A (the A/A twin: the
 same cipher entered twice), in a new random order, each a whole gpg process in a private
 GnuPG home. A cell's figure in a run is what ``cipherbench gpg`` shows: the CPU time of the
-fastest calls that kept the CPU (``scenarios.gpg.figure``), as bytes per second; beside it,
+fastest call that kept the CPU (``scenarios.gpg.figure``), as bytes per second; beside it,
 from the same calls, the figure shown before (the median call's wall time). The verdicts are
 the command's too: B against A and the twin against A, paired per round on the same
 per-call figure (``verdict.judge``), and before on wall times.
@@ -85,7 +85,7 @@ def figure_s(cell) -> float:
 
 
 def verdict_new(a, b) -> V.Verdict:
-    """B against A paired per round on the per-call figure, rounds that kept the CPU."""
+    """B against A paired per round on the per-call figure (CPU time)."""
     (wa, ca), (wb, cb) = _calls(a), _calls(b)
     ra = F.per_round(list(range(len(wa))), wa, ca)
     rb = F.per_round(list(range(len(wb))), wb, cb)
@@ -169,7 +169,7 @@ def report(meta: dict, name: str, data: dict) -> list[str]:
              f"the gpg processes got {share:.0%} of a CPU (CPU time / wall time). At the "
              f"start: {data['load_line']}.", ""]
     if has_cpu:
-        lines += [f"Per call, CPU time of the fastest calls that kept the CPU (as `cipherbench "
+        lines += [f"CPU time of the fastest call that kept the CPU (as `cipherbench "
                   f"gpg` shows it; {gone} of {sum(len(w) for w, _ in calls)} calls left out, "
                   "lost the CPU):", ""] + head + _cells(meta, runs, figure_s, verdict_new)
         lines += ["", "The same calls, median call's wall time (the figure before):", ""]

@@ -8,16 +8,22 @@ wait for a CPU, and barely touches the CPU time the call itself used. So:
   other calls of the same slot (below ``REL_SHARE`` of their upper quartile): it is left out,
   counted and stored. A whole call never reaches a share of 1 (process start, pipes), so the
   bar is relative to what the calls of that slot reached, not the core's fixed 0.95;
-- the figure of a slot is the CPU time of its kept calls, the median of the fastest of each
-  group of consecutive calls (``stats.robust``: a low quantile), with the interval of that
-  median; the wall time of the same kept calls is kept beside it;
-- the paired per-round ratio uses the same per-call figure: the CPU time of a round's call,
-  and only the rounds where both calls kept the CPU.
+- the figure of a slot is the CPU time of its fastest kept call, as the primitives' cells are
+  the best of their rounds (``stats.best_of_rounds``): the interval runs to the second
+  fastest, the spread to the median kept call; the median wall time of the kept calls is
+  kept beside it. (The median of the best of pairs of calls moved 2-5% from run to run on
+  the shared machine of docs/performance.md, the fastest kept call 1-3%.)
+- the paired per-round ratio uses the same per-call figure, the CPU time of a round's call,
+  in every round: a call that lost the CPU barely used more of it (its CPU time was 0-6%
+  above the kept calls' there), and the median of the ratios sets such rounds aside, while
+  leaving out every round where either call lost the CPU left fewer rounds than a verdict
+  needs in most runs under load.
 
 Older stored rows without CPU times fall back on their wall times (nothing left out).
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -59,27 +65,29 @@ def lost_cpu(walls: Sequence[float], cpus: Sequence[float] | None,
     return stats.CpuFilter(tuple(i for i in range(n) if i not in gone), dropped, True)
 
 
+def _has_cpu(walls: Sequence[float], cpus: Sequence[float] | None) -> bool:
+    return bool(cpus) and len(cpus) == len(walls) and all(c > 0 for c in cpus)
+
+
 def call_figure(walls: Sequence[float], cpus: Sequence[float] | None,
                 rel_share: float = REL_SHARE) -> CallFigure:
     """The robust figure of one slot's calls (see the module)."""
     if not walls:
         raise ValueError("figure of no calls")
-    has_cpu = bool(cpus) and len(cpus) == len(walls) and all(c > 0 for c in cpus)
+    has_cpu = _has_cpu(walls, cpus)
     f = lost_cpu(walls, cpus if has_cpu else None, rel_share)
     xs = list(cpus) if has_cpu else list(walls)
-    keep = f.mask(len(xs))
-    r = stats.robust(xs, stats.default_best_of(len(f.kept)), keep)
+    best = stats.best_of_rounds([xs[i] for i in f.kept])
+    r = dataclasses.replace(best, n=len(xs), dropped=f.dropped)
     wall = stats.median([walls[i] for i in f.kept])
     return CallFigure(r, CPU if has_cpu else WALL, f.dropped, wall)
 
 
-def per_round(at: Sequence[int], walls: Sequence[float], cpus: Sequence[float] | None,
-              rel_share: float = REL_SHARE) -> dict[int, float]:
+def per_round(at: Sequence[int], walls: Sequence[float],
+              cpus: Sequence[float] | None) -> dict[int, float]:
     """Round index -> the per-call figure (CPU seconds, or wall seconds without CPU times) of
-    the rounds whose call kept the CPU: what paired ratios are computed from."""
+    every round: what paired ratios are computed from."""
     if not at or len(at) != len(walls):
         return {}
-    has_cpu = bool(cpus) and len(cpus) == len(walls) and all(c > 0 for c in cpus)
-    f = lost_cpu(walls, cpus if has_cpu else None, rel_share)
-    xs = cpus if has_cpu else walls
-    return {at[i]: float(xs[i]) for i in f.kept}
+    xs = cpus if _has_cpu(walls, cpus) else walls
+    return {i: float(x) for i, x in zip(at, xs)}

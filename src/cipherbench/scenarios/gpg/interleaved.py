@@ -79,7 +79,7 @@ class RoundsOutcome:
         return F.call_figure(walls, self.cpus(slot)) if walls else None
 
     def per_round(self, slot: Slot) -> dict[int, float]:
-        """Round index -> the per-call figure of the rounds whose call kept the CPU."""
+        """Round index -> the per-call figure (CPU time) of every round that measured it."""
         at, walls = self.walls(slot)
         return F.per_round(at, walls, self.cpus(slot))
 
@@ -96,8 +96,7 @@ def slots_for(cands: Sequence[Candidate], ops: Sequence[str], size: int,
 
 def paired(outcome: RoundsOutcome, base: Slot, other: Slot) -> V.PairedRatio | None:
     """Speed of ``other`` against ``base`` per round (time of base / time of other, each the
-    per-call figure: CPU time), over the rounds where both calls kept the CPU; None when none
-    did."""
+    per-call figure: CPU time), over the rounds that measured both; None when none did."""
     a, b = outcome.per_round(base), outcome.per_round(other)
     both = sorted(set(a) & set(b))
     if not both:
@@ -108,7 +107,10 @@ def paired(outcome: RoundsOutcome, base: Slot, other: Slot) -> V.PairedRatio | N
 def precise(outcome: RoundsOutcome, slots: Sequence[Slot], base: Mapping[str, Slot],
             precision: float) -> bool:
     """Every slot's figure, and every data slot's ratio to the default of its operation, is
-    known within ``precision`` (the half-width of its 95% interval)."""
+    known within ``precision`` (the half-width of its 95% interval). A ``precision`` of 0
+    is never met (a figure whose two fastest calls tie has an interval of width 0)."""
+    if precision <= 0:
+        return False
     for s in slots:
         fig = outcome.figure(s)
         if fig is None:

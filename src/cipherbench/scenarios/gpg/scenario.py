@@ -197,7 +197,7 @@ def _cipher_alone(core: Core, gpg_algos: list[str], rec: Recording) -> None:
 def round_result(out: interleaved.RoundsOutcome, slot: interleaved.Slot, version: str,
                  default: str | None, precision: float) -> Result | None:
     """One slot measured in rounds as a stored row: its robust per-call figure (CPU time of
-    the fastest calls that kept the CPU, ``figure``) with its interval, and each round's wall
+    the fastest call that kept the CPU, ``figure``) with its interval, and each round's wall
     and CPU time with the round's index and the rounds whose call lost the CPU (so figures
     and paired ratios can be computed again from the store); None when no round measured
     it."""

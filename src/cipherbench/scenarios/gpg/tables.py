@@ -123,9 +123,9 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
 
 
 def _per_round(r: Result) -> dict[int, float]:
-    """Round index -> the per-call figure of one row measured in rounds: CPU seconds of the
-    rounds whose call kept the CPU (``figure.per_round``); wall seconds of every round for
-    rows stored before CPU times were ({} for runs before the rounds)."""
+    """Round index -> the per-call figure of one row measured in rounds: CPU seconds
+    (``figure.per_round``), or wall seconds for rows stored before CPU times were ({} for
+    runs before the rounds)."""
     at, walls = r.extra.get("rounds_at"), r.extra.get("samples_s")
     if not at or not walls or len(at) != len(walls):
         return {}
@@ -151,14 +151,14 @@ def calls_left_out(results: Iterable[Result]) -> tuple[int, int]:
 
 
 def figure_note(results: Iterable[Result]) -> str:
-    """What a rate of the gpg table is, for its title: the CPU time of the fastest calls that
+    """What a rate of the gpg table is, for its title: the CPU time of the fastest call that
     kept the CPU, or (runs stored before) the median call's wall time."""
     results = list(results)
     if figure_kind(results) != F.CPU:
         return "median call, wall time"
     gone, n = calls_left_out(results)
-    return (f"per call, CPU time of the fastest calls that kept the CPU; {gone} of {n} calls "
-            "left out (lost the CPU)")
+    return (f"CPU time of the fastest call that kept the CPU; {gone} of {n} calls left out "
+            "(lost the CPU)")
 
 
 def versus_default(results: Iterable[Result]) -> dict[tuple[str, str, str], V.Verdict]:
@@ -210,11 +210,11 @@ def format_versus_rows(rows: list[GpgRow]) -> tuple[list[str], list[list[str]]]:
 
 def versus_title(rows: list[GpgRow], cpu: bool = False) -> str:
     """The title of the table against the default: its reference, its rounds, and (``cpu``)
-    that each round's calls are compared by CPU time, over the rounds that kept the CPU."""
+    that each round's calls are compared by their CPU time."""
     n = max((v.n_rounds for r in rows for v in r.versus.values()), default=0)
     default = next((r.algo for r in rows if r.is_default), "?")
     return (f"speed against gpg's default cipher ({default}), whole calls paired per round "
-            f"({n} rounds{', CPU time, rounds that kept the CPU' if cpu else ''}; above 1x: "
+            f"({n} rounds{', CPU time per call' if cpu else ''}; above 1x: "
             "faster)")
 
 
