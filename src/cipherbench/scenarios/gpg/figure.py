@@ -17,7 +17,7 @@ wait for a CPU, and barely touches the CPU time the call itself used. So:
   in every round: a call that lost the CPU barely used more of it (its CPU time was 0-6%
   above the kept calls' there), and the median of the ratios sets such rounds aside, while
   leaving out every round where either call lost the CPU left fewer rounds than a verdict
-  needs in most runs under load.
+  needs in every loaded run there.
 
 Older stored rows without CPU times fall back on their wall times (nothing left out).
 """
