@@ -19,6 +19,11 @@ Schema versions (``schema_version``):
   and ``bottleneck`` (crypto, path or unknown, with its sentence). ssh's stored results gain
   one ``round_s`` row per timed sample, and their ``op`` is the tool that moved the bytes
   (``pipe``, ``sftp``, ``scp``, ``rsync``; the baseline keeps ``transfer``).
+- 4: gpg's rates are per call the CPU time of the fastest calls that kept the CPU, no longer
+  the median call's wall time: the summary gains ``figure`` (``cpu_s``, or ``wall_s`` for a
+  run stored before), ``calls_left_out`` and ``calls``; gpg results' ``extra`` gains
+  ``figure``, ``cpu_samples_s`` and ``lost_cpu_at`` (round indexes), and their verdicts
+  are paired on CPU time over the rounds that kept the CPU.
 """
 from __future__ import annotations
 
@@ -29,7 +34,7 @@ from dataclasses import asdict
 from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def to_document(bundle: RunBundle) -> dict:

@@ -19,6 +19,7 @@ from typing import Callable, Mapping, Sequence
 
 from cipherbench import stats
 from cipherbench import verdict as V
+from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg.process import run_timed
 from cipherbench.scenarios.gpg.runner import Candidate, CandidateFailed, _first_line, round_trip
 from cipherbench.scenarios.rounds import Round, rounds
@@ -72,6 +73,16 @@ class RoundsOutcome:
     def cpus(self, slot: Slot) -> list[float]:
         return [r.samples[slot].cpu_s for r in self.done if slot in r.samples]
 
+    def figure(self, slot: Slot) -> F.CallFigure | None:
+        """The robust figure of a slot's calls (``figure.call_figure``); None: no call."""
+        _, walls = self.walls(slot)
+        return F.call_figure(walls, self.cpus(slot)) if walls else None
+
+    def per_round(self, slot: Slot) -> dict[int, float]:
+        """Round index -> the per-call figure (CPU time) of every round that measured it."""
+        at, walls = self.walls(slot)
+        return F.per_round(at, walls, self.cpus(slot))
+
 
 def slots_for(cands: Sequence[Candidate], ops: Sequence[str], size: int,
               fixed_cost: bool = True) -> list[Slot]:
@@ -84,25 +95,27 @@ def slots_for(cands: Sequence[Candidate], ops: Sequence[str], size: int,
 
 
 def paired(outcome: RoundsOutcome, base: Slot, other: Slot) -> V.PairedRatio | None:
-    """Speed of ``other`` against ``base`` per round (time of base / time of other), over the
-    rounds that measured both; None when none did."""
-    a = {r.index: r.samples[base].wall_s for r in outcome.done if base in r.samples}
-    pairs = [(a[r.index], r.samples[other].wall_s) for r in outcome.done
-             if other in r.samples and r.index in a]
-    if not pairs:
+    """Speed of ``other`` against ``base`` per round (time of base / time of other, each the
+    per-call figure: CPU time), over the rounds that measured both; None when none did."""
+    a, b = outcome.per_round(base), outcome.per_round(other)
+    both = sorted(set(a) & set(b))
+    if not both:
         return None
-    return V.paired_ratio([x for x, _ in pairs], [y for _, y in pairs])
+    return V.paired_ratio([a[i] for i in both], [b[i] for i in both])
 
 
 def precise(outcome: RoundsOutcome, slots: Sequence[Slot], base: Mapping[str, Slot],
             precision: float) -> bool:
-    """Every slot's median, and every data slot's ratio to the default of its operation, is
-    known within ``precision`` (the half-width of its 95% interval)."""
+    """Every slot's figure, and every data slot's ratio to the default of its operation, is
+    known within ``precision`` (the half-width of its 95% interval). A ``precision`` of 0
+    is never met (a figure whose two fastest calls tie has an interval of width 0)."""
+    if precision <= 0:
+        return False
     for s in slots:
-        _, walls = outcome.walls(s)
-        if not walls:
+        fig = outcome.figure(s)
+        if fig is None:
             continue
-        if not stats.is_precise(stats.summarize(walls), precision):
+        if not stats.is_precise(fig.robust.summary(), precision):
             return False
         b = base.get(s.op)
         if s.size and b is not None and b != s:

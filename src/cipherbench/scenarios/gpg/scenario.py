@@ -16,7 +16,7 @@ from cipherbench.core_client import Core
 from cipherbench.display.console import display_fitted, display_rows
 from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
-from cipherbench.scenarios.gpg import cipher_alone, interleaved, programs, tables
+from cipherbench.scenarios.gpg import cipher_alone, figure, interleaved, programs, tables
 from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
 from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
                                               Measured, random_data)
@@ -196,27 +196,32 @@ def _cipher_alone(core: Core, gpg_algos: list[str], rec: Recording) -> None:
 
 def round_result(out: interleaved.RoundsOutcome, slot: interleaved.Slot, version: str,
                  default: str | None, precision: float) -> Result | None:
-    """One slot measured in rounds as a stored row: its median call with the interval over
-    the rounds, and each round's wall time with the round's index (so ratios can be paired
-    again from the store); None when no round measured it."""
+    """One slot measured in rounds as a stored row: its robust per-call figure (CPU time of
+    the fastest call that kept the CPU, ``figure``) with its interval, and each round's wall
+    and CPU time with the round's index and the rounds whose call lost the CPU (so figures
+    and paired ratios can be computed again from the store); None when no round measured
+    it."""
     at, walls = out.walls(slot)
     if not walls:
         return None
-    s = stats.summarize(walls)
+    fig = out.figure(slot)
+    s = fig.robust.summary()
     cpus = out.cpus(slot)
     tool = "gnupg" if slot.cand.tool == "gpg" else "age"
-    extra = {"wall_s": s.median, "cpu_s": stats.median(cpus) if cpus else None,
-             "samples_s": walls, "rounds_at": at, "rounds": len(out.done),
+    extra = {"figure": fig.kind, "wall_s": fig.wall_s,
+             "cpu_s": stats.median(cpus) if cpus else None,
+             "samples_s": walls, "cpu_samples_s": cpus, "rounds_at": at,
+             "lost_cpu_at": [at[i] for i in fig.dropped], "rounds": len(out.done),
              "stable": stats.is_precise(s, precision), "tool_version": version,
              "default_cipher": default}
     if slot.size == 0:
         return Result("gpg", tool, slot.cand.algo, slot.op, 0, "seconds", "s",
-                      median=s.median, ci_low=s.ci_low, ci_high=s.ci_high, n_samples=s.n,
+                      median=s.median, ci_low=s.ci_low, ci_high=s.ci_high, n_samples=len(walls),
                       cv=s.cv, extra=extra)
     med, lo, hi = rate_interval(slot.size, s.median, s.ci_low, s.ci_high, per=1)
     extra["canonical"] = programs.GPG_TO_CFB.get(slot.cand.algo.upper(), "")
     return Result("gpg", tool, slot.cand.algo, slot.op, slot.size, "bytes_per_s", "B/s",
-                  median=med, ci_low=lo, ci_high=hi, n_samples=s.n, cv=s.cv, extra=extra)
+                  median=med, ci_low=lo, ci_high=hi, n_samples=len(walls), cv=s.cv, extra=extra)
 
 
 def result(m: Measured, version: str) -> Result:
@@ -264,10 +269,11 @@ def view(screen: Screen, run: Run, results: list[Result],
     size = run.args.get("size")
     display_rows(screen.console, header, cells,
                  title=f"gpg --symmetric, {format_bytes(size) if size else '?'} per run "
-                       f"(run {run.id})")
+                       f"(run {run.id}); {tables.figure_note(results)}")
     vs_header, vs_cells = tables.format_versus_rows(rows)
     if vs_cells:
-        display_fitted(screen.console, vs_header, vs_cells, title=tables.versus_title(rows),
+        display_fitted(screen.console, vs_header, vs_cells, title=tables.versus_title(
+                           rows, tables.figure_kind(results) == figure.CPU),
                        keep=2, right=[vs_header[2], vs_header[3]], cap=32)
     cost_header, cost_cells = tables.format_cost_rows(rows)
     if cost_cells:
@@ -280,7 +286,9 @@ def summary(run: Run, results: list[Result]) -> dict:
     """The table's rows and the backup answer, for the export document beside the results."""
     backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
     rows = tables.rows_from_results(results)
-    return {"backup_size": backup_size,
+    gone, n = tables.calls_left_out(results)
+    return {"backup_size": backup_size, "figure": tables.figure_kind(results),
+            "calls_left_out": gone, "calls": n,
             "rows": [{"tool": r.tool, "algo": r.algo, "grade": r.grade.level if r.grade else None,
                       "encrypt_Bps": r.encrypt, "decrypt_Bps": r.decrypt,
                       "cipher_alone_Bps": r.alone, "cipher_mdc_alone_Bps": r.crypto,

@@ -8,6 +8,7 @@ from typing import Iterable
 from cipherbench import catalog
 from cipherbench import verdict as V
 from cipherbench.display.format import format_rate
+from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
 from cipherbench.store import Result
 from cipherbench.units import format_duration
@@ -122,11 +123,42 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
 
 
 def _per_round(r: Result) -> dict[int, float]:
-    """Round index -> wall seconds of one row measured in rounds ({} for older runs)."""
+    """Round index -> the per-call figure of one row measured in rounds: CPU seconds
+    (``figure.per_round``), or wall seconds for rows stored before CPU times were ({} for
+    runs before the rounds)."""
     at, walls = r.extra.get("rounds_at"), r.extra.get("samples_s")
     if not at or not walls or len(at) != len(walls):
         return {}
-    return dict(zip(at, walls))
+    return F.per_round(at, walls, r.extra.get("cpu_samples_s"))
+
+
+def figure_kind(results: Iterable[Result]) -> str | None:
+    """What the gpg rows' figures are: ``figure.CPU`` when every row measured in rounds has
+    CPU times, ``figure.WALL`` for older rows, None when nothing was measured."""
+    kinds = {r.extra.get("figure", F.WALL) for r in results
+             if r.scenario == "gpg" and r.lib in ("gnupg", "age") and r.metric != "error"}
+    if not kinds:
+        return None
+    return F.CPU if kinds == {F.CPU} else F.WALL
+
+
+def calls_left_out(results: Iterable[Result]) -> tuple[int, int]:
+    """(calls left out because they lost the CPU, calls measured) over the gpg rows."""
+    rows = [r for r in results if r.scenario == "gpg" and r.lib in ("gnupg", "age")
+            and r.metric != "error" and r.extra.get("samples_s")]
+    return (sum(len(r.extra.get("lost_cpu_at") or []) for r in rows),
+            sum(len(r.extra["samples_s"]) for r in rows))
+
+
+def figure_note(results: Iterable[Result]) -> str:
+    """What a rate of the gpg table is, for its title: the CPU time of the fastest call that
+    kept the CPU, or (runs stored before) the median call's wall time."""
+    results = list(results)
+    if figure_kind(results) != F.CPU:
+        return "median call, wall time"
+    gone, n = calls_left_out(results)
+    return (f"CPU time of the fastest call that kept the CPU; {gone} of {n} calls left out "
+            "(lost the CPU)")
 
 
 def versus_default(results: Iterable[Result]) -> dict[tuple[str, str, str], V.Verdict]:
@@ -176,12 +208,14 @@ def format_versus_rows(rows: list[GpgRow]) -> tuple[list[str], list[list[str]]]:
     return header, out
 
 
-def versus_title(rows: list[GpgRow]) -> str:
-    """The title of the table against the default: its reference and its rounds."""
+def versus_title(rows: list[GpgRow], cpu: bool = False) -> str:
+    """The title of the table against the default: its reference, its rounds, and (``cpu``)
+    that each round's calls are compared by their CPU time."""
     n = max((v.n_rounds for r in rows for v in r.versus.values()), default=0)
     default = next((r.algo for r in rows if r.is_default), "?")
     return (f"speed against gpg's default cipher ({default}), whole calls paired per round "
-            f"({n} rounds; above 1x: faster)")
+            f"({n} rounds{', CPU time per call' if cpu else ''}; above 1x: "
+            "faster)")
 
 
 def overhead(per_byte_s: float, crypto_bps: float) -> float | None:
