@@ -15,6 +15,7 @@ from rich.console import Console
 
 from cipherbench import verdict as V
 from cipherbench.errors import UsageError
+from cipherbench.export.json_export import SCHEMA_VERSION
 from cipherbench.scenarios.ssh import bottleneck as bn
 from cipherbench.scenarios.ssh import runner, scenario, tables, via
 from cipherbench.scenarios.ssh.transfer import TransferSample
@@ -228,7 +229,7 @@ def test_summary_rows_and_json_document_follow_the_schema():
     from cipherbench.export.json_export import to_document
     doc = to_document(RunBundle(_run({"size": 1 << 20}), stored + tables.summary_results(stored)))
     jsonschema.validate(doc, SCHEMA)
-    assert doc["schema_version"] == 3
+    assert doc["schema_version"] == SCHEMA_VERSION
     assert doc["bottleneck"]["kind"] in (bn.CRYPTO, bn.PATH, bn.UNKNOWN)
     assert {r["via"] for r in doc["ssh_rows"]} == {"tcp", "pipe", "scp"}
 
