@@ -407,9 +407,15 @@ static const cb_op gc_ops[] = {
     KW("aes-128-kw", AES128, 0),
     KW("aes-192-kw", AES192, 0),
     KW("aes-256-kw", AES256, 0),
+#if GCRYPT_VERSION_NUMBER < 0x010b00
+    /* libgcrypt 1.11 refuses to unwrap 8 bytes of key data wrapped with padding (RFC 5649's
+     * single-block case, Wycheproof aes_kwp tcId 178) and what OpenSSL wraps at those
+     * lengths, so its padded form is measured only where it passes (1.9, 1.10); `list
+     * --missing` keeps it visible there. */
     KW("aes-128-kwp", AES128, GCRY_CIPHER_EXTENDED),
     KW("aes-192-kwp", AES192, GCRY_CIPHER_EXTENDED),
     KW("aes-256-kwp", AES256, GCRY_CIPHER_EXTENDED),
+#endif
     CIPHER("aes-128-gcm", AES128, GCM, GCM),
     CIPHER("aes-256-gcm", AES256, GCM, GCM),
     CIPHER("aes-192-gcm", AES192, GCM, GCM),
