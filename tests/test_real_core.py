@@ -58,6 +58,13 @@ def test_list_offered_names_only_rows_the_library_has():
         assert ("aes128/cbc", "aes-128-cbc") in {(m.name, m.algo) for m in nettle.offered}
 
 
+def _version(text: str) -> tuple[int, ...]:
+    """(1, 10, 1) from "1.10.1" (the leading numbers of a library's version string)."""
+    import re
+    m = re.search(r"(\d+(?:\.\d+)*)", text or "")
+    return tuple(int(x) for x in m.group(1).split(".")) if m else ()
+
+
 def test_aes_key_wrap_is_measured_where_offered():
     """OpenSSL's and libgcrypt's AES key wraps (RFC 3394, and RFC 5649 with padding) are
     offered as kind keywrap and each is a row, so `list --missing` no longer names them."""
@@ -71,6 +78,9 @@ def test_aes_key_wrap_is_measured_where_offered():
     for lib, pairs in want.items():
         if lib not in offers:
             continue
+        if lib == "libgcrypt" and _version(offers[lib].version) >= (1, 11):
+            # libgcrypt 1.11's padded wrap fails RFC 5649's single-block case: not a row there
+            pairs = {p for p in pairs if not p[1].endswith("-kwp")}
         got = {(m.name, m.algo) for m in offers[lib].offered if m.kind == "keywrap"}
         assert pairs <= got, (lib, sorted(got))
         assert not [m for m in offers[lib].missing if m.name in {n for n, _ in pairs}]
