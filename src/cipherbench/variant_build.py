@@ -16,7 +16,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 import platformdirs
 
@@ -87,8 +87,9 @@ def source_checkout() -> Path:
 
 
 def build(name: str, prefix: Path, lib: str | None, env: Mapping[str, str],
-          source: Path | None = None) -> Built:
-    """Build the variant core ``name`` against ``prefix`` (see the module's doc)."""
+          source: Path | None = None, say: Callable[[str], None] = lambda _: None) -> Built:
+    """Build the variant core ``name`` against ``prefix`` (see the module's doc); ``say``
+    hears one line when the checks have passed and Meson starts."""
     source = source or source_checkout()
     if not variants.NAME_RE.match(name):
         raise UsageError(f"--variant {name!r}: a name of letters, digits, '.', '_' and '-' "
@@ -113,6 +114,7 @@ def build(name: str, prefix: Path, lib: str | None, env: Mapping[str, str],
     if meson is None:
         raise EnvironmentProblem("building a variant core needs meson (Debian: apt install "
                                  "meson ninja-build; or pip install meson ninja)")
+    say(f"building a core against {prefix} (meson, a minute or less)...")
     home = cache_dir(env) / "variants" / name
     build_dir, log = home / "build", home / "build.log"
     if build_dir.exists():   # a new prefix or library: configure from scratch

@@ -27,9 +27,10 @@ def build(app: AppContext, name, prefix, lib) -> int:
     differs from the system's (one of the same soname needs no core: `run --lib LIB@DIR`
     loads it). Only that library's backend is built, with an rpath to DIR's lib directory;
     the variant is recorded in the variants file."""
-    app.err_console.print(f"building a core against {prefix} (meson, a minute or less)...",
-                          markup=False, highlight=False)
-    built = variant_build.build(name, prefix, lib, app.env)
+    def say(line: str) -> None:
+        app.err_console.print(line, markup=False, highlight=False)
+
+    built = variant_build.build(name, prefix, lib, app.env, say=say)
     path = variants.variants_file(app.env)
     variants.save(path, built.variant)
     v = built.variant
