@@ -4,9 +4,11 @@
 bench-slope (tests/bench-slope.c in libgcrypt's source) times each operation on buffers of
 64 to 4096 bytes in steps of 64, 64 repetitions each (the median of them per size), and
 reports the least-squares slope in ns per byte. This script compares that slope with
-cipherbench's slope (`cipherbench.fit`, the one fit, over each point's fastest sample that kept
-the CPU) over sizes of the same range, interleaved: per repetition
-one core run per operation and one bench-slope run, the order flipping every repetition.
+cipherbench's slope (`cipherbench.fit`, the one fit) over sizes of the same range, each point's
+figure taken as `cipherbench run --rounds N` takes it: the fastest sample that kept the CPU in
+each of N core runs (`--rounds`, default 5), and the best of those rounds. Interleaved: per
+repetition the core's rounds for every operation and one bench-slope run, the order flipping
+every repetition.
 Optionally (`--busy`) a competing busy loop runs in its own session throughout.
 
 bench-slope is not part of cipherbench: build it from the source of the libgcrypt installed,
@@ -15,7 +17,7 @@ source tree): `apt-get source libgcrypt20`, `./configure` in the unpacked direct
 `gcc -O2 -DHAVE_CONFIG_H -I. -Isrc -o bench-slope tests/bench-slope.c -lgcrypt -lgpg-error`.
 
 Usage: libgcrypt_bench_slope.py --core BUILD/core/cipherbench-core --bench-slope PATH
-       [--reps 5] [--sizes 1024,2048,3072,4096] [--cpu K] [--busy]
+       [--reps 5] [--rounds 5] [--sizes 1024,2048,3072,4096] [--cpu K] [--busy]
 """
 import argparse
 import json
@@ -45,26 +47,30 @@ ROWS = [  # (algo, op, bench-slope arguments, its algorithm column, its mode col
 
 
 def ours(args):
-    """{(algo, op): slope ns/B} fitted to the core's points, one core run per op."""
+    """{(algo, op): slope ns/B} fitted to the core's points: per point the best of
+    ``args.rounds`` core runs (one core run per op and round)."""
     out = {}
-    figures = {}   # (algo, op) -> size -> ns per operation
+    rounds = {}   # (algo, op) -> size -> [ns per operation, one per round]
     by_op = {}
     for algo, op, *_ in ROWS:
         by_op.setdefault(op, []).append(algo)
-    for op, algos in by_op.items():
-        cmd = [args.core, "bench", "--lib", "libgcrypt", "--algo", ",".join(algos), "--op", op,
-               "--sizes", args.sizes]
-        if args.cpu is not None:
-            cmd += ["--cpu", str(args.cpu)]
-        for line in common.run(cmd).splitlines():
-            rec = json.loads(line)
-            if rec["type"] == "error":
-                raise RunError(f"cipherbench-core: {rec['algo']}: {rec['message']}")
-            if rec["type"] == "point":
-                best = stats.best_point(rec["wall_ns"], rec.get("cpu_ns"), rec["iters"])
-                figures.setdefault((rec["algo"], rec["op"]), {})[rec["size"]] = best.figure
-    for key, by_size in figures.items():
-        line = fit.fit_sizes(by_size)
+    for _ in range(args.rounds):
+        for op, algos in by_op.items():
+            cmd = [args.core, "bench", "--lib", "libgcrypt", "--algo", ",".join(algos),
+                   "--op", op, "--sizes", args.sizes]
+            if args.cpu is not None:
+                cmd += ["--cpu", str(args.cpu)]
+            for line in common.run(cmd).splitlines():
+                rec = json.loads(line)
+                if rec["type"] == "error":
+                    raise RunError(f"cipherbench-core: {rec['algo']}: {rec['message']}")
+                if rec["type"] == "point":
+                    best = stats.best_point(rec["wall_ns"], rec.get("cpu_ns"), rec["iters"])
+                    rounds.setdefault((rec["algo"], rec["op"]), {}) \
+                        .setdefault(rec["size"], []).append(best.figure)
+    for key, by_size in rounds.items():
+        line = fit.fit_sizes({size: stats.best_of_rounds(xs).figure
+                              for size, xs in by_size.items()})
         if line is not None:
             out[key] = line.slope
     return out
@@ -93,6 +99,8 @@ def main():
     p.add_argument("--core", default=os.environ.get("CIPHERBENCH_CORE", "cipherbench-core"))
     p.add_argument("--bench-slope", required=True, help="libgcrypt's tests/bench-slope, built")
     p.add_argument("--reps", type=int, default=5)
+    p.add_argument("--rounds", type=int, default=5,
+                   help="core runs per repetition; a point's figure is the best of them")
     p.add_argument("--sizes", default="1024,2048,3072,4096",
                    help="the core's sizes for its fit (bench-slope fits 64-4096 bytes)")
     p.add_argument("--cpu", type=int, default=None, help="pin both tools to this CPU")
@@ -101,6 +109,8 @@ def main():
     a = p.parse_args()
     if a.reps < 2:
         p.error("--reps must be at least 2")
+    if a.rounds < 1:
+        p.error("--rounds must be at least 1")
     if not os.access(a.bench_slope, os.X_OK):
         p.error(f"--bench-slope: {a.bench_slope} is not an executable file")
     res = {(algo, op): ([], []) for algo, op, *_ in ROWS}
@@ -129,7 +139,8 @@ def main():
         stop_busy(busy)
     after = os.getloadavg()[0]
     print(f"`{' '.join(['bench/fidelity/libgcrypt_bench_slope.py'] + sys.argv[1:])}`\n")
-    print(f"CPU: {common.cpu_model()}; {a.reps} repetitions, interleaved; core sizes {a.sizes}; "
+    print(f"CPU: {common.cpu_model()}; {a.reps} repetitions, interleaved; core sizes {a.sizes}, "
+          f"best of {a.rounds} rounds per point; "
           f"{'a competing busy loop in its own session; ' if a.busy else ''}"
           f"{common.load_summary(before, loads, after)}\n")
     print("| algorithm | op | ours ns/B | bench-slope ns/B | slope ratio | paired ratio "
