@@ -11,7 +11,10 @@
   why.
 
 Both take ``max_s`` like an ssh transfer (the same time bound, ``transfer.keep_sending``);
-the sample's ``nbytes`` is what was sent (and counted by the receiver).
+the sample's ``nbytes`` is what was sent (and counted by the receiver). Both give the steady
+rate as an ssh transfer does (``steady``): the receiver marks the end of a warm-up quarter and
+the figure is the rest over the time from that mark to the end; the CPU times cover that part
+(the sender's from the chunk where it passed the warm-up's bytes).
 """
 from __future__ import annotations
 
@@ -21,8 +24,10 @@ import shlex
 import socket
 import subprocess
 import sys
+import threading
 import time
 
+from cipherbench.scenarios.ssh import steady
 from cipherbench.scenarios.ssh.errors import last_line
 from cipherbench.scenarios.ssh.transfer import (FORCED_OPTIONS, Target, TransferSample, _Lines,
                                                 keep_sending)
@@ -33,10 +38,13 @@ class BaselineUnavailable(Exception):
 
 
 # The receiver: prints its port, accepts one connection, reads everything, prints the byte
-# count, its own CPU time for the data phase and (with "verify") the SHA-256 of what it got.
+# count, its own CPU time for the data phase, (with "verify") the SHA-256 of what it got, and
+# the steady part's mark: bytes read by then, its monotonic time and CPU time, and the end's
+# monotonic time (the same clock as this process's ``time.monotonic``).
 _RECEIVER = r"""
 import hashlib, socket, sys, time
 verify = sys.argv[1] == "verify"
+warm = int(sys.argv[2])
 srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(1)
 print(srv.getsockname()[1], flush=True)
 conn, _ = srv.accept()
@@ -44,6 +52,7 @@ conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
 buf = bytearray(1 << 20); view = memoryview(buf); n = 0
 h = hashlib.sha256() if verify else None
 c0 = time.process_time()
+nw, tw, cw = -1, -1.0, -1.0
 while True:
     k = conn.recv_into(buf)
     if not k:
@@ -51,8 +60,11 @@ while True:
     n += k
     if h:
         h.update(view[:k])
+    if 0 < warm <= n and nw < 0:
+        nw, tw, cw = n, time.monotonic(), time.process_time()
+t1 = time.monotonic()
 c1 = time.process_time()
-print(n, c1 - c0, h.hexdigest() if h else "-", flush=True)
+print(n, c1 - c0, h.hexdigest() if h else "-", nw, tw, c1 - cw, t1, flush=True)
 """
 
 
@@ -67,11 +79,15 @@ class _Reset(Exception):
         self.sent = sent
 
 
-def _send(sock: socket.socket, view: memoryview, stop_at: float | None) -> int:
-    """``sendall`` in 1 MiB pieces under the time bound (``keep_sending``); bytes sent."""
+def _send(sock: socket.socket, view: memoryview, stop_at: float | None,
+          mark: list[float] | None = None, warm: int = 0) -> int:
+    """``sendall`` in 1 MiB pieces under the time bound (``keep_sending``); bytes sent.
+    ``mark`` gets this thread's CPU time when ``warm`` bytes have gone out."""
     off = 0
     try:
         while keep_sending(off, len(view), stop_at):
+            if mark is not None and not mark and 0 < warm <= off:
+                mark.append(time.thread_time())
             sock.sendall(view[off:off + _CHUNK])
             off = min(len(view), off + _CHUNK)
     except (ConnectionResetError, BrokenPipeError) as err:
@@ -79,11 +95,27 @@ def _send(sock: socket.socket, view: memoryview, stop_at: float | None) -> int:
     return off
 
 
+def _sample(sent: int, whole_s: float, cpu: tuple[float, float, list[float]],
+            part: steady.Steady | None, server_cpu_s: float | None, method: str,
+            **kw) -> TransferSample:
+    """A baseline sample: its CPU times over the steady part when there is one."""
+    c0, c1, mark = cpu
+    client = c1 - (mark[0] if part is not None and mark else c0)
+    return TransferSample(nbytes=sent, wall_s=whole_s, setup_s=0.0, client_cpu_s=client,
+                          client_cpu_total_s=c1 - c0, server_cpu_s=server_cpu_s,
+                          server_cpu_method=method, sink_cpu_s=None,
+                          steady_bytes=part.nbytes if part else None,
+                          steady_s=part.seconds if part else None, **kw)
+
+
 def loopback(data: bytes | memoryview, *, verify: bool = False,
              max_s: float | None = None) -> TransferSample:
     """One cleartext TCP transfer of ``data`` over 127.0.0.1 to a separate receiver process."""
     view = memoryview(data).cast("B")
-    proc = subprocess.Popen([sys.executable, "-c", _RECEIVER, "verify" if verify else "-"],
+    warm = 0 if verify else steady.warm_bytes(len(view))
+    mark: list[float] = []
+    proc = subprocess.Popen([sys.executable, "-c", _RECEIVER, "verify" if verify else "-",
+                             str(warm)],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
@@ -93,7 +125,7 @@ def loopback(data: bytes | memoryview, *, verify: bool = False,
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
             c0 = time.thread_time()
             t0 = time.perf_counter()
-            sent = _send(sock, view, t0 + max_s if max_s else None)
+            sent = _send(sock, view, t0 + max_s if max_s else None, mark, warm)
             sock.shutdown(socket.SHUT_WR)
             c1 = time.thread_time()
             report = proc.stdout.readline().split()
@@ -105,19 +137,22 @@ def loopback(data: bytes | memoryview, *, verify: bool = False,
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    if len(report) != 3 or int(report[0]) != sent:
+    if len(report) != 7 or int(report[0]) != sent:
         raise BaselineUnavailable(f"loopback TCP baseline: receiver reported {report}")
     if verify and report[2] != hashlib.sha256(view[:sent]).hexdigest():
         raise BaselineUnavailable("loopback TCP baseline: data changed in transit")
-    return TransferSample(nbytes=sent, wall_s=t1 - t0, setup_s=0.0,
-                          client_cpu_s=c1 - c0, client_cpu_total_s=c1 - c0,
-                          server_cpu_s=float(report[1]), server_cpu_method="process",
-                          sink_cpu_s=None, digest=report[2] if verify else None,
-                          extra={"tool": "python", "capped": sent < len(view)})
+    nw = int(report[3])
+    part = steady.steady(warm, nw if nw >= 0 else None, sent - nw,
+                         float(report[4]), float(report[6])) if nw >= 0 else None
+    return _sample(sent, t1 - t0, (c0, c1, mark), part,
+                   float(report[5] if part else report[1]), "process",
+                   digest=report[2] if verify else None,
+                   extra={"tool": "python", "capped": sent < len(view)})
 
 
-def _listener_script(port: int) -> str:
-    """Remote sh: start socat or nc on ``port``, count what arrives, say which tool."""
+def _listener_script(port: int, warm: int = 0) -> str:
+    """Remote sh: start socat or nc on ``port``, count what arrives (``steady``'s two parts
+    with ``warm``), say which tool."""
     return "\n".join([
         "if command -v socat >/dev/null 2>&1; then t=socat",
         "elif command -v nc >/dev/null 2>&1; then t=nc",
@@ -126,7 +161,9 @@ def _listener_script(port: int) -> str:
         "case $t in",
         f"  socat) socat -u TCP-LISTEN:{port},reuseaddr STDOUT ;;",
         f"  nc) nc -l -p {port} </dev/null 2>/dev/null || nc -l {port} </dev/null ;;",
-        'esac | wc -c | sed "s/^ */CB-COUNT /"',
+        "esac | {",
+        steady.sink_script(warm),
+        "}",
         "",
     ])
 
@@ -164,7 +201,9 @@ def remote(target: Target, data: bytes | memoryview, *, port: int | None = None,
 def _remote_once(target: Target, view: memoryview, address: str, port: int,
                  max_s: float | None) -> TransferSample:
     """``remote`` with one listener on ``port``."""
-    cmd = "exec /bin/sh -c " + shlex.quote(_listener_script(port))
+    warm = steady.warm_bytes(len(view))
+    mark: list[float] = []
+    cmd = "exec /bin/sh -c " + shlex.quote(_listener_script(port, warm))
     proc = subprocess.Popen(["ssh", *target.options, *FORCED_OPTIONS, target.destination, cmd],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
@@ -196,17 +235,20 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             sock.settimeout(None)
             c0 = time.thread_time()
             t0 = time.perf_counter()
-            sent = _send(sock, view, t0 + max_s if max_s else None)
+            # the marks arrive while the data goes out: read them in a thread
+            got: dict[str, tuple[float, int]] = {}
+            reader = threading.Thread(target=_read_marks, daemon=True,
+                                      args=(lines, got, 60 + len(view) / 1e6))
+            reader.start()
+            sent = _send(sock, view, t0 + max_s if max_s else None, mark, warm)
             sock.shutdown(socket.SHUT_WR)
             c1 = time.thread_time()
-            count = None
-            while (line := lines.readline(time.monotonic() + 60 + len(view) / 1e6)) is not None:
-                if line.startswith("CB-COUNT"):
-                    count = int(line.split()[1])
-                    break
-            t1 = time.perf_counter()
-        if count != sent:
-            raise BaselineUnavailable(f"baseline via {tool} on {target.name}: {count} of "
+            reader.join(timeout=90 + len(view) / 1e6)
+        t_warm, warm_count = got.get("CB-WARM", (None, None))
+        t1, count = got.get("CB-COUNT", (time.perf_counter(), None))
+        if not steady.arrived(sent, warm_count, count, warm):
+            total = count if warm_count is None or count is None else warm_count + count
+            raise BaselineUnavailable(f"baseline via {tool} on {target.name}: {total} of "
                                       f"{sent} bytes arrived")
     except TimeoutError:
         raise BaselineUnavailable(f"baseline via {tool or 'listener'} on {target.name}: "
@@ -222,7 +264,22 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-    return TransferSample(nbytes=sent, wall_s=t1 - t0, setup_s=0.0,
-                          client_cpu_s=c1 - c0, client_cpu_total_s=c1 - c0,
-                          server_cpu_s=None, server_cpu_method="none", sink_cpu_s=None,
-                          extra={"tool": tool, "capped": sent < len(view)})
+    part = steady.steady(warm, warm_count, count, t_warm, t1)
+    return _sample(sent, t1 - t0, (c0, c1, mark), part, None, "none",
+                   extra={"tool": tool, "capped": sent < len(view)})
+
+
+def _read_marks(lines: _Lines, got: dict[str, tuple[float, int]], limit_s: float) -> None:
+    """Note when ``CB-WARM`` and ``CB-COUNT`` arrive (perf_counter) with their counts; stop
+    at ``CB-COUNT``, at the end of output, or after ``limit_s``."""
+    deadline = time.monotonic() + limit_s
+    try:
+        while (line := lines.readline(deadline)) is not None:
+            words = line.split()
+            if words and words[0] in ("CB-WARM", "CB-COUNT"):
+                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else -1
+                got[words[0]] = (time.perf_counter(), n)
+                if words[0] == "CB-COUNT":
+                    return
+    except TimeoutError:
+        return

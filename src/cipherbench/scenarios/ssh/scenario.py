@@ -24,7 +24,7 @@ from cipherbench.display.console import GRADE_STYLE, display_fitted, display_war
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
-from cipherbench.scenarios.ssh import runner, tables, via as via_mod
+from cipherbench.scenarios.ssh import runner, steady, tables, via as via_mod
 from cipherbench.scenarios.ssh.errors import HostError
 from cipherbench.scenarios.ssh.server import PrivateServer
 from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaults, is_aead
@@ -233,7 +233,9 @@ def view(screen: Screen, run: Run, results: list[Result],
         header, cells = tables.table_lines(part)
         rounds = max((r.n for r in part), default=0)
         how = via_mod.DESCRIBE.get(v, v)
-        title = (f"ssh{f' via {v} ({how})' if v else ''}: {size / (1 << 20):g} MiB per transfer to "
+        steady_rate = any(r.extra.get("figure") == steady.STEADY for r in part if r.via == v)
+        title = (f"ssh{f' via {v} ({how})' if v else ''}: {size / (1 << 20):g} MiB per transfer"
+                 f"{' (MB/s after its first quarter)' if steady_rate else ''} to "
                  f"{run.args.get('host')}, {rounds} rounds, fastest first (* = client "
                  "default; n = rounds; CPU % = ssh/sshd time on a core; @openssh.com left "
                  "out)" if size else "ssh transfers")

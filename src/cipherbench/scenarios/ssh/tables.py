@@ -4,9 +4,11 @@ What is stored (scenario ``ssh``; lib ``openssh``, the baseline ``tcp``; algo ``
 ``CIPHER+MAC``; op the tool that moved the bytes: ``pipe``, ``sftp``, ``scp``, ``rsync``, the
 baseline ``transfer``):
 
-- each timed sample the moment it is known: metric ``round_s`` (seconds of its data phase,
-  unit ``s``), size = the bytes it sent, ``extra`` with its round, its place in the round's
-  order, its CPU times and how it was checked. These rows are the one source of every figure
+- each timed sample the moment it is known: metric ``round_s`` (unit ``s``) and size, the
+  seconds and bytes of its figure: the steady part after the warm-up (``steady``), or the
+  whole data phase (``extra["figure"]`` says which; ``sent`` and ``whole_s`` keep the whole),
+  ``extra`` with its round, its place in the round's order, its CPU times (over the figure's
+  part) and how it was checked. These rows are the one source of every figure
   below: ``show`` redraws a run from them, interrupted ones too.
 - at the end, per candidate, the figures computed from them (``summary_results``): metric
   ``bytes_per_s`` (median over the rounds and its interval; ``extra`` has the paired verdicts
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from cipherbench import stats
 from cipherbench import verdict as V
 from cipherbench.scenarios.ssh import bottleneck as bn
+from cipherbench.scenarios.ssh import steady
 from cipherbench.scenarios.ssh.runner import (BASELINE, BASELINE_OP, Cand, Check, Combo,
                                               describe)
 from cipherbench.scenarios.ssh.transfer import TransferSample
@@ -53,9 +56,11 @@ def round_result(c: Cand, round_index: int, position: int, s: TransferSample, ch
              "sink_cpu_s": s.sink_cpu_s, "verified": True,
              "checked_with": check.cand.combo.algo, "check_bytes": check.nbytes,
              "requested_size": requested, "cut": s.nbytes < requested,
-             "tool": s.extra.get("tool")}
-    return Result(scenario=SCENARIO, lib=_lib(c), algo=c.combo.algo, op=c.op, size=s.nbytes,
-                  metric=ROUND_METRIC, unit="s", median=s.wall_s, ci_low=None, ci_high=None,
+             "tool": s.extra.get("tool"), "sent": s.nbytes, "whole_s": s.wall_s,
+             "figure": steady.STEADY if s.steady_s else steady.WHOLE}
+    nbytes, seconds = s.figure
+    return Result(scenario=SCENARIO, lib=_lib(c), algo=c.combo.algo, op=c.op, size=nbytes,
+                  metric=ROUND_METRIC, unit="s", median=seconds, ci_low=None, ci_high=None,
                   n_samples=1, cv=None, extra=extra)
 
 
@@ -129,7 +134,7 @@ def _from_rounds(samples: list[Result]) -> list[Row]:
             server_cpu=_share([r.extra.get("server_cpu_s") for r in rs], walls),
             grade=info.get("grade", ""), is_default=bool(first.get("client_default")),
             is_baseline=is_base, algo=algo, note=info.get("note", ""),
-            size=int(stats.median([r.size for r in rs])),
+            size=int(stats.median([r.extra.get("sent", r.size) for r in rs])),
             cut=any(r.extra.get("cut") for r in rs), rates=rates, extra=dict(first)))
     base = next((r for r in out if r.is_baseline), None)
     for row in out:

@@ -6,6 +6,10 @@ What is measured, and how:
   exchange and authentication are over), the clock starts when the first byte is written to
   ssh's stdin and stops when the remote prints ``CB-END``, which it does after its ``cat`` has
   read the last byte. Connection setup is reported apart (``setup_s``).
+- **Steady rate** (``steady``): a timed sample of at least ``steady.MIN_BYTES`` is read by the
+  far side in two parts, a warm-up quarter and the rest, with a mark between them; the
+  sample's figure is the rest over the time from the mark to ``CB-END`` (``steady_bytes``,
+  ``steady_s``), and its CPU times cover that part. The whole data phase is kept beside it.
 - **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds) read at
   ``CB-READY`` and at ``CB-END``; the difference is the cost of encrypting and sending the
   data. Its whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
@@ -41,7 +45,7 @@ import time
 from dataclasses import dataclass, field
 
 from cipherbench.children import pin
-from cipherbench.scenarios.ssh import procs
+from cipherbench.scenarios.ssh import procs, steady
 from cipherbench.scenarios.ssh.errors import HostError, SshError, TransferFailed, classify
 
 #: The ciphers whose MAC is part of the cipher (AEAD): ``-m`` is ignored for them.
@@ -97,18 +101,29 @@ class TransferSample:
     sink_cpu_s: float | None        # the remote cat/sha256sum
     digest: str | None = None       # SHA-256 seen by the far side (verify runs only)
     extra: dict = field(default_factory=dict)
+    steady_bytes: int | None = None  # the part after the warm-up (``steady``), if measured
+    steady_s: float | None = None
+
+    @property
+    def figure(self) -> tuple[int, float]:
+        """(bytes, seconds) of the sample's figure: its steady part, else the whole phase."""
+        if self.steady_bytes and self.steady_s:
+            return self.steady_bytes, self.steady_s
+        return self.nbytes, self.wall_s
 
     @property
     def throughput(self) -> float:
-        """Bytes per second of the data phase."""
-        return self.nbytes / self.wall_s if self.wall_s > 0 else 0.0
+        """Bytes per second of the sample's figure (``figure``)."""
+        n, t = self.figure
+        return n / t if t > 0 else 0.0
 
 
-def remote_script(verify: bool) -> str:
-    """The POSIX sh program run on the far side (see the module docstring)."""
+def remote_script(verify: bool, warm: int = 0) -> str:
+    """The POSIX sh program run on the far side (see the module docstring); ``warm``: the
+    bytes of the warm-up part of a timed sample (``steady``)."""
     sink = ('if command -v sha256sum >/dev/null 2>&1; then h=sha256sum; else h="shasum -a 256";'
             ' fi; echo "CB-SHA $($h | cut -c1-64)"') if verify else \
-        "n=$(wc -c); echo CB-COUNT $n"  # unquoted: drops the padding some wc print
+        steady.sink_script(warm, "$(cb_cpu)")
     return "\n".join([
         "p=$PPID",
         'while [ "$p" -gt 1 ] 2>/dev/null && [ -r /proc/$p/stat ]; do',
@@ -131,9 +146,9 @@ def remote_script(verify: bool) -> str:
     ])
 
 
-def remote_command(verify: bool) -> str:
+def remote_command(verify: bool, warm: int = 0) -> str:
     """The command line given to ssh: the script under ``sh`` whatever the login shell is."""
-    return "exec /bin/sh -c " + shlex.quote(remote_script(verify))
+    return "exec /bin/sh -c " + shlex.quote(remote_script(verify, warm))
 
 
 def _cpu_from_fields(fields: list[str]) -> tuple[float | None, str]:
@@ -240,9 +255,10 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     nbytes = len(view)
     if timeout_s is None:
         timeout_s = 60.0 + nbytes / 1e6  # generous: even 1 MB/s finishes
+    warm = 0 if verify else steady.warm_bytes(nbytes)
     err_file = tempfile.TemporaryFile()
     t_spawn = time.monotonic()
-    proc = subprocess.Popen(ssh_argv(target, cipher, mac, remote_command(verify)),
+    proc = subprocess.Popen(ssh_argv(target, cipher, mac, remote_command(verify, warm)),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file,
                             bufsize=0)
     pin(proc.pid, target.cpu)
@@ -255,10 +271,11 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     writer: threading.Thread | None = None
     failure: list[BaseException] = []
     sent = [0]
-    ready = end = None
+    ready = end = mark = None
     rest: list[str] = []
     digest = None
     count: int | None = None
+    t_warm = c_warm = None
     try:
         deadline = time.monotonic() + 60.0
         while ready is None:
@@ -285,6 +302,10 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
                 break
             if line.startswith("CB-SHA"):
                 digest = line.split()[1] if len(line.split()) > 1 else ""
+            elif line.startswith("CB-WARM"):
+                t_warm = time.perf_counter()
+                c_warm = procs.cpu_ns(proc.pid)
+                mark = line.split()
             elif line.startswith("CB-COUNT"):
                 word = (line.split() + [""])[1]
                 count = int(word) if word.isdigit() else None
@@ -315,20 +336,29 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
 
     capped = sent[0] < nbytes and not failure
     nbytes = sent[0]
-    if not verify and count != nbytes:
+    warm_count = int(mark[1]) if mark and len(mark) > 1 and mark[1].isdigit() else None
+    if not verify and not steady.arrived(nbytes, warm_count, count, warm):
+        got = count if warm_count is None or count is None else warm_count + count
         raise TransferFailed(f"ssh to {target.name} with {cipher}"
                              f"{'/' + mac if mac and not is_aead(cipher) else ''}: the far side "
-                             f"received {count} of {nbytes} bytes")
+                             f"received {got} of {nbytes} bytes")
     if verify:
         want = hashlib.sha256(view[:nbytes]).hexdigest()
         if digest != want:
             raise TransferFailed(f"data changed in transit with {cipher}"
                                  f"{'/' + mac if mac else ''}: far side got sha256 {digest}")
+    part = None if verify else steady.steady(warm, warm_count, count, t_warm, t1)
     s0, method = _cpu_from_fields(ready[2:])
+    if part is not None and mark is not None:
+        # the CPU times cover the figure's part: from the mark on
+        s0, method = _cpu_from_fields(mark[2:])
+        c0 = c_warm
     s1, _ = _cpu_from_fields(end[1:])
     return TransferSample(
         nbytes=nbytes,
         wall_s=t1 - t0,
+        steady_bytes=part.nbytes if part else None,
+        steady_s=part.seconds if part else None,
         setup_s=t_ready - t_spawn,
         client_cpu_s=(c1 - c0) / 1e9 if c0 is not None and c1 is not None else None,
         client_cpu_total_s=usage.ru_utime + usage.ru_stime,

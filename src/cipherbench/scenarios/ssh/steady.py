@@ -1,0 +1,85 @@
+"""The steady rate of a transfer: the bytes after a warm-up part over the time they took.
+
+A connection does not carry its first megabytes at the rate it carries the rest: channel
+and TCP windows grow, the far side's session settles. Measured on a 2-vCPU VM over loopback
+(docs/performance.md, "Stability of ssh"): the first 8 MiB took 90-140 ms with ChaCha20-
+Poly1305, each later 8 MiB 20-40 ms; a 16 MiB transfer ran at about 90 MB/s and a 256 MiB one
+at 270 MB/s. Timed whole, a sample of a few tens of MiB measures mostly that start, which is
+the same for every cipher and varies from one connection to the next: it hides the
+differences the benchmark is for. So the far side splits what it reads: a first part of
+``warm_bytes(n)`` bytes, after which it says ``CB-WARM``, and the rest, counted, after which
+it says ``CB-COUNT``. The figure is the rest's bytes over the time between the two marks.
+Both marks travel back the same way, so their delay cancels. A time bound that cut the
+sample before enough of the rest was sent leaves it a whole-transfer figure.
+
+``head -c`` of some systems (busybox, BSD) reads ahead of what it passes on through stdio's
+buffer; those bytes are not in either count. The count check therefore accepts up to
+``READAHEAD`` missing bytes when the first part was read whole, and the rest's count is
+still exact: it is what arrived after the mark.
+
+Pure: no process, no clock.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Below this many bytes a sample is timed whole (too short for a part to be steady).
+MIN_BYTES = 4 << 20
+#: Bytes ``head -c`` may read ahead of what it passes on (stdio buffers are 4-64 KiB).
+READAHEAD = 1 << 20
+#: What a stored sample's figure is (``extra["figure"]``).
+STEADY, WHOLE = "steady", "whole"
+
+
+def warm_bytes(n: int) -> int:
+    """The warm-up part of an ``n``-byte sample: a quarter, in whole 64 KiB (0: timed whole)."""
+    if n < MIN_BYTES:
+        return 0
+    return (n // 4) & ~((64 << 10) - 1)
+
+
+def sink_script(warm: int, mark: str = "") -> str:
+    """POSIX sh that reads stdin to its end: ``warm`` bytes, then ``CB-WARM <n> <mark>``, then
+    the rest, then ``CB-COUNT <n>`` (without ``warm``: just ``CB-COUNT``). ``mark`` is more sh
+    words for the first line (e.g. a CPU reading). Counts unquoted: some ``wc`` pad them."""
+    lines = []
+    if warm > 0:
+        lines.append(f"w=$(head -c {warm} | wc -c); echo CB-WARM $w {mark}".rstrip())
+    lines.append("n=$(wc -c); echo CB-COUNT $n")
+    return "\n".join(lines)
+
+
+def arrived(sent: int, warm_count: int | None, rest: int | None, warm: int) -> bool:
+    """Did everything sent arrive? Exactly, or short by what ``head`` may read ahead."""
+    if rest is None:
+        return False
+    if warm <= 0 or warm_count is None:
+        return rest == sent
+    got = warm_count + rest
+    if got == sent:
+        return True
+    return warm_count == warm and sent - READAHEAD <= got < sent
+
+
+@dataclass(frozen=True)
+class Steady:
+    """The part of a sample after its warm-up: bytes and seconds."""
+
+    nbytes: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        return self.nbytes / self.seconds if self.seconds > 0 else 0.0
+
+
+def steady(warm: int, warm_count: int | None, rest: int | None,
+           t_warm: float | None, t_end: float) -> Steady | None:
+    """The steady part, or None when the sample must be taken whole: no warm-up asked, the
+    first part cut short (the data ended within it), or a rest smaller than half the
+    warm-up (a time bound stopped the sending early)."""
+    if warm <= 0 or warm_count is None or rest is None or t_warm is None:
+        return None
+    if warm_count < warm or rest < warm // 2 or t_end <= t_warm:
+        return None
+    return Steady(rest, t_end - t_warm)
