@@ -17,7 +17,8 @@ source tree): `apt-get source libgcrypt20`, `./configure` in the unpacked direct
 `gcc -O2 -DHAVE_CONFIG_H -I. -Isrc -o bench-slope tests/bench-slope.c -lgcrypt -lgpg-error`.
 
 Usage: libgcrypt_bench_slope.py --core BUILD/core/cipherbench-core --bench-slope PATH
-       [--reps 5] [--rounds 5] [--sizes 1024,2048,3072,4096] [--cpu K] [--busy]
+       [--reps 5] [--rounds 5] [--sizes 1024,2048,3072,4096] [--fit-from 1024] [--cpu K]
+       [--busy]
 """
 import argparse
 import json
@@ -70,7 +71,7 @@ def ours(args):
                         .setdefault(rec["size"], []).append(best.figure)
     for key, by_size in rounds.items():
         line = fit.fit_sizes({size: stats.best_of_rounds(xs).figure
-                              for size, xs in by_size.items()})
+                              for size, xs in by_size.items()}, min_size=args.fit_from)
         if line is not None:
             out[key] = line.slope
     return out
@@ -103,6 +104,9 @@ def main():
                    help="core runs per repetition; a point's figure is the best of them")
     p.add_argument("--sizes", default="1024,2048,3072,4096",
                    help="the core's sizes for its fit (bench-slope fits 64-4096 bytes)")
+    p.add_argument("--fit-from", type=int, default=fit.FIT_MIN_SIZE, metavar="BYTES",
+                   help="fit the core's sizes from this one on (default: the product's, "
+                        f"{fit.FIT_MIN_SIZE}; bench-slope's range starts at 64)")
     p.add_argument("--cpu", type=int, default=None, help="pin both tools to this CPU")
     p.add_argument("--busy", action="store_true",
                    help="run a competing busy loop in its own session throughout")
@@ -139,7 +143,7 @@ def main():
         stop_busy(busy)
     after = os.getloadavg()[0]
     print(f"`{' '.join(['bench/fidelity/libgcrypt_bench_slope.py'] + sys.argv[1:])}`\n")
-    print(f"CPU: {common.cpu_model()}; {a.reps} repetitions, interleaved; core sizes {a.sizes}, "
+    print(f"CPU: {common.cpu_model()}; {a.reps} repetitions, interleaved; core sizes {a.sizes} (fitted from {a.fit_from}), "
           f"best of {a.rounds} rounds per point; "
           f"{'a competing busy loop in its own session; ' if a.busy else ''}"
           f"{common.load_summary(before, loads, after)}\n")
