@@ -120,6 +120,8 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
         name = r.cand.label + (" (default)" if r.is_default else "")
         if r.cand.note:
             name += f" - {r.cand.note}"
+        if r.vs_default is not None:
+            verdict += f"; vs default: {r.vs_default.text()}"
         if r.tied:
             verdict += f"; {r.tie_text()}"
         cells.append(["" if r.rank is None else f"{r.rank}{'=' if r.tied else ''}", name,
@@ -131,9 +133,9 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
                    right=["#", "rate"], title=f"candidates, fastest first "
                    f"({pol.describe(opts.policy, a.target.transport)})")
     if any(r.tied for r in a.rows):
-        c.print("= the same place: the rate and the one above are within the measurement "
-                "noise of each other (their 95% intervals overlap); their order is not a "
-                "ranking", markup=False, highlight=False)
+        c.print("= the same place: this row and the one above cannot be told apart (their "
+                "paired verdict from the same ssh rounds, or without rounds their 95% "
+                "intervals); their order is not a ranking", markup=False, highlight=False)
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:
         c.print(f"note: {n}", markup=False, highlight=False)
