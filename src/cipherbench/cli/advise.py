@@ -16,6 +16,7 @@ from cipherbench.advise.engine import Advice, Options, advise
 from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.gather import gather
 from cipherbench.advise.record import SCHEMA, store_advice
+from cipherbench.scenarios.ssh.tables import verdict_cell
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
 from cipherbench.cli.context import AppContext, db_option, json_option
@@ -121,7 +122,7 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
         if r.cand.note:
             name += f" - {r.cand.note}"
         if r.vs_default is not None:
-            verdict += f"; vs default: {r.vs_default.text()}"
+            verdict += f"; vs default {verdict_cell(r.vs_default)}"
         if r.tied:
             verdict += f"; {r.tie_text()}"
         cells.append(["" if r.rank is None else f"{r.rank}{'=' if r.tied else ''}", name,
