@@ -95,6 +95,9 @@ def test_inside_the_noise_advise_cannot_tell_and_claims_no_factor(cli, env):
     assert "cannot tell here (within 9%)" in answer
     assert "x what the default" not in answer and "x faster" not in answer
     assert "fastest choice" not in answer
+    # the bottleneck is judged for the fastest allowed choice, as the ssh table judges it
+    assert t["bottleneck"].startswith("Crypto is the bottleneck: the fastest cipher, "
+                                      "aes128-gcm@openssh.com, moves")
     # the config line puts the default first, the choice the answer names
     ciphers = next(c["text"] for c in t["config"] if c["text"].strip().startswith("Ciphers"))
     assert ciphers.split()[1].startswith(CHACHA)

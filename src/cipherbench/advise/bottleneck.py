@@ -141,10 +141,10 @@ _REMEDY = {"ssh": "cipherbench ssh --budget", "tls": "cipherbench tls --budget",
 
 
 def verdict(rows: list[Ranked], link: tuple[float, str] | None = None,
-            baseline: Rate | None = None) -> PathVerdict | None:
-    """``decide`` for the recommendation (the fastest allowed measured choice); None without
-    one, or without a path."""
-    top = best(rows)
+            baseline: Rate | None = None, top: Ranked | None = None) -> PathVerdict | None:
+    """``decide`` for ``top``, by default the recommendation (the fastest allowed measured
+    choice); None without one, or without a path."""
+    top = top or best(rows)
     if top is None or top.rate is None:
         return None
     return decide(Interval.of(top.rate), Interval.of(baseline) if baseline else None,
@@ -152,15 +152,15 @@ def verdict(rows: list[Ranked], link: tuple[float, str] | None = None,
 
 
 def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
-             baseline: Rate | None = None) -> str:
+             baseline: Rate | None = None, top: Ranked | None = None) -> str:
     """One sentence: the fastest allowed choice against the path (the measured baseline,
     capped by the link), or, without either, how much the choice of cipher matters here."""
     ok = [r for r in allowed(rows) if r.rate is not None]
-    top = best(rows)
+    top = top or best(rows)
     if not ok or top is None or top.rate is None:
         return "No allowed choice was measured, so the bottleneck cannot be told."
     base = Interval.of(baseline) if baseline is not None else None
-    v = verdict(rows, link, baseline)
+    v = verdict(rows, link, baseline, top)
     if v is None:
         return _cpu_sentence(rows, ok)
     name = f"{top.cand.label} ({format_rate(top.rate.bps)})"

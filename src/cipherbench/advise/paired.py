@@ -4,9 +4,11 @@ in them: the same verdicts ``cipherbench ssh`` prints for that run, never re-der
 - against the default: ``rank`` orders and ties the rows by ``scenarios.ssh.tables
   .paired_verdict`` (the ``vs dflt`` column's verdict); ``versus_default`` words it, with the
   paired ratio and its interval as the only factor, or "cannot tell here (within N%)";
-- the bottleneck: ``scenarios.ssh.bottleneck.judge`` on the recommendation's paired verdict
-  against the cleartext baseline (the ``vs clear`` column's); a ``--link`` narrower than the
-  measured baseline caps it with the interval rule of ``advise.bottleneck`` against the link.
+- the bottleneck: ``scenarios.ssh.bottleneck.judge`` on the paired verdict against the
+  cleartext baseline (the ``vs clear`` column's) of the fastest allowed choice of the rounds,
+  as ``ssh`` judges its fastest cipher (the recommendation, or the one the kept default
+  cannot be told apart from); a ``--link`` narrower than the measured baseline caps it with
+  the interval rule of ``advise.bottleneck`` against the link.
 
 Evidence without paired rounds (ssh runs stored before the rounds, primitive stand-ins,
 ``--host`` primitives) keeps the interval rule of ``advise.bottleneck``.
@@ -33,16 +35,19 @@ def bottleneck(rows: list[Ranked], rec: Ranked, baseline: Rate | None,
                link: tuple[float, str] | None, run_id: int | None
                ) -> tuple[str, PathVerdict | None]:
     """The sentence and the verdict for a recommendation with paired rounds (``baseline``:
-    the same run's cleartext baseline, None when it measured none)."""
-    v = rec.vs_baseline
+    the same run's cleartext baseline, None when it measured none). Judged for the fastest
+    allowed choice of those rounds, as the ssh scenario judges its fastest cipher: the
+    recommendation, or the default it cannot be told apart from."""
+    top = fastest(rows) or rec
+    v = top.vs_baseline
     if link is not None and (baseline is None or v is None or link[0] < baseline.bps):
-        text = sentence(rows, link, baseline)
+        text = sentence(rows, link, baseline, top)
         if baseline is not None and v is not None:
             text += (" The nominal link decided, not the paired rounds: it is narrower than "
                      "the cleartext baseline of the same run.")
-        return text, verdict(rows, link, baseline)
-    via = rec.rounds.via if rec.rounds is not None else "pipe"
-    judged = ssh_bn.judge(v if baseline is not None else None, rec.cand.label, via)
+        return text, verdict(rows, link, baseline, top)
+    via = top.rounds.via if top.rounds is not None else "pipe"
+    judged = ssh_bn.judge(v if baseline is not None else None, top.cand.label, via)
     if v is None or baseline is None or v.ratio is None or v.low is None or v.high is None:
         return judged.text(), None
     below = f", below your {link[1]}" if link else ""
@@ -51,6 +56,12 @@ def bottleneck(rows: list[Ranked], rec: Ranked, baseline: Rate | None,
             f"of the same run ({format_rate(baseline.bps)}{below}).")
     return text, PathVerdict(_STATE[judged.kind], v.ratio, v.low, v.high, BASELINE,
                              baseline.bps, PAIRED_RULE)
+
+
+def fastest(rows: list[Ranked]) -> Ranked | None:
+    """The allowed choice measured in the paired rounds with the highest rate (None: none)."""
+    paired = [r for r in rows if r.allowed and r.rounds is not None and r.rate is not None]
+    return max(paired, key=lambda r: r.rate.bps if r.rate else 0.0, default=None)
 
 
 def kept_default(rows: list[Ranked], rec: Ranked | None) -> Ranked | None:
