@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 
 import cipherbench
-from advise_fixtures import LOAD, MB, add_ssh, add_ssh_rounds, steady
+from advise_fixtures import LOAD, add_ssh, add_ssh_rounds, steady
 from cipherbench import verdict as V
 from cipherbench.advise import engine
 from cipherbench.advise.bottleneck import INTERVAL_RULE, LINK_RULE, PAIRED_RULE
