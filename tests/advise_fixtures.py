@@ -67,6 +67,73 @@ def add_ssh(store: Store, rates: dict, flags: list[str], host: str | None = None
     return run
 
 
+def _combo(algo: str):
+    from cipherbench.scenarios.ssh import runner
+    cipher, _, mac = algo.partition("+")
+    return runner.Combo(cipher, mac or None)
+
+
+def add_ssh_rounds(store: Store, rounds: dict[str, list[float]], flags: list[str],
+                   default: str = "chacha20-poly1305@openssh.com", host: str | None = None,
+                   status: str = "complete", meta: dict | None = None,
+                   size: int = 8 << 20, seed: int = 5) -> int:
+    """A finished ``ssh`` run as ``cipherbench ssh`` stores it since the paired rounds: the
+    real sweep (``runner.sweep``, a new random order each round) over transfer doubles whose
+    rate in round ``i`` is ``rounds[algo][i]`` MB/s, each sample stored as its ``round_s``
+    row (``tables.round_result``), then the per-candidate rows computed from them
+    (``tables.summary_results``). ``cleartext-tcp`` is the baseline."""
+    import random
+
+    from cipherbench.scenarios.ssh import runner, tables
+    from cipherbench.scenarios.ssh.transfer import TransferSample
+
+    n = len(next(iter(rounds.values())))
+    combos = [_combo(a) for a in rounds if a != runner.BASELINE]
+    cands = runner.candidates(combos, ["pipe"], runner.BASELINE in rounds)
+    state = {"round": 0}
+
+    def sampler_for(c: runner.Cand):
+        def sample(data, verify, max_s):
+            nbytes = len(data) if verify else size
+            wall = 0.01 if verify else nbytes / (rounds[c.combo.algo][state["round"]] * MB)
+            return TransferSample(nbytes=nbytes, wall_s=wall, setup_s=0.01,
+                                  client_cpu_s=wall / 2, client_cpu_total_s=wall,
+                                  server_cpu_s=wall / 2, server_cpu_method="schedstat",
+                                  sink_cpu_s=None,
+                                  extra={"tool": "python"} if c.is_baseline else {})
+        return sample
+
+    def on_start(c, i):
+        state["round"] = i
+
+    run = store.begin_run("ssh", {"host": host or "127.0.0.1 (private sshd)", "size": size,
+                                  "rounds": n}, _meta(flags, meta))
+    position: dict[int, int] = {}
+
+    def on_sample(c, i, s, check):
+        position[i] = position.get(i, 0) + 1
+        store.add_result(run, tables.round_result(c, i, position[i], s, check, target="t",
+                                                  client_default=_combo(default),
+                                                  requested=size))
+
+    runner.sweep(cands, sampler_for, bytes(1 << 16), n_rounds=n, rng=random.Random(seed),
+                 on_start=on_start, on_sample=on_sample)
+    for r in tables.summary_results(store.results(run, "ssh")):
+        store.add_result(run, r)
+    store.finish_run(run, status)
+    return run
+
+
+def steady(mbs: float, load: list[float], wobble: list[float] | None = None) -> list[float]:
+    """Per-round MB/s of a candidate: ``mbs`` slowed by the machine's ``load`` in each round
+    (alike for every candidate of the round), times its own ``wobble`` (1.0: none)."""
+    return [mbs / l * (wobble[i] if wobble else 1.0) for i, l in enumerate(load)]
+
+
+#: The machine's slowness round by round (up to 60%: a busy machine).
+LOAD = [1.0, 1.3, 1.1, 1.6, 1.05, 1.4, 1.2, 1.5, 1.0, 1.35, 1.15, 1.25]
+
+
 def add_gpg(store: Store, rates: dict, flags: list[str]) -> int:
     """A finished ``gpg`` run (encryption only), as ``cipherbench gpg`` stores it."""
     run = store.begin_run("gpg", {"size": 32 << 20}, _meta(flags))

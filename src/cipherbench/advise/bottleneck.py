@@ -7,6 +7,11 @@ verdict, pure over typed inputs, in three states: crypto-bound (even the top of 
 interval stays below ``PATH_SHARE`` of the path), path-bound (even the bottom of it reaches
 ``PATH_SHARE``), or cannot tell (the interval straddles that line). ``sentence`` words it.
 
+This interval rule serves evidence without paired rounds (ssh runs stored before the rounds,
+primitive stand-ins, ``--host`` primitives) and the case of a ``--link`` narrower than the
+measured baseline. When the recommendation was measured in an ssh run's paired rounds beside
+its baseline, ``advise/paired.py`` takes the ssh scenario's own verdict instead.
+
 ``--link`` units (decimal, as links are sold): a number with ``bit``, ``b``, ``bps`` or
 ``bit/s`` after an optional k/M/G/T prefix is bits per second (``1Gbit``, ``100Mbps``,
 ``100Mb``); with ``B``, ``B/s`` or ``Bps`` it is bytes per second (``125MB/s``; ``MiB/s`` and
@@ -36,6 +41,9 @@ SMALL = 1.10
 
 CRYPTO_BOUND, PATH_BOUND, CANNOT_TELL = "crypto-bound", "path-bound", "cannot tell"
 BASELINE, LINK = "baseline", "link"
+#: Which rule decided (``PathVerdict.rule``): the cipher's interval against the measured
+#: baseline, against the nominal link, or the ssh run's paired verdict against its baseline.
+INTERVAL_RULE, LINK_RULE, PAIRED_RULE = "interval", "link", "paired"
 
 def parse_link(text: str) -> tuple[float, str]:
     """``--link`` text -> (bytes per second, how to say it). Raises ``UsageError``."""
@@ -92,7 +100,7 @@ class Interval:
 @dataclass(frozen=True)
 class PathVerdict:
     """``decide``'s answer: the state, the cipher's share of the path with its interval, and
-    which path it was (``baseline`` or ``link``) at what rate."""
+    which path it was (``baseline`` or ``link``) at what rate, and which rule decided."""
 
     state: str
     share: float
@@ -100,6 +108,7 @@ class PathVerdict:
     high: float
     path: str
     path_bps: float
+    rule: str = INTERVAL_RULE
 
 
 def decide(cipher: Interval, baseline: Interval | None, link_bps: float | None
@@ -122,7 +131,8 @@ def decide(cipher: Interval, baseline: Interval | None, link_bps: float | None
         state = CRYPTO_BOUND
     else:
         state = CANNOT_TELL
-    return PathVerdict(state, share, low, high, kind, path.value)
+    return PathVerdict(state, share, low, high, kind, path.value,
+                       LINK_RULE if kind == LINK else INTERVAL_RULE)
 
 
 #: The command whose ``--budget`` narrows a figure of each source.
@@ -131,10 +141,10 @@ _REMEDY = {"ssh": "cipherbench ssh --budget", "tls": "cipherbench tls --budget",
 
 
 def verdict(rows: list[Ranked], link: tuple[float, str] | None = None,
-            baseline: Rate | None = None) -> PathVerdict | None:
-    """``decide`` for the recommendation (the fastest allowed measured choice); None without
-    one, or without a path."""
-    top = best(rows)
+            baseline: Rate | None = None, top: Ranked | None = None) -> PathVerdict | None:
+    """``decide`` for ``top``, by default the recommendation (the fastest allowed measured
+    choice); None without one, or without a path."""
+    top = top or best(rows)
     if top is None or top.rate is None:
         return None
     return decide(Interval.of(top.rate), Interval.of(baseline) if baseline else None,
@@ -142,15 +152,15 @@ def verdict(rows: list[Ranked], link: tuple[float, str] | None = None,
 
 
 def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
-             baseline: Rate | None = None) -> str:
+             baseline: Rate | None = None, top: Ranked | None = None) -> str:
     """One sentence: the fastest allowed choice against the path (the measured baseline,
     capped by the link), or, without either, how much the choice of cipher matters here."""
     ok = [r for r in allowed(rows) if r.rate is not None]
-    top = best(rows)
+    top = top or best(rows)
     if not ok or top is None or top.rate is None:
         return "No allowed choice was measured, so the bottleneck cannot be told."
     base = Interval.of(baseline) if baseline is not None else None
-    v = verdict(rows, link, baseline)
+    v = verdict(rows, link, baseline, top)
     if v is None:
         return _cpu_sentence(rows, ok)
     name = f"{top.cand.label} ({format_rate(top.rate.bps)})"

@@ -5,15 +5,16 @@ import subprocess
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from cipherbench.advise import candidates as C, configs, policy as pol, rates as R
+from cipherbench.advise import candidates as C, configs, paired as P, policy as pol, rates as R
 from cipherbench.advise.bottleneck import PathVerdict, sentence, verdict
 from cipherbench.units import format_rate
 from cipherbench.advise.configs.base import ConfigLine, Context
 from cipherbench.advise.evidence import BASELINE_ALGO, Evidence, Rate, rel_ci
-from cipherbench.advise.rank import Ranked, best, default_row, rank
+from cipherbench.advise.rank import Ranked, best, default_row, faster, indistinct, rank
 from cipherbench.advise.targets import Target
 from cipherbench.advise.validate import Validator, validate
 from cipherbench.errors import EnvironmentProblem
+from cipherbench.scenarios.ssh.tables import verdict_dict
 
 #: Defaults of the tools, for "faster than the default": TLS 1.3's first suite in OpenSSL
 #: and GnuTLS, cryptsetup's LUKS2 default, gpg 2.2's --s2k-cipher-algo default.
@@ -77,13 +78,16 @@ class Advice:
                 "grade_reference": r.cand.grade.reference, "allowed": r.allowed,
                 "why_not": r.verdict.reason, "default": r.is_default,
                 "available": r.cand.available, "note": r.cand.note, "rate": rate(r.rate),
-                "cannot_tell_from_above": r.tie_text() if r.tied else None}
+                "cannot_tell_from_above": r.tie_text() if r.tied else None,
+                "vs_default": verdict_dict(r.vs_default),
+                "vs_baseline": verdict_dict(r.vs_baseline)}
                 for r in self.rows],
             "bottleneck": self.bottleneck,
             "bottleneck_verdict": None if self.path is None else {
                 "state": self.path.state, "share": round(self.path.share, 4),
                 "share_low": round(self.path.low, 4), "share_high": round(self.path.high, 4),
-                "path": self.path.path, "path_bytes_per_s": self.path.path_bps},
+                "path": self.path.path, "path_bytes_per_s": self.path.path_bps,
+                "rule": self.path.rule},
             "config": [{"text": ln.text, "status": ln.status, "checked_by": ln.detail}
                        for ln in self.lines],
             "notes": self.notes,
@@ -157,12 +161,18 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
         else:
             rates = R.without_aes(cands, rates)
             notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
-    rows = rank(cands, rates, opts.policy, target.transport, dflt)
+    rows = rank(cands, rates, opts.policy, target.transport, dflt,
+                rounds=paired_rounds(ev, rates) if target.family == "ssh" else None)
     own = own_tool_rows(target, rows, opts)
     rec = best(own)
     baseline = ssh_baseline(ev, rec) if target.family == "ssh" else None
-    bn = sentence(own, opts.link, baseline)
-    state = verdict(own, opts.link, baseline)
+    if target.family == "ssh" and P.applies(rec):
+        assert rec is not None
+        bn, state = P.bottleneck(own, rec, baseline, opts.link,
+                                 ev.ssh_run.id if ev.ssh_run else None)
+    else:
+        bn = sentence(own, opts.link, baseline)
+        state = verdict(own, opts.link, baseline)
     stand_ins = {r.rate.source for r in rows if r.rate and r.rate.stand_in and r.allowed}
     if target.lib == "go" and not any(r.rate for r in rows):
         notes.append("no measurements of Go's crypto here: build the Go core "
@@ -204,6 +214,13 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
                  "(AES-GCM when both ends have AES instructions, else ChaCha20-Poly1305); the "
                  "line does not change it.")
     return Advice(target, text, rows, rec, bn, lines, notes, runs, state)
+
+
+def paired_rounds(ev: Evidence, rates: Mapping[str, Rate | None]) -> dict:
+    """Candidate key -> the ssh scenario's row, for the rates measured in the ssh run's
+    paired rounds (not for primitive stand-ins, nor for rates estimated from them)."""
+    return {k: ev.ssh_rounds[k] for k, r in rates.items()
+            if r is not None and r.source == "ssh" and not r.estimated and k in ev.ssh_rounds}
 
 
 def ssh_baseline(ev: Evidence, rec: Ranked | None) -> Rate | None:
@@ -275,30 +292,33 @@ def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Op
     speed = f" at {format_rate(rec.rate.bps)}" if rec.rate else " (not measured)"
     est = " (estimated for a CPU without AES instructions)" if rec.rate and rec.rate.estimated \
         else ""
-    text = f"For {target.name}, use {rec.cand.label}: the fastest choice the {opts.policy} " \
-           f"policy allows here{speed}{est}."
+    kept = P.kept_default(rows, rec)
+    if kept is not None:
+        text = P.kept_text(target.name, opts.policy, rec, kept)
+    else:
+        text = f"For {target.name}, use {rec.cand.label}: the fastest choice the " \
+               f"{opts.policy} policy allows here{speed}{est}."
     if rec.cand.grade.level in ("legacy", "broken"):
         text += (f" It is {rec.cand.grade.level.upper()}: {rec.cand.grade.reason} "
                  f"({rec.cand.grade.reference}); --policy legacy allows it only because you "
                  "asked.")
-    faster = [r for r in rows if r.rate and rec.rate and r.rate.bps > rec.rate.bps
-              and not r.rate.overlaps(rec.rate) and not r.allowed and r.cand.available]
-    if faster:
-        f = faster[0]
+    quicker = [r for r in rows if faster(r, rec) and not r.allowed and r.cand.available]
+    if quicker:
+        f = quicker[0]
         text += (f" {f.cand.label} is faster ({format_rate(f.rate.bps)}) but not allowed: "
                  f"{f.verdict.reason}.")
     elif opts.policy != "legacy":
         bad = [r for r in rows if r.rate and r.cand.grade.level in ("legacy", "broken")]
         if bad and rec.rate:
             b = bad[0]
-            if b.rate.bps > rec.rate.bps and not b.rate.overlaps(rec.rate):
+            if faster(b, rec):
                 # Faster, but not something this machine's tool can even use (or not allowed):
                 # say so rather than claim nothing old is faster.
                 why = "" if b.cand.available else " if this tool still offered it"
                 text += (f" {b.cand.label} ({b.cand.grade.level}: {b.cand.grade.reason}) "
                          f"would be faster{why} ({format_rate(b.rate.bps)}), and is not "
                          "recommended.")
-            elif b.rate.overlaps(rec.rate):
+            elif indistinct(b, rec):
                 text += (f" No legacy or broken choice is measurably faster here (best of "
                          f"them: {b.cand.label}, {format_rate(b.rate.bps)}, within the "
                          "measurement noise).")
@@ -306,8 +326,13 @@ def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Op
                 text += f" No legacy or broken choice is faster here (best of them: " \
                         f"{b.cand.label}, {format_rate(b.rate.bps)})."
     dflt = default_row(rows)
-    if dflt is not None and dflt is rec:
+    paired = P.versus_default(rows, rec)
+    if kept is not None:
+        pass
+    elif dflt is not None and dflt is rec:
         text += " It is already the default."
+    elif paired is not None:
+        text += paired
     elif (dflt is not None and dflt.allowed and dflt.rate and rec.rate
           and rec.rate.overlaps(dflt.rate)):
         text += (f" The default ({dflt.cand.label}) is within the measurement noise of it, "

@@ -17,6 +17,7 @@ from typing import Iterable, Mapping
 
 from cipherbench import coherence as coh
 from cipherbench.advise.candidates import Candidate, suite_by_name
+from cipherbench.scenarios.ssh import tables
 from cipherbench.scenarios.ssh.runner import BASELINE as BASELINE_ALGO
 from cipherbench.store import Result, Run, Store
 from cipherbench.units import rate
@@ -109,6 +110,10 @@ class Evidence:
     ssh_run: Run | None = None
     ssh: dict[str, Result] = field(default_factory=dict)      # algo -> bytes_per_s result
     ssh_via: str | None = None   # the tool the ssh rows went through (None: ssh's own pipe)
+    #: the ssh scenario's own rows of that run (``scenarios.ssh.tables.rows``: per-round rates
+    #: and paired verdicts), by algo, the baseline included; empty for a run stored before
+    #: the rounds (no ``round_s`` rows)
+    ssh_rounds: dict[str, tables.Row] = field(default_factory=dict)
     gpg_run: Run | None = None
     gpg_rows: list = field(default_factory=list)               # scenarios.gpg.tables.GpgRow
     gpg_ci: dict[tuple[str, str], float] = field(default_factory=dict)  # (tool, algo) -> rel CI
@@ -238,6 +243,7 @@ class Evidence:
         if run is not None:
             self.ssh_run, self.ssh = run, rows[run.id]
             self.ssh_via = chosen_via[run.id]
+            self.ssh_rounds = round_rows(store.results(run.id, "ssh"), self.ssh_via)
 
     def _load_gpg(self, store: Store, runs: list[Run], fx: dict[int, coh.Facts]) -> None:
         from cipherbench.scenarios.gpg.tables import rows_from_results
@@ -339,6 +345,13 @@ def row_via(r: Result) -> str:
     ``transfer``) went through ssh's own pipe."""
     from cipherbench.scenarios.ssh.via import VIAS
     return r.op if r.op in VIAS else "pipe"
+
+
+def round_rows(results: list[Result], via: str | None) -> dict[str, tables.Row]:
+    """The rows ``cipherbench ssh`` draws from its stored rounds (``round_s``), through
+    ``via`` and the baseline, by algo; empty for a run stored before the rounds."""
+    return {row.algo: row for row in tables.rows(results)
+            if row.rates and (row.is_baseline or row.via == (via or "pipe"))}
 
 
 def _has(store: Store, run: Run, scenarios: tuple[str, ...]) -> bool:

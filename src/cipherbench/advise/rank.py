@@ -1,13 +1,23 @@
-"""Ranking: fastest first among everything measured, the policy's verdict beside each row."""
+"""Ranking: fastest first among everything measured, the policy's verdict beside each row.
+
+Two rows are told apart by the paired verdict of the ssh run both were measured in when they
+were (``rounds``: the ssh scenario's own rows, ``scenarios.ssh.tables.paired_verdict``), else
+by their 95% intervals. With paired rounds the tool's default goes ahead of every row that is
+not measurably faster than it, so the recommendation names another choice only when its
+paired verdict against the default says faster.
+"""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Mapping
 
 from cipherbench import catalog
+from cipherbench import verdict as V
 from cipherbench.advise import policy as pol
 from cipherbench.advise.candidates import Candidate
 from cipherbench.advise.evidence import Rate
+from cipherbench.scenarios.ssh import tables
 from cipherbench.verdict import CANNOT_TELL
 
 _GRADE_ORDER = {g: i for i, g in enumerate(catalog.GRADES)}
@@ -23,15 +33,29 @@ class Ranked:
     rank: int | None = None          # 1 = fastest measured (None: no rate); ties share one
     is_default: bool = False
     #: how far apart this row and the one above may be ("cannot tell here, within N%"): set
-    #: when their 95% intervals overlap, so the order between them is noise, not a ranking
+    #: when their paired verdict cannot tell them apart, or without paired rounds when their
+    #: 95% intervals overlap, so the order between them is noise, not a ranking
     tie_within: float | None = None
+    #: why the paired rounds gave no verdict against the row above (too few rounds)
+    tie_reason: str | None = None
+    #: the ssh scenario's row of this candidate when its rate comes from an ssh run's rounds
+    rounds: tables.Row | None = None
+    #: paired verdict of this row against the default's (same rounds; None without them)
+    vs_default: V.Verdict | None = None
 
     @property
     def tied(self) -> bool:
-        return self.tie_within is not None
+        return self.tie_within is not None or self.tie_reason is not None
+
+    @property
+    def vs_baseline(self) -> V.Verdict | None:
+        """The ssh table's own paired verdict of this row against the cleartext baseline."""
+        return self.rounds.vs_baseline if self.rounds is not None else None
 
     def tie_text(self) -> str:
         """``cannot tell apart from the row above here (within 4%)``."""
+        if self.tie_reason:
+            return f"{CANNOT_TELL} apart from the row above: {self.tie_reason}"
         n = math.ceil((self.tie_within or 0.0) * 100 - 1e-9)
         return f"{CANNOT_TELL} apart from the row above here (within {n:.0f}%)"
 
@@ -49,22 +73,74 @@ def _key(r: Ranked) -> tuple:
 
 
 def rank(cands: list[Candidate], rates: dict[str, Rate | None], policy: str, transport: bool,
-         default_key: str | None = None) -> list[Ranked]:
-    """Every candidate, fastest first (unmeasured last), with the policy's verdict."""
+         default_key: str | None = None, rounds: Mapping[str, tables.Row] | None = None
+         ) -> list[Ranked]:
+    """Every candidate, fastest first (unmeasured last), with the policy's verdict.
+    ``rounds``: candidate key -> the ssh scenario's row, for the rates measured in that run's
+    paired rounds."""
     rows = [Ranked(c, rates.get(c.key), pol.judge(policy, c, transport),
-                   is_default=c.key == default_key) for c in cands]
+                   is_default=c.key == default_key,
+                   rounds=(rounds or {}).get(c.key) if rates.get(c.key) else None)
+            for c in cands]
     rows.sort(key=_key)
+    dflt = default_row(rows)
+    if dflt is not None and dflt.rounds is not None:
+        for r in rows:
+            if r is not dflt:
+                r.vs_default = paired(dflt, r)
+        _default_ahead(rows, dflt)
     n, above = 0, None
     for r in rows:
         if r.rate is None:
             continue
-        if above is not None and above.rate is not None and r.rate.overlaps(above.rate):
+        v = paired(above, r) if above is not None else None
+        if v is not None and v.state == CANNOT_TELL:
+            r.tie_within, r.tie_reason = v.within, v.reason
+        elif v is None and above is not None and above.rate is not None and \
+                r.rate.overlaps(above.rate):
             r.tie_within = _within(above.rate, r.rate)
         else:
             n += 1
         r.rank = n
         above = r
     return rows
+
+
+def paired(a: Ranked, b: Ranked) -> V.Verdict | None:
+    """B against A from the paired rounds of the ssh run both were measured in (None when
+    either was not)."""
+    if a.rounds is None or b.rounds is None:
+        return None
+    return tables.paired_verdict(a.rounds, b.rounds)
+
+
+def faster(a: Ranked, b: Ranked) -> bool:
+    """A is measurably faster than B: by their paired verdict when they share rounds, else
+    by 95% intervals that do not overlap."""
+    if a.rate is None or b.rate is None:
+        return False
+    v = paired(b, a)
+    if v is not None:
+        return v.state == V.FASTER
+    return a.rate.bps > b.rate.bps and not a.rate.overlaps(b.rate)
+
+
+def indistinct(a: Ranked, b: Ranked) -> bool:
+    """A and B cannot be told apart here (paired verdict, else overlapping intervals)."""
+    if a.rate is None or b.rate is None:
+        return False
+    v = paired(a, b)
+    if v is not None:
+        return v.state == CANNOT_TELL
+    return a.rate.overlaps(b.rate)
+
+
+def _default_ahead(rows: list[Ranked], dflt: Ranked) -> None:
+    """Move the default ahead of every row above it that is not measurably faster than it."""
+    i = rows.index(dflt)
+    j = max((k + 1 for k in range(i) if faster(rows[k], dflt)), default=0)
+    if j < i:
+        rows.insert(j, rows.pop(i))
 
 
 def _within(a: Rate, b: Rate) -> float:

@@ -22,8 +22,12 @@ from cipherbench.store import Result, Store
 #: 1: first version. 2: each ``measured`` entry names the run it stored and its status (the
 #: advisor measures through the scenarios, not the command line). 3: ``ssh_config`` and
 #: ``via``, the options the ssh measurement was given; each target's ``bottleneck_verdict``
-#: (state, share of the path with its interval, which path).
-SCHEMA = "cipherbench-advise/3"
+#: (state, share of the path with its interval, which path). 4: each candidate's
+#: ``vs_default`` and ``vs_baseline``, the paired verdicts of the ssh run's rounds it was
+#: measured in (null otherwise); ``bottleneck_verdict.rule`` names what decided (``paired``:
+#: the ssh run's verdict against its baseline, ``share`` then the paired ratio; ``interval``;
+#: ``link``).
+SCHEMA = "cipherbench-advise/4"
 SCENARIO = "advise"
 
 

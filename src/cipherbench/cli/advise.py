@@ -16,6 +16,7 @@ from cipherbench.advise.engine import Advice, Options, advise
 from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.gather import gather
 from cipherbench.advise.record import SCHEMA, store_advice
+from cipherbench.scenarios.ssh.tables import verdict_cell
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
 from cipherbench.cli.context import AppContext, db_option, json_option
@@ -120,6 +121,8 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
         name = r.cand.label + (" (default)" if r.is_default else "")
         if r.cand.note:
             name += f" - {r.cand.note}"
+        if r.vs_default is not None:
+            verdict += f"; vs default {verdict_cell(r.vs_default)}"
         if r.tied:
             verdict += f"; {r.tie_text()}"
         cells.append(["" if r.rank is None else f"{r.rank}{'=' if r.tied else ''}", name,
@@ -131,9 +134,9 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
                    right=["#", "rate"], title=f"candidates, fastest first "
                    f"({pol.describe(opts.policy, a.target.transport)})")
     if any(r.tied for r in a.rows):
-        c.print("= the same place: the rate and the one above are within the measurement "
-                "noise of each other (their 95% intervals overlap); their order is not a "
-                "ranking", markup=False, highlight=False)
+        c.print("= the same place: this row and the one above cannot be told apart (their "
+                "paired verdict from the same ssh rounds, or without rounds their 95% "
+                "intervals); their order is not a ranking", markup=False, highlight=False)
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:
         c.print(f"note: {n}", markup=False, highlight=False)

@@ -342,3 +342,10 @@ def table_lines(table: list[Row]) -> tuple[list[str], list[list[str]]]:
             "" if r.is_baseline else r.grade,
         ])
     return header, cells
+
+
+def paired_verdict(a: Row, b: Row) -> V.Verdict | None:
+    """B against A over the rounds of one run that measured both: the verdict of the ``vs
+    dflt`` and ``vs clear`` columns, for any two rows (``advise`` ranks with it). None when no
+    round measured both, or a row was stored before the rounds."""
+    return _paired(a.rates, b.rates)
