@@ -6,9 +6,9 @@ What is measured, and how:
   exchange and authentication are over), the clock starts when the first byte is written to
   ssh's stdin and stops when the remote prints ``CB-END``, which it does after its ``cat`` has
   read the last byte. Connection setup is reported apart (``setup_s``).
-- **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds) read at
-  ``CB-READY`` and at ``CB-END``; the difference is the cost of encrypting and sending the
-  data. Its whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
+- **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds; ``/proc/
+  PID/stat`` ticks as a fallback, ``client_cpu_method``) read at ``CB-READY`` and at
+  ``CB-END``; the difference is the cost of encrypting and sending the data. Its whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
 - **Server CPU**: the remote command walks up from its shell to the ``sshd`` process that
   runs the session (the one that decrypts the stream and feeds the shell's stdin; with
   privilege separation that is the unprivileged ``sshd: user@notty`` child, not the monitor;
@@ -97,6 +97,7 @@ class TransferSample:
     sink_cpu_s: float | None        # the remote cat/sha256sum
     digest: str | None = None       # SHA-256 seen by the far side (verify runs only)
     extra: dict = field(default_factory=dict)
+    client_cpu_method: str = "rusage"   # "schedstat" (ns), "stat-ticks" or "rusage" (wait4)
 
     @property
     def throughput(self) -> float:
@@ -271,7 +272,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
             proc.stdin.close()
             raise _failure(proc, err_file, target, cipher, mac)
         t_ready = time.monotonic()
-        c0 = procs.cpu_ns(proc.pid)
+        c0, client_method = procs.cpu_time(proc.pid)
         stdin_fd = os.dup(proc.stdin.fileno())
         proc.stdin.close()
         t0 = time.perf_counter()
@@ -291,7 +292,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
             elif line.startswith("CB-END"):
                 end = line.split()
         t1 = time.perf_counter()
-        c1 = procs.cpu_ns(proc.pid)
+        c1, end_method = procs.cpu_time(proc.pid)
         if end is None:
             raise _failure(proc, err_file, target, cipher, mac)
         while (line := lines.readline(time.monotonic() + 30.0)) is not None:
@@ -334,6 +335,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         client_cpu_total_s=usage.ru_utime + usage.ru_stime,
         server_cpu_s=(s1 - s0) if s0 is not None and s1 is not None else None,
         server_cpu_method=method,
+        client_cpu_method=client_method if client_method == end_method else "stat-ticks",
         sink_cpu_s=_children_cpu(rest),
         digest=digest,
         extra={"server_pid": int(ready[1]) if ready[1].isdigit() else 0, "capped": capped},
