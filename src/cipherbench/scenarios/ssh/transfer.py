@@ -6,9 +6,10 @@ What is measured, and how:
   exchange and authentication are over), the clock starts when the first byte is written to
   ssh's stdin and stops when the remote prints ``CB-END``, which it does after its ``cat`` has
   read the last byte. Connection setup is reported apart (``setup_s``).
-- **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds; ``/proc/
-  PID/stat`` ticks as a fallback, ``client_cpu_method``) read at ``CB-READY`` and at
-  ``CB-END``; the difference is the cost of encrypting and sending the data. Its whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
+- **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds;
+  ``/proc/PID/stat`` ticks as a fallback: ``client_cpu_method``) read at ``CB-READY`` and
+  at ``CB-END``; the difference is the cost of encrypting and sending the data. Its
+  whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
 - **Server CPU**: the remote command walks up from its shell to the ``sshd`` process that
   runs the session (the one that decrypts the stream and feeds the shell's stdin; with
   privilege separation that is the unprivileged ``sshd: user@notty`` child, not the monitor;
