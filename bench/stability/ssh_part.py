@@ -1,22 +1,27 @@
 #!/usr/bin/env python3
 """Stability of ``cipherbench ssh``'s verdicts: each ssh cipher against the client's default,
 quiet and under a competing load, through the scenario's own parts (the private sshd, the
-pipe transfer, ``scenarios.rounds`` and ``verdict``).
+pipe transfer, ``scenarios.rounds``, ``scenarios.ssh.figure`` and ``verdict``).
 
 One *run* is ROUNDS interleaved rounds against one private sshd; each round sends one sample
 (``--size`` bytes through ``ssh -c CIPHER``, the pipe) through every cipher and through the
-default cipher a second time (the A/A twin), in a new random order. A run's figure of a cell
-is the median of its rounds (as ``cipherbench ssh`` shows it; the CV of the best round is
-given beside it); its verdicts are paired per round (``verdict.verdict`` on the
-rates): each cipher against the default, and the twin against the default (which must be
-"cannot tell").
+default cipher a second time (the A/A twin), in a new random order. Each sample keeps its
+bytes, wall time and the CPU time of both ends (ssh and the sshd session process, with how
+each was read), as ``cipherbench ssh`` stores them. A run's figures of a cell are medians over
+its rounds: the wall rate (the throughput ``cipherbench ssh`` shows) and the CPU figure, bytes
+per CPU second of both ends together. Its verdicts are the command's (``figure.versus``): each
+cipher against the default and the twin against the default (which must be "cannot tell"),
+paired per round on the CPU figure when every round has it to the nanosecond, else on the
+wall rates; the verdicts on the wall rates alone (the figure before) are given beside them.
 
 The whole is repeated RUNS times in each condition: ``quiet`` (nothing started here; whatever
 else runs is reported) and ``loaded`` (a busy loop this script starts in its own session,
 ``busy.py``, and stops at the end).
 
-Reported per condition: run-to-run CV of each cell; per cipher the share of runs that gave
-the most common verdict; the A/A verdicts; the load seen.
+Reported per condition: run-to-run CV of each cell's wall and CPU figures; per cipher the share
+of runs that gave the most common verdict; the A/A verdicts; the load seen; how many samples
+waited (``cpu_figure.lost_cpu`` on both ends' CPU over the wall time) and how much more CPU per
+byte those used than the other rounds of their cell (why no round is left out).
 
 Usage: stability.py ssh [--runs 20] [--rounds 12] [--size 16M]
        [--ciphers LIST] [--conditions quiet,loaded] [--json FILE] [--seed N]
@@ -36,9 +41,10 @@ try:
 except ImportError:     # run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
 
-from cipherbench import load, stats, units  # noqa: E402
+from cipherbench import cpu_figure, load, stats, units  # noqa: E402
 from cipherbench import verdict as V  # noqa: E402
 from cipherbench.scenarios.rounds import rounds  # noqa: E402
+from cipherbench.scenarios.ssh import figure as F  # noqa: E402
 from cipherbench.scenarios.ssh.errors import SshError  # noqa: E402
 from cipherbench.scenarios.ssh.server import PrivateServer, query  # noqa: E402
 from cipherbench.scenarios.ssh.transfer import (Target, client_defaults, is_aead,  # noqa: E402
@@ -54,31 +60,75 @@ DEFAULT_CIPHERS = ("aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
 
 
 def one_run(target: Target, cells: list[str], default: str, data: bytes, n_rounds: int,
-            rng: random.Random) -> dict[str, list[float]]:
-    """``n_rounds`` rounds: {cell: [bytes/s per round, None where it was not measured]}."""
-    def measure(cell: str, _i: int) -> float | None:
+            rng: random.Random) -> dict[str, list[dict | None]]:
+    """``n_rounds`` rounds: {cell: [sample per round, None where it was not measured]}, each
+    sample with the keys ``cipherbench ssh`` stores in a ``round_s`` row's extra."""
+    def measure(cell: str, _i: int) -> dict | None:
         cipher = default if cell == TWIN else cell
         try:
             s = transfer(target, cipher, None if is_aead(cipher) else MAC, data)
         except SshError as err:      # the cell leaves the later rounds; the run goes on
             print(f"ssh_part.py: {cell}: {err}", file=sys.stderr)
             return None
-        return s.throughput
+        return {"bytes": s.nbytes, "wall_s": s.wall_s, "client_cpu_s": s.client_cpu_s,
+                "client_cpu_method": s.client_cpu_method, "server_cpu_s": s.server_cpu_s,
+                "server_cpu_method": s.server_cpu_method}
 
     done = rounds(cells, measure, n_rounds, rng)
     return {c: [r.samples.get(c) for r in done] for c in cells}
 
 
-def paired(r: dict[str, list], a: str, b: str) -> V.Verdict | None:
-    """B against A over the rounds that measured both (None when none did)."""
-    both = [(x, y) for x, y in zip(r[a], r[b]) if x is not None and y is not None]
-    if not both:
-        return None
-    return V.verdict([x for x, _ in both], [y for _, y in both], higher_is_better=True)
+def _sample(x) -> dict | None:
+    """A sample as saved; files saved before CPU times kept only the wall rate (bytes/s)."""
+    if x is None or isinstance(x, dict):
+        return x
+    return {"bytes": x, "wall_s": 1.0}
 
 
-def _got(xs: list) -> list[float]:
-    return [x for x in xs if x is not None]
+def figures(samples: list) -> tuple[dict[int, float], dict[int, float]]:
+    """(round -> wall rate, round -> CPU figure) of one cell in one run, as
+    ``scenarios.ssh.tables`` computes them from the stored rows ({} for the CPU figure when
+    not every round has it to the nanosecond)."""
+    got = [(i, s) for i, s in enumerate(map(_sample, samples)) if s and s["wall_s"] > 0]
+    wall = {i: s["bytes"] / s["wall_s"] for i, s in got}
+    cpu = F.cpu_rates([i for i, _ in got], [s["bytes"] for _, s in got],
+                      [F.round_cpu_s(s) for _, s in got])
+    return wall, cpu
+
+
+def versus(r: dict[str, list], a: str, b: str) -> F.Versus:
+    """B against A as ``cipherbench ssh`` judges it (CPU figure where it can, else wall)."""
+    (wa, ca), (wb, cb) = figures(r[a]), figures(r[b])
+    return F.versus(wa, wb, ca, cb)
+
+
+def versus_wall(r: dict[str, list], a: str, b: str) -> V.Verdict | None:
+    """B against A on the wall rates alone (the figure before)."""
+    return F.paired(figures(r[a])[0], figures(r[b])[0])
+
+
+def waited(runs: list[dict], cells: list[str]) -> tuple[int, int, float | None]:
+    """(samples that waited, samples with both ends' CPU, median excess CPU per byte of those
+    over the median of the other rounds of their cell and run): a sample *waited* when both
+    ends' CPU over its wall time is below ``cpu_figure.REL_SHARE`` of the cell's upper
+    quartile in that run (``cpu_figure.lost_cpu``)."""
+    n_waited = n = 0
+    excess = []
+    for r in runs:
+        for c in cells:
+            got = [s for s in map(_sample, r.get(c, [])) if s and F.round_cpu_s(s)]
+            if not got:
+                continue
+            walls = [s["wall_s"] for s in got]
+            cpus = [F.round_cpu_s(s) for s in got]
+            f = cpu_figure.lost_cpu(walls, cpus)
+            n += len(got)
+            n_waited += len(f.dropped)
+            per_byte = [cpu / s["bytes"] for cpu, s in zip(cpus, got)]
+            if f.dropped and f.kept:
+                kept = stats.median([per_byte[i] for i in f.kept])
+                excess += [per_byte[i] / kept - 1 for i in f.dropped]
+    return n_waited, n, stats.median(excess) if excess else None
 
 
 def condition(args, name: str, rng: random.Random) -> dict:
@@ -98,8 +148,8 @@ def condition(args, name: str, rng: random.Random) -> dict:
                 r = one_run(target, cells, default, data, args.rounds, rng)
                 runs.append(r)
                 snaps.append(load.snapshot())
-                v = paired(r, default, TWIN)
-                aa = v.text() if v else "not measured"
+                v = versus(r, default, TWIN)
+                aa = f"{v.verdict.text()} ({v.figure})" if v.verdict else "not measured"
                 print(f"[ssh {name}] run {k + 1}/{args.runs} ({time.monotonic() - t0:.0f} s): "
                       f"A/A {aa}; {snaps[-1].others} other runnable",
                       file=sys.stderr, flush=True)
@@ -116,38 +166,62 @@ def _mode(xs: list[str]) -> tuple[str, int]:
     return best, xs.count(best)
 
 
+def _shares(vs: list[V.Verdict], twin: bool, runs: int) -> str:
+    """``cannot tell in 7/8 (1 faster)`` for a cipher, ``8 cannot tell`` for the twin."""
+    states = [v.state for v in vs]
+    counts = ", ".join(f"{states.count(s)} {s}" for s in (V.CANNOT_TELL, V.FASTER, V.SLOWER)
+                       if s in states)
+    if twin:
+        return counts
+    top, count = _mode(states)
+    rest = ", ".join(f"{states.count(s)} {s}" for s in (V.CANNOT_TELL, V.FASTER, V.SLOWER)
+                     if s in states and s != top)
+    return f"{top} in {count}/{runs}" + (f" ({rest})" if rest else "")
+
+
 def report(meta: dict, name: str, data: dict) -> list[str]:
     """Markdown lines for one condition."""
     runs, others, la = data["runs"], data["others"], data["loadavg"]
     default = data["default"]
+    gone, n, excess = waited(runs, data["cells"])
     lines = [f"### ssh, {name}", "",
              f"{len(runs)} runs x {meta['rounds']} rounds of {units.format_bytes(meta['size'])} "
              f"through the pipe ({data['wall_s'] / 60:.1f} min); other runnable tasks seen "
              f"{min(others)}-{max(others)} (median {stats.median(others):g}), 1-minute load "
-             f"average {min(la):.2f}-{max(la):.2f}. At the start: {data['load_line']}.", "",
-             f"| cipher | median MB/s | run-to-run CV | CV, best round | verdict against "
-             f"{default} (share of runs) | median ratio |",
-             "| --- | ---: | ---: | ---: | --- | ---: |"]
+             f"average {min(la):.2f}-{max(la):.2f}. At the start: {data['load_line']}.", ""]
+    if n:
+        lines += [f"{gone} of {n} samples waited (both ends' CPU over the wall time below "
+                  f"{cpu_figure.REL_SHARE:g} of their cell's upper quartile in the run)"
+                  + (f"; their CPU per byte was a median {excess:+.1%} from the other rounds "
+                     "of their cell" if excess is not None else "") + ".", ""]
+    lines += [f"| cipher | wall MB/s | run-to-run CV, wall | CPU figure MB/s | run-to-run CV, "
+              f"CPU | verdict against {default}, the command's (share of runs) | median ratio "
+              "| verdict on wall rates (before) | median ratio, wall |",
+              "| --- | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |"]
     for cell in data["cells"]:
-        figs = [stats.median(_got(r[cell])) for r in runs if _got(r.get(cell, []))]
-        best = [max(_got(r[cell])) for r in runs if _got(r.get(cell, []))]
-        if not figs:
-            lines.append(f"| {cell} | failed | | | | |")
+        per_run = [figures(r.get(cell, [])) for r in runs]
+        walls = [stats.median(list(w.values())) for w, _ in per_run if w]
+        cpus = [stats.median(list(c.values())) for _, c in per_run if c]
+        if not walls:
+            lines.append(f"| {cell} | failed | | | | | | | |")
             continue
         label = f"{default} (A/A twin)" if cell == TWIN else cell
-        cvs = f"{stats.cv(figs):.1%} | {stats.cv(best):.1%}"
+        cpu_cells = (f"{stats.median(cpus) / 1e6:.0f} | {stats.cv(cpus):.1%}"
+                     if len(cpus) == len(walls) else "- | -")
+        figs = f"{stats.median(walls) / 1e6:.0f} | {stats.cv(walls):.1%} | {cpu_cells}"
         if cell == default:
-            lines.append(f"| {label} (default) | {stats.median(figs) / 1e6:.0f} | {cvs} | | |")
+            lines.append(f"| {label} (default) | {figs} | | | | |")
             continue
-        vs = [v for v in (paired(r, default, cell) for r in runs) if v is not None]
-        top, count = _mode([v.state for v in vs])
-        ratio = stats.median([v.ratio for v in vs if v.ratio is not None])
-        counts = ", ".join(f"{sum(v.state == s for v in vs)} {s}"
-                           for s in (V.CANNOT_TELL, V.FASTER, V.SLOWER)
-                           if any(v.state == s for v in vs))
-        verdicts = counts if cell == TWIN else f"{top} in {count}/{len(runs)}"
-        lines.append(f"| {label} | {stats.median(figs) / 1e6:.0f} | {cvs} | {verdicts} | "
-                     f"{ratio:.3f} |")
+        vs = [v for v in (versus(r, default, cell) for r in runs) if v.verdict is not None]
+        kinds = sorted({v.figure for v in vs})
+        product = [v.verdict for v in vs]
+        before = [v for v in (versus_wall(r, default, cell) for r in runs) if v is not None]
+        ratio = stats.median([v.ratio for v in product if v.ratio is not None])
+        ratio_w = stats.median([v.ratio for v in before if v.ratio is not None])
+        on = "" if kinds == [cpu_figure.CPU] else f" [{', '.join(kinds)}]"
+        lines.append(f"| {label} | {figs} | {_shares(product, cell == TWIN, len(runs))}{on} | "
+                     f"{ratio:.3f} | {_shares(before, cell == TWIN, len(runs))} | "
+                     f"{ratio_w:.3f} |")
     return lines
 
 
@@ -160,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ciphers", default=",".join(DEFAULT_CIPHERS),
                    help="compared with the client's default cipher")
     p.add_argument("--conditions", default="quiet,loaded")
-    p.add_argument("--json", default=None, help="also write every round's rates to this file")
+    p.add_argument("--json", default=None, help="also write every round's samples to this file")
     p.add_argument("--from-json", default=None, help="report a saved --json again")
     p.add_argument("--seed", type=int, default=None)
     a = p.parse_args(argv)
@@ -188,7 +262,11 @@ def main(argv: list[str] | None = None) -> int:
     meta = doc["meta"]
     out = ["## Stability of ssh", "", f"`{meta['command']}`", "",
            "Each cipher against the client's default, paired per round (margin "
-           f"{V.DEFAULT_MARGIN:.0%}, 95% CI); the A/A twin is the default entered twice.", ""]
+           f"{V.DEFAULT_MARGIN:.0%}, 95% CI) on the figure `cipherbench ssh` judges by: CPU "
+           "per byte of both ends where every round has it to the nanosecond (else the wall "
+           "rate: marked [wall_s]); beside it the verdict on the wall rates alone. The A/A twin "
+           "is the default entered twice. CPU figure: bytes per CPU second of ssh and sshd "
+           "together.", ""]
     for c, data in doc["conditions"].items():
         out += report(meta, c, data) + [""]
     print("\n".join(out))

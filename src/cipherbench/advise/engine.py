@@ -79,7 +79,7 @@ class Advice:
                 "why_not": r.verdict.reason, "default": r.is_default,
                 "available": r.cand.available, "note": r.cand.note, "rate": rate(r.rate),
                 "cannot_tell_from_above": r.tie_text() if r.tied else None,
-                "vs_default": verdict_dict(r.vs_default),
+                "vs_default": verdict_dict(r.vs_default, r.vs_default_figure),
                 "vs_baseline": verdict_dict(r.vs_baseline)}
                 for r in self.rows],
             "bottleneck": self.bottleneck,

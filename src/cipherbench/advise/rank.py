@@ -42,6 +42,8 @@ class Ranked:
     rounds: tables.Row | None = None
     #: paired verdict of this row against the default's (same rounds; None without them)
     vs_default: V.Verdict | None = None
+    #: what that verdict was judged on (``cpu_figure.CPU`` or ``WALL``, as ssh's table)
+    vs_default_figure: str | None = None
 
     @property
     def tied(self) -> bool:
@@ -86,8 +88,9 @@ def rank(cands: list[Candidate], rates: dict[str, Rate | None], policy: str, tra
     dflt = default_row(rows)
     if dflt is not None and dflt.rounds is not None:
         for r in rows:
-            if r is not dflt:
-                r.vs_default = paired(dflt, r)
+            if r is not dflt and r.rounds is not None:
+                v = tables.paired_versus(dflt.rounds, r.rounds)
+                r.vs_default, r.vs_default_figure = v.verdict, v.figure
         _default_ahead(rows, dflt)
     n, above = 0, None
     for r in rows:

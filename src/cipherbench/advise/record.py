@@ -24,7 +24,8 @@ from cipherbench.store import Result, Store
 #: ``via``, the options the ssh measurement was given; each target's ``bottleneck_verdict``
 #: (state, share of the path with its interval, which path). 4: each candidate's
 #: ``vs_default`` and ``vs_baseline``, the paired verdicts of the ssh run's rounds it was
-#: measured in (null otherwise); ``bottleneck_verdict.rule`` names what decided (``paired``:
+#: measured in (null otherwise), each with the ``figure`` it was judged on (``cpu_s``, ``wall_s``,
+#: as the ssh table's); ``bottleneck_verdict.rule`` names what decided (``paired``:
 #: the ssh run's verdict against its baseline, ``share`` then the paired ratio; ``interval``;
 #: ``link``).
 SCHEMA = "cipherbench-advise/4"

@@ -24,6 +24,13 @@ Schema versions (``schema_version``):
   run stored before), ``calls_left_out`` and ``calls``; gpg results' ``extra`` gains
   ``figure``, ``cpu_samples_s`` and ``lost_cpu_at`` (round indexes), and their verdicts
   are paired on CPU time over the rounds that kept the CPU.
+- 5: ssh's verdicts between ciphers are judged on the CPU time both ends spent per byte where
+  every paired round has it to the nanosecond, else on transfer speed as before: every ssh
+  verdict (``ssh_rows``' ``vs_default`` and ``vs_baseline``, the ``bottleneck``'s, and those
+  in the ``bytes_per_s`` results' ``extra``) gains ``figure`` (``cpu_s`` or ``wall_s``; the
+  baseline and the bottleneck are always ``wall_s``); ``ssh_rows`` and those results gain
+  ``cpu_bytes_per_s`` (bytes per CPU second of both ends, median over the rounds, or null);
+  ssh's ``round_s`` results gain ``client_cpu_method``.
 """
 from __future__ import annotations
 
@@ -34,7 +41,7 @@ from dataclasses import asdict
 from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 def to_document(bundle: RunBundle) -> dict:

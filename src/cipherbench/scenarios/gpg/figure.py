@@ -19,7 +19,9 @@ wait for a CPU, and barely touches the CPU time the call itself used. So:
   leaving out every round where either call lost the CPU left fewer rounds than a verdict
   needs in every loaded run there.
 
-Older stored rows without CPU times fall back on their wall times (nothing left out).
+Older stored rows without CPU times fall back on their wall times (nothing left out). What is
+not gpg's own (the kinds, ``lost_cpu``, ``per_round``) lives in ``cipherbench.cpu_figure``,
+shared with ssh, and is named here too.
 """
 from __future__ import annotations
 
@@ -28,13 +30,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from cipherbench import stats
+from cipherbench.cpu_figure import CPU, REL_SHARE, WALL, has_cpu, lost_cpu, per_round
 
-#: A call whose CPU share is below this fraction of its slot's upper-quartile share lost the
-#: CPU while it ran (waited for it: its wall time tells of the machine, not of the cipher).
-REL_SHARE = 0.9
-#: What the figure is, as stored in each row's ``extra["figure"]`` and the export.
-CPU = "cpu_s"
-WALL = "wall_s"
+__all__ = ["CPU", "REL_SHARE", "WALL", "CallFigure", "call_figure", "lost_cpu", "per_round"]
 
 
 @dataclass(frozen=True)
@@ -49,45 +47,15 @@ class CallFigure:
     wall_s: float
 
 
-def lost_cpu(walls: Sequence[float], cpus: Sequence[float] | None,
-             rel_share: float = REL_SHARE) -> stats.CpuFilter:
-    """The calls whose CPU share is below ``rel_share`` of the upper quartile of the shares of
-    all the calls (never all of them: then every call is kept)."""
-    n = len(walls)
-    if not cpus or len(cpus) != n or n == 0:
-        return stats.CpuFilter(tuple(range(n)), (), False)
-    shares = [c / w if w > 0 else 0.0 for c, w in zip(cpus, walls)]
-    bar = rel_share * stats.quantile(shares, 0.75)
-    dropped = tuple(i for i, s in enumerate(shares) if s < bar)
-    if len(dropped) == n:
-        return stats.CpuFilter(tuple(range(n)), (), False)
-    gone = set(dropped)
-    return stats.CpuFilter(tuple(i for i in range(n) if i not in gone), dropped, True)
-
-
-def _has_cpu(walls: Sequence[float], cpus: Sequence[float] | None) -> bool:
-    return bool(cpus) and len(cpus) == len(walls) and all(c > 0 for c in cpus)
-
-
 def call_figure(walls: Sequence[float], cpus: Sequence[float] | None,
                 rel_share: float = REL_SHARE) -> CallFigure:
     """The robust figure of one slot's calls (see the module)."""
     if not walls:
         raise ValueError("figure of no calls")
-    has_cpu = _has_cpu(walls, cpus)
-    f = lost_cpu(walls, cpus if has_cpu else None, rel_share)
-    xs = list(cpus) if has_cpu else list(walls)
+    cpu = has_cpu(walls, cpus)
+    f = lost_cpu(walls, cpus if cpu else None, rel_share)
+    xs = list(cpus) if cpu else list(walls)
     best = stats.best_of_rounds([xs[i] for i in f.kept])
     r = dataclasses.replace(best, n=len(xs), dropped=f.dropped)
     wall = stats.median([walls[i] for i in f.kept])
-    return CallFigure(r, CPU if has_cpu else WALL, f.dropped, wall)
-
-
-def per_round(at: Sequence[int], walls: Sequence[float],
-              cpus: Sequence[float] | None) -> dict[int, float]:
-    """Round index -> the per-call figure (CPU seconds, or wall seconds without CPU times) of
-    every round: what paired ratios are computed from."""
-    if not at or len(at) != len(walls):
-        return {}
-    xs = cpus if _has_cpu(walls, cpus) else walls
-    return {i: float(x) for i, x in zip(at, xs)}
+    return CallFigure(r, CPU if cpu else WALL, f.dropped, wall)

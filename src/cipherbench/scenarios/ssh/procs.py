@@ -10,25 +10,30 @@ import signal
 import time
 
 
-def cpu_ns(pid: int) -> int | None:
-    """CPU time (user + system) of ``pid`` so far, in nanoseconds, or None if unreadable.
-
-    ``/proc/PID/schedstat`` counts in nanoseconds; ``/proc/PID/stat`` (clock ticks, usually
-    10 ms) is the fallback when the kernel lacks schedstat."""
+def cpu_time(pid: int) -> tuple[int | None, str]:
+    """CPU time (user + system) of ``pid`` so far, in nanoseconds, and how it was read:
+    ``schedstat`` (``/proc/PID/schedstat``, nanoseconds), ``stat-ticks`` (``/proc/PID/stat``,
+    clock ticks, usually 10 ms: the fallback when the kernel lacks schedstat), or ``none``."""
     try:
         with open(f"/proc/{pid}/schedstat") as f:
             ns = int(f.read().split()[0])
         if ns > 0:
-            return ns
+            return ns, "schedstat"
     except (OSError, ValueError, IndexError):
         pass
     try:
         with open(f"/proc/{pid}/stat") as f:
             fields = f.read().rsplit(")", 1)[1].split()
         ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15 of stat)
-        return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
+        return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK"), "stat-ticks"
     except (OSError, ValueError, IndexError):
-        return None
+        return None, "none"
+
+
+def cpu_ns(pid: int) -> int | None:
+    """CPU time (user + system) of ``pid`` so far, in nanoseconds, or None if unreadable
+    (``cpu_time`` without how it was read)."""
+    return cpu_time(pid)[0]
 
 
 def _parent_map() -> dict[int, int]:

@@ -249,7 +249,7 @@ def view(screen: Screen, run: Run, results: list[Result],
                        right=[h for h in header if h not in ("cipher", "MAC", "grade")],
                        row_styles=["dim" if row.is_baseline else None for row in part])
     if len(table) > len(base):
-        screen.console.print(tables.LEGEND, highlight=False)
+        screen.console.print(tables.legend(table), highlight=False)
     note = tables.cut_note(table, size, run.args.get("max_sample_s"))
     if note:
         screen.console.print(note, highlight=False)
@@ -260,9 +260,9 @@ def view(screen: Screen, run: Run, results: list[Result],
 
 
 def summary(run: Run, results: list[Result]) -> dict:
-    """What ``--json`` and ``export`` carry beside the stored rows (schema version 3):
-    ``ssh_rows``, each candidate's figures and paired verdicts as the table shows them, and
-    ``bottleneck``, the one decision."""
+    """What ``--json`` and ``export`` carry beside the stored rows (schema version 5):
+    ``ssh_rows``, each candidate's figures and paired verdicts as the table shows them (each
+    verdict with the ``figure`` it was judged on), and ``bottleneck``, the one decision."""
     table = tables.rows([r for r in results if r.scenario == tables.SCENARIO])
     neck = tables.bottleneck(table)
     rows = [{"via": r.via, "algo": r.algo, "cipher": None if r.is_baseline else r.cipher,
@@ -270,7 +270,8 @@ def summary(run: Run, results: list[Result]) -> dict:
              "baseline": r.is_baseline, "client_default": r.is_default, "rank": r.rank,
              "bytes_per_s": r.throughput, "ci_pct": r.ci_pct, "rounds": r.n,
              "spread_pct": r.spread_pct, "grade": r.grade or None,
-             "vs_default": tables.verdict_dict(r.vs_default),
+             "cpu_bytes_per_s": r.cpu_rate,
+             "vs_default": tables.verdict_dict(r.vs_default, r.vs_default_figure),
              "vs_baseline": tables.verdict_dict(r.vs_baseline)} for r in table]
     return {"ssh_rows": rows,
             "bottleneck": {"kind": neck.kind, "cipher": neck.cipher or None,

@@ -7,12 +7,14 @@ baseline ``transfer``):
 - each timed sample the moment it is known: metric ``round_s`` (unit ``s``) and size, the
   seconds and bytes of its figure: the steady part after the warm-up (``steady``), or the
   whole data phase (``extra["figure"]`` says which; ``sent`` and ``whole_s`` keep the whole),
-  ``extra`` with its round, its place in the round's order, its CPU times (over the figure's
-  part) and how it was checked. These rows are the one source of every figure
-  below: ``show`` redraws a run from them, interrupted ones too.
+  ``extra`` with its round, its place in the round's order, its CPU times over the figure's
+  part (and how each end's was read) and how it was checked. These rows are the one source
+  of every figure below: ``show`` redraws a run from them, interrupted ones too.
 - at the end, per candidate, the figures computed from them (``summary_results``): metric
   ``bytes_per_s`` (median over the rounds and its interval; ``extra`` has the paired verdicts
-  against the client's default cipher of the same tool and against the baseline), and
+  against the client's default cipher of the same tool, by CPU per byte where both ends' CPU
+  times allow it (``figure.py``), and against the baseline, by speed; each verdict names its
+  ``figure``), and
   ``client_cpu_s``, ``server_cpu_s`` (CPU seconds of each end per transfer), as before the
   rounds, so ``advise``, ``compare`` and ``report`` read them unchanged.
 
@@ -27,8 +29,10 @@ from dataclasses import dataclass, field
 
 from cipherbench import stats
 from cipherbench import verdict as V
+from cipherbench.cpu_figure import CPU, WALL
 from cipherbench.scenarios.ssh import bottleneck as bn
 from cipherbench.scenarios.ssh import steady
+from cipherbench.scenarios.ssh import figure as F
 from cipherbench.scenarios.ssh.runner import (BASELINE, BASELINE_OP, Cand, Check, Combo,
                                               describe)
 from cipherbench.scenarios.ssh.transfer import TransferSample
@@ -52,7 +56,8 @@ def round_result(c: Cand, round_index: int, position: int, s: TransferSample, ch
              "cipher": None if c.is_baseline else c.combo.cipher, "mac": c.combo.mac,
              "client_default": c.combo == client_default and not c.is_baseline,
              "target": target, "setup_s": s.setup_s, "client_cpu_s": s.client_cpu_s,
-             "server_cpu_s": s.server_cpu_s, "server_cpu_method": s.server_cpu_method,
+             "client_cpu_method": s.client_cpu_method, "server_cpu_s": s.server_cpu_s,
+             "server_cpu_method": s.server_cpu_method,
              "sink_cpu_s": s.sink_cpu_s, "verified": True,
              "checked_with": check.cand.combo.algo, "check_bytes": check.nbytes,
              "requested_size": requested, "cut": s.nbytes < requested,
@@ -89,19 +94,21 @@ class Row:
     cut: bool = False           # fewer bytes than --size per sample (a slow combination)
     rates: dict[int, float] = field(default_factory=dict)   # round -> bytes/s
     extra: dict = field(default_factory=dict)               # what the first sample stored
+    #: round -> bytes per CPU second of both ends ({}: not every round has it to the ns)
+    cpu_rates: dict[int, float] = field(default_factory=dict)
+    #: what ``vs_default`` was judged on: ``CPU`` (CPU per byte of both ends) or ``WALL``
+    vs_default_figure: str | None = None
+
+    @property
+    def cpu_rate(self) -> float | None:
+        """Bytes per CPU second of both ends, median over the rounds (None: not measured
+        to the nanosecond in every round)."""
+        return stats.median(list(self.cpu_rates.values())) if self.cpu_rates else None
 
 
 def _share(num: list[float | None], den: list[float]) -> float | None:
     xs = [a / b for a, b in zip(num, den) if a is not None and b > 0]
     return stats.median(xs) if xs else None
-
-
-def _paired(a: dict[int, float], b: dict[int, float]) -> V.Verdict | None:
-    """B against A over the rounds that measured both (None when none did)."""
-    both = sorted(set(a) & set(b))
-    if not both:
-        return None
-    return V.verdict([a[i] for i in both], [b[i] for i in both], higher_is_better=True)
 
 
 def _from_rounds(samples: list[Result]) -> list[Row]:
@@ -112,8 +119,8 @@ def _from_rounds(samples: list[Result]) -> list[Row]:
     for (op, algo), rs in by.items():
         rs.sort(key=lambda r: r.extra.get("round", 0))
         walls = [r.median for r in rs]
-        rates = {int(r.extra.get("round", i)): r.size / r.median
-                 for i, r in enumerate(rs) if r.median > 0}
+        at = [int(r.extra.get("round", i)) for i, r in enumerate(rs)]
+        rates = {i: r.size / r.median for i, r in zip(at, rs) if r.median > 0}
         figs = list(rates.values())
         s = stats.summarize(figs)
         first = rs[0].extra
@@ -135,16 +142,19 @@ def _from_rounds(samples: list[Result]) -> list[Row]:
             grade=info.get("grade", ""), is_default=bool(first.get("client_default")),
             is_baseline=is_base, algo=algo, note=info.get("note", ""),
             size=int(stats.median([r.extra.get("sent", r.size) for r in rs])),
-            cut=any(r.extra.get("cut") for r in rs), rates=rates, extra=dict(first)))
+            cut=any(r.extra.get("cut") for r in rs), rates=rates, extra=dict(first),
+            cpu_rates=F.cpu_rates(at, [r.size for r in rs],
+                                  [F.round_cpu_s(r.extra) for r in rs])))
     base = next((r for r in out if r.is_baseline), None)
     for row in out:
         if row.is_baseline:
             continue
         default = next((d for d in out if d.is_default and d.via == row.via), None)
         if default is not None and default is not row:
-            row.vs_default = _paired(default.rates, row.rates)
+            v = F.versus(default.rates, row.rates, default.cpu_rates, row.cpu_rates)
+            row.vs_default, row.vs_default_figure = v.verdict, v.figure
         if base is not None:
-            row.vs_baseline = _paired(base.rates, row.rates)
+            row.vs_baseline = F.paired(base.rates, row.rates)     # a question of time
     return out
 
 
@@ -177,7 +187,8 @@ def _legacy(heads: list[Result]) -> list[Row]:
             server_cpu=r.extra.get("server_cpu_share"), grade=r.extra.get("grade", ""),
             is_default=bool(r.extra.get("client_default")), is_baseline=is_base, algo=r.algo,
             note=r.extra.get("note", ""), size=r.size or 0,
-            cut=bool(r.extra.get("sample_cut")), extra=dict(r.extra)))
+            cut=bool(r.extra.get("sample_cut")), extra=dict(r.extra),
+            vs_default_figure=WALL))
     return out
 
 
@@ -203,11 +214,14 @@ def vias(table: list[Row]) -> list[str]:
     return [v for v in VIAS if v in found] + sorted(found - set(VIAS))
 
 
-def verdict_dict(v: V.Verdict | None) -> dict | None:
+def verdict_dict(v: V.Verdict | None, figure: str | None = WALL) -> dict | None:
+    """A verdict as stored and exported, with the ``figure`` it was judged on (``CPU``: CPU
+    per byte of both ends; ``WALL``: transfer speed)."""
     if v is None:
         return None
     return {"state": v.state, "ratio": v.ratio, "low": v.low, "high": v.high,
-            "rounds": v.n_rounds, "within": v.within, "reason": v.reason, "text": v.text()}
+            "rounds": v.n_rounds, "within": v.within, "reason": v.reason, "text": v.text(),
+            "figure": figure or WALL}
 
 
 def _median_of(rs: list[Result], key: str) -> float | None:
@@ -238,8 +252,9 @@ def summary_results(results: list[Result]) -> list[Result]:
             "server_cpu_s": _median_of(samples_of.get((row.via, row.algo), []), "server_cpu_s"),
             "server_cpu_share": row.server_cpu, "tool": e.get("tool"),
             "server_cpu_method": e.get("server_cpu_method"),
-            "vs_default": verdict_dict(row.vs_default),
-            "vs_baseline": verdict_dict(row.vs_baseline)})
+            "cpu_bytes_per_s": row.cpu_rate,
+            "vs_default": verdict_dict(row.vs_default, row.vs_default_figure),
+            "vs_baseline": verdict_dict(row.vs_baseline, WALL)})
         op = BASELINE_OP if row.is_baseline else row.via
         lib = "tcp" if row.is_baseline else "openssh"
         out.append(Result(scenario=SCENARIO, lib=lib, algo=row.algo, op=op, size=row.size,
@@ -290,10 +305,31 @@ def cut_note(table: list[Row], requested: int | None, max_s: float | None) -> st
             f"MiB = what each sample sent (median); --full-samples always sends {whole}.")
 
 
-LEGEND = ("vs dflt, vs clear: speed against the client's default cipher (*) of the same tool "
-          "and against the cleartext path, paired per round (median ratio); faster or slower "
-          f"when its 95% interval clears {V.DEFAULT_MARGIN:.0%}; within N%: cannot tell here, "
-          f"any difference is at most N%; ?: fewer than {V.MIN_ROUNDS} rounds, no verdict.")
+def legend(table: list[Row]) -> str:
+    """What the verdict columns mean, naming the figure "vs dflt" was judged on for each tool
+    of ``table``."""
+    by_cpu, by_speed = [], []
+    for v in vias(table):
+        figures = {r.vs_default_figure for r in table
+                   if r.via == v and r.vs_default is not None}
+        (by_cpu if CPU in figures else by_speed).append(v)
+        if CPU in figures and WALL in figures:
+            by_speed.append(f"some {v} rows")
+    how = []
+    if by_cpu:
+        how.append("by the CPU time ssh and sshd spent per byte, both ends together ("
+                   + ", ".join(by_cpu) + "; faster: less of it): what the cipher costs, which "
+                   "a transfer that stalls or waits for the CPU does not change")
+    if by_speed:
+        how.append("by transfer speed ("
+                   + ", ".join(by_speed) + (": no precise CPU times of both ends)" if by_cpu
+                                             else ")"))
+    return ("vs dflt: against the client's default cipher (*) of the same tool, "
+            + "; ".join(how or ["by transfer speed"])
+            + ". vs clear: speed against the cleartext path. Both paired per round (median "
+            f"ratio); faster or slower when its 95% interval clears {V.DEFAULT_MARGIN:.0%}; "
+            "within N%: cannot tell here, any difference is at most N%; ?: fewer than "
+            f"{V.MIN_ROUNDS} rounds, no verdict.")
 
 
 def verdict_cell(v: V.Verdict | None) -> str:
@@ -344,8 +380,13 @@ def table_lines(table: list[Row]) -> tuple[list[str], list[list[str]]]:
     return header, cells
 
 
+def paired_versus(a: Row, b: Row) -> F.Versus:
+    """B against A over the rounds of one run that measured both, on the figure the ``vs
+    dflt`` column uses (``figure.versus``), for any two rows (``advise`` ranks with it); its
+    verdict is None when no round measured both, or a row was stored before the rounds."""
+    return F.versus(a.rates, b.rates, a.cpu_rates, b.cpu_rates)
+
+
 def paired_verdict(a: Row, b: Row) -> V.Verdict | None:
-    """B against A over the rounds of one run that measured both: the verdict of the ``vs
-    dflt`` and ``vs clear`` columns, for any two rows (``advise`` ranks with it). None when no
-    round measured both, or a row was stored before the rounds."""
-    return _paired(a.rates, b.rates)
+    """``paired_versus``'s verdict alone."""
+    return paired_versus(a, b).verdict

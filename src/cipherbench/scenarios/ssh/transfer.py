@@ -10,9 +10,10 @@ What is measured, and how:
   far side in two parts, a warm-up quarter and the rest, with a mark between them; the
   sample's figure is the rest over the time from the mark to ``CB-END`` (``steady_bytes``,
   ``steady_s``), and its CPU times cover that part. The whole data phase is kept beside it.
-- **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds) read at
-  ``CB-READY`` and at ``CB-END``; the difference is the cost of encrypting and sending the
-  data. Its whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
+- **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds;
+  ``/proc/PID/stat`` ticks as a fallback: ``client_cpu_method``) read at ``CB-READY`` and
+  at ``CB-END``; the difference is the cost of encrypting and sending the data. Its
+  whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
 - **Server CPU**: the remote command walks up from its shell to the ``sshd`` process that
   runs the session (the one that decrypts the stream and feeds the shell's stdin; with
   privilege separation that is the unprivileged ``sshd: user@notty`` child, not the monitor;
@@ -101,7 +102,8 @@ class TransferSample:
     sink_cpu_s: float | None        # the remote cat/sha256sum
     digest: str | None = None       # SHA-256 seen by the far side (verify runs only)
     extra: dict = field(default_factory=dict)
-    steady_bytes: int | None = None  # the part after the warm-up (``steady``), if measured
+    client_cpu_method: str = "rusage"   # "schedstat" (ns), "stat-ticks" or "rusage" (wait4)
+    steady_bytes: int | None = None     # the part after the warm-up (``steady``), if measured
     steady_s: float | None = None
 
     @property
@@ -276,6 +278,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     digest = None
     count: int | None = None
     t_warm = c_warm = None
+    warm_method = "none"
     try:
         deadline = time.monotonic() + 60.0
         while ready is None:
@@ -288,7 +291,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
             proc.stdin.close()
             raise _failure(proc, err_file, target, cipher, mac)
         t_ready = time.monotonic()
-        c0 = procs.cpu_ns(proc.pid)
+        c0, client_method = procs.cpu_time(proc.pid)
         stdin_fd = os.dup(proc.stdin.fileno())
         proc.stdin.close()
         t0 = time.perf_counter()
@@ -304,7 +307,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
                 digest = line.split()[1] if len(line.split()) > 1 else ""
             elif line.startswith("CB-WARM"):
                 t_warm = time.perf_counter()
-                c_warm = procs.cpu_ns(proc.pid)
+                c_warm, warm_method = procs.cpu_time(proc.pid)
                 mark = line.split()
             elif line.startswith("CB-COUNT"):
                 word = (line.split() + [""])[1]
@@ -312,7 +315,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
             elif line.startswith("CB-END"):
                 end = line.split()
         t1 = time.perf_counter()
-        c1 = procs.cpu_ns(proc.pid)
+        c1, end_method = procs.cpu_time(proc.pid)
         if end is None:
             raise _failure(proc, err_file, target, cipher, mac)
         while (line := lines.readline(time.monotonic() + 30.0)) is not None:
@@ -352,7 +355,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     if part is not None and mark is not None:
         # the CPU times cover the figure's part: from the mark on
         s0, method = _cpu_from_fields(mark[2:])
-        c0 = c_warm
+        c0, client_method = c_warm, warm_method
     s1, _ = _cpu_from_fields(end[1:])
     return TransferSample(
         nbytes=nbytes,
@@ -364,6 +367,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         client_cpu_total_s=usage.ru_utime + usage.ru_stime,
         server_cpu_s=(s1 - s0) if s0 is not None and s1 is not None else None,
         server_cpu_method=method,
+        client_cpu_method=client_method if client_method == end_method else "stat-ticks",
         sink_cpu_s=_children_cpu(rest),
         digest=digest,
         extra={"server_pid": int(ready[1]) if ready[1].isdigit() else 0, "capped": capped},
