@@ -295,10 +295,11 @@ static int gc_mac_run(void *p, cb_msg *m)
 
     if (m->tag_len > len || len > sizeof full)
         return CB_ERR_PARAM;
-    /* Reset keeps the key: only the per-message state starts again. */
-    if ((e = gcry_mac_reset(c->h)))
+    /* Reset keeps the key: only the per-message state starts again. Poly1305-AES refuses a
+     * reset before its nonce is set; setting the nonce starts its state again instead. */
+    if (c->algo != GCRY_MAC_POLY1305_AES && (e = gcry_mac_reset(c->h)))
         return gc_status(e);
-    if (c->algo == GCRY_MAC_GMAC_AES)
+    if (c->algo == GCRY_MAC_GMAC_AES || c->algo == GCRY_MAC_POLY1305_AES)
         if ((e = gcry_mac_setiv(c->h, m->nonce, m->nonce_len)))
             return gc_status(e);
     if ((e = gcry_mac_write(c->h, m->in, m->len)))
@@ -548,6 +549,7 @@ static const cb_op gc_ops[] = {
     MD("streebog-256", STRIBOG256),
     MD("streebog-512", STRIBOG512),
     MD("gostr3411-94", GOSTR3411_CP),   /* GOSTR3411_94 has the test S-boxes */
+    MD("gostr3411-94-test", GOSTR3411_94),
     MD("crc32", CRC32),
     MD("crc24", CRC24_RFC2440),
 
@@ -561,6 +563,40 @@ static const cb_op gc_ops[] = {
     MAC("cmac-aes-128", CMAC_AES),
     MAC("cmac-aes-256", CMAC_AES),      /* the key length picks AES-256 */
     MAC("gmac-aes-128", GMAC_AES),
+    /* HMAC over the other hashes */
+    MAC("hmac-sha512-224", HMAC_SHA512_224),
+    MAC("hmac-sha512-256", HMAC_SHA512_256),
+    MAC("hmac-sha3-224", HMAC_SHA3_224),
+    MAC("hmac-sha3-256", HMAC_SHA3_256),
+    MAC("hmac-sha3-384", HMAC_SHA3_384),
+    MAC("hmac-sha3-512", HMAC_SHA3_512),
+    MAC("hmac-ripemd160", HMAC_RMD160),
+    MAC("hmac-sm3", HMAC_SM3),
+    MAC("hmac-streebog-256", HMAC_STRIBOG256),
+    MAC("hmac-streebog-512", HMAC_STRIBOG512),
+    MAC("hmac-gostr3411-94", HMAC_GOSTR3411_CP),   /* HMAC_GOSTR3411_94 has the test S-boxes */
+    MAC("hmac-gostr3411-94-test", HMAC_GOSTR3411_94),
+    MAC("hmac-whirlpool", HMAC_WHIRLPOOL),
+    MAC("hmac-tiger", HMAC_TIGER1),
+    MAC("hmac-md4", HMAC_MD4),
+    MAC("hmac-blake2b-160", HMAC_BLAKE2B_160),
+    MAC("hmac-blake2b-256", HMAC_BLAKE2B_256),
+    MAC("hmac-blake2b-384", HMAC_BLAKE2B_384),
+    MAC("hmac-blake2b-512", HMAC_BLAKE2B_512),
+    MAC("hmac-blake2s-128", HMAC_BLAKE2S_128),
+    MAC("hmac-blake2s-160", HMAC_BLAKE2S_160),
+    MAC("hmac-blake2s-224", HMAC_BLAKE2S_224),
+    MAC("hmac-blake2s-256", HMAC_BLAKE2S_256),
+    /* block-cipher MACs: the key length picks the cipher's key size */
+    MAC("cmac-aes-192", CMAC_AES),
+    MAC("cmac-3des", CMAC_3DES),
+    MAC("cmac-camellia-128", CMAC_CAMELLIA),
+    MAC("cmac-camellia-192", CMAC_CAMELLIA),
+    MAC("cmac-camellia-256", CMAC_CAMELLIA),
+    MAC("cmac-sm4", CMAC_SM4),
+    MAC("gmac-aes-192", GMAC_AES),
+    MAC("gmac-aes-256", GMAC_AES),
+    MAC("poly1305-aes", POLY1305_AES),     /* key = AES key || r; the nonce per message */
     {NULL, NULL, NULL, NULL, NULL},
 };
 
