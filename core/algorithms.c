@@ -213,6 +213,22 @@ const cb_algorithm cb_algorithms[] = {
     {"gmac-aes-192",       CB_MAC,    24, 12, 16, 1, 1},
     {"gmac-aes-256",       CB_MAC,    32, 12, 16, 1, 1},
     {"poly1305-aes",       CB_MAC,    32, 16, 16, 1, 1},
+    /* ... over the other ciphers libgcrypt pairs them with (Poly1305's key: the cipher's
+     * 16-byte key || r) */
+    {"cmac-cast5",         CB_MAC,    16, 0, 8, 1, 0},
+    {"cmac-blowfish",      CB_MAC,    16, 0, 8, 1, 0},
+    {"cmac-idea",          CB_MAC,    16, 0, 8, 1, 0},
+    {"cmac-seed",          CB_MAC,    16, 0, 16, 1, 0},
+    {"cmac-twofish-256",   CB_MAC,    32, 0, 16, 1, 0},
+    {"cmac-serpent-256",   CB_MAC,    32, 0, 16, 1, 0},
+    {"gmac-camellia-128",  CB_MAC,    16, 12, 16, 1, 1},
+    {"gmac-seed",          CB_MAC,    16, 12, 16, 1, 1},
+    {"gmac-twofish-256",   CB_MAC,    32, 12, 16, 1, 1},
+    {"gmac-serpent-256",   CB_MAC,    32, 12, 16, 1, 1},
+    {"poly1305-camellia",  CB_MAC,    32, 16, 16, 1, 1},
+    {"poly1305-seed",      CB_MAC,    32, 16, 16, 1, 1},
+    {"poly1305-twofish",   CB_MAC,    32, 16, 16, 1, 1},
+    {"poly1305-serpent",   CB_MAC,    32, 16, 16, 1, 1},
     /* ChaCha and Salsa with other nonces: XChaCha20 and XSalsa20 (24 bytes: HChaCha20 or
      * HSalsa20 over the first 16 gives the key), and the original ChaCha20 (8 bytes, a 64-bit
      * block counter) with its first Poly1305 AEAD (draft-agl-tls-chacha20poly1305) */

@@ -66,7 +66,8 @@ def test_grades_have_reasons_and_references():
     ("cmac-3des", "legacy", "SP 800-38B"), ("poly1305-aes", "acceptable", "FSE 2005"),
     ("xchacha20-poly1305", "recommended", "xchacha"), ("siphash-2-4", "acceptable", "SipHash"),
     ("kmac-256", "recommended", "SP 800-185"), ("md2", "broken", "RFC 6149"),
-    ("gostr3411-94-test", "broken", "RFC 5831"), ("blake2b-mac", "recommended", "RFC 7693")])
+    ("gostr3411-94-test", "broken", "RFC 5831"), ("blake2b-mac", "recommended", "RFC 7693"),
+    ("cmac-blowfish", "legacy", "SP 800-38B"), ("gmac-seed", "acceptable", "SP 800-38D")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -487,6 +487,95 @@ def _ecb_block(algo, key):
     return None, 0
 
 
+def block_function(family, key):
+    """The raw block encryption of a cipher by family name and its block size, from pyca (AES,
+    Camellia, SEED, SM4, the 64-bit ciphers) or Nettle (Twofish, Serpent, any key length)."""
+    Cipher, algorithms, modes, old = _crypto()
+    pyca = {"aes": algorithms.AES, "camellia": old.Camellia, "seed": old.SEED, "sm4": algorithms.SM4,
+            "blowfish": old.Blowfish, "cast5": old.CAST5, "idea": old.IDEA, "3des": old.TripleDES}
+    if family in pyca:
+        enc = Cipher(pyca[family](key), modes.ECB()).encryptor()
+        return (lambda block: enc.update(block)), pyca[family].block_size // 8
+    if family in ("twofish", "serpent"):
+        lib = _nettle()
+        ctx = ctypes.create_string_buffer(16384)
+        if len(key) not in (16, 24, 32):
+            raise ValueError(f"{family} takes a 16, 24 or 32-byte key here")
+        getattr(lib, f"nettle_{family}_set_key")(ctx, ctypes.c_size_t(len(key)), key)
+
+        def encrypt(block):
+            buf = ctypes.create_string_buffer(16)
+            getattr(lib, f"nettle_{family}_encrypt")(ctx, ctypes.c_size_t(16), buf, block)
+            return buf.raw
+        return encrypt, 16
+    raise Unavailable(family)
+
+
+def cmac_generic(encrypt, bs, msg):
+    """CMAC (NIST SP 800-38B) over any block function of 8 or 16 bytes."""
+    def dbl(x):
+        n = int.from_bytes(x, "big") << 1
+        if n >> (8 * bs):
+            n ^= (1 << (8 * bs)) | (0x87 if bs == 16 else 0x1B)
+        return n.to_bytes(bs, "big")
+    k1 = dbl(encrypt(bytes(bs)))
+    k2 = dbl(k1)
+    blocks = [msg[i:i + bs] for i in range(0, len(msg), bs)] or [b""]
+    last = blocks[-1]
+    if len(last) == bs:
+        blocks[-1] = bytes(a ^ b for a, b in zip(last, k1))
+    else:
+        padded = last + b"\x80" + bytes(bs - len(last) - 1)
+        blocks[-1] = bytes(a ^ b for a, b in zip(padded, k2))
+    state = bytes(bs)
+    for b in blocks:
+        state = encrypt(bytes(x ^ y for x, y in zip(state, b)))
+    return state
+
+
+def _gf128_mul(x, y):
+    """Multiplication in GCM's GF(2^128) (NIST SP 800-38D, algorithm 1)."""
+    r = 0xE1 << 120
+    z, v = 0, y
+    for i in range(127, -1, -1):
+        if (x >> i) & 1:
+            z ^= v
+        v = (v >> 1) ^ r if v & 1 else v >> 1
+    return z
+
+
+def gmac_generic(encrypt, iv, aad):
+    """GMAC (NIST SP 800-38D): GCM's tag over aad with no plaintext, over any 128-bit block
+    function; a 12-byte iv is J0 = iv || 0^31 || 1, another length is GHASHed."""
+    h = int.from_bytes(encrypt(bytes(16)), "big")
+
+    def ghash(data):
+        y = 0
+        for i in range(0, len(data), 16):
+            y = _gf128_mul(y ^ int.from_bytes(data[i:i + 16], "big"), h)
+        return y
+
+    def pad(b):
+        return b + bytes(-len(b) % 16)
+    if len(iv) == 12:
+        j0 = iv + b"\x00\x00\x00\x01"
+    elif iv:
+        j0 = ghash(pad(iv) + bytes(8) + (8 * len(iv)).to_bytes(8, "big")).to_bytes(16, "big")
+    else:
+        raise ValueError("GMAC takes a nonce")
+    s = ghash(pad(aad) + (8 * len(aad)).to_bytes(8, "big") + bytes(8))
+    return (int.from_bytes(encrypt(j0), "big") ^ s).to_bytes(16, "big")
+
+
+def poly1305_cipher(encrypt, r, nonce, msg):
+    """Poly1305 whose pad is a 128-bit block cipher over the 16-byte nonce (Bernstein's
+    Poly1305-AES, with another cipher in AES's place as libgcrypt offers it)."""
+    from cryptography.hazmat.primitives.poly1305 import Poly1305
+    if len(r) != 16 or len(nonce) != 16:
+        raise ValueError("Poly1305 with a cipher takes a 16-byte r and nonce")
+    return Poly1305.generate_tag(r + encrypt(nonce), msg)
+
+
 def cfb_full_block(encrypt, bs, iv, data, decrypt=False):
     """CFB with feedback of the whole block (OpenPGP's CFB), over a block function."""
     out, reg = b"", iv
@@ -901,6 +990,18 @@ def _mac(algo, key, iv, msg, out_len):
         except ImportError as e:
             raise Unavailable("pyca/cryptography is not installed") from e
         got = Poly1305.generate_tag(key, msg)
+    elif algo.startswith("cmac-") and algo.split("-")[1] in ("cast5", "blowfish", "idea", "seed",
+                                                              "twofish", "serpent"):
+        family, bits = algo.split("-")[1], algo.split("-")[-1]
+        if bits.isdigit() and len(key) * 8 != int(bits):
+            raise ValueError("wrong key length")
+        encrypt, bs = block_function(family, key)
+        got = cmac_generic(encrypt, bs, msg)
+    elif algo.startswith("gmac-") and not algo.startswith("gmac-aes-"):
+        family, bits = algo.split("-")[1], algo.split("-")[-1]
+        if bits.isdigit() and len(key) * 8 != int(bits):
+            raise ValueError("wrong key length")
+        got = gmac_generic(block_function(family, key)[0], iv, msg)
     elif algo.startswith("cmac-"):
         try:
             from cryptography.hazmat.primitives import cmac
@@ -921,6 +1022,10 @@ def _mac(algo, key, iv, msg, out_len):
         got = _aead("aes-128-gcm", key, 16).encrypt(iv, b"", msg)
     elif algo == "poly1305-aes":
         got = poly1305_aes(key, iv, msg)
+    elif algo.startswith("poly1305-"):   # key = the cipher's 16-byte key || r
+        if len(key) != 32:
+            raise ValueError("Poly1305 with a cipher takes a 32-byte key")
+        got = poly1305_cipher(block_function(algo.split("-")[1], key[:16])[0], key[16:], iv, msg)
     elif algo in ("blake2b-mac", "blake2s-mac"):   # RFC 7693's keyed mode, full-length output
         limit = 64 if algo == "blake2b-mac" else 32
         if not 0 < len(key) <= limit:

@@ -28,7 +28,11 @@ MACS_HMAC = ("hmac-sha512-224", "hmac-sha512-256", "hmac-sha3-224", "hmac-sha3-2
              "hmac-ripemd320")
 #: block-cipher MACs over other ciphers and key sizes
 MACS_CIPHER = ("cmac-aes-192", "cmac-3des", "cmac-camellia-128", "cmac-camellia-192",
-               "cmac-camellia-256", "cmac-sm4", "gmac-aes-192", "gmac-aes-256", "poly1305-aes")
+               "cmac-camellia-256", "cmac-sm4", "gmac-aes-192", "gmac-aes-256", "poly1305-aes",
+               "cmac-cast5", "cmac-blowfish", "cmac-idea", "cmac-seed", "cmac-twofish-256",
+               "cmac-serpent-256", "gmac-camellia-128", "gmac-seed", "gmac-twofish-256",
+               "gmac-serpent-256", "poly1305-camellia", "poly1305-seed", "poly1305-twofish",
+               "poly1305-serpent")
 #: short-input PRFs and NaCl's crypto_auth
 MACS_OTHER = ("umac-96", "siphash-2-4", "siphash-2-4-128", "hmac-sha512-trunc256", "blake2b-mac", "blake2s-mac",
               "kmac-128", "kmac-256")

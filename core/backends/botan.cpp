@@ -643,6 +643,12 @@ const mac_arg m_cmac_camellia128 = {"CMAC(Camellia-128)", M_PLAIN};
 const mac_arg m_cmac_camellia192 = {"CMAC(Camellia-192)", M_PLAIN};
 const mac_arg m_cmac_camellia256 = {"CMAC(Camellia-256)", M_PLAIN};
 const mac_arg m_cmac_sm4 = {"CMAC(SM4)", M_PLAIN};
+const mac_arg m_cmac_cast5 = {"CMAC(CAST-128)", M_PLAIN};
+const mac_arg m_cmac_blowfish = {"CMAC(Blowfish)", M_PLAIN};
+const mac_arg m_cmac_idea = {"CMAC(IDEA)", M_PLAIN};
+const mac_arg m_cmac_seed = {"CMAC(SEED)", M_PLAIN};
+const mac_arg m_cmac_twofish = {"CMAC(Twofish)", M_PLAIN};
+const mac_arg m_cmac_serpent = {"CMAC(Serpent)", M_PLAIN};
 const mac_arg m_gmac192 = {"AES-192/GCM", M_GMAC};
 const mac_arg m_gmac256 = {"AES-256/GCM", M_GMAC};
 
@@ -846,6 +852,12 @@ const cb_op botan_ops[] = {
     MAC("cmac-camellia-192", m_cmac_camellia192),
     MAC("cmac-camellia-256", m_cmac_camellia256),
     MAC("cmac-sm4", m_cmac_sm4),
+    MAC("cmac-cast5", m_cmac_cast5),
+    MAC("cmac-blowfish", m_cmac_blowfish),
+    MAC("cmac-idea", m_cmac_idea),
+    MAC("cmac-seed", m_cmac_seed),
+    MAC("cmac-twofish-256", m_cmac_twofish),
+    MAC("cmac-serpent-256", m_cmac_serpent),
     MAC("gmac-aes-192", m_gmac192),
     MAC("gmac-aes-256", m_gmac256),
     {nullptr, nullptr, nullptr, nullptr, nullptr},

@@ -581,6 +581,12 @@ const mac_arg m_hmac_blake2s = {make_mac<HMAC<BLAKE2s>>, M_PLAIN};   // the 32-b
 const mac_arg m_cmac_3des = {make_mac<CMAC<DES_EDE3>>, M_PLAIN};
 const mac_arg m_cmac_camellia = {make_mac<CMAC<Camellia>>, M_PLAIN};
 const mac_arg m_cmac_sm4 = {make_mac<CMAC<SM4>>, M_PLAIN};
+const mac_arg m_cmac_cast5 = {make_mac<CMAC<CAST128>>, M_PLAIN};
+const mac_arg m_cmac_blowfish = {make_mac<CMAC<Blowfish>>, M_PLAIN};
+const mac_arg m_cmac_idea = {make_mac<CMAC<IDEA>>, M_PLAIN};
+const mac_arg m_cmac_seed = {make_mac<CMAC<SEED>>, M_PLAIN};
+const mac_arg m_cmac_twofish = {make_mac<CMAC<Twofish>>, M_PLAIN};
+const mac_arg m_cmac_serpent = {make_mac<CMAC<Serpent>>, M_PLAIN};
 // SipHash-2-4 (64 and 128-bit output), BLAKE2's keyed mode (its MAC interface, full digest)
 const mac_arg m_siphash = {make_mac<SipHash<2, 4, false>>, M_PLAIN};
 const mac_arg m_siphash128 = {make_mac<SipHash<2, 4, true>>, M_PLAIN};
@@ -802,6 +808,12 @@ const cb_op cryptopp_ops[] = {
     MAC("cmac-camellia-192", m_cmac_camellia),
     MAC("cmac-camellia-256", m_cmac_camellia),
     MAC("cmac-sm4", m_cmac_sm4),
+    MAC("cmac-cast5", m_cmac_cast5),
+    MAC("cmac-blowfish", m_cmac_blowfish),
+    MAC("cmac-idea", m_cmac_idea),
+    MAC("cmac-seed", m_cmac_seed),
+    MAC("cmac-twofish-256", m_cmac_twofish),
+    MAC("cmac-serpent-256", m_cmac_serpent),
     MAC("gmac-aes-192", m_gmac),   // GCM<AES> keyed with 24 or 32 bytes
     MAC("gmac-aes-256", m_gmac),
     MAC("siphash-2-4", m_siphash),

@@ -295,13 +295,16 @@ static int gc_mac_run(void *p, cb_msg *m)
 
     if (m->tag_len > len || len > sizeof full)
         return CB_ERR_PARAM;
-    /* Reset keeps the key: only the per-message state starts again. Poly1305-AES refuses a
-     * reset before its nonce is set; setting the nonce starts its state again instead. */
-    if (c->algo != GCRY_MAC_POLY1305_AES && (e = gcry_mac_reset(c->h)))
+    /* GMAC over any cipher, and Poly1305 with a cipher's pad, take a nonce per message
+     * (libgcrypt's ids 401-405 and 502-506). */
+    int gmac = c->algo >= GCRY_MAC_GMAC_AES && c->algo <= GCRY_MAC_GMAC_SEED;
+    int poly_cipher = c->algo >= GCRY_MAC_POLY1305_AES && c->algo <= GCRY_MAC_POLY1305_SEED;
+    /* Reset keeps the key: only the per-message state starts again. Poly1305 with a cipher
+     * refuses a reset before its nonce is set; setting the nonce starts its state again. */
+    if (!poly_cipher && (e = gcry_mac_reset(c->h)))
         return gc_status(e);
-    if (c->algo == GCRY_MAC_GMAC_AES || c->algo == GCRY_MAC_POLY1305_AES)
-        if ((e = gcry_mac_setiv(c->h, m->nonce, m->nonce_len)))
-            return gc_status(e);
+    if ((gmac || poly_cipher) && (e = gcry_mac_setiv(c->h, m->nonce, m->nonce_len)))
+        return gc_status(e);
     if ((e = gcry_mac_write(c->h, m->in, m->len)))
         return gc_status(e);
     if ((e = gcry_mac_read(c->h, full, &len)))
@@ -597,6 +600,20 @@ static const cb_op gc_ops[] = {
     MAC("gmac-aes-192", GMAC_AES),
     MAC("gmac-aes-256", GMAC_AES),
     MAC("poly1305-aes", POLY1305_AES),     /* key = AES key || r; the nonce per message */
+    MAC("cmac-cast5", CMAC_CAST5),
+    MAC("cmac-blowfish", CMAC_BLOWFISH),
+    MAC("cmac-idea", CMAC_IDEA),
+    MAC("cmac-seed", CMAC_SEED),
+    MAC("cmac-twofish-256", CMAC_TWOFISH),
+    MAC("cmac-serpent-256", CMAC_SERPENT),
+    MAC("gmac-camellia-128", GMAC_CAMELLIA),
+    MAC("gmac-seed", GMAC_SEED),
+    MAC("gmac-twofish-256", GMAC_TWOFISH),
+    MAC("gmac-serpent-256", GMAC_SERPENT),
+    MAC("poly1305-camellia", POLY1305_CAMELLIA),
+    MAC("poly1305-seed", POLY1305_SEED),
+    MAC("poly1305-twofish", POLY1305_TWOFISH),
+    MAC("poly1305-serpent", POLY1305_SERPENT),
     {NULL, NULL, NULL, NULL, NULL},
 };
 

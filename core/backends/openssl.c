@@ -755,6 +755,19 @@ static const cb_op openssl_ops[] = {
 #ifndef OPENSSL_NO_SM4
     MAC("cmac-sm4", "CMAC", OSSL_MAC_PARAM_CIPHER, "SM4-CBC", 0, 0),
 #endif
+    /* the legacy provider's ciphers */
+#ifndef OPENSSL_NO_CAST
+    MAC("cmac-cast5", "CMAC", OSSL_MAC_PARAM_CIPHER, "CAST5-CBC", 0, 0),
+#endif
+#ifndef OPENSSL_NO_BF
+    MAC("cmac-blowfish", "CMAC", OSSL_MAC_PARAM_CIPHER, "BF-CBC", 0, 0),
+#endif
+#ifndef OPENSSL_NO_IDEA
+    MAC("cmac-idea", "CMAC", OSSL_MAC_PARAM_CIPHER, "IDEA-CBC", 0, 0),
+#endif
+#ifndef OPENSSL_NO_SEED
+    MAC("cmac-seed", "CMAC", OSSL_MAC_PARAM_CIPHER, "SEED-CBC", 0, 0),
+#endif
 #endif
     MAC("gmac-aes-192", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-192-GCM", 1, 0),
     MAC("gmac-aes-256", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-256-GCM", 1, 0),

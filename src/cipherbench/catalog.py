@@ -145,10 +145,14 @@ _HMAC_MD4 = Grade("broken", "MD4's weakness carries over: HMAC-MD4 keys are reco
                   "chosen messages", "RFC 6150; Fouque, Leurent, Nguyen (CRYPTO 2007)")
 _HMAC_BLAKE2 = Grade("acceptable", "sound, but BLAKE2's own keyed mode does the same in one "
                      "pass over the data", "RFC 2104; RFC 7693")
-_CMAC_3DES = Grade("legacy", "CMAC over a 64-bit block cipher: a 64-bit tag, and forgeries "
+_CMAC64 = Grade("legacy", "CMAC over a 64-bit block cipher: a 64-bit tag, and forgeries "
                    "after ~2^32 messages under one key", "NIST SP 800-38B; NIST SP 800-131A Rev. 2")
 _CMAC_OTHER = Grade("acceptable", "CMAC over a 128-bit block cipher without known practical "
                     "attack; AES is the usual choice", "NIST SP 800-38B; RFC 4493")
+_GMAC_OTHER = Grade("acceptable", "GCM's MAC over a 128-bit block cipher other than AES; a "
+                    "repeated nonce leaks the authentication key", "NIST SP 800-38D")
+_POLY_OTHER = Grade("acceptable", "Poly1305 with its pad from a 128-bit block cipher over a "
+                    "per-message nonce, Poly1305-AES with another cipher", "Bernstein (FSE 2005)")
 _POLY_AES = Grade("acceptable", "Poly1305 with its pad from AES over a per-message nonce, "
                   "superseded by Poly1305 in ChaCha20-Poly1305", "Bernstein (FSE 2005)")
 _XCHACHA_AEAD = Grade("recommended", "ChaCha20-Poly1305 with a 24-byte nonce: nonces may be "
@@ -430,7 +434,7 @@ _ENTRIES = [
     Algorithm("hmac-ripemd320", "mac", 64, _HMAC_RIPEMD_OLD),
     # block-cipher MACs over other ciphers and key sizes
     Algorithm("cmac-aes-192", "mac", 16, _CMAC, "cmac-aes-192-cbc"),
-    Algorithm("cmac-3des", "mac", 8, _CMAC_3DES, "cmac-des-ede3-cbc"),
+    Algorithm("cmac-3des", "mac", 8, _CMAC64, "cmac-des-ede3-cbc"),
     Algorithm("cmac-camellia-128", "mac", 16, _CMAC_OTHER, "cmac-camellia-128-cbc"),
     Algorithm("cmac-camellia-192", "mac", 16, _CMAC_OTHER, "cmac-camellia-192-cbc"),
     Algorithm("cmac-camellia-256", "mac", 16, _CMAC_OTHER, "cmac-camellia-256-cbc"),
@@ -438,6 +442,20 @@ _ENTRIES = [
     Algorithm("gmac-aes-192", "mac", 16, _GMAC, "gmac-aes-192-gcm", "AES-GMAC-192"),
     Algorithm("gmac-aes-256", "mac", 16, _GMAC, "gmac-aes-256-gcm", "AES-GMAC-256"),
     Algorithm("poly1305-aes", "mac", 16, _POLY_AES),
+    Algorithm("cmac-cast5", "mac", 8, _CMAC64, "cmac-cast5-cbc"),
+    Algorithm("cmac-blowfish", "mac", 8, _CMAC64, "cmac-bf-cbc"),
+    Algorithm("cmac-idea", "mac", 8, _CMAC64, "cmac-idea-cbc"),
+    Algorithm("cmac-seed", "mac", 16, _CMAC_OTHER, "cmac-seed-cbc"),
+    Algorithm("cmac-twofish-256", "mac", 16, _CMAC_OTHER),
+    Algorithm("cmac-serpent-256", "mac", 16, _CMAC_OTHER),
+    Algorithm("gmac-camellia-128", "mac", 16, _GMAC_OTHER),
+    Algorithm("gmac-seed", "mac", 16, _GMAC_OTHER),
+    Algorithm("gmac-twofish-256", "mac", 16, _GMAC_OTHER),
+    Algorithm("gmac-serpent-256", "mac", 16, _GMAC_OTHER),
+    Algorithm("poly1305-camellia", "mac", 16, _POLY_OTHER),
+    Algorithm("poly1305-seed", "mac", 16, _POLY_OTHER),
+    Algorithm("poly1305-twofish", "mac", 16, _POLY_OTHER),
+    Algorithm("poly1305-serpent", "mac", 16, _POLY_OTHER),
     # SipHash, NaCl's crypto_auth
     Algorithm("siphash-2-4", "mac", 8, _SIPHASH, "siphash"),
     Algorithm("siphash-2-4-128", "mac", 8, _SIPHASH128),
