@@ -470,6 +470,7 @@ static const cb_op gc_ops[] = {
     CIPHER("rc4", ARCFOUR, STREAM, PLAIN),
     /* A 12-byte IV is RFC 8439's nonce with the block counter at 0. */
     CIPHER("chacha20", CHACHA20, STREAM, PLAIN),
+    CIPHER("chacha20-nonce64", CHACHA20, STREAM, PLAIN),   /* an 8-byte IV: the original ChaCha20 */
     CIPHER("salsa20", SALSA20, STREAM, PLAIN),
     CIPHER("salsa20r12", SALSA20R12, STREAM, PLAIN),
     /* Full-block CFB: what gpg itself runs for OpenPGP's encrypted packets. */

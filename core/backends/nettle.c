@@ -156,6 +156,17 @@ static int chacha_setup(void *lib, const cb_setup *s)
 }
 static void chacha_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { chacha_crypt32(lib, n, d, s); }
 
+/* The original ChaCha20: an 8-byte nonce and a 64-bit block counter (chacha_crypt). */
+static int chacha64_setup(void *lib, const cb_setup *s)
+{
+    if (s->key_len != CHACHA_KEY_SIZE || s->iv_len != CHACHA_NONCE_SIZE)
+        return CB_ERR_PARAM;
+    chacha_set_key(lib, s->key);
+    chacha_set_nonce(lib, s->iv);     /* block counter starts at 0 */
+    return CB_OK;
+}
+static void chacha64_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { chacha_crypt(lib, n, d, s); }
+
 static int salsa_setup(void *lib, const cb_setup *s)
 {
     if (s->iv_len != SALSA20_NONCE_SIZE)
@@ -182,6 +193,7 @@ static int arcfour_setup(void *lib, const cb_setup *s)
 static void arcfour_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { arcfour_crypt(lib, n, d, s); }
 
 static const nt_stream nt_chacha = {sizeof(struct chacha_ctx), CHACHA_BLOCK_SIZE, chacha_setup, chacha_run};
+static const nt_stream nt_chacha64 = {sizeof(struct chacha_ctx), CHACHA_BLOCK_SIZE, chacha64_setup, chacha64_run};
 static const nt_stream nt_salsa20 = {sizeof(struct salsa20_ctx), SALSA20_BLOCK_SIZE, salsa_setup, salsa_run};
 static const nt_stream nt_salsa20r12 = {sizeof(struct salsa20_ctx), SALSA20_BLOCK_SIZE, salsa_setup, salsa12_run};
 static const nt_stream nt_arcfour = {sizeof(struct arcfour_ctx), 1, arcfour_setup, arcfour_run};
@@ -913,6 +925,7 @@ static const cb_op nt_ops[] = {
     BLK("des-cbc", CBC, nt_des),
     STREAM("rc4", nt_arcfour),
     STREAM("chacha20", nt_chacha),
+    STREAM("chacha20-nonce64", nt_chacha64),
     STREAM("salsa20", nt_salsa20),
     STREAM("salsa20r12", nt_salsa20r12),
     BLK("twofish-256-cfb", CFB, nettle_twofish256),
@@ -1014,7 +1027,8 @@ static const struct { enum nt_mode mode; const char *name; } nt_offer_modes[] = 
 
 static const char *const nt_named_rows[][2] = {
     {"gcm_aes128", "aes-128-gcm"}, {"gcm_aes192", "aes-192-gcm"}, {"gcm_aes256", "aes-256-gcm"},
-    {"chacha_poly1305", "chacha20-poly1305"}, {"eax_aes128", "aes-128-eax"}, {"arcfour128", "rc4"}, {"chacha", "chacha20"},
+    {"chacha_poly1305", "chacha20-poly1305"}, {"eax_aes128", "aes-128-eax"}, {"arcfour128", "rc4"},
+    {"chacha", "chacha20-nonce64"},   /* Nettle's listed chacha takes the original 8-byte nonce */
     {"salsa20", "salsa20"}, {"salsa20r12", "salsa20r12"},
     {"cmac_aes128", "cmac-aes-128"}, {"hmac_md5", "hmac-md5"}, {"hmac_sha1", "hmac-sha1"},
     {"hmac_sha256", "hmac-sha256"}, {"hmac_sha512", "hmac-sha512"},
