@@ -152,6 +152,13 @@ const cb_algorithm cb_algorithms[] = {
     {"gostr3411-94",       CB_HASH,   0, 0, 32, 1, 0},   /* CryptoPro parameters (RFC 4357) */
     {"crc32",              CB_HASH,   0, 0, 4, 1, 0},    /* ISO 3309 / ITU-T V.42, big-endian */
     {"crc24",              CB_HASH,   0, 0, 3, 1, 0},    /* OpenPGP (RFC 4880 6.1) */
+    /* MD2 (RFC 1319), and GOST R 34.11-94 with RFC 5831's test parameters */
+    {"md2",                CB_HASH,   0, 0, 16, 1, 0},
+    {"gostr3411-94-test",  CB_HASH,   0, 0, 32, 1, 0},
+    /* RIPEMD-128, -256, -320 (the 256 and 320-bit forms are RIPEMD-128 and -160 widened) */
+    {"ripemd128",          CB_HASH,   0, 0, 16, 1, 0},
+    {"ripemd256",          CB_HASH,   0, 0, 32, 1, 0},
+    {"ripemd320",          CB_HASH,   0, 0, 40, 1, 0},
     /* MACs */
     {"hmac-md5",           CB_MAC,    16, 0, 16, 1, 0},
     {"hmac-sha1",          CB_MAC,    20, 0, 20, 1, 0},
@@ -165,6 +172,82 @@ const cb_algorithm cb_algorithms[] = {
     {"gmac-aes-128",       CB_MAC,    16, 12, 16, 1, 1},
     {"umac-64",            CB_MAC,    16, 8, 8, 1, 1},
     {"umac-128",           CB_MAC,    16, 8, 16, 1, 1},
+    {"umac-96",            CB_MAC,    16, 8, 12, 1, 1},
+    /* HMAC (RFC 2104) over the other hashes measured here; the key has the digest's size */
+    {"hmac-sha512-224",    CB_MAC,    28, 0, 28, 1, 0},
+    {"hmac-sha512-256",    CB_MAC,    32, 0, 32, 1, 0},
+    {"hmac-sha3-224",      CB_MAC,    28, 0, 28, 1, 0},
+    {"hmac-sha3-256",      CB_MAC,    32, 0, 32, 1, 0},
+    {"hmac-sha3-384",      CB_MAC,    48, 0, 48, 1, 0},
+    {"hmac-sha3-512",      CB_MAC,    64, 0, 64, 1, 0},
+    {"hmac-ripemd160",     CB_MAC,    20, 0, 20, 1, 0},
+    {"hmac-sm3",           CB_MAC,    32, 0, 32, 1, 0},
+    {"hmac-streebog-256",  CB_MAC,    32, 0, 32, 1, 0},
+    {"hmac-streebog-512",  CB_MAC,    64, 0, 64, 1, 0},
+    {"hmac-gostr3411-94",  CB_MAC,    32, 0, 32, 1, 0},   /* CryptoPro parameters */
+    {"hmac-whirlpool",     CB_MAC,    64, 0, 64, 1, 0},
+    {"hmac-tiger",         CB_MAC,    24, 0, 24, 1, 0},   /* Tiger(1) */
+    {"hmac-md4",           CB_MAC,    16, 0, 16, 1, 0},
+    {"hmac-blake2b-160",   CB_MAC,    20, 0, 20, 1, 0},
+    {"hmac-blake2b-256",   CB_MAC,    32, 0, 32, 1, 0},
+    {"hmac-blake2b-384",   CB_MAC,    48, 0, 48, 1, 0},
+    {"hmac-blake2b-512",   CB_MAC,    64, 0, 64, 1, 0},
+    {"hmac-blake2s-128",   CB_MAC,    16, 0, 16, 1, 0},
+    {"hmac-blake2s-160",   CB_MAC,    20, 0, 20, 1, 0},
+    {"hmac-blake2s-224",   CB_MAC,    28, 0, 28, 1, 0},
+    {"hmac-blake2s-256",   CB_MAC,    32, 0, 32, 1, 0},
+    {"hmac-md2",           CB_MAC,    16, 0, 16, 1, 0},
+    {"hmac-gostr3411-94-test", CB_MAC, 32, 0, 32, 1, 0},
+    {"hmac-ripemd128",     CB_MAC,    16, 0, 16, 1, 0},
+    {"hmac-ripemd256",     CB_MAC,    32, 0, 32, 1, 0},
+    {"hmac-ripemd320",     CB_MAC,    40, 0, 40, 1, 0},
+    /* block-cipher MACs: CMAC (SP 800-38B) over other ciphers and key sizes, GMAC with the
+     * longer AES keys, Poly1305-AES (Bernstein, FSE 2005; key = AES key k || r, the iv is the
+     * 16-byte nonce whose AES_k encryption is the pad) */
+    {"cmac-aes-192",       CB_MAC,    24, 0, 16, 1, 0},
+    {"cmac-3des",          CB_MAC,    24, 0, 8, 1, 0},
+    {"cmac-camellia-128",  CB_MAC,    16, 0, 16, 1, 0},
+    {"cmac-camellia-192",  CB_MAC,    24, 0, 16, 1, 0},
+    {"cmac-camellia-256",  CB_MAC,    32, 0, 16, 1, 0},
+    {"cmac-sm4",           CB_MAC,    16, 0, 16, 1, 0},
+    {"gmac-aes-192",       CB_MAC,    24, 12, 16, 1, 1},
+    {"gmac-aes-256",       CB_MAC,    32, 12, 16, 1, 1},
+    {"poly1305-aes",       CB_MAC,    32, 16, 16, 1, 1},
+    /* ... over the other ciphers libgcrypt pairs them with (Poly1305's key: the cipher's
+     * 16-byte key || r) */
+    {"cmac-cast5",         CB_MAC,    16, 0, 8, 1, 0},
+    {"cmac-blowfish",      CB_MAC,    16, 0, 8, 1, 0},
+    {"cmac-idea",          CB_MAC,    16, 0, 8, 1, 0},
+    {"cmac-seed",          CB_MAC,    16, 0, 16, 1, 0},
+    {"cmac-twofish-256",   CB_MAC,    32, 0, 16, 1, 0},
+    {"cmac-serpent-256",   CB_MAC,    32, 0, 16, 1, 0},
+    {"gmac-camellia-128",  CB_MAC,    16, 12, 16, 1, 1},
+    {"gmac-seed",          CB_MAC,    16, 12, 16, 1, 1},
+    {"gmac-twofish-256",   CB_MAC,    32, 12, 16, 1, 1},
+    {"gmac-serpent-256",   CB_MAC,    32, 12, 16, 1, 1},
+    {"poly1305-camellia",  CB_MAC,    32, 16, 16, 1, 1},
+    {"poly1305-seed",      CB_MAC,    32, 16, 16, 1, 1},
+    {"poly1305-twofish",   CB_MAC,    32, 16, 16, 1, 1},
+    {"poly1305-serpent",   CB_MAC,    32, 16, 16, 1, 1},
+    /* ChaCha and Salsa with other nonces: XChaCha20 and XSalsa20 (24 bytes: HChaCha20 or
+     * HSalsa20 over the first 16 gives the key), and the original ChaCha20 (8 bytes, a 64-bit
+     * block counter) with its first Poly1305 AEAD (draft-agl-tls-chacha20poly1305) */
+    {"xchacha20-poly1305", CB_AEAD,   32, 24, 16, 1, 1},
+    {"chacha20-poly1305-nonce64", CB_AEAD, 32, 8, 16, 1, 1},
+    {"xchacha20",          CB_CIPHER, 32, 24, 0, 1, 0},
+    {"xsalsa20",           CB_CIPHER, 32, 24, 0, 1, 0},
+    {"chacha20-nonce64",   CB_CIPHER, 32, 8, 0, 1, 0},
+    /* SipHash-2-4 (64 and 128-bit output), and NaCl's crypto_auth: HMAC-SHA-512 cut to 256 bits */
+    {"siphash-2-4",        CB_MAC,    16, 0, 8, 1, 0},
+    {"siphash-2-4-128",    CB_MAC,    16, 0, 16, 1, 0},
+    {"hmac-sha512-trunc256", CB_MAC,  32, 0, 32, 1, 0},
+    /* BLAKE2's own keyed mode (RFC 7693 section 2.5), the whole key and digest */
+    {"blake2b-mac",        CB_MAC,    64, 0, 64, 1, 0},
+    {"blake2s-mac",        CB_MAC,    32, 0, 32, 1, 0},
+    /* KMAC (SP 800-185) without a customization string; the output length is an input of
+     * KMAC, so its tag is never cut: 256 and 512 bits */
+    {"kmac-128",           CB_MAC,    32, 0, 32, 1, 0},
+    {"kmac-256",           CB_MAC,    32, 0, 64, 1, 0},
     /* key wrap: RFC 3394 (KW, block 8: two blocks at least) and RFC 5649 (KWP, with
      * padding: any length from one byte); tag_len is the 8-byte integrity check */
     {"aes-128-kw",         CB_KEYWRAP, 16, 0, 8, 8, 0},

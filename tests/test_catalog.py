@@ -60,7 +60,14 @@ def test_grades_have_reasons_and_references():
     ("idea-ctr", "legacy", "CVE-2016-2183"), ("seed-cbc", "acceptable", "RFC 4269"),
     ("aes-128-siv", "recommended", "RFC 5297"), ("aes-256-gcm-siv", "recommended", "RFC 8452"),
     ("gost28147-ecb", "broken", "RFC 5830"), ("aes-128-kw", "acceptable", "RFC 3394"),
-    ("aes-256-kwp", "acceptable", "RFC 5649")])
+    ("aes-256-kwp", "acceptable", "RFC 5649"),
+    ("hmac-sha3-256", "recommended", "FIPS 202"), ("hmac-md4", "broken", "RFC 6150"),
+    ("hmac-ripemd160", "acceptable", "RFC 2286"), ("hmac-streebog-512", "acceptable", "RFC 7836"),
+    ("cmac-3des", "legacy", "SP 800-38B"), ("poly1305-aes", "acceptable", "FSE 2005"),
+    ("xchacha20-poly1305", "recommended", "xchacha"), ("siphash-2-4", "acceptable", "SipHash"),
+    ("kmac-256", "recommended", "SP 800-185"), ("md2", "broken", "RFC 6149"),
+    ("gostr3411-94-test", "broken", "RFC 5831"), ("blake2b-mac", "recommended", "RFC 7693"),
+    ("cmac-blowfish", "legacy", "SP 800-38B"), ("gmac-seed", "acceptable", "SP 800-38D")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -349,8 +349,8 @@ def test_the_front_end_core_client_reads_it(core):
 
 
 def test_xchacha_vectors_agree_with_libsodium():
-    """vectors/extra/xchacha20-poly1305.json, re-checked with libsodium (independent of
-    the cores that read it)."""
+    """vectors/xchacha20-poly1305.json, re-checked with libsodium (independent of
+    the Go and Rust cores that read it)."""
     import ctypes
     import ctypes.util
     name = ctypes.util.find_library("sodium")
@@ -358,7 +358,7 @@ def test_xchacha_vectors_agree_with_libsodium():
         pytest.skip("libsodium is not installed")
     lib = ctypes.CDLL(name)
     assert lib.sodium_init() >= 0
-    doc = json.loads((VECTORS / "extra" / "xchacha20-poly1305.json").read_text())
+    doc = json.loads((VECTORS / "xchacha20-poly1305.json").read_text())
     assert doc["format"] == "cipherbench-vectors/1" and doc["algo"] == "xchacha20-poly1305"
     for v in doc["vectors"]:
         key, iv, aad, pt = (bytes.fromhex(v[k]) for k in ("key", "iv", "aad", "pt"))

@@ -86,6 +86,41 @@ def test_aes_key_wrap_is_measured_where_offered():
         assert not [m for m in offers[lib].missing if m.name in {n for n, _ in pairs}]
 
 
+def test_macs_and_libsodium_primitives_are_measured_where_offered():
+    """HMAC over every hash, CMAC and GMAC over the other ciphers and key sizes, Poly1305-AES
+    and libsodium's other constructions are rows of the libraries that list them, so `list
+    --missing` no longer names them."""
+    from cipherbench import offered
+
+    offers = {o.lib: o for o in offered.gather(core_client.Core(real_core()))}
+    want = {
+        "libgcrypt": {("HMAC_SHA3_256", "hmac-sha3-256"), ("HMAC_RIPEMD160", "hmac-ripemd160"),
+                      ("HMAC_STRIBOG512", "hmac-streebog-512"), ("HMAC_SM3", "hmac-sm3"),
+                      ("HMAC_BLAKE2B_512", "hmac-blake2b-512"), ("CMAC_3DES", "cmac-3des"),
+                      ("POLY1305_AES", "poly1305-aes"), ("HMAC_GOSTR3411_CP", "hmac-gostr3411-94"),
+                      ("CMAC_TWOFISH", "cmac-twofish-256"), ("GMAC_CAMELLIA", "gmac-camellia-128"),
+                      ("POLY1305_SERPENT", "poly1305-serpent")},
+        "nettle": {("hmac_ripemd160", "hmac-ripemd160"), ("hmac_sm3", "hmac-sm3"),
+                   ("cmac_des3", "cmac-3des")},
+        "libtomcrypt": {("hmac-sha3-512", "hmac-sha3-512"), ("hmac-tiger", "hmac-tiger"),
+                        ("hmac-whirlpool", "hmac-whirlpool"), ("md2", "md2"),
+                        ("rmd320", "ripemd320"), ("hmac-rmd128", "hmac-ripemd128")},
+        "gnutls": {("STREEBOG-256", "hmac-streebog-256"), ("AES-GMAC-256", "gmac-aes-256"),
+                   ("UMAC-96", "umac-96")},
+        "libsodium": {("crypto_aead_xchacha20poly1305_ietf", "xchacha20-poly1305"),
+                      ("crypto_stream_xsalsa20", "xsalsa20"),
+                      ("crypto_shorthash_siphash24", "siphash-2-4"),
+                      ("crypto_auth_hmacsha512256", "hmac-sha512-trunc256")},
+        "openssl": {("SIPHASH", "siphash-2-4"), ("KMAC-128", "kmac-128"),
+                    ("BLAKE2BMAC", "blake2b-mac")},
+    }
+    for lib, pairs in want.items():
+        if lib not in offers:
+            continue
+        got = {(m.name, m.algo) for m in offers[lib].offered}
+        assert pairs <= got, (lib, sorted(pairs - got))
+
+
 def test_list_missing_cli(cli, env):
     e = dict(env, CIPHERBENCH_CORE=str(real_core()))
     r = cli("list", "--missing", env_override=e)

@@ -197,3 +197,23 @@ def test_the_checker_catches_a_must_fail_vector_that_passes(tmp_path):
         if why is not None:
             pytest.skip(f"not checked independently: {why}")
         assert checked == 1 and failures, algo
+
+
+def test_the_checkers_own_implementations_agree_with_references():
+    """check_vectors.py's code for what no library here offers independently (RIPEMD, the
+    Keccak sponge under KMAC, SipHash, HChaCha20) against hashlib and the specifications'
+    own examples."""
+    import hashlib
+    checker = _load_checker()
+    for msg in (b"", b"abc", b"a" * 1000):
+        assert checker.ripemd(msg, 160) == hashlib.new("ripemd160", msg).digest()
+        assert checker._keccak(136, msg, 0x06, 32) == hashlib.sha3_256(msg).digest()
+        assert checker._keccak(168, msg, 0x1F, 100) == hashlib.shake_128(msg).digest(100)
+    # the RIPEMD page's RIPEMD-128 and -320 of "abc"
+    assert checker.ripemd(b"abc", 128).hex() == "c14a12199c66e4ba84636b0f69144c77"
+    assert checker.ripemd(b"abc", 320).hex() == ("de4c01b3054f8930a79d09ae738e92301e5a1708"
+                                                 "5beffdc1b8d116713e74f82fa942d64cdbc4682d")
+    # SipHash paper, Appendix A; draft-irtf-cfrg-xchacha-03 section 2.2.1
+    assert checker.siphash24(bytes(range(16)), bytes(range(15))).hex() == "e545be4961ca29a1"
+    assert checker.hchacha20(bytes(range(32)), bytes.fromhex("000000090000004a0000000031415927")).hex() \
+        == "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc"

@@ -3,8 +3,9 @@
 
 Each vector in vectors/*.json is recomputed with Python's hashlib and hmac, with pyca/cryptography
 (hashes also with the openssl command where it is installed), and, for what neither has (Twofish, Serpent, Salsa20, Salsa20/12, UMAC), with libsodium or Nettle
-loaded through ctypes; GOST 28147-89, which none of them has, with a small implementation of
-RFC 5830 in this file. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
+loaded through ctypes; what none of them has here with small implementations in this file,
+written from the specifications: GOST 28147-89 (RFC 5830), RIPEMD-128/256/320, KMAC (its
+cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20, and RFC 2104's HMAC over any hash. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
 decrypt gives pt back). A must-fail vector ("result": "invalid") is checked to be refused: the
 AEAD decryption raises InvalidTag (or refuses the sizes), the MAC differs (or refuses the key),
 the key unwrap raises InvalidUnwrap.
@@ -86,7 +87,116 @@ def _aead(algo, key, tag_len):
         return aead.AESOCB3(key)
     if algo == "chacha20-poly1305":
         return aead.ChaCha20Poly1305(key)
+    if algo == "xchacha20-poly1305":
+        return _XChaChaPoly(key)
+    if algo == "chacha20-poly1305-nonce64":
+        return _ChaChaPolyNonce64(key)
     raise Unavailable(algo)
+
+
+# --- the ChaCha and Salsa variants with other nonces, from their definitions ----------------
+
+def _rotl32(x, n):
+    return ((x << n) | (x >> (32 - n))) & 0xFFFFFFFF
+
+
+def hchacha20(key, nonce16):
+    """HChaCha20 (draft-irtf-cfrg-xchacha-03 section 2.2): ChaCha20's 20 rounds over
+    constants, key and the 16-byte nonce, no final addition; words 0-3 and 12-15 out."""
+    import struct
+    if len(key) != 32 or len(nonce16) != 16:
+        raise ValueError("HChaCha20 takes a 32-byte key and a 16-byte nonce")
+    x = list(struct.unpack("<4I", b"expand 32-byte k") + struct.unpack("<8I", key)
+             + struct.unpack("<4I", nonce16))
+
+    def qr(a, b, c, d):
+        x[a] = (x[a] + x[b]) & 0xFFFFFFFF; x[d] = _rotl32(x[d] ^ x[a], 16)
+        x[c] = (x[c] + x[d]) & 0xFFFFFFFF; x[b] = _rotl32(x[b] ^ x[c], 12)
+        x[a] = (x[a] + x[b]) & 0xFFFFFFFF; x[d] = _rotl32(x[d] ^ x[a], 8)
+        x[c] = (x[c] + x[d]) & 0xFFFFFFFF; x[b] = _rotl32(x[b] ^ x[c], 7)
+    for _ in range(10):
+        qr(0, 4, 8, 12); qr(1, 5, 9, 13); qr(2, 6, 10, 14); qr(3, 7, 11, 15)
+        qr(0, 5, 10, 15); qr(1, 6, 11, 12); qr(2, 7, 8, 13); qr(3, 4, 9, 14)
+    return struct.pack("<8I", *(x[0:4] + x[12:16]))
+
+
+def hsalsa20(key, nonce16):
+    """HSalsa20 (Bernstein, Extending the Salsa20 nonce): Salsa20's 20 rounds over constants,
+    key and the 16-byte nonce, no final addition; words 0, 5, 10, 15, 6-9 out."""
+    import struct
+    if len(key) != 32 or len(nonce16) != 16:
+        raise ValueError("HSalsa20 takes a 32-byte key and a 16-byte nonce")
+    k = struct.unpack("<8I", key)
+    n = struct.unpack("<4I", nonce16)
+    c = struct.unpack("<4I", b"expand 32-byte k")
+    x = [c[0], k[0], k[1], k[2], k[3], c[1], n[0], n[1], n[2], n[3], c[2], k[4], k[5], k[6], k[7], c[3]]
+
+    def qr(a, b, cc, d):
+        x[b] ^= _rotl32((x[a] + x[d]) & 0xFFFFFFFF, 7)
+        x[cc] ^= _rotl32((x[b] + x[a]) & 0xFFFFFFFF, 9)
+        x[d] ^= _rotl32((x[cc] + x[b]) & 0xFFFFFFFF, 13)
+        x[a] ^= _rotl32((x[d] + x[cc]) & 0xFFFFFFFF, 18)
+    for _ in range(10):
+        qr(0, 4, 8, 12); qr(5, 9, 13, 1); qr(10, 14, 2, 6); qr(15, 3, 7, 11)
+        qr(0, 1, 2, 3); qr(5, 6, 7, 4); qr(10, 11, 8, 9); qr(15, 12, 13, 14)
+    return struct.pack("<8I", *(x[i] for i in (0, 5, 10, 15, 6, 7, 8, 9)))
+
+
+def _chacha20_nonce64(key, nonce8, data, block=0):
+    """The original ChaCha20: a 64-bit block counter then the 8-byte nonce, which is pyca's
+    16-byte nonce (counter, nonce) read as 8 + 8 bytes."""
+    Cipher, algorithms, _, _ = _crypto()
+    if len(nonce8) != 8:
+        raise ValueError("the original ChaCha20 takes an 8-byte nonce")
+    return _run(Cipher(algorithms.ChaCha20(key, block.to_bytes(8, "little") + nonce8), None), data)
+
+
+class _ChaChaPolyNonce64:
+    """ChaCha20-Poly1305 as first specified (draft-agl-tls-chacha20poly1305-04, libsodium's
+    crypto_aead_chacha20poly1305): the original ChaCha20 with an 8-byte nonce, the Poly1305
+    key from block 0, and the tag over aad || le64(len aad) || ct || le64(len ct), unpadded."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def _tag(self, nonce, aad, ct):
+        from cryptography.hazmat.primitives.poly1305 import Poly1305
+        otk = _chacha20_nonce64(self.key, nonce, bytes(64))[:32]
+        data = aad + len(aad).to_bytes(8, "little") + ct + len(ct).to_bytes(8, "little")
+        return Poly1305.generate_tag(otk, data)
+
+    def encrypt(self, nonce, data, aad):
+        ct = _chacha20_nonce64(self.key, nonce, data, 1)
+        return ct + self._tag(nonce, aad, ct)
+
+    def decrypt(self, nonce, data, aad):
+        from cryptography.exceptions import InvalidTag
+        ct, tag = data[:-16], data[-16:]
+        if len(data) < 16 or not hmac.compare_digest(self._tag(nonce, aad, ct), tag):
+            raise InvalidTag()
+        return _chacha20_nonce64(self.key, nonce, ct, 1)
+
+
+class _XChaChaPoly:
+    """XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha-03): HChaCha20 over the first 16 nonce
+    bytes gives the key of RFC 8439's AEAD, whose nonce is 4 zero bytes and the last 8."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def _box(self, nonce):
+        from cryptography.hazmat.primitives.ciphers import aead
+        if len(nonce) != 24:
+            raise ValueError("XChaCha20-Poly1305 takes a 24-byte nonce")
+        return aead.ChaCha20Poly1305(hchacha20(self.key, nonce[:16])), bytes(4) + nonce[16:]
+
+    def encrypt(self, nonce, data, aad):
+        box, n = self._box(nonce)
+        return box.encrypt(n, data, aad)
+
+    def decrypt(self, nonce, data, aad):
+        box, n = self._box(nonce)
+        return box.decrypt(n, data, aad)
 
 
 class _Siv:
@@ -339,6 +449,21 @@ def _nettle_salsa(algo, key, iv, data):
     return out.raw[:len(data)]
 
 
+def _stream_variant(algo, key, iv, data):
+    """The original ChaCha20 (pyca), XChaCha20 (HChaCha20 here, then the original ChaCha20
+    with the last 8 nonce bytes) and XSalsa20 (HSalsa20 here, then Salsa20 from libsodium and
+    from Nettle, which must agree)."""
+    if algo == "chacha20-nonce64":
+        return _chacha20_nonce64(key, iv, data)
+    if algo == "xchacha20":
+        return _chacha20_nonce64(hchacha20(key, iv[:16]), iv[16:], data)
+    subkey = hsalsa20(key, iv[:16])
+    outs = {fn("salsa20", subkey, iv[16:], data) for fn in (_sodium_salsa, _nettle_salsa)}
+    if len(outs) != 1:
+        raise RuntimeError("libsodium and Nettle disagree on Salsa20")
+    return outs.pop()
+
+
 def _ecb_block(algo, key):
     """The raw block encryption (and block size) of a 64-bit cipher or Twofish, from pyca or
     Nettle, for checking full-block CFB independently of the libraries under test."""
@@ -360,6 +485,95 @@ def _ecb_block(algo, key):
             return buf.raw
         return encrypt, 16
     return None, 0
+
+
+def block_function(family, key):
+    """The raw block encryption of a cipher by family name and its block size, from pyca (AES,
+    Camellia, SEED, SM4, the 64-bit ciphers) or Nettle (Twofish, Serpent, any key length)."""
+    Cipher, algorithms, modes, old = _crypto()
+    pyca = {"aes": algorithms.AES, "camellia": old.Camellia, "seed": old.SEED, "sm4": algorithms.SM4,
+            "blowfish": old.Blowfish, "cast5": old.CAST5, "idea": old.IDEA, "3des": old.TripleDES}
+    if family in pyca:
+        enc = Cipher(pyca[family](key), modes.ECB()).encryptor()
+        return (lambda block: enc.update(block)), pyca[family].block_size // 8
+    if family in ("twofish", "serpent"):
+        lib = _nettle()
+        ctx = ctypes.create_string_buffer(16384)
+        if len(key) not in (16, 24, 32):
+            raise ValueError(f"{family} takes a 16, 24 or 32-byte key here")
+        getattr(lib, f"nettle_{family}_set_key")(ctx, ctypes.c_size_t(len(key)), key)
+
+        def encrypt(block):
+            buf = ctypes.create_string_buffer(16)
+            getattr(lib, f"nettle_{family}_encrypt")(ctx, ctypes.c_size_t(16), buf, block)
+            return buf.raw
+        return encrypt, 16
+    raise Unavailable(family)
+
+
+def cmac_generic(encrypt, bs, msg):
+    """CMAC (NIST SP 800-38B) over any block function of 8 or 16 bytes."""
+    def dbl(x):
+        n = int.from_bytes(x, "big") << 1
+        if n >> (8 * bs):
+            n ^= (1 << (8 * bs)) | (0x87 if bs == 16 else 0x1B)
+        return n.to_bytes(bs, "big")
+    k1 = dbl(encrypt(bytes(bs)))
+    k2 = dbl(k1)
+    blocks = [msg[i:i + bs] for i in range(0, len(msg), bs)] or [b""]
+    last = blocks[-1]
+    if len(last) == bs:
+        blocks[-1] = bytes(a ^ b for a, b in zip(last, k1))
+    else:
+        padded = last + b"\x80" + bytes(bs - len(last) - 1)
+        blocks[-1] = bytes(a ^ b for a, b in zip(padded, k2))
+    state = bytes(bs)
+    for b in blocks:
+        state = encrypt(bytes(x ^ y for x, y in zip(state, b)))
+    return state
+
+
+def _gf128_mul(x, y):
+    """Multiplication in GCM's GF(2^128) (NIST SP 800-38D, algorithm 1)."""
+    r = 0xE1 << 120
+    z, v = 0, y
+    for i in range(127, -1, -1):
+        if (x >> i) & 1:
+            z ^= v
+        v = (v >> 1) ^ r if v & 1 else v >> 1
+    return z
+
+
+def gmac_generic(encrypt, iv, aad):
+    """GMAC (NIST SP 800-38D): GCM's tag over aad with no plaintext, over any 128-bit block
+    function; a 12-byte iv is J0 = iv || 0^31 || 1, another length is GHASHed."""
+    h = int.from_bytes(encrypt(bytes(16)), "big")
+
+    def ghash(data):
+        y = 0
+        for i in range(0, len(data), 16):
+            y = _gf128_mul(y ^ int.from_bytes(data[i:i + 16], "big"), h)
+        return y
+
+    def pad(b):
+        return b + bytes(-len(b) % 16)
+    if len(iv) == 12:
+        j0 = iv + b"\x00\x00\x00\x01"
+    elif iv:
+        j0 = ghash(pad(iv) + bytes(8) + (8 * len(iv)).to_bytes(8, "big")).to_bytes(16, "big")
+    else:
+        raise ValueError("GMAC takes a nonce")
+    s = ghash(pad(aad) + (8 * len(aad)).to_bytes(8, "big") + bytes(8))
+    return (int.from_bytes(encrypt(j0), "big") ^ s).to_bytes(16, "big")
+
+
+def poly1305_cipher(encrypt, r, nonce, msg):
+    """Poly1305 whose pad is a 128-bit block cipher over the 16-byte nonce (Bernstein's
+    Poly1305-AES, with another cipher in AES's place as libgcrypt offers it)."""
+    from cryptography.hazmat.primitives.poly1305 import Poly1305
+    if len(r) != 16 or len(nonce) != 16:
+        raise ValueError("Poly1305 with a cipher takes a 16-byte r and nonce")
+    return Poly1305.generate_tag(r + encrypt(nonce), msg)
 
 
 def cfb_full_block(encrypt, bs, iv, data, decrypt=False):
@@ -423,6 +637,11 @@ def check_cipher(algo, v):
         errs = [] if gost28147_ecb(key, pt) == ct else ["ct (gost28147 here)"]
         return errs + ([] if gost28147_ecb(key, ct, decrypt=True) == pt else
                        ["decrypt (gost28147 here)"])
+    if algo in ("chacha20-nonce64", "xchacha20", "xsalsa20"):
+        for who, data, want in (("ct", pt, ct), ("decrypt", ct, pt)):
+            if _stream_variant(algo, key, iv, data) != want:
+                errs.append(f"{who} (definition here over pyca, libsodium and Nettle)")
+        return errs
     if algo in ("salsa20", "salsa20r12"):
         # two independent implementations: libsodium and Nettle
         for who, fn in (("libsodium", _sodium_salsa), ("nettle", _nettle_salsa)):
@@ -526,6 +745,81 @@ def _gcrypt_digest(algo_id, data, out_len):
     return out.raw
 
 
+# --- RIPEMD-128/256/320, which no library here but those measured has ---------------------
+
+# Message word order (r, r'), rotations (s, s'), per round of 16 steps, left and right line.
+_RMD_R = ((0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+          (7, 4, 13, 1, 10, 6, 15, 3, 12, 0, 9, 5, 2, 14, 11, 8),
+          (3, 10, 14, 4, 9, 15, 8, 1, 2, 7, 0, 6, 13, 11, 5, 12),
+          (1, 9, 11, 10, 0, 8, 12, 4, 13, 3, 7, 15, 14, 5, 6, 2),
+          (4, 0, 5, 9, 7, 12, 2, 10, 14, 1, 3, 8, 11, 6, 15, 13))
+_RMD_RP = ((5, 14, 7, 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12),
+           (6, 11, 3, 7, 0, 13, 5, 10, 14, 15, 8, 12, 4, 9, 1, 2),
+           (15, 5, 1, 3, 7, 14, 6, 9, 11, 8, 12, 2, 10, 0, 4, 13),
+           (8, 6, 4, 1, 3, 11, 15, 0, 5, 12, 2, 13, 9, 7, 10, 14),
+           (12, 15, 10, 4, 1, 5, 8, 7, 6, 2, 13, 14, 0, 3, 9, 11))
+_RMD_S = ((11, 14, 15, 12, 5, 8, 7, 9, 11, 13, 14, 15, 6, 7, 9, 8),
+          (7, 6, 8, 13, 11, 9, 7, 15, 7, 12, 15, 9, 11, 7, 13, 12),
+          (11, 13, 6, 7, 14, 9, 13, 15, 14, 8, 13, 6, 5, 12, 7, 5),
+          (11, 12, 14, 15, 14, 15, 9, 8, 9, 14, 5, 6, 8, 6, 5, 12),
+          (9, 15, 5, 11, 6, 8, 13, 12, 5, 12, 13, 14, 11, 8, 5, 6))
+_RMD_SP = ((8, 9, 9, 11, 13, 15, 15, 5, 7, 7, 8, 11, 14, 14, 12, 6),
+           (9, 13, 15, 7, 12, 8, 9, 11, 7, 7, 12, 7, 6, 15, 13, 11),
+           (9, 7, 15, 11, 8, 6, 6, 14, 12, 13, 5, 14, 13, 13, 7, 5),
+           (15, 5, 8, 11, 14, 14, 6, 14, 6, 9, 12, 9, 12, 5, 15, 8),
+           (8, 5, 12, 9, 12, 5, 14, 6, 8, 13, 6, 5, 15, 13, 11, 11))
+_M32 = 0xFFFFFFFF
+_RMD_F = (lambda x, y, z: x ^ y ^ z,
+          lambda x, y, z: (x & y) | (~x & z),
+          lambda x, y, z: (x | ~y & _M32) ^ z,
+          lambda x, y, z: (x & z) | (y & ~z & _M32),
+          lambda x, y, z: x ^ (y | ~z & _M32))
+
+
+def _rol32(x, n):
+    x &= _M32
+    return ((x << n) | (x >> (32 - n))) & _M32
+
+
+def ripemd(data, bits):
+    """RIPEMD-128, -160, -256 or -320 (Dobbertin, Bosselaers, Preneel, FSE 1996; the 256 and
+    320-bit forms keep the two lines apart and swap one register between them after each
+    round), written here from the specification; tests check it against hashlib's RIPEMD-160."""
+    import struct
+    wide, five = bits in (256, 320), bits in (160, 320)
+    w, rounds = (5, 5) if five else (4, 4)
+    h = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0][:w]
+    if wide:
+        h += [0x76543210, 0xFEDCBA98, 0x89ABCDEF, 0x01234567, 0x3C2D1E0F][:w]
+    k_left = (0, 0x5A827999, 0x6ED9EBA1, 0x8F1BBCDC, 0xA953FD4E)
+    k_right = (0x50A28BE6, 0x5C4DD124, 0x6D703EF3, 0x7A6D76E9, 0) if five else \
+        (0x50A28BE6, 0x5C4DD124, 0x6D703EF3, 0)
+    swaps = (1, 3, 0, 2, 4) if five else (0, 1, 2, 3)   # 320: B D A C E; 256: A B C D
+    n = len(data)
+    data = data + b"\x80" + bytes((55 - n) % 64) + struct.pack("<Q", 8 * n)
+    for off in range(0, len(data), 64):
+        x = struct.unpack("<16I", data[off:off + 64])
+        left = list(h[:w])
+        right = list(h[w:]) if wide else list(h)
+        for j in range(rounds):
+            for regs, order, rot, k, f in ((left, _RMD_R[j], _RMD_S[j], k_left[j], _RMD_F[j]),
+                                           (right, _RMD_RP[j], _RMD_SP[j], k_right[j],
+                                            _RMD_F[rounds - 1 - j])):
+                for i in range(16):
+                    t = _rol32(regs[0] + f(*regs[1:4]) + x[order[i]] + k, rot[i])
+                    if five:
+                        regs[:] = [regs[4], (t + regs[4]) & _M32, regs[1], _rol32(regs[2], 10), regs[3]]
+                    else:
+                        regs[:] = [regs[3], t, regs[1], regs[2]]
+            if wide:
+                left[swaps[j]], right[swaps[j]] = right[swaps[j]], left[swaps[j]]
+        if wide:
+            h = [(a + b) & _M32 for a, b in zip(h, left + right)]
+        else:   # h[i] = h[i+1] + left[i+2] + right[i+3], indexes modulo the width
+            h = [(h[(i + 1) % w] + left[(i + 2) % w] + right[(i + 3) % w]) & _M32 for i in range(w)]
+    return struct.pack(f"<{len(h)}I", *h)
+
+
 def crc24_openpgp(data):
     """RFC 4880 section 6.1's CRC-24, as its C code computes it, as 3 big-endian bytes."""
     crc = 0xB704CE
@@ -549,6 +843,11 @@ def _other_digest(algo, data, out_len):
         "crc32": lambda: [("zlib", zlib.crc32(data).to_bytes(4, "big"))],
         "crc24": lambda: [("RFC 4880 code", crc24_openpgp(data))],
         "md4": lambda: [("nettle", _nettle_digest("md4", "md4", "md4", data, out_len))],
+        "md2": lambda: [("nettle", _nettle_digest("md2", "md2", "md2", data, out_len))],
+        "ripemd128": lambda: [("RIPEMD code here", ripemd(data, 128))],
+        "ripemd256": lambda: [("RIPEMD code here", ripemd(data, 256))],
+        "ripemd320": lambda: [("RIPEMD code here", ripemd(data, 320))],
+        "gostr3411-94-test": lambda: [("nettle", _nettle_digest("gosthash94", "gosthash94", "gosthash94", data, out_len))],
         "gostr3411-94": lambda: [("nettle", _nettle_digest("gosthash94cp", "gosthash94", "gosthash94cp", data, out_len))],
         "streebog-256": lambda: [("nettle", _nettle_digest("streebog256", "streebog256", "streebog512", data, out_len))],
         "streebog-512": lambda: [("nettle", _nettle_digest("streebog512", "streebog512", "streebog512", data, out_len))],
@@ -607,7 +906,7 @@ def _openssl_dgst(algo, data, out_len):
 
 def _nettle_umac(algo, key, nonce, msg, out_len):
     lib = _nettle()
-    name = "umac64" if algo == "umac-64" else "umac128"
+    name = algo.replace("-", "")   # umac64, umac96, umac128
     ctx = ctypes.create_string_buffer(65536)  # larger than Nettle's umac contexts
     getattr(lib, f"nettle_{name}_set_key")(ctx, key)
     getattr(lib, f"nettle_{name}_set_nonce")(ctx, ctypes.c_size_t(len(nonce)), nonce)
@@ -618,7 +917,7 @@ def _nettle_umac(algo, key, nonce, msg, out_len):
 
 
 #: Whole tag length of the MACs whose output length is a choice (for must-fail vectors).
-MAC_TAG = {"umac-64": 8, "umac-128": 16}
+MAC_TAG = {"umac-64": 8, "umac-96": 12, "umac-128": 16, "hmac-sha512-trunc256": 32, "kmac-128": 32, "kmac-256": 64}
 
 
 def check_mac(algo, v):
@@ -637,9 +936,53 @@ def check_mac(algo, v):
     return [] if got[:len(mac)] == mac else ["mac"]
 
 
+#: HMAC over hashes hashlib has under another name (or only with a size parameter).
+HMAC_HASHLIB = {"hmac-sha512-224": "sha512_224", "hmac-sha512-256": "sha512_256",
+                "hmac-sha3-224": "sha3_224", "hmac-sha3-256": "sha3_256",
+                "hmac-sha3-384": "sha3_384", "hmac-sha3-512": "sha3_512",
+                "hmac-ripemd160": "ripemd160", "hmac-sm3": "sm3"}
+#: HMAC over hashes hashlib lacks: the hash row and its block size in bytes (RFC 2104's B).
+HMAC_OTHER = {"hmac-md4": ("md4", 64), "hmac-whirlpool": ("whirlpool", 64),
+              "hmac-tiger": ("tiger", 64), "hmac-streebog-256": ("streebog-256", 64),
+              "hmac-streebog-512": ("streebog-512", 64), "hmac-gostr3411-94": ("gostr3411-94", 32),
+              "hmac-md2": ("md2", 16), "hmac-gostr3411-94-test": ("gostr3411-94-test", 32),
+              "hmac-ripemd128": ("ripemd128", 64), "hmac-ripemd256": ("ripemd256", 64),
+              "hmac-ripemd320": ("ripemd320", 64)}
+
+
+def hmac_rfc2104(digest, block, key, msg):
+    """RFC 2104's HMAC over any hash function `digest` (bytes -> bytes) of block size
+    `block`: H((K ^ opad) || H((K ^ ipad) || msg)), a key longer than a block hashed first."""
+    if len(key) > block:
+        key = digest(key)
+    key = key.ljust(block, b"\0")
+    inner = digest(bytes(k ^ 0x36 for k in key) + msg)
+    return digest(bytes(k ^ 0x5C for k in key) + inner)
+
+
+def _hmac_other(algo, key, msg):
+    """HMAC over a hash from _other_digest (Nettle or libgcrypt through ctypes, or hashlib's
+    BLAKE2 at a given size); the construction computed here."""
+    m = re.fullmatch(r"hmac-(blake2[bs])-(\d+)", algo)
+    if m:
+        size = int(m.group(2)) // 8
+        return hmac.new(key, msg, lambda d=b"": getattr(hashlib, m.group(1))(d, digest_size=size)).digest()
+    if algo not in HMAC_OTHER:
+        raise Unavailable(algo)
+    hash_algo, block = HMAC_OTHER[algo]
+    size = load_registry()[hash_algo][3]
+    return hmac_rfc2104(lambda data: _other_digest(hash_algo, data, size)[0][1], block, key, msg)
+
+
 def _mac(algo, key, iv, msg, out_len):
     """The MAC of msg (UMAC: out_len bytes; the others their whole tag)."""
-    if algo.startswith("hmac-"):
+    if algo == "hmac-sha512-trunc256":   # NaCl's crypto_auth: HMAC-SHA-512, first 32 bytes
+        got = hmac.new(key, msg, "sha512").digest()[:32]
+    elif algo in HMAC_HASHLIB:
+        got = hmac.new(key, msg, HMAC_HASHLIB[algo]).digest()
+    elif algo.startswith("hmac-") and (algo in HMAC_OTHER or algo.startswith("hmac-blake2")):
+        got = _hmac_other(algo, key, msg)
+    elif algo.startswith("hmac-"):
         got = hmac.new(key, msg, algo[5:]).digest()
     elif algo == "poly1305":
         try:
@@ -647,22 +990,179 @@ def _mac(algo, key, iv, msg, out_len):
         except ImportError as e:
             raise Unavailable("pyca/cryptography is not installed") from e
         got = Poly1305.generate_tag(key, msg)
-    elif algo in ("cmac-aes-128", "cmac-aes-256"):
+    elif algo.startswith("cmac-") and algo.split("-")[1] in ("cast5", "blowfish", "idea", "seed",
+                                                              "twofish", "serpent"):
+        family, bits = algo.split("-")[1], algo.split("-")[-1]
+        if bits.isdigit() and len(key) * 8 != int(bits):
+            raise ValueError("wrong key length")
+        encrypt, bs = block_function(family, key)
+        got = cmac_generic(encrypt, bs, msg)
+    elif algo.startswith("gmac-") and not algo.startswith("gmac-aes-"):
+        family, bits = algo.split("-")[1], algo.split("-")[-1]
+        if bits.isdigit() and len(key) * 8 != int(bits):
+            raise ValueError("wrong key length")
+        got = gmac_generic(block_function(family, key)[0], iv, msg)
+    elif algo.startswith("cmac-"):
         try:
             from cryptography.hazmat.primitives import cmac
-            from cryptography.hazmat.primitives.ciphers import algorithms
         except ImportError as e:
             raise Unavailable("pyca/cryptography is not installed") from e
-        c = cmac.CMAC(algorithms.AES(key))
+        _, algorithms, _, old = _crypto()
+        family = algo.split("-")[1]
+        cipher = {"aes": algorithms.AES, "3des": old.TripleDES, "camellia": old.Camellia,
+                  "sm4": algorithms.SM4}[family]
+        if family == "3des" and len(key) != 24:
+            raise ValueError("three-key TDEA takes 24 bytes")
+        c = cmac.CMAC(cipher(key))
         c.update(msg)
         got = c.finalize()
-    elif algo == "gmac-aes-128":  # GMAC is GCM with the message as AAD and no plaintext
+    elif algo.startswith("gmac-aes-"):  # GMAC is GCM with the message as AAD and no plaintext
+        if len(key) * 8 != int(algo.split("-")[2]):
+            raise ValueError("wrong key length")
         got = _aead("aes-128-gcm", key, 16).encrypt(iv, b"", msg)
-    elif algo in ("umac-64", "umac-128"):
+    elif algo == "poly1305-aes":
+        got = poly1305_aes(key, iv, msg)
+    elif algo.startswith("poly1305-"):   # key = the cipher's 16-byte key || r
+        if len(key) != 32:
+            raise ValueError("Poly1305 with a cipher takes a 32-byte key")
+        got = poly1305_cipher(block_function(algo.split("-")[1], key[:16])[0], key[16:], iv, msg)
+    elif algo in ("blake2b-mac", "blake2s-mac"):   # RFC 7693's keyed mode, full-length output
+        limit = 64 if algo == "blake2b-mac" else 32
+        if not 0 < len(key) <= limit:
+            raise ValueError("BLAKE2 takes a key of 1 to its digest size in bytes")
+        got = getattr(hashlib, algo[:7])(msg, key=key).digest()
+    elif algo in ("kmac-128", "kmac-256"):   # the output length L is an input: out_len bytes
+        got = kmac(int(algo[5:]), key, msg, out_len)
+    elif algo in ("siphash-2-4", "siphash-2-4-128"):
+        got = siphash24(key, msg, 16 if algo.endswith("-128") else 8)
+    elif algo in ("umac-64", "umac-96", "umac-128"):
         got = _nettle_umac(algo, key, iv, msg, out_len)
     else:
         raise Unavailable(algo)
     return got
+
+
+def poly1305_aes(key, nonce, msg):
+    """Bernstein's Poly1305-AES: key = AES key k || r, and the pad s = AES_k(nonce), so it is
+    Poly1305 (pyca's, one-time key r || s) with that pad."""
+    try:
+        from cryptography.hazmat.primitives.poly1305 import Poly1305
+    except ImportError as e:
+        raise Unavailable("pyca/cryptography is not installed") from e
+    Cipher, algorithms, modes, _ = _crypto()
+    if len(key) != 32 or len(nonce) != 16:
+        raise ValueError("Poly1305-AES takes a 32-byte key and a 16-byte nonce")
+    enc = Cipher(algorithms.AES(key[:16]), modes.ECB()).encryptor()
+    pad = enc.update(nonce) + enc.finalize()
+    return Poly1305.generate_tag(key[16:] + pad, msg)
+
+
+def _keccak_f1600(a):
+    """Keccak-f[1600] on 25 64-bit lanes, a[x + 5 y] (FIPS 202 section 3)."""
+    mask = 0xFFFFFFFFFFFFFFFF
+    rc = 1
+    for _ in range(24):
+        c = [a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] for x in range(5)]
+        for x in range(5):
+            d = c[(x - 1) % 5] ^ (((c[(x + 1) % 5] << 1) | (c[(x + 1) % 5] >> 63)) & mask)
+            for y in range(0, 25, 5):
+                a[x + y] ^= d
+        x, y, cur = 1, 0, a[1]
+        for t in range(24):   # rho and pi together
+            x, y = y, (2 * x + 3 * y) % 5
+            r = ((t + 1) * (t + 2) // 2) % 64
+            cur, a[x + 5 * y] = a[x + 5 * y], ((cur << r) | (cur >> (64 - r))) & mask
+        for y in range(0, 25, 5):
+            row = a[y:y + 5]
+            for x in range(5):
+                a[y + x] = row[x] ^ (~row[(x + 1) % 5] & row[(x + 2) % 5])
+        lane = 0
+        for j in range(7):   # iota: the round constant from the LFSR of FIPS 202 3.2.5
+            if rc & 1:
+                lane |= 1 << ((1 << j) - 1)
+            rc = ((rc << 1) ^ (0x71 if rc & 0x80 else 0)) & 0xFF
+        a[0] ^= lane
+
+
+def _keccak(rate, data, suffix, out_len):
+    """The sponge over Keccak-f[1600] with the given rate (bytes), domain suffix and pad10*1."""
+    import struct
+    a = [0] * 25
+    data = bytearray(data) + bytes([suffix])
+    data += bytes(-len(data) % rate)
+    data[-1] |= 0x80
+    for i in range(0, len(data), rate):
+        for j, (lane,) in enumerate(struct.iter_unpack("<Q", data[i:i + rate])):
+            a[j] ^= lane
+        _keccak_f1600(a)
+    out = b""
+    while len(out) < out_len:
+        out += struct.pack("<25Q", *a)[:rate]
+        _keccak_f1600(a)
+    return out[:out_len]
+
+
+def _left_encode(x):
+    n = max(1, (x.bit_length() + 7) // 8)
+    return bytes([n]) + x.to_bytes(n, "big")
+
+
+def _encode_string(s):
+    return _left_encode(len(s) * 8) + s
+
+
+def kmac(bits, key, msg, out_len, custom=b""):
+    """KMAC128 / KMAC256 (NIST SP 800-185 section 4): cSHAKE over bytepad(encode_string(K))
+    || X || right_encode(L), with N = "KMAC"; the Keccak sponge here (suffix 0x04 of cSHAKE)."""
+    rate = 168 if bits == 128 else 136
+
+    def bytepad(x):
+        x = _left_encode(rate) + x
+        return x + bytes(-len(x) % rate)
+    length = out_len * 8
+    n = max(1, (length.bit_length() + 7) // 8)
+    data = bytepad(_encode_string(key)) + msg + length.to_bytes(n, "big") + bytes([n])
+    prefix = bytepad(_encode_string(b"KMAC") + _encode_string(custom))
+    return _keccak(rate, prefix + data, 0x04, out_len)
+
+
+def siphash24(key, msg, out_len=8):
+    """SipHash-2-4 (Aumasson and Bernstein, 2012): 64-bit output, or the 128-bit variant of
+    the reference code (v1 ^= 0xee at the start, v2 ^= 0xee and then v1 ^= 0xdd before the
+    two finalizations); output words little-endian."""
+    import struct
+    if len(key) != 16:
+        raise ValueError("SipHash takes a 16-byte key")
+    mask = 0xFFFFFFFFFFFFFFFF
+    k0, k1 = struct.unpack("<2Q", key)
+    v = [k0 ^ 0x736F6D6570736575, k1 ^ 0x646F72616E646F6D, k0 ^ 0x6C7967656E657261,
+         k1 ^ 0x7465646279746573]
+    if out_len == 16:
+        v[1] ^= 0xEE
+
+    def rotl(x, b):
+        return ((x << b) | (x >> (64 - b))) & mask
+
+    def rounds(n):
+        for _ in range(n):
+            v[0] = (v[0] + v[1]) & mask; v[1] = rotl(v[1], 13) ^ v[0]; v[0] = rotl(v[0], 32)
+            v[2] = (v[2] + v[3]) & mask; v[3] = rotl(v[3], 16) ^ v[2]
+            v[0] = (v[0] + v[3]) & mask; v[3] = rotl(v[3], 21) ^ v[0]
+            v[2] = (v[2] + v[1]) & mask; v[1] = rotl(v[1], 17) ^ v[2]; v[2] = rotl(v[2], 32)
+    tail = len(msg) % 8
+    padded = msg[:len(msg) - tail] + msg[len(msg) - tail:] + bytes(7 - tail) + bytes([len(msg) & 0xFF])
+    for (m,) in struct.iter_unpack("<Q", padded):
+        v[3] ^= m
+        rounds(2)
+        v[0] ^= m
+    v[2] ^= 0xEE if out_len == 16 else 0xFF
+    rounds(4)
+    out = struct.pack("<Q", v[0] ^ v[1] ^ v[2] ^ v[3])
+    if out_len == 16:
+        v[1] ^= 0xDD
+        rounds(4)
+        out += struct.pack("<Q", v[0] ^ v[1] ^ v[2] ^ v[3])
+    return out
 
 
 def check_keywrap(algo, v):

@@ -7,15 +7,35 @@ Usage: make_invalid.py   (rewrites the files of invalid/ beside this script; run
 afterwards: it verifies with independent implementations that each case is refused)
 """
 import json
+import re
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 AEADS = ("aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305", "aes-128-ocb",
          "aes-192-ocb", "aes-256-ocb", "aes-128-ccm", "aes-192-ccm", "aes-256-ccm", "aes-128-eax",
-         "aes-128-siv", "aes-192-siv", "aes-256-siv", "aes-128-gcm-siv", "aes-256-gcm-siv")
+         "aes-128-siv", "aes-192-siv", "aes-256-siv", "aes-128-gcm-siv", "aes-256-gcm-siv",
+         "xchacha20-poly1305", "chacha20-poly1305-nonce64")
 MACS = ("hmac-md5", "hmac-sha1", "hmac-sha224", "hmac-sha256", "hmac-sha384", "hmac-sha512",
         "poly1305", "cmac-aes-128", "cmac-aes-256", "gmac-aes-128", "umac-64", "umac-128")
+#: HMAC over the other hashes
+MACS_HMAC = ("hmac-sha512-224", "hmac-sha512-256", "hmac-sha3-224", "hmac-sha3-256",
+             "hmac-sha3-384", "hmac-sha3-512", "hmac-ripemd160", "hmac-sm3", "hmac-streebog-256",
+             "hmac-streebog-512", "hmac-gostr3411-94", "hmac-whirlpool", "hmac-tiger", "hmac-md4",
+             "hmac-blake2b-160", "hmac-blake2b-256", "hmac-blake2b-384", "hmac-blake2b-512",
+             "hmac-blake2s-128", "hmac-blake2s-160", "hmac-blake2s-224", "hmac-blake2s-256",
+             "hmac-md2", "hmac-gostr3411-94-test", "hmac-ripemd128", "hmac-ripemd256",
+             "hmac-ripemd320")
+#: block-cipher MACs over other ciphers and key sizes
+MACS_CIPHER = ("cmac-aes-192", "cmac-3des", "cmac-camellia-128", "cmac-camellia-192",
+               "cmac-camellia-256", "cmac-sm4", "gmac-aes-192", "gmac-aes-256", "poly1305-aes",
+               "cmac-cast5", "cmac-blowfish", "cmac-idea", "cmac-seed", "cmac-twofish-256",
+               "cmac-serpent-256", "gmac-camellia-128", "gmac-seed", "gmac-twofish-256",
+               "gmac-serpent-256", "poly1305-camellia", "poly1305-seed", "poly1305-twofish",
+               "poly1305-serpent")
+#: short-input PRFs and NaCl's crypto_auth
+MACS_OTHER = ("umac-96", "siphash-2-4", "siphash-2-4-128", "hmac-sha512-trunc256", "blake2b-mac", "blake2s-mac",
+              "kmac-128", "kmac-256")
 KEYWRAPS = ("aes-128-kw", "aes-192-kw", "aes-256-kw", "aes-128-kwp", "aes-192-kwp", "aes-256-kwp")
 #: Wycheproof (C2SP/wycheproof) testvectors_v1/aes_kwp_test.json, "ModifiedPadding" cases: a
 #: wrapped key whose initial value or padding was changed before wrapping; pt is the key data.
@@ -37,7 +57,8 @@ KWP_MODIFIED = {
 }
 #: MACs whose key has one fixed length (a key one byte short is a wrong length); UMAC is left
 #: out because the independent check reaches Nettle through ctypes, which would read past it.
-FIXED_KEY = ("poly1305", "cmac-aes-128", "cmac-aes-256", "gmac-aes-128")
+FIXED_KEY = ("poly1305", "cmac-aes-128", "cmac-aes-256", "gmac-aes-128", "siphash-2-4",
+             "siphash-2-4-128") + MACS_CIPHER
 
 
 def flip(hexstr: str, index: int, bit: int) -> str:
@@ -152,14 +173,18 @@ def write(algo: str, kind: str, tag_len: int) -> Path:
     return path
 
 
+def tag_sizes() -> dict[str, int]:
+    """{name: tag (MAC, digest) bytes} from the core's table, core/algorithms.c."""
+    row = re.compile(r'\{\s*"([^"]+)",\s*CB_\w+,\s*\d+,\s*\d+,\s*(\d+),')
+    return {m.group(1): int(m.group(2))
+            for m in row.finditer((HERE.parent / "core" / "algorithms.c").read_text())}
+
+
 def main() -> int:
-    sizes = {"hmac-md5": 16, "hmac-sha1": 20, "hmac-sha224": 28, "hmac-sha256": 32,
-             "hmac-sha384": 48, "hmac-sha512": 64, "poly1305": 16, "cmac-aes-128": 16,
-             "cmac-aes-256": 16, "gmac-aes-128": 16, "umac-64": 8,
-             "umac-128": 16}
+    sizes = tag_sizes()
     for algo in AEADS:
         print(write(algo, "aead", 16).relative_to(HERE))
-    for algo in MACS:
+    for algo in MACS + MACS_HMAC + MACS_CIPHER + MACS_OTHER:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))
     for algo in KEYWRAPS:
         print(write(algo, "keywrap", 8).relative_to(HERE))

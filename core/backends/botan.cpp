@@ -109,7 +109,14 @@ bool process_into(Botan::Cipher_Mode &c, size_t granule, const uint8_t *in, uint
 
 // ---------------------------------------------------------------- AEAD
 
-enum aead_type { AEAD_GCM, AEAD_OCB, AEAD_CCM, AEAD_CHACHA, AEAD_SIV };
+// ChaCha20Poly1305 picks its construction by the nonce length: 12 bytes RFC 8439, 24
+// XChaCha20-Poly1305, 8 the original (draft-agl); each row takes only its own.
+enum aead_type { AEAD_GCM, AEAD_OCB, AEAD_CCM, AEAD_CHACHA, AEAD_SIV, AEAD_XCHACHA, AEAD_CHACHA64 };
+
+size_t chacha_nonce_len(aead_type t)
+{
+    return t == AEAD_XCHACHA ? 24 : t == AEAD_CHACHA64 ? 8 : 12;
+}
 
 struct aead_arg {
     const char *base;  // "AES-128", or the whole name for ChaCha20Poly1305
@@ -150,8 +157,9 @@ int aead_make(aead_ctx *x, size_t nonce_len)
         std::snprintf(name, sizeof name, "%s/SIV", x->a->base);
         break;
     case AEAD_CHACHA:
-        // Botan also takes 8 and 24-byte nonces, but those are other
-        // constructions (draft-agl, XChaCha), not RFC 8439.
+    case AEAD_XCHACHA:
+    case AEAD_CHACHA64:
+        // The nonce length given each message picks RFC 8439, XChaCha or draft-agl.
         if (x->tag_len != 16)
             return CB_ERR_PARAM;
         std::snprintf(name, sizeof name, "%s", x->a->base);
@@ -204,7 +212,8 @@ int aead_run(void *ctx, cb_msg *m)
         if ((rc = aead_make(x, m->nonce_len)) != CB_OK)
             return rc;
     }
-    if (!x->c->valid_nonce_length(m->nonce_len) || (x->a->type == AEAD_CHACHA && m->nonce_len != 12))
+    if (!x->c->valid_nonce_length(m->nonce_len) || ((x->a->type == AEAD_CHACHA || x->a->type == AEAD_XCHACHA || x->a->type == AEAD_CHACHA64)
+            && m->nonce_len != chacha_nonce_len(x->a->type)))
         return CB_ERR_PARAM;
 
     // Botan takes the associated data before start().
@@ -253,6 +262,8 @@ const aead_arg gcm128 = {"AES-128", AEAD_GCM}, gcm256 = {"AES-256", AEAD_GCM};
 const aead_arg ocb128 = {"AES-128", AEAD_OCB}, ocb256 = {"AES-256", AEAD_OCB};
 const aead_arg ccm128 = {"AES-128", AEAD_CCM}, ccm256 = {"AES-256", AEAD_CCM};
 const aead_arg chapoly = {"ChaCha20Poly1305", AEAD_CHACHA};
+const aead_arg xchapoly = {"ChaCha20Poly1305", AEAD_XCHACHA};
+const aead_arg chapoly64 = {"ChaCha20Poly1305", AEAD_CHACHA64};
 const aead_arg siv128 = {"AES-128", AEAD_SIV}, siv192 = {"AES-192", AEAD_SIV},
                siv256 = {"AES-256", AEAD_SIV};
 
@@ -423,6 +434,10 @@ CIPHER_ARG(rc4, "RC4", C_STREAM, 1, 0)
 // ChaCha, XSalsa20): the rows are RFC 8439 ChaCha20 and plain Salsa20.
 CIPHER_ARG(chacha20, "ChaCha(20)", C_STREAM, 1, 12)
 CIPHER_ARG(salsa20, "Salsa20", C_STREAM, 1, 8)
+// ... and as rows of their own: DJB's ChaCha20 (8-byte nonce), XChaCha20, XSalsa20 (24 bytes).
+CIPHER_ARG(chacha20_64, "ChaCha(20)", C_STREAM, 1, 8)
+CIPHER_ARG(xchacha20, "ChaCha(20)", C_STREAM, 1, 24)
+CIPHER_ARG(xsalsa20, "Salsa20", C_STREAM, 1, 24)
 
 // ---------------------------------------------------------------- hashes
 
@@ -605,6 +620,37 @@ const mac_arg m_hmac_sha512 = {"HMAC(SHA-512)", M_PLAIN};
 const mac_arg m_poly1305 = {"Poly1305", M_ONE_TIME};
 const mac_arg m_cmac = {"CMAC(AES-128)", M_PLAIN};
 const mac_arg m_gmac = {"AES-128/GCM", M_GMAC};
+// HMAC over the other hashes (Botan's names; GOST-34.11 has the CryptoPro parameters)
+const mac_arg m_hmac_sha3_224 = {"HMAC(SHA-3(224))", M_PLAIN};
+const mac_arg m_hmac_sha3_256 = {"HMAC(SHA-3(256))", M_PLAIN};
+const mac_arg m_hmac_sha3_384 = {"HMAC(SHA-3(384))", M_PLAIN};
+const mac_arg m_hmac_sha3_512 = {"HMAC(SHA-3(512))", M_PLAIN};
+const mac_arg m_hmac_sha512_256 = {"HMAC(SHA-512-256)", M_PLAIN};
+const mac_arg m_hmac_ripemd160 = {"HMAC(RIPEMD-160)", M_PLAIN};
+const mac_arg m_hmac_sm3 = {"HMAC(SM3)", M_PLAIN};
+const mac_arg m_hmac_streebog256 = {"HMAC(Streebog-256)", M_PLAIN};
+const mac_arg m_hmac_streebog512 = {"HMAC(Streebog-512)", M_PLAIN};
+const mac_arg m_hmac_gost94 = {"HMAC(GOST-34.11)", M_PLAIN};
+const mac_arg m_hmac_whirlpool = {"HMAC(Whirlpool)", M_PLAIN};
+const mac_arg m_hmac_tiger = {"HMAC(Tiger)", M_PLAIN};
+const mac_arg m_hmac_md4 = {"HMAC(MD4)", M_PLAIN};
+const mac_arg m_hmac_blake2b_512 = {"HMAC(BLAKE2b(512))", M_PLAIN};
+// block-cipher MACs over other ciphers and key sizes
+const mac_arg m_cmac_aes192 = {"CMAC(AES-192)", M_PLAIN};
+const mac_arg m_cmac_aes256 = {"CMAC(AES-256)", M_PLAIN};
+const mac_arg m_cmac_3des = {"CMAC(TripleDES)", M_PLAIN};
+const mac_arg m_cmac_camellia128 = {"CMAC(Camellia-128)", M_PLAIN};
+const mac_arg m_cmac_camellia192 = {"CMAC(Camellia-192)", M_PLAIN};
+const mac_arg m_cmac_camellia256 = {"CMAC(Camellia-256)", M_PLAIN};
+const mac_arg m_cmac_sm4 = {"CMAC(SM4)", M_PLAIN};
+const mac_arg m_cmac_cast5 = {"CMAC(CAST-128)", M_PLAIN};
+const mac_arg m_cmac_blowfish = {"CMAC(Blowfish)", M_PLAIN};
+const mac_arg m_cmac_idea = {"CMAC(IDEA)", M_PLAIN};
+const mac_arg m_cmac_seed = {"CMAC(SEED)", M_PLAIN};
+const mac_arg m_cmac_twofish = {"CMAC(Twofish)", M_PLAIN};
+const mac_arg m_cmac_serpent = {"CMAC(Serpent)", M_PLAIN};
+const mac_arg m_gmac192 = {"AES-192/GCM", M_GMAC};
+const mac_arg m_gmac256 = {"AES-256/GCM", M_GMAC};
 
 // ---------------------------------------------------------------- library
 
@@ -712,6 +758,8 @@ const cb_op botan_ops[] = {
     AEAD("aes-128-gcm", gcm128),
     AEAD("aes-256-gcm", gcm256),
     AEAD("chacha20-poly1305", chapoly),
+    AEAD("xchacha20-poly1305", xchapoly),
+    AEAD("chacha20-poly1305-nonce64", chapoly64),
     AEAD("aes-128-ocb", ocb128),
     AEAD("aes-128-siv", siv128),
     AEAD("aes-192-siv", siv192),
@@ -758,6 +806,9 @@ const cb_op botan_ops[] = {
     CIPHER("rc4", rc4),
     CIPHER("chacha20", chacha20),
     CIPHER("salsa20", salsa20),
+    CIPHER("chacha20-nonce64", chacha20_64),
+    CIPHER("xchacha20", xchacha20),
+    CIPHER("xsalsa20", xsalsa20),
 
     HASH("md5", "MD5"),
     HASH("sha1", "SHA-1"),
@@ -780,6 +831,35 @@ const cb_op botan_ops[] = {
     MAC("poly1305", m_poly1305),
     MAC("cmac-aes-128", m_cmac),
     MAC("gmac-aes-128", m_gmac),
+    MAC("hmac-sha3-224", m_hmac_sha3_224),
+    MAC("hmac-sha3-256", m_hmac_sha3_256),
+    MAC("hmac-sha3-384", m_hmac_sha3_384),
+    MAC("hmac-sha3-512", m_hmac_sha3_512),
+    MAC("hmac-sha512-256", m_hmac_sha512_256),
+    MAC("hmac-ripemd160", m_hmac_ripemd160),
+    MAC("hmac-sm3", m_hmac_sm3),
+    MAC("hmac-streebog-256", m_hmac_streebog256),
+    MAC("hmac-streebog-512", m_hmac_streebog512),
+    MAC("hmac-gostr3411-94", m_hmac_gost94),
+    MAC("hmac-whirlpool", m_hmac_whirlpool),
+    MAC("hmac-tiger", m_hmac_tiger),
+    MAC("hmac-md4", m_hmac_md4),
+    MAC("hmac-blake2b-512", m_hmac_blake2b_512),
+    MAC("cmac-aes-192", m_cmac_aes192),
+    MAC("cmac-aes-256", m_cmac_aes256),
+    MAC("cmac-3des", m_cmac_3des),
+    MAC("cmac-camellia-128", m_cmac_camellia128),
+    MAC("cmac-camellia-192", m_cmac_camellia192),
+    MAC("cmac-camellia-256", m_cmac_camellia256),
+    MAC("cmac-sm4", m_cmac_sm4),
+    MAC("cmac-cast5", m_cmac_cast5),
+    MAC("cmac-blowfish", m_cmac_blowfish),
+    MAC("cmac-idea", m_cmac_idea),
+    MAC("cmac-seed", m_cmac_seed),
+    MAC("cmac-twofish-256", m_cmac_twofish),
+    MAC("cmac-serpent-256", m_cmac_serpent),
+    MAC("gmac-aes-192", m_gmac192),
+    MAC("gmac-aes-256", m_gmac256),
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 

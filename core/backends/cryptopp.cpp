@@ -26,6 +26,7 @@
 #include <cryptopp/gcm.h>
 #include <cryptopp/hmac.h>
 #include <cryptopp/idea.h>
+#include <cryptopp/md2.h>
 #include <cryptopp/md4.h>
 #include <cryptopp/md5.h>
 #include <cryptopp/modes.h>
@@ -36,6 +37,7 @@
 #include <cryptopp/seed.h>
 #include <cryptopp/serpent.h>
 #include <cryptopp/sha.h>
+#include <cryptopp/siphash.h>
 #include <cryptopp/sha3.h>
 #include <cryptopp/shake.h>
 #include <cryptopp/sm3.h>
@@ -181,11 +183,14 @@ const aead_arg ccm128 = {AEAD_CCM, make_aead<CCM<AES>>, 16};
 const aead_arg ccm256 = {AEAD_CCM, make_aead<CCM<AES>>, 32};
 const aead_arg ccm192 = {AEAD_CCM, make_aead<CCM<AES>>, 24};
 const aead_arg chapoly = {AEAD_CHACHA, make_aead<ChaCha20Poly1305>, 32};
+const aead_arg xchapoly = {AEAD_CHACHA, make_aead<XChaCha20Poly1305>, 32};   // 24-byte nonce
 
 // ---------------------------------------------------------------- ciphers
 
 // C_CFB8: CFB with 1-byte feedback; C_RC2: RC2 with effective key bits = key bits
-enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2 };
+// C_BLOCK0: a stream whose keystream Crypto++ starts at block 1 unless told (XChaCha20,
+// as its AEAD would use it); the row starts at block 0, as libsodium and the draft do.
+enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_BLOCK0 };
 
 struct cipher_arg {
     SymmetricCipher *(*make)(int decrypt);
@@ -225,6 +230,8 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         p(Name::FeedbackSize(), 1);
     if (a->type == C_RC2)   // RFC 2268's T1: as many effective bits as the key has
         p("EffectiveKeyLength", (int)(8 * s->key_len));
+    if (a->type == C_BLOCK0)
+        p("InitialBlock", (word64)0);
     if (a->type == C_XTS) {
         key_with_zero_iv(*x->c, s->key, s->key_len, p);  // the tweak comes per message
     } else {
@@ -314,6 +321,10 @@ CIPHER_ARG(rc4, Weak::ARC4, 0, C_PLAIN, 0)
 CIPHER_ARG(chacha20, ChaChaTLS, 32, C_PLAIN, 0)   // RFC 8439: 96-bit nonce, counter 0
 CIPHER_ARG(salsa20, Salsa20, 0, C_PLAIN, 20)
 CIPHER_ARG(salsa20r12, Salsa20, 0, C_PLAIN, 12)
+// Bernstein's ChaCha20 (8-byte IV, 64-bit block counter), XChaCha20 and XSalsa20 (24 bytes)
+CIPHER_ARG(chacha20_64, ChaCha, 32, C_PLAIN, 0)
+CIPHER_ARG(xchacha20, XChaCha20, 32, C_BLOCK0, 0)
+CIPHER_ARG(xsalsa20, XSalsa20, 32, C_PLAIN, 0)
 CIPHER_ARG(camellia128_ecb, ECB_Mode<Camellia>, 16, C_PLAIN, 0)
 CIPHER_ARG(camellia192_ecb, ECB_Mode<Camellia>, 24, C_PLAIN, 0)
 CIPHER_ARG(camellia256_ecb, ECB_Mode<Camellia>, 32, C_PLAIN, 0)
@@ -459,6 +470,10 @@ const hash_arg h_blake2s_128 = {make_blake2<BLAKE2s, 16>, 0, 0};
 const hash_arg h_blake2s_160 = {make_blake2<BLAKE2s, 20>, 0, 0};
 const hash_arg h_blake2s_224 = {make_blake2<BLAKE2s, 28>, 0, 0};
 const hash_arg h_md4 = {make_hash<Weak::MD4>, 0, 0};
+const hash_arg h_md2 = {make_hash<Weak::MD2>, 0, 0};
+const hash_arg h_rmd128 = {make_hash<RIPEMD128>, 0, 0};
+const hash_arg h_rmd256 = {make_hash<RIPEMD256>, 0, 0};
+const hash_arg h_rmd320 = {make_hash<RIPEMD320>, 0, 0};
 const hash_arg h_whirlpool = {make_hash<Whirlpool>, 0, 0};
 const hash_arg h_tiger = {make_hash<Tiger>, 0, 0};
 const hash_arg h_crc32 = {make_hash<CRC32>, 0, 1};
@@ -550,6 +565,33 @@ const mac_arg m_cmac = {make_mac<CMAC<AES>>, M_PLAIN};   // the key length picks
 const mac_arg m_hmac_sha224 = {make_mac<HMAC<SHA224>>, M_PLAIN};
 const mac_arg m_hmac_sha384 = {make_mac<HMAC<SHA384>>, M_PLAIN};
 const mac_arg m_gmac = {nullptr, M_GMAC};
+// HMAC over the other hashes
+const mac_arg m_hmac_sha3_224 = {make_mac<HMAC<SHA3_224>>, M_PLAIN};
+const mac_arg m_hmac_sha3_256 = {make_mac<HMAC<SHA3_256>>, M_PLAIN};
+const mac_arg m_hmac_sha3_384 = {make_mac<HMAC<SHA3_384>>, M_PLAIN};
+const mac_arg m_hmac_sha3_512 = {make_mac<HMAC<SHA3_512>>, M_PLAIN};
+const mac_arg m_hmac_ripemd160 = {make_mac<HMAC<RIPEMD160>>, M_PLAIN};
+const mac_arg m_hmac_sm3 = {make_mac<HMAC<SM3>>, M_PLAIN};
+const mac_arg m_hmac_whirlpool = {make_mac<HMAC<Whirlpool>>, M_PLAIN};
+const mac_arg m_hmac_tiger = {make_mac<HMAC<Tiger>>, M_PLAIN};
+const mac_arg m_hmac_md4 = {make_mac<HMAC<Weak::MD4>>, M_PLAIN};
+const mac_arg m_hmac_blake2b = {make_mac<HMAC<BLAKE2b>>, M_PLAIN};   // the 64-byte default
+const mac_arg m_hmac_blake2s = {make_mac<HMAC<BLAKE2s>>, M_PLAIN};   // the 32-byte default
+// CMAC over the other ciphers (the key length picks the key size)
+const mac_arg m_cmac_3des = {make_mac<CMAC<DES_EDE3>>, M_PLAIN};
+const mac_arg m_cmac_camellia = {make_mac<CMAC<Camellia>>, M_PLAIN};
+const mac_arg m_cmac_sm4 = {make_mac<CMAC<SM4>>, M_PLAIN};
+const mac_arg m_cmac_cast5 = {make_mac<CMAC<CAST128>>, M_PLAIN};
+const mac_arg m_cmac_blowfish = {make_mac<CMAC<Blowfish>>, M_PLAIN};
+const mac_arg m_cmac_idea = {make_mac<CMAC<IDEA>>, M_PLAIN};
+const mac_arg m_cmac_seed = {make_mac<CMAC<SEED>>, M_PLAIN};
+const mac_arg m_cmac_twofish = {make_mac<CMAC<Twofish>>, M_PLAIN};
+const mac_arg m_cmac_serpent = {make_mac<CMAC<Serpent>>, M_PLAIN};
+// SipHash-2-4 (64 and 128-bit output), BLAKE2's keyed mode (its MAC interface, full digest)
+const mac_arg m_siphash = {make_mac<SipHash<2, 4, false>>, M_PLAIN};
+const mac_arg m_siphash128 = {make_mac<SipHash<2, 4, true>>, M_PLAIN};
+const mac_arg m_blake2b_mac = {make_mac<BLAKE2b>, M_PLAIN};
+const mac_arg m_blake2s_mac = {make_mac<BLAKE2s>, M_PLAIN};
 
 // ---------------------------------------------------------------- library
 
@@ -612,6 +654,7 @@ const cb_op cryptopp_ops[] = {
     AEAD("aes-256-gcm", gcm256),
     AEAD("aes-192-gcm", gcm192),
     AEAD("chacha20-poly1305", chapoly),
+    AEAD("xchacha20-poly1305", xchapoly),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-128-eax", eax128),
     AEAD("aes-192-ccm", ccm192),
@@ -657,6 +700,9 @@ const cb_op cryptopp_ops[] = {
     CIPHER("chacha20", chacha20),
     CIPHER("salsa20", salsa20),
     CIPHER("salsa20r12", salsa20r12),
+    CIPHER("chacha20-nonce64", chacha20_64),
+    CIPHER("xchacha20", xchacha20),
+    CIPHER("xsalsa20", xsalsa20),
     CIPHER("camellia-128-ecb", camellia128_ecb),
     CIPHER("camellia-192-ecb", camellia192_ecb),
     CIPHER("camellia-256-ecb", camellia256_ecb),
@@ -727,6 +773,10 @@ const cb_op cryptopp_ops[] = {
     HASH("blake2s-160", h_blake2s_160),
     HASH("blake2s-224", h_blake2s_224),
     HASH("md4", h_md4),
+    HASH("md2", h_md2),
+    HASH("ripemd128", h_rmd128),
+    HASH("ripemd256", h_rmd256),
+    HASH("ripemd320", h_rmd320),
     HASH("whirlpool", h_whirlpool),
     HASH("tiger", h_tiger),
     HASH("crc32", h_crc32),
@@ -741,6 +791,35 @@ const cb_op cryptopp_ops[] = {
     MAC("hmac-sha224", m_hmac_sha224),
     MAC("hmac-sha384", m_hmac_sha384),
     MAC("gmac-aes-128", m_gmac),
+    MAC("hmac-sha3-224", m_hmac_sha3_224),
+    MAC("hmac-sha3-256", m_hmac_sha3_256),
+    MAC("hmac-sha3-384", m_hmac_sha3_384),
+    MAC("hmac-sha3-512", m_hmac_sha3_512),
+    MAC("hmac-ripemd160", m_hmac_ripemd160),
+    MAC("hmac-sm3", m_hmac_sm3),
+    MAC("hmac-whirlpool", m_hmac_whirlpool),
+    MAC("hmac-tiger", m_hmac_tiger),
+    MAC("hmac-md4", m_hmac_md4),
+    MAC("hmac-blake2b-512", m_hmac_blake2b),
+    MAC("hmac-blake2s-256", m_hmac_blake2s),
+    MAC("cmac-aes-192", m_cmac),
+    MAC("cmac-3des", m_cmac_3des),
+    MAC("cmac-camellia-128", m_cmac_camellia),
+    MAC("cmac-camellia-192", m_cmac_camellia),
+    MAC("cmac-camellia-256", m_cmac_camellia),
+    MAC("cmac-sm4", m_cmac_sm4),
+    MAC("cmac-cast5", m_cmac_cast5),
+    MAC("cmac-blowfish", m_cmac_blowfish),
+    MAC("cmac-idea", m_cmac_idea),
+    MAC("cmac-seed", m_cmac_seed),
+    MAC("cmac-twofish-256", m_cmac_twofish),
+    MAC("cmac-serpent-256", m_cmac_serpent),
+    MAC("gmac-aes-192", m_gmac),   // GCM<AES> keyed with 24 or 32 bytes
+    MAC("gmac-aes-256", m_gmac),
+    MAC("siphash-2-4", m_siphash),
+    MAC("siphash-2-4-128", m_siphash128),
+    MAC("blake2b-mac", m_blake2b_mac),
+    MAC("blake2s-mac", m_blake2s_mac),
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
 

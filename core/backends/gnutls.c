@@ -182,7 +182,8 @@ static void aead_finish(void *ctx)
 typedef struct {
     gnutls_cipher_algorithm_t alg;
     size_t key_len, iv_len;  /* what the caller gives; 0 iv for RC4 */
-    int chacha_iv;           /* GnuTLS takes counter (4 bytes LE) || nonce (12) */
+    int chacha_iv;           /* GnuTLS takes counter || nonce, 16 bytes: 1 for a 4-byte
+                              * counter (CHACHA20_32), 2 for an 8-byte one (CHACHA20_64) */
     int xts;
     int block_stream;        /* ChaCha20: see stream_run */
 } cipher_def;
@@ -208,7 +209,8 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
     gnutls_datum_t key = {(unsigned char *)s->key, (unsigned)s->key_len};
     gnutls_datum_t iv = {ivbuf, 0};
     if (d->chacha_iv) {
-        memcpy(ivbuf + 4, s->iv, 12);     /* block counter 0 */
+        size_t counter = d->chacha_iv == 2 ? 8 : 4;
+        memcpy(ivbuf + counter, s->iv, 16 - counter);     /* block counter 0 */
         iv.size = 16;
     } else if (d->xts) {
         iv.size = 16;                     /* replaced by each call's tweak */
@@ -341,10 +343,12 @@ static int mac_init(void **ctx, const void *arg, const cb_setup *s)
 {
     gnutls_mac_algorithm_t alg = *(const gnutls_mac_algorithm_t *)arg;
     int keyed_cipher = alg == GNUTLS_MAC_AES_CMAC_128 || alg == GNUTLS_MAC_AES_GMAC_128 ||
-                       alg == GNUTLS_MAC_UMAC_128;
+                       alg == GNUTLS_MAC_UMAC_128 || alg == GNUTLS_MAC_UMAC_96;
     if (keyed_cipher && s->key_len != 16)
         return CB_ERR_PARAM;
-    if (alg == GNUTLS_MAC_AES_CMAC_256 && s->key_len != 32)
+    if ((alg == GNUTLS_MAC_AES_CMAC_256 || alg == GNUTLS_MAC_AES_GMAC_256) && s->key_len != 32)
+        return CB_ERR_PARAM;
+    if (alg == GNUTLS_MAC_AES_GMAC_192 && s->key_len != 24)
         return CB_ERR_PARAM;
     mac_ctx *c = calloc(1, sizeof *c);
     if (!c)
@@ -417,6 +421,7 @@ static const cipher_def c_aes256cfb8  = {GNUTLS_CIPHER_AES_256_CFB8,       32, 1
 static const cipher_def c_cam192cbc   = {GNUTLS_CIPHER_CAMELLIA_192_CBC,   24, 16, 0, 0, 0};
 static const cipher_def c_rc4         = {GNUTLS_CIPHER_ARCFOUR_128,        16, 0, 0, 0, 0};
 static const cipher_def c_chacha20    = {GNUTLS_CIPHER_CHACHA20_32,        32, 12, 1, 0, 1};
+static const cipher_def c_chacha20_64 = {GNUTLS_CIPHER_CHACHA20_64,        32, 8, 2, 0, 1};
 /* No Salsa20 rows: GnuTLS 3.7.9's SALSA20-256 and ESTREAM-SALSA20-256 ignore
  * the IV given to gnutls_cipher_init or gnutls_cipher_set_iv (the output is
  * that of an all-zero nonce), so they cannot pass a differential check. */
@@ -434,6 +439,12 @@ static const gnutls_mac_algorithm_t
     m_sha512 = GNUTLS_MAC_SHA512, m_cmac = GNUTLS_MAC_AES_CMAC_128,
     m_sha224 = GNUTLS_MAC_SHA224, m_sha384 = GNUTLS_MAC_SHA384, m_cmac256 = GNUTLS_MAC_AES_CMAC_256,
     m_gmac = GNUTLS_MAC_AES_GMAC_128, m_umac128 = GNUTLS_MAC_UMAC_128;
+/* HMAC over the GOST hashes (GOSTR341194: the CryptoPro parameters, as its hash row) */
+static const gnutls_mac_algorithm_t
+    m_streebog256 = GNUTLS_MAC_STREEBOG_256, m_streebog512 = GNUTLS_MAC_STREEBOG_512,
+    m_gost94 = GNUTLS_MAC_GOSTR_94;
+static const gnutls_mac_algorithm_t m_gmac192 = GNUTLS_MAC_AES_GMAC_192, m_gmac256 = GNUTLS_MAC_AES_GMAC_256,
+                                    m_umac96 = GNUTLS_MAC_UMAC_96;
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
 #define CIPHER(n, a) {n, a, cipher_init, cipher_run, cipher_finish}
@@ -466,6 +477,7 @@ static const cb_op gnutls_ops[] = {
     CIPHER("des-cbc", &c_descbc),
     CIPHER("rc4", &c_rc4),
     CIPHER("chacha20", &c_chacha20),
+    CIPHER("chacha20-nonce64", &c_chacha20_64),   /* the original ChaCha20: 64-bit counter */
     HASH("md5", &h_md5),
     HASH("sha1", &h_sha1),
     HASH("sha224", &h_sha224),
@@ -489,6 +501,12 @@ static const cb_op gnutls_ops[] = {
     MAC("cmac-aes-128", &m_cmac),
     MAC("gmac-aes-128", &m_gmac),
     MAC("umac-128", &m_umac128),
+    MAC("hmac-streebog-256", &m_streebog256),
+    MAC("hmac-streebog-512", &m_streebog512),
+    MAC("hmac-gostr3411-94", &m_gost94),
+    MAC("gmac-aes-192", &m_gmac192),
+    MAC("gmac-aes-256", &m_gmac256),
+    MAC("umac-96", &m_umac96),
     {NULL, NULL, NULL, NULL, NULL},
 };
 

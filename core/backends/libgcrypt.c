@@ -295,12 +295,16 @@ static int gc_mac_run(void *p, cb_msg *m)
 
     if (m->tag_len > len || len > sizeof full)
         return CB_ERR_PARAM;
-    /* Reset keeps the key: only the per-message state starts again. */
-    if ((e = gcry_mac_reset(c->h)))
+    /* GMAC over any cipher, and Poly1305 with a cipher's pad, take a nonce per message
+     * (libgcrypt's ids 401-405 and 502-506). */
+    int gmac = c->algo >= GCRY_MAC_GMAC_AES && c->algo <= GCRY_MAC_GMAC_SEED;
+    int poly_cipher = c->algo >= GCRY_MAC_POLY1305_AES && c->algo <= GCRY_MAC_POLY1305_SEED;
+    /* Reset keeps the key: only the per-message state starts again. Poly1305 with a cipher
+     * refuses a reset before its nonce is set; setting the nonce starts its state again. */
+    if (!poly_cipher && (e = gcry_mac_reset(c->h)))
         return gc_status(e);
-    if (c->algo == GCRY_MAC_GMAC_AES)
-        if ((e = gcry_mac_setiv(c->h, m->nonce, m->nonce_len)))
-            return gc_status(e);
+    if ((gmac || poly_cipher) && (e = gcry_mac_setiv(c->h, m->nonce, m->nonce_len)))
+        return gc_status(e);
     if ((e = gcry_mac_write(c->h, m->in, m->len)))
         return gc_status(e);
     if ((e = gcry_mac_read(c->h, full, &len)))
@@ -466,6 +470,7 @@ static const cb_op gc_ops[] = {
     CIPHER("rc4", ARCFOUR, STREAM, PLAIN),
     /* A 12-byte IV is RFC 8439's nonce with the block counter at 0. */
     CIPHER("chacha20", CHACHA20, STREAM, PLAIN),
+    CIPHER("chacha20-nonce64", CHACHA20, STREAM, PLAIN),   /* an 8-byte IV: the original ChaCha20 */
     CIPHER("salsa20", SALSA20, STREAM, PLAIN),
     CIPHER("salsa20r12", SALSA20R12, STREAM, PLAIN),
     /* Full-block CFB: what gpg itself runs for OpenPGP's encrypted packets. */
@@ -548,6 +553,7 @@ static const cb_op gc_ops[] = {
     MD("streebog-256", STRIBOG256),
     MD("streebog-512", STRIBOG512),
     MD("gostr3411-94", GOSTR3411_CP),   /* GOSTR3411_94 has the test S-boxes */
+    MD("gostr3411-94-test", GOSTR3411_94),
     MD("crc32", CRC32),
     MD("crc24", CRC24_RFC2440),
 
@@ -561,6 +567,54 @@ static const cb_op gc_ops[] = {
     MAC("cmac-aes-128", CMAC_AES),
     MAC("cmac-aes-256", CMAC_AES),      /* the key length picks AES-256 */
     MAC("gmac-aes-128", GMAC_AES),
+    /* HMAC over the other hashes */
+    MAC("hmac-sha512-224", HMAC_SHA512_224),
+    MAC("hmac-sha512-256", HMAC_SHA512_256),
+    MAC("hmac-sha3-224", HMAC_SHA3_224),
+    MAC("hmac-sha3-256", HMAC_SHA3_256),
+    MAC("hmac-sha3-384", HMAC_SHA3_384),
+    MAC("hmac-sha3-512", HMAC_SHA3_512),
+    MAC("hmac-ripemd160", HMAC_RMD160),
+    MAC("hmac-sm3", HMAC_SM3),
+    MAC("hmac-streebog-256", HMAC_STRIBOG256),
+    MAC("hmac-streebog-512", HMAC_STRIBOG512),
+    MAC("hmac-gostr3411-94", HMAC_GOSTR3411_CP),   /* HMAC_GOSTR3411_94 has the test S-boxes */
+    MAC("hmac-gostr3411-94-test", HMAC_GOSTR3411_94),
+    MAC("hmac-whirlpool", HMAC_WHIRLPOOL),
+    MAC("hmac-tiger", HMAC_TIGER1),
+    MAC("hmac-md4", HMAC_MD4),
+    MAC("hmac-blake2b-160", HMAC_BLAKE2B_160),
+    MAC("hmac-blake2b-256", HMAC_BLAKE2B_256),
+    MAC("hmac-blake2b-384", HMAC_BLAKE2B_384),
+    MAC("hmac-blake2b-512", HMAC_BLAKE2B_512),
+    MAC("hmac-blake2s-128", HMAC_BLAKE2S_128),
+    MAC("hmac-blake2s-160", HMAC_BLAKE2S_160),
+    MAC("hmac-blake2s-224", HMAC_BLAKE2S_224),
+    MAC("hmac-blake2s-256", HMAC_BLAKE2S_256),
+    /* block-cipher MACs: the key length picks the cipher's key size */
+    MAC("cmac-aes-192", CMAC_AES),
+    MAC("cmac-3des", CMAC_3DES),
+    MAC("cmac-camellia-128", CMAC_CAMELLIA),
+    MAC("cmac-camellia-192", CMAC_CAMELLIA),
+    MAC("cmac-camellia-256", CMAC_CAMELLIA),
+    MAC("cmac-sm4", CMAC_SM4),
+    MAC("gmac-aes-192", GMAC_AES),
+    MAC("gmac-aes-256", GMAC_AES),
+    MAC("poly1305-aes", POLY1305_AES),     /* key = AES key || r; the nonce per message */
+    MAC("cmac-cast5", CMAC_CAST5),
+    MAC("cmac-blowfish", CMAC_BLOWFISH),
+    MAC("cmac-idea", CMAC_IDEA),
+    MAC("cmac-seed", CMAC_SEED),
+    MAC("cmac-twofish-256", CMAC_TWOFISH),
+    MAC("cmac-serpent-256", CMAC_SERPENT),
+    MAC("gmac-camellia-128", GMAC_CAMELLIA),
+    MAC("gmac-seed", GMAC_SEED),
+    MAC("gmac-twofish-256", GMAC_TWOFISH),
+    MAC("gmac-serpent-256", GMAC_SERPENT),
+    MAC("poly1305-camellia", POLY1305_CAMELLIA),
+    MAC("poly1305-seed", POLY1305_SEED),
+    MAC("poly1305-twofish", POLY1305_TWOFISH),
+    MAC("poly1305-serpent", POLY1305_SERPENT),
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -1,8 +1,10 @@
 /* libsodium.c - the libsodium backend.
  *
  * libsodium offers few algorithms, each with fixed sizes: AES-256-GCM (only on
- * CPUs with AES-NI and PCLMUL), ChaCha20-Poly1305 (IETF), the ChaCha20 (IETF)
- * and Salsa20 streams, SHA-256/512, BLAKE2b, HMAC-SHA-256/512 and Poly1305.
+ * CPUs with AES-NI and PCLMUL), ChaCha20-Poly1305 (IETF, the original with a
+ * 64-bit nonce, and XChaCha20-Poly1305), the ChaCha20 (IETF and original),
+ * XChaCha20, Salsa20 and XSalsa20 streams, SHA-256/512, BLAKE2b, HMAC-SHA-256/512
+ * (and HMAC-SHA-512 cut to 256 bits), Poly1305 and SipHash-2-4 (64 and 128 bits).
  * Sizes it does not take give CB_ERR_PARAM.
  */
 #include "../backend.h"
@@ -14,7 +16,13 @@
 
 /* ---- AEAD ------------------------------------------------------------- */
 
-enum { AEAD_AES256GCM, AEAD_CHACHAPOLY };
+enum { AEAD_AES256GCM, AEAD_CHACHAPOLY, AEAD_CHACHAPOLY_NONCE64, AEAD_XCHACHAPOLY };
+
+/* The nonce each AEAD takes: 12 bytes (IETF), 8 (the original ChaCha20-Poly1305), 24 (X). */
+static size_t aead_nonce_len(int which)
+{
+    return which == AEAD_CHACHAPOLY_NONCE64 ? 8 : which == AEAD_XCHACHAPOLY ? 24 : 12;
+}
 
 typedef struct {
     crypto_aead_aes256gcm_state gcm;   /* expanded key; needs 16-byte alignment */
@@ -51,7 +59,7 @@ static int aead_run(void *ctx, cb_msg *m)
 {
     aead_ctx *c = ctx;
     int r;
-    if (m->nonce_len != 12 || m->tag_len != 16)
+    if (m->nonce_len != aead_nonce_len(c->which) || m->tag_len != 16)
         return CB_ERR_PARAM;
     if (c->which == AEAD_AES256GCM) {
         if (!c->decrypt)
@@ -60,12 +68,26 @@ static int aead_run(void *ctx, cb_msg *m)
         else
             r = crypto_aead_aes256gcm_decrypt_detached_afternm(m->out, NULL,
                     m->in, m->len, m->tag, m->aad, m->aad_len, m->nonce, &c->gcm);
-    } else {
+    } else if (c->which == AEAD_CHACHAPOLY) {
         if (!c->decrypt)
             r = crypto_aead_chacha20poly1305_ietf_encrypt_detached(m->out, m->tag, NULL,
                     m->in, m->len, m->aad, m->aad_len, NULL, m->nonce, c->key);
         else
             r = crypto_aead_chacha20poly1305_ietf_decrypt_detached(m->out, NULL,
+                    m->in, m->len, m->tag, m->aad, m->aad_len, m->nonce, c->key);
+    } else if (c->which == AEAD_CHACHAPOLY_NONCE64) {
+        if (!c->decrypt)
+            r = crypto_aead_chacha20poly1305_encrypt_detached(m->out, m->tag, NULL,
+                    m->in, m->len, m->aad, m->aad_len, NULL, m->nonce, c->key);
+        else
+            r = crypto_aead_chacha20poly1305_decrypt_detached(m->out, NULL,
+                    m->in, m->len, m->tag, m->aad, m->aad_len, m->nonce, c->key);
+    } else {
+        if (!c->decrypt)
+            r = crypto_aead_xchacha20poly1305_ietf_encrypt_detached(m->out, m->tag, NULL,
+                    m->in, m->len, m->aad, m->aad_len, NULL, m->nonce, c->key);
+        else
+            r = crypto_aead_xchacha20poly1305_ietf_decrypt_detached(m->out, NULL,
                     m->in, m->len, m->tag, m->aad, m->aad_len, m->nonce, c->key);
     }
     if (r != 0)
@@ -85,27 +107,48 @@ static void aead_finish(void *ctx)
  * stream across calls of any length, whole blocks go straight through
  * xor_ic and the keystream of a split block is kept for the next call. */
 
-enum { STREAM_CHACHA20_IETF, STREAM_SALSA20 };
+enum { STREAM_CHACHA20_IETF, STREAM_SALSA20, STREAM_CHACHA20, STREAM_XCHACHA20, STREAM_XSALSA20 };
+
+/* The nonce each stream takes: 12 bytes (IETF ChaCha20), 8 (Salsa20 and the original
+ * ChaCha20), 24 (XChaCha20, XSalsa20); all but IETF ChaCha20 count blocks in 64 bits. */
+static size_t stream_nonce_len(int which)
+{
+    return which == STREAM_CHACHA20_IETF ? 12
+         : which == STREAM_XCHACHA20 || which == STREAM_XSALSA20 ? 24 : 8;
+}
 
 typedef struct {
     int which;
-    uint8_t key[32], nonce[12];
+    uint8_t key[32], nonce[24];
     uint64_t counter;        /* next 64-byte block to generate */
     cb_keystream ks;         /* the rest of the last split block */
 } stream_ctx;
 
 static void stream_xor(stream_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
 {
-    if (c->which == STREAM_CHACHA20_IETF)
+    switch (c->which) {
+    case STREAM_CHACHA20_IETF:
         crypto_stream_chacha20_ietf_xor_ic(out, in, len, c->nonce, (uint32_t)c->counter, c->key);
-    else
+        break;
+    case STREAM_CHACHA20:
+        crypto_stream_chacha20_xor_ic(out, in, len, c->nonce, c->counter, c->key);
+        break;
+    case STREAM_XCHACHA20:
+        crypto_stream_xchacha20_xor_ic(out, in, len, c->nonce, c->counter, c->key);
+        break;
+    case STREAM_XSALSA20:
+        crypto_stream_xsalsa20_xor_ic(out, in, len, c->nonce, c->counter, c->key);
+        break;
+    default:
         crypto_stream_salsa20_xor_ic(out, in, len, c->nonce, c->counter, c->key);
+        break;
+    }
 }
 
 static int stream_init(void **ctx, const void *arg, const cb_setup *s)
 {
     int which = *(const int *)arg;
-    size_t nlen = which == STREAM_CHACHA20_IETF ? 12 : 8;
+    size_t nlen = stream_nonce_len(which);
     if (s->key_len != 32 || s->iv_len != nlen || !s->iv)
         return CB_ERR_PARAM;
     stream_ctx *c = calloc(1, sizeof *c);
@@ -203,13 +246,17 @@ static void hash_finish(void *ctx) { free(ctx); }
  * HMAC keeps the keyed state and copies it per message, so the key is
  * hashed once, not on every call. */
 
-enum { MAC_HMAC_SHA256, MAC_HMAC_SHA512, MAC_POLY1305 };
+enum { MAC_HMAC_SHA256, MAC_HMAC_SHA512, MAC_POLY1305, MAC_HMAC_SHA512256, MAC_SIPHASH24,
+       MAC_SIPHASHX24, MAC_BLAKE2B };
 
 typedef struct {
     int which;
     crypto_auth_hmacsha256_state h256;
     crypto_auth_hmacsha512_state h512;
-    uint8_t poly_key[32];
+    crypto_auth_hmacsha512256_state h512256;
+    uint8_t poly_key[32];   /* Poly1305's one-time key; SipHash's 16-byte key */
+    uint8_t blake2b_key[64];   /* crypto_generichash's key (BLAKE2b's keyed mode) */
+    size_t blake2b_key_len;
 } mac_ctx;
 
 static int mac_init(void **ctx, const void *arg, const cb_setup *s)
@@ -217,17 +264,28 @@ static int mac_init(void **ctx, const void *arg, const cb_setup *s)
     int which = *(const int *)arg;
     if (which == MAC_POLY1305 && s->key_len != 32)
         return CB_ERR_PARAM;
+    if ((which == MAC_SIPHASH24 || which == MAC_SIPHASHX24) && s->key_len != 16)
+        return CB_ERR_PARAM;
+    if (which == MAC_BLAKE2B && (s->key_len < crypto_generichash_KEYBYTES_MIN
+                                 || s->key_len > crypto_generichash_KEYBYTES_MAX))
+        return CB_ERR_PARAM;
     mac_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return CB_ERR;
     c->which = which;
     int r = 0;
-    if (which == MAC_HMAC_SHA256)
+    if (which == MAC_HMAC_SHA256) {
         r = crypto_auth_hmacsha256_init(&c->h256, s->key, s->key_len);
-    else if (which == MAC_HMAC_SHA512)
+    } else if (which == MAC_HMAC_SHA512) {
         r = crypto_auth_hmacsha512_init(&c->h512, s->key, s->key_len);
-    else
-        memcpy(c->poly_key, s->key, 32);
+    } else if (which == MAC_HMAC_SHA512256) {
+        r = crypto_auth_hmacsha512256_init(&c->h512256, s->key, s->key_len);
+    } else if (which == MAC_BLAKE2B) {
+        memcpy(c->blake2b_key, s->key, s->key_len);
+        c->blake2b_key_len = s->key_len;
+    } else {
+        memcpy(c->poly_key, s->key, s->key_len);
+    }
     if (r != 0) {
         free(c);
         return CB_ERR;
@@ -251,6 +309,21 @@ static int mac_run(void *ctx, cb_msg *m)
         crypto_auth_hmacsha512_update(&st, m->in, m->len);
         crypto_auth_hmacsha512_final(&st, mac);
         full = 64;
+    } else if (c->which == MAC_HMAC_SHA512256) {
+        crypto_auth_hmacsha512256_state st = c->h512256;
+        crypto_auth_hmacsha512256_update(&st, m->in, m->len);
+        crypto_auth_hmacsha512256_final(&st, mac);
+        full = 32;
+    } else if (c->which == MAC_BLAKE2B) {
+        /* the one-shot call, as crypto_generichash is used with a key */
+        crypto_generichash(mac, 64, m->in, m->len, c->blake2b_key, c->blake2b_key_len);
+        full = 64;
+    } else if (c->which == MAC_SIPHASH24) {
+        crypto_shorthash_siphash24(mac, m->in, m->len, c->poly_key);
+        full = 8;
+    } else if (c->which == MAC_SIPHASHX24) {
+        crypto_shorthash_siphashx24(mac, m->in, m->len, c->poly_key);
+        full = 16;
     } else {
         crypto_onetimeauth_poly1305(mac, m->in, m->len, c->poly_key);
         full = 16;
@@ -276,6 +349,11 @@ static const int k_sha256 = HASH_SHA256, k_sha512 = HASH_SHA512, k_blake2b = HAS
                  k_blake2b160 = HASH_BLAKE2B160, k_blake2b256 = HASH_BLAKE2B256,
                  k_blake2b384 = HASH_BLAKE2B384;
 static const int k_hmac256 = MAC_HMAC_SHA256, k_hmac512 = MAC_HMAC_SHA512, k_poly1305 = MAC_POLY1305;
+static const int k_chachapoly64 = AEAD_CHACHAPOLY_NONCE64, k_xchachapoly = AEAD_XCHACHAPOLY,
+                 k_chacha20_64 = STREAM_CHACHA20, k_xchacha20 = STREAM_XCHACHA20,
+                 k_xsalsa20 = STREAM_XSALSA20, k_hmac512256 = MAC_HMAC_SHA512256,
+                 k_siphash24 = MAC_SIPHASH24, k_siphashx24 = MAC_SIPHASHX24,
+                 k_blake2b_mac = MAC_BLAKE2B;
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
 #define STREAM(n, a) {n, a, stream_init, stream_run, stream_finish}
@@ -296,6 +374,15 @@ static const cb_op sodium_ops[] = {
     MAC("hmac-sha256", &k_hmac256),
     MAC("hmac-sha512", &k_hmac512),
     MAC("poly1305", &k_poly1305),
+    AEAD("chacha20-poly1305-nonce64", &k_chachapoly64),
+    AEAD("xchacha20-poly1305", &k_xchachapoly),
+    STREAM("chacha20-nonce64", &k_chacha20_64),
+    STREAM("xchacha20", &k_xchacha20),
+    STREAM("xsalsa20", &k_xsalsa20),
+    MAC("hmac-sha512-trunc256", &k_hmac512256),
+    MAC("siphash-2-4", &k_siphash24),
+    MAC("siphash-2-4-128", &k_siphashx24),
+    MAC("blake2b-mac", &k_blake2b_mac),
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -343,15 +430,17 @@ static const char *sodium_provider(void)
 static const char *const sodium_offered[][3] = {
     {"aead", "crypto_aead_aes256gcm", "aes-256-gcm"},
     {"aead", "crypto_aead_chacha20poly1305_ietf", "chacha20-poly1305"},
-    {"aead", "crypto_aead_chacha20poly1305", NULL},      /* the original 64-bit-nonce construction */
-    {"aead", "crypto_aead_xchacha20poly1305_ietf", NULL},
+    {"aead", "crypto_aead_chacha20poly1305", "chacha20-poly1305-nonce64"},   /* the original */
+    {"aead", "crypto_aead_xchacha20poly1305_ietf", "xchacha20-poly1305"},
+    /* secretbox takes no associated data, which every AEAD row is timed with */
     {"aead", "crypto_secretbox_xsalsa20poly1305", NULL},
     {"aead", "crypto_secretbox_xchacha20poly1305", NULL},
     {"cipher", "crypto_stream_chacha20_ietf", "chacha20"},
-    {"cipher", "crypto_stream_chacha20", NULL},
-    {"cipher", "crypto_stream_xchacha20", NULL},
+    {"cipher", "crypto_stream_chacha20", "chacha20-nonce64"},
+    {"cipher", "crypto_stream_xchacha20", "xchacha20"},
     {"cipher", "crypto_stream_salsa20", "salsa20"},
-    {"cipher", "crypto_stream_xsalsa20", NULL},
+    {"cipher", "crypto_stream_xsalsa20", "xsalsa20"},
+    /* no _xor_ic for these two: a stream cannot be continued from one call to the next */
     {"cipher", "crypto_stream_salsa2012", NULL},
     {"cipher", "crypto_stream_salsa208", NULL},
     {"hash", "crypto_hash_sha256", "sha256"},
@@ -359,10 +448,10 @@ static const char *const sodium_offered[][3] = {
     {"hash", "crypto_generichash_blake2b", "blake2b-512"},
     {"mac", "crypto_auth_hmacsha256", "hmac-sha256"},
     {"mac", "crypto_auth_hmacsha512", "hmac-sha512"},
-    {"mac", "crypto_auth_hmacsha512256", NULL},
+    {"mac", "crypto_auth_hmacsha512256", "hmac-sha512-trunc256"},
     {"mac", "crypto_onetimeauth_poly1305", "poly1305"},
-    {"mac", "crypto_shorthash_siphash24", NULL},
-    {"mac", "crypto_shorthash_siphashx24", NULL},
+    {"mac", "crypto_shorthash_siphash24", "siphash-2-4"},
+    {"mac", "crypto_shorthash_siphashx24", "siphash-2-4-128"},
 };
 
 void cb_offered_libsodium(cb_offer_fn *offer, void *u);

@@ -497,15 +497,17 @@ static const hash_arg h_sha3_224 = {&sha3_224_desc, 0}, h_sha3_384 = {&sha3_384_
                       h_blake2b_256 = {&blake2b_256_desc, 0}, h_blake2b_384 = {&blake2b_384_desc, 0},
                       h_blake2s_128 = {&blake2s_128_desc, 0}, h_blake2s_160 = {&blake2s_160_desc, 0},
                       h_blake2s_224 = {&blake2s_224_desc, 0}, h_md4 = {&md4_desc, 0}, h_sha512_224 = {&sha512_224_desc, 0},
-                      h_whirlpool = {&whirlpool_desc, 0}, h_tiger = {&tiger_desc, 0};
+                      h_whirlpool = {&whirlpool_desc, 0}, h_tiger = {&tiger_desc, 0}, h_md2 = {&md2_desc, 0};
+static const hash_arg h_rmd128 = {&rmd128_desc, 0}, h_rmd256 = {&rmd256_desc, 0}, h_rmd320 = {&rmd320_desc, 0};
 
 /* ------------------------------------------------------------------- MACs */
 
-enum mac_type { MAC_HMAC, MAC_CMAC, MAC_POLY1305, MAC_GMAC };
+enum mac_type { MAC_HMAC, MAC_CMAC, MAC_POLY1305, MAC_GMAC, MAC_BLAKE2B, MAC_BLAKE2S };
 
 typedef struct {
     enum mac_type type;
-    const struct ltc_hash_descriptor *hash;   /* HMAC */
+    const struct ltc_hash_descriptor *hash;     /* HMAC */
+    const struct ltc_cipher_descriptor *cipher; /* CMAC: NULL for AES */
 } mac_arg;
 
 typedef struct {
@@ -517,6 +519,8 @@ typedef struct {
     union {
         hmac_state hmac;
         omac_state omac[2];   /* [0] keyed template, [1] per message */
+        blake2bmac_state b2b;
+        blake2smac_state b2s;
         poly1305_state poly;
         gcm_state gcm;
     } u;
@@ -556,8 +560,8 @@ static int mac_init(void **ctx, const void *arg, const cb_setup *s)
             err = CRYPT_INVALID_HASH;
         break;
     case MAC_CMAC:
-        x->full_len = 16;
-        if ((x->idx = cipher_idx(&aes_desc)) < 0)
+        x->full_len = a->cipher ? (size_t)a->cipher->block_length : 16;
+        if ((x->idx = cipher_idx(a->cipher ? a->cipher : &aes_desc)) < 0)
             err = CRYPT_INVALID_CIPHER;
         else
             err = omac_init(&x->u.omac[0], x->idx, x->key, x->key_len);
@@ -573,6 +577,12 @@ static int mac_init(void **ctx, const void *arg, const cb_setup *s)
             err = CRYPT_INVALID_CIPHER;
         else
             err = gcm_init(&x->u.gcm, x->idx, x->key, (int)x->key_len);
+        break;
+    case MAC_BLAKE2B:
+        x->full_len = 64;
+        break;
+    case MAC_BLAKE2S:
+        x->full_len = 32;
         break;
     }
     if (err == CRYPT_OK && s->tag_len > x->full_len)
@@ -613,6 +623,16 @@ static int mac_run(void *ctx, cb_msg *m)
             (err = poly1305_process(&x->u.poly, in, m->len)) == CRYPT_OK)
             err = poly1305_done(&x->u.poly, full, &outlen);
         break;
+    case MAC_BLAKE2B:   /* keyed for each message, as blake2bmac_memory does */
+        if ((err = blake2bmac_init(&x->u.b2b, x->full_len, x->key, x->key_len)) == CRYPT_OK &&
+            (err = blake2bmac_process(&x->u.b2b, in, m->len)) == CRYPT_OK)
+            err = blake2bmac_done(&x->u.b2b, full, &outlen);
+        break;
+    case MAC_BLAKE2S:
+        if ((err = blake2smac_init(&x->u.b2s, x->full_len, x->key, x->key_len)) == CRYPT_OK &&
+            (err = blake2smac_process(&x->u.b2s, in, m->len)) == CRYPT_OK)
+            err = blake2smac_done(&x->u.b2s, full, &outlen);
+        break;
     default:
         /* GMAC (SP 800-38D): GCM with the message as AAD and no plaintext. */
         if (m->nonce_len == 0)
@@ -632,10 +652,28 @@ static int mac_run(void *ctx, cb_msg *m)
     return CB_OK;
 }
 
-static const mac_arg hmac_md5 = {MAC_HMAC, &md5_desc}, hmac_sha1 = {MAC_HMAC, &sha1_desc},
-                     hmac_sha256 = {MAC_HMAC, &sha256_desc}, hmac_sha512 = {MAC_HMAC, &sha512_desc},
-                     hmac_sha224 = {MAC_HMAC, &sha224_desc}, hmac_sha384 = {MAC_HMAC, &sha384_desc},
-                     cmac = {MAC_CMAC, NULL}, poly1305 = {MAC_POLY1305, NULL}, gmac = {MAC_GMAC, NULL};
+static const mac_arg hmac_md5 = {MAC_HMAC, &md5_desc, NULL}, hmac_sha1 = {MAC_HMAC, &sha1_desc, NULL},
+                     hmac_sha256 = {MAC_HMAC, &sha256_desc, NULL}, hmac_sha512 = {MAC_HMAC, &sha512_desc, NULL},
+                     hmac_sha224 = {MAC_HMAC, &sha224_desc, NULL}, hmac_sha384 = {MAC_HMAC, &sha384_desc, NULL},
+                     cmac = {MAC_CMAC, NULL, NULL}, poly1305 = {MAC_POLY1305, NULL, NULL}, gmac = {MAC_GMAC, NULL, NULL};
+/* CMAC over the other ciphers (omac_* takes any cipher descriptor; the `cmac` and `gmac` rows
+ * take any AES key); BLAKE2's keyed mode (blake2bmac_*, blake2smac_*) */
+static const mac_arg cmac_des3 = {MAC_CMAC, NULL, &des3_desc}, cmac_camellia = {MAC_CMAC, NULL, &camellia_desc},
+                     cmac_cast5 = {MAC_CMAC, NULL, &cast5_desc}, cmac_blowfish = {MAC_CMAC, NULL, &blowfish_desc},
+                     cmac_seed = {MAC_CMAC, NULL, &kseed_desc}, cmac_twofish = {MAC_CMAC, NULL, &twofish_desc};
+static const mac_arg blake2b_mac = {MAC_BLAKE2B, NULL, NULL}, blake2s_mac = {MAC_BLAKE2S, NULL, NULL};
+/* HMAC over the other hashes (hmac_* takes any hash descriptor) */
+static const mac_arg hmac_md2 = {MAC_HMAC, &md2_desc, NULL}, hmac_rmd128 = {MAC_HMAC, &rmd128_desc, NULL},
+                     hmac_rmd256 = {MAC_HMAC, &rmd256_desc, NULL}, hmac_rmd320 = {MAC_HMAC, &rmd320_desc, NULL};
+static const mac_arg hmac_sha512_224 = {MAC_HMAC, &sha512_224_desc, NULL}, hmac_sha512_256 = {MAC_HMAC, &sha512_256_desc, NULL},
+                     hmac_sha3_224 = {MAC_HMAC, &sha3_224_desc, NULL}, hmac_sha3_256 = {MAC_HMAC, &sha3_256_desc, NULL},
+                     hmac_sha3_384 = {MAC_HMAC, &sha3_384_desc, NULL}, hmac_sha3_512 = {MAC_HMAC, &sha3_512_desc, NULL},
+                     hmac_rmd160 = {MAC_HMAC, &rmd160_desc, NULL}, hmac_whirlpool = {MAC_HMAC, &whirlpool_desc, NULL},
+                     hmac_tiger = {MAC_HMAC, &tiger_desc, NULL}, hmac_md4 = {MAC_HMAC, &md4_desc, NULL},
+                     hmac_blake2b_160 = {MAC_HMAC, &blake2b_160_desc, NULL}, hmac_blake2b_256 = {MAC_HMAC, &blake2b_256_desc, NULL},
+                     hmac_blake2b_384 = {MAC_HMAC, &blake2b_384_desc, NULL}, hmac_blake2b_512 = {MAC_HMAC, &blake2b_512_desc, NULL},
+                     hmac_blake2s_128 = {MAC_HMAC, &blake2s_128_desc, NULL}, hmac_blake2s_160 = {MAC_HMAC, &blake2s_160_desc, NULL},
+                     hmac_blake2s_224 = {MAC_HMAC, &blake2s_224_desc, NULL}, hmac_blake2s_256 = {MAC_HMAC, &blake2s_256_desc, NULL};
 
 /* ------------------------------------------------------------------ table */
 
@@ -768,6 +806,10 @@ static const cb_op ltc_ops[] = {
     HASH("md4", h_md4),
     HASH("whirlpool", h_whirlpool),
     HASH("tiger", h_tiger),
+    HASH("md2", h_md2),
+    HASH("ripemd128", h_rmd128),
+    HASH("ripemd256", h_rmd256),
+    HASH("ripemd320", h_rmd320),
 
     MAC("hmac-md5", hmac_md5),
     MAC("hmac-sha1", hmac_sha1),
@@ -779,6 +821,41 @@ static const cb_op ltc_ops[] = {
     MAC("hmac-sha224", hmac_sha224),
     MAC("hmac-sha384", hmac_sha384),
     MAC("gmac-aes-128", gmac),
+    MAC("hmac-sha512-224", hmac_sha512_224),
+    MAC("hmac-sha512-256", hmac_sha512_256),
+    MAC("hmac-sha3-224", hmac_sha3_224),
+    MAC("hmac-sha3-256", hmac_sha3_256),
+    MAC("hmac-sha3-384", hmac_sha3_384),
+    MAC("hmac-sha3-512", hmac_sha3_512),
+    MAC("hmac-ripemd160", hmac_rmd160),
+    MAC("hmac-whirlpool", hmac_whirlpool),
+    MAC("hmac-tiger", hmac_tiger),
+    MAC("hmac-md4", hmac_md4),
+    MAC("hmac-blake2b-160", hmac_blake2b_160),
+    MAC("hmac-blake2b-256", hmac_blake2b_256),
+    MAC("hmac-blake2b-384", hmac_blake2b_384),
+    MAC("hmac-blake2b-512", hmac_blake2b_512),
+    MAC("hmac-blake2s-128", hmac_blake2s_128),
+    MAC("hmac-blake2s-160", hmac_blake2s_160),
+    MAC("hmac-blake2s-224", hmac_blake2s_224),
+    MAC("hmac-blake2s-256", hmac_blake2s_256),
+    MAC("cmac-aes-192", cmac),
+    MAC("cmac-3des", cmac_des3),
+    MAC("cmac-camellia-128", cmac_camellia),
+    MAC("cmac-camellia-192", cmac_camellia),
+    MAC("cmac-camellia-256", cmac_camellia),
+    MAC("cmac-cast5", cmac_cast5),
+    MAC("cmac-blowfish", cmac_blowfish),
+    MAC("cmac-seed", cmac_seed),
+    MAC("cmac-twofish-256", cmac_twofish),
+    MAC("gmac-aes-192", gmac),
+    MAC("gmac-aes-256", gmac),
+    MAC("blake2b-mac", blake2b_mac),
+    MAC("blake2s-mac", blake2s_mac),
+    MAC("hmac-md2", hmac_md2),
+    MAC("hmac-ripemd128", hmac_rmd128),
+    MAC("hmac-ripemd256", hmac_rmd256),
+    MAC("hmac-ripemd320", hmac_rmd320),
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -619,6 +619,11 @@ static const cb_op mbedtls_ops[] = {
     HMAC("hmac-sha1", &h_sha1),
     HMAC("hmac-sha256", &h_sha256),
     HMAC("hmac-sha512", &h_sha512),
+    HMAC("hmac-ripemd160", &h_rmd160),
+#if defined(MBEDTLS_SHA3_C)
+    HMAC("hmac-sha3-256", &h_sha3_256),
+    HMAC("hmac-sha3-512", &h_sha3_512),
+#endif
     {"poly1305", NULL, poly1305_init, poly1305_run, poly1305_finish},
     {"cmac-aes-128", NULL, cmac_init, cmac_run, cmac_finish},
     {"gmac-aes-128", NULL, gmac_init, gmac_run, gmac_finish},

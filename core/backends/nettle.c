@@ -8,7 +8,8 @@
  *
  * Left out because Nettle 3.8 lacks them or has only something else under
  * the name: OCB and SM4 (Nettle 3.9), IDEA, BLAKE2, SHAKE128 (3.8 has only
- * SHAKE256, through sha3_256_shake), Whirlpool and Tiger, and plain Poly1305 (Nettle exposes only Poly1305-AES).
+ * SHAKE256, through sha3_256_shake), Whirlpool and Tiger, and plain Poly1305 (Nettle
+ * exposes only Poly1305-AES, the poly1305-aes row).
  */
 #define _GNU_SOURCE /* RTLD_DEFAULT, secure_getenv */
 #include "../algorithms.h"
@@ -32,6 +33,7 @@
 #include <nettle/hmac.h>
 #include <nettle/memops.h>
 #include <nettle/nettle-meta.h>
+#include <nettle/poly1305.h>
 #include <nettle/salsa20.h>
 #include <nettle/serpent.h>
 #include <nettle/sha3.h>
@@ -154,6 +156,17 @@ static int chacha_setup(void *lib, const cb_setup *s)
 }
 static void chacha_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { chacha_crypt32(lib, n, d, s); }
 
+/* The original ChaCha20: an 8-byte nonce and a 64-bit block counter (chacha_crypt). */
+static int chacha64_setup(void *lib, const cb_setup *s)
+{
+    if (s->key_len != CHACHA_KEY_SIZE || s->iv_len != CHACHA_NONCE_SIZE)
+        return CB_ERR_PARAM;
+    chacha_set_key(lib, s->key);
+    chacha_set_nonce(lib, s->iv);     /* block counter starts at 0 */
+    return CB_OK;
+}
+static void chacha64_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { chacha_crypt(lib, n, d, s); }
+
 static int salsa_setup(void *lib, const cb_setup *s)
 {
     if (s->iv_len != SALSA20_NONCE_SIZE)
@@ -180,6 +193,7 @@ static int arcfour_setup(void *lib, const cb_setup *s)
 static void arcfour_run(void *lib, size_t n, uint8_t *d, const uint8_t *s) { arcfour_crypt(lib, n, d, s); }
 
 static const nt_stream nt_chacha = {sizeof(struct chacha_ctx), CHACHA_BLOCK_SIZE, chacha_setup, chacha_run};
+static const nt_stream nt_chacha64 = {sizeof(struct chacha_ctx), CHACHA_BLOCK_SIZE, chacha64_setup, chacha64_run};
 static const nt_stream nt_salsa20 = {sizeof(struct salsa20_ctx), SALSA20_BLOCK_SIZE, salsa_setup, salsa_run};
 static const nt_stream nt_salsa20r12 = {sizeof(struct salsa20_ctx), SALSA20_BLOCK_SIZE, salsa_setup, salsa12_run};
 static const nt_stream nt_arcfour = {sizeof(struct arcfour_ctx), 1, arcfour_setup, arcfour_run};
@@ -574,7 +588,7 @@ static const struct nettle_hash nt_shake256 = {
 
 /* ---- MACs ----------------------------------------------------------------- */
 
-enum nt_mac_kind { NT_HMAC, NT_CMAC, NT_GMAC, NT_UMAC64, NT_UMAC128 };
+enum nt_mac_kind { NT_HMAC, NT_CMAC, NT_GMAC, NT_UMAC64, NT_UMAC128, NT_POLY1305_AES, NT_UMAC96 };
 
 typedef struct nt_mac_row {
     enum nt_mac_kind kind;
@@ -607,6 +621,8 @@ static int nt_mac_init(void **out, const void *arg, const cb_setup *s)
     case NT_GMAC: size = sizeof(struct gcm_aes128_ctx); key_len = AES128_KEY_SIZE; break;
     case NT_UMAC64: size = sizeof(struct umac64_ctx); key_len = UMAC_KEY_SIZE; break;
     case NT_UMAC128: size = sizeof(struct umac128_ctx); key_len = UMAC_KEY_SIZE; break;
+    case NT_UMAC96: size = sizeof(struct umac96_ctx); key_len = UMAC_KEY_SIZE; break;
+    case NT_POLY1305_AES: size = sizeof(struct poly1305_aes_ctx); key_len = POLY1305_AES_KEY_SIZE; break;
     }
     if (key_len && s->key_len != key_len)
         return CB_ERR_PARAM;
@@ -628,6 +644,8 @@ static int nt_mac_init(void **out, const void *arg, const cb_setup *s)
     case NT_GMAC: gcm_aes128_set_key((void *)l, s->key); break;
     case NT_UMAC64: umac64_set_key((void *)l, s->key); break;
     case NT_UMAC128: umac128_set_key((void *)l, s->key); break;
+    case NT_UMAC96: umac96_set_key((void *)l, s->key); break;
+    case NT_POLY1305_AES: poly1305_aes_set_key((void *)l, s->key); break;
     }
     *out = c;
     return CB_OK;
@@ -676,6 +694,21 @@ static int nt_mac_run(void *p, cb_msg *m)
         umac128_set_nonce((void *)l, m->nonce_len, m->nonce);
         umac128_update((void *)l, m->len, m->in);
         umac128_digest((void *)l, m->tag_len, m->tag);
+        return CB_OK;
+    case NT_UMAC96:
+        if (!m->nonce_len || m->nonce_len > UMAC_MAX_NONCE_SIZE || !m->tag_len ||
+            m->tag_len > UMAC96_DIGEST_SIZE)
+            return CB_ERR_PARAM;
+        umac96_set_nonce((void *)l, m->nonce_len, m->nonce);
+        umac96_update((void *)l, m->len, m->in);
+        umac96_digest((void *)l, m->tag_len, m->tag);
+        return CB_OK;
+    case NT_POLY1305_AES: /* the key (AES key, r) stays; a nonce per message */
+        if (m->nonce_len != POLY1305_AES_NONCE_SIZE || m->tag_len > POLY1305_AES_DIGEST_SIZE)
+            return CB_ERR_PARAM;
+        poly1305_aes_set_nonce((void *)l, m->nonce);
+        poly1305_aes_update((void *)l, m->len, m->in);
+        poly1305_aes_digest((void *)l, m->tag_len, m->tag);
         return CB_OK;
     }
     return CB_ERR;
@@ -892,6 +925,7 @@ static const cb_op nt_ops[] = {
     BLK("des-cbc", CBC, nt_des),
     STREAM("rc4", nt_arcfour),
     STREAM("chacha20", nt_chacha),
+    STREAM("chacha20-nonce64", nt_chacha64),
     STREAM("salsa20", nt_salsa20),
     STREAM("salsa20r12", nt_salsa20r12),
     BLK("twofish-256-cfb", CFB, nettle_twofish256),
@@ -945,6 +979,8 @@ static const cb_op nt_ops[] = {
     HASH("streebog-256", nettle_streebog256),
     HASH("streebog-512", nettle_streebog512),
     HASH("gostr3411-94", nettle_gosthash94cp),   /* CryptoPro S-boxes; gosthash94 has the test ones */
+    HASH("gostr3411-94-test", nettle_gosthash94),
+    HASH("md2", nettle_md2),
 
     MAC("hmac-md5", NT_HMAC, &nettle_md5, NULL),
     MAC("hmac-sha1", NT_HMAC, &nettle_sha1, NULL),
@@ -957,6 +993,25 @@ static const cb_op nt_ops[] = {
     MAC("gmac-aes-128", NT_GMAC, NULL, NULL),
     MAC("umac-64", NT_UMAC64, NULL, NULL),
     MAC("umac-128", NT_UMAC128, NULL, NULL),
+    MAC("umac-96", NT_UMAC96, NULL, NULL),
+    /* HMAC over the other hashes: Nettle's hmac_set_key, hmac_update and hmac_digest take
+     * any struct nettle_hash (its hmac_ripemd160, hmac_streebog and hmac_sm3 are these) */
+    MAC("hmac-ripemd160", NT_HMAC, &nettle_ripemd160, NULL),
+    MAC("hmac-streebog-256", NT_HMAC, &nettle_streebog256, NULL),
+    MAC("hmac-streebog-512", NT_HMAC, &nettle_streebog512, NULL),
+    MAC("hmac-sm3", NT_HMAC, &nettle_sm3, NULL),
+    MAC("hmac-sha512-224", NT_HMAC, &nettle_sha512_224, NULL),
+    MAC("hmac-sha512-256", NT_HMAC, &nettle_sha512_256, NULL),
+    MAC("hmac-sha3-224", NT_HMAC, &nettle_sha3_224, NULL),
+    MAC("hmac-sha3-256", NT_HMAC, &nettle_sha3_256, NULL),
+    MAC("hmac-sha3-384", NT_HMAC, &nettle_sha3_384, NULL),
+    MAC("hmac-sha3-512", NT_HMAC, &nettle_sha3_512, NULL),
+    MAC("hmac-gostr3411-94", NT_HMAC, &nettle_gosthash94cp, NULL),
+    MAC("hmac-md4", NT_HMAC, &nettle_md4, NULL),
+    MAC("hmac-md2", NT_HMAC, &nettle_md2, NULL),
+    MAC("hmac-gostr3411-94-test", NT_HMAC, &nettle_gosthash94, NULL),
+    MAC("cmac-3des", NT_CMAC, NULL, &nettle_cmac_des3),
+    MAC("poly1305-aes", NT_POLY1305_AES, NULL, NULL),
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -972,12 +1027,15 @@ static const struct { enum nt_mode mode; const char *name; } nt_offer_modes[] = 
 
 static const char *const nt_named_rows[][2] = {
     {"gcm_aes128", "aes-128-gcm"}, {"gcm_aes192", "aes-192-gcm"}, {"gcm_aes256", "aes-256-gcm"},
-    {"chacha_poly1305", "chacha20-poly1305"}, {"eax_aes128", "aes-128-eax"}, {"arcfour128", "rc4"}, {"chacha", "chacha20"},
+    {"chacha_poly1305", "chacha20-poly1305"}, {"eax_aes128", "aes-128-eax"}, {"arcfour128", "rc4"},
+    {"chacha", "chacha20-nonce64"},   /* Nettle's listed chacha takes the original 8-byte nonce */
     {"salsa20", "salsa20"}, {"salsa20r12", "salsa20r12"},
     {"cmac_aes128", "cmac-aes-128"}, {"hmac_md5", "hmac-md5"}, {"hmac_sha1", "hmac-sha1"},
     {"hmac_sha256", "hmac-sha256"}, {"hmac_sha512", "hmac-sha512"},
     {"hmac_sha224", "hmac-sha224"}, {"hmac_sha384", "hmac-sha384"}, {"cmac_aes256", "cmac-aes-256"},
-    {"umac64", "umac-64"}, {"umac128", "umac-128"},
+    {"umac64", "umac-64"}, {"umac128", "umac-128"}, {"umac96", "umac-96"},
+    {"hmac_ripemd160", "hmac-ripemd160"}, {"hmac_streebog256", "hmac-streebog-256"},
+    {"hmac_streebog512", "hmac-streebog-512"}, {"hmac_sm3", "hmac-sm3"}, {"cmac_des3", "cmac-3des"},
 };
 
 static const char *nt_named_row(const char *name)

@@ -41,6 +41,7 @@ typedef struct {
     const char *value;      /* its value */
     int per_msg_iv;         /* GMAC: nonce given with each message */
     int rekey;              /* Poly1305: a one-time key, set again per message */
+    size_t size;            /* OSSL_MAC_PARAM_SIZE (SipHash: 8 or 16), or 0: the default */
 } ossl_mac_arg;
 
 /* Input for zero-length messages, so OpenSSL never sees a NULL data pointer. */
@@ -457,7 +458,8 @@ static void mac_finish(void *p)
 static int mac_init(void **out, const void *arg, const cb_setup *s)
 {
     const ossl_mac_arg *a = arg;
-    OSSL_PARAM params[2] = {OSSL_PARAM_END, OSSL_PARAM_END};
+    OSSL_PARAM params[3] = {OSSL_PARAM_END, OSSL_PARAM_END, OSSL_PARAM_END};
+    size_t size = a->size;
     *out = NULL;
     mac_ctx *c = calloc(1, sizeof *c);
     if (!c)
@@ -465,6 +467,8 @@ static int mac_init(void **out, const void *arg, const cb_setup *s)
     c->a = a;
     if (a->param)
         params[0] = OSSL_PARAM_construct_utf8_string(a->param, (char *)a->value, 0);
+    if (size)
+        params[a->param ? 1 : 0] = OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_SIZE, &size);
     c->mac = EVP_MAC_fetch(NULL, a->mac, NULL);
     c->ctx = c->mac ? EVP_MAC_CTX_new(c->mac) : NULL;
     if (!c->ctx || !EVP_MAC_CTX_set_params(c->ctx, params))
@@ -540,7 +544,9 @@ static int mac_run(void *p, cb_msg *m)
 #define HASH(name, evp, xof) \
     {name, &(const ossl_md_arg){evp, xof}, hash_init, hash_run, hash_finish}
 #define MAC(name, mac, param, value, iv, rekey) \
-    {name, &(const ossl_mac_arg){mac, param, value, iv, rekey}, mac_init, mac_run, mac_finish}
+    {name, &(const ossl_mac_arg){mac, param, value, iv, rekey, 0}, mac_init, mac_run, mac_finish}
+#define MACSZ(name, mac, size) \
+    {name, &(const ossl_mac_arg){mac, NULL, NULL, 0, 0, size}, mac_init, mac_run, mac_finish}
 
 static const cb_op openssl_ops[] = {
     AEAD("aes-128-gcm", "AES-128-GCM", AEAD_GCM),
@@ -714,6 +720,68 @@ static const cb_op openssl_ops[] = {
     MAC("cmac-aes-256", "CMAC", OSSL_MAC_PARAM_CIPHER, "AES-256-CBC", 0, 0),
 #endif
     MAC("gmac-aes-128", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-128-GCM", 1, 0),
+    /* HMAC over the other hashes */
+    MAC("hmac-sha512-224", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA512-224", 0, 0),
+    MAC("hmac-sha512-256", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA512-256", 0, 0),
+    MAC("hmac-sha3-224", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA3-224", 0, 0),
+    MAC("hmac-sha3-256", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA3-256", 0, 0),
+    MAC("hmac-sha3-384", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA3-384", 0, 0),
+    MAC("hmac-sha3-512", "HMAC", OSSL_MAC_PARAM_DIGEST, "SHA3-512", 0, 0),
+#ifndef OPENSSL_NO_RMD160
+    MAC("hmac-ripemd160", "HMAC", OSSL_MAC_PARAM_DIGEST, "RIPEMD160", 0, 0),
+#endif
+#ifndef OPENSSL_NO_SM3
+    MAC("hmac-sm3", "HMAC", OSSL_MAC_PARAM_DIGEST, "SM3", 0, 0),
+#endif
+#ifndef OPENSSL_NO_BLAKE2
+    MAC("hmac-blake2b-512", "HMAC", OSSL_MAC_PARAM_DIGEST, "BLAKE2B-512", 0, 0),
+    MAC("hmac-blake2s-256", "HMAC", OSSL_MAC_PARAM_DIGEST, "BLAKE2S-256", 0, 0),
+#endif
+#ifndef OPENSSL_NO_WHIRLPOOL
+    MAC("hmac-whirlpool", "HMAC", OSSL_MAC_PARAM_DIGEST, "WHIRLPOOL", 0, 0),   /* legacy provider */
+#endif
+#ifndef OPENSSL_NO_MD4
+    MAC("hmac-md4", "HMAC", OSSL_MAC_PARAM_DIGEST, "MD4", 0, 0),               /* legacy provider */
+#endif
+    /* block-cipher MACs over other ciphers and key sizes */
+#ifndef OPENSSL_NO_CMAC
+    MAC("cmac-aes-192", "CMAC", OSSL_MAC_PARAM_CIPHER, "AES-192-CBC", 0, 0),
+    MAC("cmac-3des", "CMAC", OSSL_MAC_PARAM_CIPHER, "DES-EDE3-CBC", 0, 0),
+#ifndef OPENSSL_NO_CAMELLIA
+    MAC("cmac-camellia-128", "CMAC", OSSL_MAC_PARAM_CIPHER, "CAMELLIA-128-CBC", 0, 0),
+    MAC("cmac-camellia-192", "CMAC", OSSL_MAC_PARAM_CIPHER, "CAMELLIA-192-CBC", 0, 0),
+    MAC("cmac-camellia-256", "CMAC", OSSL_MAC_PARAM_CIPHER, "CAMELLIA-256-CBC", 0, 0),
+#endif
+#ifndef OPENSSL_NO_SM4
+    MAC("cmac-sm4", "CMAC", OSSL_MAC_PARAM_CIPHER, "SM4-CBC", 0, 0),
+#endif
+    /* the legacy provider's ciphers */
+#ifndef OPENSSL_NO_CAST
+    MAC("cmac-cast5", "CMAC", OSSL_MAC_PARAM_CIPHER, "CAST5-CBC", 0, 0),
+#endif
+#ifndef OPENSSL_NO_BF
+    MAC("cmac-blowfish", "CMAC", OSSL_MAC_PARAM_CIPHER, "BF-CBC", 0, 0),
+#endif
+#ifndef OPENSSL_NO_IDEA
+    MAC("cmac-idea", "CMAC", OSSL_MAC_PARAM_CIPHER, "IDEA-CBC", 0, 0),
+#endif
+#ifndef OPENSSL_NO_SEED
+    MAC("cmac-seed", "CMAC", OSSL_MAC_PARAM_CIPHER, "SEED-CBC", 0, 0),
+#endif
+#endif
+    MAC("gmac-aes-192", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-192-GCM", 1, 0),
+    MAC("gmac-aes-256", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-256-GCM", 1, 0),
+    /* SipHash-2-4 (the output size picks the 64 or 128-bit variant), BLAKE2's keyed mode */
+#ifndef OPENSSL_NO_SIPHASH
+    MACSZ("siphash-2-4", "SIPHASH", 8),
+    MACSZ("siphash-2-4-128", "SIPHASH", 16),
+#endif
+    MACSZ("kmac-128", "KMAC-128", 32),    /* the output length, an input of KMAC */
+    MACSZ("kmac-256", "KMAC-256", 64),
+#ifndef OPENSSL_NO_BLAKE2
+    MACSZ("blake2b-mac", "BLAKE2BMAC", 64),
+    MACSZ("blake2s-mac", "BLAKE2SMAC", 32),
+#endif
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -669,6 +669,11 @@ static const mac_def
     m_hmac_sha256 = {M_HMAC, WC_SHA256, 32}, m_hmac_sha512 = {M_HMAC, WC_SHA512, 64},
     m_hmac_sha224 = {M_HMAC, WC_SHA224, 28}, m_hmac_sha384 = {M_HMAC, WC_SHA384, 48},
     m_cmac = {M_CMAC, 0, 16}, m_gmac = {M_GMAC, 0, 16}, m_poly1305 = {M_POLY1305, 0, 16};
+#ifdef WOLFSSL_SHA3
+static const mac_def
+    m_hmac_sha3_224 = {M_HMAC, WC_SHA3_224, 28}, m_hmac_sha3_256 = {M_HMAC, WC_SHA3_256, 32},
+    m_hmac_sha3_384 = {M_HMAC, WC_SHA3_384, 48}, m_hmac_sha3_512 = {M_HMAC, WC_SHA3_512, 64};
+#endif
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish},
 #define CIPHER(n, a) {n, a, cipher_init, cipher_run, cipher_finish},
@@ -785,6 +790,12 @@ static const cb_op wolfssl_ops[] = {
 #ifdef WOLFSSL_SHA224
     MAC("hmac-sha224", &m_hmac_sha224)
 #endif
+#endif
+#ifdef WOLFSSL_SHA3
+    MAC("hmac-sha3-224", &m_hmac_sha3_224)
+    MAC("hmac-sha3-256", &m_hmac_sha3_256)
+    MAC("hmac-sha3-384", &m_hmac_sha3_384)
+    MAC("hmac-sha3-512", &m_hmac_sha3_512)
 #endif
 #ifdef HAVE_POLY1305
     MAC("poly1305", &m_poly1305)

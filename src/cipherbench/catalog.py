@@ -109,6 +109,7 @@ _GMAC = Grade("acceptable", "GCM's MAC; a repeated nonce leaks the authenticatio
               "NIST SP 800-38D")
 _UMAC64 = Grade("acceptable", "fast universal-hash MAC; 64-bit tag", "RFC 4418")
 _UMAC128 = Grade("recommended", "fast universal-hash MAC; 128-bit tag", "RFC 4418")
+_UMAC96 = Grade("acceptable", "fast universal-hash MAC; 96-bit tag", "RFC 4418")
 _WHIRLPOOL = Grade("legacy", "512-bit hash without practical attack, but little used or "
                    "analysed since; prefer SHA-2 or SHA-3", "ISO/IEC 10118-3; NESSIE")
 _TIGER = Grade("legacy", "192-bit hash from 1996; attacks on reduced rounds, not for new use",
@@ -126,6 +127,66 @@ _KW = Grade("acceptable", "key transport: wraps a key under a key-encryption key
 _KWP = Grade("acceptable", "key transport for keys of any length (padded key wrap), "
              "deterministic, integrity from its 64-bit check value; not a bulk cipher (use an "
              "AEAD for data)", "RFC 5649; NIST SP 800-38F")
+# HMAC over the other hashes: the grade follows the hash (HMAC needs no collision resistance)
+_HMAC_SHA3 = Grade("recommended", "HMAC with SHA-3", "RFC 2104; FIPS 198-1; FIPS 202")
+_HMAC_RIPEMD = Grade("acceptable", "HMAC with RIPEMD-160: no known attack, a small margin, "
+                     "little used outside older protocols", "RFC 2286; RFC 2857")
+_HMAC_SM3 = Grade("acceptable", "HMAC with SM3 (Chinese national standard)",
+                  "GM/T 0042-2015; RFC 2104")
+_HMAC_STREEBOG = Grade("acceptable", "HMAC with Streebog (Russian national standard)",
+                       "RFC 7836; R 50.1.113-2016")
+_HMAC_GOST94 = Grade("legacy", "HMAC with the withdrawn GOST R 34.11-94; superseded by "
+                     "HMAC-Streebog", "RFC 4357; RFC 7836")
+_HMAC_WHIRLPOOL = Grade("legacy", "HMAC with Whirlpool: no known attack, but little used or "
+                        "analysed; prefer HMAC-SHA-2 or SHA-3", "RFC 2104; ISO/IEC 10118-3")
+_HMAC_TIGER = Grade("legacy", "HMAC with Tiger, a 1996 hash not for new use",
+                    "RFC 2104; Anderson and Biham (FSE 1996)")
+_HMAC_MD4 = Grade("broken", "MD4's weakness carries over: HMAC-MD4 keys are recovered from "
+                  "chosen messages", "RFC 6150; Fouque, Leurent, Nguyen (CRYPTO 2007)")
+_HMAC_BLAKE2 = Grade("acceptable", "sound, but BLAKE2's own keyed mode does the same in one "
+                     "pass over the data", "RFC 2104; RFC 7693")
+_CMAC64 = Grade("legacy", "CMAC over a 64-bit block cipher: a 64-bit tag, and forgeries "
+                   "after ~2^32 messages under one key", "NIST SP 800-38B; NIST SP 800-131A Rev. 2")
+_CMAC_OTHER = Grade("acceptable", "CMAC over a 128-bit block cipher without known practical "
+                    "attack; AES is the usual choice", "NIST SP 800-38B; RFC 4493")
+_GMAC_OTHER = Grade("acceptable", "GCM's MAC over a 128-bit block cipher other than AES; a "
+                    "repeated nonce leaks the authentication key", "NIST SP 800-38D")
+_POLY_OTHER = Grade("acceptable", "Poly1305 with its pad from a 128-bit block cipher over a "
+                    "per-message nonce, Poly1305-AES with another cipher", "Bernstein (FSE 2005)")
+_POLY_AES = Grade("acceptable", "Poly1305 with its pad from AES over a per-message nonce, "
+                  "superseded by Poly1305 in ChaCha20-Poly1305", "Bernstein (FSE 2005)")
+_XCHACHA_AEAD = Grade("recommended", "ChaCha20-Poly1305 with a 24-byte nonce: nonces may be "
+                      "random", "draft-irtf-cfrg-xchacha-03; RFC 8439")
+_CHACHA_AEAD64 = Grade("acceptable", "the first ChaCha20-Poly1305: sound, but its 8-byte nonce is "
+                       "too short to be random; superseded by RFC 8439's", "draft-agl-tls-"
+                       "chacha20poly1305-04; RFC 8439")
+_XSTREAM = Grade("acceptable", "stream cipher with a 24-byte nonce (nonces may be random) without "
+                 "known attack; needs a MAC", "draft-irtf-cfrg-xchacha-03; Bernstein, Extending the "
+                 "Salsa20 nonce (2011)")
+_SIPHASH = Grade("acceptable", "a keyed short-input PRF for hash tables and the like, not a general "
+                 "MAC: its tag is 64 bits", "Aumasson and Bernstein, SipHash (INDOCRYPT 2012)")
+_SIPHASH128 = Grade("acceptable", "a keyed short-input PRF for hash tables and the like; 128-bit "
+                    "output", "Aumasson and Bernstein, SipHash (INDOCRYPT 2012)")
+_HMAC_SHA512_T = Grade("recommended", "HMAC-SHA-512 cut to 256 bits (NaCl's crypto_auth)",
+                       "RFC 2104 section 5; RFC 4231")
+_BLAKE2_MAC = Grade("recommended", "BLAKE2's own keyed mode: a MAC in one pass over the data",
+                    "RFC 7693")
+_KMAC = Grade("recommended", "the SHA-3 family's MAC (cSHAKE keyed, the output length bound in)",
+              "NIST SP 800-185")
+_MD2 = Grade("broken", "preimage and collision attacks below brute force; moved to Historic",
+             "RFC 6149; Knudsen, Mathiassen, Muller, Thomsen (2009)")
+_GOST94_TEST = Grade("broken", "GOST R 34.11-94 with the test S-boxes of RFC 5831, which the "
+                     "standard itself says are not for use; withdrawn, superseded by Streebog",
+                     "RFC 5831; RFC 4357")
+_HMAC_MD2 = Grade("broken", "HMAC with MD2, a hash moved to Historic", "RFC 6149; RFC 2104")
+_RIPEMD128 = Grade("legacy", "128-bit output: collisions at 2^64 work, and semi-free-start "
+                   "collisions on the full function (2013)", "ISO/IEC 10118-3; Landelle and Peyrin "
+                   "(EUROCRYPT 2013)")
+_RIPEMD_WIDE = Grade("legacy", "a wider output of RIPEMD-128 or -160 without more security than "
+                     "them, as its designers say; little used or analysed", "ISO/IEC 10118-3; "
+                     "Dobbertin, Bosselaers, Preneel (the RIPEMD page)")
+_HMAC_RIPEMD_OLD = Grade("legacy", "HMAC over a RIPEMD variant little used or analysed; prefer "
+                         "HMAC-SHA-2", "RFC 2286; RFC 2104")
 _REF = Grade("reference", "the harness's own row: memory ceiling or per-call floor", "")
 
 _ETM = ("-etm@openssh.com",)
@@ -158,6 +219,9 @@ _ENTRIES = [
     Algorithm("aes-256-siv", "aead", 16, _SIV, "aes-256-siv", "AES-256-SIV"),
     Algorithm("aes-128-gcm-siv", "aead", 16, _GCM_SIV, "aes-128-gcm-siv"),
     Algorithm("aes-256-gcm-siv", "aead", 16, _GCM_SIV, "aes-256-gcm-siv"),
+    # ChaCha20-Poly1305 with other nonces: XChaCha's 24 bytes, the original 8
+    Algorithm("xchacha20-poly1305", "aead", 1, _XCHACHA_AEAD),
+    Algorithm("chacha20-poly1305-nonce64", "aead", 1, _CHACHA_AEAD64),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
@@ -230,6 +294,10 @@ _ENTRIES = [
     Algorithm("chacha20", "cipher", 1, _STREAM, "chacha20"),
     Algorithm("salsa20", "cipher", 1, _STREAM, "", "SALSA20-256"),
     Algorithm("salsa20r12", "cipher", 1, _STREAM),
+    # ChaCha20 and Salsa20 with other nonces: 24 bytes (X), the original ChaCha20's 8
+    Algorithm("xchacha20", "cipher", 1, _XSTREAM),
+    Algorithm("xsalsa20", "cipher", 1, _XSTREAM),
+    Algorithm("chacha20-nonce64", "cipher", 1, _STREAM),
     Algorithm("camellia-128-ecb", "cipher", 16, _ECB, "camellia-128-ecb"),
     Algorithm("camellia-192-ecb", "cipher", 16, _ECB, "camellia-192-ecb"),
     Algorithm("camellia-256-ecb", "cipher", 16, _ECB, "camellia-256-ecb"),
@@ -312,6 +380,11 @@ _ENTRIES = [
               aliases=("gost94",)),
     Algorithm("crc32", "hash", 1, _CRC),
     Algorithm("crc24", "hash", 1, _CRC),
+    Algorithm("md2", "hash", 16, _MD2, "md2"),
+    Algorithm("gostr3411-94-test", "hash", 32, _GOST94_TEST),
+    Algorithm("ripemd128", "hash", 64, _RIPEMD128, aliases=("rmd128",)),
+    Algorithm("ripemd256", "hash", 64, _RIPEMD_WIDE, aliases=("rmd256",)),
+    Algorithm("ripemd320", "hash", 64, _RIPEMD_WIDE, aliases=("rmd320",)),
     Algorithm("hmac-md5", "mac", 64, _HMAC_MD5, "hmac-md5", "MD5", (),
               ("hmac-md5", "hmac-md5" + _ETM[0])),
     Algorithm("hmac-sha1", "mac", 64, _HMAC_SHA1, "hmac-sha1", "SHA1", (),
@@ -326,10 +399,71 @@ _ENTRIES = [
     Algorithm("poly1305", "mac", 16, _POLY, "poly1305"),
     Algorithm("cmac-aes-128", "mac", 16, _CMAC, "cmac-aes-128-cbc", "AES-CMAC-128"),
     Algorithm("gmac-aes-128", "mac", 16, _GMAC, "gmac-aes-128-gcm", "AES-GMAC-128"),
-    Algorithm("umac-64", "mac", 1, _UMAC64, "", "UMAC-96", (),
+    Algorithm("umac-64", "mac", 1, _UMAC64, "", "", (),
               ("umac-64@openssh.com", "umac-64" + _ETM[0])),
     Algorithm("umac-128", "mac", 1, _UMAC128, "", "UMAC-128", (),
               ("umac-128@openssh.com", "umac-128" + _ETM[0])),
+    Algorithm("umac-96", "mac", 1, _UMAC96, "", "UMAC-96"),
+    # HMAC over the other hashes (the hash's block for `block`)
+    Algorithm("hmac-sha512-224", "mac", 128, _HMAC_SHA2),
+    Algorithm("hmac-sha512-256", "mac", 128, _HMAC_SHA2),
+    Algorithm("hmac-sha3-224", "mac", 144, _HMAC_SHA3),
+    Algorithm("hmac-sha3-256", "mac", 136, _HMAC_SHA3),
+    Algorithm("hmac-sha3-384", "mac", 104, _HMAC_SHA3),
+    Algorithm("hmac-sha3-512", "mac", 72, _HMAC_SHA3),
+    Algorithm("hmac-ripemd160", "mac", 64, _HMAC_RIPEMD),
+    Algorithm("hmac-sm3", "mac", 64, _HMAC_SM3),
+    Algorithm("hmac-streebog-256", "mac", 64, _HMAC_STREEBOG, "", "STREEBOG-256"),
+    Algorithm("hmac-streebog-512", "mac", 64, _HMAC_STREEBOG, "", "STREEBOG-512"),
+    Algorithm("hmac-gostr3411-94", "mac", 32, _HMAC_GOST94, "", "GOSTR341194"),
+    Algorithm("hmac-whirlpool", "mac", 64, _HMAC_WHIRLPOOL),
+    Algorithm("hmac-tiger", "mac", 64, _HMAC_TIGER),
+    Algorithm("hmac-md4", "mac", 64, _HMAC_MD4),
+    Algorithm("hmac-blake2b-160", "mac", 128, _HMAC_BLAKE2),
+    Algorithm("hmac-blake2b-256", "mac", 128, _HMAC_BLAKE2),
+    Algorithm("hmac-blake2b-384", "mac", 128, _HMAC_BLAKE2),
+    Algorithm("hmac-blake2b-512", "mac", 128, _HMAC_BLAKE2),
+    Algorithm("hmac-blake2s-128", "mac", 64, _HMAC_BLAKE2),
+    Algorithm("hmac-blake2s-160", "mac", 64, _HMAC_BLAKE2),
+    Algorithm("hmac-blake2s-224", "mac", 64, _HMAC_BLAKE2),
+    Algorithm("hmac-blake2s-256", "mac", 64, _HMAC_BLAKE2),
+    Algorithm("hmac-md2", "mac", 16, _HMAC_MD2),
+    Algorithm("hmac-gostr3411-94-test", "mac", 32, _GOST94_TEST),
+    Algorithm("hmac-ripemd128", "mac", 64, _HMAC_RIPEMD_OLD),
+    Algorithm("hmac-ripemd256", "mac", 64, _HMAC_RIPEMD_OLD),
+    Algorithm("hmac-ripemd320", "mac", 64, _HMAC_RIPEMD_OLD),
+    # block-cipher MACs over other ciphers and key sizes
+    Algorithm("cmac-aes-192", "mac", 16, _CMAC, "cmac-aes-192-cbc"),
+    Algorithm("cmac-3des", "mac", 8, _CMAC64, "cmac-des-ede3-cbc"),
+    Algorithm("cmac-camellia-128", "mac", 16, _CMAC_OTHER, "cmac-camellia-128-cbc"),
+    Algorithm("cmac-camellia-192", "mac", 16, _CMAC_OTHER, "cmac-camellia-192-cbc"),
+    Algorithm("cmac-camellia-256", "mac", 16, _CMAC_OTHER, "cmac-camellia-256-cbc"),
+    Algorithm("cmac-sm4", "mac", 16, _CMAC_OTHER, "cmac-sm4-cbc"),
+    Algorithm("gmac-aes-192", "mac", 16, _GMAC, "gmac-aes-192-gcm", "AES-GMAC-192"),
+    Algorithm("gmac-aes-256", "mac", 16, _GMAC, "gmac-aes-256-gcm", "AES-GMAC-256"),
+    Algorithm("poly1305-aes", "mac", 16, _POLY_AES),
+    Algorithm("cmac-cast5", "mac", 8, _CMAC64, "cmac-cast5-cbc"),
+    Algorithm("cmac-blowfish", "mac", 8, _CMAC64, "cmac-bf-cbc"),
+    Algorithm("cmac-idea", "mac", 8, _CMAC64, "cmac-idea-cbc"),
+    Algorithm("cmac-seed", "mac", 16, _CMAC_OTHER, "cmac-seed-cbc"),
+    Algorithm("cmac-twofish-256", "mac", 16, _CMAC_OTHER),
+    Algorithm("cmac-serpent-256", "mac", 16, _CMAC_OTHER),
+    Algorithm("gmac-camellia-128", "mac", 16, _GMAC_OTHER),
+    Algorithm("gmac-seed", "mac", 16, _GMAC_OTHER),
+    Algorithm("gmac-twofish-256", "mac", 16, _GMAC_OTHER),
+    Algorithm("gmac-serpent-256", "mac", 16, _GMAC_OTHER),
+    Algorithm("poly1305-camellia", "mac", 16, _POLY_OTHER),
+    Algorithm("poly1305-seed", "mac", 16, _POLY_OTHER),
+    Algorithm("poly1305-twofish", "mac", 16, _POLY_OTHER),
+    Algorithm("poly1305-serpent", "mac", 16, _POLY_OTHER),
+    # SipHash, NaCl's crypto_auth
+    Algorithm("siphash-2-4", "mac", 8, _SIPHASH, "siphash"),
+    Algorithm("siphash-2-4-128", "mac", 8, _SIPHASH128),
+    Algorithm("hmac-sha512-trunc256", "mac", 128, _HMAC_SHA512_T),
+    Algorithm("blake2b-mac", "mac", 128, _BLAKE2_MAC, "blake2bmac"),
+    Algorithm("blake2s-mac", "mac", 64, _BLAKE2_MAC, "blake2smac"),
+    Algorithm("kmac-128", "mac", 168, _KMAC, "kmac128"),
+    Algorithm("kmac-256", "mac", 136, _KMAC, "kmac256"),
     # key wrap: the openssl names are EVP cipher names (`openssl enc` refuses wrap modes)
     Algorithm("aes-128-kw", "keywrap", 16, _KW, "id-aes128-wrap", aliases=("aes-128-wrap",)),
     Algorithm("aes-192-kw", "keywrap", 16, _KW, "id-aes192-wrap", aliases=("aes-192-wrap",)),

@@ -33,12 +33,12 @@ CHART_OPS = {"hashes": ("hash",), "ecb": ("encrypt", "decrypt"),
              "aes-modes": ("encrypt", "decrypt"), "aes-hw": ("encrypt", "decrypt")}
 
 #: Hash rows, family by family; hashes outside this list follow in catalog order.
-HASH_ORDER = ("md4", "md5", "sha1", "ripemd160", "sha224", "sha256", "sha384", "sha512",
-              "sha512-224", "sha512-256", "sha3-224", "sha3-256", "sha3-384", "sha3-512",
-              "shake128", "shake256", "blake2s-128", "blake2s-160", "blake2s-224",
-              "blake2s-256", "blake2b-160", "blake2b-256", "blake2b-384", "blake2b-512", "sm3",
-              "streebog-256", "streebog-512", "gostr3411-94", "tiger", "whirlpool", "crc24",
-              "crc32")
+HASH_ORDER = ("md2", "md4", "md5", "sha1", "ripemd128", "ripemd160", "ripemd256", "ripemd320",
+              "sha224", "sha256", "sha384", "sha512", "sha512-224", "sha512-256", "sha3-224",
+              "sha3-256", "sha3-384", "sha3-512", "shake128", "shake256", "blake2s-128",
+              "blake2s-160", "blake2s-224", "blake2s-256", "blake2b-160", "blake2b-256",
+              "blake2b-384", "blake2b-512", "sm3", "streebog-256", "streebog-512",
+              "gostr3411-94", "gostr3411-94-test", "tiger", "whirlpool", "crc24", "crc32")
 #: AES modes in rows: the plain modes, then the AEADs, then key wrap.
 MODE_ORDER = ("ecb", "cbc", "cfb", "cfb8", "ofb", "ctr", "xts", "gcm", "ccm", "ocb", "eax",
               "siv", "gcm-siv", "kw", "kwp")
@@ -102,7 +102,7 @@ class NothingToDraw(ValueError):
 
 #: What to measure for each chart when the store has nothing for it.
 RUN_HINTS = {
-    "hashes": "cipherbench run --algo 'md*,sha*,shake*,blake2*,ripemd160,sm3,streebog*,"
+    "hashes": "cipherbench run --algo 'md*,sha*,shake*,blake2*,ripemd*,sm3,streebog*,"
               "gostr*,tiger,whirlpool,crc*'",
     "ecb": "cipherbench run --algo '*-ecb' --op encrypt",
     "aes-modes": "cipherbench run --algo 'aes-*' --op encrypt",
