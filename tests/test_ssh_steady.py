@@ -63,7 +63,18 @@ def test_the_sink_script_counts_both_parts_in_sh():
     out = subprocess.run(["/bin/sh", "-c", steady.sink_script(100_000, "x y")], input=data,
                          capture_output=True, check=True).stdout.decode().split("\n")
     assert out[0] == "CB-WARM 100000 x y"
-    assert out[1] == "CB-COUNT 200000"
+    t0, t1 = (steady.far_ns(line.split()[1]) for line in out[1:3])
+    assert out[1].startswith("CB-T0 ") and out[2].startswith("CB-T1 ") and t0 <= t1
+    assert out[3] == "CB-COUNT 200000"
+
+
+def test_the_far_side_clock_times_the_rest_when_it_has_nanoseconds():
+    part = steady.steady(16 << 20, 16 << 20, 48 << 20, 10.0, 10.5, (1_000_000_000_000_000_000,
+                                                                 1_000_000_000_400_000_000))
+    assert part == steady.Steady(48 << 20, 0.4)
+    # busybox or BSD date: "%N" not expanded; the marks' arrival here times it
+    assert steady.far_ns("1700000000N") is None and steady.far_ns("%N") is None
+    assert steady.steady(16 << 20, 16 << 20, 48 << 20, 10.0, 10.5, (None, None)).seconds == 0.5
 
 
 needs_sshd = pytest.mark.skipif(not shutil.which("ssh") or not shutil.which("/usr/sbin/sshd"),

@@ -236,7 +236,7 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             c0 = time.thread_time()
             t0 = time.perf_counter()
             # the marks arrive while the data goes out: read them in a thread
-            got: dict[str, tuple[float, int]] = {}
+            got: dict[str, tuple[float, int | None]] = {}
             reader = threading.Thread(target=_read_marks, daemon=True,
                                       args=(lines, got, 60 + len(view) / 1e6))
             reader.start()
@@ -264,19 +264,24 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-    part = steady.steady(warm, warm_count, count, t_warm, t1)
+    part = steady.steady(warm, warm_count, count, t_warm, t1,
+                         (got.get("CB-T0", (0.0, None))[1], got.get("CB-T1", (0.0, None))[1]))
     return _sample(sent, t1 - t0, (c0, c1, mark), part, None, "none",
                    extra={"tool": tool, "capped": sent < len(view)})
 
 
-def _read_marks(lines: _Lines, got: dict[str, tuple[float, int]], limit_s: float) -> None:
-    """Note when ``CB-WARM`` and ``CB-COUNT`` arrive (perf_counter) with their counts; stop
-    at ``CB-COUNT``, at the end of output, or after ``limit_s``."""
+def _read_marks(lines: _Lines, got: dict[str, tuple[float, int | None]],
+                limit_s: float) -> None:
+    """Note when ``CB-WARM``, ``CB-T0``, ``CB-T1`` and ``CB-COUNT`` arrive (perf_counter) with
+    their numbers; stop at ``CB-COUNT``, at the end of output, or after ``limit_s``."""
     deadline = time.monotonic() + limit_s
     try:
         while (line := lines.readline(deadline)) is not None:
             words = line.split()
-            if words and words[0] in ("CB-WARM", "CB-COUNT"):
+            if words and words[0] in ("CB-T0", "CB-T1"):
+                got[words[0]] = (time.perf_counter(),
+                                 steady.far_ns(words[1] if len(words) > 1 else None))
+            elif words and words[0] in ("CB-WARM", "CB-COUNT"):
                 n = int(words[1]) if len(words) > 1 and words[1].isdigit() else -1
                 got[words[0]] = (time.perf_counter(), n)
                 if words[0] == "CB-COUNT":

@@ -8,8 +8,10 @@ at 270 MB/s. Timed whole, a sample of a few tens of MiB measures mostly that sta
 the same for every cipher and varies from one connection to the next: it hides the
 differences the benchmark is for. So the far side splits what it reads: a first part of
 ``warm_bytes(n)`` bytes, after which it says ``CB-WARM``, and the rest, counted, after which
-it says ``CB-COUNT``. The figure is the rest's bytes over the time between the two marks.
-Both marks travel back the same way, so their delay cancels. A time bound that cut the
+it says ``CB-COUNT``. The figure is the rest's bytes over the time between the two marks, as
+the far side's own clock gives it (``date +%s%N`` after each part: ``CB-T0``, ``CB-T1``), so a
+mark that waits behind the stream on its way back does not shorten it; a far side whose
+``date`` has no nanoseconds is timed by the marks' arrival here instead. A time bound that cut the
 sample before enough of the rest was sent leaves it a whole-transfer figure.
 
 ``head -c`` of some systems (busybox, BSD) reads ahead of what it passes on through stdio's
@@ -39,14 +41,22 @@ def warm_bytes(n: int) -> int:
 
 
 def sink_script(warm: int, mark: str = "") -> str:
-    """POSIX sh that reads stdin to its end: ``warm`` bytes, then ``CB-WARM <n> <mark>``, then
-    the rest, then ``CB-COUNT <n>`` (without ``warm``: just ``CB-COUNT``). ``mark`` is more sh
-    words for the first line (e.g. a CPU reading). Counts unquoted: some ``wc`` pad them."""
-    lines = []
-    if warm > 0:
-        lines.append(f"w=$(head -c {warm} | wc -c); echo CB-WARM $w {mark}".rstrip())
-    lines.append("n=$(wc -c); echo CB-COUNT $n")
-    return "\n".join(lines)
+    """POSIX sh that reads stdin to its end: ``warm`` bytes, then ``CB-WARM <n> <mark>`` and
+    ``CB-T0 <ns>``, then the rest, then ``CB-T1 <ns>`` and ``CB-COUNT <n>`` (without ``warm``:
+    just ``CB-COUNT``). ``mark`` is more sh words for the first line (e.g. a CPU reading).
+    Counts unquoted: some ``wc`` pad them."""
+    if warm <= 0:
+        return "n=$(wc -c); echo CB-COUNT $n"
+    return "\n".join([
+        f"w=$(head -c {warm} | wc -c); t0=$(date +%s%N); echo CB-WARM $w {mark}".rstrip(),
+        "echo CB-T0 $t0",
+        "n=$(wc -c); echo CB-T1 $(date +%s%N); echo CB-COUNT $n",
+    ])
+
+
+def far_ns(word: str | None) -> int | None:
+    """A ``CB-T0``/``CB-T1`` value: nanoseconds, or None where ``date`` has no ``%N``."""
+    return int(word) if word and word.isdigit() and len(word) >= 16 else None
 
 
 def arrived(sent: int, warm_count: int | None, rest: int | None, warm: int) -> bool:
@@ -74,12 +84,17 @@ class Steady:
 
 
 def steady(warm: int, warm_count: int | None, rest: int | None,
-           t_warm: float | None, t_end: float) -> Steady | None:
+           t_warm: float | None, t_end: float,
+           far: tuple[int | None, int | None] = (None, None)) -> Steady | None:
     """The steady part, or None when the sample must be taken whole: no warm-up asked, the
     first part cut short (the data ended within it), or a rest smaller than half the
-    warm-up (a time bound stopped the sending early)."""
+    warm-up (a time bound stopped the sending early). Its time is the far side's (``far``:
+    nanoseconds after each part) when it gave both, else the marks' arrival here."""
     if warm <= 0 or warm_count is None or rest is None or t_warm is None:
         return None
     if warm_count < warm or rest < warm // 2 or t_end <= t_warm:
         return None
+    t0, t1 = far
+    if t0 is not None and t1 is not None and t1 > t0:
+        return Steady(rest, (t1 - t0) / 1e9)
     return Steady(rest, t_end - t_warm)

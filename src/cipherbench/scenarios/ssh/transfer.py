@@ -278,6 +278,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     digest = None
     count: int | None = None
     t_warm = c_warm = None
+    far: list[int | None] = [None, None]
     warm_method = "none"
     try:
         deadline = time.monotonic() + 60.0
@@ -309,6 +310,8 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
                 t_warm = time.perf_counter()
                 c_warm, warm_method = procs.cpu_time(proc.pid)
                 mark = line.split()
+            elif line.startswith(("CB-T0", "CB-T1")):
+                far[line[4] == "1"] = steady.far_ns((line.split() + [""])[1])
             elif line.startswith("CB-COUNT"):
                 word = (line.split() + [""])[1]
                 count = int(word) if word.isdigit() else None
@@ -350,7 +353,8 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         if digest != want:
             raise TransferFailed(f"data changed in transit with {cipher}"
                                  f"{'/' + mac if mac else ''}: far side got sha256 {digest}")
-    part = None if verify else steady.steady(warm, warm_count, count, t_warm, t1)
+    part = None if verify else steady.steady(warm, warm_count, count, t_warm, t1,
+                                             (far[0], far[1]))
     s0, method = _cpu_from_fields(ready[2:])
     if part is not None and mark is not None:
         # the CPU times cover the figure's part: from the mark on
