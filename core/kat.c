@@ -331,7 +331,7 @@ static int cipher_vector(vctx *c, const cb_vector *v)
     if (res == V_PASS)
         res = cipher_pass(c, v, 1, 0);
     /* Continuation, as bench calls it: cut at a multiple of 16 bytes (and of
-     * the block), except XTS whose every call is one data unit. */
+     * the block), except XTS and CBC-CTS, whose every call is one message. */
     size_t unit = alg && alg->block_len > 16 ? alg->block_len : 16;
     size_t split = v->pt.n / 2 / unit * unit;
     if (res == V_PASS && split && alg && !alg->per_message_nonce)
@@ -457,9 +457,10 @@ int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
  * byte, around the 16-, 64- and 128-byte blocks behind them (block - 1,
  * block, block + 1), odd lengths and 1 MiB. A cipher continues one stream
  * or chain over its messages, as bench calls it: multiples of 64 bytes, which
- * every block and keystream size divides; an XTS message is one data unit
- * (a block at least, then any length: ciphertext stealing). AEAD messages
- * come with AAD of these lengths, the long ones among them. */
+ * every block and keystream size divides; an XTS or CBC-CTS message is one
+ * data unit (a block at least, then any length: ciphertext stealing). AEAD
+ * messages come with AAD of these lengths, the long ones among them. A key
+ * wrap wraps key data of the lengths of wrap_lens, those its row takes. */
 static const size_t free_lens[] = {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 13, 4097, DIFF_BIG};
 static const size_t aad_lens[]  = {13, 0, 1, 15, 16, 17, 64, 65, 4099, 0, DIFF_AAD_MAX, 128, 13, 1};
 static const size_t chain_lens[] = {64, 1024, 192, 4096, DIFF_BIG};
@@ -485,7 +486,6 @@ typedef struct diff_in {
     uint8_t nonce[DIFF_MSGS][64];
 } diff_in;
 
-/* Runs the message sequence through one context; out receives the output
 /* Bytes of output message i gives: its length, or for a key wrap's wrap (encrypt) the
  * wrapped key, 8 bytes longer than the key data padded to 8. */
 static size_t diff_out_len(const diff_in *d, int decrypt, int i)
@@ -493,6 +493,7 @@ static size_t diff_out_len(const diff_in *d, int decrypt, int i)
     return d->alg->kind == CB_KEYWRAP && !decrypt ? cb_keywrap_len(d->len[i]) : d->len[i];
 }
 
+/* Runs the message sequence through one context; out receives the output
  * bytes then the tag of each message. ins are the inputs and tags_in the
  * tags to verify (decrypt); a key wrap's unwrap takes the wrapped keys as
  * inputs and writes the key data. Messages set in skip are left out; when the
@@ -503,8 +504,8 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
 {
     int alone = d->alg->kind != CB_CIPHER || d->alg->per_message_nonce;
     const cb_algorithm *a = d->alg;
-    void *ctx = NULL;
     size_t tag_len = a->kind == CB_KEYWRAP ? 0 : a->tag_len;   /* a wrap's check is in its output */
+    void *ctx = NULL;
     cb_setup s = {a->key_len ? d->key : NULL, a->key_len, a->iv_len ? d->iv : NULL, a->iv_len, a->tag_len, decrypt};
     int st = op->init(&ctx, op->arg, &s);
     if (st != CB_OK)
@@ -571,10 +572,10 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
     } else if (alg->kind == CB_CIPHER) {
         lens = chain_lens;
         d.n = (int)(sizeof chain_lens / sizeof chain_lens[0]);
-    }
     } else if (alg->kind == CB_KEYWRAP) {
         lens = wrap_lens;
         d.n = (int)(sizeof wrap_lens / sizeof wrap_lens[0]);
+    }
     /* total: the messages; out_total: the longest output (a wrap's is longer) */
     size_t total = 0, out_total = 0;
     int base_skip[DIFF_MSGS] = {0};   /* key-data lengths the row does not take */
@@ -582,11 +583,11 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
         d.len[i] = lens[i];
         d.aad_len[i] = aad_lens[i];
         total += d.len[i];
-        memcpy(d.nonce[i], d.iv, sizeof d.iv);
         out_total += diff_out_len(&d, 0, i);
+        memcpy(d.nonce[i], d.iv, sizeof d.iv);
         d.nonce[i][0] ^= (uint8_t)(i + 1);   /* a fresh nonce per message */
-    }
         base_skip[i] = alg->kind == CB_KEYWRAP && !wrap_takes(alg, d.len[i]);
+    }
     size_t tags_len = DIFF_MSGS * alg->tag_len + 1;
     uint8_t *msgs = malloc(total + 1), *ref = malloc(out_total + 1), *ref_tags = malloc(tags_len);
     uint8_t *out = malloc(out_total + 1), *tags = malloc(tags_len), *aad = malloc(DIFF_AAD_MAX);
@@ -644,8 +645,8 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
         } else {
             size_t pos = 0;
             for (int i = 0; i < d.n; i++) {
-                if (skip[i] || ref_skip[i]) {   /* only what both ran is compared */
                 size_t olen = diff_out_len(&d, 0, i);
+                if (skip[i] || ref_skip[i]) {   /* only what both ran is compared */
                     pos += olen;
                     continue;
                 }

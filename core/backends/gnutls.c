@@ -416,6 +416,7 @@ static const cipher_def c_aes192cfb8  = {GNUTLS_CIPHER_AES_192_CFB8,       24, 1
 static const cipher_def c_aes256cfb8  = {GNUTLS_CIPHER_AES_256_CFB8,       32, 16, 0, 0, 0};
 static const cipher_def c_cam192cbc   = {GNUTLS_CIPHER_CAMELLIA_192_CBC,   24, 16, 0, 0, 0};
 static const cipher_def c_rc4         = {GNUTLS_CIPHER_ARCFOUR_128,        16, 0, 0, 0, 0};
+static const cipher_def c_rc2_40cbc   = {GNUTLS_CIPHER_RC2_40_CBC,         5, 8, 0, 0, 0};
 static const cipher_def c_chacha20    = {GNUTLS_CIPHER_CHACHA20_32,        32, 12, 1, 0, 1};
 /* No Salsa20 rows: GnuTLS 3.7.9's SALSA20-256 and ESTREAM-SALSA20-256 ignore
  * the IV given to gnutls_cipher_init or gnutls_cipher_set_iv (the output is
@@ -465,6 +466,7 @@ static const cb_op gnutls_ops[] = {
     CIPHER("3des-cbc", &c_3descbc),
     CIPHER("des-cbc", &c_descbc),
     CIPHER("rc4", &c_rc4),
+    CIPHER("rc2-40-cbc", &c_rc2_40cbc),   /* a 5-byte key, 40 effective bits */
     CIPHER("chacha20", &c_chacha20),
     HASH("md5", &h_md5),
     HASH("sha1", &h_sha1),

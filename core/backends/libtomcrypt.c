@@ -312,7 +312,7 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         x->block = (size_t)a->desc->block_length;
         break;
     case M_XTS:
-        /* The key is two AES keys; the tweak comes with each message. */
+        /* The key is two keys of the cipher; the tweak comes with each message. */
         err = xts_start(idx, s->key, s->key + s->key_len / 2, s->key_len / 2, 0, &x->u.xts);
         break;
     case M_CHACHA:
@@ -428,6 +428,43 @@ static const cipher_arg des3_ofb = {M_OFB, &des3_desc, 24}, des3_ctr = {M_CTR, &
                         blowfish_ofb = {M_OFB, &blowfish_desc, 0}, blowfish_ctr = {M_CTR, &blowfish_desc, 0},
                         cast5_ofb = {M_OFB, &cast5_desc, 0}, cast5_ctr = {M_CTR, &cast5_desc, 0};
 static const cipher_arg seed_ecb = {M_ECB, &kseed_desc, 16}, seed_cbc = {M_CBC, &kseed_desc, 16};
+/* The block-cipher grid (algorithms.c): the other modes of the ciphers above; RC2's setup
+ * takes as many effective key bits as the key has, 64 at the least (8 bytes) */
+static const cipher_arg g_camellia_128_ofb = {M_OFB, &camellia_desc, 16};
+static const cipher_arg g_camellia_128_xts = {M_XTS, &camellia_desc, 32};
+static const cipher_arg g_camellia_192_ofb = {M_OFB, &camellia_desc, 24};
+static const cipher_arg g_camellia_192_xts = {M_XTS, &camellia_desc, 48};
+static const cipher_arg g_camellia_256_ofb = {M_OFB, &camellia_desc, 32};
+static const cipher_arg g_camellia_256_xts = {M_XTS, &camellia_desc, 64};
+static const cipher_arg g_twofish_128_ctr = {M_CTR, &twofish_desc, 16};
+static const cipher_arg g_twofish_128_cfb = {M_CFB, &twofish_desc, 16};
+static const cipher_arg g_twofish_128_ofb = {M_OFB, &twofish_desc, 16};
+static const cipher_arg g_twofish_128_xts = {M_XTS, &twofish_desc, 32};
+static const cipher_arg g_twofish_192_ecb = {M_ECB, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_cbc = {M_CBC, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_ctr = {M_CTR, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_cfb = {M_CFB, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_ofb = {M_OFB, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_xts = {M_XTS, &twofish_desc, 48};
+static const cipher_arg g_twofish_256_ofb = {M_OFB, &twofish_desc, 32};
+static const cipher_arg g_twofish_256_xts = {M_XTS, &twofish_desc, 64};
+static const cipher_arg g_seed_ctr = {M_CTR, &kseed_desc, 16};
+static const cipher_arg g_seed_cfb = {M_CFB, &kseed_desc, 16};
+static const cipher_arg g_seed_ofb = {M_OFB, &kseed_desc, 16};
+static const cipher_arg g_seed_xts = {M_XTS, &kseed_desc, 32};
+static const cipher_arg g_des_ctr = {M_CTR, &des_desc, 8};
+static const cipher_arg g_des_cfb = {M_CFB, &des_desc, 8};
+static const cipher_arg g_des_ofb = {M_OFB, &des_desc, 8};
+static const cipher_arg g_rc2_ecb = {M_ECB, &rc2_desc, 16};
+static const cipher_arg g_rc2_cbc = {M_CBC, &rc2_desc, 16};
+static const cipher_arg g_rc2_ctr = {M_CTR, &rc2_desc, 16};
+static const cipher_arg g_rc2_cfb = {M_CFB, &rc2_desc, 16};
+static const cipher_arg g_rc2_ofb = {M_OFB, &rc2_desc, 16};
+static const cipher_arg g_rc2_64_ecb = {M_ECB, &rc2_desc, 8};
+static const cipher_arg g_rc2_64_cbc = {M_CBC, &rc2_desc, 8};
+static const cipher_arg g_rc2_64_ctr = {M_CTR, &rc2_desc, 8};
+static const cipher_arg g_rc2_64_cfb = {M_CFB, &rc2_desc, 8};
+static const cipher_arg g_rc2_64_ofb = {M_OFB, &rc2_desc, 8};
 
 /* ----------------------------------------------------------------- hashes */
 
@@ -741,6 +778,42 @@ static const cb_op ltc_ops[] = {
     CIPHER("cast5-ctr", cast5_ctr),
     CIPHER("seed-ecb", seed_ecb),
     CIPHER("seed-cbc", seed_cbc),
+    /* the block-cipher grid */
+    CIPHER("camellia-128-ofb", g_camellia_128_ofb),
+    CIPHER("camellia-128-xts", g_camellia_128_xts),
+    CIPHER("camellia-192-ofb", g_camellia_192_ofb),
+    CIPHER("camellia-192-xts", g_camellia_192_xts),
+    CIPHER("camellia-256-ofb", g_camellia_256_ofb),
+    CIPHER("camellia-256-xts", g_camellia_256_xts),
+    CIPHER("twofish-128-ctr", g_twofish_128_ctr),
+    CIPHER("twofish-128-cfb", g_twofish_128_cfb),
+    CIPHER("twofish-128-ofb", g_twofish_128_ofb),
+    CIPHER("twofish-128-xts", g_twofish_128_xts),
+    CIPHER("twofish-192-ecb", g_twofish_192_ecb),
+    CIPHER("twofish-192-cbc", g_twofish_192_cbc),
+    CIPHER("twofish-192-ctr", g_twofish_192_ctr),
+    CIPHER("twofish-192-cfb", g_twofish_192_cfb),
+    CIPHER("twofish-192-ofb", g_twofish_192_ofb),
+    CIPHER("twofish-192-xts", g_twofish_192_xts),
+    CIPHER("twofish-256-ofb", g_twofish_256_ofb),
+    CIPHER("twofish-256-xts", g_twofish_256_xts),
+    CIPHER("seed-ctr", g_seed_ctr),
+    CIPHER("seed-cfb", g_seed_cfb),
+    CIPHER("seed-ofb", g_seed_ofb),
+    CIPHER("seed-xts", g_seed_xts),
+    CIPHER("des-ctr", g_des_ctr),
+    CIPHER("des-cfb", g_des_cfb),
+    CIPHER("des-ofb", g_des_ofb),
+    CIPHER("rc2-ecb", g_rc2_ecb),
+    CIPHER("rc2-cbc", g_rc2_cbc),
+    CIPHER("rc2-ctr", g_rc2_ctr),
+    CIPHER("rc2-cfb", g_rc2_cfb),
+    CIPHER("rc2-ofb", g_rc2_ofb),
+    CIPHER("rc2-64-ecb", g_rc2_64_ecb),
+    CIPHER("rc2-64-cbc", g_rc2_64_cbc),
+    CIPHER("rc2-64-ctr", g_rc2_64_ctr),
+    CIPHER("rc2-64-cfb", g_rc2_64_cfb),
+    CIPHER("rc2-64-ofb", g_rc2_64_ofb),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

@@ -202,10 +202,11 @@ static int cipher_run(void *ctx, cb_msg *m)
     cipher_ctx *c = ctx;
     size_t olen;
     if (c->ecb) {
-        if (m->len % 16)
+        size_t bs = mbedtls_cipher_get_block_size(&c->c);   /* 16, or 8 for DES and Blowfish */
+        if (!bs || m->len % bs)
             return CB_ERR_PARAM;
-        for (size_t i = 0; i < m->len; i += 16)
-            if (mbedtls_cipher_update(&c->c, m->in + i, 16, m->out + i, &olen) != 0)
+        for (size_t i = 0; i < m->len; i += bs)
+            if (mbedtls_cipher_update(&c->c, m->in + i, bs, m->out + i, &olen) != 0)
                 return CB_ERR;
         return CB_OK;
     }
@@ -548,6 +549,35 @@ static const cipher_def c_3descbc   = {MBEDTLS_CIPHER_DES_EDE3_CBC,     24, 8, 0
 static const cipher_def c_descbc    = {MBEDTLS_CIPHER_DES_CBC,          8, 8, 0};
 static const cipher_def c_chacha20  = {MBEDTLS_CIPHER_CHACHA20,         32, 12, 0};
 
+/* the block-cipher grid (algorithms.c): the other modes and key sizes this library has */
+static const cipher_def c_cam192ctr = {MBEDTLS_CIPHER_CAMELLIA_192_CTR, 24, 16, 0};
+static const cipher_def c_cam128ecb = {MBEDTLS_CIPHER_CAMELLIA_128_ECB, 16, 0, 0};
+static const cipher_def c_cam192ecb = {MBEDTLS_CIPHER_CAMELLIA_192_ECB, 24, 0, 0};
+static const cipher_def c_cam256ecb = {MBEDTLS_CIPHER_CAMELLIA_256_ECB, 32, 0, 0};
+static const cipher_def c_cam192cbc = {MBEDTLS_CIPHER_CAMELLIA_192_CBC, 24, 16, 0};
+static const cipher_def c_desecb    = {MBEDTLS_CIPHER_DES_ECB,          8, 0, 0};
+static const cipher_def c_3desecb   = {MBEDTLS_CIPHER_DES_EDE3_ECB,     24, 0, 0};
+static const cipher_def c_3des2ecb  = {MBEDTLS_CIPHER_DES_EDE_ECB,      16, 0, 0};
+static const cipher_def c_3des2cbc  = {MBEDTLS_CIPHER_DES_EDE_CBC,      16, 8, 0};
+#if defined(MBEDTLS_BLOWFISH_C)
+static const cipher_def c_bfecb     = {MBEDTLS_CIPHER_BLOWFISH_ECB,     16, 0, 1};
+static const cipher_def c_bfctr     = {MBEDTLS_CIPHER_BLOWFISH_CTR,     16, 8, 1};
+#endif
+#if defined(MBEDTLS_ARIA_C)
+static const cipher_def c_aria128ecb = {MBEDTLS_CIPHER_ARIA_128_ECB, 16, 0, 0};
+static const cipher_def c_aria128cbc = {MBEDTLS_CIPHER_ARIA_128_CBC, 16, 16, 0};
+static const cipher_def c_aria128cfb = {MBEDTLS_CIPHER_ARIA_128_CFB128, 16, 16, 0};
+static const cipher_def c_aria128ctr = {MBEDTLS_CIPHER_ARIA_128_CTR, 16, 16, 0};
+static const cipher_def c_aria192ecb = {MBEDTLS_CIPHER_ARIA_192_ECB, 24, 0, 0};
+static const cipher_def c_aria192cbc = {MBEDTLS_CIPHER_ARIA_192_CBC, 24, 16, 0};
+static const cipher_def c_aria192cfb = {MBEDTLS_CIPHER_ARIA_192_CFB128, 24, 16, 0};
+static const cipher_def c_aria192ctr = {MBEDTLS_CIPHER_ARIA_192_CTR, 24, 16, 0};
+static const cipher_def c_aria256ecb = {MBEDTLS_CIPHER_ARIA_256_ECB, 32, 0, 0};
+static const cipher_def c_aria256cbc = {MBEDTLS_CIPHER_ARIA_256_CBC, 32, 16, 0};
+static const cipher_def c_aria256cfb = {MBEDTLS_CIPHER_ARIA_256_CFB128, 32, 16, 0};
+static const cipher_def c_aria256ctr = {MBEDTLS_CIPHER_ARIA_256_CTR, 32, 16, 0};
+#endif
+
 static const size_t x_aes128 = 32, x_aes256 = 64;
 
 static const mbedtls_md_type_t
@@ -603,6 +633,34 @@ static const cb_op mbedtls_ops[] = {
     CIPHER("camellia-256-cfb", &c_cam256cfb),
 #if defined(MBEDTLS_BLOWFISH_C)
     CIPHER("blowfish-cfb", &c_bfcfb),
+#endif
+    /* the block-cipher grid */
+    CIPHER("camellia-192-cbc", &c_cam192cbc),
+    CIPHER("camellia-192-ctr", &c_cam192ctr),
+    CIPHER("camellia-128-ecb", &c_cam128ecb),
+    CIPHER("camellia-192-ecb", &c_cam192ecb),
+    CIPHER("camellia-256-ecb", &c_cam256ecb),
+    CIPHER("des-ecb", &c_desecb),
+    CIPHER("3des-ecb", &c_3desecb),
+    CIPHER("3des-2key-ecb", &c_3des2ecb),
+    CIPHER("3des-2key-cbc", &c_3des2cbc),
+#if defined(MBEDTLS_BLOWFISH_C)
+    CIPHER("blowfish-ecb", &c_bfecb),
+    CIPHER("blowfish-ctr", &c_bfctr),
+#endif
+#if defined(MBEDTLS_ARIA_C)
+    CIPHER("aria-128-ecb", &c_aria128ecb),
+    CIPHER("aria-128-cbc", &c_aria128cbc),
+    CIPHER("aria-128-cfb", &c_aria128cfb),
+    CIPHER("aria-128-ctr", &c_aria128ctr),
+    CIPHER("aria-192-ecb", &c_aria192ecb),
+    CIPHER("aria-192-cbc", &c_aria192cbc),
+    CIPHER("aria-192-cfb", &c_aria192cfb),
+    CIPHER("aria-192-ctr", &c_aria192ctr),
+    CIPHER("aria-256-ecb", &c_aria256ecb),
+    CIPHER("aria-256-cbc", &c_aria256cbc),
+    CIPHER("aria-256-cfb", &c_aria256cfb),
+    CIPHER("aria-256-ctr", &c_aria256ctr),
 #endif
     HASH("md5", &h_md5),
     HASH("sha1", &h_sha1),

@@ -925,6 +925,58 @@ static const cb_op nt_ops[] = {
     BLK("3des-ctr", CTR, nt_des3),
     VARBLK("blowfish-ctr", CTR, nt_blowfish, nt_bf_varkey),
     VARBLK("cast5-ctr", CTR, nettle_cast128, nt_cast5_varkey),
+    /* the block-cipher grid (algorithms.c): the generic modes over the ciphers above; XTS
+     * through the generic xts_*_message, which takes any 128-bit block cipher */
+    BLK("camellia-128-cfb8", CFB8, nettle_camellia128),
+    BLK("camellia-128-xts", XTS, nettle_camellia128),
+    BLK("camellia-192-cfb8", CFB8, nettle_camellia192),
+    BLK("camellia-192-xts", XTS, nettle_camellia192),
+    BLK("camellia-256-cfb8", CFB8, nettle_camellia256),
+    BLK("camellia-256-xts", XTS, nettle_camellia256),
+    BLK("serpent-128-ctr", CTR, nettle_serpent128),
+    BLK("serpent-128-cfb", CFB, nettle_serpent128),
+    BLK("serpent-128-cfb8", CFB8, nettle_serpent128),
+    BLK("serpent-128-xts", XTS, nettle_serpent128),
+    BLK("serpent-192-ecb", ECB, nettle_serpent192),
+    BLK("serpent-192-ctr", CTR, nettle_serpent192),
+    BLK("serpent-192-cfb", CFB, nettle_serpent192),
+    BLK("serpent-192-cfb8", CFB8, nettle_serpent192),
+    BLK("serpent-192-xts", XTS, nettle_serpent192),
+    BLK("serpent-256-cfb", CFB, nettle_serpent256),
+    BLK("serpent-256-cfb8", CFB8, nettle_serpent256),
+    BLK("serpent-256-xts", XTS, nettle_serpent256),
+    BLK("twofish-128-ctr", CTR, nettle_twofish128),
+    BLK("twofish-128-cfb", CFB, nettle_twofish128),
+    BLK("twofish-128-cfb8", CFB8, nettle_twofish128),
+    BLK("twofish-128-xts", XTS, nettle_twofish128),
+    BLK("twofish-192-ecb", ECB, nettle_twofish192),
+    BLK("twofish-192-cbc", CBC, nettle_twofish192),
+    BLK("twofish-192-ctr", CTR, nettle_twofish192),
+    BLK("twofish-192-cfb", CFB, nettle_twofish192),
+    BLK("twofish-192-cfb8", CFB8, nettle_twofish192),
+    BLK("twofish-192-xts", XTS, nettle_twofish192),
+    BLK("twofish-256-cfb8", CFB8, nettle_twofish256),
+    BLK("twofish-256-xts", XTS, nettle_twofish256),
+    BLK("aes-192-xts", XTS, nettle_aes192),
+    VARBLK("blowfish-cfb8", CFB8, nt_blowfish, nt_bf_varkey),
+    VARBLK("cast5-cfb8", CFB8, nettle_cast128, nt_cast5_varkey),
+    BLK("des-cfb", CFB, nt_des),
+    BLK("des-cfb8", CFB8, nt_des),
+    BLK("des-ctr", CTR, nt_des),
+    BLK("3des-cfb8", CFB8, nt_des3),
+    BLK("rc2-ctr", CTR, nettle_arctwo128),
+    BLK("rc2-cfb", CFB, nettle_arctwo128),
+    BLK("rc2-cfb8", CFB8, nettle_arctwo128),
+    BLK("rc2-40-ecb", ECB, nettle_arctwo40),
+    BLK("rc2-40-cbc", CBC, nettle_arctwo40),
+    BLK("rc2-40-ctr", CTR, nettle_arctwo40),
+    BLK("rc2-40-cfb", CFB, nettle_arctwo40),
+    BLK("rc2-40-cfb8", CFB8, nettle_arctwo40),
+    BLK("rc2-64-ecb", ECB, nettle_arctwo64),
+    BLK("rc2-64-cbc", CBC, nettle_arctwo64),
+    BLK("rc2-64-ctr", CTR, nettle_arctwo64),
+    BLK("rc2-64-cfb", CFB, nettle_arctwo64),
+    BLK("rc2-64-cfb8", CFB8, nettle_arctwo64),
 
     HASH("md5", nettle_md5),
     HASH("sha1", nettle_sha1),
@@ -963,8 +1015,9 @@ static const cb_op nt_ops[] = {
 /* ---- what Nettle offers (list --offered) ----------------------------------------
  * Nettle lists its block ciphers, hashes, AEADs (with the stream ciphers) and
  * MACs (nettle_get_*). A listed block cipher is offered in each generic mode
- * Nettle has (ECB, CBC, CTR, CFB, CFB8) and XTS for AES; the row is the one
- * with that meta and mode. AEADs and MACs are matched by Nettle's name. */
+ * Nettle has (ECB, CBC, CTR, CFB, CFB8), and a 128-bit one in XTS (the generic
+ * xts_*_message); the row is the one with that meta and mode. AEADs and MACs
+ * are matched by Nettle's name. */
 
 static const struct { enum nt_mode mode; const char *name; } nt_offer_modes[] = {
     {NT_ECB, "ecb"}, {NT_CBC, "cbc"}, {NT_CTR, "ctr"}, {NT_CFB, "cfb"}, {NT_CFB8, "cfb8"},
@@ -1009,7 +1062,7 @@ void cb_offered_nettle(cb_offer_fn *offer, void *u)
             snprintf(name, sizeof name, "%s/%s", (*c)->name, nt_offer_modes[i].name);
             offer(u, "cipher", name, nt_cipher_row_for(*c, nt_offer_modes[i].mode));
         }
-        if (*c == &nettle_aes128 || *c == &nettle_aes256) {
+        if ((*c)->block_size == XTS_BLOCK_SIZE) {   /* xts_*_message takes any of them */
             snprintf(name, sizeof name, "%s/xts", (*c)->name);
             offer(u, "cipher", name, nt_cipher_row_for(*c, NT_XTS));
         }
