@@ -70,6 +70,9 @@ def _cfb(iv):
 
 
 def _aead(algo, key, tag_len):
+    m = AEAD_GRID.fullmatch(algo)
+    if m and (m.group(1) != "aes" or m.group(3) == "eax"):   # pyca has AES's GCM and CCM alone
+        return BlockAead(m.group(1), m.group(3), key, tag_len)
     try:
         from cryptography.hazmat.primitives.ciphers import aead
     except ImportError as e:
@@ -607,6 +610,182 @@ def check_cipher(algo, v):
         errs.append("decrypt (mode over the block function)")
     return errs
 
+
+# --- GCM, CCM, EAX and OCB over any 128-bit block cipher ----------------------------------------
+
+#: AEAD rows whose mode this file runs over an independent block function (see GRID).
+AEAD_GRID = re.compile(r"(aes|camellia|aria|sm4|seed|twofish|serpent)(?:-(\d+))?-(gcm|ccm|eax|ocb)")
+
+
+def _gf_mult(x, y):
+    """GCM's multiplication in GF(2^128), blocks as big-endian integers (SP 800-38D 6.3)."""
+    r, z, v = 0xE1 << 120, 0, y
+    for i in range(127, -1, -1):
+        if (x >> i) & 1:
+            z ^= v
+        v = (v >> 1) ^ r if v & 1 else v >> 1
+    return z
+
+
+def _ghash(h, data):
+    y = 0
+    for i in range(0, len(data), 16):
+        y = _gf_mult(y ^ int.from_bytes(data[i:i + 16].ljust(16, b"\0"), "big"), h)
+    return y
+
+
+def _pad16(b):
+    return b + bytes(-len(b) % 16)
+
+
+def gcm_over_block(enc, nonce, aad, data, decrypt=False):
+    """GCM (NIST SP 800-38D) over a 128-bit block function: (output, 16-byte tag)."""
+    h = int.from_bytes(enc(bytes(16)), "big")
+    if len(nonce) == 12:
+        j0 = nonce + b"\0\0\0\1"
+    else:
+        bits = (8 * len(nonce)).to_bytes(8, "big")
+        j0 = _ghash(h, _pad16(nonce) + bytes(8) + bits).to_bytes(16, "big")
+    count = int.from_bytes(j0[12:], "big")
+    blocks = [j0[:12] + ((count + i) % (1 << 32)).to_bytes(4, "big")
+              for i in range(1, 1 + -(-len(data) // 16))]
+    pad = enc(b"".join(blocks))
+    out = _xor(data, pad)
+    c = data if decrypt else out
+    lens = (8 * len(aad)).to_bytes(8, "big") + (8 * len(c)).to_bytes(8, "big")
+    s = _ghash(h, _pad16(aad) + _pad16(c) + lens)
+    return out, _xor(enc(j0), s.to_bytes(16, "big"))
+
+
+def ccm_over_block(enc, nonce, aad, data, tag_len, decrypt=False):
+    """CCM (NIST SP 800-38C) over a 128-bit block function: (output, tag)."""
+    q = 15 - len(nonce)
+    ctr = lambda i: bytes([q - 1]) + nonce + i.to_bytes(q, "big")  # noqa: E731
+    pad = enc(b"".join(ctr(i) for i in range(1 + -(-len(data) // 16))))
+    out = _xor(data, pad[16:])
+    p = out if decrypt else data
+    flags = (64 if aad else 0) | 8 * ((tag_len - 2) // 2) | (q - 1)
+    b0 = bytes([flags]) + nonce + len(p).to_bytes(q, "big")
+    a = b""
+    if aad:   # the AAD's length first, in 2 bytes, or 0xfffe and 4 bytes
+        head = len(aad).to_bytes(2, "big") if len(aad) < 0xFF00 else b"\xff\xfe" + len(aad).to_bytes(4, "big")
+        a = head + aad
+    mac = bytes(16)
+    for blk in (lambda m: [m[i:i + 16] for i in range(0, len(m), 16)])(b0 + _pad16(a) + _pad16(p)):
+        mac = enc(_xor(mac, blk))
+    return out, _xor(mac[:tag_len], pad[:tag_len])
+
+
+def _cmac(enc, msg):
+    """CMAC (NIST SP 800-38B) over a 128-bit block function."""
+    def dbl(b):
+        n = int.from_bytes(b, "big") << 1
+        return ((n ^ 0x87 if n >> 128 else n) & ((1 << 128) - 1)).to_bytes(16, "big")
+    k1 = dbl(enc(bytes(16)))
+    k2 = dbl(k1)
+    if msg and len(msg) % 16 == 0:
+        last = _xor(msg[-16:], k1)
+        head = msg[:-16]
+    else:
+        cut = len(msg) - len(msg) % 16
+        last = _xor((msg[cut:] + b"\x80").ljust(16, b"\0"), k2)
+        head = msg[:cut]
+    x = bytes(16)
+    for i in range(0, len(head), 16):
+        x = enc(_xor(x, head[i:i + 16]))
+    return enc(_xor(x, last))
+
+
+def eax_over_block(enc, nonce, aad, data, decrypt=False):
+    """EAX (Bellare, Rogaway, Wagner) over a 128-bit block function: (output, 16-byte tag)."""
+    omac = lambda t, m: _cmac(enc, bytes(15) + bytes([t]) + m)  # noqa: E731
+    n, h = omac(0, nonce), omac(1, aad)
+    out = over_block("ctr", enc, None, 16, n, data)
+    c = data if decrypt else out
+    return out, _xor(_xor(n, omac(2, c)), h)
+
+
+def _double(b):
+    """Multiplication by x in GF(2^128), big-endian (RFC 7253's double, SP 800-38B's dbl)."""
+    n = int.from_bytes(b, "big") << 1
+    return ((n ^ 0x87 if n >> 128 else n) & ((1 << 128) - 1)).to_bytes(16, "big")
+
+
+def ocb_over_block(enc, dec, nonce, aad, data, decrypt=False):
+    """OCB3 (RFC 7253) with a 128-bit tag over a 128-bit block function: (output, tag)."""
+    l_star = enc(bytes(16))
+    l_dollar = _double(l_star)
+    ls = [_double(l_dollar)]
+
+    def l_at(i):   # L_{ntz(i)}
+        ntz = (i & -i).bit_length() - 1
+        while len(ls) <= ntz:
+            ls.append(_double(ls[-1]))
+        return ls[ntz]
+    n = (1 << (8 * len(nonce))) | int.from_bytes(nonce, "big")   # 0^(120-len) || 1 || N
+    bottom = n & 63
+    ktop = enc((n & ~63).to_bytes(16, "big"))
+    stretch = int.from_bytes(ktop + _xor(ktop[:8], ktop[1:9]), "big")
+    offset = ((stretch << bottom) >> 64 & ((1 << 128) - 1)).to_bytes(16, "big")
+    checksum, out = bytes(16), b""
+    full = len(data) // 16
+    for i in range(1, full + 1):
+        offset = _xor(offset, l_at(i))
+        block = data[16 * (i - 1):16 * i]
+        res = _xor(offset, (dec if decrypt else enc)(_xor(block, offset)))
+        out += res
+        checksum = _xor(checksum, res if decrypt else block)
+    rest = data[16 * full:]
+    if rest:
+        offset = _xor(offset, l_star)
+        res = _xor(rest, enc(offset))
+        out += res
+        checksum = _xor(checksum, ((res if decrypt else rest) + b"\x80").ljust(16, b"\0"))
+    tag = enc(_xor(_xor(checksum, offset), l_dollar))
+    total, offset = bytes(16), bytes(16)
+    for i in range(1, len(aad) // 16 + 1):
+        offset = _xor(offset, l_at(i))
+        total = _xor(total, enc(_xor(aad[16 * (i - 1):16 * i], offset)))
+    if len(aad) % 16:
+        offset = _xor(offset, l_star)
+        last = (aad[len(aad) // 16 * 16:] + b"\x80").ljust(16, b"\0")
+        total = _xor(total, enc(_xor(last, offset)))
+    return out, _xor(tag, total)
+
+
+class BlockAead:
+    """GCM, CCM, EAX or OCB3 over an independent block function, in the form of pyca's AEADs:
+    encrypt gives ciphertext || tag, decrypt raises ValueError on a wrong tag or size."""
+
+    def __init__(self, family, mode, key, tag_len=16):
+        self.enc, self.dec, _ = block_cipher(family, key)
+        self.mode, self.tag_len = mode, tag_len
+
+    def _run(self, nonce, data, aad, decrypt):
+        if self.mode == "gcm":
+            return gcm_over_block(self.enc, nonce, aad, data, decrypt)
+        if self.mode == "ccm":
+            if not 7 <= len(nonce) <= 13 or self.tag_len not in (4, 6, 8, 10, 12, 14, 16):
+                raise ValueError("CCM takes a nonce of 7 to 13 bytes")
+            return ccm_over_block(self.enc, nonce, aad, data, self.tag_len, decrypt)
+        if self.mode == "ocb":
+            if not 1 <= len(nonce) <= 15 or self.tag_len != 16:
+                raise ValueError("OCB takes a nonce of 1 to 15 bytes (and here a 16-byte tag)")
+            return ocb_over_block(self.enc, self.dec, nonce, aad, data, decrypt)
+        return eax_over_block(self.enc, nonce, aad, data, decrypt)
+
+    def encrypt(self, nonce, data, aad):
+        out, tag = self._run(nonce, data, aad or b"", False)
+        return out + tag[:self.tag_len]
+
+    def decrypt(self, nonce, data, aad):
+        if len(data) < self.tag_len:
+            raise ValueError("shorter than the tag")
+        body, tag = data[:-self.tag_len], data[-self.tag_len:]
+        out, want = self._run(nonce, body, aad or b"", True)
+        if not hmac.compare_digest(want[:self.tag_len], tag):
+            raise ValueError("tag mismatch")
+        return out
 
 
 def _check_cipher_named(algo, v):

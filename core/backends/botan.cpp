@@ -109,7 +109,7 @@ bool process_into(Botan::Cipher_Mode &c, size_t granule, const uint8_t *in, uint
 
 // ---------------------------------------------------------------- AEAD
 
-enum aead_type { AEAD_GCM, AEAD_OCB, AEAD_CCM, AEAD_CHACHA, AEAD_SIV };
+enum aead_type { AEAD_GCM, AEAD_OCB, AEAD_CCM, AEAD_CHACHA, AEAD_SIV, AEAD_EAX };
 
 struct aead_arg {
     const char *base;  // "AES-128", or the whole name for ChaCha20Poly1305
@@ -136,6 +136,9 @@ int aead_make(aead_ctx *x, size_t nonce_len)
         break;
     case AEAD_OCB:
         std::snprintf(name, sizeof name, "%s/OCB(%zu)", x->a->base, x->tag_len);
+        break;
+    case AEAD_EAX:
+        std::snprintf(name, sizeof name, "%s/EAX(%zu)", x->a->base, x->tag_len);
         break;
     case AEAD_CCM:
         if (nonce_len < 7 || nonce_len > 13)
@@ -207,7 +210,10 @@ int aead_run(void *ctx, cb_msg *m)
     if (!x->c->valid_nonce_length(m->nonce_len) || (x->a->type == AEAD_CHACHA && m->nonce_len != 12))
         return CB_ERR_PARAM;
 
-    // Botan takes the associated data before start().
+    // Botan takes the associated data before start(); its EAX refuses it while the last
+    // message's nonce state is there, which finish() leaves and reset() clears (the key stays).
+    if (x->a->type == AEAD_EAX)
+        x->c->reset();
     x->c->set_associated_data(m->aad, m->aad_len);
     x->c->start(m->nonce, m->nonce_len);
     size_t bulk = x->granule ? m->len / x->granule * x->granule : 0;
@@ -255,6 +261,61 @@ const aead_arg ccm128 = {"AES-128", AEAD_CCM}, ccm256 = {"AES-256", AEAD_CCM};
 const aead_arg chapoly = {"ChaCha20Poly1305", AEAD_CHACHA};
 const aead_arg siv128 = {"AES-128", AEAD_SIV}, siv192 = {"AES-192", AEAD_SIV},
                siv256 = {"AES-256", AEAD_SIV};
+// GCM, CCM, EAX and OCB over the other 128-bit block ciphers (the key's length picks Twofish's and
+// Serpent's size), EAX at AES's other key sizes
+const aead_arg a_camellia_128_gcm = {"Camellia-128", AEAD_GCM};
+const aead_arg a_camellia_192_gcm = {"Camellia-192", AEAD_GCM};
+const aead_arg a_camellia_256_gcm = {"Camellia-256", AEAD_GCM};
+const aead_arg a_aria_128_gcm = {"ARIA-128", AEAD_GCM};
+const aead_arg a_aria_192_gcm = {"ARIA-192", AEAD_GCM};
+const aead_arg a_aria_256_gcm = {"ARIA-256", AEAD_GCM};
+const aead_arg a_sm4_gcm = {"SM4", AEAD_GCM};
+const aead_arg a_seed_gcm = {"SEED", AEAD_GCM};
+const aead_arg a_twofish_128_gcm = {"Twofish", AEAD_GCM};
+const aead_arg a_twofish_256_gcm = {"Twofish", AEAD_GCM};
+const aead_arg a_serpent_128_gcm = {"Serpent", AEAD_GCM};
+const aead_arg a_serpent_192_gcm = {"Serpent", AEAD_GCM};
+const aead_arg a_serpent_256_gcm = {"Serpent", AEAD_GCM};
+const aead_arg a_camellia_128_ccm = {"Camellia-128", AEAD_CCM};
+const aead_arg a_camellia_192_ccm = {"Camellia-192", AEAD_CCM};
+const aead_arg a_camellia_256_ccm = {"Camellia-256", AEAD_CCM};
+const aead_arg a_aria_128_ccm = {"ARIA-128", AEAD_CCM};
+const aead_arg a_aria_192_ccm = {"ARIA-192", AEAD_CCM};
+const aead_arg a_aria_256_ccm = {"ARIA-256", AEAD_CCM};
+const aead_arg a_sm4_ccm = {"SM4", AEAD_CCM};
+const aead_arg a_seed_ccm = {"SEED", AEAD_CCM};
+const aead_arg a_twofish_128_ccm = {"Twofish", AEAD_CCM};
+const aead_arg a_twofish_256_ccm = {"Twofish", AEAD_CCM};
+const aead_arg a_serpent_128_ccm = {"Serpent", AEAD_CCM};
+const aead_arg a_serpent_192_ccm = {"Serpent", AEAD_CCM};
+const aead_arg a_serpent_256_ccm = {"Serpent", AEAD_CCM};
+const aead_arg a_aes_192_eax = {"AES-192", AEAD_EAX}, a_aes_256_eax = {"AES-256", AEAD_EAX};
+const aead_arg a_camellia_128_eax = {"Camellia-128", AEAD_EAX};
+const aead_arg a_camellia_192_eax = {"Camellia-192", AEAD_EAX};
+const aead_arg a_camellia_256_eax = {"Camellia-256", AEAD_EAX};
+const aead_arg a_aria_128_eax = {"ARIA-128", AEAD_EAX};
+const aead_arg a_aria_192_eax = {"ARIA-192", AEAD_EAX};
+const aead_arg a_aria_256_eax = {"ARIA-256", AEAD_EAX};
+const aead_arg a_sm4_eax = {"SM4", AEAD_EAX};
+const aead_arg a_seed_eax = {"SEED", AEAD_EAX};
+const aead_arg a_twofish_128_eax = {"Twofish", AEAD_EAX};
+const aead_arg a_twofish_256_eax = {"Twofish", AEAD_EAX};
+const aead_arg a_serpent_128_eax = {"Serpent", AEAD_EAX};
+const aead_arg a_serpent_192_eax = {"Serpent", AEAD_EAX};
+const aead_arg a_serpent_256_eax = {"Serpent", AEAD_EAX};
+const aead_arg a_camellia_128_ocb = {"Camellia-128", AEAD_OCB};
+const aead_arg a_camellia_192_ocb = {"Camellia-192", AEAD_OCB};
+const aead_arg a_camellia_256_ocb = {"Camellia-256", AEAD_OCB};
+const aead_arg a_aria_128_ocb = {"ARIA-128", AEAD_OCB};
+const aead_arg a_aria_192_ocb = {"ARIA-192", AEAD_OCB};
+const aead_arg a_aria_256_ocb = {"ARIA-256", AEAD_OCB};
+const aead_arg a_sm4_ocb = {"SM4", AEAD_OCB};
+const aead_arg a_seed_ocb = {"SEED", AEAD_OCB};
+const aead_arg a_twofish_128_ocb = {"Twofish", AEAD_OCB};
+const aead_arg a_twofish_256_ocb = {"Twofish", AEAD_OCB};
+const aead_arg a_serpent_128_ocb = {"Serpent", AEAD_OCB};
+const aead_arg a_serpent_192_ocb = {"Serpent", AEAD_OCB};
+const aead_arg a_serpent_256_ocb = {"Serpent", AEAD_OCB};
 
 // ---------------------------------------------------------------- ciphers
 
@@ -873,6 +934,60 @@ const cb_op botan_ops[] = {
     AEAD("aes-256-ocb", ocb256),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("camellia-128-gcm", a_camellia_128_gcm),
+    AEAD("camellia-192-gcm", a_camellia_192_gcm),
+    AEAD("camellia-256-gcm", a_camellia_256_gcm),
+    AEAD("aria-128-gcm", a_aria_128_gcm),
+    AEAD("aria-192-gcm", a_aria_192_gcm),
+    AEAD("aria-256-gcm", a_aria_256_gcm),
+    AEAD("sm4-gcm", a_sm4_gcm),
+    AEAD("seed-gcm", a_seed_gcm),
+    AEAD("twofish-128-gcm", a_twofish_128_gcm),
+    AEAD("twofish-256-gcm", a_twofish_256_gcm),
+    AEAD("serpent-128-gcm", a_serpent_128_gcm),
+    AEAD("serpent-192-gcm", a_serpent_192_gcm),
+    AEAD("serpent-256-gcm", a_serpent_256_gcm),
+    AEAD("camellia-128-ccm", a_camellia_128_ccm),
+    AEAD("camellia-192-ccm", a_camellia_192_ccm),
+    AEAD("camellia-256-ccm", a_camellia_256_ccm),
+    AEAD("aria-128-ccm", a_aria_128_ccm),
+    AEAD("aria-192-ccm", a_aria_192_ccm),
+    AEAD("aria-256-ccm", a_aria_256_ccm),
+    AEAD("sm4-ccm", a_sm4_ccm),
+    AEAD("seed-ccm", a_seed_ccm),
+    AEAD("twofish-128-ccm", a_twofish_128_ccm),
+    AEAD("twofish-256-ccm", a_twofish_256_ccm),
+    AEAD("serpent-128-ccm", a_serpent_128_ccm),
+    AEAD("serpent-192-ccm", a_serpent_192_ccm),
+    AEAD("serpent-256-ccm", a_serpent_256_ccm),
+    AEAD("aes-192-eax", a_aes_192_eax),
+    AEAD("aes-256-eax", a_aes_256_eax),
+    AEAD("camellia-128-eax", a_camellia_128_eax),
+    AEAD("camellia-192-eax", a_camellia_192_eax),
+    AEAD("camellia-256-eax", a_camellia_256_eax),
+    AEAD("aria-128-eax", a_aria_128_eax),
+    AEAD("aria-192-eax", a_aria_192_eax),
+    AEAD("aria-256-eax", a_aria_256_eax),
+    AEAD("sm4-eax", a_sm4_eax),
+    AEAD("seed-eax", a_seed_eax),
+    AEAD("twofish-128-eax", a_twofish_128_eax),
+    AEAD("twofish-256-eax", a_twofish_256_eax),
+    AEAD("serpent-128-eax", a_serpent_128_eax),
+    AEAD("serpent-192-eax", a_serpent_192_eax),
+    AEAD("serpent-256-eax", a_serpent_256_eax),
+    AEAD("camellia-128-ocb", a_camellia_128_ocb),
+    AEAD("camellia-192-ocb", a_camellia_192_ocb),
+    AEAD("camellia-256-ocb", a_camellia_256_ocb),
+    AEAD("aria-128-ocb", a_aria_128_ocb),
+    AEAD("aria-192-ocb", a_aria_192_ocb),
+    AEAD("aria-256-ocb", a_aria_256_ocb),
+    AEAD("sm4-ocb", a_sm4_ocb),
+    AEAD("seed-ocb", a_seed_ocb),
+    AEAD("twofish-128-ocb", a_twofish_128_ocb),
+    AEAD("twofish-256-ocb", a_twofish_256_ocb),
+    AEAD("serpent-128-ocb", a_serpent_128_ocb),
+    AEAD("serpent-192-ocb", a_serpent_192_ocb),
+    AEAD("serpent-256-ocb", a_serpent_256_ocb),
 
     CIPHER("aes-128-cbc", aes128_cbc),
     CIPHER("aes-192-cbc", aes192_cbc),

@@ -181,6 +181,48 @@ const aead_arg ccm128 = {AEAD_CCM, make_aead<CCM<AES>>, 16};
 const aead_arg ccm256 = {AEAD_CCM, make_aead<CCM<AES>>, 32};
 const aead_arg ccm192 = {AEAD_CCM, make_aead<CCM<AES>>, 24};
 const aead_arg chapoly = {AEAD_CHACHA, make_aead<ChaCha20Poly1305>, 32};
+// GCM, CCM and EAX over the other 128-bit block ciphers, EAX at AES's other key sizes
+const aead_arg a_camellia_128_gcm = {AEAD_GCM, make_aead<GCM<Camellia>>, 16};
+const aead_arg a_camellia_192_gcm = {AEAD_GCM, make_aead<GCM<Camellia>>, 24};
+const aead_arg a_camellia_256_gcm = {AEAD_GCM, make_aead<GCM<Camellia>>, 32};
+const aead_arg a_aria_128_gcm = {AEAD_GCM, make_aead<GCM<ARIA>>, 16};
+const aead_arg a_aria_192_gcm = {AEAD_GCM, make_aead<GCM<ARIA>>, 24};
+const aead_arg a_aria_256_gcm = {AEAD_GCM, make_aead<GCM<ARIA>>, 32};
+const aead_arg a_sm4_gcm = {AEAD_GCM, make_aead<GCM<SM4>>, 16};
+const aead_arg a_seed_gcm = {AEAD_GCM, make_aead<GCM<SEED>>, 16};
+const aead_arg a_twofish_128_gcm = {AEAD_GCM, make_aead<GCM<Twofish>>, 16};
+const aead_arg a_twofish_256_gcm = {AEAD_GCM, make_aead<GCM<Twofish>>, 32};
+const aead_arg a_serpent_128_gcm = {AEAD_GCM, make_aead<GCM<Serpent>>, 16};
+const aead_arg a_serpent_192_gcm = {AEAD_GCM, make_aead<GCM<Serpent>>, 24};
+const aead_arg a_serpent_256_gcm = {AEAD_GCM, make_aead<GCM<Serpent>>, 32};
+const aead_arg a_camellia_128_ccm = {AEAD_CCM, make_aead<CCM<Camellia>>, 16};
+const aead_arg a_camellia_192_ccm = {AEAD_CCM, make_aead<CCM<Camellia>>, 24};
+const aead_arg a_camellia_256_ccm = {AEAD_CCM, make_aead<CCM<Camellia>>, 32};
+const aead_arg a_aria_128_ccm = {AEAD_CCM, make_aead<CCM<ARIA>>, 16};
+const aead_arg a_aria_192_ccm = {AEAD_CCM, make_aead<CCM<ARIA>>, 24};
+const aead_arg a_aria_256_ccm = {AEAD_CCM, make_aead<CCM<ARIA>>, 32};
+const aead_arg a_sm4_ccm = {AEAD_CCM, make_aead<CCM<SM4>>, 16};
+const aead_arg a_seed_ccm = {AEAD_CCM, make_aead<CCM<SEED>>, 16};
+const aead_arg a_twofish_128_ccm = {AEAD_CCM, make_aead<CCM<Twofish>>, 16};
+const aead_arg a_twofish_256_ccm = {AEAD_CCM, make_aead<CCM<Twofish>>, 32};
+const aead_arg a_serpent_128_ccm = {AEAD_CCM, make_aead<CCM<Serpent>>, 16};
+const aead_arg a_serpent_192_ccm = {AEAD_CCM, make_aead<CCM<Serpent>>, 24};
+const aead_arg a_serpent_256_ccm = {AEAD_CCM, make_aead<CCM<Serpent>>, 32};
+const aead_arg a_aes_192_eax = {AEAD_EAX, make_aead<EAX<AES>>, 24};
+const aead_arg a_aes_256_eax = {AEAD_EAX, make_aead<EAX<AES>>, 32};
+const aead_arg a_camellia_128_eax = {AEAD_EAX, make_aead<EAX<Camellia>>, 16};
+const aead_arg a_camellia_192_eax = {AEAD_EAX, make_aead<EAX<Camellia>>, 24};
+const aead_arg a_camellia_256_eax = {AEAD_EAX, make_aead<EAX<Camellia>>, 32};
+const aead_arg a_aria_128_eax = {AEAD_EAX, make_aead<EAX<ARIA>>, 16};
+const aead_arg a_aria_192_eax = {AEAD_EAX, make_aead<EAX<ARIA>>, 24};
+const aead_arg a_aria_256_eax = {AEAD_EAX, make_aead<EAX<ARIA>>, 32};
+const aead_arg a_sm4_eax = {AEAD_EAX, make_aead<EAX<SM4>>, 16};
+const aead_arg a_seed_eax = {AEAD_EAX, make_aead<EAX<SEED>>, 16};
+const aead_arg a_twofish_128_eax = {AEAD_EAX, make_aead<EAX<Twofish>>, 16};
+const aead_arg a_twofish_256_eax = {AEAD_EAX, make_aead<EAX<Twofish>>, 32};
+const aead_arg a_serpent_128_eax = {AEAD_EAX, make_aead<EAX<Serpent>>, 16};
+const aead_arg a_serpent_192_eax = {AEAD_EAX, make_aead<EAX<Serpent>>, 24};
+const aead_arg a_serpent_256_eax = {AEAD_EAX, make_aead<EAX<Serpent>>, 32};
 
 // ---------------------------------------------------------------- ciphers
 
@@ -732,6 +774,47 @@ const cb_op cryptopp_ops[] = {
     AEAD("aes-128-eax", eax128),
     AEAD("aes-192-ccm", ccm192),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("camellia-128-gcm", a_camellia_128_gcm),
+    AEAD("camellia-192-gcm", a_camellia_192_gcm),
+    AEAD("camellia-256-gcm", a_camellia_256_gcm),
+    AEAD("aria-128-gcm", a_aria_128_gcm),
+    AEAD("aria-192-gcm", a_aria_192_gcm),
+    AEAD("aria-256-gcm", a_aria_256_gcm),
+    AEAD("sm4-gcm", a_sm4_gcm),
+    AEAD("seed-gcm", a_seed_gcm),
+    AEAD("twofish-128-gcm", a_twofish_128_gcm),
+    AEAD("twofish-256-gcm", a_twofish_256_gcm),
+    AEAD("serpent-128-gcm", a_serpent_128_gcm),
+    AEAD("serpent-192-gcm", a_serpent_192_gcm),
+    AEAD("serpent-256-gcm", a_serpent_256_gcm),
+    AEAD("camellia-128-ccm", a_camellia_128_ccm),
+    AEAD("camellia-192-ccm", a_camellia_192_ccm),
+    AEAD("camellia-256-ccm", a_camellia_256_ccm),
+    AEAD("aria-128-ccm", a_aria_128_ccm),
+    AEAD("aria-192-ccm", a_aria_192_ccm),
+    AEAD("aria-256-ccm", a_aria_256_ccm),
+    AEAD("sm4-ccm", a_sm4_ccm),
+    AEAD("seed-ccm", a_seed_ccm),
+    AEAD("twofish-128-ccm", a_twofish_128_ccm),
+    AEAD("twofish-256-ccm", a_twofish_256_ccm),
+    AEAD("serpent-128-ccm", a_serpent_128_ccm),
+    AEAD("serpent-192-ccm", a_serpent_192_ccm),
+    AEAD("serpent-256-ccm", a_serpent_256_ccm),
+    AEAD("aes-192-eax", a_aes_192_eax),
+    AEAD("aes-256-eax", a_aes_256_eax),
+    AEAD("camellia-128-eax", a_camellia_128_eax),
+    AEAD("camellia-192-eax", a_camellia_192_eax),
+    AEAD("camellia-256-eax", a_camellia_256_eax),
+    AEAD("aria-128-eax", a_aria_128_eax),
+    AEAD("aria-192-eax", a_aria_192_eax),
+    AEAD("aria-256-eax", a_aria_256_eax),
+    AEAD("sm4-eax", a_sm4_eax),
+    AEAD("seed-eax", a_seed_eax),
+    AEAD("twofish-128-eax", a_twofish_128_eax),
+    AEAD("twofish-256-eax", a_twofish_256_eax),
+    AEAD("serpent-128-eax", a_serpent_128_eax),
+    AEAD("serpent-192-eax", a_serpent_192_eax),
+    AEAD("serpent-256-eax", a_serpent_256_eax),
 
     CIPHER("aes-128-cbc", aes128_cbc),
     CIPHER("aes-192-cbc", aes192_cbc),

@@ -394,6 +394,9 @@ static const aead_def
     a_gcm192 = {GNUTLS_CIPHER_AES_192_GCM, 1, 0, 0},
     a_chapoly = {GNUTLS_CIPHER_CHACHA20_POLY1305, 1, 12, 0},
     a_ccm128 = {GNUTLS_CIPHER_AES_128_CCM, 0, 0, 0}, a_ccm256 = {GNUTLS_CIPHER_AES_256_CCM, 0, 0, 0};
+/* Camellia-GCM (RFC 6367's TLS suites) streams like AES-GCM */
+static const aead_def a_camgcm128 = {GNUTLS_CIPHER_CAMELLIA_128_GCM, 1, 0, 0},
+                      a_camgcm256 = {GNUTLS_CIPHER_CAMELLIA_256_GCM, 1, 0, 0};
 /* AES-SIV (RFC 5297) came with GnuTLS 3.6.13, through the AEAD calls only. */
 #if GNUTLS_VERSION_NUMBER >= 0x03060d
 #define GT_HAVE_SIV 1
@@ -448,6 +451,8 @@ static const cb_op gnutls_ops[] = {
     AEAD("chacha20-poly1305", &a_chapoly),
     AEAD("aes-128-ccm", &a_ccm128),
     AEAD("aes-256-ccm", &a_ccm256),
+    AEAD("camellia-128-gcm", &a_camgcm128),
+    AEAD("camellia-256-gcm", &a_camgcm256),
 #ifdef GT_HAVE_SIV
     AEAD("aes-128-siv", &a_siv128),
     AEAD("aes-256-siv", &a_siv256),

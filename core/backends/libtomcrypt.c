@@ -44,6 +44,7 @@ enum aead_type { AEAD_GCM, AEAD_OCB3, AEAD_CCM, AEAD_CHACHA };
 typedef struct {
     enum aead_type type;
     size_t key_len;
+    const struct ltc_cipher_descriptor *desc;   /* the block cipher (NULL for ChaCha20-Poly1305) */
 } aead_arg;
 
 typedef struct {
@@ -83,7 +84,8 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
         free(x);
         return CB_ERR_PARAM;
     }
-    if (a->type != AEAD_CHACHA && (x->cipher = cipher_idx(&aes_desc)) < 0) {
+    const struct ltc_cipher_descriptor *desc = a->desc;
+    if (a->type != AEAD_CHACHA && (x->cipher = cipher_idx(desc)) < 0) {
         free(x);
         return CB_ERR;
     }
@@ -92,7 +94,7 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
         err = gcm_init(&x->u.gcm, x->cipher, s->key, (int)s->key_len);
         break;
     case AEAD_CCM:
-        err = aes_desc.setup(s->key, (int)s->key_len, 0, &x->u.skey);
+        err = desc->setup(s->key, (int)s->key_len, 0, &x->u.skey);
         break;
     case AEAD_CHACHA:
     case AEAD_OCB3:
@@ -231,10 +233,32 @@ static int aead_run(void *ctx, cb_msg *m)
     return mem_neq(tag, m->tag, x->tag_len) ? CB_ERR_AUTH : CB_OK;
 }
 
-static const aead_arg gcm128 = {AEAD_GCM, 16}, gcm192 = {AEAD_GCM, 24}, gcm256 = {AEAD_GCM, 32};
-static const aead_arg ocb128 = {AEAD_OCB3, 16}, ocb192 = {AEAD_OCB3, 24}, ocb256 = {AEAD_OCB3, 32};
-static const aead_arg ccm128 = {AEAD_CCM, 16}, ccm192 = {AEAD_CCM, 24}, ccm256 = {AEAD_CCM, 32};
-static const aead_arg chapoly = {AEAD_CHACHA, 32};
+static const aead_arg gcm128 = {AEAD_GCM, 16, &aes_desc}, gcm192 = {AEAD_GCM, 24, &aes_desc},
+                      gcm256 = {AEAD_GCM, 32, &aes_desc};
+static const aead_arg ocb128 = {AEAD_OCB3, 16, &aes_desc}, ocb192 = {AEAD_OCB3, 24, &aes_desc},
+                      ocb256 = {AEAD_OCB3, 32, &aes_desc};
+static const aead_arg ccm128 = {AEAD_CCM, 16, &aes_desc}, ccm192 = {AEAD_CCM, 24, &aes_desc},
+                      ccm256 = {AEAD_CCM, 32, &aes_desc};
+static const aead_arg chapoly = {AEAD_CHACHA, 32, NULL};
+/* GCM, CCM and OCB3 over the other 128-bit block ciphers */
+static const aead_arg a_camellia_128_gcm = {AEAD_GCM, 16, &camellia_desc};
+static const aead_arg a_camellia_192_gcm = {AEAD_GCM, 24, &camellia_desc};
+static const aead_arg a_camellia_256_gcm = {AEAD_GCM, 32, &camellia_desc};
+static const aead_arg a_seed_gcm = {AEAD_GCM, 16, &kseed_desc};
+static const aead_arg a_twofish_128_gcm = {AEAD_GCM, 16, &twofish_desc};
+static const aead_arg a_twofish_256_gcm = {AEAD_GCM, 32, &twofish_desc};
+static const aead_arg a_camellia_128_ccm = {AEAD_CCM, 16, &camellia_desc};
+static const aead_arg a_camellia_192_ccm = {AEAD_CCM, 24, &camellia_desc};
+static const aead_arg a_camellia_256_ccm = {AEAD_CCM, 32, &camellia_desc};
+static const aead_arg a_seed_ccm = {AEAD_CCM, 16, &kseed_desc};
+static const aead_arg a_twofish_128_ccm = {AEAD_CCM, 16, &twofish_desc};
+static const aead_arg a_twofish_256_ccm = {AEAD_CCM, 32, &twofish_desc};
+static const aead_arg a_camellia_128_ocb = {AEAD_OCB3, 16, &camellia_desc};
+static const aead_arg a_camellia_192_ocb = {AEAD_OCB3, 24, &camellia_desc};
+static const aead_arg a_camellia_256_ocb = {AEAD_OCB3, 32, &camellia_desc};
+static const aead_arg a_seed_ocb = {AEAD_OCB3, 16, &kseed_desc};
+static const aead_arg a_twofish_128_ocb = {AEAD_OCB3, 16, &twofish_desc};
+static const aead_arg a_twofish_256_ocb = {AEAD_OCB3, 32, &twofish_desc};
 
 /* ---------------------------------------------------------------- ciphers */
 
@@ -721,6 +745,24 @@ static const cb_op ltc_ops[] = {
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-192-ccm", ccm192),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("camellia-128-gcm", a_camellia_128_gcm),
+    AEAD("camellia-192-gcm", a_camellia_192_gcm),
+    AEAD("camellia-256-gcm", a_camellia_256_gcm),
+    AEAD("seed-gcm", a_seed_gcm),
+    AEAD("twofish-128-gcm", a_twofish_128_gcm),
+    AEAD("twofish-256-gcm", a_twofish_256_gcm),
+    AEAD("camellia-128-ccm", a_camellia_128_ccm),
+    AEAD("camellia-192-ccm", a_camellia_192_ccm),
+    AEAD("camellia-256-ccm", a_camellia_256_ccm),
+    AEAD("seed-ccm", a_seed_ccm),
+    AEAD("twofish-128-ccm", a_twofish_128_ccm),
+    AEAD("twofish-256-ccm", a_twofish_256_ccm),
+    AEAD("camellia-128-ocb", a_camellia_128_ocb),
+    AEAD("camellia-192-ocb", a_camellia_192_ocb),
+    AEAD("camellia-256-ocb", a_camellia_256_ocb),
+    AEAD("seed-ocb", a_seed_ocb),
+    AEAD("twofish-128-ocb", a_twofish_128_ocb),
+    AEAD("twofish-256-ocb", a_twofish_256_ocb),
 
     CIPHER("aes-128-cbc", aes128_cbc),
     CIPHER("aes-192-cbc", aes192_cbc),
@@ -860,7 +902,7 @@ static const cb_op ltc_ops[] = {
  * descriptor tables with everything this build has; each cipher is offered
  * in the generic modes (ECB, CBC, CTR, CFB, OFB; XTS, GCM, CCM and OCB3 for
  * 16-byte blocks), each hash plain and in HMAC. Rows match by descriptor
- * name and mode; the AEAD rows are AES's. */
+ * name and mode. */
 
 static const struct { const char *name; int mode; } ltc_offer_modes[] = {
     {"ecb", M_ECB}, {"cbc", M_CBC}, {"ctr", M_CTR}, {"cfb", M_CFB}, {"ofb", M_OFB}, {"xts", M_XTS},
@@ -877,7 +919,8 @@ static const char *ltc_row_for(const char *cipher, int mode, int aead_type, cons
             if (a->desc && (int)a->mode == mode && strcmp(a->desc->name, cipher) == 0)
                 return r->algo;
         } else if (cipher && aead_type >= 0 && r->init == aead_init) {
-            if ((int)((const aead_arg *)r->arg)->type == aead_type && strcmp(cipher, "aes") == 0)
+            const aead_arg *a = r->arg;
+            if ((int)a->type == aead_type && a->desc && strcmp(cipher, a->desc->name) == 0)
                 return r->algo;
         } else if (hash && !hmac && r->init == hash_init) {
             const hash_arg *a = r->arg;

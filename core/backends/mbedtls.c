@@ -41,7 +41,8 @@
 
 enum { AEAD_GCM, AEAD_CCM, AEAD_CHACHAPOLY };
 
-typedef struct { int mode; size_t key_len; } aead_def;
+/* id: the block cipher under GCM or CCM */
+typedef struct { int mode; size_t key_len; mbedtls_cipher_id_t id; } aead_def;
 
 typedef struct {
     const aead_def *d;
@@ -78,11 +79,11 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
     switch (d->mode) {
     case AEAD_GCM:
         mbedtls_gcm_init(&c->u.gcm);
-        r = mbedtls_gcm_setkey(&c->u.gcm, MBEDTLS_CIPHER_ID_AES, s->key, bits);
+        r = mbedtls_gcm_setkey(&c->u.gcm, d->id, s->key, bits);
         break;
     case AEAD_CCM:
         mbedtls_ccm_init(&c->u.ccm);
-        r = mbedtls_ccm_setkey(&c->u.ccm, MBEDTLS_CIPHER_ID_AES, s->key, bits);
+        r = mbedtls_ccm_setkey(&c->u.ccm, d->id, s->key, bits);
         break;
     default:
         mbedtls_chachapoly_init(&c->u.cp);
@@ -517,9 +518,28 @@ static void poly1305_finish(void *ctx) { free(ctx); }
 
 /* ---- the table ------------------------------------------------------------- */
 
-static const aead_def a_gcm128 = {AEAD_GCM, 16}, a_gcm256 = {AEAD_GCM, 32},
-                      a_ccm128 = {AEAD_CCM, 16}, a_ccm256 = {AEAD_CCM, 32},
-                      a_chapoly = {AEAD_CHACHAPOLY, 32};
+static const aead_def a_gcm128 = {AEAD_GCM, 16, MBEDTLS_CIPHER_ID_AES},
+                      a_gcm256 = {AEAD_GCM, 32, MBEDTLS_CIPHER_ID_AES},
+                      a_ccm128 = {AEAD_CCM, 16, MBEDTLS_CIPHER_ID_AES},
+                      a_ccm256 = {AEAD_CCM, 32, MBEDTLS_CIPHER_ID_AES},
+                      a_chapoly = {AEAD_CHACHAPOLY, 32, MBEDTLS_CIPHER_ID_CHACHA20};
+/* GCM and CCM over Camellia and ARIA */
+static const aead_def
+    a_camellia128gcm = {AEAD_GCM, 16, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia128ccm = {AEAD_CCM, 16, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia192gcm = {AEAD_GCM, 24, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia192ccm = {AEAD_CCM, 24, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia256gcm = {AEAD_GCM, 32, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia256ccm = {AEAD_CCM, 32, MBEDTLS_CIPHER_ID_CAMELLIA};
+#if defined(MBEDTLS_ARIA_C)
+static const aead_def
+    a_aria128gcm = {AEAD_GCM, 16, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria128ccm = {AEAD_CCM, 16, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria192gcm = {AEAD_GCM, 24, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria192ccm = {AEAD_CCM, 24, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria256gcm = {AEAD_GCM, 32, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria256ccm = {AEAD_CCM, 32, MBEDTLS_CIPHER_ID_ARIA};
+#endif
 
 /*                                   type                               key iv var */
 static const cipher_def c_aes128cbc = {MBEDTLS_CIPHER_AES_128_CBC,      16, 16, 0};
@@ -600,6 +620,21 @@ static const cb_op mbedtls_ops[] = {
     AEAD("chacha20-poly1305", &a_chapoly),
     AEAD("aes-128-ccm", &a_ccm128),
     AEAD("aes-256-ccm", &a_ccm256),
+    /* GCM and CCM over Camellia and ARIA */
+    AEAD("camellia-128-gcm", &a_camellia128gcm),
+    AEAD("camellia-192-gcm", &a_camellia192gcm),
+    AEAD("camellia-256-gcm", &a_camellia256gcm),
+    AEAD("camellia-128-ccm", &a_camellia128ccm),
+    AEAD("camellia-192-ccm", &a_camellia192ccm),
+    AEAD("camellia-256-ccm", &a_camellia256ccm),
+#if defined(MBEDTLS_ARIA_C)
+    AEAD("aria-128-gcm", &a_aria128gcm),
+    AEAD("aria-192-gcm", &a_aria192gcm),
+    AEAD("aria-256-gcm", &a_aria256gcm),
+    AEAD("aria-128-ccm", &a_aria128ccm),
+    AEAD("aria-192-ccm", &a_aria192ccm),
+    AEAD("aria-256-ccm", &a_aria256ccm),
+#endif
     CIPHER("aes-128-cbc", &c_aes128cbc),
     CIPHER("aes-192-cbc", &c_aes192cbc),
     CIPHER("aes-256-cbc", &c_aes256cbc),

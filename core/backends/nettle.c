@@ -392,6 +392,8 @@ typedef struct nt_aead {
 NT_AEAD_FNS(gcm_aes128, struct gcm_aes128_ctx)
 NT_AEAD_FNS(gcm_aes256, struct gcm_aes256_ctx)
 NT_AEAD_FNS(gcm_aes192, struct gcm_aes192_ctx)
+NT_AEAD_FNS(gcm_camellia128, struct gcm_camellia128_ctx)
+NT_AEAD_FNS(gcm_camellia256, struct gcm_camellia256_ctx)
 NT_AEAD_FNS(eax_aes128, struct eax_aes128_ctx)
 NT_AEAD_FNS(ccm_aes128, struct ccm_aes128_ctx)
 NT_AEAD_FNS(ccm_aes256, struct ccm_aes256_ctx)
@@ -418,6 +420,21 @@ static int gcm256_start(void *c, const cb_msg *m)
     if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
         return CB_ERR_PARAM;
     gcm_aes256_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+
+static int gcmcam128_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_camellia128_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+static int gcmcam256_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_camellia256_set_iv(c, m->nonce_len, m->nonce);
     return CB_OK;
 }
 
@@ -854,6 +871,10 @@ static const cb_op nt_ops[] = {
     AEAD("aes-192-ccm", NT_AEAD(ccm_aes192, struct ccm_aes192_ctx, AES192_KEY_SIZE, ccm192_start)),
     AEAD("aes-256-ccm", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
     AEAD("aes-128-eax", NT_AEAD(eax_aes128, struct eax_aes128_ctx, AES128_KEY_SIZE, eax128_start)),
+    AEAD("camellia-128-gcm", NT_AEAD(gcm_camellia128, struct gcm_camellia128_ctx, CAMELLIA128_KEY_SIZE,
+                                     gcmcam128_start)),
+    AEAD("camellia-256-gcm", NT_AEAD(gcm_camellia256, struct gcm_camellia256_ctx, CAMELLIA256_KEY_SIZE,
+                                     gcmcam256_start)),
 #ifdef NT_HAVE_SIV
     {"aes-128-siv", &(const int){0}, nt_siv_init, nt_siv_run, nt_siv_finish},
     {"aes-256-siv", &(const int){1}, nt_siv_init, nt_siv_run, nt_siv_finish},
@@ -1025,6 +1046,7 @@ static const struct { enum nt_mode mode; const char *name; } nt_offer_modes[] = 
 
 static const char *const nt_named_rows[][2] = {
     {"gcm_aes128", "aes-128-gcm"}, {"gcm_aes192", "aes-192-gcm"}, {"gcm_aes256", "aes-256-gcm"},
+    {"gcm_camellia128", "camellia-128-gcm"}, {"gcm_camellia256", "camellia-256-gcm"},
     {"chacha_poly1305", "chacha20-poly1305"}, {"eax_aes128", "aes-128-eax"}, {"arcfour128", "rc4"}, {"chacha", "chacha20"},
     {"salsa20", "salsa20"}, {"salsa20r12", "salsa20r12"},
     {"cmac_aes128", "cmac-aes-128"}, {"hmac_md5", "hmac-md5"}, {"hmac_sha1", "hmac-sha1"},

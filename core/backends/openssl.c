@@ -586,6 +586,15 @@ static const cb_op openssl_ops[] = {
     AEAD("aes-128-siv", "AES-128-SIV", AEAD_SIV),
     AEAD("aes-192-siv", "AES-192-SIV", AEAD_SIV),
     AEAD("aes-256-siv", "AES-256-SIV", AEAD_SIV),
+#ifndef OPENSSL_NO_ARIA
+    /* GCM and CCM over ARIA (RFC 6209, RFC 8269) */
+    AEAD("aria-128-gcm", "ARIA-128-GCM", AEAD_GCM),
+    AEAD("aria-192-gcm", "ARIA-192-GCM", AEAD_GCM),
+    AEAD("aria-256-gcm", "ARIA-256-GCM", AEAD_GCM),
+    AEAD("aria-128-ccm", "ARIA-128-CCM", AEAD_CCM),
+    AEAD("aria-192-ccm", "ARIA-192-CCM", AEAD_CCM),
+    AEAD("aria-256-ccm", "ARIA-256-CCM", AEAD_CCM),
+#endif
     CIPH("aes-128-cbc", "AES-128-CBC"),
     CIPH("aes-192-cbc", "AES-192-CBC"),
     CIPH("aes-256-cbc", "AES-256-CBC"),

@@ -62,6 +62,20 @@ _SIV = Grade("recommended", "nonce-misuse-resistant AEAD: a repeated nonce revea
              "RFC 5297")
 _GCM_SIV = Grade("recommended", "nonce-misuse-resistant AEAD near GCM's speed with AES and "
                  "carry-less multiply instructions", "RFC 8452")
+_GCM_OTHER = Grade("acceptable", "GCM over a 128-bit block cipher without known practical "
+                   "attack: a sound AEAD, but without AES's scrutiny and CPU instructions; prefer "
+                   "AES-GCM or ChaCha20-Poly1305", "NIST SP 800-38D; RFC 6367; RFC 6209; RFC 8998")
+_EAX_OTHER = Grade("acceptable", "EAX over a 128-bit block cipher without known practical "
+                   "attack: a sound two-pass AEAD, but without AES's scrutiny and CPU "
+                   "instructions; prefer AES-GCM or ChaCha20-Poly1305",
+                   "Bellare, Rogaway, Wagner (FSE 2004)")
+_OCB_OTHER = Grade("acceptable", "OCB over a 128-bit block cipher without known practical "
+                   "attack: a sound one-pass AEAD, but without AES's scrutiny and CPU "
+                   "instructions; prefer AES-GCM or ChaCha20-Poly1305", "RFC 7253")
+_CCM_OTHER = Grade("acceptable", "CCM over a 128-bit block cipher without known practical "
+                   "attack: a sound AEAD in two passes, but without AES's scrutiny and CPU "
+                   "instructions; prefer AES-GCM or ChaCha20-Poly1305",
+                   "NIST SP 800-38C; RFC 6209; RFC 8998")
 _MODE_MAC = Grade("acceptable", "sound only with a MAC over the ciphertext (encrypt-then-MAC)",
                   "NIST SP 800-38A; RFC 7366")
 _XTS = Grade("acceptable", "for disk sectors only: no integrity, tweak per sector",
@@ -169,6 +183,71 @@ _ENTRIES = [
     Algorithm("aes-256-siv", "aead", 16, _SIV, "aes-256-siv", "AES-256-SIV"),
     Algorithm("aes-128-gcm-siv", "aead", 16, _GCM_SIV, "aes-128-gcm-siv"),
     Algorithm("aes-256-gcm-siv", "aead", 16, _GCM_SIV, "aes-256-gcm-siv"),
+    # GCM, CCM, EAX and OCB over the other 128-bit block ciphers, EAX at AES's other key sizes
+    Algorithm("camellia-128-gcm", "aead", 16, _GCM_OTHER,
+              "", "CAMELLIA-128-GCM", ("TLS_ECDHE_RSA_WITH_CAMELLIA_128_GCM_SHA256",)),
+    Algorithm("camellia-192-gcm", "aead", 16, _GCM_OTHER),
+    Algorithm("camellia-256-gcm", "aead", 16, _GCM_OTHER,
+              "", "CAMELLIA-256-GCM", ("TLS_ECDHE_RSA_WITH_CAMELLIA_256_GCM_SHA384",)),
+    Algorithm("aria-128-gcm", "aead", 16, _GCM_OTHER,
+              "aria-128-gcm", "", ("TLS_ECDHE_RSA_WITH_ARIA_128_GCM_SHA256",)),
+    Algorithm("aria-192-gcm", "aead", 16, _GCM_OTHER,
+              "aria-192-gcm", ""),
+    Algorithm("aria-256-gcm", "aead", 16, _GCM_OTHER,
+              "aria-256-gcm", "", ("TLS_ECDHE_RSA_WITH_ARIA_256_GCM_SHA384",)),
+    Algorithm("sm4-gcm", "aead", 16, _GCM_OTHER,
+              "", "", ("TLS_SM4_GCM_SM3",)),
+    Algorithm("seed-gcm", "aead", 16, _GCM_OTHER),
+    Algorithm("twofish-128-gcm", "aead", 16, _GCM_OTHER),
+    Algorithm("twofish-256-gcm", "aead", 16, _GCM_OTHER),
+    Algorithm("serpent-128-gcm", "aead", 16, _GCM_OTHER),
+    Algorithm("serpent-192-gcm", "aead", 16, _GCM_OTHER),
+    Algorithm("serpent-256-gcm", "aead", 16, _GCM_OTHER),
+    Algorithm("camellia-128-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("camellia-192-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("camellia-256-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("aria-128-ccm", "aead", 16, _CCM_OTHER,
+              "aria-128-ccm", ""),
+    Algorithm("aria-192-ccm", "aead", 16, _CCM_OTHER,
+              "aria-192-ccm", ""),
+    Algorithm("aria-256-ccm", "aead", 16, _CCM_OTHER,
+              "aria-256-ccm", ""),
+    Algorithm("sm4-ccm", "aead", 16, _CCM_OTHER,
+              "", "", ("TLS_SM4_CCM_SM3",)),
+    Algorithm("seed-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("twofish-128-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("twofish-256-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("serpent-128-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("serpent-192-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("serpent-256-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("camellia-128-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("camellia-192-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("camellia-256-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("aria-128-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("aria-192-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("aria-256-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("sm4-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("seed-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("twofish-128-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("twofish-256-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("serpent-128-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("serpent-192-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("serpent-256-eax", "aead", 16, _EAX_OTHER),
+    Algorithm("camellia-128-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("camellia-192-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("camellia-256-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("aria-128-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("aria-192-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("aria-256-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("sm4-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("seed-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("twofish-128-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("twofish-256-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("serpent-128-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("serpent-192-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("serpent-256-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("aes-192-eax", "aead", 16, _EAX),
+    Algorithm("aes-256-eax", "aead", 16, _EAX),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
