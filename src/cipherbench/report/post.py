@@ -40,8 +40,8 @@ HASH_ORDER = ("md4", "md5", "sha1", "ripemd160", "sha224", "sha256", "sha384", "
               "streebog-256", "streebog-512", "gostr3411-94", "tiger", "whirlpool", "crc24",
               "crc32")
 #: AES modes in rows: the plain modes, then the AEADs, then key wrap.
-MODE_ORDER = ("ecb", "cbc", "cbc-cts", "cfb", "cfb8", "ofb", "ctr", "xts", "gcm", "ccm", "ocb",
-              "eax", "siv", "gcm-siv", "kw", "kwp")
+MODE_ORDER = ("ecb", "cbc", "cbc-cts", "cfb", "cfb1", "cfb8", "ofb", "ctr", "xts", "gcm", "ccm",
+              "ocb", "eax", "siv", "gcm-siv", "kw", "kwp")
 _AES = re.compile(r"aes-(128|192|256)-(.+)")
 
 
