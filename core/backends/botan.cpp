@@ -403,31 +403,17 @@ int cipher_run(void *ctx, cb_msg *m)
         if (m->len && !process_into(*x->mode, a->block, m->in, m->out, m->len))
             return CB_ERR;
         return CB_OK;
-    case C_XTS: {
-        // One data unit per call. finish() does the ciphertext stealing and
-        // wants the last full block (and a partial one) in its buffer.
-        if (m->nonce_len != 16 || !m->nonce || m->len < 16)
-            return CB_ERR_PARAM;
-        x->mode->start(m->nonce, m->nonce_len);
-        size_t bulk = (m->len - 16) / 16 * 16;
-        bulk = bulk / x->granule * x->granule;
-        if (!process_into(*x->mode, x->granule, m->in, m->out, bulk))
-            return CB_ERR;
-        x->buf.assign(m->in + bulk, m->in + m->len);
-        x->mode->finish(x->buf);
-        if (x->buf.size() != m->len - bulk)
-            return CB_ERR;
-        std::memcpy(m->out + bulk, x->buf.data(), x->buf.size());
-        return CB_OK;
-    }
+    case C_XTS:
     case C_CTS: {
-        // One message. finish() steals between the last two blocks and wants more than
-        // one block there (a one-block message is refused); the blocks before go through
-        // process().
-        if (m->nonce_len != 16 || !m->nonce || m->len <= 16)
+        // One data unit (message) per call, its tweak (IV) in msg->nonce. finish() does the
+        // ciphertext stealing: XTS wants the last whole block (and a partial one) in its
+        // buffer, CTS more than one block (a one-block message is refused); the blocks
+        // before go through process().
+        size_t min_tail = a->type == C_XTS ? 16 : 17;
+        if (m->nonce_len != 16 || !m->nonce || m->len < min_tail)
             return CB_ERR_PARAM;
         x->mode->start(m->nonce, m->nonce_len);
-        size_t bulk = m->len > 32 ? (m->len - 17) / 16 * 16 : 0;
+        size_t bulk = (m->len - min_tail) / 16 * 16;
         bulk = bulk / x->granule * x->granule;
         if (!process_into(*x->mode, x->granule, m->in, m->out, bulk))
             return CB_ERR;
