@@ -80,6 +80,13 @@ const cb_algorithm cb_algorithms[] = {
     {"serpent-256-ocb",    CB_AEAD,   32, 12, 16, 1, 1},
     {"aes-192-eax",        CB_AEAD,   24, 16, 16, 1, 1},
     {"aes-256-eax",        CB_AEAD,   32, 16, 16, 1, 1},
+    /* EAX over the 64-bit block ciphers: a tag of one block, an 8-byte nonce */
+    {"des-eax",            CB_AEAD,   8, 8, 8, 1, 1},
+    {"3des-eax",           CB_AEAD,   24, 8, 8, 1, 1},
+    {"blowfish-eax",       CB_AEAD,   16, 8, 8, 1, 1},
+    {"cast5-eax",          CB_AEAD,   16, 8, 8, 1, 1},
+    {"idea-eax",           CB_AEAD,   16, 8, 8, 1, 1},
+    {"gost28147-eax",      CB_AEAD,   32, 8, 8, 1, 1},
     /* ciphers */
     {"aes-128-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
     {"aes-192-cbc",        CB_CIPHER, 24, 16, 0, 16, 0},

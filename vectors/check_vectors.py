@@ -614,7 +614,8 @@ def check_cipher(algo, v):
 # --- GCM, CCM, EAX and OCB over any 128-bit block cipher ----------------------------------------
 
 #: AEAD rows whose mode this file runs over an independent block function (see GRID).
-AEAD_GRID = re.compile(r"(aes|camellia|aria|sm4|seed|twofish|serpent)(?:-(\d+))?-(gcm|ccm|eax|ocb)")
+AEAD_GRID = re.compile(r"(aes|camellia|aria|sm4|seed|twofish|serpent|3des|des|blowfish|cast5|idea|"
+                       r"gost28147)(?:-(\d+))?-(gcm|ccm|eax|ocb)")
 
 
 def _gf_mult(x, y):
@@ -676,31 +677,33 @@ def ccm_over_block(enc, nonce, aad, data, tag_len, decrypt=False):
     return out, _xor(mac[:tag_len], pad[:tag_len])
 
 
-def _cmac(enc, msg):
-    """CMAC (NIST SP 800-38B) over a 128-bit block function."""
+def _cmac(enc, msg, bs=16):
+    """CMAC (NIST SP 800-38B) over a 128- or 64-bit block function."""
     def dbl(b):
         n = int.from_bytes(b, "big") << 1
-        return ((n ^ 0x87 if n >> 128 else n) & ((1 << 128) - 1)).to_bytes(16, "big")
-    k1 = dbl(enc(bytes(16)))
+        return ((n ^ (0x87 if bs == 16 else 0x1B) if n >> (8 * bs) else n)
+                & ((1 << (8 * bs)) - 1)).to_bytes(bs, "big")
+    k1 = dbl(enc(bytes(bs)))
     k2 = dbl(k1)
-    if msg and len(msg) % 16 == 0:
-        last = _xor(msg[-16:], k1)
-        head = msg[:-16]
+    if msg and len(msg) % bs == 0:
+        last = _xor(msg[-bs:], k1)
+        head = msg[:-bs]
     else:
-        cut = len(msg) - len(msg) % 16
-        last = _xor((msg[cut:] + b"\x80").ljust(16, b"\0"), k2)
+        cut = len(msg) - len(msg) % bs
+        last = _xor((msg[cut:] + b"\x80").ljust(bs, b"\0"), k2)
         head = msg[:cut]
-    x = bytes(16)
-    for i in range(0, len(head), 16):
-        x = enc(_xor(x, head[i:i + 16]))
+    x = bytes(bs)
+    for i in range(0, len(head), bs):
+        x = enc(_xor(x, head[i:i + bs]))
     return enc(_xor(x, last))
 
 
-def eax_over_block(enc, nonce, aad, data, decrypt=False):
-    """EAX (Bellare, Rogaway, Wagner) over a 128-bit block function: (output, 16-byte tag)."""
-    omac = lambda t, m: _cmac(enc, bytes(15) + bytes([t]) + m)  # noqa: E731
+def eax_over_block(enc, nonce, aad, data, decrypt=False, bs=16):
+    """EAX (Bellare, Rogaway, Wagner) over a 128- or 64-bit block function: (output, tag of a
+    block)."""
+    omac = lambda t, m: _cmac(enc, bytes(bs - 1) + bytes([t]) + m, bs)  # noqa: E731
     n, h = omac(0, nonce), omac(1, aad)
-    out = over_block("ctr", enc, None, 16, n, data)
+    out = over_block("ctr", enc, None, bs, n, data)
     c = data if decrypt else out
     return out, _xor(_xor(n, omac(2, c)), h)
 
@@ -758,7 +761,7 @@ class BlockAead:
     encrypt gives ciphertext || tag, decrypt raises ValueError on a wrong tag or size."""
 
     def __init__(self, family, mode, key, tag_len=16):
-        self.enc, self.dec, _ = block_cipher(family, key)
+        self.enc, self.dec, self.bs = block_cipher(family, key)
         self.mode, self.tag_len = mode, tag_len
 
     def _run(self, nonce, data, aad, decrypt):
@@ -772,7 +775,7 @@ class BlockAead:
             if not 1 <= len(nonce) <= 15 or self.tag_len != 16:
                 raise ValueError("OCB takes a nonce of 1 to 15 bytes (and here a 16-byte tag)")
             return ocb_over_block(self.enc, self.dec, nonce, aad, data, decrypt)
-        return eax_over_block(self.enc, nonce, aad, data, decrypt)
+        return eax_over_block(self.enc, nonce, aad, data, decrypt, self.bs)
 
     def encrypt(self, nonce, data, aad):
         out, tag = self._run(nonce, data, aad or b"", False)

@@ -168,6 +168,10 @@ GRID_AEADS = ("camellia-128-gcm", "camellia-192-gcm", "camellia-256-gcm", "aria-
               "aes-192-eax", "aes-256-eax")
 
 
+#: EAX over the 64-bit block ciphers: a tag of one block (8 bytes).
+EAX64 = ("des-eax", "3des-eax", "blowfish-eax", "cast5-eax", "idea-eax", "gost28147-eax")
+
+
 def main() -> int:
     sizes = {"hmac-md5": 16, "hmac-sha1": 20, "hmac-sha224": 28, "hmac-sha256": 32,
              "hmac-sha384": 48, "hmac-sha512": 64, "poly1305": 16, "cmac-aes-128": 16,
@@ -175,6 +179,8 @@ def main() -> int:
              "umac-128": 16}
     for algo in AEADS + GRID_AEADS:
         print(write(algo, "aead", 16).relative_to(HERE))
+    for algo in EAX64:
+        print(write(algo, "aead", 8).relative_to(HERE))
     for algo in MACS:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))
     for algo in KEYWRAPS:

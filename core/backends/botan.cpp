@@ -290,6 +290,10 @@ const aead_arg a_serpent_128_ccm = {"Serpent", AEAD_CCM};
 const aead_arg a_serpent_192_ccm = {"Serpent", AEAD_CCM};
 const aead_arg a_serpent_256_ccm = {"Serpent", AEAD_CCM};
 const aead_arg a_aes_192_eax = {"AES-192", AEAD_EAX}, a_aes_256_eax = {"AES-256", AEAD_EAX};
+// EAX over the 64-bit block ciphers (a tag of one block)
+const aead_arg a_des_eax = {"DES", AEAD_EAX}, a_3des_eax = {"TripleDES", AEAD_EAX},
+               a_blowfish_eax = {"Blowfish", AEAD_EAX}, a_cast5_eax = {"CAST-128", AEAD_EAX},
+               a_idea_eax = {"IDEA", AEAD_EAX}, a_gost_eax = {"GOST-28147-89(R3411_94_TestParam)", AEAD_EAX};
 const aead_arg a_camellia_128_eax = {"Camellia-128", AEAD_EAX};
 const aead_arg a_camellia_192_eax = {"Camellia-192", AEAD_EAX};
 const aead_arg a_camellia_256_eax = {"Camellia-256", AEAD_EAX};
@@ -948,6 +952,12 @@ const cb_op botan_ops[] = {
     AEAD("serpent-256-ccm", a_serpent_256_ccm),
     AEAD("aes-192-eax", a_aes_192_eax),
     AEAD("aes-256-eax", a_aes_256_eax),
+    AEAD("des-eax", a_des_eax),
+    AEAD("3des-eax", a_3des_eax),
+    AEAD("blowfish-eax", a_blowfish_eax),
+    AEAD("cast5-eax", a_cast5_eax),
+    AEAD("idea-eax", a_idea_eax),
+    AEAD("gost28147-eax", a_gost_eax),
     AEAD("camellia-128-eax", a_camellia_128_eax),
     AEAD("camellia-192-eax", a_camellia_192_eax),
     AEAD("camellia-256-eax", a_camellia_256_eax),

@@ -141,8 +141,8 @@ int aead_init(void **ctx, const void *arg, const cb_setup *s)
         // Crypto++ 8.7's EAX computes the first message after keying wrongly
         // when it resyncs to a new nonce before the keying one's message is
         // finished (the EAX paper's vectors fail): finish that empty message.
-        byte scratch[16];
-        x->c->TruncatedFinal(scratch, sizeof scratch);
+        byte scratch[16];   // the tag is one block: 16 bytes, or 8 over a 64-bit cipher
+        x->c->TruncatedFinal(scratch, x->c->DigestSize());
     }
     *ctx = x.release();
     return CB_OK;
@@ -210,6 +210,13 @@ const aead_arg a_serpent_192_ccm = {AEAD_CCM, make_aead<CCM<Serpent>>, 24};
 const aead_arg a_serpent_256_ccm = {AEAD_CCM, make_aead<CCM<Serpent>>, 32};
 const aead_arg a_aes_192_eax = {AEAD_EAX, make_aead<EAX<AES>>, 24};
 const aead_arg a_aes_256_eax = {AEAD_EAX, make_aead<EAX<AES>>, 32};
+// EAX over the 64-bit block ciphers (a tag of one block); Crypto++'s GOST has the test S-boxes
+const aead_arg a_des_eax = {AEAD_EAX, make_aead<EAX<DES>>, 8};
+const aead_arg a_3des_eax = {AEAD_EAX, make_aead<EAX<DES_EDE3>>, 24};
+const aead_arg a_blowfish_eax = {AEAD_EAX, make_aead<EAX<Blowfish>>, 16};
+const aead_arg a_cast5_eax = {AEAD_EAX, make_aead<EAX<CAST128>>, 16};
+const aead_arg a_idea_eax = {AEAD_EAX, make_aead<EAX<IDEA>>, 16};
+const aead_arg a_gost_eax = {AEAD_EAX, make_aead<EAX<GOST>>, 32};
 const aead_arg a_camellia_128_eax = {AEAD_EAX, make_aead<EAX<Camellia>>, 16};
 const aead_arg a_camellia_192_eax = {AEAD_EAX, make_aead<EAX<Camellia>>, 24};
 const aead_arg a_camellia_256_eax = {AEAD_EAX, make_aead<EAX<Camellia>>, 32};
@@ -802,6 +809,12 @@ const cb_op cryptopp_ops[] = {
     AEAD("serpent-256-ccm", a_serpent_256_ccm),
     AEAD("aes-192-eax", a_aes_192_eax),
     AEAD("aes-256-eax", a_aes_256_eax),
+    AEAD("des-eax", a_des_eax),
+    AEAD("3des-eax", a_3des_eax),
+    AEAD("blowfish-eax", a_blowfish_eax),
+    AEAD("cast5-eax", a_cast5_eax),
+    AEAD("idea-eax", a_idea_eax),
+    AEAD("gost28147-eax", a_gost_eax),
     AEAD("camellia-128-eax", a_camellia_128_eax),
     AEAD("camellia-192-eax", a_camellia_192_eax),
     AEAD("camellia-256-eax", a_camellia_256_eax),

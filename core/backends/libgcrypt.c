@@ -453,6 +453,13 @@ static const cb_op gc_ops[] = {
     CIPHER("serpent-256-ccm", SERPENT256, CCM, CCM),
     CIPHER("aes-192-eax", AES192, EAX, EAX),
     CIPHER("aes-256-eax", AES256, EAX, EAX),
+    /* EAX over the 64-bit block ciphers (a tag of one block) */
+    CIPHER("des-eax", DES, EAX, EAX),
+    CIPHER("3des-eax", 3DES, EAX, EAX),
+    CIPHER("blowfish-eax", BLOWFISH, EAX, EAX),
+    CIPHER("cast5-eax", CAST5, EAX, EAX),
+    CIPHER("idea-eax", IDEA, EAX, EAX),
+    CIPHER("gost28147-eax", GOST28147, EAX, EAX),
     CIPHER("camellia-128-eax", CAMELLIA128, EAX, EAX),
     CIPHER("camellia-192-eax", CAMELLIA192, EAX, EAX),
     CIPHER("camellia-256-eax", CAMELLIA256, EAX, EAX),

@@ -69,6 +69,9 @@ _EAX_OTHER = Grade("acceptable", "EAX over a 128-bit block cipher without known 
                    "attack: a sound two-pass AEAD, but without AES's scrutiny and CPU "
                    "instructions; prefer AES-GCM or ChaCha20-Poly1305",
                    "Bellare, Rogaway, Wagner (FSE 2004)")
+_EAX64 = Grade("legacy", "EAX over a 64-bit block cipher: a 64-bit tag, and the block's "
+               "birthday bound (Sweet32) on the data under one key", "Bellare, Rogaway, Wagner "
+               "(FSE 2004); CVE-2016-2183")
 _OCB_OTHER = Grade("acceptable", "OCB over a 128-bit block cipher without known practical "
                    "attack: a sound one-pass AEAD, but without AES's scrutiny and CPU "
                    "instructions; prefer AES-GCM or ChaCha20-Poly1305", "RFC 7253")
@@ -248,6 +251,12 @@ _ENTRIES = [
     Algorithm("serpent-256-ocb", "aead", 16, _OCB_OTHER),
     Algorithm("aes-192-eax", "aead", 16, _EAX),
     Algorithm("aes-256-eax", "aead", 16, _EAX),
+    Algorithm("des-eax", "aead", 8, _DES),
+    Algorithm("3des-eax", "aead", 8, _EAX64),
+    Algorithm("blowfish-eax", "aead", 8, _EAX64),
+    Algorithm("cast5-eax", "aead", 8, _EAX64),
+    Algorithm("idea-eax", "aead", 8, _EAX64),
+    Algorithm("gost28147-eax", "aead", 8, _GOST89),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
