@@ -11,7 +11,7 @@ typedef struct cb_algorithm {
     const char *name;
     cb_kind kind;
     size_t key_len;     /* bytes; 0 for hashes */
-    size_t iv_len;      /* cipher IV set at init, or per-message nonce (AEAD, XTS, GMAC, UMAC) */
+    size_t iv_len;      /* cipher IV set at init, or per-message nonce (AEAD, XTS, CBC-CTS, GMAC, UMAC) */
     size_t tag_len;     /* AEAD tag, MAC or digest bytes */
     size_t block_len;   /* message length must be a multiple of this (1 for streams) */
     int per_message_nonce; /* 1: nonce passed in cb_msg each call, not at init */

@@ -12,8 +12,8 @@
  *           msg->aad, encrypt (or decrypt) msg->len bytes, write (or verify)
  *           the tag. Decrypt returns CB_ERR_AUTH if the tag does not verify.
  *   cipher  continue the stream or chain set up by init() over msg->len
- *           bytes, as `openssl speed` does. XTS is the exception: each call is
- *           one data unit whose tweak is msg->nonce.
+ *           bytes, as `openssl speed` does. XTS and CBC-CTS are the exceptions:
+ *           each call is one data unit (message) whose tweak (IV) is msg->nonce.
  *   hash    init+update+final of msg->in into msg->tag (tag_len bytes).
  *   mac     the MAC of msg->in under the key from init() into msg->tag;
  *           GMAC and UMAC take their per-message nonce from msg->nonce.

@@ -331,7 +331,7 @@ static int cipher_vector(vctx *c, const cb_vector *v)
     if (res == V_PASS)
         res = cipher_pass(c, v, 1, 0);
     /* Continuation, as bench calls it: cut at a multiple of 16 bytes (and of
-     * the block), except XTS whose every call is one data unit. */
+     * the block), except XTS and CBC-CTS, whose every call is one message. */
     size_t unit = alg && alg->block_len > 16 ? alg->block_len : 16;
     size_t split = v->pt.n / 2 / unit * unit;
     if (res == V_PASS && split && alg && !alg->per_message_nonce)
@@ -457,9 +457,10 @@ int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
  * byte, around the 16-, 64- and 128-byte blocks behind them (block - 1,
  * block, block + 1), odd lengths and 1 MiB. A cipher continues one stream
  * or chain over its messages, as bench calls it: multiples of 64 bytes, which
- * every block and keystream size divides; an XTS message is one data unit
- * (a block at least, then any length: ciphertext stealing). AEAD messages
- * come with AAD of these lengths, the long ones among them. */
+ * every block and keystream size divides; an XTS or CBC-CTS message is one
+ * data unit (a block at least, then any length: ciphertext stealing). AEAD
+ * messages come with AAD of these lengths, the long ones among them. A key
+ * wrap wraps key data of the lengths of wrap_lens, those its row takes. */
 static const size_t free_lens[] = {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 13, 4097, DIFF_BIG};
 static const size_t aad_lens[]  = {13, 0, 1, 15, 16, 17, 64, 65, 4099, 0, DIFF_AAD_MAX, 128, 13, 1};
 static const size_t chain_lens[] = {64, 1024, 192, 4096, DIFF_BIG};
@@ -485,9 +486,17 @@ typedef struct diff_in {
     uint8_t nonce[DIFF_MSGS][64];
 } diff_in;
 
+/* Bytes of output message i gives: its length, or for a key wrap's wrap (encrypt) the
+ * wrapped key, 8 bytes longer than the key data padded to 8. */
+static size_t diff_out_len(const diff_in *d, int decrypt, int i)
+{
+    return d->alg->kind == CB_KEYWRAP && !decrypt ? cb_keywrap_len(d->len[i]) : d->len[i];
+}
+
 /* Runs the message sequence through one context; out receives the output
  * bytes then the tag of each message. ins are the inputs and tags_in the
- * tags to verify (decrypt). Messages set in skip are left out; when the
+ * tags to verify (decrypt); a key wrap's unwrap takes the wrapped keys as
+ * inputs and writes the key data. Messages set in skip are left out; when the
  * messages stand alone (not a cipher's stream), one whose sizes the library
  * refuses is added to skip and the rest still run. Returns a cb_status. */
 static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *const *ins,
@@ -495,6 +504,7 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
 {
     int alone = d->alg->kind != CB_CIPHER || d->alg->per_message_nonce;
     const cb_algorithm *a = d->alg;
+    size_t tag_len = a->kind == CB_KEYWRAP ? 0 : a->tag_len;   /* a wrap's check is in its output */
     void *ctx = NULL;
     cb_setup s = {a->key_len ? d->key : NULL, a->key_len, a->iv_len ? d->iv : NULL, a->iv_len, a->tag_len, decrypt};
     int st = op->init(&ctx, op->arg, &s);
@@ -503,23 +513,23 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
     size_t off = 0;
     for (int i = 0; i < d->n && st == CB_OK; i++) {
         if (skip[i]) {
-            off += d->len[i];
+            off += diff_out_len(d, decrypt, i);
             continue;
         }
         uint8_t *tag = tags + i * a->tag_len;
         if (tags_in)
-            memcpy(tag, tags_in + i * a->tag_len, a->tag_len);
-        int has_out = a->kind == CB_AEAD || a->kind == CB_CIPHER;
+            memcpy(tag, tags_in + i * a->tag_len, tag_len);
+        int has_out = a->kind == CB_AEAD || a->kind == CB_CIPHER || a->kind == CB_KEYWRAP;
         cb_msg m = {ins[i], has_out ? out + off : NULL, d->len[i],
                     a->per_message_nonce ? d->nonce[i] : NULL, a->per_message_nonce ? a->iv_len : 0,
                     a->kind == CB_AEAD ? d->aad : NULL, a->kind == CB_AEAD ? d->aad_len[i] : 0,
-                    a->tag_len ? tag : NULL, a->tag_len};
+                    tag_len ? tag : NULL, tag_len};
         st = op->run(ctx, &m);
         if (st == CB_ERR_PARAM && alone) {
             skip[i] = 1;   /* e.g. CCM with AAD past 65280 bytes, an empty message */
             st = CB_OK;
         }
-        off += d->len[i];
+        off += diff_out_len(d, decrypt, i);
     }
     op->finish(ctx);
     return st;
@@ -536,116 +546,15 @@ static void progress(int fd, size_t i)
 /* Key-data lengths for key wrap: KW takes whole blocks from two on, KWP any
  * length from one byte (the shorter and odd ones are KWP's alone). */
 static const size_t wrap_lens[] = {16, 24, 32, 40, 64, 136, 4096, DIFF_BIG, 1, 7, 8, 9, 20};
-#define WRAP_MSGS (sizeof wrap_lens / sizeof wrap_lens[0])
 
 static int wrap_takes(const cb_algorithm *a, size_t len)
 {
     return len >= cb_keywrap_min(a) && len % a->block_len == 0;
 }
 
-/* Runs every key-data length the row takes through one context: wraps msg into
- * wrapped, or (decrypt) unwraps wrapped into msg. Returns a cb_status. */
-static int wrap_run(const cb_op *op, const cb_algorithm *a, const uint8_t *key, int decrypt,
-                    uint8_t *msg, uint8_t *wrapped)
-{
-    void *ctx = NULL;
-    cb_setup s = {key, a->key_len, NULL, 0, a->tag_len, decrypt};
-    int st = op->init(&ctx, op->arg, &s);
-    if (st != CB_OK)
-        return st;
-    size_t off = 0, woff = 0;
-    for (size_t i = 0; i < WRAP_MSGS && st == CB_OK; i++) {
-        size_t len = wrap_lens[i];
-        cb_msg m = {decrypt ? wrapped + woff : msg + off, decrypt ? msg + off : wrapped + woff, len,
-                    NULL, 0, NULL, 0, NULL, 0};
-        if (wrap_takes(a, len))
-            st = op->run(ctx, &m);
-        off += len;
-        woff += cb_keywrap_len(len);
-    }
-    op->finish(ctx);
-    return st;
-}
-
-/* The differential check of a key wrap: every library wraps the same keys into
- * the same bytes and unwraps what the first one wrapped. */
-static int differential_keywrap(const cb_algorithm *alg, const cb_backend *const *libs, size_t n,
-                                char *why, size_t whylen, int progress_fd)
-{
-    uint8_t key[64];
-    uint64_t seed = DIFF_SEED;
-    size_t total = 0, wtotal = 0;
-    for (size_t i = 0; i < WRAP_MSGS; i++) {
-        total += wrap_lens[i];
-        wtotal += cb_keywrap_len(wrap_lens[i]);
-    }
-    cb_prng_fill(&seed, key, sizeof key);
-    uint8_t *msgs = malloc(total), *back = malloc(total), *ref = malloc(wtotal), *out = malloc(wtotal);
-    int result = -1, ran = 0;
-    const char *first = NULL;
-    why[0] = '\0';
-    if (!msgs || !back || !ref || !out) {
-        snprintf(why, whylen, "out of memory");
-        result = 0;
-        goto done;
-    }
-    cb_prng_fill(&seed, msgs, total);
-    for (size_t li = 0; li < n; li++) {
-        const cb_op *op = NULL;
-        for (const cb_op *o = libs[li]->ops; o->algo; o++)
-            if (strcmp(o->algo, alg->name) == 0)
-                op = o;
-        if (!op)
-            continue;
-        progress(progress_fd, li);
-        memset(out, 0, wtotal);
-        int st = wrap_run(op, alg, key, 0, msgs, out);
-        if (st == CB_ERR_PARAM)
-            continue;   /* the library does not take these sizes */
-        if (st != CB_OK) {
-            snprintf(why, whylen, "%s failed on random input (status %d)", libs[li]->name, st);
-            result = 0;
-            goto done;
-        }
-        if (!first) {
-            first = libs[li]->name;
-            memcpy(ref, out, wtotal);
-        } else if (memcmp(out, ref, wtotal) != 0) {
-            snprintf(why, whylen, "%s and %s wrap the same keys differently", first, libs[li]->name);
-            result = 0;
-            goto done;
-        }
-        ran++;
-        memset(back, 0, total);
-        st = wrap_run(op, alg, key, 1, back, ref);
-        int same = 1;
-        for (size_t i = 0, off = 0; i < WRAP_MSGS; off += wrap_lens[i], i++)
-            if (wrap_takes(alg, wrap_lens[i]) && memcmp(back + off, msgs + off, wrap_lens[i]) != 0)
-                same = 0;
-        if (st != CB_OK || !same) {
-            snprintf(why, whylen, "%s does not unwrap what %s wrapped (%s)", libs[li]->name, first,
-                     st == CB_OK ? "key data differs" : st == CB_ERR_AUTH ? "integrity check refused" : "error");
-            result = 0;
-            goto done;
-        }
-    }
-    if (ran >= 2)
-        result = 1;
-    else
-        snprintf(why, whylen, "fewer than two libraries ran %s", alg->name);
-done:
-    free(msgs);
-    free(back);
-    free(ref);
-    free(out);
-    return result;
-}
-
 static int differential(const cb_algorithm *alg, const cb_backend *const *libs, size_t n,
                         char *why, size_t whylen, int progress_fd)
 {
-    if (alg->kind == CB_KEYWRAP)
-        return differential_keywrap(alg, libs, n, why, whylen, progress_fd);
     diff_in d;
     memset(&d, 0, sizeof d);
     d.alg = alg;
@@ -663,18 +572,25 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
     } else if (alg->kind == CB_CIPHER) {
         lens = chain_lens;
         d.n = (int)(sizeof chain_lens / sizeof chain_lens[0]);
+    } else if (alg->kind == CB_KEYWRAP) {
+        lens = wrap_lens;
+        d.n = (int)(sizeof wrap_lens / sizeof wrap_lens[0]);
     }
-    size_t total = 0;
+    /* total: the messages; out_total: the longest output (a wrap's is longer) */
+    size_t total = 0, out_total = 0;
+    int base_skip[DIFF_MSGS] = {0};   /* key-data lengths the row does not take */
     for (int i = 0; i < d.n; i++) {
         d.len[i] = lens[i];
         d.aad_len[i] = aad_lens[i];
         total += d.len[i];
+        out_total += diff_out_len(&d, 0, i);
         memcpy(d.nonce[i], d.iv, sizeof d.iv);
         d.nonce[i][0] ^= (uint8_t)(i + 1);   /* a fresh nonce per message */
+        base_skip[i] = alg->kind == CB_KEYWRAP && !wrap_takes(alg, d.len[i]);
     }
     size_t tags_len = DIFF_MSGS * alg->tag_len + 1;
-    uint8_t *msgs = malloc(total + 1), *ref = malloc(total + 1), *ref_tags = malloc(tags_len);
-    uint8_t *out = malloc(total + 1), *tags = malloc(tags_len), *aad = malloc(DIFF_AAD_MAX);
+    uint8_t *msgs = malloc(total + 1), *ref = malloc(out_total + 1), *ref_tags = malloc(tags_len);
+    uint8_t *out = malloc(out_total + 1), *tags = malloc(tags_len), *aad = malloc(DIFF_AAD_MAX);
     int result = -1, ran = 0;
     const char *first = NULL;
     if (!msgs || !ref || !ref_tags || !out || !tags || !aad) {
@@ -690,7 +606,8 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
         d.msg[i] = msgs + off;
         off += d.len[i];
     }
-    int decryptable = alg->kind == CB_AEAD || alg->kind == CB_CIPHER;
+    int decryptable = alg->kind == CB_AEAD || alg->kind == CB_CIPHER || alg->kind == CB_KEYWRAP;
+    int wrap = alg->kind == CB_KEYWRAP;
     uint8_t *ref_ins[DIFF_MSGS];
     int ref_skip[DIFF_MSGS] = {0};
     for (size_t li = 0; li < n; li++) {
@@ -701,9 +618,10 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
         if (!op)
             continue;
         progress(progress_fd, li);
-        memset(out, 0, total + 1);
+        memset(out, 0, out_total + 1);
         memset(tags, 0, tags_len);
-        int skip[DIFF_MSGS] = {0}, runs = 0;
+        int skip[DIFF_MSGS], runs = 0;
+        memcpy(skip, base_skip, sizeof skip);
         int st = diff_run(op, &d, 0, d.msg, NULL, out, tags, skip);
         for (int i = 0; i < d.n; i++)
             runs += !skip[i];
@@ -716,37 +634,38 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
         }
         if (!first) {
             first = libs[li]->name;
-            memcpy(ref, out, total);
+            memcpy(ref, out, out_total);
             memcpy(ref_tags, tags, tags_len);
             memcpy(ref_skip, skip, sizeof skip);
             off = 0;
             for (int i = 0; i < d.n; i++) {
                 ref_ins[i] = ref + off;
-                off += d.len[i];
+                off += diff_out_len(&d, 0, i);
             }
         } else {
             size_t pos = 0;
             for (int i = 0; i < d.n; i++) {
+                size_t olen = diff_out_len(&d, 0, i);
                 if (skip[i] || ref_skip[i]) {   /* only what both ran is compared */
-                    pos += d.len[i];
+                    pos += olen;
                     continue;
                 }
-                int same_out = !decryptable || memcmp(out + pos, ref + pos, d.len[i]) == 0;
+                int same_out = !decryptable || memcmp(out + pos, ref + pos, olen) == 0;
                 int same_tag = memcmp(tags + i * alg->tag_len, ref_tags + i * alg->tag_len, alg->tag_len) == 0;
                 if (!same_out || !same_tag) {
                     snprintf(why, whylen, "%s and %s differ in the %s of message %d (%zu bytes, AAD %zu)",
-                             first, libs[li]->name, same_out ? "tag" : "output", i + 1, d.len[i],
-                             alg->kind == CB_AEAD ? d.aad_len[i] : 0);
+                             first, libs[li]->name, same_out ? "tag" : wrap ? "wrapped key" : "output",
+                             i + 1, d.len[i], alg->kind == CB_AEAD ? d.aad_len[i] : 0);
                     result = 0;
                     goto done;
                 }
-                pos += d.len[i];
+                pos += olen;
             }
         }
         ran++;
         if (decryptable) {
-            /* Every library decrypts what the first one produced. */
-            memset(out, 0, total + 1);
+            /* Every library decrypts (unwraps) what the first one produced. */
+            memset(out, 0, out_total + 1);
             for (int i = 0; i < d.n; i++)
                 skip[i] |= ref_skip[i];
             st = diff_run(op, &d, 1, ref_ins, ref_tags, out, tags, skip);
@@ -758,8 +677,11 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
                 pos += d.len[i];
             }
             if (st != CB_OK || !same) {
-                snprintf(why, whylen, "%s does not decrypt what %s encrypted (%s)", libs[li]->name, first,
-                         st == CB_OK ? "plaintext differs" : st == CB_ERR_AUTH ? "tag refused" : "error");
+                snprintf(why, whylen, "%s does not %s what %s %s (%s)", libs[li]->name,
+                         wrap ? "unwrap" : "decrypt", first, wrap ? "wrapped" : "encrypted",
+                         st != CB_OK ? (st == CB_ERR_AUTH ? (wrap ? "integrity check refused" : "tag refused")
+                                                          : "error")
+                                     : wrap ? "key data differs" : "plaintext differs");
                 result = 0;
                 goto done;
             }

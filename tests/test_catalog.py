@@ -67,7 +67,17 @@ def test_grades_have_reasons_and_references():
     ("xchacha20-poly1305", "recommended", "xchacha"), ("siphash-2-4", "acceptable", "SipHash"),
     ("kmac-256", "recommended", "SP 800-185"), ("md2", "broken", "RFC 6149"),
     ("gostr3411-94-test", "broken", "RFC 5831"), ("blake2b-mac", "recommended", "RFC 7693"),
-    ("cmac-blowfish", "legacy", "SP 800-38B"), ("gmac-seed", "acceptable", "SP 800-38D")])
+    ("cmac-blowfish", "legacy", "SP 800-38B"), ("gmac-seed", "acceptable", "SP 800-38D"),
+    ("gost28147-ctr", "broken", "RFC 5830"),
+    ("rc2-40-cbc", "broken", "RFC 2268"), ("rc2-64-ofb", "broken", "RFC 2268"),
+    ("rc2-cfb8", "broken", "RFC 2268"), ("des-ofb", "broken", "FIPS 46-3"),
+    ("3des-2key-cbc", "broken", "SP 800-131A"), ("cast5-cfb8", "legacy", "CVE-2016-2183"),
+    ("serpent-192-xts", "acceptable", "IEEE 1619"), ("twofish-192-ecb", "broken", "SP 800-38A"),
+    ("aria-256-ctr", "acceptable", "RFC 5794"), ("sm4-cfb8", "acceptable", "GB/T 32907"),
+    ("camellia-128-gcm", "acceptable", "SP 800-38D"), ("sm4-ccm", "acceptable", "RFC 8998"),
+    ("seed-ocb", "acceptable", "RFC 7253"), ("aes-256-eax", "recommended", "FSE 2004"),
+    ("aes-128-cbc-cts", "acceptable", "SP 800-38A"), ("aes-128-cfb1", "acceptable", "SP 800-38A"),
+    ("3des-eax", "legacy", "CVE-2016-2183"), ("gost28147-eax", "broken", "RFC 5830")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -217,3 +217,72 @@ def test_the_checkers_own_implementations_agree_with_references():
     assert checker.siphash24(bytes(range(16)), bytes(range(15))).hex() == "e545be4961ca29a1"
     assert checker.hchacha20(bytes(range(32)), bytes.fromhex("000000090000004a0000000031415927")).hex() \
         == "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc"
+
+
+@pytest.mark.parametrize("algo,names", [
+    ("aes-128-cbc", None), ("aes-128-cfb", None), ("aes-128-cfb8", None), ("aes-128-ofb", None),
+    ("aes-128-ctr", None), ("aes-128-xts", None), ("aes-256-xts", None), ("aes-128-cbc-cts", None),
+    ("des-cbc", None), ("des-cfb", ("FIPS 81 64-bit CFB example",)),
+    ("des-cfb8", ("FIPS 81 8-bit CFB example",)), ("des-ofb", ("FIPS 81 64-bit OFB example",))])
+def test_modes_run_here_give_the_standards_own_mode_vectors(algo, names):
+    """The modes check_vectors.py runs over a block function (for the ciphers no independent
+    library has in that mode) reproduce SP 800-38A's, IEEE 1619's (with ciphertext stealing),
+    RFC 3962's (CBC with ciphertext stealing) and FIPS 81's vectors, both ways."""
+    checker = _load_checker()
+    try:
+        checker._crypto()
+    except checker.Unavailable:
+        pytest.skip("pyca/cryptography is not installed")
+    paths = [VECTORS / f"{algo}.json"]
+    if algo.endswith("-xts"):
+        paths.append(VECTORS / f"{algo}-stealing.json")
+    ran = 0
+    for path in paths:
+        for v in json.loads(path.read_text())["vectors"]:
+            if names and v["name"] not in names:
+                continue
+            key, iv, pt, ct = (bytes.fromhex(v.get(f, "")) for f in ("key", "iv", "pt", "ct"))
+            assert checker.run_over_block(algo, key, iv, pt) == ct, v["name"]
+            assert checker.run_over_block(algo, key, iv, ct, decrypt=True) == pt, v["name"]
+            ran += 1
+    assert ran
+
+
+@pytest.mark.parametrize("algo", ["aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "aes-128-ccm",
+                                  "aes-256-ccm", "aes-128-eax", "aes-128-ocb", "aes-256-ocb",
+                                  "sm4-gcm", "sm4-ccm", "aria-128-gcm", "aria-256-gcm"])
+def test_aeads_run_here_give_the_standards_vectors(algo):
+    """check_vectors.py's GCM, CCM, EAX and OCB over a block function (for the ciphers pyca has
+    no AEAD of) reproduce the AES vectors of SP 800-38D, SP 800-38C, the EAX paper and RFC 7253,
+    and the first vector of the SM4 (RFC 8998) and ARIA (RFC 8269) files, the standards' own."""
+    checker = _load_checker()
+    try:
+        checker._crypto()
+    except checker.Unavailable:
+        pytest.skip("pyca/cryptography is not installed")
+    family, _bits, mode = checker.AEAD_GRID.fullmatch(algo).groups()
+    vectors = json.loads((VECTORS / f"{algo}.json").read_text())["vectors"]
+    if not algo.startswith("aes-"):
+        vectors = vectors[:1]
+        assert vectors[0]["name"].startswith(("RFC 8998", "RFC 8269")), vectors[0]["name"]
+    for v in vectors:
+        key, iv, aad, pt, ct, tag = (bytes.fromhex(v[f])
+                                     for f in ("key", "iv", "aad", "pt", "ct", "tag"))
+        box = checker.BlockAead(family, mode, key, len(tag))
+        assert box.encrypt(iv, pt, aad) == ct + tag, v["name"]
+        assert box.decrypt(iv, ct + tag, aad) == pt, v["name"]
+
+
+def test_cmac_run_here_gives_sp800_38b_tdea_examples():
+    """The CMAC behind check_vectors.py's EAX over 64-bit block ciphers reproduces NIST SP
+    800-38B Appendix D.4 (three-key TDEA), examples 1 and 2."""
+    checker = _load_checker()
+    try:
+        checker._crypto()
+    except checker.Unavailable:
+        pytest.skip("pyca/cryptography is not installed")
+    enc, _dec, bs = checker.block_cipher(
+        "3des", bytes.fromhex("8aa83bf8cbda10620bc1bf19fbb6cd58bc313d4a371ca8b5"))
+    assert bs == 8
+    assert checker._cmac(enc, b"", bs).hex() == "b7a688e122ffaf95"
+    assert checker._cmac(enc, bytes.fromhex("6bc1bee22e409f96"), bs).hex() == "8e8f293136283797"

@@ -180,10 +180,32 @@ def tag_sizes() -> dict[str, int]:
             for m in row.finditer((HERE.parent / "core" / "algorithms.c").read_text())}
 
 
+#: GCM, CCM, EAX and OCB over the other 128-bit block ciphers, EAX at AES's other key sizes.
+GRID_AEADS = ("camellia-128-gcm", "camellia-192-gcm", "camellia-256-gcm", "aria-128-gcm",
+              "aria-192-gcm", "aria-256-gcm", "sm4-gcm", "seed-gcm", "twofish-128-gcm",
+              "twofish-256-gcm", "serpent-128-gcm", "serpent-192-gcm", "serpent-256-gcm",
+              "camellia-128-ccm", "camellia-192-ccm", "camellia-256-ccm", "aria-128-ccm",
+              "aria-192-ccm", "aria-256-ccm", "sm4-ccm", "seed-ccm", "twofish-128-ccm",
+              "twofish-256-ccm", "serpent-128-ccm", "serpent-192-ccm", "serpent-256-ccm",
+              "camellia-128-eax", "camellia-192-eax", "camellia-256-eax", "aria-128-eax",
+              "aria-192-eax", "aria-256-eax", "sm4-eax", "seed-eax", "twofish-128-eax",
+              "twofish-256-eax", "serpent-128-eax", "serpent-192-eax", "serpent-256-eax",
+              "camellia-128-ocb", "camellia-192-ocb", "camellia-256-ocb", "aria-128-ocb",
+              "aria-192-ocb", "aria-256-ocb", "sm4-ocb", "seed-ocb", "twofish-128-ocb",
+              "twofish-256-ocb", "serpent-128-ocb", "serpent-192-ocb", "serpent-256-ocb",
+              "aes-192-eax", "aes-256-eax")
+
+
+#: EAX over the 64-bit block ciphers: a tag of one block (8 bytes).
+EAX64 = ("des-eax", "3des-eax", "blowfish-eax", "cast5-eax", "idea-eax", "gost28147-eax")
+
+
 def main() -> int:
     sizes = tag_sizes()
-    for algo in AEADS:
+    for algo in AEADS + GRID_AEADS:
         print(write(algo, "aead", 16).relative_to(HERE))
+    for algo in EAX64:
+        print(write(algo, "aead", 8).relative_to(HERE))
     for algo in MACS + MACS_HMAC + MACS_CIPHER + MACS_OTHER:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))
     for algo in KEYWRAPS:

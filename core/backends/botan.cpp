@@ -111,7 +111,7 @@ bool process_into(Botan::Cipher_Mode &c, size_t granule, const uint8_t *in, uint
 
 // ChaCha20Poly1305 picks its construction by the nonce length: 12 bytes RFC 8439, 24
 // XChaCha20-Poly1305, 8 the original (draft-agl); each row takes only its own.
-enum aead_type { AEAD_GCM, AEAD_OCB, AEAD_CCM, AEAD_CHACHA, AEAD_SIV, AEAD_XCHACHA, AEAD_CHACHA64 };
+enum aead_type { AEAD_GCM, AEAD_OCB, AEAD_CCM, AEAD_CHACHA, AEAD_SIV, AEAD_XCHACHA, AEAD_CHACHA64, AEAD_EAX };
 
 size_t chacha_nonce_len(aead_type t)
 {
@@ -143,6 +143,9 @@ int aead_make(aead_ctx *x, size_t nonce_len)
         break;
     case AEAD_OCB:
         std::snprintf(name, sizeof name, "%s/OCB(%zu)", x->a->base, x->tag_len);
+        break;
+    case AEAD_EAX:
+        std::snprintf(name, sizeof name, "%s/EAX(%zu)", x->a->base, x->tag_len);
         break;
     case AEAD_CCM:
         if (nonce_len < 7 || nonce_len > 13)
@@ -216,7 +219,10 @@ int aead_run(void *ctx, cb_msg *m)
             && m->nonce_len != chacha_nonce_len(x->a->type)))
         return CB_ERR_PARAM;
 
-    // Botan takes the associated data before start().
+    // Botan takes the associated data before start(); its EAX refuses it while the last
+    // message's nonce state is there, which finish() leaves and reset() clears (the key stays).
+    if (x->a->type == AEAD_EAX)
+        x->c->reset();
     x->c->set_associated_data(m->aad, m->aad_len);
     x->c->start(m->nonce, m->nonce_len);
     size_t bulk = x->granule ? m->len / x->granule * x->granule : 0;
@@ -266,6 +272,65 @@ const aead_arg xchapoly = {"ChaCha20Poly1305", AEAD_XCHACHA};
 const aead_arg chapoly64 = {"ChaCha20Poly1305", AEAD_CHACHA64};
 const aead_arg siv128 = {"AES-128", AEAD_SIV}, siv192 = {"AES-192", AEAD_SIV},
                siv256 = {"AES-256", AEAD_SIV};
+// GCM, CCM, EAX and OCB over the other 128-bit block ciphers (the key's length picks Twofish's and
+// Serpent's size), EAX at AES's other key sizes
+const aead_arg a_camellia_128_gcm = {"Camellia-128", AEAD_GCM};
+const aead_arg a_camellia_192_gcm = {"Camellia-192", AEAD_GCM};
+const aead_arg a_camellia_256_gcm = {"Camellia-256", AEAD_GCM};
+const aead_arg a_aria_128_gcm = {"ARIA-128", AEAD_GCM};
+const aead_arg a_aria_192_gcm = {"ARIA-192", AEAD_GCM};
+const aead_arg a_aria_256_gcm = {"ARIA-256", AEAD_GCM};
+const aead_arg a_sm4_gcm = {"SM4", AEAD_GCM};
+const aead_arg a_seed_gcm = {"SEED", AEAD_GCM};
+const aead_arg a_twofish_128_gcm = {"Twofish", AEAD_GCM};
+const aead_arg a_twofish_256_gcm = {"Twofish", AEAD_GCM};
+const aead_arg a_serpent_128_gcm = {"Serpent", AEAD_GCM};
+const aead_arg a_serpent_192_gcm = {"Serpent", AEAD_GCM};
+const aead_arg a_serpent_256_gcm = {"Serpent", AEAD_GCM};
+const aead_arg a_camellia_128_ccm = {"Camellia-128", AEAD_CCM};
+const aead_arg a_camellia_192_ccm = {"Camellia-192", AEAD_CCM};
+const aead_arg a_camellia_256_ccm = {"Camellia-256", AEAD_CCM};
+const aead_arg a_aria_128_ccm = {"ARIA-128", AEAD_CCM};
+const aead_arg a_aria_192_ccm = {"ARIA-192", AEAD_CCM};
+const aead_arg a_aria_256_ccm = {"ARIA-256", AEAD_CCM};
+const aead_arg a_sm4_ccm = {"SM4", AEAD_CCM};
+const aead_arg a_seed_ccm = {"SEED", AEAD_CCM};
+const aead_arg a_twofish_128_ccm = {"Twofish", AEAD_CCM};
+const aead_arg a_twofish_256_ccm = {"Twofish", AEAD_CCM};
+const aead_arg a_serpent_128_ccm = {"Serpent", AEAD_CCM};
+const aead_arg a_serpent_192_ccm = {"Serpent", AEAD_CCM};
+const aead_arg a_serpent_256_ccm = {"Serpent", AEAD_CCM};
+const aead_arg a_aes_192_eax = {"AES-192", AEAD_EAX}, a_aes_256_eax = {"AES-256", AEAD_EAX};
+// EAX over the 64-bit block ciphers (a tag of one block)
+const aead_arg a_des_eax = {"DES", AEAD_EAX}, a_3des_eax = {"TripleDES", AEAD_EAX},
+               a_blowfish_eax = {"Blowfish", AEAD_EAX}, a_cast5_eax = {"CAST-128", AEAD_EAX},
+               a_idea_eax = {"IDEA", AEAD_EAX}, a_gost_eax = {"GOST-28147-89(R3411_94_TestParam)", AEAD_EAX};
+const aead_arg a_camellia_128_eax = {"Camellia-128", AEAD_EAX};
+const aead_arg a_camellia_192_eax = {"Camellia-192", AEAD_EAX};
+const aead_arg a_camellia_256_eax = {"Camellia-256", AEAD_EAX};
+const aead_arg a_aria_128_eax = {"ARIA-128", AEAD_EAX};
+const aead_arg a_aria_192_eax = {"ARIA-192", AEAD_EAX};
+const aead_arg a_aria_256_eax = {"ARIA-256", AEAD_EAX};
+const aead_arg a_sm4_eax = {"SM4", AEAD_EAX};
+const aead_arg a_seed_eax = {"SEED", AEAD_EAX};
+const aead_arg a_twofish_128_eax = {"Twofish", AEAD_EAX};
+const aead_arg a_twofish_256_eax = {"Twofish", AEAD_EAX};
+const aead_arg a_serpent_128_eax = {"Serpent", AEAD_EAX};
+const aead_arg a_serpent_192_eax = {"Serpent", AEAD_EAX};
+const aead_arg a_serpent_256_eax = {"Serpent", AEAD_EAX};
+const aead_arg a_camellia_128_ocb = {"Camellia-128", AEAD_OCB};
+const aead_arg a_camellia_192_ocb = {"Camellia-192", AEAD_OCB};
+const aead_arg a_camellia_256_ocb = {"Camellia-256", AEAD_OCB};
+const aead_arg a_aria_128_ocb = {"ARIA-128", AEAD_OCB};
+const aead_arg a_aria_192_ocb = {"ARIA-192", AEAD_OCB};
+const aead_arg a_aria_256_ocb = {"ARIA-256", AEAD_OCB};
+const aead_arg a_sm4_ocb = {"SM4", AEAD_OCB};
+const aead_arg a_seed_ocb = {"SEED", AEAD_OCB};
+const aead_arg a_twofish_128_ocb = {"Twofish", AEAD_OCB};
+const aead_arg a_twofish_256_ocb = {"Twofish", AEAD_OCB};
+const aead_arg a_serpent_128_ocb = {"Serpent", AEAD_OCB};
+const aead_arg a_serpent_192_ocb = {"Serpent", AEAD_OCB};
+const aead_arg a_serpent_256_ocb = {"Serpent", AEAD_OCB};
 
 // ---------------------------------------------------------------- ciphers
 
@@ -274,6 +339,7 @@ enum cipher_type {
     C_XTS,     // Cipher_Mode, one data unit per run() with the tweak in msg->nonce
     C_STREAM,  // StreamCipher (CTR, ChaCha, Salsa20, RC4): out of place, continues
     C_ECB,     // BlockCipher::encrypt_n / decrypt_n
+    C_CTS,     // Cipher_Mode CBC/CTS, one message per run() with its IV in msg->nonce
 };
 
 struct cipher_arg {
@@ -305,6 +371,7 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
     switch (a->type) {
     case C_MODE:
     case C_XTS:
+    case C_CTS:
         x->mode = Botan::Cipher_Mode::create(a->name, s->decrypt ? DECRYPT : ENCRYPT);
         if (!x->mode)
             return CB_ERR_PARAM;
@@ -351,13 +418,17 @@ int cipher_run(void *ctx, cb_msg *m)
         if (m->len && !process_into(*x->mode, a->block, m->in, m->out, m->len))
             return CB_ERR;
         return CB_OK;
-    case C_XTS: {
-        // One data unit per call. finish() does the ciphertext stealing and
-        // wants the last full block (and a partial one) in its buffer.
-        if (m->nonce_len != 16 || !m->nonce || m->len < 16)
+    case C_XTS:
+    case C_CTS: {
+        // One data unit (message) per call, its tweak (IV) in msg->nonce. finish() does the
+        // ciphertext stealing: XTS wants the last whole block (and a partial one) in its
+        // buffer, CTS more than one block (a one-block message is refused); the blocks
+        // before go through process().
+        size_t min_tail = a->type == C_XTS ? 16 : 17;
+        if (m->nonce_len != 16 || !m->nonce || m->len < min_tail)
             return CB_ERR_PARAM;
         x->mode->start(m->nonce, m->nonce_len);
-        size_t bulk = (m->len - 16) / 16 * 16;
+        size_t bulk = (m->len - min_tail) / 16 * 16;
         bulk = bulk / x->granule * x->granule;
         if (!process_into(*x->mode, x->granule, m->in, m->out, bulk))
             return CB_ERR;
@@ -409,6 +480,17 @@ CIPHER_ARG(aes256_ecb, "AES-256", C_ECB, 1, 0)
 CIPHER_ARG(gost_ecb, "GOST-28147-89(R3411_94_TestParam)", C_ECB, 8, 0)
 CIPHER_ARG(aes128_xts, "AES-128/XTS", C_XTS, 1, 0)
 CIPHER_ARG(aes256_xts, "AES-256/XTS", C_XTS, 1, 0)
+// two-key triple DES: TripleDES with a 16-byte key
+CIPHER_ARG(g_3des_2key_ecb, "TripleDES", C_ECB, 8, 0)
+CIPHER_ARG(g_3des_2key_cbc, "TripleDES/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(g_3des_2key_cfb, "TripleDES/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_3des_2key_ofb, "OFB(TripleDES)", C_STREAM, 1, 0)
+CIPHER_ARG(aes128_cts, "AES-128/CBC/CTS", C_CTS, 1, 0)
+CIPHER_ARG(aes192_cts, "AES-192/CBC/CTS", C_CTS, 1, 0)
+CIPHER_ARG(aes256_cts, "AES-256/CBC/CTS", C_CTS, 1, 0)
+CIPHER_ARG(camellia128_cts, "Camellia-128/CBC/CTS", C_CTS, 1, 0)
+CIPHER_ARG(camellia192_cts, "Camellia-192/CBC/CTS", C_CTS, 1, 0)
+CIPHER_ARG(camellia256_cts, "Camellia-256/CBC/CTS", C_CTS, 1, 0)
 CIPHER_ARG(camellia128_cbc, "Camellia-128/CBC/NoPadding", C_MODE, 16, 0)
 CIPHER_ARG(camellia256_cbc, "Camellia-256/CBC/NoPadding", C_MODE, 16, 0)
 CIPHER_ARG(camellia128_ctr, "CTR-BE(Camellia-128)", C_STREAM, 1, 0)
@@ -438,6 +520,129 @@ CIPHER_ARG(salsa20, "Salsa20", C_STREAM, 1, 8)
 CIPHER_ARG(chacha20_64, "ChaCha(20)", C_STREAM, 1, 8)
 CIPHER_ARG(xchacha20, "ChaCha(20)", C_STREAM, 1, 24)
 CIPHER_ARG(xsalsa20, "Salsa20", C_STREAM, 1, 24)
+// Every other row of the block-cipher grid (algorithms.c) Botan has: the block cipher alone
+// for ECB, its Cipher_Mode for CBC, CFB (full block), CFB(8) and XTS, OFB and CTR-BE as
+// stream ciphers (the whole block the big-endian counter)
+CIPHER_ARG(g_camellia_192_cbc, "Camellia-192/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(g_camellia_192_ctr, "CTR-BE(Camellia-192)", C_STREAM, 1, 0)
+CIPHER_ARG(g_camellia_128_ecb, "Camellia-128", C_ECB, 16, 0)
+CIPHER_ARG(g_camellia_192_ecb, "Camellia-192", C_ECB, 16, 0)
+CIPHER_ARG(g_camellia_256_ecb, "Camellia-256", C_ECB, 16, 0)
+CIPHER_ARG(g_twofish_256_ecb, "Twofish", C_ECB, 16, 0)
+CIPHER_ARG(g_serpent_256_ecb, "Serpent", C_ECB, 16, 0)
+CIPHER_ARG(g_sm4_ecb, "SM4", C_ECB, 16, 0)
+CIPHER_ARG(g_blowfish_ecb, "Blowfish", C_ECB, 8, 0)
+CIPHER_ARG(g_cast5_ecb, "CAST-128", C_ECB, 8, 0)
+CIPHER_ARG(g_idea_ecb, "IDEA", C_ECB, 8, 0)
+CIPHER_ARG(g_3des_ecb, "TripleDES", C_ECB, 8, 0)
+CIPHER_ARG(g_des_ecb, "DES", C_ECB, 8, 0)
+CIPHER_ARG(g_aes_128_ofb, "OFB(AES-128)", C_STREAM, 1, 0)
+CIPHER_ARG(g_aes_192_ofb, "OFB(AES-192)", C_STREAM, 1, 0)
+CIPHER_ARG(g_aes_256_ofb, "OFB(AES-256)", C_STREAM, 1, 0)
+CIPHER_ARG(g_aes_128_cfb8, "AES-128/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_aes_192_cfb8, "AES-192/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_aes_256_cfb8, "AES-256/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_3des_ofb, "OFB(TripleDES)", C_STREAM, 1, 0)
+CIPHER_ARG(g_3des_ctr, "CTR-BE(TripleDES)", C_STREAM, 1, 0)
+CIPHER_ARG(g_blowfish_ofb, "OFB(Blowfish)", C_STREAM, 1, 0)
+CIPHER_ARG(g_blowfish_ctr, "CTR-BE(Blowfish)", C_STREAM, 1, 0)
+CIPHER_ARG(g_cast5_ofb, "OFB(CAST-128)", C_STREAM, 1, 0)
+CIPHER_ARG(g_cast5_ctr, "CTR-BE(CAST-128)", C_STREAM, 1, 0)
+CIPHER_ARG(g_idea_ofb, "OFB(IDEA)", C_STREAM, 1, 0)
+CIPHER_ARG(g_idea_ctr, "CTR-BE(IDEA)", C_STREAM, 1, 0)
+CIPHER_ARG(g_twofish_128_ecb, "Twofish", C_ECB, 16, 0)
+CIPHER_ARG(g_twofish_128_cbc, "Twofish/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(g_twofish_256_ctr, "CTR-BE(Twofish)", C_STREAM, 1, 0)
+CIPHER_ARG(g_serpent_128_ecb, "Serpent", C_ECB, 16, 0)
+CIPHER_ARG(g_serpent_128_cbc, "Serpent/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(g_serpent_192_cbc, "Serpent/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(g_serpent_256_ctr, "CTR-BE(Serpent)", C_STREAM, 1, 0)
+CIPHER_ARG(g_seed_ecb, "SEED", C_ECB, 16, 0)
+CIPHER_ARG(g_seed_cbc, "SEED/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(g_aria_128_ecb, "ARIA-128", C_ECB, 16, 0)
+CIPHER_ARG(g_aria_192_ecb, "ARIA-192", C_ECB, 16, 0)
+CIPHER_ARG(g_aria_256_ecb, "ARIA-256", C_ECB, 16, 0)
+CIPHER_ARG(g_aria_128_cbc, "ARIA-128/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(g_aria_192_cbc, "ARIA-192/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(g_aria_256_cbc, "ARIA-256/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(g_sm4_ctr, "CTR-BE(SM4)", C_STREAM, 1, 0)
+CIPHER_ARG(g_sm4_ofb, "OFB(SM4)", C_STREAM, 1, 0)
+CIPHER_ARG(g_sm4_cfb, "SM4/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_camellia_128_ofb, "OFB(Camellia-128)", C_STREAM, 1, 0)
+CIPHER_ARG(g_camellia_128_cfb8, "Camellia-128/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_camellia_128_xts, "Camellia-128/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_camellia_192_ofb, "OFB(Camellia-192)", C_STREAM, 1, 0)
+CIPHER_ARG(g_camellia_192_cfb8, "Camellia-192/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_camellia_192_xts, "Camellia-192/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_camellia_256_ofb, "OFB(Camellia-256)", C_STREAM, 1, 0)
+CIPHER_ARG(g_camellia_256_cfb8, "Camellia-256/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_camellia_256_xts, "Camellia-256/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_serpent_128_ctr, "CTR-BE(Serpent)", C_STREAM, 1, 0)
+CIPHER_ARG(g_serpent_128_cfb, "Serpent/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_serpent_128_cfb8, "Serpent/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_serpent_128_ofb, "OFB(Serpent)", C_STREAM, 1, 0)
+CIPHER_ARG(g_serpent_128_xts, "Serpent/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_serpent_192_ecb, "Serpent", C_ECB, 16, 0)
+CIPHER_ARG(g_serpent_192_ctr, "CTR-BE(Serpent)", C_STREAM, 1, 0)
+CIPHER_ARG(g_serpent_192_cfb, "Serpent/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_serpent_192_cfb8, "Serpent/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_serpent_192_ofb, "OFB(Serpent)", C_STREAM, 1, 0)
+CIPHER_ARG(g_serpent_192_xts, "Serpent/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_serpent_256_cfb, "Serpent/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_serpent_256_cfb8, "Serpent/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_serpent_256_ofb, "OFB(Serpent)", C_STREAM, 1, 0)
+CIPHER_ARG(g_serpent_256_xts, "Serpent/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_twofish_128_ctr, "CTR-BE(Twofish)", C_STREAM, 1, 0)
+CIPHER_ARG(g_twofish_128_cfb, "Twofish/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_twofish_128_cfb8, "Twofish/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_twofish_128_ofb, "OFB(Twofish)", C_STREAM, 1, 0)
+CIPHER_ARG(g_twofish_128_xts, "Twofish/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_twofish_192_ecb, "Twofish", C_ECB, 16, 0)
+CIPHER_ARG(g_twofish_192_cbc, "Twofish/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(g_twofish_192_ctr, "CTR-BE(Twofish)", C_STREAM, 1, 0)
+CIPHER_ARG(g_twofish_192_cfb, "Twofish/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_twofish_192_cfb8, "Twofish/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_twofish_192_ofb, "OFB(Twofish)", C_STREAM, 1, 0)
+CIPHER_ARG(g_twofish_192_xts, "Twofish/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_twofish_256_cfb8, "Twofish/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_twofish_256_ofb, "OFB(Twofish)", C_STREAM, 1, 0)
+CIPHER_ARG(g_twofish_256_xts, "Twofish/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_seed_cfb, "SEED/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_seed_cfb8, "SEED/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_seed_ofb, "OFB(SEED)", C_STREAM, 1, 0)
+CIPHER_ARG(g_seed_ctr, "CTR-BE(SEED)", C_STREAM, 1, 0)
+CIPHER_ARG(g_seed_xts, "SEED/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_aria_128_cfb, "ARIA-128/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_aria_128_cfb8, "ARIA-128/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_aria_128_ofb, "OFB(ARIA-128)", C_STREAM, 1, 0)
+CIPHER_ARG(g_aria_128_ctr, "CTR-BE(ARIA-128)", C_STREAM, 1, 0)
+CIPHER_ARG(g_aria_128_xts, "ARIA-128/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_aria_192_cfb, "ARIA-192/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_aria_192_cfb8, "ARIA-192/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_aria_192_ofb, "OFB(ARIA-192)", C_STREAM, 1, 0)
+CIPHER_ARG(g_aria_192_ctr, "CTR-BE(ARIA-192)", C_STREAM, 1, 0)
+CIPHER_ARG(g_aria_192_xts, "ARIA-192/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_aria_256_cfb, "ARIA-256/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_aria_256_cfb8, "ARIA-256/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_aria_256_ofb, "OFB(ARIA-256)", C_STREAM, 1, 0)
+CIPHER_ARG(g_aria_256_ctr, "CTR-BE(ARIA-256)", C_STREAM, 1, 0)
+CIPHER_ARG(g_aria_256_xts, "ARIA-256/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_sm4_cfb8, "SM4/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_sm4_xts, "SM4/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_aes_192_xts, "AES-192/XTS", C_XTS, 1, 0)
+CIPHER_ARG(g_des_cfb, "DES/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_des_cfb8, "DES/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_des_ofb, "OFB(DES)", C_STREAM, 1, 0)
+CIPHER_ARG(g_des_ctr, "CTR-BE(DES)", C_STREAM, 1, 0)
+CIPHER_ARG(g_3des_cfb8, "TripleDES/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_blowfish_cfb8, "Blowfish/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_cast5_cfb8, "CAST-128/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_idea_cfb8, "IDEA/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_gost28147_cbc, "GOST-28147-89(R3411_94_TestParam)/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(g_gost28147_cfb, "GOST-28147-89(R3411_94_TestParam)/CFB", C_MODE, 1, 0)
+CIPHER_ARG(g_gost28147_cfb8, "GOST-28147-89(R3411_94_TestParam)/CFB(8)", C_MODE, 1, 0)
+CIPHER_ARG(g_gost28147_ofb, "OFB(GOST-28147-89(R3411_94_TestParam))", C_STREAM, 1, 0)
+CIPHER_ARG(g_gost28147_ctr, "CTR-BE(GOST-28147-89(R3411_94_TestParam))", C_STREAM, 1, 0)
 
 // ---------------------------------------------------------------- hashes
 
@@ -767,6 +972,66 @@ const cb_op botan_ops[] = {
     AEAD("aes-256-ocb", ocb256),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("camellia-128-gcm", a_camellia_128_gcm),
+    AEAD("camellia-192-gcm", a_camellia_192_gcm),
+    AEAD("camellia-256-gcm", a_camellia_256_gcm),
+    AEAD("aria-128-gcm", a_aria_128_gcm),
+    AEAD("aria-192-gcm", a_aria_192_gcm),
+    AEAD("aria-256-gcm", a_aria_256_gcm),
+    AEAD("sm4-gcm", a_sm4_gcm),
+    AEAD("seed-gcm", a_seed_gcm),
+    AEAD("twofish-128-gcm", a_twofish_128_gcm),
+    AEAD("twofish-256-gcm", a_twofish_256_gcm),
+    AEAD("serpent-128-gcm", a_serpent_128_gcm),
+    AEAD("serpent-192-gcm", a_serpent_192_gcm),
+    AEAD("serpent-256-gcm", a_serpent_256_gcm),
+    AEAD("camellia-128-ccm", a_camellia_128_ccm),
+    AEAD("camellia-192-ccm", a_camellia_192_ccm),
+    AEAD("camellia-256-ccm", a_camellia_256_ccm),
+    AEAD("aria-128-ccm", a_aria_128_ccm),
+    AEAD("aria-192-ccm", a_aria_192_ccm),
+    AEAD("aria-256-ccm", a_aria_256_ccm),
+    AEAD("sm4-ccm", a_sm4_ccm),
+    AEAD("seed-ccm", a_seed_ccm),
+    AEAD("twofish-128-ccm", a_twofish_128_ccm),
+    AEAD("twofish-256-ccm", a_twofish_256_ccm),
+    AEAD("serpent-128-ccm", a_serpent_128_ccm),
+    AEAD("serpent-192-ccm", a_serpent_192_ccm),
+    AEAD("serpent-256-ccm", a_serpent_256_ccm),
+    AEAD("aes-192-eax", a_aes_192_eax),
+    AEAD("aes-256-eax", a_aes_256_eax),
+    AEAD("des-eax", a_des_eax),
+    AEAD("3des-eax", a_3des_eax),
+    AEAD("blowfish-eax", a_blowfish_eax),
+    AEAD("cast5-eax", a_cast5_eax),
+    AEAD("idea-eax", a_idea_eax),
+    AEAD("gost28147-eax", a_gost_eax),
+    AEAD("camellia-128-eax", a_camellia_128_eax),
+    AEAD("camellia-192-eax", a_camellia_192_eax),
+    AEAD("camellia-256-eax", a_camellia_256_eax),
+    AEAD("aria-128-eax", a_aria_128_eax),
+    AEAD("aria-192-eax", a_aria_192_eax),
+    AEAD("aria-256-eax", a_aria_256_eax),
+    AEAD("sm4-eax", a_sm4_eax),
+    AEAD("seed-eax", a_seed_eax),
+    AEAD("twofish-128-eax", a_twofish_128_eax),
+    AEAD("twofish-256-eax", a_twofish_256_eax),
+    AEAD("serpent-128-eax", a_serpent_128_eax),
+    AEAD("serpent-192-eax", a_serpent_192_eax),
+    AEAD("serpent-256-eax", a_serpent_256_eax),
+    AEAD("camellia-128-ocb", a_camellia_128_ocb),
+    AEAD("camellia-192-ocb", a_camellia_192_ocb),
+    AEAD("camellia-256-ocb", a_camellia_256_ocb),
+    AEAD("aria-128-ocb", a_aria_128_ocb),
+    AEAD("aria-192-ocb", a_aria_192_ocb),
+    AEAD("aria-256-ocb", a_aria_256_ocb),
+    AEAD("sm4-ocb", a_sm4_ocb),
+    AEAD("seed-ocb", a_seed_ocb),
+    AEAD("twofish-128-ocb", a_twofish_128_ocb),
+    AEAD("twofish-256-ocb", a_twofish_256_ocb),
+    AEAD("serpent-128-ocb", a_serpent_128_ocb),
+    AEAD("serpent-192-ocb", a_serpent_192_ocb),
+    AEAD("serpent-256-ocb", a_serpent_256_ocb),
 
     CIPHER("aes-128-cbc", aes128_cbc),
     CIPHER("aes-192-cbc", aes192_cbc),
@@ -783,6 +1048,16 @@ const cb_op botan_ops[] = {
     CIPHER("gost28147-ecb", gost_ecb),
     CIPHER("aes-128-xts", aes128_xts),
     CIPHER("aes-256-xts", aes256_xts),
+    CIPHER("3des-2key-ecb", g_3des_2key_ecb),
+    CIPHER("3des-2key-cbc", g_3des_2key_cbc),
+    CIPHER("3des-2key-cfb", g_3des_2key_cfb),
+    CIPHER("3des-2key-ofb", g_3des_2key_ofb),
+    CIPHER("aes-128-cbc-cts", aes128_cts),
+    CIPHER("aes-192-cbc-cts", aes192_cts),
+    CIPHER("aes-256-cbc-cts", aes256_cts),
+    CIPHER("camellia-128-cbc-cts", camellia128_cts),
+    CIPHER("camellia-192-cbc-cts", camellia192_cts),
+    CIPHER("camellia-256-cbc-cts", camellia256_cts),
     CIPHER("camellia-128-cbc", camellia128_cbc),
     CIPHER("camellia-256-cbc", camellia256_cbc),
     CIPHER("camellia-128-ctr", camellia128_ctr),
@@ -809,6 +1084,127 @@ const cb_op botan_ops[] = {
     CIPHER("chacha20-nonce64", chacha20_64),
     CIPHER("xchacha20", xchacha20),
     CIPHER("xsalsa20", xsalsa20),
+    // the block-cipher grid
+    CIPHER("camellia-192-cbc", g_camellia_192_cbc),
+    CIPHER("camellia-192-ctr", g_camellia_192_ctr),
+    CIPHER("camellia-128-ecb", g_camellia_128_ecb),
+    CIPHER("camellia-192-ecb", g_camellia_192_ecb),
+    CIPHER("camellia-256-ecb", g_camellia_256_ecb),
+    CIPHER("twofish-256-ecb", g_twofish_256_ecb),
+    CIPHER("serpent-256-ecb", g_serpent_256_ecb),
+    CIPHER("sm4-ecb", g_sm4_ecb),
+    CIPHER("blowfish-ecb", g_blowfish_ecb),
+    CIPHER("cast5-ecb", g_cast5_ecb),
+    CIPHER("idea-ecb", g_idea_ecb),
+    CIPHER("3des-ecb", g_3des_ecb),
+    CIPHER("des-ecb", g_des_ecb),
+    CIPHER("aes-128-ofb", g_aes_128_ofb),
+    CIPHER("aes-192-ofb", g_aes_192_ofb),
+    CIPHER("aes-256-ofb", g_aes_256_ofb),
+    CIPHER("aes-128-cfb8", g_aes_128_cfb8),
+    CIPHER("aes-192-cfb8", g_aes_192_cfb8),
+    CIPHER("aes-256-cfb8", g_aes_256_cfb8),
+    CIPHER("3des-ofb", g_3des_ofb),
+    CIPHER("3des-ctr", g_3des_ctr),
+    CIPHER("blowfish-ofb", g_blowfish_ofb),
+    CIPHER("blowfish-ctr", g_blowfish_ctr),
+    CIPHER("cast5-ofb", g_cast5_ofb),
+    CIPHER("cast5-ctr", g_cast5_ctr),
+    CIPHER("idea-ofb", g_idea_ofb),
+    CIPHER("idea-ctr", g_idea_ctr),
+    CIPHER("twofish-128-ecb", g_twofish_128_ecb),
+    CIPHER("twofish-128-cbc", g_twofish_128_cbc),
+    CIPHER("twofish-256-ctr", g_twofish_256_ctr),
+    CIPHER("serpent-128-ecb", g_serpent_128_ecb),
+    CIPHER("serpent-128-cbc", g_serpent_128_cbc),
+    CIPHER("serpent-192-cbc", g_serpent_192_cbc),
+    CIPHER("serpent-256-ctr", g_serpent_256_ctr),
+    CIPHER("seed-ecb", g_seed_ecb),
+    CIPHER("seed-cbc", g_seed_cbc),
+    CIPHER("aria-128-ecb", g_aria_128_ecb),
+    CIPHER("aria-192-ecb", g_aria_192_ecb),
+    CIPHER("aria-256-ecb", g_aria_256_ecb),
+    CIPHER("aria-128-cbc", g_aria_128_cbc),
+    CIPHER("aria-192-cbc", g_aria_192_cbc),
+    CIPHER("aria-256-cbc", g_aria_256_cbc),
+    CIPHER("sm4-ctr", g_sm4_ctr),
+    CIPHER("sm4-ofb", g_sm4_ofb),
+    CIPHER("sm4-cfb", g_sm4_cfb),
+    CIPHER("camellia-128-ofb", g_camellia_128_ofb),
+    CIPHER("camellia-128-cfb8", g_camellia_128_cfb8),
+    CIPHER("camellia-128-xts", g_camellia_128_xts),
+    CIPHER("camellia-192-ofb", g_camellia_192_ofb),
+    CIPHER("camellia-192-cfb8", g_camellia_192_cfb8),
+    CIPHER("camellia-192-xts", g_camellia_192_xts),
+    CIPHER("camellia-256-ofb", g_camellia_256_ofb),
+    CIPHER("camellia-256-cfb8", g_camellia_256_cfb8),
+    CIPHER("camellia-256-xts", g_camellia_256_xts),
+    CIPHER("serpent-128-ctr", g_serpent_128_ctr),
+    CIPHER("serpent-128-cfb", g_serpent_128_cfb),
+    CIPHER("serpent-128-cfb8", g_serpent_128_cfb8),
+    CIPHER("serpent-128-ofb", g_serpent_128_ofb),
+    CIPHER("serpent-128-xts", g_serpent_128_xts),
+    CIPHER("serpent-192-ecb", g_serpent_192_ecb),
+    CIPHER("serpent-192-ctr", g_serpent_192_ctr),
+    CIPHER("serpent-192-cfb", g_serpent_192_cfb),
+    CIPHER("serpent-192-cfb8", g_serpent_192_cfb8),
+    CIPHER("serpent-192-ofb", g_serpent_192_ofb),
+    CIPHER("serpent-192-xts", g_serpent_192_xts),
+    CIPHER("serpent-256-cfb", g_serpent_256_cfb),
+    CIPHER("serpent-256-cfb8", g_serpent_256_cfb8),
+    CIPHER("serpent-256-ofb", g_serpent_256_ofb),
+    CIPHER("serpent-256-xts", g_serpent_256_xts),
+    CIPHER("twofish-128-ctr", g_twofish_128_ctr),
+    CIPHER("twofish-128-cfb", g_twofish_128_cfb),
+    CIPHER("twofish-128-cfb8", g_twofish_128_cfb8),
+    CIPHER("twofish-128-ofb", g_twofish_128_ofb),
+    CIPHER("twofish-128-xts", g_twofish_128_xts),
+    CIPHER("twofish-192-ecb", g_twofish_192_ecb),
+    CIPHER("twofish-192-cbc", g_twofish_192_cbc),
+    CIPHER("twofish-192-ctr", g_twofish_192_ctr),
+    CIPHER("twofish-192-cfb", g_twofish_192_cfb),
+    CIPHER("twofish-192-cfb8", g_twofish_192_cfb8),
+    CIPHER("twofish-192-ofb", g_twofish_192_ofb),
+    CIPHER("twofish-192-xts", g_twofish_192_xts),
+    CIPHER("twofish-256-cfb8", g_twofish_256_cfb8),
+    CIPHER("twofish-256-ofb", g_twofish_256_ofb),
+    CIPHER("twofish-256-xts", g_twofish_256_xts),
+    CIPHER("seed-cfb", g_seed_cfb),
+    CIPHER("seed-cfb8", g_seed_cfb8),
+    CIPHER("seed-ofb", g_seed_ofb),
+    CIPHER("seed-ctr", g_seed_ctr),
+    CIPHER("seed-xts", g_seed_xts),
+    CIPHER("aria-128-cfb", g_aria_128_cfb),
+    CIPHER("aria-128-cfb8", g_aria_128_cfb8),
+    CIPHER("aria-128-ofb", g_aria_128_ofb),
+    CIPHER("aria-128-ctr", g_aria_128_ctr),
+    CIPHER("aria-128-xts", g_aria_128_xts),
+    CIPHER("aria-192-cfb", g_aria_192_cfb),
+    CIPHER("aria-192-cfb8", g_aria_192_cfb8),
+    CIPHER("aria-192-ofb", g_aria_192_ofb),
+    CIPHER("aria-192-ctr", g_aria_192_ctr),
+    CIPHER("aria-192-xts", g_aria_192_xts),
+    CIPHER("aria-256-cfb", g_aria_256_cfb),
+    CIPHER("aria-256-cfb8", g_aria_256_cfb8),
+    CIPHER("aria-256-ofb", g_aria_256_ofb),
+    CIPHER("aria-256-ctr", g_aria_256_ctr),
+    CIPHER("aria-256-xts", g_aria_256_xts),
+    CIPHER("sm4-cfb8", g_sm4_cfb8),
+    CIPHER("sm4-xts", g_sm4_xts),
+    CIPHER("aes-192-xts", g_aes_192_xts),
+    CIPHER("des-cfb", g_des_cfb),
+    CIPHER("des-cfb8", g_des_cfb8),
+    CIPHER("des-ofb", g_des_ofb),
+    CIPHER("des-ctr", g_des_ctr),
+    CIPHER("3des-cfb8", g_3des_cfb8),
+    CIPHER("blowfish-cfb8", g_blowfish_cfb8),
+    CIPHER("cast5-cfb8", g_cast5_cfb8),
+    CIPHER("idea-cfb8", g_idea_cfb8),
+    CIPHER("gost28147-cbc", g_gost28147_cbc),
+    CIPHER("gost28147-cfb", g_gost28147_cfb),
+    CIPHER("gost28147-cfb8", g_gost28147_cfb8),
+    CIPHER("gost28147-ofb", g_gost28147_ofb),
+    CIPHER("gost28147-ctr", g_gost28147_ctr),
 
     HASH("md5", "MD5"),
     HASH("sha1", "SHA-1"),

@@ -143,8 +143,8 @@ int aead_init(void **ctx, const void *arg, const cb_setup *s)
         // Crypto++ 8.7's EAX computes the first message after keying wrongly
         // when it resyncs to a new nonce before the keying one's message is
         // finished (the EAX paper's vectors fail): finish that empty message.
-        byte scratch[16];
-        x->c->TruncatedFinal(scratch, sizeof scratch);
+        byte scratch[16];   // the tag is one block: 16 bytes, or 8 over a 64-bit cipher
+        x->c->TruncatedFinal(scratch, x->c->DigestSize());
     }
     *ctx = x.release();
     return CB_OK;
@@ -184,13 +184,63 @@ const aead_arg ccm256 = {AEAD_CCM, make_aead<CCM<AES>>, 32};
 const aead_arg ccm192 = {AEAD_CCM, make_aead<CCM<AES>>, 24};
 const aead_arg chapoly = {AEAD_CHACHA, make_aead<ChaCha20Poly1305>, 32};
 const aead_arg xchapoly = {AEAD_CHACHA, make_aead<XChaCha20Poly1305>, 32};   // 24-byte nonce
+// GCM, CCM and EAX over the other 128-bit block ciphers, EAX at AES's other key sizes
+const aead_arg a_camellia_128_gcm = {AEAD_GCM, make_aead<GCM<Camellia>>, 16};
+const aead_arg a_camellia_192_gcm = {AEAD_GCM, make_aead<GCM<Camellia>>, 24};
+const aead_arg a_camellia_256_gcm = {AEAD_GCM, make_aead<GCM<Camellia>>, 32};
+const aead_arg a_aria_128_gcm = {AEAD_GCM, make_aead<GCM<ARIA>>, 16};
+const aead_arg a_aria_192_gcm = {AEAD_GCM, make_aead<GCM<ARIA>>, 24};
+const aead_arg a_aria_256_gcm = {AEAD_GCM, make_aead<GCM<ARIA>>, 32};
+const aead_arg a_sm4_gcm = {AEAD_GCM, make_aead<GCM<SM4>>, 16};
+const aead_arg a_seed_gcm = {AEAD_GCM, make_aead<GCM<SEED>>, 16};
+const aead_arg a_twofish_128_gcm = {AEAD_GCM, make_aead<GCM<Twofish>>, 16};
+const aead_arg a_twofish_256_gcm = {AEAD_GCM, make_aead<GCM<Twofish>>, 32};
+const aead_arg a_serpent_128_gcm = {AEAD_GCM, make_aead<GCM<Serpent>>, 16};
+const aead_arg a_serpent_192_gcm = {AEAD_GCM, make_aead<GCM<Serpent>>, 24};
+const aead_arg a_serpent_256_gcm = {AEAD_GCM, make_aead<GCM<Serpent>>, 32};
+const aead_arg a_camellia_128_ccm = {AEAD_CCM, make_aead<CCM<Camellia>>, 16};
+const aead_arg a_camellia_192_ccm = {AEAD_CCM, make_aead<CCM<Camellia>>, 24};
+const aead_arg a_camellia_256_ccm = {AEAD_CCM, make_aead<CCM<Camellia>>, 32};
+const aead_arg a_aria_128_ccm = {AEAD_CCM, make_aead<CCM<ARIA>>, 16};
+const aead_arg a_aria_192_ccm = {AEAD_CCM, make_aead<CCM<ARIA>>, 24};
+const aead_arg a_aria_256_ccm = {AEAD_CCM, make_aead<CCM<ARIA>>, 32};
+const aead_arg a_sm4_ccm = {AEAD_CCM, make_aead<CCM<SM4>>, 16};
+const aead_arg a_seed_ccm = {AEAD_CCM, make_aead<CCM<SEED>>, 16};
+const aead_arg a_twofish_128_ccm = {AEAD_CCM, make_aead<CCM<Twofish>>, 16};
+const aead_arg a_twofish_256_ccm = {AEAD_CCM, make_aead<CCM<Twofish>>, 32};
+const aead_arg a_serpent_128_ccm = {AEAD_CCM, make_aead<CCM<Serpent>>, 16};
+const aead_arg a_serpent_192_ccm = {AEAD_CCM, make_aead<CCM<Serpent>>, 24};
+const aead_arg a_serpent_256_ccm = {AEAD_CCM, make_aead<CCM<Serpent>>, 32};
+const aead_arg a_aes_192_eax = {AEAD_EAX, make_aead<EAX<AES>>, 24};
+const aead_arg a_aes_256_eax = {AEAD_EAX, make_aead<EAX<AES>>, 32};
+// EAX over the 64-bit block ciphers (a tag of one block); Crypto++'s GOST has the test S-boxes
+const aead_arg a_des_eax = {AEAD_EAX, make_aead<EAX<DES>>, 8};
+const aead_arg a_3des_eax = {AEAD_EAX, make_aead<EAX<DES_EDE3>>, 24};
+const aead_arg a_blowfish_eax = {AEAD_EAX, make_aead<EAX<Blowfish>>, 16};
+const aead_arg a_cast5_eax = {AEAD_EAX, make_aead<EAX<CAST128>>, 16};
+const aead_arg a_idea_eax = {AEAD_EAX, make_aead<EAX<IDEA>>, 16};
+const aead_arg a_gost_eax = {AEAD_EAX, make_aead<EAX<GOST>>, 32};
+const aead_arg a_camellia_128_eax = {AEAD_EAX, make_aead<EAX<Camellia>>, 16};
+const aead_arg a_camellia_192_eax = {AEAD_EAX, make_aead<EAX<Camellia>>, 24};
+const aead_arg a_camellia_256_eax = {AEAD_EAX, make_aead<EAX<Camellia>>, 32};
+const aead_arg a_aria_128_eax = {AEAD_EAX, make_aead<EAX<ARIA>>, 16};
+const aead_arg a_aria_192_eax = {AEAD_EAX, make_aead<EAX<ARIA>>, 24};
+const aead_arg a_aria_256_eax = {AEAD_EAX, make_aead<EAX<ARIA>>, 32};
+const aead_arg a_sm4_eax = {AEAD_EAX, make_aead<EAX<SM4>>, 16};
+const aead_arg a_seed_eax = {AEAD_EAX, make_aead<EAX<SEED>>, 16};
+const aead_arg a_twofish_128_eax = {AEAD_EAX, make_aead<EAX<Twofish>>, 16};
+const aead_arg a_twofish_256_eax = {AEAD_EAX, make_aead<EAX<Twofish>>, 32};
+const aead_arg a_serpent_128_eax = {AEAD_EAX, make_aead<EAX<Serpent>>, 16};
+const aead_arg a_serpent_192_eax = {AEAD_EAX, make_aead<EAX<Serpent>>, 24};
+const aead_arg a_serpent_256_eax = {AEAD_EAX, make_aead<EAX<Serpent>>, 32};
 
 // ---------------------------------------------------------------- ciphers
 
-// C_CFB8: CFB with 1-byte feedback; C_RC2: RC2 with effective key bits = key bits
+// C_CFB8: CFB with 1-byte feedback; C_RC2: RC2 with effective key bits = key bits; C_CTS: CBC
+// with ciphertext stealing, one message per call with its IV (as XTS with its tweak);
 // C_BLOCK0: a stream whose keystream Crypto++ starts at block 1 unless told (XChaCha20,
 // as its AEAD would use it); the row starts at block 0, as libsodium and the draft do.
-enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_BLOCK0 };
+enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_CTS, C_BLOCK0 };
 
 struct cipher_arg {
     SymmetricCipher *(*make)(int decrypt);
@@ -232,8 +282,8 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         p("EffectiveKeyLength", (int)(8 * s->key_len));
     if (a->type == C_BLOCK0)
         p("InitialBlock", (word64)0);
-    if (a->type == C_XTS) {
-        key_with_zero_iv(*x->c, s->key, s->key_len, p);  // the tweak comes per message
+    if (a->type == C_XTS || a->type == C_CTS) {
+        key_with_zero_iv(*x->c, s->key, s->key_len, p);  // the tweak (IV) comes per message
     } else {
         if (x->c->IsResynchronizable()) {
             if (!s->iv || !valid_iv(*x->c, s->iv_len))
@@ -261,6 +311,19 @@ int cipher_run(void *ctx, cb_msg *m)
             return CB_ERR_PARAM;
         x->c->Resynchronize(m->nonce, (int)m->nonce_len);
         size_t head = m->len % 16 ? (m->len / 16 - 1) * 16 : 0;
+        if (head)
+            x->c->ProcessData(m->out, m->in, head);
+        x->c->ProcessLastBlock(m->out + head, m->len - head, m->in + head, m->len - head);
+        return CB_OK;
+    }
+    if (x->type == C_CTS) {
+        // One message: Crypto++'s ProcessLastBlock steals between the last two blocks and
+        // wants more than one block (a one-block message is refused, not run as plain CBC);
+        // the blocks before those go through ProcessData.
+        if (m->nonce_len != 16 || m->len <= 16)
+            return CB_ERR_PARAM;
+        x->c->Resynchronize(m->nonce, (int)m->nonce_len);
+        size_t head = m->len > 32 ? (m->len - 17) / 16 * 16 : 0;
         if (head)
             x->c->ProcessData(m->out, m->in, head);
         x->c->ProcessLastBlock(m->out + head, m->len - head, m->in + head, m->len - head);
@@ -372,6 +435,108 @@ CIPHER_ARG(sm4_ofb, OFB_Mode<SM4>, 16, C_PLAIN, 0)
 CIPHER_ARG(sm4_cfb, CFB_Mode<SM4>, 16, C_PLAIN, 0)
 // GOST 28147-89 with the S-boxes of Applied Cryptography (GOST R 34.11-94's test set)
 CIPHER_ARG(gost_ecb, ECB_Mode<GOST>, 32, C_PLAIN, 0)
+// two-key triple DES
+CIPHER_ARG(g_3des_2key_ecb, ECB_Mode<DES_EDE2>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_3des_2key_cbc, CBC_Mode<DES_EDE2>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_3des_2key_cfb, CFB_Mode<DES_EDE2>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_3des_2key_ofb, OFB_Mode<DES_EDE2>, 16, C_PLAIN, 0)
+CIPHER_ARG(aes128_cts, CBC_CTS_Mode<AES>, 16, C_CTS, 0)
+CIPHER_ARG(aes192_cts, CBC_CTS_Mode<AES>, 24, C_CTS, 0)
+CIPHER_ARG(aes256_cts, CBC_CTS_Mode<AES>, 32, C_CTS, 0)
+CIPHER_ARG(camellia128_cts, CBC_CTS_Mode<Camellia>, 16, C_CTS, 0)
+CIPHER_ARG(camellia192_cts, CBC_CTS_Mode<Camellia>, 24, C_CTS, 0)
+CIPHER_ARG(camellia256_cts, CBC_CTS_Mode<Camellia>, 32, C_CTS, 0)
+// The block-cipher grid (algorithms.c): the other modes of the ciphers above; C_RC2 sets as
+// many effective key bits as the key has (40, 64, 128), so RC2 has no CFB8 row (C_CFB8 is the
+// other type)
+CIPHER_ARG(g_camellia_128_ofb, OFB_Mode<Camellia>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_camellia_128_cfb8, CFB_Mode<Camellia>, 16, C_CFB8, 0)
+CIPHER_ARG(g_camellia_128_xts, XTS_Mode<Camellia>, 32, C_XTS, 0)
+CIPHER_ARG(g_camellia_192_ofb, OFB_Mode<Camellia>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_camellia_192_cfb8, CFB_Mode<Camellia>, 24, C_CFB8, 0)
+CIPHER_ARG(g_camellia_192_xts, XTS_Mode<Camellia>, 48, C_XTS, 0)
+CIPHER_ARG(g_camellia_256_ofb, OFB_Mode<Camellia>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_camellia_256_cfb8, CFB_Mode<Camellia>, 32, C_CFB8, 0)
+CIPHER_ARG(g_camellia_256_xts, XTS_Mode<Camellia>, 64, C_XTS, 0)
+CIPHER_ARG(g_serpent_128_ctr, CTR_Mode<Serpent>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_serpent_128_cfb, CFB_Mode<Serpent>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_serpent_128_cfb8, CFB_Mode<Serpent>, 16, C_CFB8, 0)
+CIPHER_ARG(g_serpent_128_ofb, OFB_Mode<Serpent>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_serpent_128_xts, XTS_Mode<Serpent>, 32, C_XTS, 0)
+CIPHER_ARG(g_serpent_192_ecb, ECB_Mode<Serpent>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_serpent_192_ctr, CTR_Mode<Serpent>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_serpent_192_cfb, CFB_Mode<Serpent>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_serpent_192_cfb8, CFB_Mode<Serpent>, 24, C_CFB8, 0)
+CIPHER_ARG(g_serpent_192_ofb, OFB_Mode<Serpent>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_serpent_192_xts, XTS_Mode<Serpent>, 48, C_XTS, 0)
+CIPHER_ARG(g_serpent_256_cfb, CFB_Mode<Serpent>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_serpent_256_cfb8, CFB_Mode<Serpent>, 32, C_CFB8, 0)
+CIPHER_ARG(g_serpent_256_ofb, OFB_Mode<Serpent>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_serpent_256_xts, XTS_Mode<Serpent>, 64, C_XTS, 0)
+CIPHER_ARG(g_twofish_128_ctr, CTR_Mode<Twofish>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_twofish_128_cfb, CFB_Mode<Twofish>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_twofish_128_cfb8, CFB_Mode<Twofish>, 16, C_CFB8, 0)
+CIPHER_ARG(g_twofish_128_ofb, OFB_Mode<Twofish>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_twofish_128_xts, XTS_Mode<Twofish>, 32, C_XTS, 0)
+CIPHER_ARG(g_twofish_192_ecb, ECB_Mode<Twofish>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_twofish_192_cbc, CBC_Mode<Twofish>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_twofish_192_ctr, CTR_Mode<Twofish>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_twofish_192_cfb, CFB_Mode<Twofish>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_twofish_192_cfb8, CFB_Mode<Twofish>, 24, C_CFB8, 0)
+CIPHER_ARG(g_twofish_192_ofb, OFB_Mode<Twofish>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_twofish_192_xts, XTS_Mode<Twofish>, 48, C_XTS, 0)
+CIPHER_ARG(g_twofish_256_cfb8, CFB_Mode<Twofish>, 32, C_CFB8, 0)
+CIPHER_ARG(g_twofish_256_ofb, OFB_Mode<Twofish>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_twofish_256_xts, XTS_Mode<Twofish>, 64, C_XTS, 0)
+CIPHER_ARG(g_seed_cfb, CFB_Mode<SEED>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_seed_cfb8, CFB_Mode<SEED>, 16, C_CFB8, 0)
+CIPHER_ARG(g_seed_ofb, OFB_Mode<SEED>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_seed_ctr, CTR_Mode<SEED>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_seed_xts, XTS_Mode<SEED>, 32, C_XTS, 0)
+CIPHER_ARG(g_aria_128_cfb, CFB_Mode<ARIA>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_aria_128_cfb8, CFB_Mode<ARIA>, 16, C_CFB8, 0)
+CIPHER_ARG(g_aria_128_ofb, OFB_Mode<ARIA>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_aria_128_ctr, CTR_Mode<ARIA>, 16, C_PLAIN, 0)
+CIPHER_ARG(g_aria_128_xts, XTS_Mode<ARIA>, 32, C_XTS, 0)
+CIPHER_ARG(g_aria_192_cfb, CFB_Mode<ARIA>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_aria_192_cfb8, CFB_Mode<ARIA>, 24, C_CFB8, 0)
+CIPHER_ARG(g_aria_192_ofb, OFB_Mode<ARIA>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_aria_192_ctr, CTR_Mode<ARIA>, 24, C_PLAIN, 0)
+CIPHER_ARG(g_aria_192_xts, XTS_Mode<ARIA>, 48, C_XTS, 0)
+CIPHER_ARG(g_aria_256_cfb, CFB_Mode<ARIA>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_aria_256_cfb8, CFB_Mode<ARIA>, 32, C_CFB8, 0)
+CIPHER_ARG(g_aria_256_ofb, OFB_Mode<ARIA>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_aria_256_ctr, CTR_Mode<ARIA>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_aria_256_xts, XTS_Mode<ARIA>, 64, C_XTS, 0)
+CIPHER_ARG(g_sm4_cfb8, CFB_Mode<SM4>, 16, C_CFB8, 0)
+CIPHER_ARG(g_sm4_xts, XTS_Mode<SM4>, 32, C_XTS, 0)
+CIPHER_ARG(g_aes_192_xts, XTS_Mode<AES>, 48, C_XTS, 0)
+CIPHER_ARG(g_des_cfb, CFB_Mode<DES>, 8, C_PLAIN, 0)
+CIPHER_ARG(g_des_cfb8, CFB_Mode<DES>, 8, C_CFB8, 0)
+CIPHER_ARG(g_des_ofb, OFB_Mode<DES>, 8, C_PLAIN, 0)
+CIPHER_ARG(g_des_ctr, CTR_Mode<DES>, 8, C_PLAIN, 0)
+CIPHER_ARG(g_3des_cfb8, CFB_Mode<DES_EDE3>, 24, C_CFB8, 0)
+CIPHER_ARG(g_blowfish_cfb8, CFB_Mode<Blowfish>, 0, C_CFB8, 0)
+CIPHER_ARG(g_cast5_cfb8, CFB_Mode<CAST128>, 0, C_CFB8, 0)
+CIPHER_ARG(g_idea_cfb8, CFB_Mode<IDEA>, 16, C_CFB8, 0)
+CIPHER_ARG(g_rc2_cfb, CFB_Mode<RC2>, 16, C_RC2, 0)
+CIPHER_ARG(g_rc2_ofb, OFB_Mode<RC2>, 16, C_RC2, 0)
+CIPHER_ARG(g_rc2_ctr, CTR_Mode<RC2>, 16, C_RC2, 0)
+CIPHER_ARG(g_rc2_40_ecb, ECB_Mode<RC2>, 5, C_RC2, 0)
+CIPHER_ARG(g_rc2_40_cbc, CBC_Mode<RC2>, 5, C_RC2, 0)
+CIPHER_ARG(g_rc2_40_cfb, CFB_Mode<RC2>, 5, C_RC2, 0)
+CIPHER_ARG(g_rc2_40_ofb, OFB_Mode<RC2>, 5, C_RC2, 0)
+CIPHER_ARG(g_rc2_40_ctr, CTR_Mode<RC2>, 5, C_RC2, 0)
+CIPHER_ARG(g_rc2_64_ecb, ECB_Mode<RC2>, 8, C_RC2, 0)
+CIPHER_ARG(g_rc2_64_cbc, CBC_Mode<RC2>, 8, C_RC2, 0)
+CIPHER_ARG(g_rc2_64_cfb, CFB_Mode<RC2>, 8, C_RC2, 0)
+CIPHER_ARG(g_rc2_64_ofb, OFB_Mode<RC2>, 8, C_RC2, 0)
+CIPHER_ARG(g_rc2_64_ctr, CTR_Mode<RC2>, 8, C_RC2, 0)
+CIPHER_ARG(g_gost28147_cbc, CBC_Mode<GOST>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_gost28147_cfb, CFB_Mode<GOST>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_gost28147_cfb8, CFB_Mode<GOST>, 32, C_CFB8, 0)
+CIPHER_ARG(g_gost28147_ofb, OFB_Mode<GOST>, 32, C_PLAIN, 0)
+CIPHER_ARG(g_gost28147_ctr, CTR_Mode<GOST>, 32, C_PLAIN, 0)
 
 // ---------------------------------------------------------------- hashes
 
@@ -659,6 +824,53 @@ const cb_op cryptopp_ops[] = {
     AEAD("aes-128-eax", eax128),
     AEAD("aes-192-ccm", ccm192),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("camellia-128-gcm", a_camellia_128_gcm),
+    AEAD("camellia-192-gcm", a_camellia_192_gcm),
+    AEAD("camellia-256-gcm", a_camellia_256_gcm),
+    AEAD("aria-128-gcm", a_aria_128_gcm),
+    AEAD("aria-192-gcm", a_aria_192_gcm),
+    AEAD("aria-256-gcm", a_aria_256_gcm),
+    AEAD("sm4-gcm", a_sm4_gcm),
+    AEAD("seed-gcm", a_seed_gcm),
+    AEAD("twofish-128-gcm", a_twofish_128_gcm),
+    AEAD("twofish-256-gcm", a_twofish_256_gcm),
+    AEAD("serpent-128-gcm", a_serpent_128_gcm),
+    AEAD("serpent-192-gcm", a_serpent_192_gcm),
+    AEAD("serpent-256-gcm", a_serpent_256_gcm),
+    AEAD("camellia-128-ccm", a_camellia_128_ccm),
+    AEAD("camellia-192-ccm", a_camellia_192_ccm),
+    AEAD("camellia-256-ccm", a_camellia_256_ccm),
+    AEAD("aria-128-ccm", a_aria_128_ccm),
+    AEAD("aria-192-ccm", a_aria_192_ccm),
+    AEAD("aria-256-ccm", a_aria_256_ccm),
+    AEAD("sm4-ccm", a_sm4_ccm),
+    AEAD("seed-ccm", a_seed_ccm),
+    AEAD("twofish-128-ccm", a_twofish_128_ccm),
+    AEAD("twofish-256-ccm", a_twofish_256_ccm),
+    AEAD("serpent-128-ccm", a_serpent_128_ccm),
+    AEAD("serpent-192-ccm", a_serpent_192_ccm),
+    AEAD("serpent-256-ccm", a_serpent_256_ccm),
+    AEAD("aes-192-eax", a_aes_192_eax),
+    AEAD("aes-256-eax", a_aes_256_eax),
+    AEAD("des-eax", a_des_eax),
+    AEAD("3des-eax", a_3des_eax),
+    AEAD("blowfish-eax", a_blowfish_eax),
+    AEAD("cast5-eax", a_cast5_eax),
+    AEAD("idea-eax", a_idea_eax),
+    AEAD("gost28147-eax", a_gost_eax),
+    AEAD("camellia-128-eax", a_camellia_128_eax),
+    AEAD("camellia-192-eax", a_camellia_192_eax),
+    AEAD("camellia-256-eax", a_camellia_256_eax),
+    AEAD("aria-128-eax", a_aria_128_eax),
+    AEAD("aria-192-eax", a_aria_192_eax),
+    AEAD("aria-256-eax", a_aria_256_eax),
+    AEAD("sm4-eax", a_sm4_eax),
+    AEAD("seed-eax", a_seed_eax),
+    AEAD("twofish-128-eax", a_twofish_128_eax),
+    AEAD("twofish-256-eax", a_twofish_256_eax),
+    AEAD("serpent-128-eax", a_serpent_128_eax),
+    AEAD("serpent-192-eax", a_serpent_192_eax),
+    AEAD("serpent-256-eax", a_serpent_256_eax),
 
     CIPHER("aes-128-cbc", aes128_cbc),
     CIPHER("aes-192-cbc", aes192_cbc),
@@ -674,6 +886,16 @@ const cb_op cryptopp_ops[] = {
     CIPHER("aes-256-ecb", aes256_ecb),
     CIPHER("aes-128-xts", aes128_xts),
     CIPHER("aes-256-xts", aes256_xts),
+    CIPHER("3des-2key-ecb", g_3des_2key_ecb),
+    CIPHER("3des-2key-cbc", g_3des_2key_cbc),
+    CIPHER("3des-2key-cfb", g_3des_2key_cfb),
+    CIPHER("3des-2key-ofb", g_3des_2key_ofb),
+    CIPHER("aes-128-cbc-cts", aes128_cts),
+    CIPHER("aes-192-cbc-cts", aes192_cts),
+    CIPHER("aes-256-cbc-cts", aes256_cts),
+    CIPHER("camellia-128-cbc-cts", camellia128_cts),
+    CIPHER("camellia-192-cbc-cts", camellia192_cts),
+    CIPHER("camellia-256-cbc-cts", camellia256_cts),
     CIPHER("camellia-128-cbc", camellia128_cbc),
     CIPHER("camellia-256-cbc", camellia256_cbc),
     CIPHER("camellia-128-ctr", camellia128_ctr),
@@ -749,6 +971,95 @@ const cb_op cryptopp_ops[] = {
     CIPHER("sm4-ctr", sm4_ctr),
     CIPHER("sm4-ofb", sm4_ofb),
     CIPHER("sm4-cfb", sm4_cfb),
+    // the block-cipher grid
+    CIPHER("camellia-128-ofb", g_camellia_128_ofb),
+    CIPHER("camellia-128-cfb8", g_camellia_128_cfb8),
+    CIPHER("camellia-128-xts", g_camellia_128_xts),
+    CIPHER("camellia-192-ofb", g_camellia_192_ofb),
+    CIPHER("camellia-192-cfb8", g_camellia_192_cfb8),
+    CIPHER("camellia-192-xts", g_camellia_192_xts),
+    CIPHER("camellia-256-ofb", g_camellia_256_ofb),
+    CIPHER("camellia-256-cfb8", g_camellia_256_cfb8),
+    CIPHER("camellia-256-xts", g_camellia_256_xts),
+    CIPHER("serpent-128-ctr", g_serpent_128_ctr),
+    CIPHER("serpent-128-cfb", g_serpent_128_cfb),
+    CIPHER("serpent-128-cfb8", g_serpent_128_cfb8),
+    CIPHER("serpent-128-ofb", g_serpent_128_ofb),
+    CIPHER("serpent-128-xts", g_serpent_128_xts),
+    CIPHER("serpent-192-ecb", g_serpent_192_ecb),
+    CIPHER("serpent-192-ctr", g_serpent_192_ctr),
+    CIPHER("serpent-192-cfb", g_serpent_192_cfb),
+    CIPHER("serpent-192-cfb8", g_serpent_192_cfb8),
+    CIPHER("serpent-192-ofb", g_serpent_192_ofb),
+    CIPHER("serpent-192-xts", g_serpent_192_xts),
+    CIPHER("serpent-256-cfb", g_serpent_256_cfb),
+    CIPHER("serpent-256-cfb8", g_serpent_256_cfb8),
+    CIPHER("serpent-256-ofb", g_serpent_256_ofb),
+    CIPHER("serpent-256-xts", g_serpent_256_xts),
+    CIPHER("twofish-128-ctr", g_twofish_128_ctr),
+    CIPHER("twofish-128-cfb", g_twofish_128_cfb),
+    CIPHER("twofish-128-cfb8", g_twofish_128_cfb8),
+    CIPHER("twofish-128-ofb", g_twofish_128_ofb),
+    CIPHER("twofish-128-xts", g_twofish_128_xts),
+    CIPHER("twofish-192-ecb", g_twofish_192_ecb),
+    CIPHER("twofish-192-cbc", g_twofish_192_cbc),
+    CIPHER("twofish-192-ctr", g_twofish_192_ctr),
+    CIPHER("twofish-192-cfb", g_twofish_192_cfb),
+    CIPHER("twofish-192-cfb8", g_twofish_192_cfb8),
+    CIPHER("twofish-192-ofb", g_twofish_192_ofb),
+    CIPHER("twofish-192-xts", g_twofish_192_xts),
+    CIPHER("twofish-256-cfb8", g_twofish_256_cfb8),
+    CIPHER("twofish-256-ofb", g_twofish_256_ofb),
+    CIPHER("twofish-256-xts", g_twofish_256_xts),
+    CIPHER("seed-cfb", g_seed_cfb),
+    CIPHER("seed-cfb8", g_seed_cfb8),
+    CIPHER("seed-ofb", g_seed_ofb),
+    CIPHER("seed-ctr", g_seed_ctr),
+    CIPHER("seed-xts", g_seed_xts),
+    CIPHER("aria-128-cfb", g_aria_128_cfb),
+    CIPHER("aria-128-cfb8", g_aria_128_cfb8),
+    CIPHER("aria-128-ofb", g_aria_128_ofb),
+    CIPHER("aria-128-ctr", g_aria_128_ctr),
+    CIPHER("aria-128-xts", g_aria_128_xts),
+    CIPHER("aria-192-cfb", g_aria_192_cfb),
+    CIPHER("aria-192-cfb8", g_aria_192_cfb8),
+    CIPHER("aria-192-ofb", g_aria_192_ofb),
+    CIPHER("aria-192-ctr", g_aria_192_ctr),
+    CIPHER("aria-192-xts", g_aria_192_xts),
+    CIPHER("aria-256-cfb", g_aria_256_cfb),
+    CIPHER("aria-256-cfb8", g_aria_256_cfb8),
+    CIPHER("aria-256-ofb", g_aria_256_ofb),
+    CIPHER("aria-256-ctr", g_aria_256_ctr),
+    CIPHER("aria-256-xts", g_aria_256_xts),
+    CIPHER("sm4-cfb8", g_sm4_cfb8),
+    CIPHER("sm4-xts", g_sm4_xts),
+    CIPHER("aes-192-xts", g_aes_192_xts),
+    CIPHER("des-cfb", g_des_cfb),
+    CIPHER("des-cfb8", g_des_cfb8),
+    CIPHER("des-ofb", g_des_ofb),
+    CIPHER("des-ctr", g_des_ctr),
+    CIPHER("3des-cfb8", g_3des_cfb8),
+    CIPHER("blowfish-cfb8", g_blowfish_cfb8),
+    CIPHER("cast5-cfb8", g_cast5_cfb8),
+    CIPHER("idea-cfb8", g_idea_cfb8),
+    CIPHER("rc2-cfb", g_rc2_cfb),
+    CIPHER("rc2-ofb", g_rc2_ofb),
+    CIPHER("rc2-ctr", g_rc2_ctr),
+    CIPHER("rc2-40-ecb", g_rc2_40_ecb),
+    CIPHER("rc2-40-cbc", g_rc2_40_cbc),
+    CIPHER("rc2-40-cfb", g_rc2_40_cfb),
+    CIPHER("rc2-40-ofb", g_rc2_40_ofb),
+    CIPHER("rc2-40-ctr", g_rc2_40_ctr),
+    CIPHER("rc2-64-ecb", g_rc2_64_ecb),
+    CIPHER("rc2-64-cbc", g_rc2_64_cbc),
+    CIPHER("rc2-64-cfb", g_rc2_64_cfb),
+    CIPHER("rc2-64-ofb", g_rc2_64_ofb),
+    CIPHER("rc2-64-ctr", g_rc2_64_ctr),
+    CIPHER("gost28147-cbc", g_gost28147_cbc),
+    CIPHER("gost28147-cfb", g_gost28147_cfb),
+    CIPHER("gost28147-cfb8", g_gost28147_cfb8),
+    CIPHER("gost28147-ofb", g_gost28147_ofb),
+    CIPHER("gost28147-ctr", g_gost28147_ctr),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

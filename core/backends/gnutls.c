@@ -398,6 +398,9 @@ static const aead_def
     a_gcm192 = {GNUTLS_CIPHER_AES_192_GCM, 1, 0, 0},
     a_chapoly = {GNUTLS_CIPHER_CHACHA20_POLY1305, 1, 12, 0},
     a_ccm128 = {GNUTLS_CIPHER_AES_128_CCM, 0, 0, 0}, a_ccm256 = {GNUTLS_CIPHER_AES_256_CCM, 0, 0, 0};
+/* Camellia-GCM (RFC 6367's TLS suites) streams like AES-GCM */
+static const aead_def a_camgcm128 = {GNUTLS_CIPHER_CAMELLIA_128_GCM, 1, 0, 0},
+                      a_camgcm256 = {GNUTLS_CIPHER_CAMELLIA_256_GCM, 1, 0, 0};
 /* AES-SIV (RFC 5297) came with GnuTLS 3.6.13, through the AEAD calls only. */
 #if GNUTLS_VERSION_NUMBER >= 0x03060d
 #define GT_HAVE_SIV 1
@@ -420,6 +423,7 @@ static const cipher_def c_aes192cfb8  = {GNUTLS_CIPHER_AES_192_CFB8,       24, 1
 static const cipher_def c_aes256cfb8  = {GNUTLS_CIPHER_AES_256_CFB8,       32, 16, 0, 0, 0};
 static const cipher_def c_cam192cbc   = {GNUTLS_CIPHER_CAMELLIA_192_CBC,   24, 16, 0, 0, 0};
 static const cipher_def c_rc4         = {GNUTLS_CIPHER_ARCFOUR_128,        16, 0, 0, 0, 0};
+static const cipher_def c_rc2_40cbc   = {GNUTLS_CIPHER_RC2_40_CBC,         5, 8, 0, 0, 0};
 static const cipher_def c_chacha20    = {GNUTLS_CIPHER_CHACHA20_32,        32, 12, 1, 0, 1};
 static const cipher_def c_chacha20_64 = {GNUTLS_CIPHER_CHACHA20_64,        32, 8, 2, 0, 1};
 /* No Salsa20 rows: GnuTLS 3.7.9's SALSA20-256 and ESTREAM-SALSA20-256 ignore
@@ -458,6 +462,8 @@ static const cb_op gnutls_ops[] = {
     AEAD("chacha20-poly1305", &a_chapoly),
     AEAD("aes-128-ccm", &a_ccm128),
     AEAD("aes-256-ccm", &a_ccm256),
+    AEAD("camellia-128-gcm", &a_camgcm128),
+    AEAD("camellia-256-gcm", &a_camgcm256),
 #ifdef GT_HAVE_SIV
     AEAD("aes-128-siv", &a_siv128),
     AEAD("aes-256-siv", &a_siv256),
@@ -476,6 +482,7 @@ static const cb_op gnutls_ops[] = {
     CIPHER("3des-cbc", &c_3descbc),
     CIPHER("des-cbc", &c_descbc),
     CIPHER("rc4", &c_rc4),
+    CIPHER("rc2-40-cbc", &c_rc2_40cbc),   /* a 5-byte key, 40 effective bits */
     CIPHER("chacha20", &c_chacha20),
     CIPHER("chacha20-nonce64", &c_chacha20_64),   /* the original ChaCha20: 64-bit counter */
     HASH("md5", &h_md5),

@@ -13,7 +13,8 @@
 /* The oldest libgcrypt with every algorithm used below (SM4 and SHA-512/256). */
 #define GC_MIN_VERSION "1.9.0"
 
-enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305, GC_EAX, GC_SIV };
+/* GC_CTS: CBC with GCRY_CIPHER_CBC_CTS (RFC 3962's stealing), one message per call as XTS */
+enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305, GC_EAX, GC_SIV, GC_CTS };
 
 /* SIV (RFC 5297) and GCM-SIV (RFC 8452) came with libgcrypt 1.10. */
 #if GCRYPT_VERSION_NUMBER >= 0x010a00
@@ -66,7 +67,8 @@ static int gc_cipher_init(void **out, const void *arg, const cb_setup *s)
     c->row = row;
     c->decrypt = s->decrypt;
     c->tag_len = s->tag_len;
-    gcry_error_t e = gcry_cipher_open(&c->h, row->algo, row->mode, 0);
+    gcry_error_t e = gcry_cipher_open(&c->h, row->algo, row->mode,
+                                      row->flavour == GC_CTS ? GCRY_CIPHER_CBC_CTS : 0);
     if (e) {
         free(c);
         return gc_status(e);
@@ -118,6 +120,7 @@ static int gc_cipher_run(void *p, cb_msg *m)
     case GC_PLAIN:
         return gc_status(gc_crypt(c, m));
     case GC_XTS: /* one data unit per call, its tweak in msg->nonce */
+    case GC_CTS: /* one message per call, its IV in msg->nonce */
         if ((e = gcry_cipher_setiv(c->h, m->nonce, m->nonce_len)))
             return gc_status(e);
         return gc_status(gc_crypt(c, m));
@@ -431,6 +434,56 @@ static const cb_op gc_ops[] = {
     CIPHER("aes-192-ccm", AES192, CCM, CCM),
     CIPHER("aes-256-ccm", AES256, CCM, CCM),
     CIPHER("aes-128-eax", AES128, EAX, EAX),
+    /* GCM, CCM, EAX and OCB over the other 128-bit block ciphers, EAX at AES's other key sizes */
+    CIPHER("camellia-128-gcm", CAMELLIA128, GCM, GCM),
+    CIPHER("camellia-192-gcm", CAMELLIA192, GCM, GCM),
+    CIPHER("camellia-256-gcm", CAMELLIA256, GCM, GCM),
+    CIPHER("sm4-gcm", SM4, GCM, GCM),
+    CIPHER("seed-gcm", SEED, GCM, GCM),
+    CIPHER("twofish-128-gcm", TWOFISH128, GCM, GCM),
+    CIPHER("twofish-256-gcm", TWOFISH, GCM, GCM),
+    CIPHER("serpent-128-gcm", SERPENT128, GCM, GCM),
+    CIPHER("serpent-192-gcm", SERPENT192, GCM, GCM),
+    CIPHER("serpent-256-gcm", SERPENT256, GCM, GCM),
+    CIPHER("camellia-128-ccm", CAMELLIA128, CCM, CCM),
+    CIPHER("camellia-192-ccm", CAMELLIA192, CCM, CCM),
+    CIPHER("camellia-256-ccm", CAMELLIA256, CCM, CCM),
+    CIPHER("sm4-ccm", SM4, CCM, CCM),
+    CIPHER("seed-ccm", SEED, CCM, CCM),
+    CIPHER("twofish-128-ccm", TWOFISH128, CCM, CCM),
+    CIPHER("twofish-256-ccm", TWOFISH, CCM, CCM),
+    CIPHER("serpent-128-ccm", SERPENT128, CCM, CCM),
+    CIPHER("serpent-192-ccm", SERPENT192, CCM, CCM),
+    CIPHER("serpent-256-ccm", SERPENT256, CCM, CCM),
+    CIPHER("aes-192-eax", AES192, EAX, EAX),
+    CIPHER("aes-256-eax", AES256, EAX, EAX),
+    /* EAX over the 64-bit block ciphers (a tag of one block) */
+    CIPHER("des-eax", DES, EAX, EAX),
+    CIPHER("3des-eax", 3DES, EAX, EAX),
+    CIPHER("blowfish-eax", BLOWFISH, EAX, EAX),
+    CIPHER("cast5-eax", CAST5, EAX, EAX),
+    CIPHER("idea-eax", IDEA, EAX, EAX),
+    CIPHER("gost28147-eax", GOST28147, EAX, EAX),
+    CIPHER("camellia-128-eax", CAMELLIA128, EAX, EAX),
+    CIPHER("camellia-192-eax", CAMELLIA192, EAX, EAX),
+    CIPHER("camellia-256-eax", CAMELLIA256, EAX, EAX),
+    CIPHER("sm4-eax", SM4, EAX, EAX),
+    CIPHER("seed-eax", SEED, EAX, EAX),
+    CIPHER("twofish-128-eax", TWOFISH128, EAX, EAX),
+    CIPHER("twofish-256-eax", TWOFISH, EAX, EAX),
+    CIPHER("serpent-128-eax", SERPENT128, EAX, EAX),
+    CIPHER("serpent-192-eax", SERPENT192, EAX, EAX),
+    CIPHER("serpent-256-eax", SERPENT256, EAX, EAX),
+    CIPHER("camellia-128-ocb", CAMELLIA128, OCB, OCB),
+    CIPHER("camellia-192-ocb", CAMELLIA192, OCB, OCB),
+    CIPHER("camellia-256-ocb", CAMELLIA256, OCB, OCB),
+    CIPHER("sm4-ocb", SM4, OCB, OCB),
+    CIPHER("seed-ocb", SEED, OCB, OCB),
+    CIPHER("twofish-128-ocb", TWOFISH128, OCB, OCB),
+    CIPHER("twofish-256-ocb", TWOFISH, OCB, OCB),
+    CIPHER("serpent-128-ocb", SERPENT128, OCB, OCB),
+    CIPHER("serpent-192-ocb", SERPENT192, OCB, OCB),
+    CIPHER("serpent-256-ocb", SERPENT256, OCB, OCB),
 #ifdef GC_HAVE_SIV
     CIPHER("aes-128-siv", AES128, SIV, SIV),
     CIPHER("aes-192-siv", AES192, SIV, SIV),
@@ -453,6 +506,12 @@ static const cb_op gc_ops[] = {
     CIPHER("aes-256-ecb", AES256, ECB, PLAIN),
     CIPHER("aes-128-xts", AES128, XTS, XTS),
     CIPHER("aes-256-xts", AES256, XTS, XTS),
+    CIPHER("aes-128-cbc-cts", AES128, CBC, CTS),
+    CIPHER("aes-192-cbc-cts", AES192, CBC, CTS),
+    CIPHER("aes-256-cbc-cts", AES256, CBC, CTS),
+    CIPHER("camellia-128-cbc-cts", CAMELLIA128, CBC, CTS),
+    CIPHER("camellia-192-cbc-cts", CAMELLIA192, CBC, CTS),
+    CIPHER("camellia-256-cbc-cts", CAMELLIA256, CBC, CTS),
     CIPHER("camellia-128-cbc", CAMELLIA128, CBC, PLAIN),
     CIPHER("camellia-256-cbc", CAMELLIA256, CBC, PLAIN),
     CIPHER("camellia-128-ctr", CAMELLIA128, CTR, PLAIN),
@@ -522,6 +581,70 @@ static const cb_op gc_ops[] = {
     CIPHER("sm4-ctr", SM4, CTR, PLAIN),
     CIPHER("sm4-ofb", SM4, OFB, PLAIN),
     CIPHER("sm4-cfb", SM4, CFB, PLAIN),
+    /* the block-cipher grid (algorithms.c): the other modes of the ciphers above */
+    CIPHER("camellia-128-ofb", CAMELLIA128, OFB, PLAIN),
+    CIPHER("camellia-128-cfb8", CAMELLIA128, CFB8, PLAIN),
+    CIPHER("camellia-128-xts", CAMELLIA128, XTS, XTS),
+    CIPHER("camellia-192-ofb", CAMELLIA192, OFB, PLAIN),
+    CIPHER("camellia-192-cfb8", CAMELLIA192, CFB8, PLAIN),
+    CIPHER("camellia-192-xts", CAMELLIA192, XTS, XTS),
+    CIPHER("camellia-256-ofb", CAMELLIA256, OFB, PLAIN),
+    CIPHER("camellia-256-cfb8", CAMELLIA256, CFB8, PLAIN),
+    CIPHER("camellia-256-xts", CAMELLIA256, XTS, XTS),
+    CIPHER("serpent-128-ctr", SERPENT128, CTR, PLAIN),
+    CIPHER("serpent-128-cfb", SERPENT128, CFB, PLAIN),
+    CIPHER("serpent-128-cfb8", SERPENT128, CFB8, PLAIN),
+    CIPHER("serpent-128-ofb", SERPENT128, OFB, PLAIN),
+    CIPHER("serpent-128-xts", SERPENT128, XTS, XTS),
+    CIPHER("serpent-192-ecb", SERPENT192, ECB, PLAIN),
+    CIPHER("serpent-192-ctr", SERPENT192, CTR, PLAIN),
+    CIPHER("serpent-192-cfb", SERPENT192, CFB, PLAIN),
+    CIPHER("serpent-192-cfb8", SERPENT192, CFB8, PLAIN),
+    CIPHER("serpent-192-ofb", SERPENT192, OFB, PLAIN),
+    CIPHER("serpent-192-xts", SERPENT192, XTS, XTS),
+    CIPHER("serpent-256-cfb", SERPENT256, CFB, PLAIN),
+    CIPHER("serpent-256-cfb8", SERPENT256, CFB8, PLAIN),
+    CIPHER("serpent-256-ofb", SERPENT256, OFB, PLAIN),
+    CIPHER("serpent-256-xts", SERPENT256, XTS, XTS),
+    CIPHER("twofish-128-ctr", TWOFISH128, CTR, PLAIN),
+    CIPHER("twofish-128-cfb", TWOFISH128, CFB, PLAIN),
+    CIPHER("twofish-128-cfb8", TWOFISH128, CFB8, PLAIN),
+    CIPHER("twofish-128-ofb", TWOFISH128, OFB, PLAIN),
+    CIPHER("twofish-128-xts", TWOFISH128, XTS, XTS),
+    CIPHER("twofish-256-cfb8", TWOFISH, CFB8, PLAIN),
+    CIPHER("twofish-256-ofb", TWOFISH, OFB, PLAIN),
+    CIPHER("twofish-256-xts", TWOFISH, XTS, XTS),
+    CIPHER("seed-cfb", SEED, CFB, PLAIN),
+    CIPHER("seed-cfb8", SEED, CFB8, PLAIN),
+    CIPHER("seed-ofb", SEED, OFB, PLAIN),
+    CIPHER("seed-ctr", SEED, CTR, PLAIN),
+    CIPHER("seed-xts", SEED, XTS, XTS),
+    CIPHER("sm4-cfb8", SM4, CFB8, PLAIN),
+    CIPHER("sm4-xts", SM4, XTS, XTS),
+    CIPHER("aes-192-xts", AES192, XTS, XTS),
+    CIPHER("des-cfb", DES, CFB, PLAIN),
+    CIPHER("des-cfb8", DES, CFB8, PLAIN),
+    CIPHER("des-ofb", DES, OFB, PLAIN),
+    CIPHER("des-ctr", DES, CTR, PLAIN),
+    CIPHER("3des-cfb8", 3DES, CFB8, PLAIN),
+    CIPHER("blowfish-cfb8", BLOWFISH, CFB8, PLAIN),
+    CIPHER("cast5-cfb8", CAST5, CFB8, PLAIN),
+    CIPHER("idea-cfb8", IDEA, CFB8, PLAIN),
+    CIPHER("rc2-cfb", RFC2268_128, CFB, PLAIN),
+    CIPHER("rc2-cfb8", RFC2268_128, CFB8, PLAIN),
+    CIPHER("rc2-ofb", RFC2268_128, OFB, PLAIN),
+    CIPHER("rc2-ctr", RFC2268_128, CTR, PLAIN),
+    CIPHER("rc2-40-ecb", RFC2268_40, ECB, PLAIN),
+    CIPHER("rc2-40-cbc", RFC2268_40, CBC, PLAIN),
+    CIPHER("rc2-40-cfb", RFC2268_40, CFB, PLAIN),
+    CIPHER("rc2-40-cfb8", RFC2268_40, CFB8, PLAIN),
+    CIPHER("rc2-40-ofb", RFC2268_40, OFB, PLAIN),
+    CIPHER("rc2-40-ctr", RFC2268_40, CTR, PLAIN),
+    CIPHER("gost28147-cbc", GOST28147, CBC, PLAIN),
+    CIPHER("gost28147-cfb", GOST28147, CFB, PLAIN),
+    CIPHER("gost28147-cfb8", GOST28147, CFB8, PLAIN),
+    CIPHER("gost28147-ofb", GOST28147, OFB, PLAIN),
+    CIPHER("gost28147-ctr", GOST28147, CTR, PLAIN),
 
     MD("md5", MD5),
     MD("sha1", SHA1),
@@ -639,7 +762,7 @@ static const char *gc_row_for(int (*init)(void **, const void *, const cb_setup 
             continue;
         if (init == gc_cipher_init) {
             const gc_cipher_row *row = r->arg;
-            if (row->algo == id && row->mode == mode)
+            if (row->algo == id && row->mode == mode && row->flavour != GC_CTS)   /* CTS: a flag */
                 return r->algo;
         } else if (*(const int *)r->arg == id) {
             return r->algo;

@@ -44,6 +44,7 @@ enum aead_type { AEAD_GCM, AEAD_OCB3, AEAD_CCM, AEAD_CHACHA };
 typedef struct {
     enum aead_type type;
     size_t key_len;
+    const struct ltc_cipher_descriptor *desc;   /* the block cipher (NULL for ChaCha20-Poly1305) */
 } aead_arg;
 
 typedef struct {
@@ -83,7 +84,8 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
         free(x);
         return CB_ERR_PARAM;
     }
-    if (a->type != AEAD_CHACHA && (x->cipher = cipher_idx(&aes_desc)) < 0) {
+    const struct ltc_cipher_descriptor *desc = a->desc;
+    if (a->type != AEAD_CHACHA && (x->cipher = cipher_idx(desc)) < 0) {
         free(x);
         return CB_ERR;
     }
@@ -92,7 +94,7 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
         err = gcm_init(&x->u.gcm, x->cipher, s->key, (int)s->key_len);
         break;
     case AEAD_CCM:
-        err = aes_desc.setup(s->key, (int)s->key_len, 0, &x->u.skey);
+        err = desc->setup(s->key, (int)s->key_len, 0, &x->u.skey);
         break;
     case AEAD_CHACHA:
     case AEAD_OCB3:
@@ -231,10 +233,32 @@ static int aead_run(void *ctx, cb_msg *m)
     return mem_neq(tag, m->tag, x->tag_len) ? CB_ERR_AUTH : CB_OK;
 }
 
-static const aead_arg gcm128 = {AEAD_GCM, 16}, gcm192 = {AEAD_GCM, 24}, gcm256 = {AEAD_GCM, 32};
-static const aead_arg ocb128 = {AEAD_OCB3, 16}, ocb192 = {AEAD_OCB3, 24}, ocb256 = {AEAD_OCB3, 32};
-static const aead_arg ccm128 = {AEAD_CCM, 16}, ccm192 = {AEAD_CCM, 24}, ccm256 = {AEAD_CCM, 32};
-static const aead_arg chapoly = {AEAD_CHACHA, 32};
+static const aead_arg gcm128 = {AEAD_GCM, 16, &aes_desc}, gcm192 = {AEAD_GCM, 24, &aes_desc},
+                      gcm256 = {AEAD_GCM, 32, &aes_desc};
+static const aead_arg ocb128 = {AEAD_OCB3, 16, &aes_desc}, ocb192 = {AEAD_OCB3, 24, &aes_desc},
+                      ocb256 = {AEAD_OCB3, 32, &aes_desc};
+static const aead_arg ccm128 = {AEAD_CCM, 16, &aes_desc}, ccm192 = {AEAD_CCM, 24, &aes_desc},
+                      ccm256 = {AEAD_CCM, 32, &aes_desc};
+static const aead_arg chapoly = {AEAD_CHACHA, 32, NULL};
+/* GCM, CCM and OCB3 over the other 128-bit block ciphers */
+static const aead_arg a_camellia_128_gcm = {AEAD_GCM, 16, &camellia_desc};
+static const aead_arg a_camellia_192_gcm = {AEAD_GCM, 24, &camellia_desc};
+static const aead_arg a_camellia_256_gcm = {AEAD_GCM, 32, &camellia_desc};
+static const aead_arg a_seed_gcm = {AEAD_GCM, 16, &kseed_desc};
+static const aead_arg a_twofish_128_gcm = {AEAD_GCM, 16, &twofish_desc};
+static const aead_arg a_twofish_256_gcm = {AEAD_GCM, 32, &twofish_desc};
+static const aead_arg a_camellia_128_ccm = {AEAD_CCM, 16, &camellia_desc};
+static const aead_arg a_camellia_192_ccm = {AEAD_CCM, 24, &camellia_desc};
+static const aead_arg a_camellia_256_ccm = {AEAD_CCM, 32, &camellia_desc};
+static const aead_arg a_seed_ccm = {AEAD_CCM, 16, &kseed_desc};
+static const aead_arg a_twofish_128_ccm = {AEAD_CCM, 16, &twofish_desc};
+static const aead_arg a_twofish_256_ccm = {AEAD_CCM, 32, &twofish_desc};
+static const aead_arg a_camellia_128_ocb = {AEAD_OCB3, 16, &camellia_desc};
+static const aead_arg a_camellia_192_ocb = {AEAD_OCB3, 24, &camellia_desc};
+static const aead_arg a_camellia_256_ocb = {AEAD_OCB3, 32, &camellia_desc};
+static const aead_arg a_seed_ocb = {AEAD_OCB3, 16, &kseed_desc};
+static const aead_arg a_twofish_128_ocb = {AEAD_OCB3, 16, &twofish_desc};
+static const aead_arg a_twofish_256_ocb = {AEAD_OCB3, 32, &twofish_desc};
 
 /* ---------------------------------------------------------------- ciphers */
 
@@ -312,7 +336,7 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         x->block = (size_t)a->desc->block_length;
         break;
     case M_XTS:
-        /* The key is two AES keys; the tweak comes with each message. */
+        /* The key is two keys of the cipher; the tweak comes with each message. */
         err = xts_start(idx, s->key, s->key + s->key_len / 2, s->key_len / 2, 0, &x->u.xts);
         break;
     case M_CHACHA:
@@ -428,6 +452,43 @@ static const cipher_arg des3_ofb = {M_OFB, &des3_desc, 24}, des3_ctr = {M_CTR, &
                         blowfish_ofb = {M_OFB, &blowfish_desc, 0}, blowfish_ctr = {M_CTR, &blowfish_desc, 0},
                         cast5_ofb = {M_OFB, &cast5_desc, 0}, cast5_ctr = {M_CTR, &cast5_desc, 0};
 static const cipher_arg seed_ecb = {M_ECB, &kseed_desc, 16}, seed_cbc = {M_CBC, &kseed_desc, 16};
+/* The block-cipher grid (algorithms.c): the other modes of the ciphers above; RC2's setup
+ * takes as many effective key bits as the key has, 64 at the least (8 bytes) */
+static const cipher_arg g_camellia_128_ofb = {M_OFB, &camellia_desc, 16};
+static const cipher_arg g_camellia_128_xts = {M_XTS, &camellia_desc, 32};
+static const cipher_arg g_camellia_192_ofb = {M_OFB, &camellia_desc, 24};
+static const cipher_arg g_camellia_192_xts = {M_XTS, &camellia_desc, 48};
+static const cipher_arg g_camellia_256_ofb = {M_OFB, &camellia_desc, 32};
+static const cipher_arg g_camellia_256_xts = {M_XTS, &camellia_desc, 64};
+static const cipher_arg g_twofish_128_ctr = {M_CTR, &twofish_desc, 16};
+static const cipher_arg g_twofish_128_cfb = {M_CFB, &twofish_desc, 16};
+static const cipher_arg g_twofish_128_ofb = {M_OFB, &twofish_desc, 16};
+static const cipher_arg g_twofish_128_xts = {M_XTS, &twofish_desc, 32};
+static const cipher_arg g_twofish_192_ecb = {M_ECB, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_cbc = {M_CBC, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_ctr = {M_CTR, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_cfb = {M_CFB, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_ofb = {M_OFB, &twofish_desc, 24};
+static const cipher_arg g_twofish_192_xts = {M_XTS, &twofish_desc, 48};
+static const cipher_arg g_twofish_256_ofb = {M_OFB, &twofish_desc, 32};
+static const cipher_arg g_twofish_256_xts = {M_XTS, &twofish_desc, 64};
+static const cipher_arg g_seed_ctr = {M_CTR, &kseed_desc, 16};
+static const cipher_arg g_seed_cfb = {M_CFB, &kseed_desc, 16};
+static const cipher_arg g_seed_ofb = {M_OFB, &kseed_desc, 16};
+static const cipher_arg g_seed_xts = {M_XTS, &kseed_desc, 32};
+static const cipher_arg g_des_ctr = {M_CTR, &des_desc, 8};
+static const cipher_arg g_des_cfb = {M_CFB, &des_desc, 8};
+static const cipher_arg g_des_ofb = {M_OFB, &des_desc, 8};
+static const cipher_arg g_rc2_ecb = {M_ECB, &rc2_desc, 16};
+static const cipher_arg g_rc2_cbc = {M_CBC, &rc2_desc, 16};
+static const cipher_arg g_rc2_ctr = {M_CTR, &rc2_desc, 16};
+static const cipher_arg g_rc2_cfb = {M_CFB, &rc2_desc, 16};
+static const cipher_arg g_rc2_ofb = {M_OFB, &rc2_desc, 16};
+static const cipher_arg g_rc2_64_ecb = {M_ECB, &rc2_desc, 8};
+static const cipher_arg g_rc2_64_cbc = {M_CBC, &rc2_desc, 8};
+static const cipher_arg g_rc2_64_ctr = {M_CTR, &rc2_desc, 8};
+static const cipher_arg g_rc2_64_cfb = {M_CFB, &rc2_desc, 8};
+static const cipher_arg g_rc2_64_ofb = {M_OFB, &rc2_desc, 8};
 
 /* ----------------------------------------------------------------- hashes */
 
@@ -722,6 +783,24 @@ static const cb_op ltc_ops[] = {
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-192-ccm", ccm192),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("camellia-128-gcm", a_camellia_128_gcm),
+    AEAD("camellia-192-gcm", a_camellia_192_gcm),
+    AEAD("camellia-256-gcm", a_camellia_256_gcm),
+    AEAD("seed-gcm", a_seed_gcm),
+    AEAD("twofish-128-gcm", a_twofish_128_gcm),
+    AEAD("twofish-256-gcm", a_twofish_256_gcm),
+    AEAD("camellia-128-ccm", a_camellia_128_ccm),
+    AEAD("camellia-192-ccm", a_camellia_192_ccm),
+    AEAD("camellia-256-ccm", a_camellia_256_ccm),
+    AEAD("seed-ccm", a_seed_ccm),
+    AEAD("twofish-128-ccm", a_twofish_128_ccm),
+    AEAD("twofish-256-ccm", a_twofish_256_ccm),
+    AEAD("camellia-128-ocb", a_camellia_128_ocb),
+    AEAD("camellia-192-ocb", a_camellia_192_ocb),
+    AEAD("camellia-256-ocb", a_camellia_256_ocb),
+    AEAD("seed-ocb", a_seed_ocb),
+    AEAD("twofish-128-ocb", a_twofish_128_ocb),
+    AEAD("twofish-256-ocb", a_twofish_256_ocb),
 
     CIPHER("aes-128-cbc", aes128_cbc),
     CIPHER("aes-192-cbc", aes192_cbc),
@@ -779,6 +858,42 @@ static const cb_op ltc_ops[] = {
     CIPHER("cast5-ctr", cast5_ctr),
     CIPHER("seed-ecb", seed_ecb),
     CIPHER("seed-cbc", seed_cbc),
+    /* the block-cipher grid */
+    CIPHER("camellia-128-ofb", g_camellia_128_ofb),
+    CIPHER("camellia-128-xts", g_camellia_128_xts),
+    CIPHER("camellia-192-ofb", g_camellia_192_ofb),
+    CIPHER("camellia-192-xts", g_camellia_192_xts),
+    CIPHER("camellia-256-ofb", g_camellia_256_ofb),
+    CIPHER("camellia-256-xts", g_camellia_256_xts),
+    CIPHER("twofish-128-ctr", g_twofish_128_ctr),
+    CIPHER("twofish-128-cfb", g_twofish_128_cfb),
+    CIPHER("twofish-128-ofb", g_twofish_128_ofb),
+    CIPHER("twofish-128-xts", g_twofish_128_xts),
+    CIPHER("twofish-192-ecb", g_twofish_192_ecb),
+    CIPHER("twofish-192-cbc", g_twofish_192_cbc),
+    CIPHER("twofish-192-ctr", g_twofish_192_ctr),
+    CIPHER("twofish-192-cfb", g_twofish_192_cfb),
+    CIPHER("twofish-192-ofb", g_twofish_192_ofb),
+    CIPHER("twofish-192-xts", g_twofish_192_xts),
+    CIPHER("twofish-256-ofb", g_twofish_256_ofb),
+    CIPHER("twofish-256-xts", g_twofish_256_xts),
+    CIPHER("seed-ctr", g_seed_ctr),
+    CIPHER("seed-cfb", g_seed_cfb),
+    CIPHER("seed-ofb", g_seed_ofb),
+    CIPHER("seed-xts", g_seed_xts),
+    CIPHER("des-ctr", g_des_ctr),
+    CIPHER("des-cfb", g_des_cfb),
+    CIPHER("des-ofb", g_des_ofb),
+    CIPHER("rc2-ecb", g_rc2_ecb),
+    CIPHER("rc2-cbc", g_rc2_cbc),
+    CIPHER("rc2-ctr", g_rc2_ctr),
+    CIPHER("rc2-cfb", g_rc2_cfb),
+    CIPHER("rc2-ofb", g_rc2_ofb),
+    CIPHER("rc2-64-ecb", g_rc2_64_ecb),
+    CIPHER("rc2-64-cbc", g_rc2_64_cbc),
+    CIPHER("rc2-64-ctr", g_rc2_64_ctr),
+    CIPHER("rc2-64-cfb", g_rc2_64_cfb),
+    CIPHER("rc2-64-ofb", g_rc2_64_ofb),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),
@@ -864,7 +979,7 @@ static const cb_op ltc_ops[] = {
  * descriptor tables with everything this build has; each cipher is offered
  * in the generic modes (ECB, CBC, CTR, CFB, OFB; XTS, GCM, CCM and OCB3 for
  * 16-byte blocks), each hash plain and in HMAC. Rows match by descriptor
- * name and mode; the AEAD rows are AES's. */
+ * name and mode. */
 
 static const struct { const char *name; int mode; } ltc_offer_modes[] = {
     {"ecb", M_ECB}, {"cbc", M_CBC}, {"ctr", M_CTR}, {"cfb", M_CFB}, {"ofb", M_OFB}, {"xts", M_XTS},
@@ -881,7 +996,8 @@ static const char *ltc_row_for(const char *cipher, int mode, int aead_type, cons
             if (a->desc && (int)a->mode == mode && strcmp(a->desc->name, cipher) == 0)
                 return r->algo;
         } else if (cipher && aead_type >= 0 && r->init == aead_init) {
-            if ((int)((const aead_arg *)r->arg)->type == aead_type && strcmp(cipher, "aes") == 0)
+            const aead_arg *a = r->arg;
+            if ((int)a->type == aead_type && a->desc && strcmp(cipher, a->desc->name) == 0)
                 return r->algo;
         } else if (hash && !hmac && r->init == hash_init) {
             const hash_arg *a = r->arg;

@@ -41,7 +41,8 @@
 
 enum { AEAD_GCM, AEAD_CCM, AEAD_CHACHAPOLY };
 
-typedef struct { int mode; size_t key_len; } aead_def;
+/* id: the block cipher under GCM or CCM */
+typedef struct { int mode; size_t key_len; mbedtls_cipher_id_t id; } aead_def;
 
 typedef struct {
     const aead_def *d;
@@ -78,11 +79,11 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
     switch (d->mode) {
     case AEAD_GCM:
         mbedtls_gcm_init(&c->u.gcm);
-        r = mbedtls_gcm_setkey(&c->u.gcm, MBEDTLS_CIPHER_ID_AES, s->key, bits);
+        r = mbedtls_gcm_setkey(&c->u.gcm, d->id, s->key, bits);
         break;
     case AEAD_CCM:
         mbedtls_ccm_init(&c->u.ccm);
-        r = mbedtls_ccm_setkey(&c->u.ccm, MBEDTLS_CIPHER_ID_AES, s->key, bits);
+        r = mbedtls_ccm_setkey(&c->u.ccm, d->id, s->key, bits);
         break;
     default:
         mbedtls_chachapoly_init(&c->u.cp);
@@ -202,10 +203,11 @@ static int cipher_run(void *ctx, cb_msg *m)
     cipher_ctx *c = ctx;
     size_t olen;
     if (c->ecb) {
-        if (m->len % 16)
+        size_t bs = mbedtls_cipher_get_block_size(&c->c);   /* 16, or 8 for DES and Blowfish */
+        if (!bs || m->len % bs)
             return CB_ERR_PARAM;
-        for (size_t i = 0; i < m->len; i += 16)
-            if (mbedtls_cipher_update(&c->c, m->in + i, 16, m->out + i, &olen) != 0)
+        for (size_t i = 0; i < m->len; i += bs)
+            if (mbedtls_cipher_update(&c->c, m->in + i, bs, m->out + i, &olen) != 0)
                 return CB_ERR;
         return CB_OK;
     }
@@ -516,9 +518,28 @@ static void poly1305_finish(void *ctx) { free(ctx); }
 
 /* ---- the table ------------------------------------------------------------- */
 
-static const aead_def a_gcm128 = {AEAD_GCM, 16}, a_gcm256 = {AEAD_GCM, 32},
-                      a_ccm128 = {AEAD_CCM, 16}, a_ccm256 = {AEAD_CCM, 32},
-                      a_chapoly = {AEAD_CHACHAPOLY, 32};
+static const aead_def a_gcm128 = {AEAD_GCM, 16, MBEDTLS_CIPHER_ID_AES},
+                      a_gcm256 = {AEAD_GCM, 32, MBEDTLS_CIPHER_ID_AES},
+                      a_ccm128 = {AEAD_CCM, 16, MBEDTLS_CIPHER_ID_AES},
+                      a_ccm256 = {AEAD_CCM, 32, MBEDTLS_CIPHER_ID_AES},
+                      a_chapoly = {AEAD_CHACHAPOLY, 32, MBEDTLS_CIPHER_ID_CHACHA20};
+/* GCM and CCM over Camellia and ARIA */
+static const aead_def
+    a_camellia128gcm = {AEAD_GCM, 16, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia128ccm = {AEAD_CCM, 16, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia192gcm = {AEAD_GCM, 24, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia192ccm = {AEAD_CCM, 24, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia256gcm = {AEAD_GCM, 32, MBEDTLS_CIPHER_ID_CAMELLIA},
+    a_camellia256ccm = {AEAD_CCM, 32, MBEDTLS_CIPHER_ID_CAMELLIA};
+#if defined(MBEDTLS_ARIA_C)
+static const aead_def
+    a_aria128gcm = {AEAD_GCM, 16, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria128ccm = {AEAD_CCM, 16, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria192gcm = {AEAD_GCM, 24, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria192ccm = {AEAD_CCM, 24, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria256gcm = {AEAD_GCM, 32, MBEDTLS_CIPHER_ID_ARIA},
+    a_aria256ccm = {AEAD_CCM, 32, MBEDTLS_CIPHER_ID_ARIA};
+#endif
 
 /*                                   type                               key iv var */
 static const cipher_def c_aes128cbc = {MBEDTLS_CIPHER_AES_128_CBC,      16, 16, 0};
@@ -548,6 +569,35 @@ static const cipher_def c_3descbc   = {MBEDTLS_CIPHER_DES_EDE3_CBC,     24, 8, 0
 static const cipher_def c_descbc    = {MBEDTLS_CIPHER_DES_CBC,          8, 8, 0};
 static const cipher_def c_chacha20  = {MBEDTLS_CIPHER_CHACHA20,         32, 12, 0};
 
+/* the block-cipher grid (algorithms.c): the other modes and key sizes this library has */
+static const cipher_def c_cam192ctr = {MBEDTLS_CIPHER_CAMELLIA_192_CTR, 24, 16, 0};
+static const cipher_def c_cam128ecb = {MBEDTLS_CIPHER_CAMELLIA_128_ECB, 16, 0, 0};
+static const cipher_def c_cam192ecb = {MBEDTLS_CIPHER_CAMELLIA_192_ECB, 24, 0, 0};
+static const cipher_def c_cam256ecb = {MBEDTLS_CIPHER_CAMELLIA_256_ECB, 32, 0, 0};
+static const cipher_def c_cam192cbc = {MBEDTLS_CIPHER_CAMELLIA_192_CBC, 24, 16, 0};
+static const cipher_def c_desecb    = {MBEDTLS_CIPHER_DES_ECB,          8, 0, 0};
+static const cipher_def c_3desecb   = {MBEDTLS_CIPHER_DES_EDE3_ECB,     24, 0, 0};
+static const cipher_def c_3des2ecb  = {MBEDTLS_CIPHER_DES_EDE_ECB,      16, 0, 0};
+static const cipher_def c_3des2cbc  = {MBEDTLS_CIPHER_DES_EDE_CBC,      16, 8, 0};
+#if defined(MBEDTLS_BLOWFISH_C)
+static const cipher_def c_bfecb     = {MBEDTLS_CIPHER_BLOWFISH_ECB,     16, 0, 1};
+static const cipher_def c_bfctr     = {MBEDTLS_CIPHER_BLOWFISH_CTR,     16, 8, 1};
+#endif
+#if defined(MBEDTLS_ARIA_C)
+static const cipher_def c_aria128ecb = {MBEDTLS_CIPHER_ARIA_128_ECB, 16, 0, 0};
+static const cipher_def c_aria128cbc = {MBEDTLS_CIPHER_ARIA_128_CBC, 16, 16, 0};
+static const cipher_def c_aria128cfb = {MBEDTLS_CIPHER_ARIA_128_CFB128, 16, 16, 0};
+static const cipher_def c_aria128ctr = {MBEDTLS_CIPHER_ARIA_128_CTR, 16, 16, 0};
+static const cipher_def c_aria192ecb = {MBEDTLS_CIPHER_ARIA_192_ECB, 24, 0, 0};
+static const cipher_def c_aria192cbc = {MBEDTLS_CIPHER_ARIA_192_CBC, 24, 16, 0};
+static const cipher_def c_aria192cfb = {MBEDTLS_CIPHER_ARIA_192_CFB128, 24, 16, 0};
+static const cipher_def c_aria192ctr = {MBEDTLS_CIPHER_ARIA_192_CTR, 24, 16, 0};
+static const cipher_def c_aria256ecb = {MBEDTLS_CIPHER_ARIA_256_ECB, 32, 0, 0};
+static const cipher_def c_aria256cbc = {MBEDTLS_CIPHER_ARIA_256_CBC, 32, 16, 0};
+static const cipher_def c_aria256cfb = {MBEDTLS_CIPHER_ARIA_256_CFB128, 32, 16, 0};
+static const cipher_def c_aria256ctr = {MBEDTLS_CIPHER_ARIA_256_CTR, 32, 16, 0};
+#endif
+
 static const size_t x_aes128 = 32, x_aes256 = 64;
 
 static const mbedtls_md_type_t
@@ -570,6 +620,21 @@ static const cb_op mbedtls_ops[] = {
     AEAD("chacha20-poly1305", &a_chapoly),
     AEAD("aes-128-ccm", &a_ccm128),
     AEAD("aes-256-ccm", &a_ccm256),
+    /* GCM and CCM over Camellia and ARIA */
+    AEAD("camellia-128-gcm", &a_camellia128gcm),
+    AEAD("camellia-192-gcm", &a_camellia192gcm),
+    AEAD("camellia-256-gcm", &a_camellia256gcm),
+    AEAD("camellia-128-ccm", &a_camellia128ccm),
+    AEAD("camellia-192-ccm", &a_camellia192ccm),
+    AEAD("camellia-256-ccm", &a_camellia256ccm),
+#if defined(MBEDTLS_ARIA_C)
+    AEAD("aria-128-gcm", &a_aria128gcm),
+    AEAD("aria-192-gcm", &a_aria192gcm),
+    AEAD("aria-256-gcm", &a_aria256gcm),
+    AEAD("aria-128-ccm", &a_aria128ccm),
+    AEAD("aria-192-ccm", &a_aria192ccm),
+    AEAD("aria-256-ccm", &a_aria256ccm),
+#endif
     CIPHER("aes-128-cbc", &c_aes128cbc),
     CIPHER("aes-192-cbc", &c_aes192cbc),
     CIPHER("aes-256-cbc", &c_aes256cbc),
@@ -603,6 +668,34 @@ static const cb_op mbedtls_ops[] = {
     CIPHER("camellia-256-cfb", &c_cam256cfb),
 #if defined(MBEDTLS_BLOWFISH_C)
     CIPHER("blowfish-cfb", &c_bfcfb),
+#endif
+    /* the block-cipher grid */
+    CIPHER("camellia-192-cbc", &c_cam192cbc),
+    CIPHER("camellia-192-ctr", &c_cam192ctr),
+    CIPHER("camellia-128-ecb", &c_cam128ecb),
+    CIPHER("camellia-192-ecb", &c_cam192ecb),
+    CIPHER("camellia-256-ecb", &c_cam256ecb),
+    CIPHER("des-ecb", &c_desecb),
+    CIPHER("3des-ecb", &c_3desecb),
+    CIPHER("3des-2key-ecb", &c_3des2ecb),
+    CIPHER("3des-2key-cbc", &c_3des2cbc),
+#if defined(MBEDTLS_BLOWFISH_C)
+    CIPHER("blowfish-ecb", &c_bfecb),
+    CIPHER("blowfish-ctr", &c_bfctr),
+#endif
+#if defined(MBEDTLS_ARIA_C)
+    CIPHER("aria-128-ecb", &c_aria128ecb),
+    CIPHER("aria-128-cbc", &c_aria128cbc),
+    CIPHER("aria-128-cfb", &c_aria128cfb),
+    CIPHER("aria-128-ctr", &c_aria128ctr),
+    CIPHER("aria-192-ecb", &c_aria192ecb),
+    CIPHER("aria-192-cbc", &c_aria192cbc),
+    CIPHER("aria-192-cfb", &c_aria192cfb),
+    CIPHER("aria-192-ctr", &c_aria192ctr),
+    CIPHER("aria-256-ecb", &c_aria256ecb),
+    CIPHER("aria-256-cbc", &c_aria256cbc),
+    CIPHER("aria-256-cfb", &c_aria256cfb),
+    CIPHER("aria-256-ctr", &c_aria256ctr),
 #endif
     HASH("md5", &h_md5),
     HASH("sha1", &h_sha1),

@@ -406,6 +406,8 @@ typedef struct nt_aead {
 NT_AEAD_FNS(gcm_aes128, struct gcm_aes128_ctx)
 NT_AEAD_FNS(gcm_aes256, struct gcm_aes256_ctx)
 NT_AEAD_FNS(gcm_aes192, struct gcm_aes192_ctx)
+NT_AEAD_FNS(gcm_camellia128, struct gcm_camellia128_ctx)
+NT_AEAD_FNS(gcm_camellia256, struct gcm_camellia256_ctx)
 NT_AEAD_FNS(eax_aes128, struct eax_aes128_ctx)
 NT_AEAD_FNS(ccm_aes128, struct ccm_aes128_ctx)
 NT_AEAD_FNS(ccm_aes256, struct ccm_aes256_ctx)
@@ -432,6 +434,21 @@ static int gcm256_start(void *c, const cb_msg *m)
     if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
         return CB_ERR_PARAM;
     gcm_aes256_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+
+static int gcmcam128_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_camellia128_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+static int gcmcam256_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_camellia256_set_iv(c, m->nonce_len, m->nonce);
     return CB_OK;
 }
 
@@ -887,6 +904,10 @@ static const cb_op nt_ops[] = {
     AEAD("aes-192-ccm", NT_AEAD(ccm_aes192, struct ccm_aes192_ctx, AES192_KEY_SIZE, ccm192_start)),
     AEAD("aes-256-ccm", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
     AEAD("aes-128-eax", NT_AEAD(eax_aes128, struct eax_aes128_ctx, AES128_KEY_SIZE, eax128_start)),
+    AEAD("camellia-128-gcm", NT_AEAD(gcm_camellia128, struct gcm_camellia128_ctx, CAMELLIA128_KEY_SIZE,
+                                     gcmcam128_start)),
+    AEAD("camellia-256-gcm", NT_AEAD(gcm_camellia256, struct gcm_camellia256_ctx, CAMELLIA256_KEY_SIZE,
+                                     gcmcam256_start)),
 #ifdef NT_HAVE_SIV
     {"aes-128-siv", &(const int){0}, nt_siv_init, nt_siv_run, nt_siv_finish},
     {"aes-256-siv", &(const int){1}, nt_siv_init, nt_siv_run, nt_siv_finish},
@@ -959,6 +980,58 @@ static const cb_op nt_ops[] = {
     BLK("3des-ctr", CTR, nt_des3),
     VARBLK("blowfish-ctr", CTR, nt_blowfish, nt_bf_varkey),
     VARBLK("cast5-ctr", CTR, nettle_cast128, nt_cast5_varkey),
+    /* the block-cipher grid (algorithms.c): the generic modes over the ciphers above; XTS
+     * through the generic xts_*_message, which takes any 128-bit block cipher */
+    BLK("camellia-128-cfb8", CFB8, nettle_camellia128),
+    BLK("camellia-128-xts", XTS, nettle_camellia128),
+    BLK("camellia-192-cfb8", CFB8, nettle_camellia192),
+    BLK("camellia-192-xts", XTS, nettle_camellia192),
+    BLK("camellia-256-cfb8", CFB8, nettle_camellia256),
+    BLK("camellia-256-xts", XTS, nettle_camellia256),
+    BLK("serpent-128-ctr", CTR, nettle_serpent128),
+    BLK("serpent-128-cfb", CFB, nettle_serpent128),
+    BLK("serpent-128-cfb8", CFB8, nettle_serpent128),
+    BLK("serpent-128-xts", XTS, nettle_serpent128),
+    BLK("serpent-192-ecb", ECB, nettle_serpent192),
+    BLK("serpent-192-ctr", CTR, nettle_serpent192),
+    BLK("serpent-192-cfb", CFB, nettle_serpent192),
+    BLK("serpent-192-cfb8", CFB8, nettle_serpent192),
+    BLK("serpent-192-xts", XTS, nettle_serpent192),
+    BLK("serpent-256-cfb", CFB, nettle_serpent256),
+    BLK("serpent-256-cfb8", CFB8, nettle_serpent256),
+    BLK("serpent-256-xts", XTS, nettle_serpent256),
+    BLK("twofish-128-ctr", CTR, nettle_twofish128),
+    BLK("twofish-128-cfb", CFB, nettle_twofish128),
+    BLK("twofish-128-cfb8", CFB8, nettle_twofish128),
+    BLK("twofish-128-xts", XTS, nettle_twofish128),
+    BLK("twofish-192-ecb", ECB, nettle_twofish192),
+    BLK("twofish-192-cbc", CBC, nettle_twofish192),
+    BLK("twofish-192-ctr", CTR, nettle_twofish192),
+    BLK("twofish-192-cfb", CFB, nettle_twofish192),
+    BLK("twofish-192-cfb8", CFB8, nettle_twofish192),
+    BLK("twofish-192-xts", XTS, nettle_twofish192),
+    BLK("twofish-256-cfb8", CFB8, nettle_twofish256),
+    BLK("twofish-256-xts", XTS, nettle_twofish256),
+    BLK("aes-192-xts", XTS, nettle_aes192),
+    VARBLK("blowfish-cfb8", CFB8, nt_blowfish, nt_bf_varkey),
+    VARBLK("cast5-cfb8", CFB8, nettle_cast128, nt_cast5_varkey),
+    BLK("des-cfb", CFB, nt_des),
+    BLK("des-cfb8", CFB8, nt_des),
+    BLK("des-ctr", CTR, nt_des),
+    BLK("3des-cfb8", CFB8, nt_des3),
+    BLK("rc2-ctr", CTR, nettle_arctwo128),
+    BLK("rc2-cfb", CFB, nettle_arctwo128),
+    BLK("rc2-cfb8", CFB8, nettle_arctwo128),
+    BLK("rc2-40-ecb", ECB, nettle_arctwo40),
+    BLK("rc2-40-cbc", CBC, nettle_arctwo40),
+    BLK("rc2-40-ctr", CTR, nettle_arctwo40),
+    BLK("rc2-40-cfb", CFB, nettle_arctwo40),
+    BLK("rc2-40-cfb8", CFB8, nettle_arctwo40),
+    BLK("rc2-64-ecb", ECB, nettle_arctwo64),
+    BLK("rc2-64-cbc", CBC, nettle_arctwo64),
+    BLK("rc2-64-ctr", CTR, nettle_arctwo64),
+    BLK("rc2-64-cfb", CFB, nettle_arctwo64),
+    BLK("rc2-64-cfb8", CFB8, nettle_arctwo64),
 
     HASH("md5", nettle_md5),
     HASH("sha1", nettle_sha1),
@@ -1018,8 +1091,9 @@ static const cb_op nt_ops[] = {
 /* ---- what Nettle offers (list --offered) ----------------------------------------
  * Nettle lists its block ciphers, hashes, AEADs (with the stream ciphers) and
  * MACs (nettle_get_*). A listed block cipher is offered in each generic mode
- * Nettle has (ECB, CBC, CTR, CFB, CFB8) and XTS for AES; the row is the one
- * with that meta and mode. AEADs and MACs are matched by Nettle's name. */
+ * Nettle has (ECB, CBC, CTR, CFB, CFB8), and a 128-bit one in XTS (the generic
+ * xts_*_message); the row is the one with that meta and mode. AEADs and MACs
+ * are matched by Nettle's name. */
 
 static const struct { enum nt_mode mode; const char *name; } nt_offer_modes[] = {
     {NT_ECB, "ecb"}, {NT_CBC, "cbc"}, {NT_CTR, "ctr"}, {NT_CFB, "cfb"}, {NT_CFB8, "cfb8"},
@@ -1027,6 +1101,7 @@ static const struct { enum nt_mode mode; const char *name; } nt_offer_modes[] = 
 
 static const char *const nt_named_rows[][2] = {
     {"gcm_aes128", "aes-128-gcm"}, {"gcm_aes192", "aes-192-gcm"}, {"gcm_aes256", "aes-256-gcm"},
+    {"gcm_camellia128", "camellia-128-gcm"}, {"gcm_camellia256", "camellia-256-gcm"},
     {"chacha_poly1305", "chacha20-poly1305"}, {"eax_aes128", "aes-128-eax"}, {"arcfour128", "rc4"},
     {"chacha", "chacha20-nonce64"},   /* Nettle's listed chacha takes the original 8-byte nonce */
     {"salsa20", "salsa20"}, {"salsa20r12", "salsa20r12"},
@@ -1067,7 +1142,7 @@ void cb_offered_nettle(cb_offer_fn *offer, void *u)
             snprintf(name, sizeof name, "%s/%s", (*c)->name, nt_offer_modes[i].name);
             offer(u, "cipher", name, nt_cipher_row_for(*c, nt_offer_modes[i].mode));
         }
-        if (*c == &nettle_aes128 || *c == &nettle_aes256) {
+        if ((*c)->block_size == XTS_BLOCK_SIZE) {   /* xts_*_message takes any of them */
             snprintf(name, sizeof name, "%s/xts", (*c)->name);
             offer(u, "cipher", name, nt_cipher_row_for(*c, NT_XTS));
         }

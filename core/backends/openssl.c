@@ -377,6 +377,30 @@ static int xts_run(void *p, cb_msg *m)
     return CB_OK;
 }
 
+/* ---- CBC with ciphertext stealing: one message per call, as XTS ----------- */
+
+/* NIST's CS3 (RFC 3962's stealing, the last two blocks always swapped), which
+ * libgcrypt, Botan and Crypto++ give; OpenSSL's default is CS1. Each call sets
+ * the IV (xts_run) and runs the whole message in one update, as OpenSSL's CTS
+ * wants. */
+static int cts_init(void **out, const void *arg, const cb_setup *s)
+{
+    const ossl_cipher_arg *a = arg;
+    int st = cipher_setup((cipher_ctx **)out, a->evp, s->key, s->key_len, NULL, 0, s->decrypt);
+    if (st != CB_OK)
+        return st;
+    OSSL_PARAM p[] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_CIPHER_PARAM_CTS_MODE, (char *)"CS3", 0),
+        OSSL_PARAM_construct_end(),
+    };
+    if (!EVP_CIPHER_CTX_set_params(((cipher_ctx *)*out)->ctx, p)) {
+        cipher_finish(*out);
+        *out = NULL;
+        return CB_ERR;
+    }
+    return CB_OK;
+}
+
 /* ---- hashes --------------------------------------------------------------- */
 
 typedef struct {
@@ -539,6 +563,8 @@ static int mac_run(void *p, cb_msg *m)
     {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, cipher_init, cipher_run, cipher_finish}
 #define XTS(name, evp) \
     {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, xts_init, xts_run, cipher_finish}
+#define CTS(name, evp) \
+    {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, cts_init, xts_run, cipher_finish}
 #define WRAP(name, evp, mode) \
     {name, &(const ossl_cipher_arg){evp, mode}, wrap_init, wrap_run, wrap_finish}
 #define HASH(name, evp, xof) \
@@ -566,6 +592,15 @@ static const cb_op openssl_ops[] = {
     AEAD("aes-128-siv", "AES-128-SIV", AEAD_SIV),
     AEAD("aes-192-siv", "AES-192-SIV", AEAD_SIV),
     AEAD("aes-256-siv", "AES-256-SIV", AEAD_SIV),
+#ifndef OPENSSL_NO_ARIA
+    /* GCM and CCM over ARIA (RFC 6209, RFC 8269) */
+    AEAD("aria-128-gcm", "ARIA-128-GCM", AEAD_GCM),
+    AEAD("aria-192-gcm", "ARIA-192-GCM", AEAD_GCM),
+    AEAD("aria-256-gcm", "ARIA-256-GCM", AEAD_GCM),
+    AEAD("aria-128-ccm", "ARIA-128-CCM", AEAD_CCM),
+    AEAD("aria-192-ccm", "ARIA-192-CCM", AEAD_CCM),
+    AEAD("aria-256-ccm", "ARIA-256-CCM", AEAD_CCM),
+#endif
     CIPH("aes-128-cbc", "AES-128-CBC"),
     CIPH("aes-192-cbc", "AES-192-CBC"),
     CIPH("aes-256-cbc", "AES-256-CBC"),
@@ -586,6 +621,9 @@ static const cb_op openssl_ops[] = {
     CIPH("aes-256-cfb8", "AES-256-CFB8"),
     XTS("aes-128-xts", "AES-128-XTS"),
     XTS("aes-256-xts", "AES-256-XTS"),
+    CTS("aes-128-cbc-cts", "AES-128-CBC-CTS"),
+    CTS("aes-192-cbc-cts", "AES-192-CBC-CTS"),
+    CTS("aes-256-cbc-cts", "AES-256-CBC-CTS"),
     WRAP("aes-128-kw", "AES-128-WRAP", CIPH_PLAIN),
     WRAP("aes-192-kw", "AES-192-WRAP", CIPH_PLAIN),
     WRAP("aes-256-kw", "AES-256-WRAP", CIPH_PLAIN),
@@ -602,6 +640,9 @@ static const cb_op openssl_ops[] = {
     CIPH("camellia-128-cfb", "CAMELLIA-128-CFB"),  /* full-block CFB128 */
     CIPH("camellia-192-cfb", "CAMELLIA-192-CFB"),
     CIPH("camellia-256-cfb", "CAMELLIA-256-CFB"),
+    CTS("camellia-128-cbc-cts", "CAMELLIA-128-CBC-CTS"),
+    CTS("camellia-192-cbc-cts", "CAMELLIA-192-CBC-CTS"),
+    CTS("camellia-256-cbc-cts", "CAMELLIA-256-CBC-CTS"),
 #endif
 #ifndef OPENSSL_NO_BF
     CIPH("blowfish-cbc", "BF-CBC"),          /* legacy provider */
@@ -664,6 +705,79 @@ static const cb_op openssl_ops[] = {
     CIPH("3des-ecb", "DES-EDE3-ECB"),
     CIPH("3des-ofb", "DES-EDE3-OFB"),
     CIPH("des-ecb", "DES-ECB"),              /* legacy provider */
+#endif
+    /* the block-cipher grid (algorithms.c): the other modes of the ciphers above */
+#ifndef OPENSSL_NO_CAMELLIA
+    CIPH("camellia-128-ofb", "CAMELLIA-128-OFB"),
+    CIPH("camellia-128-cfb8", "CAMELLIA-128-CFB8"),
+    CIPH("camellia-192-ofb", "CAMELLIA-192-OFB"),
+    CIPH("camellia-192-cfb8", "CAMELLIA-192-CFB8"),
+    CIPH("camellia-256-ofb", "CAMELLIA-256-OFB"),
+    CIPH("camellia-256-cfb8", "CAMELLIA-256-CFB8"),
+#endif
+#ifndef OPENSSL_NO_ARIA
+    CIPH("aria-128-cfb", "ARIA-128-CFB"),
+    CIPH("aria-128-cfb8", "ARIA-128-CFB8"),
+    CIPH("aria-128-ofb", "ARIA-128-OFB"),
+    CIPH("aria-128-ctr", "ARIA-128-CTR"),
+    CIPH("aria-192-cfb", "ARIA-192-CFB"),
+    CIPH("aria-192-cfb8", "ARIA-192-CFB8"),
+    CIPH("aria-192-ofb", "ARIA-192-OFB"),
+    CIPH("aria-192-ctr", "ARIA-192-CTR"),
+    CIPH("aria-256-cfb", "ARIA-256-CFB"),
+    CIPH("aria-256-cfb8", "ARIA-256-CFB8"),
+    CIPH("aria-256-ofb", "ARIA-256-OFB"),
+    CIPH("aria-256-ctr", "ARIA-256-CTR"),
+#endif
+#ifndef OPENSSL_NO_SEED
+    CIPH("seed-cfb", "SEED-CFB"),            /* legacy provider; full-block CFB128 */
+    CIPH("seed-ofb", "SEED-OFB"),
+#endif
+#ifndef OPENSSL_NO_DES
+    CIPH("des-cfb", "DES-CFB"),              /* legacy provider; full-block CFB64 */
+    CIPH("des-cfb8", "DES-CFB8"),
+    CIPH("des-ofb", "DES-OFB"),
+    CIPH("3des-cfb8", "DES-EDE3-CFB8"),
+#endif
+#ifndef OPENSSL_NO_RC2
+    CIPH("rc2-cfb", "RC2-CFB"),              /* legacy provider; 128 effective bits for a 16-byte key */
+    CIPH("rc2-ofb", "RC2-OFB"),
+    CIPH("rc2-40-cbc", "RC2-40-CBC"),        /* a 5-byte key, 40 effective bits */
+    CIPH("rc2-64-cbc", "RC2-64-CBC"),        /* an 8-byte key, 64 effective bits */
+#endif
+    /* CFB1, and two-key triple DES (DES-EDE) */
+    CIPH("aes-128-cfb1", "AES-128-CFB1"),
+    CIPH("aes-192-cfb1", "AES-192-CFB1"),
+    CIPH("aes-256-cfb1", "AES-256-CFB1"),
+#ifndef OPENSSL_NO_CAMELLIA
+    CIPH("camellia-128-cfb1", "CAMELLIA-128-CFB1"),
+#endif
+#ifndef OPENSSL_NO_CAMELLIA
+    CIPH("camellia-192-cfb1", "CAMELLIA-192-CFB1"),
+#endif
+#ifndef OPENSSL_NO_CAMELLIA
+    CIPH("camellia-256-cfb1", "CAMELLIA-256-CFB1"),
+#endif
+#ifndef OPENSSL_NO_ARIA
+    CIPH("aria-128-cfb1", "ARIA-128-CFB1"),
+#endif
+#ifndef OPENSSL_NO_ARIA
+    CIPH("aria-192-cfb1", "ARIA-192-CFB1"),
+#endif
+#ifndef OPENSSL_NO_ARIA
+    CIPH("aria-256-cfb1", "ARIA-256-CFB1"),
+#endif
+#ifndef OPENSSL_NO_DES
+    CIPH("des-cfb1", "DES-CFB1"),
+#endif
+#ifndef OPENSSL_NO_DES
+    CIPH("3des-cfb1", "DES-EDE3-CFB1"),
+#endif
+#ifndef OPENSSL_NO_DES
+    CIPH("3des-2key-ecb", "DES-EDE-ECB"),
+    CIPH("3des-2key-cbc", "DES-EDE-CBC"),
+    CIPH("3des-2key-cfb", "DES-EDE-CFB"),
+    CIPH("3des-2key-ofb", "DES-EDE-OFB"),
 #endif
 #ifndef OPENSSL_NO_RC4
     CIPH("rc4", "RC4"),                      /* legacy provider */
@@ -929,7 +1043,8 @@ static void ossl_offer_cipher(EVP_CIPHER *c, void *p)
     const ossl_offer_ctx *o = p;
     const char *algo = NULL;
     for (const cb_op *r = openssl_ops; r->algo && !algo; r++)
-        if ((r->init == cipher_init || r->init == aead_init || r->init == xts_init || r->init == wrap_init)
+        if ((r->init == cipher_init || r->init == aead_init || r->init == xts_init || r->init == wrap_init
+             || r->init == cts_init)
             && EVP_CIPHER_is_a(c, ((const ossl_cipher_arg *)r->arg)->evp))
             algo = r->algo;
     if (EVP_CIPHER_is_a(c, "NULL"))

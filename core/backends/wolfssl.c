@@ -141,7 +141,8 @@ static void aead_finish(void *ctx)
 /* ---- ciphers: one context continues the chain or stream ------------------- */
 
 enum { C_AES_CBC, C_AES_CTR, C_AES_CFB, C_AES_ECB, C_AES_XTS, C_CAMELLIA_CBC,
-       C_3DES_CBC, C_DES_CBC, C_RC4, C_CHACHA20 };
+       C_3DES_CBC, C_DES_CBC, C_RC4, C_CHACHA20,
+       C_AES_OFB, C_AES_CFB8, C_CAMELLIA_ECB, C_3DES_ECB, C_DES_ECB };
 typedef struct { int kind; size_t key_len, iv_len; } cipher_def;
 
 typedef struct {
@@ -171,7 +172,7 @@ typedef struct {
 static void cipher_free(cipher_ctx *c)
 {
     switch (c->d->kind) {
-    case C_AES_CBC: case C_AES_CTR: case C_AES_CFB: case C_AES_ECB:
+    case C_AES_CBC: case C_AES_CTR: case C_AES_CFB: case C_AES_ECB: case C_AES_OFB: case C_AES_CFB8:
         wc_AesFree(&c->u.aes);
         break;
 #ifdef WOLFSSL_AES_XTS
@@ -180,7 +181,7 @@ static void cipher_free(cipher_ctx *c)
         break;
 #endif
 #ifndef NO_DES3
-    case C_3DES_CBC:
+    case C_3DES_CBC: case C_3DES_ECB:
         wc_Des3Free(&c->u.des3);
         break;
 #endif
@@ -209,11 +210,11 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
     c->decrypt = s->decrypt;
     word32 kl = (word32)s->key_len;
     int r = -1;
-    /* CTR and CFB use the forward cipher in both directions */
+    /* CTR, CFB, CFB8 and OFB use the forward cipher in both directions */
     int aes_dir = s->decrypt && (d->kind == C_AES_CBC || d->kind == C_AES_ECB)
                   ? AES_DECRYPTION : AES_ENCRYPTION;
     switch (d->kind) {
-    case C_AES_CBC: case C_AES_CTR: case C_AES_CFB: case C_AES_ECB:
+    case C_AES_CBC: case C_AES_CTR: case C_AES_CFB: case C_AES_ECB: case C_AES_OFB: case C_AES_CFB8:
         r = wc_AesInit(&c->u.aes, NULL, INVALID_DEVID);
         if (!r)
             r = wc_AesSetKey(&c->u.aes, s->key, kl, s->iv, aes_dir);
@@ -225,17 +226,17 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         break;
 #endif
 #ifdef HAVE_CAMELLIA
-    case C_CAMELLIA_CBC:
+    case C_CAMELLIA_CBC: case C_CAMELLIA_ECB:   /* one key schedule serves both directions */
         r = wc_CamelliaSetKey(&c->u.cam, s->key, kl, s->iv);
         break;
 #endif
 #ifndef NO_DES3
-    case C_3DES_CBC:
+    case C_3DES_CBC: case C_3DES_ECB:   /* a NULL IV (ECB) is a zero one */
         r = wc_Des3Init(&c->u.des3, NULL, INVALID_DEVID);
         if (!r)
             r = wc_Des3_SetKey(&c->u.des3, s->key, s->iv, s->decrypt ? DES_DECRYPTION : DES_ENCRYPTION);
         break;
-    case C_DES_CBC:
+    case C_DES_CBC: case C_DES_ECB:
         r = wc_Des_SetKey(&c->u.des, s->key, s->iv, s->decrypt ? DES_DECRYPTION : DES_ENCRYPTION);
         break;
 #endif
@@ -307,6 +308,26 @@ static int cipher_run(void *ctx, cb_msg *m)
         r = dec ? wc_CamelliaCbcDecrypt(&c->u.cam, m->out, m->in, len)
                 : wc_CamelliaCbcEncrypt(&c->u.cam, m->out, m->in, len);
         break;
+    case C_CAMELLIA_ECB:   /* wolfCrypt's Camellia has no ECB call: its block function */
+        if (len % CAMELLIA_BLOCK_SIZE)
+            return CB_ERR_PARAM;
+        r = 0;
+        for (word32 i = 0; i < len && !r; i += CAMELLIA_BLOCK_SIZE)
+            r = dec ? wc_CamelliaDecryptDirect(&c->u.cam, m->out + i, m->in + i)
+                    : wc_CamelliaEncryptDirect(&c->u.cam, m->out + i, m->in + i);
+        break;
+#endif
+#ifdef WOLFSSL_AES_OFB
+    case C_AES_OFB:
+        r = dec ? wc_AesOfbDecrypt(&c->u.aes, m->out, m->in, len)
+                : wc_AesOfbEncrypt(&c->u.aes, m->out, m->in, len);
+        break;
+#endif
+#ifdef WOLFSSL_AES_CFB
+    case C_AES_CFB8:
+        r = dec ? wc_AesCfb8Decrypt(&c->u.aes, m->out, m->in, len)
+                : wc_AesCfb8Encrypt(&c->u.aes, m->out, m->in, len);
+        break;
 #endif
 #ifndef NO_DES3
     case C_3DES_CBC:
@@ -317,6 +338,19 @@ static int cipher_run(void *ctx, cb_msg *m)
         r = dec ? wc_Des_CbcDecrypt(&c->u.des, m->out, m->in, len)
                 : wc_Des_CbcEncrypt(&c->u.des, m->out, m->in, len);
         break;
+#ifdef WOLFSSL_DES_ECB
+    /* the key was set for the direction: the ECB call serves both */
+    case C_DES_ECB:
+        if (len % DES_BLOCK_SIZE)
+            return CB_ERR_PARAM;
+        r = wc_Des_EcbEncrypt(&c->u.des, m->out, m->in, len);
+        break;
+    case C_3DES_ECB:
+        if (len % DES_BLOCK_SIZE)
+            return CB_ERR_PARAM;
+        r = wc_Des3_EcbEncrypt(&c->u.des3, m->out, m->in, len);
+        break;
+#endif
 #endif
 #ifndef NO_RC4
     case C_RC4:
@@ -652,6 +686,12 @@ static const cipher_def
     c_aes128xts = {C_AES_XTS, 32, 16}, c_aes256xts = {C_AES_XTS, 64, 16},
     c_cam128cbc = {C_CAMELLIA_CBC, 16, 16}, c_cam256cbc = {C_CAMELLIA_CBC, 32, 16},
     c_3descbc = {C_3DES_CBC, 24, 8}, c_descbc = {C_DES_CBC, 8, 8},
+    c_aes128ofb = {C_AES_OFB, 16, 16}, c_aes192ofb = {C_AES_OFB, 24, 16}, c_aes256ofb = {C_AES_OFB, 32, 16},
+    c_aes128cfb8 = {C_AES_CFB8, 16, 16}, c_aes192cfb8 = {C_AES_CFB8, 24, 16},
+    c_aes256cfb8 = {C_AES_CFB8, 32, 16},
+    c_cam192cbc = {C_CAMELLIA_CBC, 24, 16}, c_cam128ecb = {C_CAMELLIA_ECB, 16, 0},
+    c_cam192ecb = {C_CAMELLIA_ECB, 24, 0}, c_cam256ecb = {C_CAMELLIA_ECB, 32, 0},
+    c_3desecb = {C_3DES_ECB, 24, 0}, c_desecb = {C_DES_ECB, 8, 0},
     c_rc4 = {C_RC4, 16, 0}, c_chacha20 = {C_CHACHA20, 32, 12};
 
 static const hash_def
@@ -725,6 +765,24 @@ static const cb_op wolfssl_ops[] = {
 #ifdef HAVE_CAMELLIA
     CIPHER("camellia-128-cbc", &c_cam128cbc)
     CIPHER("camellia-256-cbc", &c_cam256cbc)
+    CIPHER("camellia-192-cbc", &c_cam192cbc)
+    CIPHER("camellia-128-ecb", &c_cam128ecb)
+    CIPHER("camellia-192-ecb", &c_cam192ecb)
+    CIPHER("camellia-256-ecb", &c_cam256ecb)
+#endif
+#ifdef WOLFSSL_AES_OFB
+    CIPHER("aes-128-ofb", &c_aes128ofb)
+    CIPHER("aes-192-ofb", &c_aes192ofb)
+    CIPHER("aes-256-ofb", &c_aes256ofb)
+#endif
+#ifdef WOLFSSL_AES_CFB
+    CIPHER("aes-128-cfb8", &c_aes128cfb8)
+    CIPHER("aes-192-cfb8", &c_aes192cfb8)
+    CIPHER("aes-256-cfb8", &c_aes256cfb8)
+#endif
+#if !defined(NO_DES3) && defined(WOLFSSL_DES_ECB)
+    CIPHER("3des-ecb", &c_3desecb)
+    CIPHER("des-ecb", &c_desecb)
 #endif
 #ifndef NO_DES3
     CIPHER("3des-cbc", &c_3descbc)

@@ -40,8 +40,8 @@ HASH_ORDER = ("md2", "md4", "md5", "sha1", "ripemd128", "ripemd160", "ripemd256"
               "blake2b-384", "blake2b-512", "sm3", "streebog-256", "streebog-512",
               "gostr3411-94", "gostr3411-94-test", "tiger", "whirlpool", "crc24", "crc32")
 #: AES modes in rows: the plain modes, then the AEADs, then key wrap.
-MODE_ORDER = ("ecb", "cbc", "cfb", "cfb8", "ofb", "ctr", "xts", "gcm", "ccm", "ocb", "eax",
-              "siv", "gcm-siv", "kw", "kwp")
+MODE_ORDER = ("ecb", "cbc", "cbc-cts", "cfb", "cfb1", "cfb8", "ofb", "ctr", "xts", "gcm", "ccm",
+              "ocb", "eax", "siv", "gcm-siv", "kw", "kwp")
 _AES = re.compile(r"aes-(128|192|256)-(.+)")
 
 
