@@ -837,7 +837,6 @@ const mac_arg m_hmac_streebog256 = {"HMAC(Streebog-256)", M_PLAIN};
 const mac_arg m_hmac_streebog512 = {"HMAC(Streebog-512)", M_PLAIN};
 const mac_arg m_hmac_gost94 = {"HMAC(GOST-34.11)", M_PLAIN};
 const mac_arg m_hmac_whirlpool = {"HMAC(Whirlpool)", M_PLAIN};
-const mac_arg m_hmac_tiger = {"HMAC(Tiger)", M_PLAIN};
 const mac_arg m_hmac_md4 = {"HMAC(MD4)", M_PLAIN};
 const mac_arg m_hmac_blake2b_512 = {"HMAC(BLAKE2b(512))", M_PLAIN};
 // block-cipher MACs over other ciphers and key sizes
@@ -1238,7 +1237,8 @@ const cb_op botan_ops[] = {
     MAC("hmac-streebog-512", m_hmac_streebog512),
     MAC("hmac-gostr3411-94", m_hmac_gost94),
     MAC("hmac-whirlpool", m_hmac_whirlpool),
-    MAC("hmac-tiger", m_hmac_tiger),
+    // no hmac-tiger: Botan 2.19.5 (Debian 13) fails HMAC(Tiger) on the differential's random
+    // input (status 1) while 2.19.3 passes; libgcrypt, Crypto++ and LibTomCrypt measure it
     MAC("hmac-md4", m_hmac_md4),
     MAC("hmac-blake2b-512", m_hmac_blake2b_512),
     MAC("cmac-aes-192", m_cmac_aes192),
