@@ -13,13 +13,14 @@ from cipherbench.scenarios.ssh.transfer import TransferSample
 
 
 def test_small_samples_are_timed_whole():
-    assert steady.warm_bytes(steady.MIN_BYTES - 1) == 0
+    assert steady.warm_bytes(steady.MIN_BYTES - 1, on=True) == 0
+    assert steady.warm_bytes(64 << 20, on=False) == 0
     assert steady.sink_script(0) == "n=$(wc -c); echo CB-COUNT $n"
 
 
 def test_the_warm_up_is_a_quarter_in_whole_64k():
-    assert steady.warm_bytes(64 << 20) == 16 << 20
-    w = steady.warm_bytes((5 << 20) + 12345)
+    assert steady.warm_bytes(64 << 20, on=True) == 16 << 20
+    w = steady.warm_bytes((5 << 20) + 12345, on=True)
     assert w % (64 << 10) == 0 and 0 < w <= ((5 << 20) + 12345) // 4
 
 
@@ -82,12 +83,13 @@ needs_sshd = pytest.mark.skipif(not shutil.which("ssh") or not shutil.which("/us
 
 
 @needs_sshd
-def test_a_real_transfer_and_the_baseline_give_a_steady_part():
+def test_a_real_transfer_and_the_baseline_give_a_steady_part(monkeypatch):
+    monkeypatch.setattr(steady, "ON", True)
     from cipherbench.scenarios.ssh.baseline import loopback
     from cipherbench.scenarios.ssh.server import PrivateServer
     from cipherbench.scenarios.ssh.transfer import Target, transfer
     data = random.Random(4).randbytes(8 << 20)
-    warm = steady.warm_bytes(len(data))
+    warm = steady.warm_bytes(len(data), on=True)
     with PrivateServer() as srv:
         target = Target(srv.destination, tuple(srv.ssh_options()), private=True)
         s = transfer(target, "aes128-ctr", "hmac-sha2-256", data)
