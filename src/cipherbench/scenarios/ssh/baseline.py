@@ -13,8 +13,8 @@
 Both take ``max_s`` like an ssh transfer (the same time bound, ``transfer.keep_sending``);
 the sample's ``nbytes`` is what was sent (and counted by the receiver). Both give the steady
 rate as an ssh transfer does (``steady``): the receiver marks the end of a warm-up quarter and
-the figure is the rest over the time from that mark to the end; the CPU times cover that part
-(the sender's from the chunk where it passed the warm-up's bytes).
+of the middle half, and the figure is the middle half over the time between the marks; the CPU
+times cover that part (the sender's between the chunks where it passed each mark's bytes).
 """
 from __future__ import annotations
 
@@ -39,12 +39,12 @@ class BaselineUnavailable(Exception):
 
 # The receiver: prints its port, accepts one connection, reads everything, prints the byte
 # count, its own CPU time for the data phase, (with "verify") the SHA-256 of what it got, and
-# the steady part's mark: bytes read by then, its monotonic time and CPU time, and the end's
-# monotonic time (the same clock as this process's ``time.monotonic``).
+# the steady part's marks: bytes read by each, its monotonic time (the same clock as this
+# process's ``time.monotonic``), and the CPU time between them.
 _RECEIVER = r"""
 import hashlib, socket, sys, time
 verify = sys.argv[1] == "verify"
-warm = int(sys.argv[2])
+warm, mid = int(sys.argv[2]), int(sys.argv[3])
 srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(1)
 print(srv.getsockname()[1], flush=True)
 conn, _ = srv.accept()
@@ -52,7 +52,7 @@ conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
 buf = bytearray(1 << 20); view = memoryview(buf); n = 0
 h = hashlib.sha256() if verify else None
 c0 = time.process_time()
-nw, tw, cw = -1, -1.0, -1.0
+marks = []
 while True:
     k = conn.recv_into(buf)
     if not k:
@@ -60,11 +60,11 @@ while True:
     n += k
     if h:
         h.update(view[:k])
-    if 0 < warm <= n and nw < 0:
-        nw, tw, cw = n, time.monotonic(), time.process_time()
-t1 = time.monotonic()
+    if warm > 0 and len(marks) < 2 and n >= (warm, warm + mid)[len(marks)]:
+        marks.append((n, time.monotonic(), time.process_time()))
 c1 = time.process_time()
-print(n, c1 - c0, h.hexdigest() if h else "-", nw, tw, c1 - cw, t1, flush=True)
+(nw, tw, cw), (nm, tm, cm) = (marks + [(-1, -1.0, 0.0)] * 2)[:2]
+print(n, c1 - c0, h.hexdigest() if h else "-", nw, tw, nm, tm, cm - cw, flush=True)
 """
 
 
@@ -80,13 +80,15 @@ class _Reset(Exception):
 
 
 def _send(sock: socket.socket, view: memoryview, stop_at: float | None,
-          mark: list[float] | None = None, warm: int = 0) -> int:
+          mark: list[float] | None = None,
+          parts: steady.Parts = steady.WHOLE_SAMPLE) -> int:
     """``sendall`` in 1 MiB pieces under the time bound (``keep_sending``); bytes sent.
-    ``mark`` gets this thread's CPU time when ``warm`` bytes have gone out."""
+    ``mark`` gets this thread's CPU time when each of ``parts``' marks has gone out."""
     off = 0
+    ends = (parts.warm, parts.warm + parts.mid) if parts.split else ()
     try:
         while keep_sending(off, len(view), stop_at):
-            if mark is not None and not mark and 0 < warm <= off:
+            if mark is not None and len(mark) < len(ends) and ends[len(mark)] <= off:
                 mark.append(time.thread_time())
             sock.sendall(view[off:off + _CHUNK])
             off = min(len(view), off + _CHUNK)
@@ -100,7 +102,9 @@ def _sample(sent: int, whole_s: float, cpu: tuple[float, float, list[float]],
             **kw) -> TransferSample:
     """A baseline sample: its CPU times over the steady part when there is one."""
     c0, c1, mark = cpu
-    client = c1 - (mark[0] if part is not None and mark else c0)
+    client = c1 - c0
+    if part is not None and len(mark) == 2:
+        client = mark[1] - mark[0]
     return TransferSample(nbytes=sent, wall_s=whole_s, setup_s=0.0, client_cpu_s=client,
                           client_cpu_total_s=c1 - c0, server_cpu_s=server_cpu_s,
                           server_cpu_method=method, sink_cpu_s=None,
@@ -112,10 +116,10 @@ def loopback(data: bytes | memoryview, *, verify: bool = False,
              max_s: float | None = None) -> TransferSample:
     """One cleartext TCP transfer of ``data`` over 127.0.0.1 to a separate receiver process."""
     view = memoryview(data).cast("B")
-    warm = 0 if verify else steady.warm_bytes(len(view))
+    parts = steady.WHOLE_SAMPLE if verify else steady.parts(len(view))
     mark: list[float] = []
     proc = subprocess.Popen([sys.executable, "-c", _RECEIVER, "verify" if verify else "-",
-                             str(warm)],
+                             str(parts.warm), str(parts.mid)],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
@@ -125,7 +129,7 @@ def loopback(data: bytes | memoryview, *, verify: bool = False,
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4 << 20)
             c0 = time.thread_time()
             t0 = time.perf_counter()
-            sent = _send(sock, view, t0 + max_s if max_s else None, mark, warm)
+            sent = _send(sock, view, t0 + max_s if max_s else None, mark, parts)
             sock.shutdown(socket.SHUT_WR)
             c1 = time.thread_time()
             report = proc.stdout.readline().split()
@@ -137,22 +141,22 @@ def loopback(data: bytes | memoryview, *, verify: bool = False,
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    if len(report) != 7 or int(report[0]) != sent:
+    if len(report) != 8 or int(report[0]) != sent:
         raise BaselineUnavailable(f"loopback TCP baseline: receiver reported {report}")
     if verify and report[2] != hashlib.sha256(view[:sent]).hexdigest():
         raise BaselineUnavailable("loopback TCP baseline: data changed in transit")
-    nw = int(report[3])
-    part = steady.steady(warm, nw if nw >= 0 else None, sent - nw,
-                         float(report[4]), float(report[6])) if nw >= 0 else None
+    nw, nm = int(report[3]), int(report[5])
+    part = steady.steady(parts, steady.Counts(nw, nm - nw, sent - nm),
+                         (float(report[4]), float(report[6]))) if min(nw, nm) >= 0 else None
     return _sample(sent, t1 - t0, (c0, c1, mark), part,
-                   float(report[5] if part else report[1]), "process",
+                   float(report[7] if part else report[1]), "process",
                    digest=report[2] if verify else None,
                    extra={"tool": "python", "capped": sent < len(view)})
 
 
-def _listener_script(port: int, warm: int = 0) -> str:
-    """Remote sh: start socat or nc on ``port``, count what arrives (``steady``'s two parts
-    with ``warm``), say which tool."""
+def _listener_script(port: int, parts: steady.Parts = steady.WHOLE_SAMPLE) -> str:
+    """Remote sh: start socat or nc on ``port``, count what arrives (in ``steady``'s
+    ``parts``), say which tool."""
     return "\n".join([
         "if command -v socat >/dev/null 2>&1; then t=socat",
         "elif command -v nc >/dev/null 2>&1; then t=nc",
@@ -162,7 +166,7 @@ def _listener_script(port: int, warm: int = 0) -> str:
         f"  socat) socat -u TCP-LISTEN:{port},reuseaddr STDOUT ;;",
         f"  nc) nc -l -p {port} </dev/null 2>/dev/null || nc -l {port} </dev/null ;;",
         "esac | {",
-        steady.sink_script(warm),
+        steady.sink_script(parts),
         "}",
         "",
     ])
@@ -201,9 +205,9 @@ def remote(target: Target, data: bytes | memoryview, *, port: int | None = None,
 def _remote_once(target: Target, view: memoryview, address: str, port: int,
                  max_s: float | None) -> TransferSample:
     """``remote`` with one listener on ``port``."""
-    warm = steady.warm_bytes(len(view))
+    parts = steady.parts(len(view))
     mark: list[float] = []
-    cmd = "exec /bin/sh -c " + shlex.quote(_listener_script(port, warm))
+    cmd = "exec /bin/sh -c " + shlex.quote(_listener_script(port, parts))
     proc = subprocess.Popen(["ssh", *target.options, *FORCED_OPTIONS, target.destination, cmd],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
@@ -240,14 +244,16 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             reader = threading.Thread(target=_read_marks, daemon=True,
                                       args=(lines, got, 60 + len(view) / 1e6))
             reader.start()
-            sent = _send(sock, view, t0 + max_s if max_s else None, mark, warm)
+            sent = _send(sock, view, t0 + max_s if max_s else None, mark, parts)
             sock.shutdown(socket.SHUT_WR)
             c1 = time.thread_time()
             reader.join(timeout=90 + len(view) / 1e6)
         t_warm, warm_count = got.get("CB-WARM", (None, None))
+        t_mid, mid_count = got.get("CB-MID", (None, None))
         t1, count = got.get("CB-COUNT", (time.perf_counter(), None))
-        if not steady.arrived(sent, warm_count, count, warm):
-            total = count if warm_count is None or count is None else warm_count + count
+        counts = steady.Counts(warm_count, mid_count, count)
+        if not steady.arrived(sent, parts, counts):
+            total = counts.total
             raise BaselineUnavailable(f"baseline via {tool} on {target.name}: {total} of "
                                       f"{sent} bytes arrived")
     except TimeoutError:
@@ -264,7 +270,7 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-    part = steady.steady(warm, warm_count, count, t_warm, t1,
+    part = steady.steady(parts, counts, (t_warm, t_mid),
                          (got.get("CB-T0", (0.0, None))[1], got.get("CB-T1", (0.0, None))[1]))
     return _sample(sent, t1 - t0, (c0, c1, mark), part, None, "none",
                    extra={"tool": tool, "capped": sent < len(view)})
@@ -272,7 +278,7 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
 
 def _read_marks(lines: _Lines, got: dict[str, tuple[float, int | None]],
                 limit_s: float) -> None:
-    """Note when ``CB-WARM``, ``CB-T0``, ``CB-T1`` and ``CB-COUNT`` arrive (perf_counter) with
+    """Note when ``CB-WARM``, ``CB-MID``, ``CB-T0``, ``CB-T1`` and ``CB-COUNT`` arrive (perf_counter) with
     their numbers; stop at ``CB-COUNT``, at the end of output, or after ``limit_s``."""
     deadline = time.monotonic() + limit_s
     try:
@@ -281,7 +287,7 @@ def _read_marks(lines: _Lines, got: dict[str, tuple[float, int | None]],
             if words and words[0] in ("CB-T0", "CB-T1"):
                 got[words[0]] = (time.perf_counter(),
                                  steady.far_ns(words[1] if len(words) > 1 else None))
-            elif words and words[0] in ("CB-WARM", "CB-COUNT"):
+            elif words and words[0] in ("CB-WARM", "CB-MID", "CB-COUNT"):
                 n = int(words[1]) if len(words) > 1 and words[1].isdigit() else -1
                 got[words[0]] = (time.perf_counter(), n)
                 if words[0] == "CB-COUNT":

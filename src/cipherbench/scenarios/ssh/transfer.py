@@ -7,9 +7,10 @@ What is measured, and how:
   ssh's stdin and stops when the remote prints ``CB-END``, which it does after its ``cat`` has
   read the last byte. Connection setup is reported apart (``setup_s``).
 - **Steady rate** (``steady``): a timed sample of at least ``steady.MIN_BYTES`` is read by the
-  far side in two parts, a warm-up quarter and the rest, with a mark between them; the
-  sample's figure is the rest over the time from the mark to ``CB-END`` (``steady_bytes``,
-  ``steady_s``), and its CPU times cover that part. The whole data phase is kept beside it.
+  far side in three parts, a warm-up quarter, the middle half and the rest, with a mark after
+  the first two; the sample's figure is the middle half over the time between the marks
+  (``steady_bytes``, ``steady_s``), and its CPU times cover that part. The whole data phase
+  is kept beside it.
 - **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds;
   ``/proc/PID/stat`` ticks as a fallback: ``client_cpu_method``) read at ``CB-READY`` and
   at ``CB-END``; the difference is the cost of encrypting and sending the data. Its
@@ -103,7 +104,7 @@ class TransferSample:
     digest: str | None = None       # SHA-256 seen by the far side (verify runs only)
     extra: dict = field(default_factory=dict)
     client_cpu_method: str = "rusage"   # "schedstat" (ns), "stat-ticks" or "rusage" (wait4)
-    steady_bytes: int | None = None     # the part after the warm-up (``steady``), if measured
+    steady_bytes: int | None = None     # the middle part (``steady``), if measured
     steady_s: float | None = None
 
     @property
@@ -120,12 +121,12 @@ class TransferSample:
         return n / t if t > 0 else 0.0
 
 
-def remote_script(verify: bool, warm: int = 0) -> str:
-    """The POSIX sh program run on the far side (see the module docstring); ``warm``: the
-    bytes of the warm-up part of a timed sample (``steady``)."""
+def remote_script(verify: bool, parts: steady.Parts = steady.WHOLE_SAMPLE) -> str:
+    """The POSIX sh program run on the far side (see the module docstring); ``parts``: where
+    the far side marks a timed sample (``steady``)."""
     sink = ('if command -v sha256sum >/dev/null 2>&1; then h=sha256sum; else h="shasum -a 256";'
             ' fi; echo "CB-SHA $($h | cut -c1-64)"') if verify else \
-        steady.sink_script(warm, "$(cb_cpu)")
+        steady.sink_script(parts, "$(cb_cpu)")
     return "\n".join([
         "p=$PPID",
         'while [ "$p" -gt 1 ] 2>/dev/null && [ -r /proc/$p/stat ]; do',
@@ -148,9 +149,14 @@ def remote_script(verify: bool, warm: int = 0) -> str:
     ])
 
 
-def remote_command(verify: bool, warm: int = 0) -> str:
+def remote_command(verify: bool, parts: steady.Parts = steady.WHOLE_SAMPLE) -> str:
     """The command line given to ssh: the script under ``sh`` whatever the login shell is."""
-    return "exec /bin/sh -c " + shlex.quote(remote_script(verify, warm))
+    return "exec /bin/sh -c " + shlex.quote(remote_script(verify, parts))
+
+
+def _count(words: list[str]) -> int | None:
+    """The byte count of a ``CB-WARM``/``CB-MID`` line."""
+    return int(words[1]) if len(words) > 1 and words[1].isdigit() else None
 
 
 def _cpu_from_fields(fields: list[str]) -> tuple[float | None, str]:
@@ -257,10 +263,10 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     nbytes = len(view)
     if timeout_s is None:
         timeout_s = 60.0 + nbytes / 1e6  # generous: even 1 MB/s finishes
-    warm = 0 if verify else steady.warm_bytes(nbytes)
+    parts = steady.WHOLE_SAMPLE if verify else steady.parts(nbytes)
     err_file = tempfile.TemporaryFile()
     t_spawn = time.monotonic()
-    proc = subprocess.Popen(ssh_argv(target, cipher, mac, remote_command(verify, warm)),
+    proc = subprocess.Popen(ssh_argv(target, cipher, mac, remote_command(verify, parts)),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file,
                             bufsize=0)
     pin(proc.pid, target.cpu)
@@ -273,13 +279,13 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     writer: threading.Thread | None = None
     failure: list[BaseException] = []
     sent = [0]
-    ready = end = mark = None
+    ready = end = None
     rest: list[str] = []
     digest = None
     count: int | None = None
-    t_warm = c_warm = None
+    # per mark (CB-WARM, CB-MID): its words, arrival here, this side's CPU time and method
+    marks: list[tuple[list[str], float, float | None, str]] = []
     far: list[int | None] = [None, None]
-    warm_method = "none"
     try:
         deadline = time.monotonic() + 60.0
         while ready is None:
@@ -306,10 +312,8 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
                 break
             if line.startswith("CB-SHA"):
                 digest = line.split()[1] if len(line.split()) > 1 else ""
-            elif line.startswith("CB-WARM"):
-                t_warm = time.perf_counter()
-                c_warm, warm_method = procs.cpu_time(proc.pid)
-                mark = line.split()
+            elif line.startswith(("CB-WARM", "CB-MID")):
+                marks.append((line.split(), time.perf_counter(), *procs.cpu_time(proc.pid)))
             elif line.startswith(("CB-T0", "CB-T1")):
                 far[line[4] == "1"] = steady.far_ns((line.split() + [""])[1])
             elif line.startswith("CB-COUNT"):
@@ -342,9 +346,9 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
 
     capped = sent[0] < nbytes and not failure
     nbytes = sent[0]
-    warm_count = int(mark[1]) if mark and len(mark) > 1 and mark[1].isdigit() else None
-    if not verify and not steady.arrived(nbytes, warm_count, count, warm):
-        got = count if warm_count is None or count is None else warm_count + count
+    counts = steady.Counts(*(_count(m[0]) for m in marks[:2]), rest=count)
+    if not verify and not steady.arrived(nbytes, parts, counts):
+        got = counts.total
         raise TransferFailed(f"ssh to {target.name} with {cipher}"
                              f"{'/' + mac if mac and not is_aead(cipher) else ''}: the far side "
                              f"received {got} of {nbytes} bytes")
@@ -353,14 +357,14 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         if digest != want:
             raise TransferFailed(f"data changed in transit with {cipher}"
                                  f"{'/' + mac if mac else ''}: far side got sha256 {digest}")
-    part = None if verify else steady.steady(warm, warm_count, count, t_warm, t1,
-                                             (far[0], far[1]))
+    part = None if verify or len(marks) < 2 else steady.steady(
+        parts, counts, (marks[0][1], marks[1][1]), (far[0], far[1]))
     s0, method = _cpu_from_fields(ready[2:])
-    if part is not None and mark is not None:
-        # the CPU times cover the figure's part: from the mark on
-        s0, method = _cpu_from_fields(mark[2:])
-        c0, client_method = c_warm, warm_method
     s1, _ = _cpu_from_fields(end[1:])
+    if part is not None:
+        # the CPU times cover the figure's part: between the two marks
+        (s0, method), (s1, _) = (_cpu_from_fields(m[0][2:]) for m in marks[:2])
+        (_, _, c0, client_method), (_, _, c1, end_method) = marks[:2]
     return TransferSample(
         nbytes=nbytes,
         wall_s=t1 - t0,
