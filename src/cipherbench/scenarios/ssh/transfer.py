@@ -13,15 +13,16 @@ What is measured, and how:
   is kept beside it.
 - **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds;
   ``/proc/PID/stat`` ticks as a fallback: ``client_cpu_method``) read at ``CB-READY`` and
-  at ``CB-END``; the difference is the cost of encrypting and sending the data. Its
-  whole-life CPU from ``wait4`` resource usage is kept too (``client_cpu_total_s``).
+  at ``CB-END`` (for a steady part: as the writing passes its two offsets); the difference
+  is the cost of encrypting and sending the data. Its whole-life CPU from ``wait4`` resource
+  usage is kept too (``client_cpu_total_s``).
 - **Server CPU**: the remote command walks up from its shell to the ``sshd`` process that
   runs the session (the one that decrypts the stream and feeds the shell's stdin; with
   privilege separation that is the unprivileged ``sshd: user@notty`` child, not the monitor;
   OpenSSH 9.8 and later name it ``sshd-session``, hence the ``sshd*`` match)
   and prints that process's CPU time from ``/proc/PID/schedstat`` (nanoseconds; ``/proc/PID/
-  stat`` ticks as a fallback) at ``CB-READY`` and at ``CB-END``. The difference is the server's
-  cost of the data phase. The sink's own CPU (``cat``, from the shell's ``times``) is reported
+  stat`` ticks as a fallback) at ``CB-READY`` and at ``CB-END`` (for a steady part: at its two
+  marks). The difference is the server's cost of the data phase. The sink's own CPU (``cat``, from the shell's ``times``) is reported
   apart as ``sink_cpu_s``: it is the application, not SSH. Hosts without /proc report none.
 - **Time bound** (``max_s``): writing stops at the first 1 MiB boundary after ``max_s``
   seconds unless three quarters of the data are already sent, so a slow cipher's sample sends
@@ -226,15 +227,21 @@ def keep_sending(off: int, n: int, stop_at: float | None) -> bool:
 
 
 def _writer(fd: int, data: memoryview, failure: list[BaseException], sent: list[int],
-            stop_at: float | None = None) -> None:
+            stop_at: float | None = None, marks: tuple[int, ...] = (), pid: int = 0,
+            cpu: list[tuple[int | None, str]] | None = None) -> None:
     """Write ``data`` to ``fd`` and close it (runs in a thread); the time bound may stop it
-    early at a chunk boundary (``keep_sending``). ``sent[0]`` is how much went out."""
+    early at a chunk boundary (``keep_sending``). ``sent[0]`` is how much went out. ``cpu``
+    gets process ``pid``'s CPU time (``procs.cpu_time``) when the writing first passes each
+    offset of ``marks``: ssh cannot run ahead of its input by more than the pipe holds, so
+    the readings frame the bytes between the offsets whatever delays this thread."""
     off, n = 0, len(data)
     try:
         while keep_sending(off, n, stop_at):
             end = min(n, (off // _CHUNK + 1) * _CHUNK)
             while off < end:
                 off += os.write(fd, data[off:end])
+            while cpu is not None and len(cpu) < len(marks) and marks[len(cpu)] <= off:
+                cpu.append(procs.cpu_time(pid))
     except OSError as err:  # the far side went away; reported from ssh's stderr
         failure.append(err)
     finally:
@@ -283,8 +290,10 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     rest: list[str] = []
     digest = None
     count: int | None = None
-    # per mark (CB-WARM, CB-MID): its words, arrival here, this side's CPU time and method
-    marks: list[tuple[list[str], float, float | None, str]] = []
+    # per mark (CB-WARM, CB-MID): its words and arrival here; ssh's CPU time as the writing
+    # passed the same offsets (``_writer``)
+    marks: list[tuple[list[str], float]] = []
+    client_marks: list[tuple[int | None, str]] = []
     far: list[int | None] = [None, None]
     try:
         deadline = time.monotonic() + 60.0
@@ -303,7 +312,8 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         proc.stdin.close()
         t0 = time.perf_counter()
         writer = threading.Thread(target=_writer, daemon=True, args=(
-            stdin_fd, view, failure, sent, t0 + max_s if max_s else None))
+            stdin_fd, view, failure, sent, t0 + max_s if max_s else None,
+            (parts.warm, parts.warm + parts.mid) if parts.split else (), proc.pid, client_marks))
         writer.start()
         deadline = time.monotonic() + timeout_s
         while end is None:
@@ -313,7 +323,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
             if line.startswith("CB-SHA"):
                 digest = line.split()[1] if len(line.split()) > 1 else ""
             elif line.startswith(("CB-WARM", "CB-MID")):
-                marks.append((line.split(), time.perf_counter(), *procs.cpu_time(proc.pid)))
+                marks.append((line.split(), time.perf_counter()))
             elif line.startswith(("CB-T0", "CB-T1")):
                 far[line[4] == "1"] = steady.far_ns((line.split() + [""])[1])
             elif line.startswith("CB-COUNT"):
@@ -361,10 +371,12 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         parts, counts, (marks[0][1], marks[1][1]), (far[0], far[1]))
     s0, method = _cpu_from_fields(ready[2:])
     s1, _ = _cpu_from_fields(end[1:])
+    if part is not None and len(client_marks) < 2:
+        part = None     # no client reading frames it (cannot happen when it all arrived)
     if part is not None:
         # the CPU times cover the figure's part: between the two marks
         (s0, method), (s1, _) = (_cpu_from_fields(m[0][2:]) for m in marks[:2])
-        (_, _, c0, client_method), (_, _, c1, end_method) = marks[:2]
+        (c0, client_method), (c1, end_method) = client_marks
     return TransferSample(
         nbytes=nbytes,
         wall_s=t1 - t0,
