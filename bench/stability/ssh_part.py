@@ -6,13 +6,14 @@ pipe transfer, ``scenarios.rounds``, ``scenarios.ssh.figure`` and ``verdict``).
 One *run* is ROUNDS interleaved rounds against one private sshd; each round sends one sample
 (``--size`` bytes through ``ssh -c CIPHER``, the pipe) through every cipher and through the
 default cipher a second time (the A/A twin), in a new random order. Each sample keeps its
-bytes, wall time and the CPU time of both ends (ssh and the sshd session process, with how
-each was read), as ``cipherbench ssh`` stores them. A run's figures of a cell are medians over
-its rounds: the wall rate (the throughput ``cipherbench ssh`` shows) and the CPU figure, bytes
+figure's bytes and time (the steady part, ``scenarios.ssh.steady``), the whole transfer's,
+and the CPU time of both ends over the figure's part (ssh and the sshd session process, with
+how each was read), as ``cipherbench ssh`` stores them. A run's figures of a cell are medians
+over its rounds: the rate (the throughput ``cipherbench ssh`` shows) and the CPU figure, bytes
 per CPU second of both ends together. Its verdicts are the command's (``figure.versus``): each
 cipher against the default and the twin against the default (which must be "cannot tell"),
 paired per round on the CPU figure when every round has it to the nanosecond, else on the
-wall rates; the verdicts on the wall rates alone (the figure before) are given beside them.
+rates; beside them the rates and verdicts of the whole transfers (the figure before).
 
 The whole is repeated RUNS times in each condition: ``quiet`` (nothing started here; whatever
 else runs is reported) and ``loaded`` (a busy loop this script starts in its own session,
@@ -70,7 +71,9 @@ def one_run(target: Target, cells: list[str], default: str, data: bytes, n_round
         except SshError as err:      # the cell leaves the later rounds; the run goes on
             print(f"ssh_part.py: {cell}: {err}", file=sys.stderr)
             return None
-        return {"bytes": s.nbytes, "wall_s": s.wall_s, "client_cpu_s": s.client_cpu_s,
+        nbytes, seconds = s.figure     # the steady part where there is one, as stored
+        return {"bytes": nbytes, "wall_s": seconds, "sent": s.nbytes, "whole_s": s.wall_s,
+                "client_cpu_s": s.client_cpu_s,
                 "client_cpu_method": s.client_cpu_method, "server_cpu_s": s.server_cpu_s,
                 "server_cpu_method": s.server_cpu_method}
 
@@ -102,9 +105,16 @@ def versus(r: dict[str, list], a: str, b: str) -> F.Versus:
     return F.versus(wa, wb, ca, cb)
 
 
-def versus_wall(r: dict[str, list], a: str, b: str) -> V.Verdict | None:
-    """B against A on the wall rates alone (the figure before)."""
-    return F.paired(figures(r[a])[0], figures(r[b])[0])
+def whole_rates(samples: list) -> dict[int, float]:
+    """Round -> the whole transfer's rate (sent over the data phase; files saved before the
+    steady part kept only that as their figure)."""
+    got = [(i, s) for i, s in enumerate(map(_sample, samples)) if s and s["wall_s"] > 0]
+    return {i: s.get("sent", s["bytes"]) / s.get("whole_s", s["wall_s"]) for i, s in got}
+
+
+def versus_whole(r: dict[str, list], a: str, b: str) -> V.Verdict | None:
+    """B against A on the whole transfers' rates (the figure before the steady part)."""
+    return F.paired(whole_rates(r[a]), whole_rates(r[b]))
 
 
 def waited(runs: list[dict], cells: list[str]) -> tuple[int, int, float | None]:
@@ -194,33 +204,36 @@ def report(meta: dict, name: str, data: dict) -> list[str]:
                   f"{cpu_figure.REL_SHARE:g} of their cell's upper quartile in the run)"
                   + (f"; their CPU per byte was a median {excess:+.1%} from the other rounds "
                      "of their cell" if excess is not None else "") + ".", ""]
-    lines += [f"| cipher | wall MB/s | run-to-run CV, wall | CPU figure MB/s | run-to-run CV, "
+    lines += [f"| cipher | MB/s | run-to-run CV | CPU figure MB/s | run-to-run CV, "
               f"CPU | verdict against {default}, the command's (share of runs) | median ratio "
-              "| verdict on wall rates (before) | median ratio, wall |",
-              "| --- | ---: | ---: | ---: | ---: | --- | ---: | --- | ---: |"]
+              "| whole transfers: MB/s | CV | verdict on their rates | median ratio |",
+              "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | ---: |"]
     for cell in data["cells"]:
         per_run = [figures(r.get(cell, [])) for r in runs]
         walls = [stats.median(list(w.values())) for w, _ in per_run if w]
         cpus = [stats.median(list(c.values())) for _, c in per_run if c]
+        wholes = [stats.median(list(w.values())) for w in
+                  (whole_rates(r.get(cell, [])) for r in runs) if w]
         if not walls:
-            lines.append(f"| {cell} | failed | | | | | | | |")
+            lines.append(f"| {cell} | failed | | | | | | | | | |")
             continue
         label = f"{default} (A/A twin)" if cell == TWIN else cell
         cpu_cells = (f"{stats.median(cpus) / 1e6:.0f} | {stats.cv(cpus):.1%}"
                      if len(cpus) == len(walls) else "- | -")
         figs = f"{stats.median(walls) / 1e6:.0f} | {stats.cv(walls):.1%} | {cpu_cells}"
+        whole = f"{stats.median(wholes) / 1e6:.0f} | {stats.cv(wholes):.1%}"
         if cell == default:
-            lines.append(f"| {label} (default) | {figs} | | | | |")
+            lines.append(f"| {label} (default) | {figs} | | | {whole} | | |")
             continue
         vs = [v for v in (versus(r, default, cell) for r in runs) if v.verdict is not None]
         kinds = sorted({v.figure for v in vs})
         product = [v.verdict for v in vs]
-        before = [v for v in (versus_wall(r, default, cell) for r in runs) if v is not None]
+        before = [v for v in (versus_whole(r, default, cell) for r in runs) if v is not None]
         ratio = stats.median([v.ratio for v in product if v.ratio is not None])
         ratio_w = stats.median([v.ratio for v in before if v.ratio is not None])
         on = "" if kinds == [cpu_figure.CPU] else f" [{', '.join(kinds)}]"
         lines.append(f"| {label} | {figs} | {_shares(product, cell == TWIN, len(runs))}{on} | "
-                     f"{ratio:.3f} | {_shares(before, cell == TWIN, len(runs))} | "
+                     f"{ratio:.3f} | {whole} | {_shares(before, cell == TWIN, len(runs))} | "
                      f"{ratio_w:.3f} |")
     return lines
 
@@ -264,8 +277,8 @@ def main(argv: list[str] | None = None) -> int:
            "Each cipher against the client's default, paired per round (margin "
            f"{V.DEFAULT_MARGIN:.0%}, 95% CI) on the figure `cipherbench ssh` judges by: CPU "
            "per byte of both ends where every round has it to the nanosecond (else the wall "
-           "rate: marked [wall_s]); beside it the verdict on the wall rates alone. The A/A twin "
-           "is the default entered twice. CPU figure: bytes per CPU second of ssh and sshd "
+           "rate: marked [wall_s]); beside it the whole transfers' rates and verdicts. The A/A "
+           "twin is the default entered twice. CPU figure: bytes per CPU second of ssh and sshd "
            "together.", ""]
     for c, data in doc["conditions"].items():
         out += report(meta, c, data) + [""]

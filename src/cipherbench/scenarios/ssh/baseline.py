@@ -26,6 +26,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import dataclass, field
 
 from cipherbench.scenarios.ssh import steady
 from cipherbench.scenarios.ssh.errors import last_line
@@ -39,12 +40,13 @@ class BaselineUnavailable(Exception):
 
 # The receiver: prints its port, accepts one connection, reads everything, prints the byte
 # count, its own CPU time for the data phase, (with "verify") the SHA-256 of what it got, and
-# the steady part's marks: bytes read by each, its monotonic time (the same clock as this
-# process's ``time.monotonic``), and the CPU time between them.
+# the steady part's marks (``steady``): at each offset given, ``bytes:monotonic:cpu`` (the same
+# monotonic clock as this process's ``time.monotonic``). Reads stop at each offset, so each
+# mark's count is exact.
 _RECEIVER = r"""
 import hashlib, socket, sys, time
 verify = sys.argv[1] == "verify"
-warm, mid = int(sys.argv[2]), int(sys.argv[3])
+offsets = [int(x) for x in sys.argv[2].split(",") if x]
 srv = socket.socket(); srv.bind(("127.0.0.1", 0)); srv.listen(1)
 print(srv.getsockname()[1], flush=True)
 conn, _ = srv.accept()
@@ -54,17 +56,19 @@ h = hashlib.sha256() if verify else None
 c0 = time.process_time()
 marks = []
 while True:
-    k = conn.recv_into(buf)
+    want = len(buf)
+    if len(marks) < len(offsets):
+        want = min(want, offsets[len(marks)] - n)
+    k = conn.recv_into(buf, want)
     if not k:
         break
     n += k
     if h:
         h.update(view[:k])
-    if warm > 0 and len(marks) < 2 and n >= (warm, warm + mid)[len(marks)]:
-        marks.append((n, time.monotonic(), time.process_time()))
+    if len(marks) < len(offsets) and n >= offsets[len(marks)]:
+        marks.append(f"{n}:{time.monotonic()!r}:{time.process_time()!r}")
 c1 = time.process_time()
-(nw, tw, cw), (nm, tm, cm) = (marks + [(-1, -1.0, 0.0)] * 2)[:2]
-print(n, c1 - c0, h.hexdigest() if h else "-", nw, tw, nm, tm, cm - cw, flush=True)
+print(n, c1 - c0, h.hexdigest() if h else "-", ",".join(marks) or "-", flush=True)
 """
 
 
@@ -85,10 +89,10 @@ def _send(sock: socket.socket, view: memoryview, stop_at: float | None,
     """``sendall`` in 1 MiB pieces under the time bound (``keep_sending``); bytes sent.
     ``mark`` gets this thread's CPU time when each of ``parts``' marks has gone out."""
     off = 0
-    ends = (parts.warm, parts.warm + parts.mid) if parts.split else ()
+    ends = parts.offsets
     try:
         while keep_sending(off, len(view), stop_at):
-            if mark is not None and len(mark) < len(ends) and ends[len(mark)] <= off:
+            while mark is not None and len(mark) < len(ends) and ends[len(mark)] <= off:
                 mark.append(time.thread_time())
             sock.sendall(view[off:off + _CHUNK])
             off = min(len(view), off + _CHUNK)
@@ -101,10 +105,8 @@ def _sample(sent: int, whole_s: float, cpu: tuple[float, float, list[float]],
             part: steady.Steady | None, server_cpu_s: float | None, method: str,
             **kw) -> TransferSample:
     """A baseline sample: its CPU times over the steady part when there is one."""
-    c0, c1, mark = cpu
-    client = c1 - c0
-    if part is not None and len(mark) == 2:
-        client = mark[1] - mark[0]
+    c0, c1, _ = cpu
+    client = c1 - c0 if part is None else part.client_cpu_s
     return TransferSample(nbytes=sent, wall_s=whole_s, setup_s=0.0, client_cpu_s=client,
                           client_cpu_total_s=c1 - c0, server_cpu_s=server_cpu_s,
                           server_cpu_method=method, sink_cpu_s=None,
@@ -119,7 +121,7 @@ def loopback(data: bytes | memoryview, *, verify: bool = False,
     parts = steady.WHOLE_SAMPLE if verify else steady.parts(len(view))
     mark: list[float] = []
     proc = subprocess.Popen([sys.executable, "-c", _RECEIVER, "verify" if verify else "-",
-                             str(parts.warm), str(parts.mid)],
+                             ",".join(map(str, parts.offsets))],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
@@ -141,15 +143,13 @@ def loopback(data: bytes | memoryview, *, verify: bool = False,
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    if len(report) != 8 or int(report[0]) != sent:
+    if len(report) != 4 or int(report[0]) != sent:
         raise BaselineUnavailable(f"loopback TCP baseline: receiver reported {report}")
     if verify and report[2] != hashlib.sha256(view[:sent]).hexdigest():
         raise BaselineUnavailable("loopback TCP baseline: data changed in transit")
-    nw, nm = int(report[3]), int(report[5])
-    part = steady.steady(parts, steady.Counts(nw, nm - nw, sent - nm),
-                         (float(report[4]), float(report[6]))) if min(nw, nm) >= 0 else None
+    part = steady.steady(parts, _loopback_marks(report[3], mark))
     return _sample(sent, t1 - t0, (c0, c1, mark), part,
-                   float(report[7] if part else report[1]), "process",
+                   part.server_cpu_s if part else float(report[1]), "process",
                    digest=report[2] if verify else None,
                    extra={"tool": "python", "capped": sent < len(view)})
 
@@ -240,7 +240,7 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             c0 = time.thread_time()
             t0 = time.perf_counter()
             # the marks arrive while the data goes out: read them in a thread
-            got: dict[str, tuple[float, int | None]] = {}
+            got = _Marks()
             reader = threading.Thread(target=_read_marks, daemon=True,
                                       args=(lines, got, 60 + len(view) / 1e6))
             reader.start()
@@ -248,12 +248,10 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             sock.shutdown(socket.SHUT_WR)
             c1 = time.thread_time()
             reader.join(timeout=90 + len(view) / 1e6)
-        t_warm, warm_count = got.get("CB-WARM", (None, None))
-        t_mid, mid_count = got.get("CB-MID", (None, None))
-        t1, count = got.get("CB-COUNT", (time.perf_counter(), None))
-        counts = steady.Counts(warm_count, mid_count, count)
-        if not steady.arrived(sent, parts, counts):
-            total = counts.total
+        t1, count = got.count if got.count is not None else (time.perf_counter(), None)
+        counts = [_count(words) for words, _ in got.marks]
+        if not steady.arrived(sent, parts, counts, count):
+            total = None if count is None else sum(c or 0 for c in counts) + count
             raise BaselineUnavailable(f"baseline via {tool} on {target.name}: {total} of "
                                       f"{sent} bytes arrived")
     except TimeoutError:
@@ -270,27 +268,51 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-    part = steady.steady(parts, counts, (t_warm, t_mid),
-                         (got.get("CB-T0", (0.0, None))[1], got.get("CB-T1", (0.0, None))[1]))
+    part = None if len(mark) != len(got.marks) else steady.steady(parts, [
+        steady.Mark(_count(words), steady.far_ns(words[2] if len(words) > 2 else None), here,
+                    None, cpu) for (words, here), cpu in zip(got.marks, mark)])
     return _sample(sent, t1 - t0, (c0, c1, mark), part, None, "none",
                    extra={"tool": tool, "capped": sent < len(view)})
 
 
-def _read_marks(lines: _Lines, got: dict[str, tuple[float, int | None]],
-                limit_s: float) -> None:
-    """Note when ``CB-WARM``, ``CB-MID``, ``CB-T0``, ``CB-T1`` and ``CB-COUNT`` arrive (perf_counter) with
-    their numbers; stop at ``CB-COUNT``, at the end of output, or after ``limit_s``."""
+@dataclass
+class _Marks:
+    """What the remote listener said: each ``CB-MARK``'s words and arrival (perf_counter),
+    and ``CB-COUNT``'s arrival and count."""
+
+    marks: list[tuple[list[str], float]] = field(default_factory=list)
+    count: tuple[float, int | None] | None = None
+
+
+def _count(words: list[str]) -> int | None:
+    return int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+
+
+def _read_marks(lines: _Lines, got: _Marks, limit_s: float) -> None:
+    """Note each ``CB-MARK`` and the ``CB-COUNT`` as they arrive; stop at ``CB-COUNT``, at
+    the end of output, or after ``limit_s``."""
     deadline = time.monotonic() + limit_s
     try:
         while (line := lines.readline(deadline)) is not None:
             words = line.split()
-            if words and words[0] in ("CB-T0", "CB-T1"):
-                got[words[0]] = (time.perf_counter(),
-                                 steady.far_ns(words[1] if len(words) > 1 else None))
-            elif words and words[0] in ("CB-WARM", "CB-MID", "CB-COUNT"):
-                n = int(words[1]) if len(words) > 1 and words[1].isdigit() else -1
-                got[words[0]] = (time.perf_counter(), n)
-                if words[0] == "CB-COUNT":
-                    return
+            if words and words[0] == "CB-MARK":
+                got.marks.append((words, time.perf_counter()))
+            elif words and words[0] == "CB-COUNT":
+                got.count = (time.perf_counter(), _count(words))
+                return
     except TimeoutError:
         return
+
+
+def _loopback_marks(field_: str, sender: list[float]) -> list[steady.Mark]:
+    """The loopback receiver's ``bytes:monotonic:cpu`` marks as ``steady.Mark``s: each part's
+    count, the receiver's clock (this machine's monotonic clock, as arrival), its CPU and
+    the sender's at the same offset."""
+    if field_ == "-" or not sender:
+        return []
+    out, prev = [], 0
+    for text, cpu in zip(field_.split(","), sender):
+        n, mono, own = text.split(":")
+        out.append(steady.Mark(int(n) - prev, None, float(mono), float(own), cpu))
+        prev = int(n)
+    return out

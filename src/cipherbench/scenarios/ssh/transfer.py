@@ -7,13 +7,13 @@ What is measured, and how:
   ssh's stdin and stops when the remote prints ``CB-END``, which it does after its ``cat`` has
   read the last byte. Connection setup is reported apart (``setup_s``).
 - **Steady rate** (``steady``): a timed sample of at least ``steady.MIN_BYTES`` is read by the
-  far side in three parts, a warm-up quarter, the middle half and the rest, with a mark after
-  the first two; the sample's figure is the middle half over the time between the marks
-  (``steady_bytes``, ``steady_s``), and its CPU times cover that part. The whole data phase
-  is kept beside it.
+  far side in parts, a warm-up quarter, the middle half in segments and the rest, with a mark
+  after each but the last; the sample's figure is the middle half at its median segment's
+  rate (``steady_bytes``, ``steady_s``), and its CPU times are each end's median segment's
+  cost over those bytes. The whole data phase is kept beside it.
 - **Client CPU**: the ssh process's CPU time (``/proc/PID/schedstat``, nanoseconds;
   ``/proc/PID/stat`` ticks as a fallback: ``client_cpu_method``) read at ``CB-READY`` and
-  at ``CB-END`` (for a steady part: as the writing passes its two offsets); the difference
+  at ``CB-END`` (for a steady part: as the writing passes the marks' offsets); the difference
   is the cost of encrypting and sending the data. Its whole-life CPU from ``wait4`` resource
   usage is kept too (``client_cpu_total_s``).
 - **Server CPU**: the remote command walks up from its shell to the ``sshd`` process that
@@ -21,9 +21,10 @@ What is measured, and how:
   privilege separation that is the unprivileged ``sshd: user@notty`` child, not the monitor;
   OpenSSH 9.8 and later name it ``sshd-session``, hence the ``sshd*`` match)
   and prints that process's CPU time from ``/proc/PID/schedstat`` (nanoseconds; ``/proc/PID/
-  stat`` ticks as a fallback) at ``CB-READY`` and at ``CB-END`` (for a steady part: at its two
-  marks). The difference is the server's cost of the data phase. The sink's own CPU (``cat``, from the shell's ``times``) is reported
-  apart as ``sink_cpu_s``: it is the application, not SSH. Hosts without /proc report none.
+  stat`` ticks as a fallback) at ``CB-READY`` and at ``CB-END`` (for a steady part: at each
+  mark). The difference is the server's cost of the data phase. The sink's own CPU (``cat``,
+  from the shell's ``times``) is reported apart as ``sink_cpu_s``: it is the application, not
+  SSH. Hosts without /proc report none.
 - **Time bound** (``max_s``): writing stops at the first 1 MiB boundary after ``max_s``
   seconds unless three quarters of the data are already sent, so a slow cipher's sample sends
   a prefix of the data instead of all of it (and lasts at most about ``4/3 max_s``); what
@@ -156,8 +157,20 @@ def remote_command(verify: bool, parts: steady.Parts = steady.WHOLE_SAMPLE) -> s
 
 
 def _count(words: list[str]) -> int | None:
-    """The byte count of a ``CB-WARM``/``CB-MID`` line."""
+    """The byte count of a ``CB-MARK`` line."""
     return int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+
+
+def _steady_part(parts: steady.Parts, marks: list[tuple[list[str], float]],
+                 client: list[tuple[int | None, str]]) -> steady.Steady | None:
+    """The sample's steady figure from its ``CB-MARK`` lines (count, far clock, the sshd's
+    CPU) and this side's readings at the same offsets; None: timed whole."""
+    if len(client) != len(marks):
+        return None     # cannot happen when everything arrived: the writing passed them all
+    return steady.steady(parts, [
+        steady.Mark(_count(words), steady.far_ns(words[2] if len(words) > 2 else None), here,
+                    _cpu_from_fields(words[3:])[0], None if c is None else c / 1e9)
+        for (words, here), (c, _) in zip(marks, client)])
 
 
 def _cpu_from_fields(fields: list[str]) -> tuple[float | None, str]:
@@ -290,11 +303,10 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     rest: list[str] = []
     digest = None
     count: int | None = None
-    # per mark (CB-WARM, CB-MID): its words and arrival here; ssh's CPU time as the writing
-    # passed the same offsets (``_writer``)
+    # per CB-MARK: its words and arrival here; ssh's CPU time as the writing passed the same
+    # offsets (``_writer``)
     marks: list[tuple[list[str], float]] = []
     client_marks: list[tuple[int | None, str]] = []
-    far: list[int | None] = [None, None]
     try:
         deadline = time.monotonic() + 60.0
         while ready is None:
@@ -313,7 +325,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         t0 = time.perf_counter()
         writer = threading.Thread(target=_writer, daemon=True, args=(
             stdin_fd, view, failure, sent, t0 + max_s if max_s else None,
-            (parts.warm, parts.warm + parts.mid) if parts.split else (), proc.pid, client_marks))
+            parts.offsets, proc.pid, client_marks))
         writer.start()
         deadline = time.monotonic() + timeout_s
         while end is None:
@@ -322,10 +334,8 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
                 break
             if line.startswith("CB-SHA"):
                 digest = line.split()[1] if len(line.split()) > 1 else ""
-            elif line.startswith(("CB-WARM", "CB-MID")):
+            elif line.startswith("CB-MARK"):
                 marks.append((line.split(), time.perf_counter()))
-            elif line.startswith(("CB-T0", "CB-T1")):
-                far[line[4] == "1"] = steady.far_ns((line.split() + [""])[1])
             elif line.startswith("CB-COUNT"):
                 word = (line.split() + [""])[1]
                 count = int(word) if word.isdigit() else None
@@ -356,9 +366,9 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
 
     capped = sent[0] < nbytes and not failure
     nbytes = sent[0]
-    counts = steady.Counts(*(_count(m[0]) for m in marks[:2]), rest=count)
-    if not verify and not steady.arrived(nbytes, parts, counts):
-        got = counts.total
+    counts = [_count(words) for words, _ in marks]
+    if not verify and not steady.arrived(nbytes, parts, counts, count):
+        got = None if count is None else sum(c or 0 for c in counts) + count
         raise TransferFailed(f"ssh to {target.name} with {cipher}"
                              f"{'/' + mac if mac and not is_aead(cipher) else ''}: the far side "
                              f"received {got} of {nbytes} bytes")
@@ -367,25 +377,26 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         if digest != want:
             raise TransferFailed(f"data changed in transit with {cipher}"
                                  f"{'/' + mac if mac else ''}: far side got sha256 {digest}")
-    part = None if verify or len(marks) < 2 else steady.steady(
-        parts, counts, (marks[0][1], marks[1][1]), (far[0], far[1]))
     s0, method = _cpu_from_fields(ready[2:])
     s1, _ = _cpu_from_fields(end[1:])
-    if part is not None and len(client_marks) < 2:
-        part = None     # no client reading frames it (cannot happen when it all arrived)
+    client_cpu = (c1 - c0) / 1e9 if c0 is not None and c1 is not None else None
+    server_cpu = s1 - s0 if s0 is not None and s1 is not None else None
+    part = None if verify else _steady_part(parts, marks, client_marks)
     if part is not None:
-        # the CPU times cover the figure's part: between the two marks
-        (s0, method), (s1, _) = (_cpu_from_fields(m[0][2:]) for m in marks[:2])
-        (c0, client_method), (c1, end_method) = client_marks
+        # the figure's CPU: each end's median segment (``steady``)
+        client_cpu, server_cpu = part.client_cpu_s, part.server_cpu_s
+        method = _cpu_from_fields(marks[0][0][3:])[1]
+        client_method = client_marks[0][1]
+        end_method = client_marks[-1][1]
     return TransferSample(
         nbytes=nbytes,
         wall_s=t1 - t0,
         steady_bytes=part.nbytes if part else None,
         steady_s=part.seconds if part else None,
         setup_s=t_ready - t_spawn,
-        client_cpu_s=(c1 - c0) / 1e9 if c0 is not None and c1 is not None else None,
+        client_cpu_s=client_cpu,
         client_cpu_total_s=usage.ru_utime + usage.ru_stime,
-        server_cpu_s=(s1 - s0) if s0 is not None and s1 is not None else None,
+        server_cpu_s=server_cpu,
         server_cpu_method=method,
         client_cpu_method=client_method if client_method == end_method else "stat-ticks",
         sink_cpu_s=_children_cpu(rest),
