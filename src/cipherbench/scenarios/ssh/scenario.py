@@ -235,7 +235,7 @@ def view(screen: Screen, run: Run, results: list[Result],
         how = via_mod.DESCRIBE.get(v, v)
         steady_rate = any(r.extra.get("figure") == steady.STEADY for r in part if r.via == v)
         title = (f"ssh{f' via {v} ({how})' if v else ''}: {size / (1 << 20):g} MiB per transfer"
-                 f"{' (MB/s over its middle half)' if steady_rate else ''} to "
+                 f"{' (MB/s: the median segment of its middle half)' if steady_rate else ''} to "
                  f"{run.args.get('host')}, {rounds} rounds, fastest first (* = client "
                  "default; n = rounds; CPU % = ssh/sshd time on a core; @openssh.com left "
                  "out)" if size else "ssh transfers")
