@@ -636,6 +636,17 @@ CIPHER_ARG(g_des_ofb, "OFB(DES)", C_STREAM, 1, 0)
 CIPHER_ARG(g_des_ctr, "CTR-BE(DES)", C_STREAM, 1, 0)
 CIPHER_ARG(g_3des_cfb8, "TripleDES/CFB(8)", C_MODE, 1, 0)
 CIPHER_ARG(g_blowfish_cfb8, "Blowfish/CFB(8)", C_MODE, 1, 0)
+// XTEA and KASUMI (Botan's Noekeon is the indirect-key mode, another cipher than the rows')
+CIPHER_ARG(m_xtea_ecb, "XTEA", C_ECB, 8, 0)
+CIPHER_ARG(m_xtea_cbc, "XTEA/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(m_xtea_cfb, "XTEA/CFB", C_MODE, 1, 0)
+CIPHER_ARG(m_xtea_ofb, "OFB(XTEA)", C_STREAM, 1, 0)
+CIPHER_ARG(m_xtea_ctr, "CTR-BE(XTEA)", C_STREAM, 1, 0)
+CIPHER_ARG(m_kasumi_ecb, "KASUMI", C_ECB, 8, 0)
+CIPHER_ARG(m_kasumi_cbc, "KASUMI/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(m_kasumi_cfb, "KASUMI/CFB", C_MODE, 1, 0)
+CIPHER_ARG(m_kasumi_ofb, "OFB(KASUMI)", C_STREAM, 1, 0)
+CIPHER_ARG(m_kasumi_ctr, "CTR-BE(KASUMI)", C_STREAM, 1, 0)
 CIPHER_ARG(g_cast5_cfb8, "CAST-128/CFB(8)", C_MODE, 1, 0)
 CIPHER_ARG(g_idea_cfb8, "IDEA/CFB(8)", C_MODE, 1, 0)
 CIPHER_ARG(g_gost28147_cbc, "GOST-28147-89(R3411_94_TestParam)/CBC/NoPadding", C_MODE, 8, 0)
@@ -1204,6 +1215,17 @@ const cb_op botan_ops[] = {
     CIPHER("gost28147-cfb8", g_gost28147_cfb8),
     CIPHER("gost28147-ofb", g_gost28147_ofb),
     CIPHER("gost28147-ctr", g_gost28147_ctr),
+    // more block ciphers
+    CIPHER("xtea-ecb", m_xtea_ecb),
+    CIPHER("xtea-cbc", m_xtea_cbc),
+    CIPHER("xtea-cfb", m_xtea_cfb),
+    CIPHER("xtea-ofb", m_xtea_ofb),
+    CIPHER("xtea-ctr", m_xtea_ctr),
+    CIPHER("kasumi-ecb", m_kasumi_ecb),
+    CIPHER("kasumi-cbc", m_kasumi_cbc),
+    CIPHER("kasumi-cfb", m_kasumi_cfb),
+    CIPHER("kasumi-ofb", m_kasumi_ofb),
+    CIPHER("kasumi-ctr", m_kasumi_ctr),
 
     HASH("md5", "MD5"),
     HASH("sha1", "SHA-1"),
