@@ -87,13 +87,16 @@ const cb_algorithm cb_algorithms[] = {
     {"cast5-eax",          CB_AEAD,   16, 8, 8, 1, 1},
     {"idea-eax",           CB_AEAD,   16, 8, 8, 1, 1},
     {"gost28147-eax",      CB_AEAD,   32, 8, 8, 1, 1},
-    /* GCM, CCM and OCB over RC6-128 and Noekeon (direct-key mode), as over the others */
+    /* GCM, CCM and OCB over RC6-128 and Noekeon (direct- and indirect-key modes), as over the others */
     {"rc6-128-gcm",        CB_AEAD,   16, 12, 16, 1, 1},
     {"rc6-128-ccm",        CB_AEAD,   16, 12, 16, 1, 1},
     {"rc6-128-ocb",        CB_AEAD,   16, 12, 16, 1, 1},
     {"noekeon-direct-gcm", CB_AEAD,   16, 12, 16, 1, 1},
     {"noekeon-direct-ccm", CB_AEAD,   16, 12, 16, 1, 1},
     {"noekeon-direct-ocb", CB_AEAD,   16, 12, 16, 1, 1},
+    {"noekeon-gcm",        CB_AEAD,   16, 12, 16, 1, 1},
+    {"noekeon-ccm",        CB_AEAD,   16, 12, 16, 1, 1},
+    {"noekeon-ocb",        CB_AEAD,   16, 12, 16, 1, 1},
     /* ciphers */
     {"aes-128-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
     {"aes-192-cbc",        CB_CIPHER, 24, 16, 0, 16, 0},
@@ -322,6 +325,13 @@ const cb_algorithm cb_algorithms[] = {
     {"noekeon-direct-ofb", CB_CIPHER, 16, 16, 0, 1, 0},
     {"noekeon-direct-ctr", CB_CIPHER, 16, 16, 0, 1, 0},
     {"noekeon-direct-xts", CB_CIPHER, 32, 16, 0, 16, 1},
+    /* Noekeon in its indirect-key mode (the working key is the key encrypted under the null key) */
+    {"noekeon-ecb",        CB_CIPHER, 16, 0, 0, 16, 0},
+    {"noekeon-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
+    {"noekeon-cfb",        CB_CIPHER, 16, 16, 0, 1, 0},
+    {"noekeon-ofb",        CB_CIPHER, 16, 16, 0, 1, 0},
+    {"noekeon-ctr",        CB_CIPHER, 16, 16, 0, 1, 0},
+    {"noekeon-xts",        CB_CIPHER, 32, 16, 0, 16, 1},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},

@@ -671,7 +671,7 @@ def gost28147_ecb(key, data, decrypt=False, sbox=GOST_TEST_SBOX):
 #: Rows whose mode this file can run over an independent block function: the cipher family,
 #: its key size in bits where the name has one, and the mode.
 GRID = re.compile(r"(aes|camellia|serpent|twofish|aria|seed|sm4|des|3des-2key|3des|blowfish|cast5|"
-                  r"idea|rc2|gost28147|xtea|rc5|rc6|skipjack|kasumi|noekeon-direct)(?:-(\d+))?-"
+                  r"idea|rc2|gost28147|xtea|rc5|rc6|skipjack|kasumi|noekeon-direct|noekeon)(?:-(\d+))?-"
                   r"(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
 
 
@@ -711,6 +711,9 @@ def block_cipher(family, key):
                   "skipjack": (block_refs.skipjack, 8),
                   "noekeon-direct": (block_refs.noekeon, 16)}[family]
         return lambda d: fn(key, d), lambda d: fn(key, d, True), bs
+    if family == "noekeon":   # indirect-key mode (Botan's Noekeon): block_refs.py, not Botan itself
+        return (lambda d: block_refs.noekeon(key, d, indirect=True),
+                lambda d: block_refs.noekeon(key, d, True, indirect=True), 16)
     Cipher, algorithms, modes, old = _crypto()
     make = {"aes": algorithms.AES, "camellia": old.Camellia, "seed": old.SEED,
             "sm4": algorithms.SM4, "3des": old.TripleDES, "3des-2key": lambda k: old.TripleDES(k + k[:8]),
@@ -874,7 +877,7 @@ def check_cipher(algo, v):
 
 #: AEAD rows whose mode this file runs over an independent block function (see GRID).
 AEAD_GRID = re.compile(r"(aes|camellia|aria|sm4|seed|twofish|serpent|3des|des|blowfish|cast5|idea|"
-                       r"gost28147|rc6|noekeon-direct)(?:-(\d+))?-(gcm|ccm|eax|ocb)")
+                       r"gost28147|rc6|noekeon-direct|noekeon)(?:-(\d+))?-(gcm|ccm|eax|ocb)")
 
 
 def _gf_mult(x, y):

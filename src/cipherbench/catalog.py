@@ -230,6 +230,10 @@ _NOEKEON = Grade("legacy", "Noekeon in direct-key mode: not selected by NESSIE, 
                  "has related-key weaknesses that this mode keeps (its designers meant it for "
                  "random keys only), and little analysis since", "Daemen, Peeters, Van Assche, "
                  "Rijmen, Nessie Proposal: NOEKEON (2000); NESSIE final report (2003)")
+_NOEKEON_INDIRECT = Grade("legacy", "Noekeon in indirect-key mode: its designers' mode against "
+                          "related-key attacks, but not selected by NESSIE and little analysed "
+                          "since; no CPU instructions", "Daemen, Peeters, Van Assche, Rijmen, "
+                          "Nessie Proposal: NOEKEON (2000); NESSIE final report (2003)")
 _RIPEMD128 = Grade("legacy", "128-bit output: collisions at 2^64 work, and semi-free-start "
                    "collisions on the full function (2013)", "ISO/IEC 10118-3; Landelle and Peyrin "
                    "(EUROCRYPT 2013)")
@@ -351,6 +355,9 @@ _ENTRIES = [
     Algorithm("noekeon-direct-gcm", "aead", 16, _NOEKEON),
     Algorithm("noekeon-direct-ccm", "aead", 16, _NOEKEON),
     Algorithm("noekeon-direct-ocb", "aead", 16, _NOEKEON),
+    Algorithm("noekeon-gcm", "aead", 16, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-ccm", "aead", 16, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-ocb", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
@@ -567,7 +574,7 @@ _ENTRIES = [
     Algorithm("gost28147-ofb", "cipher", 1, _GOST89),
     Algorithm("gost28147-ctr", "cipher", 1, _GOST89),
     # more block ciphers at their standard key sizes: XTEA, RC5-32/12/16, RC6-128, SKIPJACK,
-    # KASUMI, Noekeon in direct-key mode (LibTomCrypt's)
+    # KASUMI, Noekeon in direct-key mode (LibTomCrypt's) and indirect-key mode (Botan's)
     Algorithm("xtea-ecb", "cipher", 8, _ECB),
     Algorithm("xtea-cbc", "cipher", 8, _XTEA),
     Algorithm("xtea-cfb", "cipher", 1, _XTEA),
@@ -600,6 +607,12 @@ _ENTRIES = [
     Algorithm("noekeon-direct-ofb", "cipher", 1, _NOEKEON),
     Algorithm("noekeon-direct-ctr", "cipher", 1, _NOEKEON),
     Algorithm("noekeon-direct-xts", "cipher", 16, _NOEKEON),
+    Algorithm("noekeon-ecb", "cipher", 16, _ECB),
+    Algorithm("noekeon-cbc", "cipher", 16, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-cfb", "cipher", 1, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-ofb", "cipher", 1, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-ctr", "cipher", 1, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-xts", "cipher", 16, _NOEKEON_INDIRECT),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
