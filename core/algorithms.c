@@ -332,6 +332,12 @@ const cb_algorithm cb_algorithms[] = {
     {"noekeon-ofb",        CB_CIPHER, 16, 16, 0, 1, 0},
     {"noekeon-ctr",        CB_CIPHER, 16, 16, 0, 1, 0},
     {"noekeon-xts",        CB_CIPHER, 32, 16, 0, 16, 1},
+    /* SAFER K-64 (Massey): a 64-bit key, 6 rounds */
+    {"safer-k64-ecb",      CB_CIPHER, 8, 0, 0, 8, 0},
+    {"safer-k64-cbc",      CB_CIPHER, 8, 8, 0, 8, 0},
+    {"safer-k64-cfb",      CB_CIPHER, 8, 8, 0, 1, 0},
+    {"safer-k64-ofb",      CB_CIPHER, 8, 8, 0, 1, 0},
+    {"safer-k64-ctr",      CB_CIPHER, 8, 8, 0, 1, 0},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},

@@ -82,7 +82,8 @@ def test_grades_have_reasons_and_references():
     ("rc6-128-cbc", "acceptable", "RC6"), ("rc6-128-xts", "acceptable", "IEEE 1619"),
     ("rc6-128-gcm", "acceptable", "SP 800-38D"), ("skipjack-ofb", "broken", "SP 800-131A"),
     ("kasumi-cfb", "legacy", "TS 35.202"), ("noekeon-direct-ocb", "legacy", "NESSIE"),
-    ("noekeon-direct-ecb", "broken", "SP 800-38A"), ("noekeon-ctr", "legacy", "NOEKEON")])
+    ("noekeon-direct-ecb", "broken", "SP 800-38A"), ("noekeon-ctr", "legacy", "NOEKEON"),
+    ("safer-k64-cbc", "broken", "Knudsen")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -1,8 +1,8 @@
 """Small block-cipher implementations for check_vectors.py, written from each cipher's own
 description, for the ciphers no library here offers apart from those cipherbench measures:
 RC5-32/12 (Rivest, FSE 1994; RFC 2040), RC6-32/20 (the AES submission, 1998), SKIPJACK (NIST,
-SKIPJACK and KEA Algorithm Specifications 2.0, 1998) and Noekeon in its direct-key mode
-(Daemen, Peeters, Van Assche, Rijmen, the NESSIE submission, 2000). Each takes whole blocks
+SKIPJACK and KEA Algorithm Specifications 2.0, 1998), Noekeon in both key modes (Daemen, Peeters,
+Van Assche, Rijmen, the NESSIE submission, 2000) and SAFER K-64 (Massey, FSE 1993). Each takes whole blocks
 and is checked against its standard's own known answers first (tests/test_vectors_format.py).
 They are slow, and only for the few blocks of a vector file."""
 import struct
@@ -192,4 +192,69 @@ def noekeon(key, data, decrypt=False, indirect=False):
             _theta(dk, a)
             a[0] ^= _NOEKEON_RC[0]
         out += struct.pack(">4I", *a)
+    return out
+
+
+# SAFER's exponent and logarithm tables: 45^i mod 257, with 256 taken as 0
+_SAFER_EXP = [pow(45, i, 257) % 256 for i in range(256)]
+_SAFER_LOG = [0] * 256
+for _i, _v in enumerate(_SAFER_EXP):
+    _SAFER_LOG[_v] = _i
+_ADD_BYTES = (1, 2, 5, 6)    # key added (else XORed) at these positions in the first mixing
+
+
+def _safer_k64_keys(key, rounds):
+    """The 2r+1 subkeys of SAFER K-64: the key, then each byte rotated left by 3 bits per
+    subkey and added to the bias exp(exp(9i + j)) (i the subkey's number from 1, j from 1)."""
+    reg, keys = list(key), [list(key)]
+    for i in range(2, 2 * rounds + 2):
+        reg = [((b << 3) | (b >> 5)) & 0xFF for b in reg]
+        keys.append([(reg[j] + _SAFER_EXP[_SAFER_EXP[(9 * i + j + 1) % 256]]) & 0xFF
+                     for j in range(8)])
+    return keys
+
+
+def _pht(x):
+    return [v for a, b in zip(x[0::2], x[1::2]) for v in (((2 * a + b) & 0xFF), ((a + b) & 0xFF))]
+
+
+def _ipht(x):
+    return [v for a, b in zip(x[0::2], x[1::2]) for v in (((a - b) & 0xFF), ((2 * b - a) & 0xFF))]
+
+
+def _shuffle(x):
+    return x[0::2] + x[1::2]
+
+
+def _unshuffle(x):
+    return [x[i // 2 + 4 * (i % 2)] for i in range(8)]
+
+
+def safer_k64(key, data, decrypt=False, rounds=6):
+    """SAFER K-64 over whole 8-byte blocks: per round a key mixing (XOR at bytes 0, 3, 4, 7,
+    addition elsewhere), exp and log, the opposite mixing with the next subkey, three layers of
+    2-point pseudo-Hadamard transforms with the shuffle between; a last mixing at the end."""
+    k = _safer_k64_keys(key, rounds)
+
+    def mix(x, sub, add_at, sign=1):
+        return [(v + sign * sub[j]) & 0xFF if j in add_at else v ^ sub[j] for j, v in enumerate(x)]
+    xor_at = (0, 3, 4, 7)
+    out = b""
+    for at in range(0, len(data), 8):
+        x = list(data[at:at + 8])
+        if not decrypt:
+            for r in range(rounds):
+                x = mix(x, k[2 * r], _ADD_BYTES)
+                x = [_SAFER_LOG[v] if j in _ADD_BYTES else _SAFER_EXP[v] for j, v in enumerate(x)]
+                x = mix(x, k[2 * r + 1], xor_at)
+                x = _pht(_shuffle(_pht(_shuffle(_pht(x)))))
+            x = mix(x, k[2 * rounds], _ADD_BYTES)
+        else:
+            x = mix(x, k[2 * rounds], _ADD_BYTES, -1)
+            for r in range(rounds - 1, -1, -1):
+                x = _ipht(_unshuffle(_ipht(_unshuffle(_ipht(x)))))
+                x = mix(x, k[2 * r + 1], xor_at, -1)
+                x = [_SAFER_EXP[v] if j in _ADD_BYTES else _SAFER_LOG[v] for j, v in enumerate(x)]
+                x = mix(x, k[2 * r], _ADD_BYTES, -1)
+        out += bytes(x)
     return out

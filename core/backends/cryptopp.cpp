@@ -34,6 +34,7 @@
 #include <cryptopp/rc2.h>
 #include <cryptopp/rc5.h>
 #include <cryptopp/rc6.h>
+#include <cryptopp/safer.h>
 #include <cryptopp/ripemd.h>
 #include <cryptopp/salsa.h>
 #include <cryptopp/seed.h>
@@ -483,6 +484,12 @@ CIPHER_ARG(m_rc6_128_cfb, CFB_Mode<RC6>, 16, C_PLAIN, 0)
 CIPHER_ARG(m_rc6_128_ofb, OFB_Mode<RC6>, 16, C_PLAIN, 0)
 CIPHER_ARG(m_rc6_128_ctr, CTR_Mode<RC6>, 16, C_PLAIN, 0)
 CIPHER_ARG(m_rc6_128_xts, XTS_Mode<RC6>, 32, C_XTS, 0)
+// SAFER K-64: an 8-byte key, 6 rounds (Crypto++'s default for that key, set here)
+CIPHER_ARG(m_safer_k64_ecb, ECB_Mode<SAFER_K>, 8, C_PLAIN, 6)
+CIPHER_ARG(m_safer_k64_cbc, CBC_Mode<SAFER_K>, 8, C_PLAIN, 6)
+CIPHER_ARG(m_safer_k64_cfb, CFB_Mode<SAFER_K>, 8, C_PLAIN, 6)
+CIPHER_ARG(m_safer_k64_ofb, OFB_Mode<SAFER_K>, 8, C_PLAIN, 6)
+CIPHER_ARG(m_safer_k64_ctr, CTR_Mode<SAFER_K>, 8, C_PLAIN, 6)
 CIPHER_ARG(g_serpent_128_ctr, CTR_Mode<Serpent>, 16, C_PLAIN, 0)
 CIPHER_ARG(g_serpent_128_cfb, CFB_Mode<Serpent>, 16, C_PLAIN, 0)
 CIPHER_ARG(g_serpent_128_cfb8, CFB_Mode<Serpent>, 16, C_CFB8, 0)
@@ -1104,6 +1111,11 @@ const cb_op cryptopp_ops[] = {
     CIPHER("rc6-128-ofb", m_rc6_128_ofb),
     CIPHER("rc6-128-ctr", m_rc6_128_ctr),
     CIPHER("rc6-128-xts", m_rc6_128_xts),
+    CIPHER("safer-k64-ecb", m_safer_k64_ecb),
+    CIPHER("safer-k64-cbc", m_safer_k64_cbc),
+    CIPHER("safer-k64-cfb", m_safer_k64_cfb),
+    CIPHER("safer-k64-ofb", m_safer_k64_ofb),
+    CIPHER("safer-k64-ctr", m_safer_k64_ctr),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

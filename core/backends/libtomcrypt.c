@@ -530,6 +530,12 @@ static const cipher_arg m_noekeon_direct_cfb = {M_CFB, &noekeon_desc, 16};
 static const cipher_arg m_noekeon_direct_ofb = {M_OFB, &noekeon_desc, 16};
 static const cipher_arg m_noekeon_direct_ctr = {M_CTR, &noekeon_desc, 16};
 static const cipher_arg m_noekeon_direct_xts = {M_XTS, &noekeon_desc, 32};
+/* SAFER K-64 at its 6 rounds (LibTomCrypt's default for an 8-byte key) */
+static const cipher_arg m_safer_k64_ecb = {M_ECB, &safer_k64_desc, 8};
+static const cipher_arg m_safer_k64_cbc = {M_CBC, &safer_k64_desc, 8};
+static const cipher_arg m_safer_k64_cfb = {M_CFB, &safer_k64_desc, 8};
+static const cipher_arg m_safer_k64_ofb = {M_OFB, &safer_k64_desc, 8};
+static const cipher_arg m_safer_k64_ctr = {M_CTR, &safer_k64_desc, 8};
 
 /* ----------------------------------------------------------------- hashes */
 
@@ -974,6 +980,11 @@ static const cb_op ltc_ops[] = {
     CIPHER("noekeon-direct-ofb", m_noekeon_direct_ofb),
     CIPHER("noekeon-direct-ctr", m_noekeon_direct_ctr),
     CIPHER("noekeon-direct-xts", m_noekeon_direct_xts),
+    CIPHER("safer-k64-ecb", m_safer_k64_ecb),
+    CIPHER("safer-k64-cbc", m_safer_k64_cbc),
+    CIPHER("safer-k64-cfb", m_safer_k64_cfb),
+    CIPHER("safer-k64-ofb", m_safer_k64_ofb),
+    CIPHER("safer-k64-ctr", m_safer_k64_ctr),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

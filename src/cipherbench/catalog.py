@@ -234,6 +234,9 @@ _NOEKEON_INDIRECT = Grade("legacy", "Noekeon in indirect-key mode: its designers
                           "related-key attacks, but not selected by NESSIE and little analysed "
                           "since; no CPU instructions", "Daemen, Peeters, Van Assche, Rijmen, "
                           "Nessie Proposal: NOEKEON (2000); NESSIE final report (2003)")
+_SAFER_K64 = Grade("broken", "SAFER K-64: a 64-bit key, within reach of exhaustive search, a "
+                   "key schedule with related-key weaknesses (fixed in SAFER SK), and a 64-bit "
+                   "block (Sweet32)", "Massey (FSE 1993); Knudsen (CRYPTO 1995); CVE-2016-2183")
 _RIPEMD128 = Grade("legacy", "128-bit output: collisions at 2^64 work, and semi-free-start "
                    "collisions on the full function (2013)", "ISO/IEC 10118-3; Landelle and Peyrin "
                    "(EUROCRYPT 2013)")
@@ -613,6 +616,11 @@ _ENTRIES = [
     Algorithm("noekeon-ofb", "cipher", 1, _NOEKEON_INDIRECT),
     Algorithm("noekeon-ctr", "cipher", 1, _NOEKEON_INDIRECT),
     Algorithm("noekeon-xts", "cipher", 16, _NOEKEON_INDIRECT),
+    Algorithm("safer-k64-ecb", "cipher", 8, _ECB),
+    Algorithm("safer-k64-cbc", "cipher", 8, _SAFER_K64),
+    Algorithm("safer-k64-cfb", "cipher", 1, _SAFER_K64),
+    Algorithm("safer-k64-ofb", "cipher", 1, _SAFER_K64),
+    Algorithm("safer-k64-ctr", "cipher", 1, _SAFER_K64),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
