@@ -77,7 +77,13 @@ def test_grades_have_reasons_and_references():
     ("camellia-128-gcm", "acceptable", "SP 800-38D"), ("sm4-ccm", "acceptable", "RFC 8998"),
     ("seed-ocb", "acceptable", "RFC 7253"), ("aes-256-eax", "recommended", "FSE 2004"),
     ("aes-128-cbc-cts", "acceptable", "SP 800-38A"), ("aes-128-cfb1", "acceptable", "SP 800-38A"),
-    ("3des-eax", "legacy", "CVE-2016-2183"), ("gost28147-eax", "broken", "RFC 5830")])
+    ("3des-eax", "legacy", "CVE-2016-2183"), ("gost28147-eax", "broken", "RFC 5830"),
+    ("xtea-cbc", "legacy", "CVE-2016-2183"), ("rc5-ctr", "broken", "Biryukov"),
+    ("rc6-128-cbc", "acceptable", "RC6"), ("rc6-128-xts", "acceptable", "IEEE 1619"),
+    ("rc6-128-gcm", "acceptable", "SP 800-38D"), ("skipjack-ofb", "broken", "SP 800-131A"),
+    ("kasumi-cfb", "legacy", "TS 35.202"), ("noekeon-direct-ocb", "legacy", "NESSIE"),
+    ("noekeon-direct-ecb", "broken", "SP 800-38A"), ("noekeon-ctr", "legacy", "NOEKEON"),
+    ("safer-k64-cbc", "broken", "Knudsen")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

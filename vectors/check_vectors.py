@@ -3,8 +3,9 @@
 
 Each vector in vectors/*.json is recomputed with Python's hashlib and hmac, with pyca/cryptography
 (hashes also with the openssl command where it is installed), and, for what neither has (Twofish, Serpent, Salsa20, Salsa20/12, UMAC), with libsodium or Nettle
-loaded through ctypes; what none of them has here with small implementations in this file,
-written from the specifications: GOST 28147-89 (RFC 5830), RIPEMD-128/256/320, KMAC (its
+loaded through ctypes (XTEA and KASUMI from Botan's C interface); what none of them has here with
+small implementations in this file or block_refs.py, written from the specifications: RC5, RC6,
+SKIPJACK, Noekeon, SAFER K-64, GOST 28147-89 (RFC 5830), RIPEMD-128/256/320, KMAC (its
 cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20, and RFC 2104's HMAC over any hash. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
 decrypt gives pt back). A must-fail vector ("result": "invalid") is checked to be refused: the
 AEAD decryption raises InvalidTag (or refuses the sizes), the MAC differs (or refuses the key),
@@ -27,6 +28,18 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ALGORITHMS_C = HERE.parent / "core" / "algorithms.c"
+
+
+def _load_block_refs():
+    """block_refs.py beside this file (this file is also loaded by path, not as a package)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("block_refs", HERE / "block_refs.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+block_refs = _load_block_refs()
 
 
 class Unavailable(Exception):
@@ -396,6 +409,27 @@ def _nettle():
     return lib
 
 
+def _botan_block(name, key, data, encrypt):
+    """A block cipher of Botan 2 by its name, through Botan's C interface (ffi.h)."""
+    lib = _lib(["botan-2"])
+    if lib is None:
+        raise Unavailable("Botan 2 (libbotan-2) is not installed")
+    bc = ctypes.c_void_p()
+    if lib.botan_block_cipher_init(ctypes.byref(bc), name.encode()) != 0:
+        raise Unavailable(f"Botan has no {name}")
+    try:
+        out = ctypes.create_string_buffer(max(len(data), 1))
+        bs = lib.botan_block_cipher_block_size(bc)
+        if (lib.botan_block_cipher_set_key(bc, key, ctypes.c_size_t(len(key))) != 0 or
+                getattr(lib, "botan_block_cipher_encrypt_blocks" if encrypt else
+                        "botan_block_cipher_decrypt_blocks")(
+                    bc, data, out, ctypes.c_size_t(len(data) // bs)) != 0):
+            raise ValueError(f"Botan refused the {name} key or data")
+        return out.raw[:len(data)]
+    finally:
+        lib.botan_block_cipher_destroy(bc)
+
+
 def _nettle_cbc(algo, key, iv, data, encrypt):
     """Twofish or Serpent in CBC, the block function from Nettle, the chaining done here."""
     lib = _nettle()
@@ -637,7 +671,8 @@ def gost28147_ecb(key, data, decrypt=False, sbox=GOST_TEST_SBOX):
 #: Rows whose mode this file can run over an independent block function: the cipher family,
 #: its key size in bits where the name has one, and the mode.
 GRID = re.compile(r"(aes|camellia|serpent|twofish|aria|seed|sm4|des|3des-2key|3des|blowfish|cast5|"
-                  r"idea|rc2|gost28147)(?:-(\d+))?-(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
+                  r"idea|rc2|gost28147|xtea|rc5|rc6|skipjack|kasumi|noekeon-direct|noekeon|safer-k64)(?:-(\d+))?-"
+                  r"(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
 
 
 def _arctwo(key, data, encrypt):
@@ -654,7 +689,8 @@ def _arctwo(key, data, encrypt):
 def block_cipher(family, key):
     """(encrypt, decrypt, block size) of a raw block cipher, each over whole blocks: pyca's
     ECB where it has the cipher, Nettle's block function (Twofish, Serpent, RC2), the
-    openssl command's ECB (ARIA), or this file's RFC 5830 (GOST 28147-89)."""
+    openssl command's ECB (ARIA), Botan's block cipher through its C interface (XTEA, KASUMI),
+    this file's RFC 5830 (GOST 28147-89) or block_refs.py (RC5, RC6, SKIPJACK, Noekeon, SAFER K-64)."""
     if family in ("twofish", "serpent"):
         return (lambda d: _nettle_ecb(family, key, d, True),
                 lambda d: _nettle_ecb(family, key, d, False), 16)
@@ -666,6 +702,18 @@ def block_cipher(family, key):
                 lambda d: _openssl_enc(name, key, b"", d, True), 16)
     if family == "gost28147":
         return lambda d: gost28147_ecb(key, d), lambda d: gost28147_ecb(key, d, decrypt=True), 8
+    if family in ("xtea", "kasumi"):
+        name = {"xtea": "XTEA", "kasumi": "KASUMI"}[family]
+        return (lambda d: _botan_block(name, key, d, True),
+                lambda d: _botan_block(name, key, d, False), 8)
+    if family in ("rc5", "rc6", "skipjack", "noekeon-direct", "safer-k64"):
+        fn, bs = {"rc5": (block_refs.rc5, 8), "rc6": (block_refs.rc6, 16),
+                  "skipjack": (block_refs.skipjack, 8), "safer-k64": (block_refs.safer_k64, 8),
+                  "noekeon-direct": (block_refs.noekeon, 16)}[family]
+        return lambda d: fn(key, d), lambda d: fn(key, d, True), bs
+    if family == "noekeon":   # indirect-key mode (Botan's Noekeon): block_refs.py, not Botan itself
+        return (lambda d: block_refs.noekeon(key, d, indirect=True),
+                lambda d: block_refs.noekeon(key, d, True, indirect=True), 16)
     Cipher, algorithms, modes, old = _crypto()
     make = {"aes": algorithms.AES, "camellia": old.Camellia, "seed": old.SEED,
             "sm4": algorithms.SM4, "3des": old.TripleDES, "3des-2key": lambda k: old.TripleDES(k + k[:8]),
@@ -829,7 +877,7 @@ def check_cipher(algo, v):
 
 #: AEAD rows whose mode this file runs over an independent block function (see GRID).
 AEAD_GRID = re.compile(r"(aes|camellia|aria|sm4|seed|twofish|serpent|3des|des|blowfish|cast5|idea|"
-                       r"gost28147)(?:-(\d+))?-(gcm|ccm|eax|ocb)")
+                       r"gost28147|rc6|noekeon-direct|noekeon)(?:-(\d+))?-(gcm|ccm|eax|ocb)")
 
 
 def _gf_mult(x, y):

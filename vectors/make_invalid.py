@@ -193,7 +193,9 @@ GRID_AEADS = ("camellia-128-gcm", "camellia-192-gcm", "camellia-256-gcm", "aria-
               "camellia-128-ocb", "camellia-192-ocb", "camellia-256-ocb", "aria-128-ocb",
               "aria-192-ocb", "aria-256-ocb", "sm4-ocb", "seed-ocb", "twofish-128-ocb",
               "twofish-256-ocb", "serpent-128-ocb", "serpent-192-ocb", "serpent-256-ocb",
-              "aes-192-eax", "aes-256-eax")
+              "aes-192-eax", "aes-256-eax", "rc6-128-gcm", "rc6-128-ccm", "rc6-128-ocb",
+              "noekeon-direct-gcm", "noekeon-direct-ccm", "noekeon-direct-ocb", "noekeon-gcm",
+              "noekeon-ccm", "noekeon-ocb")
 
 
 #: EAX over the 64-bit block ciphers: a tag of one block (8 bytes).

@@ -329,6 +329,10 @@ const aead_arg a_seed_ocb = {"SEED", AEAD_OCB};
 const aead_arg a_twofish_128_ocb = {"Twofish", AEAD_OCB};
 const aead_arg a_twofish_256_ocb = {"Twofish", AEAD_OCB};
 const aead_arg a_serpent_128_ocb = {"Serpent", AEAD_OCB};
+// over Noekeon (indirect-key mode)
+const aead_arg a_noekeon_gcm = {"Noekeon", AEAD_GCM};
+const aead_arg a_noekeon_ccm = {"Noekeon", AEAD_CCM};
+const aead_arg a_noekeon_ocb = {"Noekeon", AEAD_OCB};
 const aead_arg a_serpent_192_ocb = {"Serpent", AEAD_OCB};
 const aead_arg a_serpent_256_ocb = {"Serpent", AEAD_OCB};
 
@@ -636,6 +640,23 @@ CIPHER_ARG(g_des_ofb, "OFB(DES)", C_STREAM, 1, 0)
 CIPHER_ARG(g_des_ctr, "CTR-BE(DES)", C_STREAM, 1, 0)
 CIPHER_ARG(g_3des_cfb8, "TripleDES/CFB(8)", C_MODE, 1, 0)
 CIPHER_ARG(g_blowfish_cfb8, "Blowfish/CFB(8)", C_MODE, 1, 0)
+// XTEA, KASUMI and Noekeon (Botan's is the indirect-key mode: the noekeon-* rows, not noekeon-direct-*)
+CIPHER_ARG(m_xtea_ecb, "XTEA", C_ECB, 8, 0)
+CIPHER_ARG(m_xtea_cbc, "XTEA/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(m_xtea_cfb, "XTEA/CFB", C_MODE, 1, 0)
+CIPHER_ARG(m_xtea_ofb, "OFB(XTEA)", C_STREAM, 1, 0)
+CIPHER_ARG(m_xtea_ctr, "CTR-BE(XTEA)", C_STREAM, 1, 0)
+CIPHER_ARG(m_kasumi_ecb, "KASUMI", C_ECB, 8, 0)
+CIPHER_ARG(m_kasumi_cbc, "KASUMI/CBC/NoPadding", C_MODE, 8, 0)
+CIPHER_ARG(m_kasumi_cfb, "KASUMI/CFB", C_MODE, 1, 0)
+CIPHER_ARG(m_kasumi_ofb, "OFB(KASUMI)", C_STREAM, 1, 0)
+CIPHER_ARG(m_kasumi_ctr, "CTR-BE(KASUMI)", C_STREAM, 1, 0)
+CIPHER_ARG(m_noekeon_ecb, "Noekeon", C_ECB, 16, 0)
+CIPHER_ARG(m_noekeon_cbc, "Noekeon/CBC/NoPadding", C_MODE, 16, 0)
+CIPHER_ARG(m_noekeon_cfb, "Noekeon/CFB", C_MODE, 1, 0)
+CIPHER_ARG(m_noekeon_ofb, "OFB(Noekeon)", C_STREAM, 1, 0)
+CIPHER_ARG(m_noekeon_ctr, "CTR-BE(Noekeon)", C_STREAM, 1, 0)
+CIPHER_ARG(m_noekeon_xts, "Noekeon/XTS", C_XTS, 1, 0)
 CIPHER_ARG(g_cast5_cfb8, "CAST-128/CFB(8)", C_MODE, 1, 0)
 CIPHER_ARG(g_idea_cfb8, "IDEA/CFB(8)", C_MODE, 1, 0)
 CIPHER_ARG(g_gost28147_cbc, "GOST-28147-89(R3411_94_TestParam)/CBC/NoPadding", C_MODE, 8, 0)
@@ -1026,6 +1047,9 @@ const cb_op botan_ops[] = {
     AEAD("aria-256-ocb", a_aria_256_ocb),
     AEAD("sm4-ocb", a_sm4_ocb),
     AEAD("seed-ocb", a_seed_ocb),
+    AEAD("noekeon-gcm", a_noekeon_gcm),
+    AEAD("noekeon-ccm", a_noekeon_ccm),
+    AEAD("noekeon-ocb", a_noekeon_ocb),
     AEAD("twofish-128-ocb", a_twofish_128_ocb),
     AEAD("twofish-256-ocb", a_twofish_256_ocb),
     AEAD("serpent-128-ocb", a_serpent_128_ocb),
@@ -1204,6 +1228,23 @@ const cb_op botan_ops[] = {
     CIPHER("gost28147-cfb8", g_gost28147_cfb8),
     CIPHER("gost28147-ofb", g_gost28147_ofb),
     CIPHER("gost28147-ctr", g_gost28147_ctr),
+    // more block ciphers
+    CIPHER("xtea-ecb", m_xtea_ecb),
+    CIPHER("xtea-cbc", m_xtea_cbc),
+    CIPHER("xtea-cfb", m_xtea_cfb),
+    CIPHER("xtea-ofb", m_xtea_ofb),
+    CIPHER("xtea-ctr", m_xtea_ctr),
+    CIPHER("kasumi-ecb", m_kasumi_ecb),
+    CIPHER("kasumi-cbc", m_kasumi_cbc),
+    CIPHER("kasumi-cfb", m_kasumi_cfb),
+    CIPHER("kasumi-ofb", m_kasumi_ofb),
+    CIPHER("kasumi-ctr", m_kasumi_ctr),
+    CIPHER("noekeon-ecb", m_noekeon_ecb),
+    CIPHER("noekeon-cbc", m_noekeon_cbc),
+    CIPHER("noekeon-cfb", m_noekeon_cfb),
+    CIPHER("noekeon-ofb", m_noekeon_ofb),
+    CIPHER("noekeon-ctr", m_noekeon_ctr),
+    CIPHER("noekeon-xts", m_noekeon_xts),
 
     HASH("md5", "MD5"),
     HASH("sha1", "SHA-1"),

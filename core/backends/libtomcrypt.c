@@ -259,6 +259,13 @@ static const aead_arg a_camellia_256_ocb = {AEAD_OCB3, 32, &camellia_desc};
 static const aead_arg a_seed_ocb = {AEAD_OCB3, 16, &kseed_desc};
 static const aead_arg a_twofish_128_ocb = {AEAD_OCB3, 16, &twofish_desc};
 static const aead_arg a_twofish_256_ocb = {AEAD_OCB3, 32, &twofish_desc};
+/* over RC6-128 and Noekeon (direct-key mode) */
+static const aead_arg a_rc6_128_gcm = {AEAD_GCM, 16, &rc6_desc};
+static const aead_arg a_rc6_128_ccm = {AEAD_CCM, 16, &rc6_desc};
+static const aead_arg a_rc6_128_ocb = {AEAD_OCB3, 16, &rc6_desc};
+static const aead_arg a_noekeon_direct_gcm = {AEAD_GCM, 16, &noekeon_desc};
+static const aead_arg a_noekeon_direct_ccm = {AEAD_CCM, 16, &noekeon_desc};
+static const aead_arg a_noekeon_direct_ocb = {AEAD_OCB3, 16, &noekeon_desc};
 
 /* ---------------------------------------------------------------- ciphers */
 
@@ -489,6 +496,46 @@ static const cipher_arg g_rc2_64_cbc = {M_CBC, &rc2_desc, 8};
 static const cipher_arg g_rc2_64_ctr = {M_CTR, &rc2_desc, 8};
 static const cipher_arg g_rc2_64_cfb = {M_CFB, &rc2_desc, 8};
 static const cipher_arg g_rc2_64_ofb = {M_OFB, &rc2_desc, 8};
+/* More block ciphers at their standard key sizes and LibTomCrypt's default rounds (RC5 12,
+ * RC6 20, XTEA 32 cycles); LibTomCrypt's Noekeon is the direct-key mode */
+static const cipher_arg m_xtea_ecb = {M_ECB, &xtea_desc, 16};
+static const cipher_arg m_xtea_cbc = {M_CBC, &xtea_desc, 16};
+static const cipher_arg m_xtea_cfb = {M_CFB, &xtea_desc, 16};
+static const cipher_arg m_xtea_ofb = {M_OFB, &xtea_desc, 16};
+static const cipher_arg m_xtea_ctr = {M_CTR, &xtea_desc, 16};
+static const cipher_arg m_rc5_ecb = {M_ECB, &rc5_desc, 16};
+static const cipher_arg m_rc5_cbc = {M_CBC, &rc5_desc, 16};
+static const cipher_arg m_rc5_cfb = {M_CFB, &rc5_desc, 16};
+static const cipher_arg m_rc5_ofb = {M_OFB, &rc5_desc, 16};
+static const cipher_arg m_rc5_ctr = {M_CTR, &rc5_desc, 16};
+static const cipher_arg m_rc6_128_ecb = {M_ECB, &rc6_desc, 16};
+static const cipher_arg m_rc6_128_cbc = {M_CBC, &rc6_desc, 16};
+static const cipher_arg m_rc6_128_cfb = {M_CFB, &rc6_desc, 16};
+static const cipher_arg m_rc6_128_ofb = {M_OFB, &rc6_desc, 16};
+static const cipher_arg m_rc6_128_ctr = {M_CTR, &rc6_desc, 16};
+static const cipher_arg m_rc6_128_xts = {M_XTS, &rc6_desc, 32};
+static const cipher_arg m_skipjack_ecb = {M_ECB, &skipjack_desc, 10};
+static const cipher_arg m_skipjack_cbc = {M_CBC, &skipjack_desc, 10};
+static const cipher_arg m_skipjack_cfb = {M_CFB, &skipjack_desc, 10};
+static const cipher_arg m_skipjack_ofb = {M_OFB, &skipjack_desc, 10};
+static const cipher_arg m_skipjack_ctr = {M_CTR, &skipjack_desc, 10};
+static const cipher_arg m_kasumi_ecb = {M_ECB, &kasumi_desc, 16};
+static const cipher_arg m_kasumi_cbc = {M_CBC, &kasumi_desc, 16};
+static const cipher_arg m_kasumi_cfb = {M_CFB, &kasumi_desc, 16};
+static const cipher_arg m_kasumi_ofb = {M_OFB, &kasumi_desc, 16};
+static const cipher_arg m_kasumi_ctr = {M_CTR, &kasumi_desc, 16};
+static const cipher_arg m_noekeon_direct_ecb = {M_ECB, &noekeon_desc, 16};
+static const cipher_arg m_noekeon_direct_cbc = {M_CBC, &noekeon_desc, 16};
+static const cipher_arg m_noekeon_direct_cfb = {M_CFB, &noekeon_desc, 16};
+static const cipher_arg m_noekeon_direct_ofb = {M_OFB, &noekeon_desc, 16};
+static const cipher_arg m_noekeon_direct_ctr = {M_CTR, &noekeon_desc, 16};
+static const cipher_arg m_noekeon_direct_xts = {M_XTS, &noekeon_desc, 32};
+/* SAFER K-64 at its 6 rounds (LibTomCrypt's default for an 8-byte key) */
+static const cipher_arg m_safer_k64_ecb = {M_ECB, &safer_k64_desc, 8};
+static const cipher_arg m_safer_k64_cbc = {M_CBC, &safer_k64_desc, 8};
+static const cipher_arg m_safer_k64_cfb = {M_CFB, &safer_k64_desc, 8};
+static const cipher_arg m_safer_k64_ofb = {M_OFB, &safer_k64_desc, 8};
+static const cipher_arg m_safer_k64_ctr = {M_CTR, &safer_k64_desc, 8};
 
 /* ----------------------------------------------------------------- hashes */
 
@@ -801,6 +848,12 @@ static const cb_op ltc_ops[] = {
     AEAD("seed-ocb", a_seed_ocb),
     AEAD("twofish-128-ocb", a_twofish_128_ocb),
     AEAD("twofish-256-ocb", a_twofish_256_ocb),
+    AEAD("rc6-128-gcm", a_rc6_128_gcm),
+    AEAD("rc6-128-ccm", a_rc6_128_ccm),
+    AEAD("rc6-128-ocb", a_rc6_128_ocb),
+    AEAD("noekeon-direct-gcm", a_noekeon_direct_gcm),
+    AEAD("noekeon-direct-ccm", a_noekeon_direct_ccm),
+    AEAD("noekeon-direct-ocb", a_noekeon_direct_ocb),
 
     CIPHER("aes-128-cbc", aes128_cbc),
     CIPHER("aes-192-cbc", aes192_cbc),
@@ -894,6 +947,44 @@ static const cb_op ltc_ops[] = {
     CIPHER("rc2-64-ctr", g_rc2_64_ctr),
     CIPHER("rc2-64-cfb", g_rc2_64_cfb),
     CIPHER("rc2-64-ofb", g_rc2_64_ofb),
+    /* more block ciphers */
+    CIPHER("xtea-ecb", m_xtea_ecb),
+    CIPHER("xtea-cbc", m_xtea_cbc),
+    CIPHER("xtea-cfb", m_xtea_cfb),
+    CIPHER("xtea-ofb", m_xtea_ofb),
+    CIPHER("xtea-ctr", m_xtea_ctr),
+    CIPHER("rc5-ecb", m_rc5_ecb),
+    CIPHER("rc5-cbc", m_rc5_cbc),
+    CIPHER("rc5-cfb", m_rc5_cfb),
+    CIPHER("rc5-ofb", m_rc5_ofb),
+    CIPHER("rc5-ctr", m_rc5_ctr),
+    CIPHER("rc6-128-ecb", m_rc6_128_ecb),
+    CIPHER("rc6-128-cbc", m_rc6_128_cbc),
+    CIPHER("rc6-128-cfb", m_rc6_128_cfb),
+    CIPHER("rc6-128-ofb", m_rc6_128_ofb),
+    CIPHER("rc6-128-ctr", m_rc6_128_ctr),
+    CIPHER("rc6-128-xts", m_rc6_128_xts),
+    CIPHER("skipjack-ecb", m_skipjack_ecb),
+    CIPHER("skipjack-cbc", m_skipjack_cbc),
+    CIPHER("skipjack-cfb", m_skipjack_cfb),
+    CIPHER("skipjack-ofb", m_skipjack_ofb),
+    CIPHER("skipjack-ctr", m_skipjack_ctr),
+    CIPHER("kasumi-ecb", m_kasumi_ecb),
+    CIPHER("kasumi-cbc", m_kasumi_cbc),
+    CIPHER("kasumi-cfb", m_kasumi_cfb),
+    CIPHER("kasumi-ofb", m_kasumi_ofb),
+    CIPHER("kasumi-ctr", m_kasumi_ctr),
+    CIPHER("noekeon-direct-ecb", m_noekeon_direct_ecb),
+    CIPHER("noekeon-direct-cbc", m_noekeon_direct_cbc),
+    CIPHER("noekeon-direct-cfb", m_noekeon_direct_cfb),
+    CIPHER("noekeon-direct-ofb", m_noekeon_direct_ofb),
+    CIPHER("noekeon-direct-ctr", m_noekeon_direct_ctr),
+    CIPHER("noekeon-direct-xts", m_noekeon_direct_xts),
+    CIPHER("safer-k64-ecb", m_safer_k64_ecb),
+    CIPHER("safer-k64-cbc", m_safer_k64_cbc),
+    CIPHER("safer-k64-cfb", m_safer_k64_cfb),
+    CIPHER("safer-k64-ofb", m_safer_k64_ofb),
+    CIPHER("safer-k64-ctr", m_safer_k64_ctr),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

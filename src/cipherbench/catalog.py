@@ -207,6 +207,36 @@ _GOST94_TEST = Grade("broken", "GOST R 34.11-94 with the test S-boxes of RFC 583
                      "standard itself says are not for use; withdrawn, superseded by Streebog",
                      "RFC 5831; RFC 4357")
 _HMAC_MD2 = Grade("broken", "HMAC with MD2, a hash moved to Historic", "RFC 6149; RFC 2104")
+# the other block ciphers LibTomCrypt, Crypto++ and Botan offer
+_XTEA = Grade("legacy", "XTEA: a 64-bit block (Sweet32), never standardized; no attack on all 64 "
+              "rounds, but related-key attacks on over half of them", "Needham and Wheeler, Tea "
+              "extensions (1997); CVE-2016-2183; Lu (ICISC 2009)")
+_RC5 = Grade("broken", "RC5-32/12: a differential attack on all 12 rounds with 2^44 chosen "
+             "plaintexts, and a 64-bit block (Sweet32)", "RFC 2040; Biryukov and Kushilevitz "
+             "(EUROCRYPT 1998); CVE-2016-2183")
+_RC6 = Grade("acceptable", "RC6: an AES finalist without known practical attack on its 20 rounds, "
+             "but little used or analysed since and without CPU instructions; needs a MAC; "
+             "prefer AES", "Rivest, Robshaw, Sidney, Yin, The RC6 Block Cipher (1998); AES "
+             "finalists report (NIST 2000)")
+_SKIPJACK = Grade("broken", "SKIPJACK: an 80-bit key, disallowed for encryption by NIST since "
+                  "2011, and a 64-bit block (Sweet32); impossible-differential attacks on 31 of "
+                  "its 32 rounds", "NIST SP 800-131A Rev. 2; Biham, Biryukov, Shamir (EUROCRYPT "
+                  "1999)")
+_KASUMI = Grade("legacy", "KASUMI: a 64-bit block (Sweet32) and a practical related-key attack "
+                "on the full cipher (which 3GPP's f8/f9 keying avoids); superseded by SNOW 3G, AES "
+                "and ZUC in mobile networks", "3GPP TS 35.202; Dunkelman, Keller, Shamir "
+                "(CRYPTO 2010)")
+_NOEKEON = Grade("legacy", "Noekeon in direct-key mode: not selected by NESSIE, its key schedule "
+                 "has related-key weaknesses that this mode keeps (its designers meant it for "
+                 "random keys only), and little analysis since", "Daemen, Peeters, Van Assche, "
+                 "Rijmen, Nessie Proposal: NOEKEON (2000); NESSIE final report (2003)")
+_NOEKEON_INDIRECT = Grade("legacy", "Noekeon in indirect-key mode: its designers' mode against "
+                          "related-key attacks, but not selected by NESSIE and little analysed "
+                          "since; no CPU instructions", "Daemen, Peeters, Van Assche, Rijmen, "
+                          "Nessie Proposal: NOEKEON (2000); NESSIE final report (2003)")
+_SAFER_K64 = Grade("broken", "SAFER K-64: a 64-bit key, within reach of exhaustive search, a "
+                   "key schedule with related-key weaknesses (fixed in SAFER SK), and a 64-bit "
+                   "block (Sweet32)", "Massey (FSE 1993); Knudsen (CRYPTO 1995); CVE-2016-2183")
 _RIPEMD128 = Grade("legacy", "128-bit output: collisions at 2^64 work, and semi-free-start "
                    "collisions on the full function (2013)", "ISO/IEC 10118-3; Landelle and Peyrin "
                    "(EUROCRYPT 2013)")
@@ -321,6 +351,16 @@ _ENTRIES = [
     Algorithm("cast5-eax", "aead", 8, _EAX64),
     Algorithm("idea-eax", "aead", 8, _EAX64),
     Algorithm("gost28147-eax", "aead", 8, _GOST89),
+    # GCM, CCM and OCB over RC6-128 and Noekeon (direct-key mode)
+    Algorithm("rc6-128-gcm", "aead", 16, _GCM_OTHER),
+    Algorithm("rc6-128-ccm", "aead", 16, _CCM_OTHER),
+    Algorithm("rc6-128-ocb", "aead", 16, _OCB_OTHER),
+    Algorithm("noekeon-direct-gcm", "aead", 16, _NOEKEON),
+    Algorithm("noekeon-direct-ccm", "aead", 16, _NOEKEON),
+    Algorithm("noekeon-direct-ocb", "aead", 16, _NOEKEON),
+    Algorithm("noekeon-gcm", "aead", 16, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-ccm", "aead", 16, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-ocb", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
@@ -536,6 +576,51 @@ _ENTRIES = [
     Algorithm("gost28147-cfb8", "cipher", 1, _GOST89),
     Algorithm("gost28147-ofb", "cipher", 1, _GOST89),
     Algorithm("gost28147-ctr", "cipher", 1, _GOST89),
+    # more block ciphers at their standard key sizes: XTEA, RC5-32/12/16, RC6-128, SKIPJACK,
+    # KASUMI, Noekeon in direct-key mode (LibTomCrypt's) and indirect-key mode (Botan's)
+    Algorithm("xtea-ecb", "cipher", 8, _ECB),
+    Algorithm("xtea-cbc", "cipher", 8, _XTEA),
+    Algorithm("xtea-cfb", "cipher", 1, _XTEA),
+    Algorithm("xtea-ofb", "cipher", 1, _XTEA),
+    Algorithm("xtea-ctr", "cipher", 1, _XTEA),
+    Algorithm("rc5-ecb", "cipher", 8, _ECB),
+    Algorithm("rc5-cbc", "cipher", 8, _RC5),
+    Algorithm("rc5-cfb", "cipher", 1, _RC5),
+    Algorithm("rc5-ofb", "cipher", 1, _RC5),
+    Algorithm("rc5-ctr", "cipher", 1, _RC5),
+    Algorithm("rc6-128-ecb", "cipher", 16, _ECB),
+    Algorithm("rc6-128-cbc", "cipher", 16, _RC6),
+    Algorithm("rc6-128-cfb", "cipher", 1, _RC6),
+    Algorithm("rc6-128-ofb", "cipher", 1, _RC6),
+    Algorithm("rc6-128-ctr", "cipher", 1, _RC6),
+    Algorithm("rc6-128-xts", "cipher", 16, _XTS),
+    Algorithm("skipjack-ecb", "cipher", 8, _ECB),
+    Algorithm("skipjack-cbc", "cipher", 8, _SKIPJACK),
+    Algorithm("skipjack-cfb", "cipher", 1, _SKIPJACK),
+    Algorithm("skipjack-ofb", "cipher", 1, _SKIPJACK),
+    Algorithm("skipjack-ctr", "cipher", 1, _SKIPJACK),
+    Algorithm("kasumi-ecb", "cipher", 8, _ECB),
+    Algorithm("kasumi-cbc", "cipher", 8, _KASUMI),
+    Algorithm("kasumi-cfb", "cipher", 1, _KASUMI),
+    Algorithm("kasumi-ofb", "cipher", 1, _KASUMI),
+    Algorithm("kasumi-ctr", "cipher", 1, _KASUMI),
+    Algorithm("noekeon-direct-ecb", "cipher", 16, _ECB),
+    Algorithm("noekeon-direct-cbc", "cipher", 16, _NOEKEON),
+    Algorithm("noekeon-direct-cfb", "cipher", 1, _NOEKEON),
+    Algorithm("noekeon-direct-ofb", "cipher", 1, _NOEKEON),
+    Algorithm("noekeon-direct-ctr", "cipher", 1, _NOEKEON),
+    Algorithm("noekeon-direct-xts", "cipher", 16, _NOEKEON),
+    Algorithm("noekeon-ecb", "cipher", 16, _ECB),
+    Algorithm("noekeon-cbc", "cipher", 16, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-cfb", "cipher", 1, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-ofb", "cipher", 1, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-ctr", "cipher", 1, _NOEKEON_INDIRECT),
+    Algorithm("noekeon-xts", "cipher", 16, _NOEKEON_INDIRECT),
+    Algorithm("safer-k64-ecb", "cipher", 8, _ECB),
+    Algorithm("safer-k64-cbc", "cipher", 8, _SAFER_K64),
+    Algorithm("safer-k64-cfb", "cipher", 1, _SAFER_K64),
+    Algorithm("safer-k64-ofb", "cipher", 1, _SAFER_K64),
+    Algorithm("safer-k64-ctr", "cipher", 1, _SAFER_K64),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),

@@ -1,0 +1,260 @@
+"""Small block-cipher implementations for check_vectors.py, written from each cipher's own
+description, for the ciphers no library here offers apart from those cipherbench measures:
+RC5-32/12 (Rivest, FSE 1994; RFC 2040), RC6-32/20 (the AES submission, 1998), SKIPJACK (NIST,
+SKIPJACK and KEA Algorithm Specifications 2.0, 1998), Noekeon in both key modes (Daemen, Peeters,
+Van Assche, Rijmen, the NESSIE submission, 2000) and SAFER K-64 (Massey, FSE 1993). Each takes whole blocks
+and is checked against its standard's own known answers first (tests/test_vectors_format.py).
+They are slow, and only for the few blocks of a vector file."""
+import struct
+
+M32 = 0xFFFFFFFF
+
+
+def _rotl(x, n):
+    n &= 31
+    return ((x << n) | (x >> (32 - n))) & M32 if n else x
+
+
+def _rotr(x, n):
+    return _rotl(x, 32 - (n & 31))
+
+
+def _rc_schedule(key, t):
+    """RC5's and RC6's key expansion: t words from the magic constants P32 and Q32 mixed
+    three times with the key's little-endian words."""
+    c = max(1, -(-len(key) // 4))
+    words = list(struct.unpack(f"<{c}I", key.ljust(4 * c, b"\0")))
+    s = [(0xB7E15163 + i * 0x9E3779B9) & M32 for i in range(t)]
+    a = b = i = j = 0
+    for _ in range(3 * max(t, c)):
+        a = s[i] = _rotl((s[i] + a + b) & M32, 3)
+        b = words[j] = _rotl((words[j] + a + b) & M32, a + b)
+        i, j = (i + 1) % t, (j + 1) % c
+    return s
+
+
+def rc5(key, data, decrypt=False, rounds=12):
+    """RC5-32/r/b over whole 8-byte blocks, the words little-endian."""
+    s = _rc_schedule(key, 2 * rounds + 2)
+    out = b""
+    for at in range(0, len(data), 8):
+        a, b = struct.unpack("<2I", data[at:at + 8])
+        if not decrypt:
+            a, b = (a + s[0]) & M32, (b + s[1]) & M32
+            for i in range(1, rounds + 1):
+                a = (_rotl(a ^ b, b) + s[2 * i]) & M32
+                b = (_rotl(b ^ a, a) + s[2 * i + 1]) & M32
+        else:
+            for i in range(rounds, 0, -1):
+                b = _rotr((b - s[2 * i + 1]) & M32, a) ^ a
+                a = _rotr((a - s[2 * i]) & M32, b) ^ b
+            a, b = (a - s[0]) & M32, (b - s[1]) & M32
+        out += struct.pack("<2I", a, b)
+    return out
+
+
+def rc6(key, data, decrypt=False, rounds=20):
+    """RC6-32/r/b over whole 16-byte blocks, the words little-endian."""
+    s = _rc_schedule(key, 2 * rounds + 4)
+    f = lambda x: _rotl((x * (2 * x + 1)) & M32, 5)  # noqa: E731
+    out = b""
+    for at in range(0, len(data), 16):
+        a, b, c, d = struct.unpack("<4I", data[at:at + 16])
+        if not decrypt:
+            b, d = (b + s[0]) & M32, (d + s[1]) & M32
+            for i in range(1, rounds + 1):
+                t, u = f(b), f(d)
+                a = (_rotl(a ^ t, u) + s[2 * i]) & M32
+                c = (_rotl(c ^ u, t) + s[2 * i + 1]) & M32
+                a, b, c, d = b, c, d, a
+            a, c = (a + s[2 * rounds + 2]) & M32, (c + s[2 * rounds + 3]) & M32
+        else:
+            c, a = (c - s[2 * rounds + 3]) & M32, (a - s[2 * rounds + 2]) & M32
+            for i in range(rounds, 0, -1):
+                a, b, c, d = d, a, b, c
+                u, t = f(d), f(b)
+                c = _rotr((c - s[2 * i + 1]) & M32, t) ^ u
+                a = _rotr((a - s[2 * i]) & M32, u) ^ t
+            d, b = (d - s[1]) & M32, (b - s[0]) & M32
+        out += struct.pack("<4I", a, b, c, d)
+    return out
+
+
+# SKIPJACK's F table, as the specification (section 3, Figure 3) prints it.
+SKIPJACK_F = bytes.fromhex(
+    "a3d70983f848f6f4b321157899b1aff9e72d4d8ace4cca2e5295d91e4e384428"
+    "0adf02a017f1606812b77ac3e9fa3d5396846bbaf2639a197caee5f5f7166aa2"
+    "39b67b0fc193811beeb41aead0912fb855b9da853f41bfe05a58805f660bd890"
+    "35d5c0a733066569450094566d989b7697fcb2c2b0fedb20e1ebd6e4dd474a1d"
+    "42ed9e6e493ccd4327d207d4dec7671889cb301f8dc68faac874dcc95d5c31a4"
+    "7088612c9f0d2b8750825464267d0340344b1c73d1c4fd3bccfb7fabe63e5ba5"
+    "ad04239c145122f02979717eff8c0ee20cefbc72756f37a1ecd38e628b8610e8"
+    "087711be924f24c532369dcff3a6bbac5e6ca9135725b5e3bda83a0105592a46")
+
+
+def skipjack(key, data, decrypt=False):
+    """SKIPJACK (80-bit key) over whole 8-byte blocks: 8 steps of rule A, 8 of rule B, 8 of
+    A, 8 of B, the counter 1..32; the G permutation takes key bytes 4k..4k+3 mod 10 at step k
+    (from 0); words big-endian."""
+    fk = SKIPJACK_F
+
+    def g(k, w):
+        a, b = w >> 8, w & 0xFF
+        for i in range(4):
+            a, b = b, fk[b ^ key[(4 * k + i) % 10]] ^ a
+        return (a << 8) | b
+
+    def g_inv(k, w):
+        a, b = w >> 8, w & 0xFF
+        for i in range(3, -1, -1):
+            a, b = fk[a ^ key[(4 * k + i) % 10]] ^ b, a
+        return (a << 8) | b
+
+    rule_a = lambda k: k < 8 or 16 <= k < 24  # noqa: E731
+    out = b""
+    for at in range(0, len(data), 8):
+        w1, w2, w3, w4 = struct.unpack(">4H", data[at:at + 8])
+        if not decrypt:
+            for k in range(32):
+                ctr = k + 1
+                if rule_a(k):
+                    gw = g(k, w1)
+                    w1, w2, w3, w4 = gw ^ w4 ^ ctr, gw, w2, w3
+                else:
+                    w1, w2, w3, w4 = w4, g(k, w1), w1 ^ w2 ^ ctr, w3
+        else:
+            for k in range(31, -1, -1):
+                ctr = k + 1
+                old1 = g_inv(k, w2)
+                if rule_a(k):
+                    w1, w2, w3, w4 = old1, w3, w4, w1 ^ w2 ^ ctr
+                else:
+                    w1, w2, w3, w4 = old1, w3 ^ old1 ^ ctr, w4, w1
+        out += struct.pack(">4H", w1, w2, w3, w4)
+    return out
+
+
+_NOEKEON_RC = (0x80, 0x1B, 0x36, 0x6C, 0xD8, 0xAB, 0x4D, 0x9A, 0x2F, 0x5E, 0xBC, 0x63, 0xC6,
+               0x97, 0x35, 0x6A, 0xD4)
+
+
+def _theta(k, a):
+    t = a[0] ^ a[2]
+    t ^= _rotl(t, 8) ^ _rotr(t, 8)
+    a[1] ^= t
+    a[3] ^= t
+    for i in range(4):
+        a[i] ^= k[i]
+    t = a[1] ^ a[3]
+    t ^= _rotl(t, 8) ^ _rotr(t, 8)
+    a[0] ^= t
+    a[2] ^= t
+
+
+def _gamma(a):
+    a[1] ^= ~a[3] & ~a[2] & M32
+    a[0] ^= a[2] & a[1]
+    a[0], a[3] = a[3], a[0]
+    a[2] ^= a[0] ^ a[1] ^ a[3]
+    a[1] ^= ~a[3] & ~a[2] & M32
+    a[0] ^= a[2] & a[1]
+
+
+def _noekeon_round(k, a, c1, c2):
+    a[0] ^= c1
+    _theta(k, a)
+    a[0] ^= c2
+    a[1], a[2], a[3] = _rotl(a[1], 1), _rotl(a[2], 5), _rotl(a[3], 2)
+    _gamma(a)
+    a[1], a[2], a[3] = _rotr(a[1], 1), _rotr(a[2], 5), _rotr(a[3], 2)
+
+
+def noekeon(key, data, decrypt=False, indirect=False):
+    """Noekeon over whole 16-byte blocks: 16 rounds of Theta, Pi1, Gamma, Pi2 with the round
+    constants, a final Theta; the working key is the key itself (direct-key mode) or, in
+    indirect-key mode, the key encrypted under the null key. Words big-endian."""
+    k = list(struct.unpack(">4I", key))
+    if indirect:
+        k = list(struct.unpack(">4I", noekeon(bytes(16), key)))
+    out = b""
+    for at in range(0, len(data), 16):
+        a = list(struct.unpack(">4I", data[at:at + 16]))
+        if not decrypt:
+            for i in range(16):
+                _noekeon_round(k, a, _NOEKEON_RC[i], 0)
+            a[0] ^= _NOEKEON_RC[16]
+            _theta(k, a)
+        else:
+            dk = list(k)
+            _theta([0, 0, 0, 0], dk)
+            for i in range(16, 0, -1):
+                _noekeon_round(dk, a, 0, _NOEKEON_RC[i])
+            _theta(dk, a)
+            a[0] ^= _NOEKEON_RC[0]
+        out += struct.pack(">4I", *a)
+    return out
+
+
+# SAFER's exponent and logarithm tables: 45^i mod 257, with 256 taken as 0
+_SAFER_EXP = [pow(45, i, 257) % 256 for i in range(256)]
+_SAFER_LOG = [0] * 256
+for _i, _v in enumerate(_SAFER_EXP):
+    _SAFER_LOG[_v] = _i
+_ADD_BYTES = (1, 2, 5, 6)    # key added (else XORed) at these positions in the first mixing
+
+
+def _safer_k64_keys(key, rounds):
+    """The 2r+1 subkeys of SAFER K-64: the key, then each byte rotated left by 3 bits per
+    subkey and added to the bias exp(exp(9i + j)) (i the subkey's number from 1, j from 1)."""
+    reg, keys = list(key), [list(key)]
+    for i in range(2, 2 * rounds + 2):
+        reg = [((b << 3) | (b >> 5)) & 0xFF for b in reg]
+        keys.append([(reg[j] + _SAFER_EXP[_SAFER_EXP[(9 * i + j + 1) % 256]]) & 0xFF
+                     for j in range(8)])
+    return keys
+
+
+def _pht(x):
+    return [v for a, b in zip(x[0::2], x[1::2]) for v in (((2 * a + b) & 0xFF), ((a + b) & 0xFF))]
+
+
+def _ipht(x):
+    return [v for a, b in zip(x[0::2], x[1::2]) for v in (((a - b) & 0xFF), ((2 * b - a) & 0xFF))]
+
+
+def _shuffle(x):
+    return x[0::2] + x[1::2]
+
+
+def _unshuffle(x):
+    return [x[i // 2 + 4 * (i % 2)] for i in range(8)]
+
+
+def safer_k64(key, data, decrypt=False, rounds=6):
+    """SAFER K-64 over whole 8-byte blocks: per round a key mixing (XOR at bytes 0, 3, 4, 7,
+    addition elsewhere), exp and log, the opposite mixing with the next subkey, three layers of
+    2-point pseudo-Hadamard transforms with the shuffle between; a last mixing at the end."""
+    k = _safer_k64_keys(key, rounds)
+
+    def mix(x, sub, add_at, sign=1):
+        return [(v + sign * sub[j]) & 0xFF if j in add_at else v ^ sub[j] for j, v in enumerate(x)]
+    xor_at = (0, 3, 4, 7)
+    out = b""
+    for at in range(0, len(data), 8):
+        x = list(data[at:at + 8])
+        if not decrypt:
+            for r in range(rounds):
+                x = mix(x, k[2 * r], _ADD_BYTES)
+                x = [_SAFER_LOG[v] if j in _ADD_BYTES else _SAFER_EXP[v] for j, v in enumerate(x)]
+                x = mix(x, k[2 * r + 1], xor_at)
+                x = _pht(_shuffle(_pht(_shuffle(_pht(x)))))
+            x = mix(x, k[2 * rounds], _ADD_BYTES)
+        else:
+            x = mix(x, k[2 * rounds], _ADD_BYTES, -1)
+            for r in range(rounds - 1, -1, -1):
+                x = _ipht(_unshuffle(_ipht(_unshuffle(_ipht(x)))))
+                x = mix(x, k[2 * r + 1], xor_at, -1)
+                x = [_SAFER_EXP[v] if j in _ADD_BYTES else _SAFER_LOG[v] for j, v in enumerate(x)]
+                x = mix(x, k[2 * r], _ADD_BYTES, -1)
+        out += bytes(x)
+    return out
