@@ -87,6 +87,9 @@ const cb_algorithm cb_algorithms[] = {
     {"cast5-eax",          CB_AEAD,   16, 8, 8, 1, 1},
     {"idea-eax",           CB_AEAD,   16, 8, 8, 1, 1},
     {"gost28147-eax",      CB_AEAD,   32, 8, 8, 1, 1},
+    /* CCM with an 8-byte tag (RFC 6655's CCM_8 suites), the CCM rows' 12-byte nonce */
+    {"aes-128-ccm-8",      CB_AEAD,   16, 12, 8, 1, 1},
+    {"aes-256-ccm-8",      CB_AEAD,   32, 12, 8, 1, 1},
     /* ciphers */
     {"aes-128-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
     {"aes-192-cbc",        CB_CIPHER, 24, 16, 0, 16, 0},

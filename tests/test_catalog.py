@@ -77,7 +77,8 @@ def test_grades_have_reasons_and_references():
     ("camellia-128-gcm", "acceptable", "SP 800-38D"), ("sm4-ccm", "acceptable", "RFC 8998"),
     ("seed-ocb", "acceptable", "RFC 7253"), ("aes-256-eax", "recommended", "FSE 2004"),
     ("aes-128-cbc-cts", "acceptable", "SP 800-38A"), ("aes-128-cfb1", "acceptable", "SP 800-38A"),
-    ("3des-eax", "legacy", "CVE-2016-2183"), ("gost28147-eax", "broken", "RFC 5830")])
+    ("3des-eax", "legacy", "CVE-2016-2183"), ("gost28147-eax", "broken", "RFC 5830"),
+    ("aes-128-ccm-8", "acceptable", "RFC 6655")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -84,7 +84,7 @@ def _aead(algo, key, tag_len):
         return _Siv(aead.AESSIV(key))
     if algo.endswith("-gcm"):
         return aead.AESGCM(key)
-    if algo.endswith("-ccm"):
+    if algo.endswith(("-ccm", "-ccm-8")):
         return aead.AESCCM(key, tag_length=tag_len)
     if algo.endswith("-ocb"):
         return aead.AESOCB3(key)
@@ -273,7 +273,7 @@ def _aead_refuses(algo, key, iv, aad, ct, tag):
         _, want = _nettle_eax(key, iv, aad, ct, True)
         return [] if want != tag else ["decrypts, but must be refused"]
     try:
-        box = _aead(algo, key, 16)   # a receiver expecting the whole tag
+        box = _aead(algo, key, 8 if algo.endswith("-ccm-8") else 16)   # a receiver expecting the whole tag
         box.decrypt(iv, ct + tag, aad)
     except (InvalidTag, ValueError):
         return []

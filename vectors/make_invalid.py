@@ -199,12 +199,15 @@ GRID_AEADS = ("camellia-128-gcm", "camellia-192-gcm", "camellia-256-gcm", "aria-
 #: EAX over the 64-bit block ciphers: a tag of one block (8 bytes).
 EAX64 = ("des-eax", "3des-eax", "blowfish-eax", "cast5-eax", "idea-eax", "gost28147-eax")
 
+#: CCM with an 8-byte tag (RFC 6655's CCM_8).
+CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")
+
 
 def main() -> int:
     sizes = tag_sizes()
     for algo in AEADS + GRID_AEADS:
         print(write(algo, "aead", 16).relative_to(HERE))
-    for algo in EAX64:
+    for algo in EAX64 + CCM8:
         print(write(algo, "aead", 8).relative_to(HERE))
     for algo in MACS + MACS_HMAC + MACS_CIPHER + MACS_OTHER:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))

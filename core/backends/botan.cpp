@@ -971,6 +971,8 @@ const cb_op botan_ops[] = {
     AEAD("aes-256-ocb", ocb256),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("aes-128-ccm-8", ccm128),   // CCM(8,L): the tag length from the row
+    AEAD("aes-256-ccm-8", ccm256),
     AEAD("camellia-128-gcm", a_camellia_128_gcm),
     AEAD("camellia-192-gcm", a_camellia_192_gcm),
     AEAD("camellia-256-gcm", a_camellia_256_gcm),

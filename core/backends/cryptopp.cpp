@@ -824,6 +824,8 @@ const cb_op cryptopp_ops[] = {
     AEAD("aes-128-eax", eax128),
     AEAD("aes-192-ccm", ccm192),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("aes-128-ccm-8", ccm128),   // DigestSize 8, from the row
+    AEAD("aes-256-ccm-8", ccm256),
     AEAD("camellia-128-gcm", a_camellia_128_gcm),
     AEAD("camellia-192-gcm", a_camellia_192_gcm),
     AEAD("camellia-256-gcm", a_camellia_256_gcm),

@@ -397,7 +397,8 @@ static const aead_def
     a_gcm128 = {GNUTLS_CIPHER_AES_128_GCM, 1, 0, 0}, a_gcm256 = {GNUTLS_CIPHER_AES_256_GCM, 1, 0, 0},
     a_gcm192 = {GNUTLS_CIPHER_AES_192_GCM, 1, 0, 0},
     a_chapoly = {GNUTLS_CIPHER_CHACHA20_POLY1305, 1, 12, 0},
-    a_ccm128 = {GNUTLS_CIPHER_AES_128_CCM, 0, 0, 0}, a_ccm256 = {GNUTLS_CIPHER_AES_256_CCM, 0, 0, 0};
+    a_ccm128 = {GNUTLS_CIPHER_AES_128_CCM, 0, 0, 0}, a_ccm256 = {GNUTLS_CIPHER_AES_256_CCM, 0, 0, 0},
+    a_ccm8_128 = {GNUTLS_CIPHER_AES_128_CCM_8, 0, 0, 0}, a_ccm8_256 = {GNUTLS_CIPHER_AES_256_CCM_8, 0, 0, 0};
 /* Camellia-GCM (RFC 6367's TLS suites) streams like AES-GCM */
 static const aead_def a_camgcm128 = {GNUTLS_CIPHER_CAMELLIA_128_GCM, 1, 0, 0},
                       a_camgcm256 = {GNUTLS_CIPHER_CAMELLIA_256_GCM, 1, 0, 0};
@@ -462,6 +463,8 @@ static const cb_op gnutls_ops[] = {
     AEAD("chacha20-poly1305", &a_chapoly),
     AEAD("aes-128-ccm", &a_ccm128),
     AEAD("aes-256-ccm", &a_ccm256),
+    AEAD("aes-128-ccm-8", &a_ccm8_128),   /* RFC 6655's CCM_8: an 8-byte tag */
+    AEAD("aes-256-ccm-8", &a_ccm8_256),
     AEAD("camellia-128-gcm", &a_camgcm128),
     AEAD("camellia-256-gcm", &a_camgcm256),
 #ifdef GT_HAVE_SIV

@@ -903,6 +903,8 @@ static const cb_op nt_ops[] = {
     AEAD("aes-128-ccm", NT_AEAD(ccm_aes128, struct ccm_aes128_ctx, AES128_KEY_SIZE, ccm128_start)),
     AEAD("aes-192-ccm", NT_AEAD(ccm_aes192, struct ccm_aes192_ctx, AES192_KEY_SIZE, ccm192_start)),
     AEAD("aes-256-ccm", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
+    AEAD("aes-128-ccm-8", NT_AEAD(ccm_aes128, struct ccm_aes128_ctx, AES128_KEY_SIZE, ccm128_start)),
+    AEAD("aes-256-ccm-8", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
     AEAD("aes-128-eax", NT_AEAD(eax_aes128, struct eax_aes128_ctx, AES128_KEY_SIZE, eax128_start)),
     AEAD("camellia-128-gcm", NT_AEAD(gcm_camellia128, struct gcm_camellia128_ctx, CAMELLIA128_KEY_SIZE,
                                      gcmcam128_start)),

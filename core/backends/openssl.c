@@ -589,6 +589,8 @@ static const cb_op openssl_ops[] = {
     AEAD("aes-128-ccm", "AES-128-CCM", AEAD_CCM),
     AEAD("aes-192-ccm", "AES-192-CCM", AEAD_CCM),
     AEAD("aes-256-ccm", "AES-256-CCM", AEAD_CCM),
+    AEAD("aes-128-ccm-8", "AES-128-CCM", AEAD_CCM),   /* the tag length set to 8 */
+    AEAD("aes-256-ccm-8", "AES-256-CCM", AEAD_CCM),
     AEAD("aes-128-siv", "AES-128-SIV", AEAD_SIV),
     AEAD("aes-192-siv", "AES-192-SIV", AEAD_SIV),
     AEAD("aes-256-siv", "AES-256-SIV", AEAD_SIV),

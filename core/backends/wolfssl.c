@@ -734,6 +734,8 @@ static const cb_op wolfssl_ops[] = {
 #ifdef HAVE_AESCCM
     AEAD("aes-128-ccm", &a_ccm128)
     AEAD("aes-256-ccm", &a_ccm256)
+    AEAD("aes-128-ccm-8", &a_ccm128)   /* the tag length from the row */
+    AEAD("aes-256-ccm-8", &a_ccm256)
 #ifdef WOLFSSL_AES_192
     AEAD("aes-192-ccm", &a_ccm192)
 #endif

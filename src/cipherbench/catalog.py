@@ -69,6 +69,9 @@ _EAX_OTHER = Grade("acceptable", "EAX over a 128-bit block cipher without known 
                    "attack: a sound two-pass AEAD, but without AES's scrutiny and CPU "
                    "instructions; prefer AES-GCM or ChaCha20-Poly1305",
                    "Bellare, Rogaway, Wagner (FSE 2004)")
+_CCM8 = Grade("acceptable", "CCM with an 8-byte tag: sound, but each forgery attempt succeeds with "
+               "probability 2^-64 and many tries add up; meant for constrained links, not "
+               "marked Recommended for TLS", "RFC 6655; NIST SP 800-38C Appendix B; RFC 8447")
 _EAX64 = Grade("legacy", "EAX over a 64-bit block cipher: a 64-bit tag, and the block's "
                "birthday bound (Sweet32) on the data under one key", "Bellare, Rogaway, Wagner "
                "(FSE 2004); CVE-2016-2183")
@@ -239,6 +242,10 @@ _ENTRIES = [
     Algorithm("aes-128-ccm", "aead", 16, _CCM, "aes-128-ccm", "AES-128-CCM",
               ("TLS_AES_128_CCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM")),
     Algorithm("aes-192-ccm", "aead", 16, _CCM, "aes-192-ccm"),
+    Algorithm("aes-128-ccm-8", "aead", 16, _CCM8, "", "AES-128-CCM-8",
+              ("TLS_AES_128_CCM_8_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8")),
+    Algorithm("aes-256-ccm-8", "aead", 16, _CCM8, "", "AES-256-CCM-8",
+              ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM_8",)),
     Algorithm("aes-256-ccm", "aead", 16, _CCM, "aes-256-ccm", "AES-256-CCM",
               ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM",)),
     Algorithm("aes-128-eax", "aead", 16, _EAX, "", "", (), (), "EAX"),
