@@ -276,6 +276,13 @@ const cb_algorithm cb_algorithms[] = {
     {"rc2-64-cfb8",        CB_CIPHER, 8, 8, 0, 1, 0},
     {"rc2-64-ofb",         CB_CIPHER, 8, 8, 0, 1, 0},
     {"rc2-64-ctr",         CB_CIPHER, 8, 8, 0, 1, 0},
+    /* RC2 with 1024 effective key bits (no reduction of the 128-bit key), the variant of
+     * Gutmann's cryptlib that Nettle offers as arctwo_gutmann128 */
+    {"rc2-gutmann-ecb",    CB_CIPHER, 16, 0, 0, 8, 0},
+    {"rc2-gutmann-cbc",    CB_CIPHER, 16, 8, 0, 8, 0},
+    {"rc2-gutmann-ctr",    CB_CIPHER, 16, 8, 0, 1, 0},
+    {"rc2-gutmann-cfb",    CB_CIPHER, 16, 8, 0, 1, 0},
+    {"rc2-gutmann-cfb8",   CB_CIPHER, 16, 8, 0, 1, 0},
     {"gost28147-cbc",      CB_CIPHER, 32, 8, 0, 8, 0},
     {"gost28147-cfb",      CB_CIPHER, 32, 8, 0, 1, 0},
     {"gost28147-cfb8",     CB_CIPHER, 32, 8, 0, 1, 0},

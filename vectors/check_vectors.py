@@ -637,7 +637,7 @@ def gost28147_ecb(key, data, decrypt=False, sbox=GOST_TEST_SBOX):
 #: Rows whose mode this file can run over an independent block function: the cipher family,
 #: its key size in bits where the name has one, and the mode.
 GRID = re.compile(r"(aes|camellia|serpent|twofish|aria|seed|sm4|des|3des-2key|3des|blowfish|cast5|"
-                  r"idea|rc2|gost28147)(?:-(\d+))?-(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
+                  r"idea|rc2-gutmann|rc2|gost28147)(?:-(\d+))?-(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
 
 
 def _arctwo(key, data, encrypt):
@@ -651,6 +651,71 @@ def _arctwo(key, data, encrypt):
     return out.raw[:len(data)]
 
 
+# RFC 2268 section 2's PITABLE (a permutation of 0..255 from the digits of pi).
+RC2_PITABLE = bytes.fromhex(
+    "d9 78 f9 c4 19 dd b5 ed 28 e9 fd 79 4a a0 d8 9d"
+    "c6 7e 37 83 2b 76 53 8e 62 4c 64 88 44 8b fb a2"
+    "17 9a 59 f5 87 b3 4f 13 61 45 6d 8d 09 81 7d 32"
+    "bd 8f 40 eb 86 b7 7b 0b f0 95 21 22 5c 6b 4e 82"
+    "54 d6 65 93 ce 60 b2 1c 73 56 c0 14 a7 8c f1 dc"
+    "12 75 ca 1f 3b be e4 d1 42 3d d4 30 a3 3c b6 26"
+    "6f bf 0e da 46 69 07 57 27 f2 1d 9b bc 94 43 03"
+    "f8 11 c7 f6 90 ef 3e e7 06 c3 d5 2f c8 66 1e d7"
+    "08 e8 ea de 80 52 ee f7 84 aa 72 ac 35 4d 6a 2a"
+    "96 1a d2 71 5a 15 49 74 4b 9f d0 5e 04 18 a4 ec"
+    "c2 e0 41 6e 0f 51 cb cc 24 91 af 50 a1 f4 70 39"
+    "99 7c 3a 85 23 b8 b4 7a fc 02 36 5b 25 55 97 31"
+    "2d 5d fa 98 e3 8a 92 ae 05 df 29 10 67 6c ba c9"
+    "d3 00 e6 cf e1 9e a8 2c 63 16 01 3f 58 e2 89 a9"
+    "0d 38 34 1b ab 33 ff b0 bb 48 0c 5f b9 b1 cd 2e"
+    "c5 f3 db 47 e5 a5 9c 77 0a a6 20 68 fe 7f c1 ad")
+
+
+def rc2_ecb(key, data, ekb, decrypt=False):
+    """RC2 (RFC 2268) in ECB from its definition: the key expansion of section 2 with `ekb`
+    effective key bits (1024: no reduction, the variant Nettle calls arctwo_set_key_gutmann),
+    then the mix and mash rounds of sections 3 and 4 over four little-endian 16-bit words."""
+    import struct
+    lk = list(key) + [0] * (128 - len(key))
+    for i in range(len(key), 128):
+        lk[i] = RC2_PITABLE[(lk[i - 1] + lk[i - len(key)]) & 255]
+    t8 = (ekb + 7) // 8
+    tm = 255 % (1 << (8 + ekb - 8 * t8))
+    lk[128 - t8] = RC2_PITABLE[lk[128 - t8] & tm]
+    for i in range(127 - t8, -1, -1):
+        lk[i] = RC2_PITABLE[lk[i + 1] ^ lk[i + t8]]
+    k = [lk[2 * i] | lk[2 * i + 1] << 8 for i in range(64)]
+    shifts, mask = (1, 2, 3, 5), 0xFFFF
+    out = b""
+    for at in range(0, len(data), 8):
+        r = list(struct.unpack("<4H", data[at:at + 8]))
+        plan = [("mix", 5), ("mash", 1), ("mix", 6), ("mash", 1), ("mix", 5)]
+        if not decrypt:
+            j = 0
+            for what, n in plan:
+                for _ in range(n):
+                    for i in range(4):
+                        if what == "mix":
+                            r[i] = (r[i] + k[j] + (r[i - 1] & r[i - 2]) + (~r[i - 1] & r[i - 3])) & mask
+                            j += 1
+                            r[i] = ((r[i] << shifts[i]) | (r[i] >> (16 - shifts[i]))) & mask
+                        else:
+                            r[i] = (r[i] + k[r[i - 1] & 63]) & mask
+        else:
+            j = 63
+            for what, n in reversed(plan):
+                for _ in range(n):
+                    for i in (3, 2, 1, 0):
+                        if what == "mix":
+                            r[i] = ((r[i] >> shifts[i]) | (r[i] << (16 - shifts[i]))) & mask
+                            r[i] = (r[i] - k[j] - (r[i - 1] & r[i - 2]) - (~r[i - 1] & r[i - 3])) & mask
+                            j -= 1
+                        else:
+                            r[i] = (r[i] - k[r[i - 1] & 63]) & mask
+        out += struct.pack("<4H", *r)
+    return out
+
+
 def block_cipher(family, key):
     """(encrypt, decrypt, block size) of a raw block cipher, each over whole blocks: pyca's
     ECB where it has the cipher, Nettle's block function (Twofish, Serpent, RC2), the
@@ -660,6 +725,8 @@ def block_cipher(family, key):
                 lambda d: _nettle_ecb(family, key, d, False), 16)
     if family == "rc2":
         return lambda d: _arctwo(key, d, True), lambda d: _arctwo(key, d, False), 8
+    if family == "rc2-gutmann":   # 1024 effective key bits, whatever the key's length
+        return lambda d: rc2_ecb(key, d, 1024), lambda d: rc2_ecb(key, d, 1024, decrypt=True), 8
     if family == "aria":
         name = f"aria-{8 * len(key)}-ecb"
         return (lambda d: _openssl_enc(name, key, b"", d, False),
@@ -1023,6 +1090,8 @@ def _check_cipher_named(algo, v):
             if fn(algo, key, iv, pt) != ct:
                 errs.append(f"ct ({who})")
         return errs
+    if algo.startswith("rc2-gutmann-"):   # no tool here has it: this file's RFC 2268 (below)
+        raise Unavailable(algo)
     if algo.startswith(("aria-", "rc2-")):  # pyca has no ARIA (nor RC2-ECB): the openssl command
         for who, data, want, dec in (("ct", pt, ct, False), ("decrypt", ct, pt, True)):
             if _openssl_enc(algo, key, iv, data, dec) != want:

@@ -240,7 +240,7 @@ const aead_arg a_serpent_256_eax = {AEAD_EAX, make_aead<EAX<Serpent>>, 32};
 // with ciphertext stealing, one message per call with its IV (as XTS with its tweak);
 // C_BLOCK0: a stream whose keystream Crypto++ starts at block 1 unless told (XChaCha20,
 // as its AEAD would use it); the row starts at block 0, as libsodium and the draft do.
-enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_CTS, C_BLOCK0 };
+enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_CTS, C_BLOCK0, C_RC2_1024 };
 
 struct cipher_arg {
     SymmetricCipher *(*make)(int decrypt);
@@ -280,6 +280,8 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         p(Name::FeedbackSize(), 1);
     if (a->type == C_RC2)   // RFC 2268's T1: as many effective bits as the key has
         p("EffectiveKeyLength", (int)(8 * s->key_len));
+    if (a->type == C_RC2_1024)   // T1 = 1024, no reduction: Nettle's arctwo_gutmann128
+        p("EffectiveKeyLength", 1024);
     if (a->type == C_BLOCK0)
         p("InitialBlock", (word64)0);
     if (a->type == C_XTS || a->type == C_CTS) {
@@ -522,6 +524,10 @@ CIPHER_ARG(g_idea_cfb8, CFB_Mode<IDEA>, 16, C_CFB8, 0)
 CIPHER_ARG(g_rc2_cfb, CFB_Mode<RC2>, 16, C_RC2, 0)
 CIPHER_ARG(g_rc2_ofb, OFB_Mode<RC2>, 16, C_RC2, 0)
 CIPHER_ARG(g_rc2_ctr, CTR_Mode<RC2>, 16, C_RC2, 0)
+CIPHER_ARG(g_rc2g_ecb, ECB_Mode<RC2>, 16, C_RC2_1024, 0)
+CIPHER_ARG(g_rc2g_cbc, CBC_Mode<RC2>, 16, C_RC2_1024, 0)
+CIPHER_ARG(g_rc2g_ctr, CTR_Mode<RC2>, 16, C_RC2_1024, 0)
+CIPHER_ARG(g_rc2g_cfb, CFB_Mode<RC2>, 16, C_RC2_1024, 0)
 CIPHER_ARG(g_rc2_40_ecb, ECB_Mode<RC2>, 5, C_RC2, 0)
 CIPHER_ARG(g_rc2_40_cbc, CBC_Mode<RC2>, 5, C_RC2, 0)
 CIPHER_ARG(g_rc2_40_cfb, CFB_Mode<RC2>, 5, C_RC2, 0)
@@ -960,6 +966,10 @@ const cb_op cryptopp_ops[] = {
     CIPHER("serpent-192-cbc", serpent192_cbc),
     CIPHER("serpent-256-ctr", serpent256_ctr),
     CIPHER("rc2-ecb", rc2_ecb),
+    CIPHER("rc2-gutmann-ecb", g_rc2g_ecb),
+    CIPHER("rc2-gutmann-cbc", g_rc2g_cbc),
+    CIPHER("rc2-gutmann-ctr", g_rc2g_ctr),
+    CIPHER("rc2-gutmann-cfb", g_rc2g_cfb),
     CIPHER("rc2-cbc", rc2_cbc),
     CIPHER("seed-ecb", seed_ecb),
     CIPHER("seed-cbc", seed_cbc),

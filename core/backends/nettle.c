@@ -1034,6 +1034,11 @@ static const cb_op nt_ops[] = {
     BLK("rc2-64-ctr", CTR, nettle_arctwo64),
     BLK("rc2-64-cfb", CFB, nettle_arctwo64),
     BLK("rc2-64-cfb8", CFB8, nettle_arctwo64),
+    BLK("rc2-gutmann-ecb", ECB, nettle_arctwo_gutmann128),   /* 1024 effective key bits */
+    BLK("rc2-gutmann-cbc", CBC, nettle_arctwo_gutmann128),
+    BLK("rc2-gutmann-ctr", CTR, nettle_arctwo_gutmann128),
+    BLK("rc2-gutmann-cfb", CFB, nettle_arctwo_gutmann128),
+    BLK("rc2-gutmann-cfb8", CFB8, nettle_arctwo_gutmann128),
 
     HASH("md5", nettle_md5),
     HASH("sha1", nettle_sha1),

@@ -538,6 +538,12 @@ _ENTRIES = [
     Algorithm("rc2-64-cfb8", "cipher", 1, _RC2_EXPORT),
     Algorithm("rc2-64-ofb", "cipher", 1, _RC2_EXPORT),
     Algorithm("rc2-64-ctr", "cipher", 1, _RC2_EXPORT),
+    # RC2 with 1024 effective key bits (Nettle's arctwo_gutmann128): RC2's weaknesses all the same
+    Algorithm("rc2-gutmann-ecb", "cipher", 8, _ECB),
+    Algorithm("rc2-gutmann-cbc", "cipher", 8, _RC2),
+    Algorithm("rc2-gutmann-ctr", "cipher", 1, _RC2),
+    Algorithm("rc2-gutmann-cfb", "cipher", 1, _RC2),
+    Algorithm("rc2-gutmann-cfb8", "cipher", 1, _RC2),
     Algorithm("gost28147-cbc", "cipher", 8, _GOST89),
     Algorithm("gost28147-cfb", "cipher", 1, _GOST89),
     Algorithm("gost28147-cfb8", "cipher", 1, _GOST89),
