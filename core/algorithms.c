@@ -120,6 +120,10 @@ const cb_algorithm cb_algorithms[] = {
     {"des-cbc",            CB_CIPHER, 8, 8, 0, 8, 0},
     {"sm4-cbc",            CB_CIPHER, 16, 16, 0, 16, 0},
     {"rc4",                CB_CIPHER, 16, 0, 0, 1, 0},
+    {"rc4-40",             CB_CIPHER, 5, 0, 0, 1, 0},     /* a 40-bit key, as export rules wanted */
+    /* DESX (Rivest): DES between two 64-bit whitening keys; the key is the DES key, the
+     * input whitening, the output whitening (OpenSSL's order) */
+    {"desx-cbc",           CB_CIPHER, 24, 8, 0, 8, 0},
     {"chacha20",           CB_CIPHER, 32, 12, 0, 1, 0},  /* RFC 8439: 96-bit nonce, counter 0 */
     {"salsa20",            CB_CIPHER, 32, 8, 0, 1, 0},
     {"salsa20r12",         CB_CIPHER, 32, 8, 0, 1, 0},
@@ -316,6 +320,7 @@ const cb_algorithm cb_algorithms[] = {
     /* hashes: tag_len is the digest size */
     {"md5",                CB_HASH,   0, 0, 16, 1, 0},
     {"sha1",               CB_HASH,   0, 0, 20, 1, 0},
+    {"md5-sha1",           CB_HASH,   0, 0, 36, 1, 0},   /* MD5 || SHA-1, TLS 1.0/1.1's signature hash */
     {"sha224",             CB_HASH,   0, 0, 28, 1, 0},
     {"sha256",             CB_HASH,   0, 0, 32, 1, 0},
     {"sha384",             CB_HASH,   0, 0, 48, 1, 0},

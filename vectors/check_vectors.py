@@ -325,7 +325,7 @@ def _pyca_cipher(algo, key, iv):
         return Cipher(old.TripleDES(key), modes.CBC(iv))
     if algo == "des-cbc":  # 3DES with K1 = K2 = K3 is single DES
         return Cipher(old.TripleDES(key * 3), modes.CBC(iv))
-    if algo == "rc4":
+    if algo in ("rc4", "rc4-40"):
         return Cipher(old.ARC4(key), None)
     if algo == "chacha20":  # pyca's 16-byte nonce: 32-bit little-endian block counter, then nonce
         return Cipher(algorithms.ChaCha20(key, (0).to_bytes(4, "little") + iv), None)
@@ -637,7 +637,7 @@ def gost28147_ecb(key, data, decrypt=False, sbox=GOST_TEST_SBOX):
 #: Rows whose mode this file can run over an independent block function: the cipher family,
 #: its key size in bits where the name has one, and the mode.
 GRID = re.compile(r"(aes|camellia|serpent|twofish|aria|seed|sm4|des|3des-2key|3des|blowfish|cast5|"
-                  r"idea|rc2-gutmann|rc2|gost28147)(?:-(\d+))?-(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
+                  r"idea|rc2-gutmann|rc2|desx|gost28147)(?:-(\d+))?-(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
 
 
 def _arctwo(key, data, encrypt):
@@ -733,6 +733,11 @@ def block_cipher(family, key):
                 lambda d: _openssl_enc(name, key, b"", d, True), 16)
     if family == "gost28147":
         return lambda d: gost28147_ecb(key, d), lambda d: gost28147_ecb(key, d, decrypt=True), 8
+    if family == "desx":   # DES key, input whitening, output whitening, as OpenSSL orders them
+        enc, dec, _ = block_cipher("des", key[:8])
+        win, wout = (lambda d: key[8:16] * (len(d) // 8)), (lambda d: key[16:] * (len(d) // 8))
+        return (lambda d: _xor(enc(_xor(d, win(d))), wout(d)),
+                lambda d: _xor(dec(_xor(d, wout(d))), win(d)), 8)
     Cipher, algorithms, modes, old = _crypto()
     make = {"aes": algorithms.AES, "camellia": old.Camellia, "seed": old.SEED,
             "sm4": algorithms.SM4, "3des": old.TripleDES, "3des-2key": lambda k: old.TripleDES(k + k[:8]),
@@ -1285,6 +1290,7 @@ def _other_digest(algo, data, out_len):
         return [("hashlib", getattr(hashlib, m.group(1))(data, digest_size=int(m.group(2)) // 8).digest())]
     table = {
         "crc32": lambda: [("zlib", zlib.crc32(data).to_bytes(4, "big"))],
+        "md5-sha1": lambda: [("hashlib", hashlib.md5(data).digest() + hashlib.sha1(data).digest())],
         "crc24": lambda: [("RFC 4880 code", crc24_openpgp(data))],
         "md4": lambda: [("nettle", _nettle_digest("md4", "md4", "md4", data, out_len))],
         "md2": lambda: [("nettle", _nettle_digest("md2", "md2", "md2", data, out_len))],

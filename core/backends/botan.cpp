@@ -347,7 +347,18 @@ struct cipher_arg {
     cipher_type type;
     size_t block;      // run() lengths must be a multiple of this (1: any)
     size_t iv_len;     // the only IV length the row takes (0: what Botan accepts)
+    int desx_key;      // DESX: the row's key K || K1 || K2 given to Botan as K1 || K || K2
 };
+
+// DESX's three keys in Botan's order (input whitening, DES key, output whitening) from the
+// row's (OpenSSL's): DES key, input whitening, output whitening.
+static const uint8_t *desx_key_order(const cb_setup *s, uint8_t out[24])
+{
+    std::memcpy(out, s->key + 8, 8);
+    std::memcpy(out + 8, s->key, 8);
+    std::memcpy(out + 16, s->key + 16, 8);
+    return out;
+}
 
 struct cipher_ctx {
     const cipher_arg *a;
@@ -375,7 +386,14 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         x->mode = Botan::Cipher_Mode::create(a->name, s->decrypt ? DECRYPT : ENCRYPT);
         if (!x->mode)
             return CB_ERR_PARAM;
-        x->mode->set_key(s->key, s->key_len);
+        if (a->desx_key) {
+            uint8_t k[24];
+            if (s->key_len != 24)
+                return CB_ERR_PARAM;
+            x->mode->set_key(desx_key_order(s, k), 24);
+        } else {
+            x->mode->set_key(s->key, s->key_len);
+        }
         x->granule = x->mode->update_granularity();
         if (a->type == C_MODE) {
             if (!x->mode->valid_nonce_length(s->iv_len))
@@ -463,7 +481,7 @@ void cipher_finish(void *ctx)
     delete static_cast<cipher_ctx *>(ctx);
 }
 
-#define CIPHER_ARG(id, name, type, block, iv) const cipher_arg id = {name, type, block, iv};
+#define CIPHER_ARG(id, name, type, block, iv) const cipher_arg id = {name, type, block, iv, 0};
 
 CIPHER_ARG(aes128_cbc, "AES-128/CBC/NoPadding", C_MODE, 16, 0)
 CIPHER_ARG(aes192_cbc, "AES-192/CBC/NoPadding", C_MODE, 16, 0)
@@ -512,6 +530,7 @@ CIPHER_ARG(des3_cbc, "TripleDES/CBC/NoPadding", C_MODE, 8, 0)
 CIPHER_ARG(des_cbc, "DES/CBC/NoPadding", C_MODE, 8, 0)
 CIPHER_ARG(sm4_cbc, "SM4/CBC/NoPadding", C_MODE, 16, 0)
 CIPHER_ARG(rc4, "RC4", C_STREAM, 1, 0)
+const cipher_arg desx_cbc = {"DESX/CBC/NoPadding", C_MODE, 8, 0, 1};
 // Botan's ChaCha and Salsa20 also take other nonce sizes (DJB's 64-bit
 // ChaCha, XSalsa20): the rows are RFC 8439 ChaCha20 and plain Salsa20.
 CIPHER_ARG(chacha20, "ChaCha(20)", C_STREAM, 1, 12)
@@ -1080,6 +1099,8 @@ const cb_op botan_ops[] = {
     CIPHER("des-cbc", des_cbc),
     CIPHER("sm4-cbc", sm4_cbc),
     CIPHER("rc4", rc4),
+    CIPHER("rc4-40", rc4),   // RC4 takes keys of 1 to 256 bytes
+    CIPHER("desx-cbc", desx_cbc),
     CIPHER("chacha20", chacha20),
     CIPHER("salsa20", salsa20),
     CIPHER("chacha20-nonce64", chacha20_64),
@@ -1208,6 +1229,7 @@ const cb_op botan_ops[] = {
     CIPHER("gost28147-ctr", g_gost28147_ctr),
 
     HASH("md5", "MD5"),
+    HASH("md5-sha1", "Parallel(MD5,SHA-160)"),   // the two digests concatenated
     HASH("sha1", "SHA-1"),
     HASH("sha224", "SHA-224"),
     HASH("sha256", "SHA-256"),

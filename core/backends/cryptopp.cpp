@@ -240,7 +240,7 @@ const aead_arg a_serpent_256_eax = {AEAD_EAX, make_aead<EAX<Serpent>>, 32};
 // with ciphertext stealing, one message per call with its IV (as XTS with its tweak);
 // C_BLOCK0: a stream whose keystream Crypto++ starts at block 1 unless told (XChaCha20,
 // as its AEAD would use it); the row starts at block 0, as libsodium and the draft do.
-enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_CTS, C_BLOCK0, C_RC2_1024 };
+enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_CTS, C_BLOCK0, C_RC2_1024, C_DESX };
 
 struct cipher_arg {
     SymmetricCipher *(*make)(int decrypt);
@@ -292,7 +292,19 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
                 return CB_ERR_PARAM;
             p(Name::IV(), ConstByteArrayParameter(s->iv, s->iv_len));
         }
-        x->c->SetKey(s->key, s->key_len, p);
+        if (a->type == C_DESX) {
+            // DES_XEX3 takes input whitening, DES key, output whitening; the row's key is
+            // the DES key first (OpenSSL's order)
+            if (s->key_len != 24)
+                return CB_ERR_PARAM;
+            uint8_t k[24];
+            std::memcpy(k, s->key + 8, 8);
+            std::memcpy(k + 8, s->key, 8);
+            std::memcpy(k + 16, s->key + 16, 8);
+            x->c->SetKey(k, 24, p);
+        } else {
+            x->c->SetKey(s->key, s->key_len, p);
+        }
     }
     *ctx = x.release();
     return CB_OK;
@@ -524,6 +536,7 @@ CIPHER_ARG(g_idea_cfb8, CFB_Mode<IDEA>, 16, C_CFB8, 0)
 CIPHER_ARG(g_rc2_cfb, CFB_Mode<RC2>, 16, C_RC2, 0)
 CIPHER_ARG(g_rc2_ofb, OFB_Mode<RC2>, 16, C_RC2, 0)
 CIPHER_ARG(g_rc2_ctr, CTR_Mode<RC2>, 16, C_RC2, 0)
+CIPHER_ARG(desx_cbc, CBC_Mode<DES_XEX3>, 24, C_DESX, 0)
 CIPHER_ARG(g_rc2g_ecb, ECB_Mode<RC2>, 16, C_RC2_1024, 0)
 CIPHER_ARG(g_rc2g_cbc, CBC_Mode<RC2>, 16, C_RC2_1024, 0)
 CIPHER_ARG(g_rc2g_ctr, CTR_Mode<RC2>, 16, C_RC2_1024, 0)
@@ -927,6 +940,8 @@ const cb_op cryptopp_ops[] = {
     CIPHER("des-cbc", des_cbc),
     CIPHER("sm4-cbc", sm4_cbc),
     CIPHER("rc4", rc4),
+    CIPHER("rc4-40", rc4),   // ARC4 takes keys of 1 to 256 bytes
+    CIPHER("desx-cbc", desx_cbc),
     CIPHER("chacha20", chacha20),
     CIPHER("salsa20", salsa20),
     CIPHER("salsa20r12", salsa20r12),

@@ -662,6 +662,7 @@ static const cb_op mbedtls_ops[] = {
     CIPHER("des-cbc", &c_descbc),
 #if defined(MBEDTLS_ARC4_C)
     {"rc4", NULL, rc4_init, rc4_run, rc4_finish},
+    {"rc4-40", NULL, rc4_init, rc4_run, rc4_finish},   /* a 5-byte key */
 #endif
     CIPHER("chacha20", &c_chacha20),
     /* full-block CFB, as OpenPGP uses it */

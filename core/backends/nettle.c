@@ -947,6 +947,7 @@ static const cb_op nt_ops[] = {
     BLK("3des-cbc", CBC, nt_des3),
     BLK("des-cbc", CBC, nt_des),
     STREAM("rc4", nt_arcfour),
+    STREAM("rc4-40", nt_arcfour),   /* arcfour takes any key of 1 to 256 bytes */
     STREAM("chacha20", nt_chacha),
     STREAM("chacha20-nonce64", nt_chacha64),
     STREAM("salsa20", nt_salsa20),

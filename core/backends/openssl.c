@@ -783,6 +783,8 @@ static const cb_op openssl_ops[] = {
 #endif
 #ifndef OPENSSL_NO_RC4
     CIPH("rc4", "RC4"),                      /* legacy provider */
+    CIPH("rc4-40", "RC4-40"),                /* legacy provider; a 5-byte key */
+    CIPH("desx-cbc", "DESX-CBC"),            /* legacy provider */
 #endif
 #ifndef OPENSSL_NO_CHACHA
     {"chacha20", &(const ossl_cipher_arg){"ChaCha20", CIPH_CHACHA20},
@@ -792,6 +794,7 @@ static const cb_op openssl_ops[] = {
     HASH("md5", "MD5", 0),
 #endif
     HASH("sha1", "SHA1", 0),
+    HASH("md5-sha1", "MD5-SHA1", 0),         /* MD5 || SHA-1 in one digest */
     HASH("sha224", "SHA224", 0),
     HASH("sha256", "SHA256", 0),
     HASH("sha384", "SHA384", 0),

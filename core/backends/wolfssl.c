@@ -792,6 +792,7 @@ static const cb_op wolfssl_ops[] = {
 #endif
 #ifndef NO_RC4
     CIPHER("rc4", &c_rc4)
+    CIPHER("rc4-40", &c_rc4)   /* any key of 1 to 256 bytes */
 #endif
 #ifdef HAVE_CHACHA
     CIPHER("chacha20", &c_chacha20)

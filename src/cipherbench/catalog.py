@@ -116,6 +116,15 @@ _3DES_2KEY = Grade("broken", "two-key triple DES: about 80 bits of security agai
 _SWEET32 = Grade("legacy", "64-bit block: birthday collisions after ~32 GiB (Sweet32)",
                  "CVE-2016-2183; NIST SP 800-131A Rev. 2")
 _DES = Grade("broken", "56-bit key: exhaustive search in hours", "NIST FIPS 46-3 withdrawn 2005")
+_RC4_40 = Grade("broken", "RC4 with a 40-bit export key: exhaustive search in hours, besides RC4's "
+                "keystream biases", "RFC 7465; RFC 6229")
+_DESX = Grade("broken", "DESX: whitening lifts DES's 56-bit key against exhaustive search, not "
+              "against a 64-bit block (Sweet32) or the slide attack with 2^32.5 known plaintexts",
+              "Kilian, Rogaway (CRYPTO 1996); Biryukov, Wagner (EUROCRYPT 2000); CVE-2016-2183")
+_MD5_SHA1 = Grade("legacy", "MD5 || SHA-1 (TLS 1.0/1.1 signatures): a collision needs both at once, "
+                  "but that costs little more than SHA-1's (Joux's multicollisions) and SHA-1 "
+                  "collisions are practical; TLS 1.2 and later do not use it",
+                  "RFC 2246; RFC 8996; Joux (CRYPTO 2004)")
 _RC4 = Grade("broken", "keystream biases recover plaintext; prohibited in TLS", "RFC 7465")
 _STREAM = Grade("acceptable", "stream cipher without known attack; needs a MAC",
                 "RFC 8439 (ChaCha20); eSTREAM portfolio (Salsa20)")
@@ -379,6 +388,8 @@ _ENTRIES = [
     Algorithm("3des-cbc", "cipher", 8, _SWEET32, "des-ede3-cbc", "3DES-CBC",
               ("TLS_RSA_WITH_3DES_EDE_CBC_SHA",), ("3des-cbc",),
               aliases=("des-ede3-cbc", "tripledes")),
+    Algorithm("desx-cbc", "cipher", 8, _DESX, "desx-cbc"),
+    Algorithm("rc4-40", "cipher", 1, _RC4_40, "rc4-40", "", ("TLS_RSA_EXPORT_WITH_RC4_40_MD5",)),
     Algorithm("des-cbc", "cipher", 8, _DES, "des-cbc", "DES-CBC",
               ("TLS_RSA_WITH_DES_CBC_SHA",)),
     Algorithm("sm4-cbc", "cipher", 16, _SM4, "sm4-cbc"),
@@ -575,6 +586,7 @@ _ENTRIES = [
     Algorithm("camellia-256-cbc-cts", "cipher", 16, _BLOCK128),
     Algorithm("md5", "hash", 64, _MD5, "md5", "MD5", (), (), "MD5"),
     Algorithm("sha1", "hash", 64, _SHA1, "sha1", "SHA1", (), (), "SHA1"),
+    Algorithm("md5-sha1", "hash", 64, _MD5_SHA1, "md5-sha1"),
     Algorithm("sha224", "hash", 64, _SHA2, "sha224", "SHA224", (), (), "SHA224"),
     Algorithm("sha256", "hash", 64, _SHA2, "sha256", "SHA256", (), (), "SHA256"),
     Algorithm("sha384", "hash", 128, _SHA2, "sha384", "SHA384", (), (), "SHA384"),
