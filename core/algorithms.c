@@ -292,6 +292,15 @@ const cb_algorithm cb_algorithms[] = {
     {"gost28147-cfb8",     CB_CIPHER, 32, 8, 0, 1, 0},
     {"gost28147-ofb",      CB_CIPHER, 32, 8, 0, 1, 0},
     {"gost28147-ctr",      CB_CIPHER, 32, 8, 0, 1, 0},
+    /* GOST 28147-89's own modes with RFC 4357's and RFC 7836's S-boxes and CryptoPro key
+     * meshing after every 1024 bytes (RFC 4357 2.3), as the GOST TLS suites use them: CFB
+     * (whole 8-byte blocks until the message's last) and the counter mode CNT */
+    {"gost28147-tc26z-cfb", CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-cpa-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-cpb-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-cpc-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-cpd-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-tc26z-cnt", CB_CIPHER, 32, 8, 0, 1, 0},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},

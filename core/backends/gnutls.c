@@ -224,8 +224,9 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
     int r = gnutls_cipher_init(&c->h, d->alg, &key, iv.size ? &iv : NULL);
     if (r < 0) {
         free(c);
-        /* GnuTLS refuses XTS keys whose two halves are equal */
-        return r == GNUTLS_E_INVALID_REQUEST ? CB_ERR_PARAM : CB_ERR;
+        /* GnuTLS refuses XTS keys whose two halves are equal; a GnuTLS built without
+         * GOST (--disable-gost) does not offer those ciphers */
+        return r == GNUTLS_E_INVALID_REQUEST || r == GNUTLS_E_UNKNOWN_CIPHER_TYPE ? CB_ERR_PARAM : CB_ERR;
     }
     c->d = d;
     c->decrypt = s->decrypt;
@@ -427,6 +428,15 @@ static const cipher_def c_rc4         = {GNUTLS_CIPHER_ARCFOUR_128,        16, 0
 static const cipher_def c_rc2_40cbc   = {GNUTLS_CIPHER_RC2_40_CBC,         5, 8, 0, 0, 0};
 static const cipher_def c_chacha20    = {GNUTLS_CIPHER_CHACHA20_32,        32, 12, 1, 0, 1};
 static const cipher_def c_chacha20_64 = {GNUTLS_CIPHER_CHACHA20_64,        32, 8, 2, 0, 1};
+/* GOST 28147-89 with the TC26 Z and CryptoPro A-D S-boxes and CryptoPro key meshing: CFB
+ * (through Nettle's cfb_encrypt, which ends the chain at a partial block: the rows take
+ * whole blocks) and CNT, the counter mode, which keeps a split block's gamma. */
+static const cipher_def c_gost_z_cfb = {GNUTLS_CIPHER_GOST28147_TC26Z_CFB, 32, 8, 0, 0, 0},
+                        c_gost_a_cfb = {GNUTLS_CIPHER_GOST28147_CPA_CFB, 32, 8, 0, 0, 0},
+                        c_gost_b_cfb = {GNUTLS_CIPHER_GOST28147_CPB_CFB, 32, 8, 0, 0, 0},
+                        c_gost_c_cfb = {GNUTLS_CIPHER_GOST28147_CPC_CFB, 32, 8, 0, 0, 0},
+                        c_gost_d_cfb = {GNUTLS_CIPHER_GOST28147_CPD_CFB, 32, 8, 0, 0, 0},
+                        c_gost_z_cnt = {GNUTLS_CIPHER_GOST28147_TC26Z_CNT, 32, 8, 0, 0, 0};
 /* No Salsa20 rows: GnuTLS 3.7.9's SALSA20-256 and ESTREAM-SALSA20-256 ignore
  * the IV given to gnutls_cipher_init or gnutls_cipher_set_iv (the output is
  * that of an all-zero nonce), so they cannot pass a differential check. */
@@ -488,6 +498,12 @@ static const cb_op gnutls_ops[] = {
     CIPHER("rc2-40-cbc", &c_rc2_40cbc),   /* a 5-byte key, 40 effective bits */
     CIPHER("chacha20", &c_chacha20),
     CIPHER("chacha20-nonce64", &c_chacha20_64),   /* the original ChaCha20: 64-bit counter */
+    CIPHER("gost28147-tc26z-cfb", &c_gost_z_cfb),
+    CIPHER("gost28147-cpa-cfb", &c_gost_a_cfb),
+    CIPHER("gost28147-cpb-cfb", &c_gost_b_cfb),
+    CIPHER("gost28147-cpc-cfb", &c_gost_c_cfb),
+    CIPHER("gost28147-cpd-cfb", &c_gost_d_cfb),
+    CIPHER("gost28147-tc26z-cnt", &c_gost_z_cnt),
     HASH("md5", &h_md5),
     HASH("sha1", &h_sha1),
     HASH("sha224", &h_sha224),

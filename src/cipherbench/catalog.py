@@ -110,6 +110,11 @@ _GOST89 = Grade("broken", "GOST 28147-89: a 64-bit block (Sweet32), S-boxes left
                 "single-key attacks below brute force; superseded by Magma and Kuznyechik "
                 "(GOST R 34.12-2015); these rows run SP 800-38A's modes, not RFC 5830's own",
                 "RFC 5830; Isobe (FSE 2011); RFC 8891")
+_GOST89_MESHED = Grade("broken", "GOST 28147-89 in its own CFB or counter mode, with CryptoPro key "
+                       "meshing every 1 KiB (the pre-2018 GOST TLS suites): meshing limits what one key "
+                       "encrypts, but the 64-bit block and single-key attacks below brute force stay; "
+                       "superseded by Magma and Kuznyechik (GOST R 34.12-2015)",
+                       "RFC 5830; RFC 4357; Isobe (FSE 2011); RFC 8891")
 _3DES_2KEY = Grade("broken", "two-key triple DES: about 80 bits of security against known "
                    "attacks, disallowed for encryption since 2016; and a 64-bit block (Sweet32)",
                    "NIST SP 800-67 Rev. 2; NIST SP 800-131A Rev. 2; CVE-2016-2183")
@@ -560,6 +565,13 @@ _ENTRIES = [
     Algorithm("gost28147-cfb8", "cipher", 1, _GOST89),
     Algorithm("gost28147-ofb", "cipher", 1, _GOST89),
     Algorithm("gost28147-ctr", "cipher", 1, _GOST89),
+    Algorithm("gost28147-tc26z-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-TC26Z-CFB"),
+    Algorithm("gost28147-cpa-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-CPA-CFB"),
+    Algorithm("gost28147-cpb-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-CPB-CFB"),
+    Algorithm("gost28147-cpc-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-CPC-CFB"),
+    Algorithm("gost28147-cpd-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-CPD-CFB"),
+    Algorithm("gost28147-tc26z-cnt", "cipher", 8, _GOST89_MESHED, "", "GOST28147-TC26Z-CNT",
+              ("TLS_GOSTR341112_256_WITH_28147_CNT_IMIT",)),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
