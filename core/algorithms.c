@@ -301,6 +301,11 @@ const cb_algorithm cb_algorithms[] = {
     {"gost28147-cpc-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
     {"gost28147-cpd-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
     {"gost28147-tc26z-cnt", CB_CIPHER, 32, 8, 0, 1, 0},
+    /* GOST R 34.12-2015's ciphers in CTR-ACPKM (RFC 8645: the key re-derived after every
+     * section, 1 KiB for Magma and 4 KiB for Kuznyechik as in RFC 9189's TLS suites); the
+     * IV is half a block; whole blocks until the message's last */
+    {"magma-ctr-acpkm",    CB_CIPHER, 32, 4, 0, 8, 0},
+    {"kuznyechik-ctr-acpkm", CB_CIPHER, 32, 8, 0, 16, 0},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},
@@ -454,6 +459,11 @@ const cb_algorithm cb_algorithms[] = {
     {"blake2s-mac",        CB_MAC,    32, 0, 32, 1, 0},
     /* KMAC (SP 800-185) without a customization string; the output length is an input of
      * KMAC, so its tag is never cut: 256 and 512 bits */
+    /* GOST MACs: GOST 28147-89's (RFC 5830 section 8, TC26 Z S-box, CryptoPro key meshing)
+     * and OMAC (CMAC) over Magma and Kuznyechik (GOST R 34.13-2015 5.6), the whole block */
+    {"gost28147-tc26z-imit", CB_MAC,  32, 0, 4, 1, 0},
+    {"cmac-magma",         CB_MAC,    32, 0, 8, 1, 0},
+    {"cmac-kuznyechik",    CB_MAC,    32, 0, 16, 1, 0},
     {"kmac-128",           CB_MAC,    32, 0, 32, 1, 0},
     {"kmac-256",           CB_MAC,    32, 0, 64, 1, 0},
     /* key wrap: RFC 3394 (KW, block 8: two blocks at least) and RFC 5649 (KWP, with

@@ -80,7 +80,9 @@ def test_grades_have_reasons_and_references():
     ("3des-eax", "legacy", "CVE-2016-2183"), ("gost28147-eax", "broken", "RFC 5830"),
     ("aes-128-ccm-8", "acceptable", "RFC 6655"), ("rc2-gutmann-cbc", "broken", "RFC 2268"),
     ("rc4-40", "broken", "RFC 7465"), ("desx-cbc", "broken", "CRYPTO 1996"), ("md5-sha1", "legacy", "RFC 8996"),
-    ("gost28147-cpa-cfb", "broken", "RFC 4357"), ("gost28147-tc26z-cnt", "broken", "RFC 4357")])
+    ("gost28147-cpa-cfb", "broken", "RFC 4357"), ("gost28147-tc26z-cnt", "broken", "RFC 4357"),
+    ("magma-ctr-acpkm", "legacy", "RFC 8645"), ("kuznyechik-ctr-acpkm", "acceptable", "RFC 7801"),
+    ("gost28147-tc26z-imit", "broken", "RFC 5830"), ("cmac-kuznyechik", "acceptable", "GOST R 34.13")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -16,6 +16,7 @@ Files whose algorithm no independent implementation here covers are listed as un
 """
 import ctypes
 import ctypes.util
+import functools
 import hashlib
 import hmac
 import json
@@ -708,6 +709,174 @@ def gost28147_cnt_meshed(key, iv, data, oid):
     return out
 
 
+#: The S-box of id-tc26-gost-28147-param-Z (RFC 7836 appendix C), which GOST R 34.12-2015 gives
+#: Magma as pi'_0..pi'_7; row i for the i-th 4 bits from the least significant, as GOST_TEST_SBOX.
+GOST_Z_SBOX = (
+    (12, 4, 6, 2, 10, 5, 11, 9, 14, 8, 13, 7, 0, 3, 15, 1),
+    (6, 8, 2, 3, 9, 10, 5, 12, 1, 14, 4, 7, 11, 13, 0, 15),
+    (11, 3, 5, 8, 2, 15, 10, 13, 14, 1, 7, 4, 12, 9, 6, 0),
+    (12, 8, 2, 1, 13, 4, 15, 6, 7, 0, 10, 5, 3, 14, 9, 11),
+    (7, 15, 5, 10, 8, 1, 6, 13, 0, 9, 3, 14, 11, 4, 2, 12),
+    (5, 13, 15, 6, 9, 2, 12, 10, 11, 7, 8, 1, 4, 3, 14, 0),
+    (8, 14, 2, 5, 6, 9, 1, 12, 15, 4, 11, 0, 13, 10, 3, 7),
+    (1, 7, 14, 13, 0, 5, 8, 3, 4, 15, 10, 6, 9, 12, 11, 2))
+
+
+def gost28147_imit(key, msg, sbox=GOST_Z_SBOX, meshing=True):
+    """GOST 28147-89's MAC ("imitovstavka", RFC 5830 section 8): the blocks (the last padded
+    with zeros, a single block followed by a zero block) chained through the first 16 rounds;
+    the MAC is the first 4 bytes of the state. With CryptoPro key meshing after every 1024
+    bytes (the key alone: the MAC has no IV), as GnuTLS runs it."""
+    import struct
+
+    def f(x):
+        y = 0
+        for i in range(8):
+            y |= sbox[i][(x >> (4 * i)) & 15] << (4 * i)
+        return ((y << 11) | (y >> 21)) & 0xFFFFFFFF
+
+    if not msg:
+        return bytes(4)
+    data = msg + bytes(-len(msg) % 8)
+    if len(data) == 8:
+        data += bytes(8)
+    n1 = n2 = 0
+    for count, at in enumerate(range(0, len(data), 8)):
+        if meshing and count and count % 128 == 0:
+            key = gost28147_ecb(key, CRYPTOPRO_MESH_C, decrypt=True, sbox=sbox)
+        k = struct.unpack("<8I", key)
+        b1, b2 = struct.unpack("<2I", data[at:at + 8])
+        n1, n2 = n1 ^ b1, n2 ^ b2
+        for i, j in enumerate(list(range(8)) * 2):
+            if i % 2 == 0:
+                n2 ^= f((n1 + k[j]) & 0xFFFFFFFF)
+            else:
+                n1 ^= f((n2 + k[j]) & 0xFFFFFFFF)
+    return struct.pack("<2I", n1, n2)[:4]
+
+
+def _gcrypt_imit(key, msg, oid):
+    """libgcrypt's GOST 28147-89 MAC (GCRY_MAC_GOST28147_IMIT = 1, the S-box set by OID), which
+    does not mesh keys: the same as GnuTLS's up to 1024 bytes."""
+    lib = _lib(["gcrypt"])
+    if lib is None:
+        raise Unavailable("libgcrypt is not installed")
+    lib.gcry_check_version(None)
+    h = ctypes.c_void_p()
+    if lib.gcry_mac_open(ctypes.byref(h), 1, 0, None) != 0:
+        raise Unavailable("libgcrypt has no GOST 28147-89 MAC")
+    try:
+        lib.gcry_mac_ctl(h, 73, ctypes.c_char_p(oid.encode()), ctypes.c_size_t(0))
+        lib.gcry_mac_setkey(h, key, ctypes.c_size_t(len(key)))
+        lib.gcry_mac_write(h, msg, ctypes.c_size_t(len(msg)))
+        out, n = ctypes.create_string_buffer(4), ctypes.c_size_t(4)
+        lib.gcry_mac_read(h, out, ctypes.byref(n))
+        return out.raw
+    finally:
+        lib.gcry_mac_close(h)
+
+
+def magma_ecb(key, data):
+    """Magma (GOST R 34.12-2015): GOST 28147-89 with the TC26 Z S-box, key words and blocks
+    big-endian; this file's RFC 5830 code with the bytes reversed accordingly."""
+    le_key = b"".join(key[i:i + 4][::-1] for i in range(0, 32, 4))
+    return b"".join(gost28147_ecb(le_key, data[at:at + 8][::-1], sbox=GOST_Z_SBOX)[::-1]
+                    for at in range(0, len(data), 8))
+
+
+# GOST R 34.12-2015 / RFC 7801 section 4.1.1: Kuznyechik's (and Streebog's) pi.
+KUZNYECHIK_PI = bytes((
+    252, 238, 221, 17, 207, 110, 49, 22, 251, 196, 250, 218, 35, 197, 4, 77,
+    233, 119, 240, 219, 147, 46, 153, 186, 23, 54, 241, 187, 20, 205, 95, 193,
+    249, 24, 101, 90, 226, 92, 239, 33, 129, 28, 60, 66, 139, 1, 142, 79,
+    5, 132, 2, 174, 227, 106, 143, 160, 6, 11, 237, 152, 127, 212, 211, 31,
+    235, 52, 44, 81, 234, 200, 72, 171, 242, 42, 104, 162, 253, 58, 206, 204,
+    181, 112, 14, 86, 8, 12, 118, 18, 191, 114, 19, 71, 156, 183, 93, 135,
+    21, 161, 150, 41, 16, 123, 154, 199, 243, 145, 120, 111, 157, 158, 178, 177,
+    50, 117, 25, 61, 255, 53, 138, 126, 109, 84, 198, 128, 195, 189, 13, 87,
+    223, 245, 36, 169, 62, 168, 67, 201, 215, 121, 214, 246, 124, 34, 185, 3,
+    224, 15, 236, 222, 122, 148, 176, 188, 220, 232, 40, 80, 78, 51, 10, 74,
+    167, 151, 96, 115, 30, 0, 98, 68, 26, 184, 56, 130, 100, 159, 38, 65,
+    173, 69, 70, 146, 39, 94, 85, 47, 140, 163, 165, 125, 105, 213, 149, 59,
+    7, 88, 179, 64, 134, 172, 29, 247, 48, 55, 107, 228, 136, 217, 231, 137,
+    225, 27, 131, 73, 76, 63, 248, 254, 141, 83, 170, 144, 202, 216, 133, 97,
+    32, 113, 103, 164, 45, 43, 9, 91, 203, 155, 37, 208, 190, 229, 108, 82,
+    89, 166, 116, 210, 230, 244, 180, 192, 209, 102, 175, 194, 57, 75, 99, 182))
+_KUZ_L = (148, 32, 133, 16, 194, 192, 1, 251, 1, 192, 194, 16, 133, 32, 148, 1)
+
+
+def _kuz_mul(a, b):
+    """Multiplication in GF(2^8) modulo x^8 + x^7 + x^6 + x + 1 (GOST R 34.12-2015 4.1.2)."""
+    r = 0
+    while b:
+        if b & 1:
+            r ^= a
+        a = ((a << 1) ^ 0x1C3) if a & 0x80 else a << 1
+        b >>= 1
+    return r
+
+
+def _kuz_lin(block):
+    """L: R sixteen times; R shifts the bytes (a15 first) and puts l(a15..a0) in front."""
+    b = list(block)
+    for _ in range(16):
+        x = 0
+        for c, v in zip(_KUZ_L, b):
+            x ^= _kuz_mul(c, v)
+        b = [x] + b[:15]
+    return bytes(b)
+
+
+def _kuz_lsx(k, a):
+    return _kuz_lin(bytes(KUZNYECHIK_PI[x ^ y] for x, y in zip(k, a)))
+
+
+@functools.lru_cache(maxsize=64)
+def _kuz_keys(key):
+    """The ten round keys: K1, K2 the key's halves, then eight Feistel rounds per pair."""
+    keys = [key[:16], key[16:]]
+    a1, a0 = key[:16], key[16:]
+    for i in range(32):
+        c = _kuz_lin(bytes(15) + bytes([i + 1]))
+        a1, a0 = _xor(_kuz_lsx(c, a1), a0), a1
+        if i % 8 == 7:
+            keys += [a1, a0]
+    return keys
+
+
+def kuznyechik_ecb(key, data):
+    """Kuznyechik (GOST R 34.12-2015, RFC 7801) encryption from its definition: nine rounds
+    of X, S (pi) and L, the last key added; the round keys from the Feistel key schedule
+    with the constants C_i = L(i)."""
+    keys = _kuz_keys(bytes(key))
+    out = b""
+    for at in range(0, len(data), 16):
+        b = data[at:at + 16]
+        for k in keys[:9]:
+            b = _kuz_lsx(k, b)
+        out += _xor(b, keys[9])
+    return out
+
+
+#: RFC 8645 section 6.2 (ACPKM): the constant D = 80 81 .. 9f, enciphered under the section's
+#: key to give the next one.
+ACPKM_D = bytes(range(0x80, 0xA0))
+
+
+def ctr_acpkm(ecb, bs, key, iv, data, section):
+    """CTR-ACPKM (RFC 8645 section 6.2.2): GOST R 34.13-2015's CTR (the counter block is the
+    n/2-byte IV then zeros, incremented as one big-endian number), the key replaced by
+    E_K(D) after every `section` bytes of keystream."""
+    ctr, out, used = int.from_bytes(iv + bytes(bs - len(iv)), "big"), b"", 0
+    for at in range(0, len(data), bs):
+        if used == section:
+            key, used = ecb(key, ACPKM_D), 0
+        gamma = ecb(key, ctr.to_bytes(bs, "big"))
+        out += _xor(data[at:at + bs], gamma)
+        ctr, used = (ctr + 1) % (1 << (8 * bs)), used + bs
+    return out
+
+
 # --- any block cipher in any mode, the chaining done here -------------------------------------
 
 #: Rows whose mode this file can run over an independent block function: the cipher family,
@@ -1156,6 +1325,11 @@ class BlockAead:
 def _check_cipher_named(algo, v):
     key, iv, pt, ct = (unhex(v, f) for f in ("key", "iv", "pt", "ct"))
     errs = []
+    if algo in ("magma-ctr-acpkm", "kuznyechik-ctr-acpkm"):   # RFC 8645 over this file's ciphers
+        ecb, bs, section = ((magma_ecb, 8, 1024) if algo.startswith("magma") else
+                            (kuznyechik_ecb, 16, 4096))
+        return ([] if ctr_acpkm(ecb, bs, key, iv, pt, section) == ct else ["ct (CTR-ACPKM here)"]) + \
+               ([] if ctr_acpkm(ecb, bs, key, iv, ct, section) == pt else ["decrypt (CTR-ACPKM here)"])
     m = re.fullmatch(r"gost28147-(tc26z|cpa|cpb|cpc|cpd)-(cfb|cnt)", algo)
     if m:   # RFC 4357's and RFC 7836's parameter sets with key meshing: libgcrypt's block function
         oid = GOST_PARAM_OIDS[m.group(1)]
@@ -1525,6 +1699,17 @@ def _mac(algo, key, iv, msg, out_len):
         except ImportError as e:
             raise Unavailable("pyca/cryptography is not installed") from e
         got = Poly1305.generate_tag(key, msg)
+    elif algo in ("cmac-magma", "cmac-kuznyechik"):   # GOST R 34.13-2015's OMAC: CMAC
+        if len(key) != 32:
+            raise ValueError("Magma and Kuznyechik take a 32-byte key")
+        ecb, bs = (magma_ecb, 8) if algo == "cmac-magma" else (kuznyechik_ecb, 16)
+        got = _cmac(lambda b: ecb(key, b), msg, bs)
+    elif algo == "gost28147-tc26z-imit":
+        if len(key) != 32:
+            raise ValueError("GOST 28147-89 takes a 32-byte key")
+        got = gost28147_imit(key, msg)
+        if len(msg) <= 1024 and got != _gcrypt_imit(key, msg, GOST_PARAM_OIDS["tc26z"]):
+            raise ValueError("this file's GOST 28147-89 MAC and libgcrypt's disagree")
     elif algo.startswith("cmac-") and algo.split("-")[1] in ("cast5", "blowfish", "idea", "seed",
                                                               "twofish", "serpent"):
         family, bits = algo.split("-")[1], algo.split("-")[-1]

@@ -115,6 +115,19 @@ _GOST89_MESHED = Grade("broken", "GOST 28147-89 in its own CFB or counter mode, 
                        "encrypts, but the 64-bit block and single-key attacks below brute force stay; "
                        "superseded by Magma and Kuznyechik (GOST R 34.12-2015)",
                        "RFC 5830; RFC 4357; Isobe (FSE 2011); RFC 8891")
+_MAGMA_ACPKM = Grade("legacy", "Magma (GOST 28147-89 with a fixed S-box) in CTR-ACPKM: re-keying every "
+                     "1 KiB keeps each key's data far below the 64-bit block's birthday bound, but "
+                     "the block stays 64 bits and single-key attacks below brute force stand; needs "
+                     "a MAC", "RFC 8645; RFC 8891; RFC 9189; Isobe (FSE 2011)")
+_KUZ_ACPKM = Grade("acceptable", "Kuznyechik (GOST R 34.12-2015, 128-bit block) in CTR-ACPKM, the "
+                   "Russian national standard without known practical attack (its S-box has a "
+                   "hidden structure, Perrin 2019); needs a MAC", "RFC 7801; RFC 8645; RFC 9189")
+_CMAC_MAGMA = Grade("legacy", "OMAC (CMAC) over Magma: a 64-bit tag and block, so forgeries and "
+                    "collisions come at the 64-bit block's bounds", "GOST R 34.13-2015; RFC 8891")
+_CMAC_KUZ = Grade("acceptable", "OMAC (CMAC) over Kuznyechik, a 128-bit block cipher without "
+                  "known practical attack", "GOST R 34.13-2015; RFC 7801")
+_GOST_IMIT = Grade("broken", "GOST 28147-89's MAC: a 32-bit tag (a forgery try succeeds with "
+                   "probability 2^-32) over a 64-bit block cipher", "RFC 5830; RFC 4357")
 _3DES_2KEY = Grade("broken", "two-key triple DES: about 80 bits of security against known "
                    "attacks, disallowed for encryption since 2016; and a 64-bit block (Sweet32)",
                    "NIST SP 800-67 Rev. 2; NIST SP 800-131A Rev. 2; CVE-2016-2183")
@@ -572,6 +585,10 @@ _ENTRIES = [
     Algorithm("gost28147-cpd-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-CPD-CFB"),
     Algorithm("gost28147-tc26z-cnt", "cipher", 8, _GOST89_MESHED, "", "GOST28147-TC26Z-CNT",
               ("TLS_GOSTR341112_256_WITH_28147_CNT_IMIT",)),
+    Algorithm("magma-ctr-acpkm", "cipher", 8, _MAGMA_ACPKM, "", "MAGMA-CTR-ACPKM",
+              ("TLS_GOSTR341112_256_WITH_MAGMA_CTR_OMAC",)),
+    Algorithm("kuznyechik-ctr-acpkm", "cipher", 16, _KUZ_ACPKM, "", "KUZNYECHIK-CTR-ACPKM",
+              ("TLS_GOSTR341112_256_WITH_KUZNYECHIK_CTR_OMAC",)),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
@@ -657,6 +674,9 @@ _ENTRIES = [
     Algorithm("umac-128", "mac", 1, _UMAC128, "", "UMAC-128", (),
               ("umac-128@openssh.com", "umac-128" + _ETM[0])),
     Algorithm("umac-96", "mac", 1, _UMAC96, "", "UMAC-96"),
+    Algorithm("gost28147-tc26z-imit", "mac", 8, _GOST_IMIT, "", "GOST28147-TC26Z-IMIT"),
+    Algorithm("cmac-magma", "mac", 8, _CMAC_MAGMA, "", "OMAC-MAGMA"),
+    Algorithm("cmac-kuznyechik", "mac", 16, _CMAC_KUZ, "", "OMAC-KUZNYECHIK"),
     # HMAC over the other hashes (the hash's block for `block`)
     Algorithm("hmac-sha512-224", "mac", 128, _HMAC_SHA2),
     Algorithm("hmac-sha512-256", "mac", 128, _HMAC_SHA2),
