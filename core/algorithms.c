@@ -474,6 +474,14 @@ const cb_algorithm cb_algorithms[] = {
     {"aes-128-kwp",        CB_KEYWRAP, 16, 0, 8, 1, 0},
     {"aes-192-kwp",        CB_KEYWRAP, 24, 0, 8, 1, 0},
     {"aes-256-kwp",        CB_KEYWRAP, 32, 0, 8, 1, 0},
+    /* the same with AES's inverse cipher as the designated cipher function (NIST SP 800-38F
+     * section 5.1 allows either direction): the wrap deciphers, the unwrap enciphers */
+    {"aes-128-kw-inv",     CB_KEYWRAP, 16, 0, 8, 8, 0},
+    {"aes-192-kw-inv",     CB_KEYWRAP, 24, 0, 8, 8, 0},
+    {"aes-256-kw-inv",     CB_KEYWRAP, 32, 0, 8, 8, 0},
+    {"aes-128-kwp-inv",    CB_KEYWRAP, 16, 0, 8, 1, 0},
+    {"aes-192-kwp-inv",    CB_KEYWRAP, 24, 0, 8, 1, 0},
+    {"aes-256-kwp-inv",    CB_KEYWRAP, 32, 0, 8, 1, 0},
     /* reference rows, run by the harness itself */
     {"memcpy",             CB_REF,    0, 0, 0, 1, 0},
     {"null",               CB_REF,    0, 0, 0, 1, 0},

@@ -400,3 +400,21 @@ def test_gost28147_imit_here_matches_libgcrypt():
         assert checker.gost28147_imit(key, msg) == checker._gcrypt_imit(key, msg, oid), n
     msg = bytes(i & 255 for i in range(1032))
     assert checker.gost28147_imit(key, msg) != checker._gcrypt_imit(key, msg, oid)
+
+
+@pytest.mark.parametrize("algo", ["aes-128-kw", "aes-192-kw", "aes-256-kw", "aes-128-kwp",
+                                  "aes-192-kwp", "aes-256-kwp"])
+def test_keywrap_here_gives_the_forward_files_vectors(algo):
+    """check_vectors.py's KW/KWP (behind the -inv files, run there over AES's inverse cipher)
+    gives every vector of the forward files (RFC 3394, RFC 5649, Wycheproof) over AES's
+    forward cipher, and unwraps them."""
+    checker = _load_checker()
+    try:
+        checker._crypto()
+    except checker.Unavailable:
+        pytest.skip("pyca/cryptography is not installed")
+    padded = algo.endswith("-kwp")
+    for v in json.loads((VECTORS / f"{algo}.json").read_text())["vectors"]:
+        key, pt, ct = (bytes.fromhex(v[f]) for f in ("key", "pt", "ct"))
+        assert checker.kw_wrap(checker._aes_block(key, False), pt, padded) == ct, v["name"]
+        assert checker.kw_unwrap(checker._aes_block(key, True), ct, padded) == pt, v["name"]

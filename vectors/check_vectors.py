@@ -1885,6 +1885,57 @@ def siphash24(key, msg, out_len=8):
     return out
 
 
+def kw_wrap(ciph, pt, padded=False):
+    """NIST SP 800-38F's KW-AE (RFC 3394's W with the initial value A6A6A6A6A6A6A6A6) or KWP-AE
+    (RFC 5649: A65959A6 and the 32-bit length, zero padding, one block enciphered directly when
+    the padded key data is a single block), over the designated cipher function `ciph`."""
+    import struct
+    if padded:
+        a = bytes.fromhex("a65959a6") + struct.pack(">I", len(pt))
+        pt = pt + bytes(-len(pt) % 8)
+        if len(pt) == 8:
+            return ciph(a + pt)
+    else:
+        a = bytes.fromhex("a6a6a6a6a6a6a6a6")
+    r = [pt[i:i + 8] for i in range(0, len(pt), 8)]
+    for j in range(6):
+        for i in range(len(r)):
+            b = ciph(a + r[i])
+            a, r[i] = _xor(b[:8], (len(r) * j + i + 1).to_bytes(8, "big")), b[8:]
+    return a + b"".join(r)
+
+
+def kw_unwrap(ciph_inv, ct, padded=False):
+    """KW-AD / KWP-AD (the inverse of kw_wrap with the inverse of its cipher function);
+    ValueError when the integrity check or the padding fails."""
+    import struct
+    if len(ct) < 16 or len(ct) % 8:
+        raise ValueError("a wrapped key is whole 8-byte blocks, two at least")
+    if padded and len(ct) == 16:
+        b = ciph_inv(ct)
+        a, data = b[:8], b[8:]
+    else:
+        a, r = ct[:8], [ct[i:i + 8] for i in range(8, len(ct), 8)]
+        for j in range(5, -1, -1):
+            for i in range(len(r) - 1, -1, -1):
+                b = ciph_inv(_xor(a, (len(r) * j + i + 1).to_bytes(8, "big")) + r[i])
+                a, r[i] = b[:8], b[8:]
+        data = b"".join(r)
+    if not padded:
+        if a != bytes.fromhex("a6a6a6a6a6a6a6a6"):
+            raise ValueError("integrity check failed")
+        return data
+    n = struct.unpack(">I", a[4:])[0]
+    if a[:4] != bytes.fromhex("a65959a6") or not len(data) - 8 < n <= len(data) or any(data[n:]):
+        raise ValueError("integrity check or padding failed")
+    return data[:n]
+
+
+def _aes_block(key, decrypt):
+    Cipher, algorithms, modes, _ = _crypto()
+    return lambda b: _run(Cipher(algorithms.AES(key), modes.ECB()), b, encrypt=not decrypt)
+
+
 def check_keywrap(algo, v):
     """Return a list of mismatch descriptions for one key-wrap vector (RFC 3394, or RFC 5649
     for the -kwp rows), with pyca's aes_key_wrap and aes_key_wrap_with_padding."""
@@ -1892,6 +1943,17 @@ def check_keywrap(algo, v):
         from cryptography.hazmat.primitives import keywrap
     except ImportError as e:
         raise Unavailable("pyca/cryptography is not installed") from e
+    if algo.endswith("-inv"):   # the inverse cipher designated: this file's KW over pyca's AES
+        key, pt, ct = (unhex(v, f) for f in ("key", "pt", "ct"))
+        padded = algo.endswith("-kwp-inv")
+        if invalid(v):
+            try:
+                got = kw_unwrap(_aes_block(key, False), ct, padded)
+            except ValueError:
+                return []
+            return [f"unwraps to {got.hex()}, which must be refused"]
+        errs = [] if kw_wrap(_aes_block(key, True), pt, padded) == ct else ["ct (KW here, AES inverse)"]
+        return errs + ([] if kw_unwrap(_aes_block(key, False), ct, padded) == pt else ["unwrap (KW here)"])
     padded = algo.endswith("-kwp")
     wrap = keywrap.aes_key_wrap_with_padding if padded else keywrap.aes_key_wrap
     unwrap = keywrap.aes_key_unwrap_with_padding if padded else keywrap.aes_key_unwrap

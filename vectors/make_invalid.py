@@ -36,7 +36,9 @@ MACS_CIPHER = ("cmac-aes-192", "cmac-3des", "cmac-camellia-128", "cmac-camellia-
 #: short-input PRFs and NaCl's crypto_auth
 MACS_OTHER = ("gost28147-tc26z-imit", "cmac-magma", "cmac-kuznyechik", "umac-96", "siphash-2-4", "siphash-2-4-128", "hmac-sha512-trunc256", "blake2b-mac", "blake2s-mac",
               "kmac-128", "kmac-256")
-KEYWRAPS = ("aes-128-kw", "aes-192-kw", "aes-256-kw", "aes-128-kwp", "aes-192-kwp", "aes-256-kwp")
+KEYWRAPS = ("aes-128-kw", "aes-192-kw", "aes-256-kw", "aes-128-kwp", "aes-192-kwp", "aes-256-kwp",
+            "aes-128-kw-inv", "aes-192-kw-inv", "aes-256-kw-inv", "aes-128-kwp-inv", "aes-192-kwp-inv",
+            "aes-256-kwp-inv")
 #: Wycheproof (C2SP/wycheproof) testvectors_v1/aes_kwp_test.json, "ModifiedPadding" cases: a
 #: wrapped key whose initial value or padding was changed before wrapping; pt is the key data.
 KWP_MODIFIED = {

@@ -632,6 +632,13 @@ static const cb_op openssl_ops[] = {
     WRAP("aes-128-kwp", "AES-128-WRAP-PAD", CIPH_WRAP_PAD),
     WRAP("aes-192-kwp", "AES-192-WRAP-PAD", CIPH_WRAP_PAD),
     WRAP("aes-256-kwp", "AES-256-WRAP-PAD", CIPH_WRAP_PAD),
+    /* KW and KWP with the inverse cipher (SP 800-38F 5.1's other designated function) */
+    WRAP("aes-128-kw-inv", "AES-128-WRAP-INV", CIPH_PLAIN),
+    WRAP("aes-192-kw-inv", "AES-192-WRAP-INV", CIPH_PLAIN),
+    WRAP("aes-256-kw-inv", "AES-256-WRAP-INV", CIPH_PLAIN),
+    WRAP("aes-128-kwp-inv", "AES-128-WRAP-PAD-INV", CIPH_WRAP_PAD),
+    WRAP("aes-192-kwp-inv", "AES-192-WRAP-PAD-INV", CIPH_WRAP_PAD),
+    WRAP("aes-256-kwp-inv", "AES-256-WRAP-PAD-INV", CIPH_WRAP_PAD),
 #ifndef OPENSSL_NO_CAMELLIA
     CIPH("camellia-128-cbc", "CAMELLIA-128-CBC"),
     CIPH("camellia-256-cbc", "CAMELLIA-256-CBC"),

@@ -182,6 +182,9 @@ _CRC = Grade("broken", "a checksum, not a cryptographic hash: collisions and for
 _KW = Grade("acceptable", "key transport: wraps a key under a key-encryption key, "
             "deterministic, integrity from its 64-bit check value; not a bulk cipher (use an AEAD "
             "for data)", "RFC 3394; NIST SP 800-38F")
+_KW_INV = Grade("acceptable", "key transport (KW or KWP) with AES's inverse cipher as the "
+                "designated function, which SP 800-38F allows: as sound as the forward form, but "
+                "few implementations read it; not a bulk cipher", "NIST SP 800-38F section 5.1; RFC 3394; RFC 5649")
 _KWP = Grade("acceptable", "key transport for keys of any length (padded key wrap), "
              "deterministic, integrity from its 64-bit check value; not a bulk cipher (use an "
              "AEAD for data)", "RFC 5649; NIST SP 800-38F")
@@ -747,6 +750,12 @@ _ENTRIES = [
               aliases=("aes-192-wrap-pad",)),
     Algorithm("aes-256-kwp", "keywrap", 16, _KWP, "id-aes256-wrap-pad",
               aliases=("aes-256-wrap-pad",)),
+    Algorithm("aes-128-kw-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-192-kw-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-256-kw-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-128-kwp-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-192-kwp-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-256-kwp-inv", "keywrap", 16, _KW_INV),
     Algorithm("memcpy", "ref", 1, _REF),
     Algorithm("null", "ref", 1, _REF),
 ]
