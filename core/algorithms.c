@@ -97,6 +97,9 @@ const cb_algorithm cb_algorithms[] = {
     {"noekeon-gcm",        CB_AEAD,   16, 12, 16, 1, 1},
     {"noekeon-ccm",        CB_AEAD,   16, 12, 16, 1, 1},
     {"noekeon-ocb",        CB_AEAD,   16, 12, 16, 1, 1},
+    /* CCM with an 8-byte tag (RFC 6655's CCM_8 suites), the CCM rows' 12-byte nonce */
+    {"aes-128-ccm-8",      CB_AEAD,   16, 12, 8, 1, 1},
+    {"aes-256-ccm-8",      CB_AEAD,   32, 12, 8, 1, 1},
     /* ciphers */
     {"aes-128-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
     {"aes-192-cbc",        CB_CIPHER, 24, 16, 0, 16, 0},
@@ -127,6 +130,10 @@ const cb_algorithm cb_algorithms[] = {
     {"des-cbc",            CB_CIPHER, 8, 8, 0, 8, 0},
     {"sm4-cbc",            CB_CIPHER, 16, 16, 0, 16, 0},
     {"rc4",                CB_CIPHER, 16, 0, 0, 1, 0},
+    {"rc4-40",             CB_CIPHER, 5, 0, 0, 1, 0},     /* a 40-bit key, as export rules wanted */
+    /* DESX (Rivest): DES between two 64-bit whitening keys; the key is the DES key, the
+     * input whitening, the output whitening (OpenSSL's order) */
+    {"desx-cbc",           CB_CIPHER, 24, 8, 0, 8, 0},
     {"chacha20",           CB_CIPHER, 32, 12, 0, 1, 0},  /* RFC 8439: 96-bit nonce, counter 0 */
     {"salsa20",            CB_CIPHER, 32, 8, 0, 1, 0},
     {"salsa20r12",         CB_CIPHER, 32, 8, 0, 1, 0},
@@ -283,6 +290,13 @@ const cb_algorithm cb_algorithms[] = {
     {"rc2-64-cfb8",        CB_CIPHER, 8, 8, 0, 1, 0},
     {"rc2-64-ofb",         CB_CIPHER, 8, 8, 0, 1, 0},
     {"rc2-64-ctr",         CB_CIPHER, 8, 8, 0, 1, 0},
+    /* RC2 with 1024 effective key bits (no reduction of the 128-bit key), the variant of
+     * Gutmann's cryptlib that Nettle offers as arctwo_gutmann128 */
+    {"rc2-gutmann-ecb",    CB_CIPHER, 16, 0, 0, 8, 0},
+    {"rc2-gutmann-cbc",    CB_CIPHER, 16, 8, 0, 8, 0},
+    {"rc2-gutmann-ctr",    CB_CIPHER, 16, 8, 0, 1, 0},
+    {"rc2-gutmann-cfb",    CB_CIPHER, 16, 8, 0, 1, 0},
+    {"rc2-gutmann-cfb8",   CB_CIPHER, 16, 8, 0, 1, 0},
     {"gost28147-cbc",      CB_CIPHER, 32, 8, 0, 8, 0},
     {"gost28147-cfb",      CB_CIPHER, 32, 8, 0, 1, 0},
     {"gost28147-cfb8",     CB_CIPHER, 32, 8, 0, 1, 0},
@@ -338,6 +352,20 @@ const cb_algorithm cb_algorithms[] = {
     {"safer-k64-cfb",      CB_CIPHER, 8, 8, 0, 1, 0},
     {"safer-k64-ofb",      CB_CIPHER, 8, 8, 0, 1, 0},
     {"safer-k64-ctr",      CB_CIPHER, 8, 8, 0, 1, 0},
+    /* GOST 28147-89's own modes with RFC 4357's and RFC 7836's S-boxes and CryptoPro key
+     * meshing after every 1024 bytes (RFC 4357 2.3), as the GOST TLS suites use them: CFB
+     * (whole 8-byte blocks until the message's last) and the counter mode CNT */
+    {"gost28147-tc26z-cfb", CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-cpa-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-cpb-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-cpc-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-cpd-cfb",  CB_CIPHER, 32, 8, 0, 8, 0},
+    {"gost28147-tc26z-cnt", CB_CIPHER, 32, 8, 0, 1, 0},
+    /* GOST R 34.12-2015's ciphers in CTR-ACPKM (RFC 8645: the key re-derived after every
+     * section, 1 KiB for Magma and 4 KiB for Kuznyechik as in RFC 9189's TLS suites); the
+     * IV is half a block; whole blocks until the message's last */
+    {"magma-ctr-acpkm",    CB_CIPHER, 32, 4, 0, 8, 0},
+    {"kuznyechik-ctr-acpkm", CB_CIPHER, 32, 8, 0, 16, 0},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},
@@ -366,6 +394,7 @@ const cb_algorithm cb_algorithms[] = {
     /* hashes: tag_len is the digest size */
     {"md5",                CB_HASH,   0, 0, 16, 1, 0},
     {"sha1",               CB_HASH,   0, 0, 20, 1, 0},
+    {"md5-sha1",           CB_HASH,   0, 0, 36, 1, 0},   /* MD5 || SHA-1, TLS 1.0/1.1's signature hash */
     {"sha224",             CB_HASH,   0, 0, 28, 1, 0},
     {"sha256",             CB_HASH,   0, 0, 32, 1, 0},
     {"sha384",             CB_HASH,   0, 0, 48, 1, 0},
@@ -490,6 +519,11 @@ const cb_algorithm cb_algorithms[] = {
     {"blake2s-mac",        CB_MAC,    32, 0, 32, 1, 0},
     /* KMAC (SP 800-185) without a customization string; the output length is an input of
      * KMAC, so its tag is never cut: 256 and 512 bits */
+    /* GOST MACs: GOST 28147-89's (RFC 5830 section 8, TC26 Z S-box, CryptoPro key meshing)
+     * and OMAC (CMAC) over Magma and Kuznyechik (GOST R 34.13-2015 5.6), the whole block */
+    {"gost28147-tc26z-imit", CB_MAC,  32, 0, 4, 1, 0},
+    {"cmac-magma",         CB_MAC,    32, 0, 8, 1, 0},
+    {"cmac-kuznyechik",    CB_MAC,    32, 0, 16, 1, 0},
     {"kmac-128",           CB_MAC,    32, 0, 32, 1, 0},
     {"kmac-256",           CB_MAC,    32, 0, 64, 1, 0},
     /* key wrap: RFC 3394 (KW, block 8: two blocks at least) and RFC 5649 (KWP, with
@@ -500,6 +534,14 @@ const cb_algorithm cb_algorithms[] = {
     {"aes-128-kwp",        CB_KEYWRAP, 16, 0, 8, 1, 0},
     {"aes-192-kwp",        CB_KEYWRAP, 24, 0, 8, 1, 0},
     {"aes-256-kwp",        CB_KEYWRAP, 32, 0, 8, 1, 0},
+    /* the same with AES's inverse cipher as the designated cipher function (NIST SP 800-38F
+     * section 5.1 allows either direction): the wrap deciphers, the unwrap enciphers */
+    {"aes-128-kw-inv",     CB_KEYWRAP, 16, 0, 8, 8, 0},
+    {"aes-192-kw-inv",     CB_KEYWRAP, 24, 0, 8, 8, 0},
+    {"aes-256-kw-inv",     CB_KEYWRAP, 32, 0, 8, 8, 0},
+    {"aes-128-kwp-inv",    CB_KEYWRAP, 16, 0, 8, 1, 0},
+    {"aes-192-kwp-inv",    CB_KEYWRAP, 24, 0, 8, 1, 0},
+    {"aes-256-kwp-inv",    CB_KEYWRAP, 32, 0, 8, 1, 0},
     /* reference rows, run by the harness itself */
     {"memcpy",             CB_REF,    0, 0, 0, 1, 0},
     {"null",               CB_REF,    0, 0, 0, 1, 0},

@@ -34,7 +34,8 @@ def test_no_ecb_checksum_or_broken_design_is_recommended():
 def test_key_wraps_are_graded_as_key_transport():
     """A key wrap is measured, and its grade says it is for keys, not bulk data."""
     wraps = [a for a in catalog.ALGORITHMS.values() if a.kind == "keywrap"]
-    assert {a.name for a in wraps} == {f"aes-{k}-{m}" for k in (128, 192, 256) for m in ("kw", "kwp")}
+    assert {a.name for a in wraps} == {f"aes-{k}-{m}{inv}" for k in (128, 192, 256)
+                                       for m in ("kw", "kwp") for inv in ("", "-inv")}
     for a in wraps:
         assert a.grade.level == "acceptable" and "not a bulk cipher" in a.grade.reason, a.name
     assert catalog.get("aes-128-wrap-pad").name == "aes-128-kwp"
@@ -83,7 +84,13 @@ def test_grades_have_reasons_and_references():
     ("rc6-128-gcm", "acceptable", "SP 800-38D"), ("skipjack-ofb", "broken", "SP 800-131A"),
     ("kasumi-cfb", "legacy", "TS 35.202"), ("noekeon-direct-ocb", "legacy", "NESSIE"),
     ("noekeon-direct-ecb", "broken", "SP 800-38A"), ("noekeon-ctr", "legacy", "NOEKEON"),
-    ("safer-k64-cbc", "broken", "Knudsen")])
+    ("safer-k64-cbc", "broken", "Knudsen"),
+    ("aes-128-ccm-8", "acceptable", "RFC 6655"), ("rc2-gutmann-cbc", "broken", "RFC 2268"),
+    ("rc4-40", "broken", "RFC 7465"), ("desx-cbc", "broken", "CRYPTO 1996"), ("md5-sha1", "legacy", "RFC 8996"),
+    ("gost28147-cpa-cfb", "broken", "RFC 4357"), ("gost28147-tc26z-cnt", "broken", "RFC 4357"),
+    ("magma-ctr-acpkm", "legacy", "RFC 8645"), ("kuznyechik-ctr-acpkm", "acceptable", "RFC 7801"),
+    ("gost28147-tc26z-imit", "broken", "RFC 5830"), ("cmac-kuznyechik", "acceptable", "GOST R 34.13"),
+    ("aes-128-kwp-inv", "acceptable", "SP 800-38F")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -17,6 +17,7 @@ Files whose algorithm no independent implementation here covers are listed as un
 """
 import ctypes
 import ctypes.util
+import functools
 import hashlib
 import hmac
 import json
@@ -97,7 +98,7 @@ def _aead(algo, key, tag_len):
         return _Siv(aead.AESSIV(key))
     if algo.endswith("-gcm"):
         return aead.AESGCM(key)
-    if algo.endswith("-ccm"):
+    if algo.endswith(("-ccm", "-ccm-8")):
         return aead.AESCCM(key, tag_length=tag_len)
     if algo.endswith("-ocb"):
         return aead.AESOCB3(key)
@@ -286,7 +287,7 @@ def _aead_refuses(algo, key, iv, aad, ct, tag):
         _, want = _nettle_eax(key, iv, aad, ct, True)
         return [] if want != tag else ["decrypts, but must be refused"]
     try:
-        box = _aead(algo, key, 16)   # a receiver expecting the whole tag
+        box = _aead(algo, key, 8 if algo.endswith("-ccm-8") else 16)   # a receiver expecting the whole tag
         box.decrypt(iv, ct + tag, aad)
     except (InvalidTag, ValueError):
         return []
@@ -338,7 +339,7 @@ def _pyca_cipher(algo, key, iv):
         return Cipher(old.TripleDES(key), modes.CBC(iv))
     if algo == "des-cbc":  # 3DES with K1 = K2 = K3 is single DES
         return Cipher(old.TripleDES(key * 3), modes.CBC(iv))
-    if algo == "rc4":
+    if algo in ("rc4", "rc4-40"):
         return Cipher(old.ARC4(key), None)
     if algo == "chacha20":  # pyca's 16-byte nonce: 32-bit little-endian block counter, then nonce
         return Cipher(algorithms.ChaCha20(key, (0).to_bytes(4, "little") + iv), None)
@@ -666,13 +667,257 @@ def gost28147_ecb(key, data, decrypt=False, sbox=GOST_TEST_SBOX):
     return out
 
 
+# --- GOST 28147-89 with the parameter sets of RFC 4357 and RFC 7836, and CryptoPro key meshing ---
+
+#: S-box OIDs: id-tc26-gost-28147-param-Z (RFC 7836) and id-Gost28147-89-CryptoPro-A..D-ParamSet
+#: (RFC 4357 section 11.2), by the name the rows use.
+GOST_PARAM_OIDS = {"tc26z": "1.2.643.7.1.2.5.1.1", "cpa": "1.2.643.2.2.31.1", "cpb": "1.2.643.2.2.31.2",
+                   "cpc": "1.2.643.2.2.31.3", "cpd": "1.2.643.2.2.31.4"}
+#: RFC 4357 section 2.3.1: the constant C of CryptoPro key meshing.
+CRYPTOPRO_MESH_C = bytes.fromhex("6900722264c904238d3adb9646e92ac418feac9400ed0712c086dcc2ef4ca92b")
+
+
+def gost28147_gcrypt(key, data, oid, decrypt=False):
+    """GOST 28147-89 in ECB with the S-box named by `oid`, from libgcrypt through ctypes
+    (GCRY_CIPHER_GOST28147 = 315, GCRYCTL_SET_SBOX = 73); key words and blocks little-endian."""
+    lib = _lib(["gcrypt"])
+    if lib is None:
+        raise Unavailable("libgcrypt is not installed")
+    lib.gcry_check_version(None)
+    h = ctypes.c_void_p()
+    if lib.gcry_cipher_open(ctypes.byref(h), 315, 1, 0) != 0:
+        raise Unavailable("libgcrypt has no GOST 28147-89")
+    try:
+        if lib.gcry_cipher_ctl(h, 73, ctypes.c_char_p(oid.encode()), ctypes.c_size_t(0)) != 0:
+            raise Unavailable(f"libgcrypt has no GOST 28147-89 S-box {oid}")
+        lib.gcry_cipher_setkey(h, key, ctypes.c_size_t(len(key)))
+        out = ctypes.create_string_buffer(max(len(data), 1))
+        fn = lib.gcry_cipher_decrypt if decrypt else lib.gcry_cipher_encrypt
+        if fn(h, out, ctypes.c_size_t(len(data)), data, ctypes.c_size_t(len(data))) != 0:
+            raise Unavailable("libgcrypt refused the GOST 28147-89 block")
+        return out.raw[:len(data)]
+    finally:
+        lib.gcry_cipher_close(h)
+
+
+def _cryptopro_mesh(key, block, oid):
+    """RFC 4357 section 2.3: the new key is C decrypted under the old one, and the feedback
+    (CFB) or counter (CNT) block is encrypted under the new key."""
+    new = gost28147_gcrypt(key, CRYPTOPRO_MESH_C, oid, decrypt=True)
+    return new, gost28147_gcrypt(new, block, oid)
+
+
+def gost28147_cfb_meshed(key, iv, data, oid, decrypt=False):
+    """GOST 28147-89 CFB (RFC 5830 section 7, 64-bit feedback) with CryptoPro key meshing after
+    every 1024 bytes (RFC 4357 section 2.3.2)."""
+    out, count = b"", 0
+    for at in range(0, len(data), 8):
+        if count == 1024:
+            key, iv = _cryptopro_mesh(key, iv, oid)
+            count = 0
+        chunk = data[at:at + 8]
+        res = _xor(chunk, gost28147_gcrypt(key, iv, oid))
+        out += res
+        iv = (chunk if decrypt else res) + iv[len(chunk):]
+        count += 8
+    return out
+
+
+def gost28147_cnt_meshed(key, iv, data, oid):
+    """GOST 28147-89 counter mode ("gammirovanie", RFC 5830 section 6): S = E(IV), then per block
+    N1 += 0x01010101 mod 2^32, N2 += 0x01010104 mod 2^32 - 1 and the gamma E(N1, N2); with
+    CryptoPro key meshing after every 1024 bytes (RFC 4357 section 2.3.2)."""
+    import struct
+    s, out, count = gost28147_gcrypt(key, iv, oid), b"", 0
+    for at in range(0, len(data), 8):
+        if count == 1024:
+            key, s = _cryptopro_mesh(key, s, oid)
+            count = 0
+        n1, n2 = struct.unpack("<2I", s)
+        n1 = (n1 + 0x01010101) & 0xFFFFFFFF
+        n2 = n2 + 0x01010104
+        n2 = (n2 & 0xFFFFFFFF) + 1 if n2 > 0xFFFFFFFF else n2
+        s = struct.pack("<2I", n1, n2)
+        out += _xor(data[at:at + 8], gost28147_gcrypt(key, s, oid))
+        count += 8
+    return out
+
+
+#: The S-box of id-tc26-gost-28147-param-Z (RFC 7836 appendix C), which GOST R 34.12-2015 gives
+#: Magma as pi'_0..pi'_7; row i for the i-th 4 bits from the least significant, as GOST_TEST_SBOX.
+GOST_Z_SBOX = (
+    (12, 4, 6, 2, 10, 5, 11, 9, 14, 8, 13, 7, 0, 3, 15, 1),
+    (6, 8, 2, 3, 9, 10, 5, 12, 1, 14, 4, 7, 11, 13, 0, 15),
+    (11, 3, 5, 8, 2, 15, 10, 13, 14, 1, 7, 4, 12, 9, 6, 0),
+    (12, 8, 2, 1, 13, 4, 15, 6, 7, 0, 10, 5, 3, 14, 9, 11),
+    (7, 15, 5, 10, 8, 1, 6, 13, 0, 9, 3, 14, 11, 4, 2, 12),
+    (5, 13, 15, 6, 9, 2, 12, 10, 11, 7, 8, 1, 4, 3, 14, 0),
+    (8, 14, 2, 5, 6, 9, 1, 12, 15, 4, 11, 0, 13, 10, 3, 7),
+    (1, 7, 14, 13, 0, 5, 8, 3, 4, 15, 10, 6, 9, 12, 11, 2))
+
+
+def gost28147_imit(key, msg, sbox=GOST_Z_SBOX, meshing=True):
+    """GOST 28147-89's MAC ("imitovstavka", RFC 5830 section 8): the blocks (the last padded
+    with zeros, a single block followed by a zero block) chained through the first 16 rounds;
+    the MAC is the first 4 bytes of the state. With CryptoPro key meshing after every 1024
+    bytes (the key alone: the MAC has no IV), as GnuTLS runs it."""
+    import struct
+
+    def f(x):
+        y = 0
+        for i in range(8):
+            y |= sbox[i][(x >> (4 * i)) & 15] << (4 * i)
+        return ((y << 11) | (y >> 21)) & 0xFFFFFFFF
+
+    if not msg:
+        return bytes(4)
+    data = msg + bytes(-len(msg) % 8)
+    if len(data) == 8:
+        data += bytes(8)
+    n1 = n2 = 0
+    for count, at in enumerate(range(0, len(data), 8)):
+        if meshing and count and count % 128 == 0:
+            key = gost28147_ecb(key, CRYPTOPRO_MESH_C, decrypt=True, sbox=sbox)
+        k = struct.unpack("<8I", key)
+        b1, b2 = struct.unpack("<2I", data[at:at + 8])
+        n1, n2 = n1 ^ b1, n2 ^ b2
+        for i, j in enumerate(list(range(8)) * 2):
+            if i % 2 == 0:
+                n2 ^= f((n1 + k[j]) & 0xFFFFFFFF)
+            else:
+                n1 ^= f((n2 + k[j]) & 0xFFFFFFFF)
+    return struct.pack("<2I", n1, n2)[:4]
+
+
+def _gcrypt_imit(key, msg, oid):
+    """libgcrypt's GOST 28147-89 MAC (GCRY_MAC_GOST28147_IMIT = 1, the S-box set by OID), which
+    does not mesh keys: the same as GnuTLS's up to 1024 bytes."""
+    lib = _lib(["gcrypt"])
+    if lib is None:
+        raise Unavailable("libgcrypt is not installed")
+    lib.gcry_check_version(None)
+    h = ctypes.c_void_p()
+    if lib.gcry_mac_open(ctypes.byref(h), 1, 0, None) != 0:
+        raise Unavailable("libgcrypt has no GOST 28147-89 MAC")
+    try:
+        lib.gcry_mac_ctl(h, 73, ctypes.c_char_p(oid.encode()), ctypes.c_size_t(0))
+        lib.gcry_mac_setkey(h, key, ctypes.c_size_t(len(key)))
+        lib.gcry_mac_write(h, msg, ctypes.c_size_t(len(msg)))
+        out, n = ctypes.create_string_buffer(4), ctypes.c_size_t(4)
+        lib.gcry_mac_read(h, out, ctypes.byref(n))
+        return out.raw
+    finally:
+        lib.gcry_mac_close(h)
+
+
+def magma_ecb(key, data):
+    """Magma (GOST R 34.12-2015): GOST 28147-89 with the TC26 Z S-box, key words and blocks
+    big-endian; this file's RFC 5830 code with the bytes reversed accordingly."""
+    le_key = b"".join(key[i:i + 4][::-1] for i in range(0, 32, 4))
+    return b"".join(gost28147_ecb(le_key, data[at:at + 8][::-1], sbox=GOST_Z_SBOX)[::-1]
+                    for at in range(0, len(data), 8))
+
+
+# GOST R 34.12-2015 / RFC 7801 section 4.1.1: Kuznyechik's (and Streebog's) pi.
+KUZNYECHIK_PI = bytes((
+    252, 238, 221, 17, 207, 110, 49, 22, 251, 196, 250, 218, 35, 197, 4, 77,
+    233, 119, 240, 219, 147, 46, 153, 186, 23, 54, 241, 187, 20, 205, 95, 193,
+    249, 24, 101, 90, 226, 92, 239, 33, 129, 28, 60, 66, 139, 1, 142, 79,
+    5, 132, 2, 174, 227, 106, 143, 160, 6, 11, 237, 152, 127, 212, 211, 31,
+    235, 52, 44, 81, 234, 200, 72, 171, 242, 42, 104, 162, 253, 58, 206, 204,
+    181, 112, 14, 86, 8, 12, 118, 18, 191, 114, 19, 71, 156, 183, 93, 135,
+    21, 161, 150, 41, 16, 123, 154, 199, 243, 145, 120, 111, 157, 158, 178, 177,
+    50, 117, 25, 61, 255, 53, 138, 126, 109, 84, 198, 128, 195, 189, 13, 87,
+    223, 245, 36, 169, 62, 168, 67, 201, 215, 121, 214, 246, 124, 34, 185, 3,
+    224, 15, 236, 222, 122, 148, 176, 188, 220, 232, 40, 80, 78, 51, 10, 74,
+    167, 151, 96, 115, 30, 0, 98, 68, 26, 184, 56, 130, 100, 159, 38, 65,
+    173, 69, 70, 146, 39, 94, 85, 47, 140, 163, 165, 125, 105, 213, 149, 59,
+    7, 88, 179, 64, 134, 172, 29, 247, 48, 55, 107, 228, 136, 217, 231, 137,
+    225, 27, 131, 73, 76, 63, 248, 254, 141, 83, 170, 144, 202, 216, 133, 97,
+    32, 113, 103, 164, 45, 43, 9, 91, 203, 155, 37, 208, 190, 229, 108, 82,
+    89, 166, 116, 210, 230, 244, 180, 192, 209, 102, 175, 194, 57, 75, 99, 182))
+_KUZ_L = (148, 32, 133, 16, 194, 192, 1, 251, 1, 192, 194, 16, 133, 32, 148, 1)
+
+
+def _kuz_mul(a, b):
+    """Multiplication in GF(2^8) modulo x^8 + x^7 + x^6 + x + 1 (GOST R 34.12-2015 4.1.2)."""
+    r = 0
+    while b:
+        if b & 1:
+            r ^= a
+        a = ((a << 1) ^ 0x1C3) if a & 0x80 else a << 1
+        b >>= 1
+    return r
+
+
+def _kuz_lin(block):
+    """L: R sixteen times; R shifts the bytes (a15 first) and puts l(a15..a0) in front."""
+    b = list(block)
+    for _ in range(16):
+        x = 0
+        for c, v in zip(_KUZ_L, b):
+            x ^= _kuz_mul(c, v)
+        b = [x] + b[:15]
+    return bytes(b)
+
+
+def _kuz_lsx(k, a):
+    return _kuz_lin(bytes(KUZNYECHIK_PI[x ^ y] for x, y in zip(k, a)))
+
+
+@functools.lru_cache(maxsize=64)
+def _kuz_keys(key):
+    """The ten round keys: K1, K2 the key's halves, then eight Feistel rounds per pair."""
+    keys = [key[:16], key[16:]]
+    a1, a0 = key[:16], key[16:]
+    for i in range(32):
+        c = _kuz_lin(bytes(15) + bytes([i + 1]))
+        a1, a0 = _xor(_kuz_lsx(c, a1), a0), a1
+        if i % 8 == 7:
+            keys += [a1, a0]
+    return keys
+
+
+def kuznyechik_ecb(key, data):
+    """Kuznyechik (GOST R 34.12-2015, RFC 7801) encryption from its definition: nine rounds
+    of X, S (pi) and L, the last key added; the round keys from the Feistel key schedule
+    with the constants C_i = L(i)."""
+    keys = _kuz_keys(bytes(key))
+    out = b""
+    for at in range(0, len(data), 16):
+        b = data[at:at + 16]
+        for k in keys[:9]:
+            b = _kuz_lsx(k, b)
+        out += _xor(b, keys[9])
+    return out
+
+
+#: RFC 8645 section 6.2 (ACPKM): the constant D = 80 81 .. 9f, enciphered under the section's
+#: key to give the next one.
+ACPKM_D = bytes(range(0x80, 0xA0))
+
+
+def ctr_acpkm(ecb, bs, key, iv, data, section):
+    """CTR-ACPKM (RFC 8645 section 6.2.2): GOST R 34.13-2015's CTR (the counter block is the
+    n/2-byte IV then zeros, incremented as one big-endian number), the key replaced by
+    E_K(D) after every `section` bytes of keystream."""
+    ctr, out, used = int.from_bytes(iv + bytes(bs - len(iv)), "big"), b"", 0
+    for at in range(0, len(data), bs):
+        if used == section:
+            key, used = ecb(key, ACPKM_D), 0
+        gamma = ecb(key, ctr.to_bytes(bs, "big"))
+        out += _xor(data[at:at + bs], gamma)
+        ctr, used = (ctr + 1) % (1 << (8 * bs)), used + bs
+    return out
+
+
 # --- any block cipher in any mode, the chaining done here -------------------------------------
 
 #: Rows whose mode this file can run over an independent block function: the cipher family,
 #: its key size in bits where the name has one, and the mode.
 GRID = re.compile(r"(aes|camellia|serpent|twofish|aria|seed|sm4|des|3des-2key|3des|blowfish|cast5|"
-                  r"idea|rc2|gost28147|xtea|rc5|rc6|skipjack|kasumi|noekeon-direct|noekeon|safer-k64)(?:-(\d+))?-"
-                  r"(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
+                  r"idea|rc2-gutmann|rc2|desx|gost28147|xtea|rc5|rc6|skipjack|kasumi|noekeon-direct|"
+                  r"noekeon|safer-k64)(?:-(\d+))?-(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
 
 
 def _arctwo(key, data, encrypt):
@@ -686,6 +931,71 @@ def _arctwo(key, data, encrypt):
     return out.raw[:len(data)]
 
 
+# RFC 2268 section 2's PITABLE (a permutation of 0..255 from the digits of pi).
+RC2_PITABLE = bytes.fromhex(
+    "d9 78 f9 c4 19 dd b5 ed 28 e9 fd 79 4a a0 d8 9d"
+    "c6 7e 37 83 2b 76 53 8e 62 4c 64 88 44 8b fb a2"
+    "17 9a 59 f5 87 b3 4f 13 61 45 6d 8d 09 81 7d 32"
+    "bd 8f 40 eb 86 b7 7b 0b f0 95 21 22 5c 6b 4e 82"
+    "54 d6 65 93 ce 60 b2 1c 73 56 c0 14 a7 8c f1 dc"
+    "12 75 ca 1f 3b be e4 d1 42 3d d4 30 a3 3c b6 26"
+    "6f bf 0e da 46 69 07 57 27 f2 1d 9b bc 94 43 03"
+    "f8 11 c7 f6 90 ef 3e e7 06 c3 d5 2f c8 66 1e d7"
+    "08 e8 ea de 80 52 ee f7 84 aa 72 ac 35 4d 6a 2a"
+    "96 1a d2 71 5a 15 49 74 4b 9f d0 5e 04 18 a4 ec"
+    "c2 e0 41 6e 0f 51 cb cc 24 91 af 50 a1 f4 70 39"
+    "99 7c 3a 85 23 b8 b4 7a fc 02 36 5b 25 55 97 31"
+    "2d 5d fa 98 e3 8a 92 ae 05 df 29 10 67 6c ba c9"
+    "d3 00 e6 cf e1 9e a8 2c 63 16 01 3f 58 e2 89 a9"
+    "0d 38 34 1b ab 33 ff b0 bb 48 0c 5f b9 b1 cd 2e"
+    "c5 f3 db 47 e5 a5 9c 77 0a a6 20 68 fe 7f c1 ad")
+
+
+def rc2_ecb(key, data, ekb, decrypt=False):
+    """RC2 (RFC 2268) in ECB from its definition: the key expansion of section 2 with `ekb`
+    effective key bits (1024: no reduction, the variant Nettle calls arctwo_set_key_gutmann),
+    then the mix and mash rounds of sections 3 and 4 over four little-endian 16-bit words."""
+    import struct
+    lk = list(key) + [0] * (128 - len(key))
+    for i in range(len(key), 128):
+        lk[i] = RC2_PITABLE[(lk[i - 1] + lk[i - len(key)]) & 255]
+    t8 = (ekb + 7) // 8
+    tm = 255 % (1 << (8 + ekb - 8 * t8))
+    lk[128 - t8] = RC2_PITABLE[lk[128 - t8] & tm]
+    for i in range(127 - t8, -1, -1):
+        lk[i] = RC2_PITABLE[lk[i + 1] ^ lk[i + t8]]
+    k = [lk[2 * i] | lk[2 * i + 1] << 8 for i in range(64)]
+    shifts, mask = (1, 2, 3, 5), 0xFFFF
+    out = b""
+    for at in range(0, len(data), 8):
+        r = list(struct.unpack("<4H", data[at:at + 8]))
+        plan = [("mix", 5), ("mash", 1), ("mix", 6), ("mash", 1), ("mix", 5)]
+        if not decrypt:
+            j = 0
+            for what, n in plan:
+                for _ in range(n):
+                    for i in range(4):
+                        if what == "mix":
+                            r[i] = (r[i] + k[j] + (r[i - 1] & r[i - 2]) + (~r[i - 1] & r[i - 3])) & mask
+                            j += 1
+                            r[i] = ((r[i] << shifts[i]) | (r[i] >> (16 - shifts[i]))) & mask
+                        else:
+                            r[i] = (r[i] + k[r[i - 1] & 63]) & mask
+        else:
+            j = 63
+            for what, n in reversed(plan):
+                for _ in range(n):
+                    for i in (3, 2, 1, 0):
+                        if what == "mix":
+                            r[i] = ((r[i] >> shifts[i]) | (r[i] << (16 - shifts[i]))) & mask
+                            r[i] = (r[i] - k[j] - (r[i - 1] & r[i - 2]) - (~r[i - 1] & r[i - 3])) & mask
+                            j -= 1
+                        else:
+                            r[i] = (r[i] - k[r[i - 1] & 63]) & mask
+        out += struct.pack("<4H", *r)
+    return out
+
+
 def block_cipher(family, key):
     """(encrypt, decrypt, block size) of a raw block cipher, each over whole blocks: pyca's
     ECB where it has the cipher, Nettle's block function (Twofish, Serpent, RC2), the
@@ -696,6 +1006,8 @@ def block_cipher(family, key):
                 lambda d: _nettle_ecb(family, key, d, False), 16)
     if family == "rc2":
         return lambda d: _arctwo(key, d, True), lambda d: _arctwo(key, d, False), 8
+    if family == "rc2-gutmann":   # 1024 effective key bits, whatever the key's length
+        return lambda d: rc2_ecb(key, d, 1024), lambda d: rc2_ecb(key, d, 1024, decrypt=True), 8
     if family == "aria":
         name = f"aria-{8 * len(key)}-ecb"
         return (lambda d: _openssl_enc(name, key, b"", d, False),
@@ -714,6 +1026,11 @@ def block_cipher(family, key):
     if family == "noekeon":   # indirect-key mode (Botan's Noekeon): block_refs.py, not Botan itself
         return (lambda d: block_refs.noekeon(key, d, indirect=True),
                 lambda d: block_refs.noekeon(key, d, True, indirect=True), 16)
+    if family == "desx":   # DES key, input whitening, output whitening, as OpenSSL orders them
+        enc, dec, _ = block_cipher("des", key[:8])
+        win, wout = (lambda d: key[8:16] * (len(d) // 8)), (lambda d: key[16:] * (len(d) // 8))
+        return (lambda d: _xor(enc(_xor(d, win(d))), wout(d)),
+                lambda d: _xor(dec(_xor(d, wout(d))), win(d)), 8)
     Cipher, algorithms, modes, old = _crypto()
     make = {"aes": algorithms.AES, "camellia": old.Camellia, "seed": old.SEED,
             "sm4": algorithms.SM4, "3des": old.TripleDES, "3des-2key": lambda k: old.TripleDES(k + k[:8]),
@@ -1056,6 +1373,20 @@ class BlockAead:
 def _check_cipher_named(algo, v):
     key, iv, pt, ct = (unhex(v, f) for f in ("key", "iv", "pt", "ct"))
     errs = []
+    if algo in ("magma-ctr-acpkm", "kuznyechik-ctr-acpkm"):   # RFC 8645 over this file's ciphers
+        ecb, bs, section = ((magma_ecb, 8, 1024) if algo.startswith("magma") else
+                            (kuznyechik_ecb, 16, 4096))
+        return ([] if ctr_acpkm(ecb, bs, key, iv, pt, section) == ct else ["ct (CTR-ACPKM here)"]) + \
+               ([] if ctr_acpkm(ecb, bs, key, iv, ct, section) == pt else ["decrypt (CTR-ACPKM here)"])
+    m = re.fullmatch(r"gost28147-(tc26z|cpa|cpb|cpc|cpd)-(cfb|cnt)", algo)
+    if m:   # RFC 4357's and RFC 7836's parameter sets with key meshing: libgcrypt's block function
+        oid = GOST_PARAM_OIDS[m.group(1)]
+        if m.group(2) == "cnt":
+            run = lambda data, dec: gost28147_cnt_meshed(key, iv, data, oid)  # noqa: E731
+        else:
+            run = lambda data, dec: gost28147_cfb_meshed(key, iv, data, oid, dec)  # noqa: E731
+        return ([] if run(pt, False) == ct else ["ct (libgcrypt's block, the mode here)"]) + \
+               ([] if run(ct, True) == pt else ["decrypt (libgcrypt's block, the mode here)"])
     if algo == "gost28147-ecb":   # no library here has it apart from those measured
         errs = [] if gost28147_ecb(key, pt) == ct else ["ct (gost28147 here)"]
         return errs + ([] if gost28147_ecb(key, ct, decrypt=True) == pt else
@@ -1071,6 +1402,8 @@ def _check_cipher_named(algo, v):
             if fn(algo, key, iv, pt) != ct:
                 errs.append(f"ct ({who})")
         return errs
+    if algo.startswith("rc2-gutmann-"):   # no tool here has it: this file's RFC 2268 (below)
+        raise Unavailable(algo)
     if algo.startswith(("aria-", "rc2-")):  # pyca has no ARIA (nor RC2-ECB): the openssl command
         for who, data, want, dec in (("ct", pt, ct, False), ("decrypt", ct, pt, True)):
             if _openssl_enc(algo, key, iv, data, dec) != want:
@@ -1264,6 +1597,7 @@ def _other_digest(algo, data, out_len):
         return [("hashlib", getattr(hashlib, m.group(1))(data, digest_size=int(m.group(2)) // 8).digest())]
     table = {
         "crc32": lambda: [("zlib", zlib.crc32(data).to_bytes(4, "big"))],
+        "md5-sha1": lambda: [("hashlib", hashlib.md5(data).digest() + hashlib.sha1(data).digest())],
         "crc24": lambda: [("RFC 4880 code", crc24_openpgp(data))],
         "md4": lambda: [("nettle", _nettle_digest("md4", "md4", "md4", data, out_len))],
         "md2": lambda: [("nettle", _nettle_digest("md2", "md2", "md2", data, out_len))],
@@ -1413,6 +1747,17 @@ def _mac(algo, key, iv, msg, out_len):
         except ImportError as e:
             raise Unavailable("pyca/cryptography is not installed") from e
         got = Poly1305.generate_tag(key, msg)
+    elif algo in ("cmac-magma", "cmac-kuznyechik"):   # GOST R 34.13-2015's OMAC: CMAC
+        if len(key) != 32:
+            raise ValueError("Magma and Kuznyechik take a 32-byte key")
+        ecb, bs = (magma_ecb, 8) if algo == "cmac-magma" else (kuznyechik_ecb, 16)
+        got = _cmac(lambda b: ecb(key, b), msg, bs)
+    elif algo == "gost28147-tc26z-imit":
+        if len(key) != 32:
+            raise ValueError("GOST 28147-89 takes a 32-byte key")
+        got = gost28147_imit(key, msg)
+        if len(msg) <= 1024 and got != _gcrypt_imit(key, msg, GOST_PARAM_OIDS["tc26z"]):
+            raise ValueError("this file's GOST 28147-89 MAC and libgcrypt's disagree")
     elif algo.startswith("cmac-") and algo.split("-")[1] in ("cast5", "blowfish", "idea", "seed",
                                                               "twofish", "serpent"):
         family, bits = algo.split("-")[1], algo.split("-")[-1]
@@ -1588,6 +1933,57 @@ def siphash24(key, msg, out_len=8):
     return out
 
 
+def kw_wrap(ciph, pt, padded=False):
+    """NIST SP 800-38F's KW-AE (RFC 3394's W with the initial value A6A6A6A6A6A6A6A6) or KWP-AE
+    (RFC 5649: A65959A6 and the 32-bit length, zero padding, one block enciphered directly when
+    the padded key data is a single block), over the designated cipher function `ciph`."""
+    import struct
+    if padded:
+        a = bytes.fromhex("a65959a6") + struct.pack(">I", len(pt))
+        pt = pt + bytes(-len(pt) % 8)
+        if len(pt) == 8:
+            return ciph(a + pt)
+    else:
+        a = bytes.fromhex("a6a6a6a6a6a6a6a6")
+    r = [pt[i:i + 8] for i in range(0, len(pt), 8)]
+    for j in range(6):
+        for i in range(len(r)):
+            b = ciph(a + r[i])
+            a, r[i] = _xor(b[:8], (len(r) * j + i + 1).to_bytes(8, "big")), b[8:]
+    return a + b"".join(r)
+
+
+def kw_unwrap(ciph_inv, ct, padded=False):
+    """KW-AD / KWP-AD (the inverse of kw_wrap with the inverse of its cipher function);
+    ValueError when the integrity check or the padding fails."""
+    import struct
+    if len(ct) < 16 or len(ct) % 8:
+        raise ValueError("a wrapped key is whole 8-byte blocks, two at least")
+    if padded and len(ct) == 16:
+        b = ciph_inv(ct)
+        a, data = b[:8], b[8:]
+    else:
+        a, r = ct[:8], [ct[i:i + 8] for i in range(8, len(ct), 8)]
+        for j in range(5, -1, -1):
+            for i in range(len(r) - 1, -1, -1):
+                b = ciph_inv(_xor(a, (len(r) * j + i + 1).to_bytes(8, "big")) + r[i])
+                a, r[i] = b[:8], b[8:]
+        data = b"".join(r)
+    if not padded:
+        if a != bytes.fromhex("a6a6a6a6a6a6a6a6"):
+            raise ValueError("integrity check failed")
+        return data
+    n = struct.unpack(">I", a[4:])[0]
+    if a[:4] != bytes.fromhex("a65959a6") or not len(data) - 8 < n <= len(data) or any(data[n:]):
+        raise ValueError("integrity check or padding failed")
+    return data[:n]
+
+
+def _aes_block(key, decrypt):
+    Cipher, algorithms, modes, _ = _crypto()
+    return lambda b: _run(Cipher(algorithms.AES(key), modes.ECB()), b, encrypt=not decrypt)
+
+
 def check_keywrap(algo, v):
     """Return a list of mismatch descriptions for one key-wrap vector (RFC 3394, or RFC 5649
     for the -kwp rows), with pyca's aes_key_wrap and aes_key_wrap_with_padding."""
@@ -1595,6 +1991,17 @@ def check_keywrap(algo, v):
         from cryptography.hazmat.primitives import keywrap
     except ImportError as e:
         raise Unavailable("pyca/cryptography is not installed") from e
+    if algo.endswith("-inv"):   # the inverse cipher designated: this file's KW over pyca's AES
+        key, pt, ct = (unhex(v, f) for f in ("key", "pt", "ct"))
+        padded = algo.endswith("-kwp-inv")
+        if invalid(v):
+            try:
+                got = kw_unwrap(_aes_block(key, False), ct, padded)
+            except ValueError:
+                return []
+            return [f"unwraps to {got.hex()}, which must be refused"]
+        errs = [] if kw_wrap(_aes_block(key, True), pt, padded) == ct else ["ct (KW here, AES inverse)"]
+        return errs + ([] if kw_unwrap(_aes_block(key, False), ct, padded) == pt else ["unwrap (KW here)"])
     padded = algo.endswith("-kwp")
     wrap = keywrap.aes_key_wrap_with_padding if padded else keywrap.aes_key_wrap
     unwrap = keywrap.aes_key_unwrap_with_padding if padded else keywrap.aes_key_unwrap

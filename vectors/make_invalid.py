@@ -34,9 +34,11 @@ MACS_CIPHER = ("cmac-aes-192", "cmac-3des", "cmac-camellia-128", "cmac-camellia-
                "gmac-serpent-256", "poly1305-camellia", "poly1305-seed", "poly1305-twofish",
                "poly1305-serpent")
 #: short-input PRFs and NaCl's crypto_auth
-MACS_OTHER = ("umac-96", "siphash-2-4", "siphash-2-4-128", "hmac-sha512-trunc256", "blake2b-mac", "blake2s-mac",
+MACS_OTHER = ("gost28147-tc26z-imit", "cmac-magma", "cmac-kuznyechik", "umac-96", "siphash-2-4", "siphash-2-4-128", "hmac-sha512-trunc256", "blake2b-mac", "blake2s-mac",
               "kmac-128", "kmac-256")
-KEYWRAPS = ("aes-128-kw", "aes-192-kw", "aes-256-kw", "aes-128-kwp", "aes-192-kwp", "aes-256-kwp")
+KEYWRAPS = ("aes-128-kw", "aes-192-kw", "aes-256-kw", "aes-128-kwp", "aes-192-kwp", "aes-256-kwp",
+            "aes-128-kw-inv", "aes-192-kw-inv", "aes-256-kw-inv", "aes-128-kwp-inv", "aes-192-kwp-inv",
+            "aes-256-kwp-inv")
 #: Wycheproof (C2SP/wycheproof) testvectors_v1/aes_kwp_test.json, "ModifiedPadding" cases: a
 #: wrapped key whose initial value or padding was changed before wrapping; pt is the key data.
 KWP_MODIFIED = {
@@ -201,12 +203,15 @@ GRID_AEADS = ("camellia-128-gcm", "camellia-192-gcm", "camellia-256-gcm", "aria-
 #: EAX over the 64-bit block ciphers: a tag of one block (8 bytes).
 EAX64 = ("des-eax", "3des-eax", "blowfish-eax", "cast5-eax", "idea-eax", "gost28147-eax")
 
+#: CCM with an 8-byte tag (RFC 6655's CCM_8).
+CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")
+
 
 def main() -> int:
     sizes = tag_sizes()
     for algo in AEADS + GRID_AEADS:
         print(write(algo, "aead", 16).relative_to(HERE))
-    for algo in EAX64:
+    for algo in EAX64 + CCM8:
         print(write(algo, "aead", 8).relative_to(HERE))
     for algo in MACS + MACS_HMAC + MACS_CIPHER + MACS_OTHER:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))

@@ -351,7 +351,18 @@ struct cipher_arg {
     cipher_type type;
     size_t block;      // run() lengths must be a multiple of this (1: any)
     size_t iv_len;     // the only IV length the row takes (0: what Botan accepts)
+    int desx_key;      // DESX: the row's key K || K1 || K2 given to Botan as K1 || K || K2
 };
+
+// DESX's three keys in Botan's order (input whitening, DES key, output whitening) from the
+// row's (OpenSSL's): DES key, input whitening, output whitening.
+static const uint8_t *desx_key_order(const cb_setup *s, uint8_t out[24])
+{
+    std::memcpy(out, s->key + 8, 8);
+    std::memcpy(out + 8, s->key, 8);
+    std::memcpy(out + 16, s->key + 16, 8);
+    return out;
+}
 
 struct cipher_ctx {
     const cipher_arg *a;
@@ -379,7 +390,14 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         x->mode = Botan::Cipher_Mode::create(a->name, s->decrypt ? DECRYPT : ENCRYPT);
         if (!x->mode)
             return CB_ERR_PARAM;
-        x->mode->set_key(s->key, s->key_len);
+        if (a->desx_key) {
+            uint8_t k[24];
+            if (s->key_len != 24)
+                return CB_ERR_PARAM;
+            x->mode->set_key(desx_key_order(s, k), 24);
+        } else {
+            x->mode->set_key(s->key, s->key_len);
+        }
         x->granule = x->mode->update_granularity();
         if (a->type == C_MODE) {
             if (!x->mode->valid_nonce_length(s->iv_len))
@@ -467,7 +485,7 @@ void cipher_finish(void *ctx)
     delete static_cast<cipher_ctx *>(ctx);
 }
 
-#define CIPHER_ARG(id, name, type, block, iv) const cipher_arg id = {name, type, block, iv};
+#define CIPHER_ARG(id, name, type, block, iv) const cipher_arg id = {name, type, block, iv, 0};
 
 CIPHER_ARG(aes128_cbc, "AES-128/CBC/NoPadding", C_MODE, 16, 0)
 CIPHER_ARG(aes192_cbc, "AES-192/CBC/NoPadding", C_MODE, 16, 0)
@@ -516,6 +534,7 @@ CIPHER_ARG(des3_cbc, "TripleDES/CBC/NoPadding", C_MODE, 8, 0)
 CIPHER_ARG(des_cbc, "DES/CBC/NoPadding", C_MODE, 8, 0)
 CIPHER_ARG(sm4_cbc, "SM4/CBC/NoPadding", C_MODE, 16, 0)
 CIPHER_ARG(rc4, "RC4", C_STREAM, 1, 0)
+const cipher_arg desx_cbc = {"DESX/CBC/NoPadding", C_MODE, 8, 0, 1};
 // Botan's ChaCha and Salsa20 also take other nonce sizes (DJB's 64-bit
 // ChaCha, XSalsa20): the rows are RFC 8439 ChaCha20 and plain Salsa20.
 CIPHER_ARG(chacha20, "ChaCha(20)", C_STREAM, 1, 12)
@@ -992,6 +1011,8 @@ const cb_op botan_ops[] = {
     AEAD("aes-256-ocb", ocb256),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("aes-128-ccm-8", ccm128),   // CCM(8,L): the tag length from the row
+    AEAD("aes-256-ccm-8", ccm256),
     AEAD("camellia-128-gcm", a_camellia_128_gcm),
     AEAD("camellia-192-gcm", a_camellia_192_gcm),
     AEAD("camellia-256-gcm", a_camellia_256_gcm),
@@ -1102,6 +1123,8 @@ const cb_op botan_ops[] = {
     CIPHER("des-cbc", des_cbc),
     CIPHER("sm4-cbc", sm4_cbc),
     CIPHER("rc4", rc4),
+    CIPHER("rc4-40", rc4),   // RC4 takes keys of 1 to 256 bytes
+    CIPHER("desx-cbc", desx_cbc),
     CIPHER("chacha20", chacha20),
     CIPHER("salsa20", salsa20),
     CIPHER("chacha20-nonce64", chacha20_64),
@@ -1247,6 +1270,7 @@ const cb_op botan_ops[] = {
     CIPHER("noekeon-xts", m_noekeon_xts),
 
     HASH("md5", "MD5"),
+    HASH("md5-sha1", "Parallel(MD5,SHA-160)"),   // the two digests concatenated
     HASH("sha1", "SHA-1"),
     HASH("sha224", "SHA-224"),
     HASH("sha256", "SHA-256"),

@@ -247,7 +247,7 @@ const aead_arg a_rc6_128_ccm = {AEAD_CCM, make_aead<CCM<RC6>>, 16};
 // with ciphertext stealing, one message per call with its IV (as XTS with its tweak);
 // C_BLOCK0: a stream whose keystream Crypto++ starts at block 1 unless told (XChaCha20,
 // as its AEAD would use it); the row starts at block 0, as libsodium and the draft do.
-enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_CTS, C_BLOCK0 };
+enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_CTS, C_BLOCK0, C_RC2_1024, C_DESX };
 
 struct cipher_arg {
     SymmetricCipher *(*make)(int decrypt);
@@ -287,6 +287,8 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         p(Name::FeedbackSize(), 1);
     if (a->type == C_RC2)   // RFC 2268's T1: as many effective bits as the key has
         p("EffectiveKeyLength", (int)(8 * s->key_len));
+    if (a->type == C_RC2_1024)   // T1 = 1024, no reduction: Nettle's arctwo_gutmann128
+        p("EffectiveKeyLength", 1024);
     if (a->type == C_BLOCK0)
         p("InitialBlock", (word64)0);
     if (a->type == C_XTS || a->type == C_CTS) {
@@ -297,7 +299,19 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
                 return CB_ERR_PARAM;
             p(Name::IV(), ConstByteArrayParameter(s->iv, s->iv_len));
         }
-        x->c->SetKey(s->key, s->key_len, p);
+        if (a->type == C_DESX) {
+            // DES_XEX3 takes input whitening, DES key, output whitening; the row's key is
+            // the DES key first (OpenSSL's order)
+            if (s->key_len != 24)
+                return CB_ERR_PARAM;
+            uint8_t k[24];
+            std::memcpy(k, s->key + 8, 8);
+            std::memcpy(k + 8, s->key, 8);
+            std::memcpy(k + 16, s->key + 16, 8);
+            x->c->SetKey(k, 24, p);
+        } else {
+            x->c->SetKey(s->key, s->key_len, p);
+        }
     }
     *ctx = x.release();
     return CB_OK;
@@ -554,6 +568,11 @@ CIPHER_ARG(g_idea_cfb8, CFB_Mode<IDEA>, 16, C_CFB8, 0)
 CIPHER_ARG(g_rc2_cfb, CFB_Mode<RC2>, 16, C_RC2, 0)
 CIPHER_ARG(g_rc2_ofb, OFB_Mode<RC2>, 16, C_RC2, 0)
 CIPHER_ARG(g_rc2_ctr, CTR_Mode<RC2>, 16, C_RC2, 0)
+CIPHER_ARG(desx_cbc, CBC_Mode<DES_XEX3>, 24, C_DESX, 0)
+CIPHER_ARG(g_rc2g_ecb, ECB_Mode<RC2>, 16, C_RC2_1024, 0)
+CIPHER_ARG(g_rc2g_cbc, CBC_Mode<RC2>, 16, C_RC2_1024, 0)
+CIPHER_ARG(g_rc2g_ctr, CTR_Mode<RC2>, 16, C_RC2_1024, 0)
+CIPHER_ARG(g_rc2g_cfb, CFB_Mode<RC2>, 16, C_RC2_1024, 0)
 CIPHER_ARG(g_rc2_40_ecb, ECB_Mode<RC2>, 5, C_RC2, 0)
 CIPHER_ARG(g_rc2_40_cbc, CBC_Mode<RC2>, 5, C_RC2, 0)
 CIPHER_ARG(g_rc2_40_cfb, CFB_Mode<RC2>, 5, C_RC2, 0)
@@ -856,6 +875,8 @@ const cb_op cryptopp_ops[] = {
     AEAD("aes-128-eax", eax128),
     AEAD("aes-192-ccm", ccm192),
     AEAD("aes-256-ccm", ccm256),
+    AEAD("aes-128-ccm-8", ccm128),   // DigestSize 8, from the row
+    AEAD("aes-256-ccm-8", ccm256),
     AEAD("camellia-128-gcm", a_camellia_128_gcm),
     AEAD("camellia-192-gcm", a_camellia_192_gcm),
     AEAD("camellia-256-gcm", a_camellia_256_gcm),
@@ -953,6 +974,8 @@ const cb_op cryptopp_ops[] = {
     CIPHER("des-cbc", des_cbc),
     CIPHER("sm4-cbc", sm4_cbc),
     CIPHER("rc4", rc4),
+    CIPHER("rc4-40", rc4),   // ARC4 takes keys of 1 to 256 bytes
+    CIPHER("desx-cbc", desx_cbc),
     CIPHER("chacha20", chacha20),
     CIPHER("salsa20", salsa20),
     CIPHER("salsa20r12", salsa20r12),
@@ -992,6 +1015,10 @@ const cb_op cryptopp_ops[] = {
     CIPHER("serpent-192-cbc", serpent192_cbc),
     CIPHER("serpent-256-ctr", serpent256_ctr),
     CIPHER("rc2-ecb", rc2_ecb),
+    CIPHER("rc2-gutmann-ecb", g_rc2g_ecb),
+    CIPHER("rc2-gutmann-cbc", g_rc2g_cbc),
+    CIPHER("rc2-gutmann-ctr", g_rc2g_ctr),
+    CIPHER("rc2-gutmann-cfb", g_rc2g_cfb),
     CIPHER("rc2-cbc", rc2_cbc),
     CIPHER("seed-ecb", seed_ecb),
     CIPHER("seed-cbc", seed_cbc),

@@ -224,8 +224,9 @@ static int cipher_init(void **ctx, const void *arg, const cb_setup *s)
     int r = gnutls_cipher_init(&c->h, d->alg, &key, iv.size ? &iv : NULL);
     if (r < 0) {
         free(c);
-        /* GnuTLS refuses XTS keys whose two halves are equal */
-        return r == GNUTLS_E_INVALID_REQUEST ? CB_ERR_PARAM : CB_ERR;
+        /* GnuTLS refuses XTS keys whose two halves are equal; a GnuTLS built without
+         * GOST (--disable-gost) does not offer those ciphers */
+        return r == GNUTLS_E_INVALID_REQUEST || r == GNUTLS_E_UNKNOWN_CIPHER_TYPE ? CB_ERR_PARAM : CB_ERR;
     }
     c->d = d;
     c->decrypt = s->decrypt;
@@ -337,6 +338,7 @@ typedef struct {
     gnutls_hmac_hd_t h;
     size_t full;
     int nonce;
+    int copy;     /* each message from a copy of the keyed handle (see mac_run) */
 } mac_ctx;
 
 static int mac_init(void **ctx, const void *arg, const cb_setup *s)
@@ -350,15 +352,20 @@ static int mac_init(void **ctx, const void *arg, const cb_setup *s)
         return CB_ERR_PARAM;
     if (alg == GNUTLS_MAC_AES_GMAC_192 && s->key_len != 24)
         return CB_ERR_PARAM;
+    int gost = alg == GNUTLS_MAC_GOST28147_TC26Z_IMIT || alg == GNUTLS_MAC_MAGMA_OMAC ||
+               alg == GNUTLS_MAC_KUZNYECHIK_OMAC;
+    if (gost && s->key_len != 32)
+        return CB_ERR_PARAM;   /* GnuTLS asserts on any other length */
     mac_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return CB_ERR;
     if (gnutls_hmac_init(&c->h, alg, s->key, s->key_len) < 0) {
         free(c);
-        return CB_ERR;
+        return gost ? CB_ERR_PARAM : CB_ERR;   /* a GnuTLS built without GOST */
     }
     c->full = gnutls_hmac_get_len(alg);
     c->nonce = gnutls_mac_get_nonce_size(alg) != 0;
+    c->copy = alg == GNUTLS_MAC_GOST28147_TC26Z_IMIT;
     *ctx = c;
     return CB_OK;
 }
@@ -374,6 +381,20 @@ static int mac_run(void *ctx, cb_msg *m)
         if (!m->nonce || m->nonce_len == 0 || m->nonce_len > 16)
             return CB_ERR_PARAM;
         gnutls_hmac_set_nonce(c->h, m->nonce, m->nonce_len);
+    }
+    if (c->copy) {
+        /* GnuTLS 3.7.9's GOST 28147-89 MAC keeps the key meshed after 1 KiB of one message
+         * for the next (gnutls_hmac_output restarts the chain, not the key), so every
+         * message starts from a copy of the keyed handle, as a caller must use it */
+        gnutls_hmac_hd_t h = gnutls_hmac_copy(c->h);
+        if (!h)
+            return CB_ERR;
+        int r = gnutls_hmac(h, m->in, m->len);
+        gnutls_hmac_deinit(h, r < 0 ? NULL : mac);
+        if (r < 0)
+            return CB_ERR;
+        memcpy(m->tag, mac, m->tag_len);
+        return CB_OK;
     }
     if (gnutls_hmac(c->h, m->in, m->len) < 0)
         return CB_ERR;
@@ -397,7 +418,8 @@ static const aead_def
     a_gcm128 = {GNUTLS_CIPHER_AES_128_GCM, 1, 0, 0}, a_gcm256 = {GNUTLS_CIPHER_AES_256_GCM, 1, 0, 0},
     a_gcm192 = {GNUTLS_CIPHER_AES_192_GCM, 1, 0, 0},
     a_chapoly = {GNUTLS_CIPHER_CHACHA20_POLY1305, 1, 12, 0},
-    a_ccm128 = {GNUTLS_CIPHER_AES_128_CCM, 0, 0, 0}, a_ccm256 = {GNUTLS_CIPHER_AES_256_CCM, 0, 0, 0};
+    a_ccm128 = {GNUTLS_CIPHER_AES_128_CCM, 0, 0, 0}, a_ccm256 = {GNUTLS_CIPHER_AES_256_CCM, 0, 0, 0},
+    a_ccm8_128 = {GNUTLS_CIPHER_AES_128_CCM_8, 0, 0, 0}, a_ccm8_256 = {GNUTLS_CIPHER_AES_256_CCM_8, 0, 0, 0};
 /* Camellia-GCM (RFC 6367's TLS suites) streams like AES-GCM */
 static const aead_def a_camgcm128 = {GNUTLS_CIPHER_CAMELLIA_128_GCM, 1, 0, 0},
                       a_camgcm256 = {GNUTLS_CIPHER_CAMELLIA_256_GCM, 1, 0, 0};
@@ -426,6 +448,19 @@ static const cipher_def c_rc4         = {GNUTLS_CIPHER_ARCFOUR_128,        16, 0
 static const cipher_def c_rc2_40cbc   = {GNUTLS_CIPHER_RC2_40_CBC,         5, 8, 0, 0, 0};
 static const cipher_def c_chacha20    = {GNUTLS_CIPHER_CHACHA20_32,        32, 12, 1, 0, 1};
 static const cipher_def c_chacha20_64 = {GNUTLS_CIPHER_CHACHA20_64,        32, 8, 2, 0, 1};
+/* GOST 28147-89 with the TC26 Z and CryptoPro A-D S-boxes and CryptoPro key meshing: CFB
+ * (through Nettle's cfb_encrypt, which ends the chain at a partial block: the rows take
+ * whole blocks) and CNT, the counter mode, which keeps a split block's gamma. */
+static const cipher_def c_gost_z_cfb = {GNUTLS_CIPHER_GOST28147_TC26Z_CFB, 32, 8, 0, 0, 0},
+                        c_gost_a_cfb = {GNUTLS_CIPHER_GOST28147_CPA_CFB, 32, 8, 0, 0, 0},
+                        c_gost_b_cfb = {GNUTLS_CIPHER_GOST28147_CPB_CFB, 32, 8, 0, 0, 0},
+                        c_gost_c_cfb = {GNUTLS_CIPHER_GOST28147_CPC_CFB, 32, 8, 0, 0, 0},
+                        c_gost_d_cfb = {GNUTLS_CIPHER_GOST28147_CPD_CFB, 32, 8, 0, 0, 0},
+                        c_gost_z_cnt = {GNUTLS_CIPHER_GOST28147_TC26Z_CNT, 32, 8, 0, 0, 0};
+/* CTR-ACPKM over Magma and Kuznyechik (RFC 8645), the IV half a block; Nettle's ctr_crypt
+ * beneath ends the stream at a partial block, so the rows take whole blocks */
+static const cipher_def c_magma_acpkm = {GNUTLS_CIPHER_MAGMA_CTR_ACPKM, 32, 4, 0, 0, 0},
+                        c_kuz_acpkm = {GNUTLS_CIPHER_KUZNYECHIK_CTR_ACPKM, 32, 8, 0, 0, 0};
 /* No Salsa20 rows: GnuTLS 3.7.9's SALSA20-256 and ESTREAM-SALSA20-256 ignore
  * the IV given to gnutls_cipher_init or gnutls_cipher_set_iv (the output is
  * that of an all-zero nonce), so they cannot pass a differential check. */
@@ -447,6 +482,9 @@ static const gnutls_mac_algorithm_t
 static const gnutls_mac_algorithm_t
     m_streebog256 = GNUTLS_MAC_STREEBOG_256, m_streebog512 = GNUTLS_MAC_STREEBOG_512,
     m_gost94 = GNUTLS_MAC_GOSTR_94;
+static const gnutls_mac_algorithm_t m_gost_imit = GNUTLS_MAC_GOST28147_TC26Z_IMIT,
+                                    m_magma_omac = GNUTLS_MAC_MAGMA_OMAC,
+                                    m_kuz_omac = GNUTLS_MAC_KUZNYECHIK_OMAC;
 static const gnutls_mac_algorithm_t m_gmac192 = GNUTLS_MAC_AES_GMAC_192, m_gmac256 = GNUTLS_MAC_AES_GMAC_256,
                                     m_umac96 = GNUTLS_MAC_UMAC_96;
 
@@ -462,6 +500,8 @@ static const cb_op gnutls_ops[] = {
     AEAD("chacha20-poly1305", &a_chapoly),
     AEAD("aes-128-ccm", &a_ccm128),
     AEAD("aes-256-ccm", &a_ccm256),
+    AEAD("aes-128-ccm-8", &a_ccm8_128),   /* RFC 6655's CCM_8: an 8-byte tag */
+    AEAD("aes-256-ccm-8", &a_ccm8_256),
     AEAD("camellia-128-gcm", &a_camgcm128),
     AEAD("camellia-256-gcm", &a_camgcm256),
 #ifdef GT_HAVE_SIV
@@ -485,6 +525,14 @@ static const cb_op gnutls_ops[] = {
     CIPHER("rc2-40-cbc", &c_rc2_40cbc),   /* a 5-byte key, 40 effective bits */
     CIPHER("chacha20", &c_chacha20),
     CIPHER("chacha20-nonce64", &c_chacha20_64),   /* the original ChaCha20: 64-bit counter */
+    CIPHER("gost28147-tc26z-cfb", &c_gost_z_cfb),
+    CIPHER("gost28147-cpa-cfb", &c_gost_a_cfb),
+    CIPHER("gost28147-cpb-cfb", &c_gost_b_cfb),
+    CIPHER("gost28147-cpc-cfb", &c_gost_c_cfb),
+    CIPHER("gost28147-cpd-cfb", &c_gost_d_cfb),
+    CIPHER("gost28147-tc26z-cnt", &c_gost_z_cnt),
+    CIPHER("magma-ctr-acpkm", &c_magma_acpkm),
+    CIPHER("kuznyechik-ctr-acpkm", &c_kuz_acpkm),
     HASH("md5", &h_md5),
     HASH("sha1", &h_sha1),
     HASH("sha224", &h_sha224),
@@ -514,6 +562,9 @@ static const cb_op gnutls_ops[] = {
     MAC("gmac-aes-192", &m_gmac192),
     MAC("gmac-aes-256", &m_gmac256),
     MAC("umac-96", &m_umac96),
+    MAC("gost28147-tc26z-imit", &m_gost_imit),
+    MAC("cmac-magma", &m_magma_omac),
+    MAC("cmac-kuznyechik", &m_kuz_omac),
     {NULL, NULL, NULL, NULL, NULL},
 };
 

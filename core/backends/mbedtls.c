@@ -620,6 +620,8 @@ static const cb_op mbedtls_ops[] = {
     AEAD("chacha20-poly1305", &a_chapoly),
     AEAD("aes-128-ccm", &a_ccm128),
     AEAD("aes-256-ccm", &a_ccm256),
+    AEAD("aes-128-ccm-8", &a_ccm128),   /* the tag length from the row */
+    AEAD("aes-256-ccm-8", &a_ccm256),
     /* GCM and CCM over Camellia and ARIA */
     AEAD("camellia-128-gcm", &a_camellia128gcm),
     AEAD("camellia-192-gcm", &a_camellia192gcm),
@@ -660,6 +662,7 @@ static const cb_op mbedtls_ops[] = {
     CIPHER("des-cbc", &c_descbc),
 #if defined(MBEDTLS_ARC4_C)
     {"rc4", NULL, rc4_init, rc4_run, rc4_finish},
+    {"rc4-40", NULL, rc4_init, rc4_run, rc4_finish},   /* a 5-byte key */
 #endif
     CIPHER("chacha20", &c_chacha20),
     /* full-block CFB, as OpenPGP uses it */

@@ -903,6 +903,8 @@ static const cb_op nt_ops[] = {
     AEAD("aes-128-ccm", NT_AEAD(ccm_aes128, struct ccm_aes128_ctx, AES128_KEY_SIZE, ccm128_start)),
     AEAD("aes-192-ccm", NT_AEAD(ccm_aes192, struct ccm_aes192_ctx, AES192_KEY_SIZE, ccm192_start)),
     AEAD("aes-256-ccm", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
+    AEAD("aes-128-ccm-8", NT_AEAD(ccm_aes128, struct ccm_aes128_ctx, AES128_KEY_SIZE, ccm128_start)),
+    AEAD("aes-256-ccm-8", NT_AEAD(ccm_aes256, struct ccm_aes256_ctx, AES256_KEY_SIZE, ccm256_start)),
     AEAD("aes-128-eax", NT_AEAD(eax_aes128, struct eax_aes128_ctx, AES128_KEY_SIZE, eax128_start)),
     AEAD("camellia-128-gcm", NT_AEAD(gcm_camellia128, struct gcm_camellia128_ctx, CAMELLIA128_KEY_SIZE,
                                      gcmcam128_start)),
@@ -945,6 +947,7 @@ static const cb_op nt_ops[] = {
     BLK("3des-cbc", CBC, nt_des3),
     BLK("des-cbc", CBC, nt_des),
     STREAM("rc4", nt_arcfour),
+    STREAM("rc4-40", nt_arcfour),   /* arcfour takes any key of 1 to 256 bytes */
     STREAM("chacha20", nt_chacha),
     STREAM("chacha20-nonce64", nt_chacha64),
     STREAM("salsa20", nt_salsa20),
@@ -1032,6 +1035,11 @@ static const cb_op nt_ops[] = {
     BLK("rc2-64-ctr", CTR, nettle_arctwo64),
     BLK("rc2-64-cfb", CFB, nettle_arctwo64),
     BLK("rc2-64-cfb8", CFB8, nettle_arctwo64),
+    BLK("rc2-gutmann-ecb", ECB, nettle_arctwo_gutmann128),   /* 1024 effective key bits */
+    BLK("rc2-gutmann-cbc", CBC, nettle_arctwo_gutmann128),
+    BLK("rc2-gutmann-ctr", CTR, nettle_arctwo_gutmann128),
+    BLK("rc2-gutmann-cfb", CFB, nettle_arctwo_gutmann128),
+    BLK("rc2-gutmann-cfb8", CFB8, nettle_arctwo_gutmann128),
 
     HASH("md5", nettle_md5),
     HASH("sha1", nettle_sha1),

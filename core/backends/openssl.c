@@ -589,6 +589,8 @@ static const cb_op openssl_ops[] = {
     AEAD("aes-128-ccm", "AES-128-CCM", AEAD_CCM),
     AEAD("aes-192-ccm", "AES-192-CCM", AEAD_CCM),
     AEAD("aes-256-ccm", "AES-256-CCM", AEAD_CCM),
+    AEAD("aes-128-ccm-8", "AES-128-CCM", AEAD_CCM),   /* the tag length set to 8 */
+    AEAD("aes-256-ccm-8", "AES-256-CCM", AEAD_CCM),
     AEAD("aes-128-siv", "AES-128-SIV", AEAD_SIV),
     AEAD("aes-192-siv", "AES-192-SIV", AEAD_SIV),
     AEAD("aes-256-siv", "AES-256-SIV", AEAD_SIV),
@@ -630,6 +632,18 @@ static const cb_op openssl_ops[] = {
     WRAP("aes-128-kwp", "AES-128-WRAP-PAD", CIPH_WRAP_PAD),
     WRAP("aes-192-kwp", "AES-192-WRAP-PAD", CIPH_WRAP_PAD),
     WRAP("aes-256-kwp", "AES-256-WRAP-PAD", CIPH_WRAP_PAD),
+    /* KW and KWP with the inverse cipher (SP 800-38F 5.1's other designated function).
+     * No rows for what else this OpenSSL lists (list --missing keeps it visible): DES3-WRAP
+     * draws a random IV for every wrap (RFC 3217 3.1), so a wrap has no known answer; the
+     * stitched AES-*-CBC-HMAC-SHA1/SHA256 and RC4-HMAC-MD5 work only through the TLS record
+     * ctrls and give CBC(text || MAC || padding), which no row kind holds; KECCAK-KMAC-128/256
+     * are the sponge under KMAC, measured as kmac-128/256. */
+    WRAP("aes-128-kw-inv", "AES-128-WRAP-INV", CIPH_PLAIN),
+    WRAP("aes-192-kw-inv", "AES-192-WRAP-INV", CIPH_PLAIN),
+    WRAP("aes-256-kw-inv", "AES-256-WRAP-INV", CIPH_PLAIN),
+    WRAP("aes-128-kwp-inv", "AES-128-WRAP-PAD-INV", CIPH_WRAP_PAD),
+    WRAP("aes-192-kwp-inv", "AES-192-WRAP-PAD-INV", CIPH_WRAP_PAD),
+    WRAP("aes-256-kwp-inv", "AES-256-WRAP-PAD-INV", CIPH_WRAP_PAD),
 #ifndef OPENSSL_NO_CAMELLIA
     CIPH("camellia-128-cbc", "CAMELLIA-128-CBC"),
     CIPH("camellia-256-cbc", "CAMELLIA-256-CBC"),
@@ -781,6 +795,8 @@ static const cb_op openssl_ops[] = {
 #endif
 #ifndef OPENSSL_NO_RC4
     CIPH("rc4", "RC4"),                      /* legacy provider */
+    CIPH("rc4-40", "RC4-40"),                /* legacy provider; a 5-byte key */
+    CIPH("desx-cbc", "DESX-CBC"),            /* legacy provider */
 #endif
 #ifndef OPENSSL_NO_CHACHA
     {"chacha20", &(const ossl_cipher_arg){"ChaCha20", CIPH_CHACHA20},
@@ -790,6 +806,7 @@ static const cb_op openssl_ops[] = {
     HASH("md5", "MD5", 0),
 #endif
     HASH("sha1", "SHA1", 0),
+    HASH("md5-sha1", "MD5-SHA1", 0),         /* MD5 || SHA-1 in one digest */
     HASH("sha224", "SHA224", 0),
     HASH("sha256", "SHA256", 0),
     HASH("sha384", "SHA384", 0),

@@ -734,6 +734,8 @@ static const cb_op wolfssl_ops[] = {
 #ifdef HAVE_AESCCM
     AEAD("aes-128-ccm", &a_ccm128)
     AEAD("aes-256-ccm", &a_ccm256)
+    AEAD("aes-128-ccm-8", &a_ccm128)   /* the tag length from the row */
+    AEAD("aes-256-ccm-8", &a_ccm256)
 #ifdef WOLFSSL_AES_192
     AEAD("aes-192-ccm", &a_ccm192)
 #endif
@@ -790,6 +792,7 @@ static const cb_op wolfssl_ops[] = {
 #endif
 #ifndef NO_RC4
     CIPHER("rc4", &c_rc4)
+    CIPHER("rc4-40", &c_rc4)   /* any key of 1 to 256 bytes */
 #endif
 #ifdef HAVE_CHACHA
     CIPHER("chacha20", &c_chacha20)

@@ -69,6 +69,9 @@ _EAX_OTHER = Grade("acceptable", "EAX over a 128-bit block cipher without known 
                    "attack: a sound two-pass AEAD, but without AES's scrutiny and CPU "
                    "instructions; prefer AES-GCM or ChaCha20-Poly1305",
                    "Bellare, Rogaway, Wagner (FSE 2004)")
+_CCM8 = Grade("acceptable", "CCM with an 8-byte tag: sound, but each forgery attempt succeeds with "
+               "probability 2^-64 and many tries add up; meant for constrained links, not "
+               "marked Recommended for TLS", "RFC 6655; NIST SP 800-38C Appendix B; RFC 8447")
 _EAX64 = Grade("legacy", "EAX over a 64-bit block cipher: a 64-bit tag, and the block's "
                "birthday bound (Sweet32) on the data under one key", "Bellare, Rogaway, Wagner "
                "(FSE 2004); CVE-2016-2183")
@@ -107,12 +110,39 @@ _GOST89 = Grade("broken", "GOST 28147-89: a 64-bit block (Sweet32), S-boxes left
                 "single-key attacks below brute force; superseded by Magma and Kuznyechik "
                 "(GOST R 34.12-2015); these rows run SP 800-38A's modes, not RFC 5830's own",
                 "RFC 5830; Isobe (FSE 2011); RFC 8891")
+_GOST89_MESHED = Grade("broken", "GOST 28147-89 in its own CFB or counter mode, with CryptoPro key "
+                       "meshing every 1 KiB (the pre-2018 GOST TLS suites): meshing limits what one key "
+                       "encrypts, but the 64-bit block and single-key attacks below brute force stay; "
+                       "superseded by Magma and Kuznyechik (GOST R 34.12-2015)",
+                       "RFC 5830; RFC 4357; Isobe (FSE 2011); RFC 8891")
+_MAGMA_ACPKM = Grade("legacy", "Magma (GOST 28147-89 with a fixed S-box) in CTR-ACPKM: re-keying every "
+                     "1 KiB keeps each key's data far below the 64-bit block's birthday bound, but "
+                     "the block stays 64 bits and single-key attacks below brute force stand; needs "
+                     "a MAC", "RFC 8645; RFC 8891; RFC 9189; Isobe (FSE 2011)")
+_KUZ_ACPKM = Grade("acceptable", "Kuznyechik (GOST R 34.12-2015, 128-bit block) in CTR-ACPKM, the "
+                   "Russian national standard without known practical attack (its S-box has a "
+                   "hidden structure, Perrin 2019); needs a MAC", "RFC 7801; RFC 8645; RFC 9189")
+_CMAC_MAGMA = Grade("legacy", "OMAC (CMAC) over Magma: a 64-bit tag and block, so forgeries and "
+                    "collisions come at the 64-bit block's bounds", "GOST R 34.13-2015; RFC 8891")
+_CMAC_KUZ = Grade("acceptable", "OMAC (CMAC) over Kuznyechik, a 128-bit block cipher without "
+                  "known practical attack", "GOST R 34.13-2015; RFC 7801")
+_GOST_IMIT = Grade("broken", "GOST 28147-89's MAC: a 32-bit tag (a forgery try succeeds with "
+                   "probability 2^-32) over a 64-bit block cipher", "RFC 5830; RFC 4357")
 _3DES_2KEY = Grade("broken", "two-key triple DES: about 80 bits of security against known "
                    "attacks, disallowed for encryption since 2016; and a 64-bit block (Sweet32)",
                    "NIST SP 800-67 Rev. 2; NIST SP 800-131A Rev. 2; CVE-2016-2183")
 _SWEET32 = Grade("legacy", "64-bit block: birthday collisions after ~32 GiB (Sweet32)",
                  "CVE-2016-2183; NIST SP 800-131A Rev. 2")
 _DES = Grade("broken", "56-bit key: exhaustive search in hours", "NIST FIPS 46-3 withdrawn 2005")
+_RC4_40 = Grade("broken", "RC4 with a 40-bit export key: exhaustive search in hours, besides RC4's "
+                "keystream biases", "RFC 7465; RFC 6229")
+_DESX = Grade("broken", "DESX: whitening lifts DES's 56-bit key against exhaustive search, not "
+              "against a 64-bit block (Sweet32) or the slide attack with 2^32.5 known plaintexts",
+              "Kilian, Rogaway (CRYPTO 1996); Biryukov, Wagner (EUROCRYPT 2000); CVE-2016-2183")
+_MD5_SHA1 = Grade("legacy", "MD5 || SHA-1 (TLS 1.0/1.1 signatures): a collision needs both at once, "
+                  "but that costs little more than SHA-1's (Joux's multicollisions) and SHA-1 "
+                  "collisions are practical; TLS 1.2 and later do not use it",
+                  "RFC 2246; RFC 8996; Joux (CRYPTO 2004)")
 _RC4 = Grade("broken", "keystream biases recover plaintext; prohibited in TLS", "RFC 7465")
 _STREAM = Grade("acceptable", "stream cipher without known attack; needs a MAC",
                 "RFC 8439 (ChaCha20); eSTREAM portfolio (Salsa20)")
@@ -152,6 +182,9 @@ _CRC = Grade("broken", "a checksum, not a cryptographic hash: collisions and for
 _KW = Grade("acceptable", "key transport: wraps a key under a key-encryption key, "
             "deterministic, integrity from its 64-bit check value; not a bulk cipher (use an AEAD "
             "for data)", "RFC 3394; NIST SP 800-38F")
+_KW_INV = Grade("acceptable", "key transport (KW or KWP) with AES's inverse cipher as the "
+                "designated function, which SP 800-38F allows: as sound as the forward form, but "
+                "few implementations read it; not a bulk cipher", "NIST SP 800-38F section 5.1; RFC 3394; RFC 5649")
 _KWP = Grade("acceptable", "key transport for keys of any length (padded key wrap), "
              "deterministic, integrity from its 64-bit check value; not a bulk cipher (use an "
              "AEAD for data)", "RFC 5649; NIST SP 800-38F")
@@ -269,6 +302,10 @@ _ENTRIES = [
     Algorithm("aes-128-ccm", "aead", 16, _CCM, "aes-128-ccm", "AES-128-CCM",
               ("TLS_AES_128_CCM_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM")),
     Algorithm("aes-192-ccm", "aead", 16, _CCM, "aes-192-ccm"),
+    Algorithm("aes-128-ccm-8", "aead", 16, _CCM8, "", "AES-128-CCM-8",
+              ("TLS_AES_128_CCM_8_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CCM_8")),
+    Algorithm("aes-256-ccm-8", "aead", 16, _CCM8, "", "AES-256-CCM-8",
+              ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM_8",)),
     Algorithm("aes-256-ccm", "aead", 16, _CCM, "aes-256-ccm", "AES-256-CCM",
               ("TLS_ECDHE_ECDSA_WITH_AES_256_CCM",)),
     Algorithm("aes-128-eax", "aead", 16, _EAX, "", "", (), (), "EAX"),
@@ -412,6 +449,8 @@ _ENTRIES = [
     Algorithm("3des-cbc", "cipher", 8, _SWEET32, "des-ede3-cbc", "3DES-CBC",
               ("TLS_RSA_WITH_3DES_EDE_CBC_SHA",), ("3des-cbc",),
               aliases=("des-ede3-cbc", "tripledes")),
+    Algorithm("desx-cbc", "cipher", 8, _DESX, "desx-cbc"),
+    Algorithm("rc4-40", "cipher", 1, _RC4_40, "rc4-40", "", ("TLS_RSA_EXPORT_WITH_RC4_40_MD5",)),
     Algorithm("des-cbc", "cipher", 8, _DES, "des-cbc", "DES-CBC",
               ("TLS_RSA_WITH_DES_CBC_SHA",)),
     Algorithm("sm4-cbc", "cipher", 16, _SM4, "sm4-cbc"),
@@ -571,6 +610,12 @@ _ENTRIES = [
     Algorithm("rc2-64-cfb8", "cipher", 1, _RC2_EXPORT),
     Algorithm("rc2-64-ofb", "cipher", 1, _RC2_EXPORT),
     Algorithm("rc2-64-ctr", "cipher", 1, _RC2_EXPORT),
+    # RC2 with 1024 effective key bits (Nettle's arctwo_gutmann128): RC2's weaknesses all the same
+    Algorithm("rc2-gutmann-ecb", "cipher", 8, _ECB),
+    Algorithm("rc2-gutmann-cbc", "cipher", 8, _RC2),
+    Algorithm("rc2-gutmann-ctr", "cipher", 1, _RC2),
+    Algorithm("rc2-gutmann-cfb", "cipher", 1, _RC2),
+    Algorithm("rc2-gutmann-cfb8", "cipher", 1, _RC2),
     Algorithm("gost28147-cbc", "cipher", 8, _GOST89),
     Algorithm("gost28147-cfb", "cipher", 1, _GOST89),
     Algorithm("gost28147-cfb8", "cipher", 1, _GOST89),
@@ -621,6 +666,17 @@ _ENTRIES = [
     Algorithm("safer-k64-cfb", "cipher", 1, _SAFER_K64),
     Algorithm("safer-k64-ofb", "cipher", 1, _SAFER_K64),
     Algorithm("safer-k64-ctr", "cipher", 1, _SAFER_K64),
+    Algorithm("gost28147-tc26z-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-TC26Z-CFB"),
+    Algorithm("gost28147-cpa-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-CPA-CFB"),
+    Algorithm("gost28147-cpb-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-CPB-CFB"),
+    Algorithm("gost28147-cpc-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-CPC-CFB"),
+    Algorithm("gost28147-cpd-cfb", "cipher", 8, _GOST89_MESHED, "", "GOST28147-CPD-CFB"),
+    Algorithm("gost28147-tc26z-cnt", "cipher", 8, _GOST89_MESHED, "", "GOST28147-TC26Z-CNT",
+              ("TLS_GOSTR341112_256_WITH_28147_CNT_IMIT",)),
+    Algorithm("magma-ctr-acpkm", "cipher", 8, _MAGMA_ACPKM, "", "MAGMA-CTR-ACPKM",
+              ("TLS_GOSTR341112_256_WITH_MAGMA_CTR_OMAC",)),
+    Algorithm("kuznyechik-ctr-acpkm", "cipher", 16, _KUZ_ACPKM, "", "KUZNYECHIK-CTR-ACPKM",
+              ("TLS_GOSTR341112_256_WITH_KUZNYECHIK_CTR_OMAC",)),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
@@ -647,6 +703,7 @@ _ENTRIES = [
     Algorithm("camellia-256-cbc-cts", "cipher", 16, _BLOCK128),
     Algorithm("md5", "hash", 64, _MD5, "md5", "MD5", (), (), "MD5"),
     Algorithm("sha1", "hash", 64, _SHA1, "sha1", "SHA1", (), (), "SHA1"),
+    Algorithm("md5-sha1", "hash", 64, _MD5_SHA1, "md5-sha1"),
     Algorithm("sha224", "hash", 64, _SHA2, "sha224", "SHA224", (), (), "SHA224"),
     Algorithm("sha256", "hash", 64, _SHA2, "sha256", "SHA256", (), (), "SHA256"),
     Algorithm("sha384", "hash", 128, _SHA2, "sha384", "SHA384", (), (), "SHA384"),
@@ -705,6 +762,9 @@ _ENTRIES = [
     Algorithm("umac-128", "mac", 1, _UMAC128, "", "UMAC-128", (),
               ("umac-128@openssh.com", "umac-128" + _ETM[0])),
     Algorithm("umac-96", "mac", 1, _UMAC96, "", "UMAC-96"),
+    Algorithm("gost28147-tc26z-imit", "mac", 8, _GOST_IMIT, "", "GOST28147-TC26Z-IMIT"),
+    Algorithm("cmac-magma", "mac", 8, _CMAC_MAGMA, "", "OMAC-MAGMA"),
+    Algorithm("cmac-kuznyechik", "mac", 16, _CMAC_KUZ, "", "OMAC-KUZNYECHIK"),
     # HMAC over the other hashes (the hash's block for `block`)
     Algorithm("hmac-sha512-224", "mac", 128, _HMAC_SHA2),
     Algorithm("hmac-sha512-256", "mac", 128, _HMAC_SHA2),
@@ -775,6 +835,12 @@ _ENTRIES = [
               aliases=("aes-192-wrap-pad",)),
     Algorithm("aes-256-kwp", "keywrap", 16, _KWP, "id-aes256-wrap-pad",
               aliases=("aes-256-wrap-pad",)),
+    Algorithm("aes-128-kw-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-192-kw-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-256-kw-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-128-kwp-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-192-kwp-inv", "keywrap", 16, _KW_INV),
+    Algorithm("aes-256-kwp-inv", "keywrap", 16, _KW_INV),
     Algorithm("memcpy", "ref", 1, _REF),
     Algorithm("null", "ref", 1, _REF),
 ]
