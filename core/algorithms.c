@@ -301,6 +301,12 @@ const cb_algorithm cb_algorithms[] = {
     {"gost28147-cfb8",     CB_CIPHER, 32, 8, 0, 1, 0},
     {"gost28147-ofb",      CB_CIPHER, 32, 8, 0, 1, 0},
     {"gost28147-ctr",      CB_CIPHER, 32, 8, 0, 1, 0},
+    /* GOST 28147-89 with RFC 4357's CryptoPro-A S-boxes and key meshing every 1 KiB of block
+     * encryptions (section 2.3), in the modes that only encrypt blocks */
+    {"gost28147-mesh-cfb", CB_CIPHER, 32, 8, 0, 1, 0},
+    {"gost28147-mesh-cfb8", CB_CIPHER, 32, 8, 0, 1, 0},
+    {"gost28147-mesh-ofb", CB_CIPHER, 32, 8, 0, 1, 0},
+    {"gost28147-mesh-ctr", CB_CIPHER, 32, 8, 0, 1, 0},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},

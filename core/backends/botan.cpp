@@ -272,6 +272,13 @@ const aead_arg xchapoly = {"ChaCha20Poly1305", AEAD_XCHACHA};
 const aead_arg chapoly64 = {"ChaCha20Poly1305", AEAD_CHACHA64};
 const aead_arg siv128 = {"AES-128", AEAD_SIV}, siv192 = {"AES-192", AEAD_SIV},
                siv256 = {"AES-256", AEAD_SIV};
+// SIV over the other 128-bit block ciphers (the key is two cipher keys; its length picks
+// Twofish's and Serpent's size)
+const aead_arg a_twofish_siv = {"Twofish", AEAD_SIV}, a_serpent_siv = {"Serpent", AEAD_SIV},
+               a_seed_siv = {"SEED", AEAD_SIV}, a_sm4_siv = {"SM4", AEAD_SIV},
+               a_camellia_128_siv = {"Camellia-128", AEAD_SIV},
+               a_camellia_192_siv = {"Camellia-192", AEAD_SIV},
+               a_camellia_256_siv = {"Camellia-256", AEAD_SIV};
 // GCM, CCM, EAX and OCB over the other 128-bit block ciphers (the key's length picks Twofish's and
 // Serpent's size), EAX at AES's other key sizes
 const aead_arg a_camellia_128_gcm = {"Camellia-128", AEAD_GCM};
@@ -968,6 +975,16 @@ const cb_op botan_ops[] = {
     AEAD("aes-128-siv", siv128),
     AEAD("aes-192-siv", siv192),
     AEAD("aes-256-siv", siv256),
+    AEAD("twofish-128-siv", a_twofish_siv),
+    AEAD("twofish-256-siv", a_twofish_siv),
+    AEAD("serpent-128-siv", a_serpent_siv),
+    AEAD("serpent-192-siv", a_serpent_siv),
+    AEAD("serpent-256-siv", a_serpent_siv),
+    AEAD("seed-siv", a_seed_siv),
+    AEAD("camellia-128-siv", a_camellia_128_siv),
+    AEAD("camellia-192-siv", a_camellia_192_siv),
+    AEAD("camellia-256-siv", a_camellia_256_siv),
+    AEAD("sm4-siv", a_sm4_siv),
     AEAD("aes-256-ocb", ocb256),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
