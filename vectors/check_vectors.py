@@ -4,8 +4,10 @@
 Each vector in vectors/*.json is recomputed with Python's hashlib and hmac, with pyca/cryptography
 (hashes also with the openssl command where it is installed), and, for what neither has (Twofish, Serpent, Salsa20, Salsa20/12, UMAC), with libsodium or Nettle
 loaded through ctypes; what none of them has here with small implementations in this file,
-written from the specifications: GOST 28147-89 (RFC 5830), RIPEMD-128/256/320, KMAC (its
-cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20, and RFC 2104's HMAC over any hash. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
+written from the specifications: GOST 28147-89 (RFC 5830) with RFC 4357's key meshing and its
+MAC, RIPEMD-128/256/320, KMAC (its cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
+RFC 2104's HMAC over any hash, and SP 800-38A's modes, GCM, CCM, EAX, OCB3, SIV, GCM-SIV and the
+key wraps over any block function. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
 decrypt gives pt back). A must-fail vector ("result": "invalid") is checked to be refused: the
 AEAD decryption raises InvalidTag (or refuses the sizes), the MAC differs (or refuses the key),
 the key unwrap raises InvalidUnwrap.
