@@ -5,7 +5,7 @@ Each vector in vectors/*.json is recomputed with Python's hashlib and hmac, with
 (hashes also with the openssl command where it is installed), and, for what neither has (Twofish, Serpent, Salsa20, Salsa20/12, UMAC), with libsodium or Nettle
 loaded through ctypes; what none of them has here with small implementations in this file,
 written from the specifications: GOST 28147-89 (RFC 5830) with RFC 4357's key meshing and its
-MAC, RIPEMD-128/256/320, KMAC (its cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
+MAC, Tiger and Tiger2, RIPEMD-128/256/320, KMAC (its cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
 RFC 2104's HMAC over any hash, and SP 800-38A's modes, GCM, CCM, EAX, OCB3, SIV, GCM-SIV and the
 key wraps over any block function. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
 decrypt gives pt back). A must-fail vector ("result": "invalid") is checked to be refused: the
@@ -1427,6 +1427,95 @@ def ripemd(data, bits):
     return struct.pack(f"<{len(h)}I", *h)
 
 
+_M64 = 0xFFFFFFFFFFFFFFFF
+_TIGER_IV = (0x0123456789ABCDEF, 0xFEDCBA9876543210, 0xF096A5B4C3B2E187)
+
+
+def _tiger_compress(t, block, state):
+    """Tiger's compression function (Anderson and Biham, FSE 1996) with the S-boxes t (1024
+    words: t1 to t4): three passes of eight rounds (multipliers 5, 7, 9) with the key
+    schedule between them, then the feedforward."""
+    import struct
+    x = list(struct.unpack("<8Q", block))
+
+    def rnd(a, b, c, xi, mul):
+        c ^= xi
+        cb = c.to_bytes(8, "little")
+        a = (a - (t[cb[0]] ^ t[256 + cb[2]] ^ t[512 + cb[4]] ^ t[768 + cb[6]])) & _M64
+        b = (b + (t[768 + cb[1]] ^ t[512 + cb[3]] ^ t[256 + cb[5]] ^ t[cb[7]])) & _M64
+        return a, (b * mul) & _M64, c
+
+    def one_pass(r, mul):   # round(a,b,c), round(b,c,a), round(c,a,b), ... over x0..x7
+        for i in range(8):
+            ia, ib, ic = ((0, 1, 2), (1, 2, 0), (2, 0, 1))[i % 3]
+            r[ia], r[ib], r[ic] = rnd(r[ia], r[ib], r[ic], x[i], mul)
+        return r
+
+    def schedule():
+        x[0] = (x[0] - (x[7] ^ 0xA5A5A5A5A5A5A5A5)) & _M64
+        x[1] ^= x[0]
+        x[2] = (x[2] + x[1]) & _M64
+        x[3] = (x[3] - (x[2] ^ ((~x[1] << 19) & _M64))) & _M64
+        x[4] ^= x[3]
+        x[5] = (x[5] + x[4]) & _M64
+        x[6] = (x[6] - (x[5] ^ ((~x[4] & _M64) >> 23))) & _M64
+        x[7] ^= x[6]
+        x[0] = (x[0] + x[7]) & _M64
+        x[1] = (x[1] - (x[0] ^ ((~x[7] << 19) & _M64))) & _M64
+        x[2] ^= x[1]
+        x[3] = (x[3] + x[2]) & _M64
+        x[4] = (x[4] - (x[3] ^ ((~x[2] & _M64) >> 23))) & _M64
+        x[5] ^= x[4]
+        x[6] = (x[6] + x[5]) & _M64
+        x[7] = (x[7] - (x[6] ^ 0x0123456789ABCDEF)) & _M64
+    a, b, c = state
+    a, b, c = one_pass([a, b, c], 5)
+    schedule()
+    c, a, b = one_pass([c, a, b], 7)
+    schedule()
+    b, c, a = one_pass([b, c, a], 9)
+    return [a ^ state[0], (b - state[1]) & _M64, (c + state[2]) & _M64]
+
+
+def _tiger_sboxes():
+    """Tiger's S-boxes as its authors' reference code generates them: byte i in every column
+    of entry i of each box, then five passes of column swaps, each driven by a byte of the
+    state of Tiger's compression (over the designers' sentence, with the boxes as they stand
+    so far), compressed again every third step."""
+    tb = [bytearray([i & 255] * 8) for i in range(1024)]
+    state = list(_TIGER_IV)
+    msg = b"Tiger - A Fast New Hash Function, by Ross Anderson and Eli Biham"
+    abc = 2
+    for _ in range(5):
+        for i in range(256):
+            for sb in range(0, 1024, 256):
+                abc += 1
+                if abc == 3:
+                    abc = 0
+                    state = _tiger_compress([int.from_bytes(v, "little") for v in tb], msg, state)
+                for col, to in enumerate(state[abc].to_bytes(8, "little")):
+                    tb[sb + i][col], tb[sb + to][col] = tb[sb + to][col], tb[sb + i][col]
+    return [int.from_bytes(v, "little") for v in tb]
+
+
+_TIGER_T = []
+
+
+def tiger(data, pad=0x01):
+    """Tiger (pad 0x01) or Tiger2 (pad 0x80, MD4's): 64-byte blocks, the bit length
+    little-endian last, the three state words little-endian out; written from the Tiger paper
+    and its reference code, the S-boxes generated here (tests check the authors' results)."""
+    import struct
+    if not _TIGER_T:
+        _TIGER_T.extend(_tiger_sboxes())
+    n = len(data)
+    data = data + bytes([pad]) + bytes((55 - n) % 64) + struct.pack("<Q", 8 * n)
+    state = list(_TIGER_IV)
+    for i in range(0, len(data), 64):
+        state = _tiger_compress(_TIGER_T, data[i:i + 64], state)
+    return struct.pack("<3Q", *state)
+
+
 def crc24_openpgp(data):
     """RFC 4880 section 6.1's CRC-24, as its C code computes it, as 3 big-endian bytes."""
     crc = 0xB704CE
@@ -1458,12 +1547,12 @@ def _other_digest(algo, data, out_len):
         "gostr3411-94": lambda: [("nettle", _nettle_digest("gosthash94cp", "gosthash94", "gosthash94cp", data, out_len))],
         "streebog-256": lambda: [("nettle", _nettle_digest("streebog256", "streebog256", "streebog512", data, out_len))],
         "streebog-512": lambda: [("nettle", _nettle_digest("streebog512", "streebog512", "streebog512", data, out_len))],
-        "tiger": lambda: [("libgcrypt", _gcrypt_digest(306, data, out_len))],      # GCRY_MD_TIGER1
-        "tiger2": lambda: [("libgcrypt", _gcrypt_digest(307, data, out_len))],     # GCRY_MD_TIGER2
-        # Tiger(1) with each 64-bit word reversed, from libgcrypt's TIGER1 and its TIGER
-        "tiger-be": lambda: [("libgcrypt TIGER1, words reversed", b"".join(
-            w[::-1] for w in _words(_gcrypt_digest(306, data, out_len)))),
-            ("libgcrypt", _gcrypt_digest(6, data, out_len))],
+        # Tiger here, and libgcrypt's (GCRY_MD_TIGER1, TIGER2, TIGER) where it is installed
+        "tiger": lambda: [("Tiger code here", tiger(data))] + _gcrypt_too(306, data, out_len),
+        "tiger2": lambda: [("Tiger code here", tiger(data, 0x80))] + _gcrypt_too(307, data, out_len),
+        # Tiger(1) with each 64-bit word reversed
+        "tiger-be": lambda: [("Tiger code here, words reversed", b"".join(
+            w[::-1] for w in _words(tiger(data))))] + _gcrypt_too(6, data, out_len),
         # RFC 1510's CRC-32: zlib's with neither inversion (a start of ffffffff undoes zlib's)
         "crc32-rfc1510": lambda: [("zlib", (zlib.crc32(data, 0xFFFFFFFF) ^ 0xFFFFFFFF).to_bytes(4, "big"))],
         "whirlpool": lambda: [("libgcrypt", _gcrypt_digest(305, data, out_len))],  # GCRY_MD_WHIRLPOOL
@@ -1471,6 +1560,14 @@ def _other_digest(algo, data, out_len):
     if algo not in table:
         raise Unavailable(f"hashlib has no {algo}")
     return table[algo]()
+
+
+def _gcrypt_too(algo_id, data, out_len):
+    """[("libgcrypt", digest)], or [] where libgcrypt is not installed."""
+    try:
+        return [("libgcrypt", _gcrypt_digest(algo_id, data, out_len))]
+    except Unavailable:
+        return []
 
 
 def _words(digest):
