@@ -856,6 +856,7 @@ const mac_arg m_cmac_camellia256 = {"CMAC(Camellia-256)", M_PLAIN};
 const mac_arg m_cmac_sm4 = {"CMAC(SM4)", M_PLAIN};
 const mac_arg m_cmac_cast5 = {"CMAC(CAST-128)", M_PLAIN};
 const mac_arg m_cmac_blowfish = {"CMAC(Blowfish)", M_PLAIN};
+const mac_arg m_cmac_gost = {"CMAC(GOST-28147-89(R3411_94_TestParam))", M_PLAIN};
 const mac_arg m_cmac_idea = {"CMAC(IDEA)", M_PLAIN};
 const mac_arg m_cmac_seed = {"CMAC(SEED)", M_PLAIN};
 const mac_arg m_cmac_twofish = {"CMAC(Twofish)", M_PLAIN};
@@ -1267,6 +1268,7 @@ const cb_op botan_ops[] = {
     MAC("cmac-sm4", m_cmac_sm4),
     MAC("cmac-cast5", m_cmac_cast5),
     MAC("cmac-blowfish", m_cmac_blowfish),
+    MAC("cmac-gost28147", m_cmac_gost),
     MAC("cmac-idea", m_cmac_idea),
     MAC("cmac-seed", m_cmac_seed),
     MAC("cmac-twofish-256", m_cmac_twofish),
