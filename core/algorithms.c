@@ -100,6 +100,29 @@ const cb_algorithm cb_algorithms[] = {
     /* CCM with an 8-byte tag (RFC 6655's CCM_8 suites), the CCM rows' 12-byte nonce */
     {"aes-128-ccm-8",      CB_AEAD,   16, 12, 8, 1, 1},
     {"aes-256-ccm-8",      CB_AEAD,   32, 12, 8, 1, 1},
+    /* SIV and GCM-SIV over the other 128-bit block ciphers (SIV's key: two cipher keys; GCM-SIV
+     * takes 128 or 256-bit keys alone, RFC 8452 section 4) */
+    {"twofish-128-siv",  CB_AEAD,   32, 12, 16, 1, 1},
+    {"twofish-256-siv",  CB_AEAD,   64, 12, 16, 1, 1},
+    {"serpent-128-siv",  CB_AEAD,   32, 12, 16, 1, 1},
+    {"serpent-192-siv",  CB_AEAD,   48, 12, 16, 1, 1},
+    {"serpent-256-siv",  CB_AEAD,   64, 12, 16, 1, 1},
+    {"seed-siv",         CB_AEAD,   32, 12, 16, 1, 1},
+    {"camellia-128-siv", CB_AEAD,   32, 12, 16, 1, 1},
+    {"camellia-192-siv", CB_AEAD,   48, 12, 16, 1, 1},
+    {"camellia-256-siv", CB_AEAD,   64, 12, 16, 1, 1},
+    {"sm4-siv",          CB_AEAD,   32, 12, 16, 1, 1},
+    {"twofish-128-gcm-siv",CB_AEAD,   16, 12, 16, 1, 1},
+    {"twofish-256-gcm-siv",CB_AEAD,   32, 12, 16, 1, 1},
+    {"serpent-128-gcm-siv",CB_AEAD,   16, 12, 16, 1, 1},
+    {"serpent-256-gcm-siv",CB_AEAD,   32, 12, 16, 1, 1},
+    {"seed-gcm-siv",     CB_AEAD,   16, 12, 16, 1, 1},
+    {"camellia-128-gcm-siv",CB_AEAD,   16, 12, 16, 1, 1},
+    {"camellia-256-gcm-siv",CB_AEAD,   32, 12, 16, 1, 1},
+    {"sm4-gcm-siv",      CB_AEAD,   16, 12, 16, 1, 1},
+    /* EAX over RC2 (RFC 2268; 128 and 40 effective key bits, the key's own length) */
+    {"rc2-eax",            CB_AEAD,   16, 8, 8, 1, 1},
+    {"rc2-40-eax",         CB_AEAD,   5, 8, 8, 1, 1},
     /* ciphers */
     {"aes-128-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
     {"aes-192-cbc",        CB_CIPHER, 24, 16, 0, 16, 0},
@@ -366,6 +389,12 @@ const cb_algorithm cb_algorithms[] = {
      * IV is half a block; whole blocks until the message's last */
     {"magma-ctr-acpkm",    CB_CIPHER, 32, 4, 0, 8, 0},
     {"kuznyechik-ctr-acpkm", CB_CIPHER, 32, 8, 0, 16, 0},
+    /* GOST 28147-89 with RFC 4357's CryptoPro-A S-boxes and key meshing every 1 KiB of block
+     * encryptions (section 2.3), in the modes that only encrypt blocks */
+    {"gost28147-mesh-cfb", CB_CIPHER, 32, 8, 0, 1, 0},
+    {"gost28147-mesh-cfb8", CB_CIPHER, 32, 8, 0, 1, 0},
+    {"gost28147-mesh-ofb", CB_CIPHER, 32, 8, 0, 1, 0},
+    {"gost28147-mesh-ctr", CB_CIPHER, 32, 8, 0, 1, 0},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},
@@ -428,6 +457,12 @@ const cb_algorithm cb_algorithms[] = {
     /* MD2 (RFC 1319), and GOST R 34.11-94 with RFC 5831's test parameters */
     {"md2",                CB_HASH,   0, 0, 16, 1, 0},
     {"gostr3411-94-test",  CB_HASH,   0, 0, 32, 1, 0},
+    /* Tiger2 (0x80 padding); Tiger(1) with each 64-bit word of the digest big-endian (the
+     * byte order of GnuPG 1.2 and libgcrypt's TIGER); the CRC-32 of RFC 1510 (Kerberos:
+     * no initial or final inversion), big-endian as crc32 */
+    {"tiger2",             CB_HASH,   0, 0, 24, 1, 0},
+    {"tiger-be",           CB_HASH,   0, 0, 24, 1, 0},
+    {"crc32-rfc1510",      CB_HASH,   0, 0, 4, 1, 0},
     /* RIPEMD-128, -256, -320 (the 256 and 320-bit forms are RIPEMD-128 and -160 widened) */
     {"ripemd128",          CB_HASH,   0, 0, 16, 1, 0},
     {"ripemd256",          CB_HASH,   0, 0, 32, 1, 0},
@@ -502,6 +537,12 @@ const cb_algorithm cb_algorithms[] = {
     {"poly1305-seed",      CB_MAC,    32, 16, 16, 1, 1},
     {"poly1305-twofish",   CB_MAC,    32, 16, 16, 1, 1},
     {"poly1305-serpent",   CB_MAC,    32, 16, 16, 1, 1},
+    /* CMAC over RC2 (128 effective key bits) and GOST 28147-89 (the test S-boxes, as the
+     * gost28147 rows); GOST 28147-89's own MAC (imitovstavka: 16 rounds, CryptoPro-A
+     * S-boxes, a 32-bit tag) */
+    {"cmac-rc2",           CB_MAC,    16, 0, 8, 1, 0},
+    {"cmac-gost28147",     CB_MAC,    32, 0, 8, 1, 0},
+    {"gost28147-imit",     CB_MAC,    32, 0, 4, 1, 0},
     /* ChaCha and Salsa with other nonces: XChaCha20 and XSalsa20 (24 bytes: HChaCha20 or
      * HSalsa20 over the first 16 gives the key), and the original ChaCha20 (8 bytes, a 64-bit
      * block counter) with its first Poly1305 AEAD (draft-agl-tls-chacha20poly1305) */
@@ -542,6 +583,27 @@ const cb_algorithm cb_algorithms[] = {
     {"aes-128-kwp-inv",    CB_KEYWRAP, 16, 0, 8, 1, 0},
     {"aes-192-kwp-inv",    CB_KEYWRAP, 24, 0, 8, 1, 0},
     {"aes-256-kwp-inv",    CB_KEYWRAP, 32, 0, 8, 1, 0},
+    /* key wrap over the other 128-bit block ciphers (libgcrypt's AESWRAP takes any) */
+    {"twofish-128-kw",   CB_KEYWRAP, 16, 0, 8, 8, 0},
+    {"twofish-128-kwp",  CB_KEYWRAP, 16, 0, 8, 1, 0},
+    {"twofish-256-kw",   CB_KEYWRAP, 32, 0, 8, 8, 0},
+    {"twofish-256-kwp",  CB_KEYWRAP, 32, 0, 8, 1, 0},
+    {"serpent-128-kw",   CB_KEYWRAP, 16, 0, 8, 8, 0},
+    {"serpent-128-kwp",  CB_KEYWRAP, 16, 0, 8, 1, 0},
+    {"serpent-192-kw",   CB_KEYWRAP, 24, 0, 8, 8, 0},
+    {"serpent-192-kwp",  CB_KEYWRAP, 24, 0, 8, 1, 0},
+    {"serpent-256-kw",   CB_KEYWRAP, 32, 0, 8, 8, 0},
+    {"serpent-256-kwp",  CB_KEYWRAP, 32, 0, 8, 1, 0},
+    {"seed-kw",          CB_KEYWRAP, 16, 0, 8, 8, 0},
+    {"seed-kwp",         CB_KEYWRAP, 16, 0, 8, 1, 0},
+    {"camellia-128-kw",  CB_KEYWRAP, 16, 0, 8, 8, 0},
+    {"camellia-128-kwp", CB_KEYWRAP, 16, 0, 8, 1, 0},
+    {"camellia-192-kw",  CB_KEYWRAP, 24, 0, 8, 8, 0},
+    {"camellia-192-kwp", CB_KEYWRAP, 24, 0, 8, 1, 0},
+    {"camellia-256-kw",  CB_KEYWRAP, 32, 0, 8, 8, 0},
+    {"camellia-256-kwp", CB_KEYWRAP, 32, 0, 8, 1, 0},
+    {"sm4-kw",           CB_KEYWRAP, 16, 0, 8, 8, 0},
+    {"sm4-kwp",          CB_KEYWRAP, 16, 0, 8, 1, 0},
     /* reference rows, run by the harness itself */
     {"memcpy",             CB_REF,    0, 0, 0, 1, 0},
     {"null",               CB_REF,    0, 0, 0, 1, 0},

@@ -32,7 +32,7 @@ MACS_CIPHER = ("cmac-aes-192", "cmac-3des", "cmac-camellia-128", "cmac-camellia-
                "cmac-cast5", "cmac-blowfish", "cmac-idea", "cmac-seed", "cmac-twofish-256",
                "cmac-serpent-256", "gmac-camellia-128", "gmac-seed", "gmac-twofish-256",
                "gmac-serpent-256", "poly1305-camellia", "poly1305-seed", "poly1305-twofish",
-               "poly1305-serpent")
+               "poly1305-serpent", "cmac-rc2", "cmac-gost28147", "gost28147-imit")
 #: short-input PRFs and NaCl's crypto_auth
 MACS_OTHER = ("gost28147-tc26z-imit", "cmac-magma", "cmac-kuznyechik", "umac-96", "siphash-2-4", "siphash-2-4-128", "hmac-sha512-trunc256", "blake2b-mac", "blake2s-mac",
               "kmac-128", "kmac-256")
@@ -201,7 +201,16 @@ GRID_AEADS = ("camellia-128-gcm", "camellia-192-gcm", "camellia-256-gcm", "aria-
 
 
 #: EAX over the 64-bit block ciphers: a tag of one block (8 bytes).
-EAX64 = ("des-eax", "3des-eax", "blowfish-eax", "cast5-eax", "idea-eax", "gost28147-eax")
+EAX64 = ("des-eax", "3des-eax", "blowfish-eax", "cast5-eax", "idea-eax", "gost28147-eax",
+         "rc2-eax", "rc2-40-eax")
+
+#: SIV and GCM-SIV over the other 128-bit block ciphers (GCM-SIV at 128 and 256-bit keys).
+_OTHER128 = ("twofish-128", "twofish-256", "serpent-128", "serpent-192", "serpent-256", "seed",
+             "camellia-128", "camellia-192", "camellia-256", "sm4")
+SIV_OTHER = tuple(f"{c}-siv" for c in _OTHER128) + tuple(
+    f"{c}-gcm-siv" for c in _OTHER128 if "192" not in c)
+#: key wrap over the other 128-bit block ciphers
+KEYWRAPS_OTHER = tuple(f"{c}-{m}" for c in _OTHER128 for m in ("kw", "kwp"))
 
 #: CCM with an 8-byte tag (RFC 6655's CCM_8).
 CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")
@@ -209,13 +218,13 @@ CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")
 
 def main() -> int:
     sizes = tag_sizes()
-    for algo in AEADS + GRID_AEADS:
+    for algo in AEADS + GRID_AEADS + SIV_OTHER:
         print(write(algo, "aead", 16).relative_to(HERE))
     for algo in EAX64 + CCM8:
         print(write(algo, "aead", 8).relative_to(HERE))
     for algo in MACS + MACS_HMAC + MACS_CIPHER + MACS_OTHER:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))
-    for algo in KEYWRAPS:
+    for algo in KEYWRAPS + KEYWRAPS_OTHER:
         print(write(algo, "keywrap", 8).relative_to(HERE))
     return 0
 

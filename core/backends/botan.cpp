@@ -21,6 +21,7 @@
 #include <botan/exceptn.h>
 #include <botan/hash.h>
 #include <botan/mac.h>
+#include <botan/nist_keywrap.h>
 #include <botan/stream_cipher.h>
 #include <botan/version.h>
 
@@ -42,6 +43,7 @@
 #include <string>
 
 extern "C" {
+#include "../algorithms.h"
 #include "../backend.h"
 }
 
@@ -272,6 +274,13 @@ const aead_arg xchapoly = {"ChaCha20Poly1305", AEAD_XCHACHA};
 const aead_arg chapoly64 = {"ChaCha20Poly1305", AEAD_CHACHA64};
 const aead_arg siv128 = {"AES-128", AEAD_SIV}, siv192 = {"AES-192", AEAD_SIV},
                siv256 = {"AES-256", AEAD_SIV};
+// SIV over the other 128-bit block ciphers (the key is two cipher keys; its length picks
+// Twofish's and Serpent's size)
+const aead_arg a_twofish_siv = {"Twofish", AEAD_SIV}, a_serpent_siv = {"Serpent", AEAD_SIV},
+               a_seed_siv = {"SEED", AEAD_SIV}, a_sm4_siv = {"SM4", AEAD_SIV},
+               a_camellia_128_siv = {"Camellia-128", AEAD_SIV},
+               a_camellia_192_siv = {"Camellia-192", AEAD_SIV},
+               a_camellia_256_siv = {"Camellia-256", AEAD_SIV};
 // GCM, CCM, EAX and OCB over the other 128-bit block ciphers (the key's length picks Twofish's and
 // Serpent's size), EAX at AES's other key sizes
 const aead_arg a_camellia_128_gcm = {"Camellia-128", AEAD_GCM};
@@ -889,12 +898,85 @@ const mac_arg m_cmac_camellia256 = {"CMAC(Camellia-256)", M_PLAIN};
 const mac_arg m_cmac_sm4 = {"CMAC(SM4)", M_PLAIN};
 const mac_arg m_cmac_cast5 = {"CMAC(CAST-128)", M_PLAIN};
 const mac_arg m_cmac_blowfish = {"CMAC(Blowfish)", M_PLAIN};
+const mac_arg m_cmac_gost = {"CMAC(GOST-28147-89(R3411_94_TestParam))", M_PLAIN};
 const mac_arg m_cmac_idea = {"CMAC(IDEA)", M_PLAIN};
 const mac_arg m_cmac_seed = {"CMAC(SEED)", M_PLAIN};
 const mac_arg m_cmac_twofish = {"CMAC(Twofish)", M_PLAIN};
 const mac_arg m_cmac_serpent = {"CMAC(Serpent)", M_PLAIN};
 const mac_arg m_gmac192 = {"AES-192/GCM", M_GMAC};
 const mac_arg m_gmac256 = {"AES-256/GCM", M_GMAC};
+
+// ---------------------------------------------------------------- key wrap
+
+// NIST SP 800-38F's KW and KWP (RFC 3394, RFC 5649) over any 128-bit block cipher: Botan's
+// nist_key_wrap functions (botan/nist_keywrap.h, since 2.4) over one cipher keyed once. A
+// wrap's output is 8 bytes longer than the key data padded to 8; an unwrap that fails its
+// integrity check throws Invalid_Authentication_Tag.
+struct kw_arg {
+    const char *cipher;  // "AES-128", "Twofish" (the key's length picks the size) ...
+    bool padded;         // KWP
+};
+
+struct kw_ctx {
+    std::unique_ptr<Botan::BlockCipher> bc;
+    bool padded, decrypt;
+};
+
+int kw_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    GUARD_BEGIN
+    const kw_arg *a = static_cast<const kw_arg *>(arg);
+    if (missing(s->key, s->key_len) || !s->key_len)
+        return CB_ERR_PARAM;
+    std::unique_ptr<kw_ctx> x(new kw_ctx);
+    x->bc = Botan::BlockCipher::create(a->cipher);
+    if (!x->bc)
+        return CB_ERR;
+    x->bc->set_key(s->key, s->key_len);
+    x->padded = a->padded;
+    x->decrypt = s->decrypt != 0;
+    *ctx = x.release();
+    return CB_OK;
+    GUARD_END
+}
+
+int kw_run(void *ctx, cb_msg *m)
+{
+    GUARD_BEGIN
+    kw_ctx *x = static_cast<kw_ctx *>(ctx);
+    size_t w = cb_keywrap_len(m->len);
+    if (!x->decrypt) {
+        std::vector<uint8_t> out = x->padded ? Botan::nist_key_wrap_padded(m->in, m->len, *x->bc)
+                                             : Botan::nist_key_wrap(m->in, m->len, *x->bc);
+        if (out.size() != w)
+            return CB_ERR;
+        std::memcpy(m->out, out.data(), w);
+        return CB_OK;
+    }
+    Botan::secure_vector<uint8_t> out = x->padded ? Botan::nist_key_unwrap_padded(m->in, w, *x->bc)
+                                                  : Botan::nist_key_unwrap(m->in, w, *x->bc);
+    if (out.size() != m->len)
+        return CB_ERR_AUTH;   // a valid wrap of key data of another length
+    std::memcpy(m->out, out.data(), m->len);
+    return CB_OK;
+    GUARD_END
+}
+
+void kw_finish(void *ctx)
+{
+    delete static_cast<kw_ctx *>(ctx);
+}
+
+const kw_arg w_aes128 = {"AES-128", false}, w_aes192 = {"AES-192", false},
+             w_aes256 = {"AES-256", false}, w_aes128p = {"AES-128", true},
+             w_aes192p = {"AES-192", true}, w_aes256p = {"AES-256", true},
+             w_twofish = {"Twofish", false}, w_twofishp = {"Twofish", true},
+             w_serpent = {"Serpent", false}, w_serpentp = {"Serpent", true},
+             w_seed = {"SEED", false}, w_seedp = {"SEED", true},
+             w_sm4 = {"SM4", false}, w_sm4p = {"SM4", true},
+             w_cam128 = {"Camellia-128", false}, w_cam128p = {"Camellia-128", true},
+             w_cam192 = {"Camellia-192", false}, w_cam192p = {"Camellia-192", true},
+             w_cam256 = {"Camellia-256", false}, w_cam256p = {"Camellia-256", true};
 
 // ---------------------------------------------------------------- library
 
@@ -997,6 +1079,7 @@ const char *botan_provider(void)
 #define CIPHER(n, a) {n, &a, cipher_init, cipher_run, cipher_finish}
 #define HASH(n, s) {n, s, hash_init, hash_run, hash_finish}
 #define MAC(n, a) {n, &a, mac_init, mac_run, mac_finish}
+#define KW(n, a) {n, &a, kw_init, kw_run, kw_finish}
 
 const cb_op botan_ops[] = {
     AEAD("aes-128-gcm", gcm128),
@@ -1008,6 +1091,43 @@ const cb_op botan_ops[] = {
     AEAD("aes-128-siv", siv128),
     AEAD("aes-192-siv", siv192),
     AEAD("aes-256-siv", siv256),
+    // key wrap (RFC 3394) and with padding (RFC 5649), over AES and the other 128-bit ciphers
+    KW("aes-128-kw", w_aes128),
+    KW("aes-128-kwp", w_aes128p),
+    KW("aes-192-kw", w_aes192),
+    KW("aes-192-kwp", w_aes192p),
+    KW("aes-256-kw", w_aes256),
+    KW("aes-256-kwp", w_aes256p),
+    KW("twofish-128-kw", w_twofish),
+    KW("twofish-128-kwp", w_twofishp),
+    KW("twofish-256-kw", w_twofish),
+    KW("twofish-256-kwp", w_twofishp),
+    KW("serpent-128-kw", w_serpent),
+    KW("serpent-128-kwp", w_serpentp),
+    KW("serpent-192-kw", w_serpent),
+    KW("serpent-192-kwp", w_serpentp),
+    KW("serpent-256-kw", w_serpent),
+    KW("serpent-256-kwp", w_serpentp),
+    KW("seed-kw", w_seed),
+    KW("seed-kwp", w_seedp),
+    KW("camellia-128-kw", w_cam128),
+    KW("camellia-128-kwp", w_cam128p),
+    KW("camellia-192-kw", w_cam192),
+    KW("camellia-192-kwp", w_cam192p),
+    KW("camellia-256-kw", w_cam256),
+    KW("camellia-256-kwp", w_cam256p),
+    KW("sm4-kw", w_sm4),
+    KW("sm4-kwp", w_sm4p),
+    AEAD("twofish-128-siv", a_twofish_siv),
+    AEAD("twofish-256-siv", a_twofish_siv),
+    AEAD("serpent-128-siv", a_serpent_siv),
+    AEAD("serpent-192-siv", a_serpent_siv),
+    AEAD("serpent-256-siv", a_serpent_siv),
+    AEAD("seed-siv", a_seed_siv),
+    AEAD("camellia-128-siv", a_camellia_128_siv),
+    AEAD("camellia-192-siv", a_camellia_192_siv),
+    AEAD("camellia-256-siv", a_camellia_256_siv),
+    AEAD("sm4-siv", a_sm4_siv),
     AEAD("aes-256-ocb", ocb256),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
@@ -1315,6 +1435,7 @@ const cb_op botan_ops[] = {
     MAC("cmac-sm4", m_cmac_sm4),
     MAC("cmac-cast5", m_cmac_cast5),
     MAC("cmac-blowfish", m_cmac_blowfish),
+    MAC("cmac-gost28147", m_cmac_gost),
     MAC("cmac-idea", m_cmac_idea),
     MAC("cmac-seed", m_cmac_seed),
     MAC("cmac-twofish-256", m_cmac_twofish),

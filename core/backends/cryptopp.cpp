@@ -799,6 +799,7 @@ const mac_arg m_cmac_camellia = {make_mac<CMAC<Camellia>>, M_PLAIN};
 const mac_arg m_cmac_sm4 = {make_mac<CMAC<SM4>>, M_PLAIN};
 const mac_arg m_cmac_cast5 = {make_mac<CMAC<CAST128>>, M_PLAIN};
 const mac_arg m_cmac_blowfish = {make_mac<CMAC<Blowfish>>, M_PLAIN};
+const mac_arg m_cmac_gost = {make_mac<CMAC<GOST>>, M_PLAIN};   // the test S-boxes
 const mac_arg m_cmac_idea = {make_mac<CMAC<IDEA>>, M_PLAIN};
 const mac_arg m_cmac_seed = {make_mac<CMAC<SEED>>, M_PLAIN};
 const mac_arg m_cmac_twofish = {make_mac<CMAC<Twofish>>, M_PLAIN};
@@ -1204,6 +1205,7 @@ const cb_op cryptopp_ops[] = {
     MAC("cmac-sm4", m_cmac_sm4),
     MAC("cmac-cast5", m_cmac_cast5),
     MAC("cmac-blowfish", m_cmac_blowfish),
+    MAC("cmac-gost28147", m_cmac_gost),
     MAC("cmac-idea", m_cmac_idea),
     MAC("cmac-seed", m_cmac_seed),
     MAC("cmac-twofish-256", m_cmac_twofish),

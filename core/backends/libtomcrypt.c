@@ -768,6 +768,7 @@ static const mac_arg hmac_md5 = {MAC_HMAC, &md5_desc, NULL}, hmac_sha1 = {MAC_HM
  * take any AES key); BLAKE2's keyed mode (blake2bmac_*, blake2smac_*) */
 static const mac_arg cmac_des3 = {MAC_CMAC, NULL, &des3_desc}, cmac_camellia = {MAC_CMAC, NULL, &camellia_desc},
                      cmac_cast5 = {MAC_CMAC, NULL, &cast5_desc}, cmac_blowfish = {MAC_CMAC, NULL, &blowfish_desc},
+                     cmac_rc2 = {MAC_CMAC, NULL, &rc2_desc},   /* effective key bits = key bits */
                      cmac_seed = {MAC_CMAC, NULL, &kseed_desc}, cmac_twofish = {MAC_CMAC, NULL, &twofish_desc};
 static const mac_arg blake2b_mac = {MAC_BLAKE2B, NULL, NULL}, blake2s_mac = {MAC_BLAKE2S, NULL, NULL};
 /* HMAC over the other hashes (hmac_* takes any hash descriptor) */
@@ -1052,6 +1053,7 @@ static const cb_op ltc_ops[] = {
     MAC("cmac-camellia-256", cmac_camellia),
     MAC("cmac-cast5", cmac_cast5),
     MAC("cmac-blowfish", cmac_blowfish),
+    MAC("cmac-rc2", cmac_rc2),
     MAC("cmac-seed", cmac_seed),
     MAC("cmac-twofish-256", cmac_twofish),
     MAC("gmac-aes-192", gmac),

@@ -899,6 +899,10 @@ static const cb_op openssl_ops[] = {
 #ifndef OPENSSL_NO_SEED
     MAC("cmac-seed", "CMAC", OSSL_MAC_PARAM_CIPHER, "SEED-CBC", 0, 0),
 #endif
+#ifndef OPENSSL_NO_RC2
+    /* a 16-byte key: 128 effective key bits, as the rc2-* cipher rows */
+    MAC("cmac-rc2", "CMAC", OSSL_MAC_PARAM_CIPHER, "RC2-CBC", 0, 0),
+#endif
 #endif
     MAC("gmac-aes-192", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-192-GCM", 1, 0),
     MAC("gmac-aes-256", "GMAC", OSSL_MAC_PARAM_CIPHER, "AES-256-GCM", 1, 0),

@@ -278,6 +278,32 @@ _RIPEMD_WIDE = Grade("legacy", "a wider output of RIPEMD-128 or -160 without mor
                      "Dobbertin, Bosselaers, Preneel (the RIPEMD page)")
 _HMAC_RIPEMD_OLD = Grade("legacy", "HMAC over a RIPEMD variant little used or analysed; prefer "
                          "HMAC-SHA-2", "RFC 2286; RFC 2104")
+_SIV_OTHER = Grade("acceptable", "SIV over a 128-bit block cipher without known practical "
+                   "attack: nonce-misuse-resistant, but without AES's scrutiny and CPU "
+                   "instructions; prefer AES-SIV or AES-GCM-SIV", "RFC 5297")
+_GCM_SIV_OTHER = Grade("acceptable", "GCM-SIV over a 128-bit block cipher without known "
+                       "practical attack: nonce-misuse-resistant, but without AES's scrutiny "
+                       "and CPU instructions; prefer AES-GCM-SIV", "RFC 8452")
+_RC2_EAX = Grade("broken", "EAX over RC2: RC2's related-key attacks, a 64-bit block (Sweet32) "
+                 "and tag; with 40 effective key bits also exhaustive search in hours",
+                 "RFC 2268; Kelsey, Schneier, Wagner (ICICS 1997); CVE-2016-2183")
+_KW_OTHER = Grade("acceptable", "key transport: RFC 3394's wrap (padded: RFC 5649's) over a "
+                  "128-bit block cipher other than AES, deterministic, integrity from its 64-bit "
+                  "check value; not a bulk cipher (use an AEAD for data), and outside SP 800-38F, "
+                  "which names AES", "RFC 3394; RFC 5649; NIST SP 800-38F")
+_GOST89_MESH = Grade("broken", "GOST 28147-89 with CryptoPro key meshing: a new key every KiB "
+                     "does not lift the 64-bit block (Sweet32) nor the single-key attacks below "
+                     "brute force; superseded by Magma and Kuznyechik (GOST R 34.12-2015)",
+                     "RFC 4357 section 2.3; RFC 5830; Isobe (FSE 2011); RFC 8891")
+_CMAC_BROKEN = Grade("broken", "CMAC over a broken 64-bit block cipher (RC2, GOST 28147-89): "
+                     "a 64-bit tag, forgeries after ~2^32 messages, and the cipher's own "
+                     "attacks", "NIST SP 800-38B; RFC 2268; RFC 5830")
+_GOST89_IMIT = Grade("broken", "GOST 28147-89's MAC (imitovstavka): a 32-bit tag, 16 of the "
+                     "cipher's 32 rounds, a 64-bit block; superseded by GOST R 34.13-2015's "
+                     "MAC", "RFC 5830 section 8; RFC 4357")
+_CRC_KRB = Grade("broken", "the CRC-32 of Kerberos 5's des-cbc-crc: a checksum, not a "
+                 "cryptographic hash; collisions and forgeries are trivial", "RFC 3961 6.1.3; "
+                 "RFC 6649")
 _REF = Grade("reference", "the harness's own row: memory ceiling or per-call floor", "")
 
 _ETM = ("-etm@openssh.com",)
@@ -398,6 +424,26 @@ _ENTRIES = [
     Algorithm("noekeon-gcm", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("noekeon-ccm", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("noekeon-ocb", "aead", 16, _NOEKEON_INDIRECT),
+    Algorithm("twofish-128-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("twofish-256-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("serpent-128-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("serpent-192-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("serpent-256-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("seed-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("camellia-128-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("camellia-192-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("camellia-256-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("sm4-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("twofish-128-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("twofish-256-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("serpent-128-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("serpent-256-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("seed-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("camellia-128-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("camellia-256-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("sm4-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("rc2-eax", "aead", 8, _RC2_EAX),
+    Algorithm("rc2-40-eax", "aead", 8, _RC2_EAX),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_RSA_WITH_AES_128_CBC_SHA"),
               ("aes128-cbc",), "", "aes-cbc-essiv:sha256"),
@@ -677,6 +723,10 @@ _ENTRIES = [
               ("TLS_GOSTR341112_256_WITH_MAGMA_CTR_OMAC",)),
     Algorithm("kuznyechik-ctr-acpkm", "cipher", 16, _KUZ_ACPKM, "", "KUZNYECHIK-CTR-ACPKM",
               ("TLS_GOSTR341112_256_WITH_KUZNYECHIK_CTR_OMAC",)),
+    Algorithm("gost28147-mesh-cfb", "cipher", 1, _GOST89_MESH),
+    Algorithm("gost28147-mesh-cfb8", "cipher", 1, _GOST89_MESH),
+    Algorithm("gost28147-mesh-ofb", "cipher", 1, _GOST89_MESH),
+    Algorithm("gost28147-mesh-ctr", "cipher", 1, _GOST89_MESH),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
@@ -740,6 +790,9 @@ _ENTRIES = [
     Algorithm("crc24", "hash", 1, _CRC),
     Algorithm("md2", "hash", 16, _MD2, "md2"),
     Algorithm("gostr3411-94-test", "hash", 32, _GOST94_TEST),
+    Algorithm("tiger2", "hash", 64, _TIGER),
+    Algorithm("tiger-be", "hash", 64, _TIGER),
+    Algorithm("crc32-rfc1510", "hash", 1, _CRC_KRB),
     Algorithm("ripemd128", "hash", 64, _RIPEMD128, aliases=("rmd128",)),
     Algorithm("ripemd256", "hash", 64, _RIPEMD_WIDE, aliases=("rmd256",)),
     Algorithm("ripemd320", "hash", 64, _RIPEMD_WIDE, aliases=("rmd320",)),
@@ -817,6 +870,9 @@ _ENTRIES = [
     Algorithm("poly1305-seed", "mac", 16, _POLY_OTHER),
     Algorithm("poly1305-twofish", "mac", 16, _POLY_OTHER),
     Algorithm("poly1305-serpent", "mac", 16, _POLY_OTHER),
+    Algorithm("cmac-rc2", "mac", 8, _CMAC_BROKEN),
+    Algorithm("cmac-gost28147", "mac", 8, _CMAC_BROKEN),
+    Algorithm("gost28147-imit", "mac", 8, _GOST89_IMIT, aliases=("gost89-imit",)),
     # SipHash, NaCl's crypto_auth
     Algorithm("siphash-2-4", "mac", 8, _SIPHASH, "siphash"),
     Algorithm("siphash-2-4-128", "mac", 8, _SIPHASH128),
@@ -841,6 +897,27 @@ _ENTRIES = [
     Algorithm("aes-128-kwp-inv", "keywrap", 16, _KW_INV),
     Algorithm("aes-192-kwp-inv", "keywrap", 16, _KW_INV),
     Algorithm("aes-256-kwp-inv", "keywrap", 16, _KW_INV),
+    # key wrap over the other 128-bit block ciphers (libgcrypt)
+    Algorithm("twofish-128-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("twofish-128-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("twofish-256-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("twofish-256-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("serpent-128-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("serpent-128-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("serpent-192-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("serpent-192-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("serpent-256-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("serpent-256-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("seed-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("seed-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("camellia-128-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("camellia-128-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("camellia-192-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("camellia-192-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("camellia-256-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("camellia-256-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("sm4-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("sm4-kwp", "keywrap", 16, _KW_OTHER),
     Algorithm("memcpy", "ref", 1, _REF),
     Algorithm("null", "ref", 1, _REF),
 ]
