@@ -73,6 +73,7 @@ def test_a_paired_faster_choice_is_named_with_its_paired_factor(cli, env):
     assert _cand(t, CHACHA)["rank"] == 2 and _cand(t, CHACHA)["cannot_tell_from_above"] is None
     assert t["recommendation"]["choice"] == GCM
     assert "use aes128-gcm@openssh.com" in t["answer"]
+    assert gcm["vs_default"]["figure"] == "wall_s"      # these rounds' CPU is not to the ns
     assert ("It moves 1.07x what the default (chacha20-poly1305@openssh.com) moves in the same "
             "rounds (95% CI 1.07-1.07, 12 paired rounds)") in t["answer"]
     assert "within the measurement noise" not in t["answer"]
@@ -94,6 +95,7 @@ def test_inside_the_noise_advise_cannot_tell_and_claims_no_factor(cli, env):
     assert answer.startswith("For ssh, keep the default, chacha20-poly1305@openssh.com")
     assert "cannot tell here (within 9%)" in answer
     assert "x what the default" not in answer and "x faster" not in answer
+    assert "x the work per CPU second" not in answer
     assert "fastest choice" not in answer
     # the bottleneck is judged for the fastest allowed choice, as the ssh table judges it
     assert t["bottleneck"].startswith("Crypto is the bottleneck: the fastest cipher, "
@@ -221,3 +223,20 @@ def test_the_paired_rounds_tell_apart_what_the_intervals_cannot(tmp_path):
     from cipherbench.advise.rates import without_aes
     est = without_aes(cands, rates)
     assert set(paired_rounds(ev, est)) == {CHACHA}
+
+
+def test_a_factor_judged_on_cpu_time_is_not_called_what_the_choice_moves():
+    """The answer's factor names the figure the paired verdict was judged on: with both ends'
+    CPU time per byte it is work per CPU second, not speed."""
+    from types import SimpleNamespace
+
+    from cipherbench.advise.paired import versus_default
+    from cipherbench.advise.rank import Ranked
+    faster = V.Verdict(V.FASTER, 1.39, 1.12, 1.58, 12)
+    dflt = Ranked(SimpleNamespace(label=CHACHA), None, None, is_default=True)
+    for figure, want in (("cpu_s", f"It does 1.39x the work per CPU second of both ends that "
+                                   f"the default ({CHACHA}) does in the same rounds"),
+                         ("wall_s", f"It moves 1.39x what the default ({CHACHA}) moves")):
+        rec = Ranked(SimpleNamespace(label=GCM), None, None, vs_default=faster,
+                     vs_default_figure=figure)
+        assert want in versus_default([rec, dflt], rec)

@@ -15,6 +15,7 @@ Evidence without paired rounds (ssh runs stored before the rounds, primitive sta
 """
 from __future__ import annotations
 
+from cipherbench import cpu_figure
 from cipherbench import verdict as V
 from cipherbench.advise.bottleneck import (BASELINE, CANNOT_TELL, CRYPTO_BOUND, PAIRED_RULE,
                                            PATH_BOUND, PathVerdict, sentence, verdict)
@@ -93,8 +94,11 @@ def versus_default(rows: list[Ranked], rec: Ranked) -> str | None:
         return None
     if v.state == V.FASTER:
         assert v.ratio is not None and v.low is not None and v.high is not None
-        return (f" It moves {v.ratio:.2f}x what the default ({dflt.cand.label}) moves in the "
-                f"same rounds (95% CI {v.low:.2f}-{v.high:.2f}, {v.n_rounds} paired rounds).")
+        what = ("does {r:.2f}x the work per CPU second of both ends that the default ({d}) does"
+                if rec.vs_default_figure == cpu_figure.CPU else
+                "moves {r:.2f}x what the default ({d}) moves")
+        return (f" It {what.format(r=v.ratio, d=dflt.cand.label)} in the same rounds (95% CI "
+                f"{v.low:.2f}-{v.high:.2f}, {v.n_rounds} paired rounds).")
     # the default ranks ahead of what it cannot be told from: here it is not allowed
     why = "" if dflt.allowed else f", not allowed: {dflt.verdict.reason}"
     return f" Against the default ({dflt.cand.label}{why}): {v.text()}."
