@@ -1390,7 +1390,8 @@ const cb_op botan_ops[] = {
     CIPHER("noekeon-xts", m_noekeon_xts),
 
     HASH("md5", "MD5"),
-    HASH("md5-sha1", "Parallel(MD5,SHA-160)"),   // the two digests concatenated
+    // no md5-sha1 (Parallel(MD5,SHA-160)): Botan 2.19.5 (Debian 13) fails it on the
+    // differential's random input (status 1) while 2.19.3 passes, like HMAC(Tiger) below
     HASH("sha1", "SHA-1"),
     HASH("sha224", "SHA-224"),
     HASH("sha256", "SHA-256"),
