@@ -83,7 +83,9 @@ def test_grades_have_reasons_and_references():
     ("rc6-128-gcm", "acceptable", "SP 800-38D"), ("skipjack-ofb", "broken", "SP 800-131A"),
     ("kasumi-cfb", "legacy", "TS 35.202"), ("noekeon-direct-ocb", "legacy", "NESSIE"),
     ("noekeon-direct-ecb", "broken", "SP 800-38A"), ("noekeon-ctr", "legacy", "NOEKEON"),
-    ("safer-k64-cbc", "broken", "Knudsen")])
+    ("safer-k64-cbc", "broken", "Knudsen"), ("anubis-128-cbc", "legacy", "NESSIE final report"),
+    ("anubis-128-gcm", "legacy", "Anubis"), ("anubis-128-ecb", "broken", "SP 800-38A"),
+    ("khazad-ctr", "legacy", "Muller")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

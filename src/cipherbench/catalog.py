@@ -237,6 +237,14 @@ _NOEKEON_INDIRECT = Grade("legacy", "Noekeon in indirect-key mode: its designers
 _SAFER_K64 = Grade("broken", "SAFER K-64: a 64-bit key, within reach of exhaustive search, a "
                    "key schedule with related-key weaknesses (fixed in SAFER SK), and a 64-bit "
                    "block (Sweet32)", "Massey (FSE 1993); Knudsen (CRYPTO 1995); CVE-2016-2183")
+_ANUBIS = Grade("legacy", "Anubis (tweaked): no known attack on its 12 rounds, but not selected by "
+                "NESSIE, little analysed since, its S-box changed after submission, no CPU "
+                "instructions; prefer AES", "Barreto and Rijmen, The Anubis Block Cipher (NESSIE "
+                "submission, 2000, tweaked 2001); NESSIE final report (2003)")
+_KHAZAD = Grade("legacy", "Khazad (tweaked): a 64-bit block (Sweet32), not selected by NESSIE, "
+                "and an integral attack on 5 of its 8 rounds", "Barreto and Rijmen, The Khazad "
+                "Legacy-Level Block Cipher (NESSIE submission, 2000, tweaked 2001); Muller, A New "
+                "Attack against Khazad (ASIACRYPT 2003); CVE-2016-2183")
 _RIPEMD128 = Grade("legacy", "128-bit output: collisions at 2^64 work, and semi-free-start "
                    "collisions on the full function (2013)", "ISO/IEC 10118-3; Landelle and Peyrin "
                    "(EUROCRYPT 2013)")
@@ -358,6 +366,10 @@ _ENTRIES = [
     Algorithm("noekeon-direct-gcm", "aead", 16, _NOEKEON),
     Algorithm("noekeon-direct-ccm", "aead", 16, _NOEKEON),
     Algorithm("noekeon-direct-ocb", "aead", 16, _NOEKEON),
+    # and over Anubis (tweaked), 128-bit key
+    Algorithm("anubis-128-gcm", "aead", 16, _ANUBIS),
+    Algorithm("anubis-128-ccm", "aead", 16, _ANUBIS),
+    Algorithm("anubis-128-ocb", "aead", 16, _ANUBIS),
     Algorithm("noekeon-gcm", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("noekeon-ccm", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("noekeon-ocb", "aead", 16, _NOEKEON_INDIRECT),
@@ -621,6 +633,18 @@ _ENTRIES = [
     Algorithm("safer-k64-cfb", "cipher", 1, _SAFER_K64),
     Algorithm("safer-k64-ofb", "cipher", 1, _SAFER_K64),
     Algorithm("safer-k64-ctr", "cipher", 1, _SAFER_K64),
+    # Anubis (tweaked) with a 128-bit key and Khazad (tweaked), LibTomCrypt's
+    Algorithm("anubis-128-ecb", "cipher", 16, _ECB),
+    Algorithm("anubis-128-cbc", "cipher", 16, _ANUBIS),
+    Algorithm("anubis-128-cfb", "cipher", 1, _ANUBIS),
+    Algorithm("anubis-128-ofb", "cipher", 1, _ANUBIS),
+    Algorithm("anubis-128-ctr", "cipher", 1, _ANUBIS),
+    Algorithm("anubis-128-xts", "cipher", 16, _ANUBIS),
+    Algorithm("khazad-ecb", "cipher", 8, _ECB),
+    Algorithm("khazad-cbc", "cipher", 8, _KHAZAD),
+    Algorithm("khazad-cfb", "cipher", 1, _KHAZAD),
+    Algorithm("khazad-ofb", "cipher", 1, _KHAZAD),
+    Algorithm("khazad-ctr", "cipher", 1, _KHAZAD),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
