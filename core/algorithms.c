@@ -101,6 +101,10 @@ const cb_algorithm cb_algorithms[] = {
     {"anubis-128-gcm",     CB_AEAD,   16, 12, 16, 1, 1},
     {"anubis-128-ccm",     CB_AEAD,   16, 12, 16, 1, 1},
     {"anubis-128-ocb",     CB_AEAD,   16, 12, 16, 1, 1},
+    /* and over SAFER+ with a 128-bit key */
+    {"safer-plus-128-gcm", CB_AEAD,   16, 12, 16, 1, 1},
+    {"safer-plus-128-ccm", CB_AEAD,   16, 12, 16, 1, 1},
+    {"safer-plus-128-ocb", CB_AEAD,   16, 12, 16, 1, 1},
     /* ciphers */
     {"aes-128-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
     {"aes-192-cbc",        CB_CIPHER, 24, 16, 0, 16, 0},
@@ -354,6 +358,13 @@ const cb_algorithm cb_algorithms[] = {
     {"khazad-cfb",         CB_CIPHER, 16, 8, 0, 1, 0},
     {"khazad-ofb",         CB_CIPHER, 16, 8, 0, 1, 0},
     {"khazad-ctr",         CB_CIPHER, 16, 8, 0, 1, 0},
+    /* SAFER+ (the AES submission; Bluetooth's Ar) with a 128-bit key, 8 rounds */
+    {"safer-plus-128-ecb", CB_CIPHER, 16, 0, 0, 16, 0},
+    {"safer-plus-128-cbc", CB_CIPHER, 16, 16, 0, 16, 0},
+    {"safer-plus-128-cfb", CB_CIPHER, 16, 16, 0, 1, 0},
+    {"safer-plus-128-ofb", CB_CIPHER, 16, 16, 0, 1, 0},
+    {"safer-plus-128-ctr", CB_CIPHER, 16, 16, 0, 1, 0},
+    {"safer-plus-128-xts", CB_CIPHER, 32, 16, 0, 16, 1},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},

@@ -85,7 +85,7 @@ def test_grades_have_reasons_and_references():
     ("noekeon-direct-ecb", "broken", "SP 800-38A"), ("noekeon-ctr", "legacy", "NOEKEON"),
     ("safer-k64-cbc", "broken", "Knudsen"), ("anubis-128-cbc", "legacy", "NESSIE final report"),
     ("anubis-128-gcm", "legacy", "Anubis"), ("anubis-128-ecb", "broken", "SP 800-38A"),
-    ("khazad-ctr", "legacy", "Muller")])
+    ("khazad-ctr", "legacy", "Muller"), ("safer-plus-128-ocb", "legacy", "Kelsey")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

@@ -2,10 +2,10 @@
 description, for the ciphers no library here offers apart from those cipherbench measures:
 RC5-32/12 (Rivest, FSE 1994; RFC 2040), RC6-32/20 (the AES submission, 1998), SKIPJACK (NIST,
 SKIPJACK and KEA Algorithm Specifications 2.0, 1998), Noekeon in both key modes (Daemen, Peeters,
-Van Assche, Rijmen, the NESSIE submission, 2000), SAFER K-64 (Massey, FSE 1993), and Anubis and
-Khazad with the tweaked S-box (Barreto and Rijmen, the NESSIE submissions, 2000, tweaked 2001).
-Each takes whole blocks and is checked against its standard's own known answers first
-(tests/test_vectors_format.py).
+Van Assche, Rijmen, the NESSIE submission, 2000), SAFER K-64 (Massey, FSE 1993), Anubis and
+Khazad with the tweaked S-box (Barreto and Rijmen, the NESSIE submissions, 2000, tweaked 2001)
+and SAFER+ (Massey, Khachatrian, Kuregian, the AES submission, 1998). Each takes whole blocks
+and is checked against its standard's own known answers first (tests/test_vectors_format.py).
 They are slow, and only for the few blocks of a vector file."""
 import struct
 
@@ -396,4 +396,71 @@ def anubis(key, data, decrypt=False):
                 m = sub_transpose([_times_had(row, _ANUBIS_H) for row in add(m, keys[r])])
             m = add(m, keys[0])
         out += bytes(v for row in m for v in row)
+    return out
+
+
+# SAFER+ (the AES submission of Massey, Khachatrian and Kuregian, 1998; Bluetooth's Ar): the
+# exponent and logarithm boxes of SAFER, 16 bytes, the key bytes XORed at the "exp" positions
+_SAFERP_EXP_AT = (0, 3, 4, 7, 8, 11, 12, 15)
+_ARMENIAN_SHUFFLE = (8, 11, 12, 15, 2, 1, 6, 5, 10, 9, 14, 13, 0, 7, 4, 3)
+
+
+def _saferp_keys(key):
+    """The 2r + 1 subkeys of SAFER+ with a 128-bit key (r = 8): a 17-byte register (the key and
+    the XOR of its bytes); subkey 1 is the key; for subkey i from 2 each register byte is
+    rotated left by 3 bits and subkey i is 16 register bytes from position i - 1 (cyclically),
+    each added to the bias exp(exp(17i + j + 1))."""
+    reg = list(key) + [_xor_all(key)]
+    keys = [list(key)]
+    for i in range(2, 18):
+        reg = [((b << 3) | (b >> 5)) & 0xFF for b in reg]
+        keys.append([(reg[(i - 1 + j) % 17] + _SAFER_EXP[_SAFER_EXP[(17 * i + j + 1) % 256]])
+                     & 0xFF for j in range(16)])
+    return keys
+
+
+def _saferp_pht_layer(x):
+    return [v for a, b in zip(x[0::2], x[1::2]) for v in (((2 * a + b) & 0xFF), ((a + b) & 0xFF))]
+
+
+def _saferp_ipht_layer(x):
+    return [v for a, b in zip(x[0::2], x[1::2]) for v in (((a - b) & 0xFF), ((2 * b - a) & 0xFF))]
+
+
+def safer_plus(key, data, decrypt=False):
+    """SAFER+ with a 128-bit key (8 rounds) over whole 16-byte blocks: per round the first
+    subkey XORed at bytes 0, 3, 4, 7, 8, 11, 12, 15 and added elsewhere, exp there and log
+    elsewhere, the second subkey added there and XORed elsewhere, then four layers of 2-point
+    pseudo-Hadamard transforms with the Armenian shuffle between them; after the last round
+    subkey 17 mixed as the first subkey of a round."""
+    k = _saferp_keys(key)
+    out = b""
+    for at in range(0, len(data), 16):
+        x = list(data[at:at + 16])
+        if not decrypt:
+            for r in range(8):
+                ka, kb = k[2 * r], k[2 * r + 1]
+                x = [(_SAFER_EXP[v ^ ka[j]] + kb[j]) & 0xFF if j in _SAFERP_EXP_AT
+                     else _SAFER_LOG[(v + ka[j]) & 0xFF] ^ kb[j] for j, v in enumerate(x)]
+                for layer in range(4):
+                    x = _saferp_pht_layer(x)
+                    if layer < 3:
+                        x = [x[s] for s in _ARMENIAN_SHUFFLE]
+            x = [v ^ k[16][j] if j in _SAFERP_EXP_AT else (v + k[16][j]) & 0xFF
+                 for j, v in enumerate(x)]
+        else:
+            x = [v ^ k[16][j] if j in _SAFERP_EXP_AT else (v - k[16][j]) & 0xFF
+                 for j, v in enumerate(x)]
+            for r in range(7, -1, -1):
+                ka, kb = k[2 * r], k[2 * r + 1]
+                for layer in range(4):
+                    if layer > 0:
+                        unshuffled = [0] * 16
+                        for i, s in enumerate(_ARMENIAN_SHUFFLE):
+                            unshuffled[s] = x[i]
+                        x = unshuffled
+                    x = _saferp_ipht_layer(x)
+                x = [_SAFER_LOG[(v - kb[j]) & 0xFF] ^ ka[j] if j in _SAFERP_EXP_AT
+                     else (_SAFER_EXP[v ^ kb[j]] - ka[j]) & 0xFF for j, v in enumerate(x)]
+        out += bytes(x)
     return out

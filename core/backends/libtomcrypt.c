@@ -269,6 +269,9 @@ static const aead_arg a_noekeon_direct_ocb = {AEAD_OCB3, 16, &noekeon_desc};
 static const aead_arg a_anubis_128_gcm = {AEAD_GCM, 16, &anubis_desc};
 static const aead_arg a_anubis_128_ccm = {AEAD_CCM, 16, &anubis_desc};
 static const aead_arg a_anubis_128_ocb = {AEAD_OCB3, 16, &anubis_desc};
+static const aead_arg a_safer_plus_128_gcm = {AEAD_GCM, 16, &saferp_desc};
+static const aead_arg a_safer_plus_128_ccm = {AEAD_CCM, 16, &saferp_desc};
+static const aead_arg a_safer_plus_128_ocb = {AEAD_OCB3, 16, &saferp_desc};
 
 /* ---------------------------------------------------------------- ciphers */
 
@@ -553,6 +556,13 @@ static const cipher_arg m_khazad_cbc = {M_CBC, &khazad_desc, 16};
 static const cipher_arg m_khazad_cfb = {M_CFB, &khazad_desc, 16};
 static const cipher_arg m_khazad_ofb = {M_OFB, &khazad_desc, 16};
 static const cipher_arg m_khazad_ctr = {M_CTR, &khazad_desc, 16};
+/* SAFER+ with a 128-bit key at its 8 rounds */
+static const cipher_arg m_safer_plus_128_ecb = {M_ECB, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_cbc = {M_CBC, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_cfb = {M_CFB, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_ofb = {M_OFB, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_ctr = {M_CTR, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_xts = {M_XTS, &saferp_desc, 32};
 
 /* ----------------------------------------------------------------- hashes */
 
@@ -874,6 +884,9 @@ static const cb_op ltc_ops[] = {
     AEAD("anubis-128-gcm", a_anubis_128_gcm),
     AEAD("anubis-128-ccm", a_anubis_128_ccm),
     AEAD("anubis-128-ocb", a_anubis_128_ocb),
+    AEAD("safer-plus-128-gcm", a_safer_plus_128_gcm),
+    AEAD("safer-plus-128-ccm", a_safer_plus_128_ccm),
+    AEAD("safer-plus-128-ocb", a_safer_plus_128_ocb),
 
     CIPHER("aes-128-cbc", aes128_cbc),
     CIPHER("aes-192-cbc", aes192_cbc),
@@ -1016,6 +1029,12 @@ static const cb_op ltc_ops[] = {
     CIPHER("khazad-cfb", m_khazad_cfb),
     CIPHER("khazad-ofb", m_khazad_ofb),
     CIPHER("khazad-ctr", m_khazad_ctr),
+    CIPHER("safer-plus-128-ecb", m_safer_plus_128_ecb),
+    CIPHER("safer-plus-128-cbc", m_safer_plus_128_cbc),
+    CIPHER("safer-plus-128-cfb", m_safer_plus_128_cfb),
+    CIPHER("safer-plus-128-ofb", m_safer_plus_128_ofb),
+    CIPHER("safer-plus-128-ctr", m_safer_plus_128_ctr),
+    CIPHER("safer-plus-128-xts", m_safer_plus_128_xts),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

@@ -245,6 +245,11 @@ _KHAZAD = Grade("legacy", "Khazad (tweaked): a 64-bit block (Sweet32), not selec
                 "and an integral attack on 5 of its 8 rounds", "Barreto and Rijmen, The Khazad "
                 "Legacy-Level Block Cipher (NESSIE submission, 2000, tweaked 2001); Muller, A New "
                 "Attack against Khazad (ASIACRYPT 2003); CVE-2016-2183")
+_SAFER_PLUS = Grade("legacy", "SAFER+: an AES candidate not taken past the first round, key-schedule "
+                    "weaknesses reported for its longer keys, little analysed since, no CPU "
+                    "instructions (still inside Bluetooth's legacy pairing functions E1, E21, "
+                    "E22)", "Massey, Khachatrian, Kuregian, SAFER+ (AES submission, 1998); "
+                    "Kelsey, Schneier, Wagner (second AES conference, 1999)")
 _RIPEMD128 = Grade("legacy", "128-bit output: collisions at 2^64 work, and semi-free-start "
                    "collisions on the full function (2013)", "ISO/IEC 10118-3; Landelle and Peyrin "
                    "(EUROCRYPT 2013)")
@@ -370,6 +375,9 @@ _ENTRIES = [
     Algorithm("anubis-128-gcm", "aead", 16, _ANUBIS),
     Algorithm("anubis-128-ccm", "aead", 16, _ANUBIS),
     Algorithm("anubis-128-ocb", "aead", 16, _ANUBIS),
+    Algorithm("safer-plus-128-gcm", "aead", 16, _SAFER_PLUS),
+    Algorithm("safer-plus-128-ccm", "aead", 16, _SAFER_PLUS),
+    Algorithm("safer-plus-128-ocb", "aead", 16, _SAFER_PLUS),
     Algorithm("noekeon-gcm", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("noekeon-ccm", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("noekeon-ocb", "aead", 16, _NOEKEON_INDIRECT),
@@ -645,6 +653,13 @@ _ENTRIES = [
     Algorithm("khazad-cfb", "cipher", 1, _KHAZAD),
     Algorithm("khazad-ofb", "cipher", 1, _KHAZAD),
     Algorithm("khazad-ctr", "cipher", 1, _KHAZAD),
+    # SAFER+ with a 128-bit key, LibTomCrypt's
+    Algorithm("safer-plus-128-ecb", "cipher", 16, _ECB),
+    Algorithm("safer-plus-128-cbc", "cipher", 16, _SAFER_PLUS),
+    Algorithm("safer-plus-128-cfb", "cipher", 1, _SAFER_PLUS),
+    Algorithm("safer-plus-128-ofb", "cipher", 1, _SAFER_PLUS),
+    Algorithm("safer-plus-128-ctr", "cipher", 1, _SAFER_PLUS),
+    Algorithm("safer-plus-128-xts", "cipher", 16, _SAFER_PLUS),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
