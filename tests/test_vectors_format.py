@@ -362,7 +362,8 @@ def _bluetooth_e1(refs, key, rand, addr):
 
 
 @pytest.mark.parametrize("key,rand,addr,sres_aco", [
-    # Bluetooth Core Specification, Vol 2, Part G, the four E1 sample data sets (SRES || ACO)
+    # Bluetooth Core Specification, Vol 2, Part G, the four E1 sample data sets (SRES || ACO),
+    # as the KNOB project's E1 tests carry them
     ("00000000000000000000000000000000", "00000000000000000000000000000000", "000000000000",
      "056c0fe648afcdd4bd40fef76693b113"),
     ("159dd9f43fc3d328efba0cd8a861fa57", "bc3f30689647c8d7c5a03ca80a91eceb", "7ca89b233c2d",
