@@ -123,6 +123,14 @@ const cb_algorithm cb_algorithms[] = {
     /* EAX over RC2 (RFC 2268; 128 and 40 effective key bits, the key's own length) */
     {"rc2-eax",            CB_AEAD,   16, 8, 8, 1, 1},
     {"rc2-40-eax",         CB_AEAD,   5, 8, 8, 1, 1},
+    /* and over Anubis (tweaked) with a 128-bit key */
+    {"anubis-128-gcm",     CB_AEAD,   16, 12, 16, 1, 1},
+    {"anubis-128-ccm",     CB_AEAD,   16, 12, 16, 1, 1},
+    {"anubis-128-ocb",     CB_AEAD,   16, 12, 16, 1, 1},
+    /* and over SAFER+ with a 128-bit key */
+    {"safer-plus-128-gcm", CB_AEAD,   16, 12, 16, 1, 1},
+    {"safer-plus-128-ccm", CB_AEAD,   16, 12, 16, 1, 1},
+    {"safer-plus-128-ocb", CB_AEAD,   16, 12, 16, 1, 1},
     /* ciphers */
     {"aes-128-cbc",        CB_CIPHER, 16, 16, 0, 16, 0},
     {"aes-192-cbc",        CB_CIPHER, 24, 16, 0, 16, 0},
@@ -395,6 +403,25 @@ const cb_algorithm cb_algorithms[] = {
     {"gost28147-mesh-cfb8", CB_CIPHER, 32, 8, 0, 1, 0},
     {"gost28147-mesh-ofb", CB_CIPHER, 32, 8, 0, 1, 0},
     {"gost28147-mesh-ctr", CB_CIPHER, 32, 8, 0, 1, 0},
+    /* Anubis (tweaked S-box) with a 128-bit key, 12 rounds; Khazad (tweaked), 128-bit key */
+    {"anubis-128-ecb",     CB_CIPHER, 16, 0, 0, 16, 0},
+    {"anubis-128-cbc",     CB_CIPHER, 16, 16, 0, 16, 0},
+    {"anubis-128-cfb",     CB_CIPHER, 16, 16, 0, 1, 0},
+    {"anubis-128-ofb",     CB_CIPHER, 16, 16, 0, 1, 0},
+    {"anubis-128-ctr",     CB_CIPHER, 16, 16, 0, 1, 0},
+    {"anubis-128-xts",     CB_CIPHER, 32, 16, 0, 16, 1},
+    {"khazad-ecb",         CB_CIPHER, 16, 0, 0, 8, 0},
+    {"khazad-cbc",         CB_CIPHER, 16, 8, 0, 8, 0},
+    {"khazad-cfb",         CB_CIPHER, 16, 8, 0, 1, 0},
+    {"khazad-ofb",         CB_CIPHER, 16, 8, 0, 1, 0},
+    {"khazad-ctr",         CB_CIPHER, 16, 8, 0, 1, 0},
+    /* SAFER+ (the AES submission; Bluetooth's Ar) with a 128-bit key, 8 rounds */
+    {"safer-plus-128-ecb", CB_CIPHER, 16, 0, 0, 16, 0},
+    {"safer-plus-128-cbc", CB_CIPHER, 16, 16, 0, 16, 0},
+    {"safer-plus-128-cfb", CB_CIPHER, 16, 16, 0, 1, 0},
+    {"safer-plus-128-ofb", CB_CIPHER, 16, 16, 0, 1, 0},
+    {"safer-plus-128-ctr", CB_CIPHER, 16, 16, 0, 1, 0},
+    {"safer-plus-128-xts", CB_CIPHER, 32, 16, 0, 16, 1},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},

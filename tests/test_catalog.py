@@ -99,7 +99,10 @@ def test_grades_have_reasons_and_references():
     ("gost28147-mesh-cfb", "broken", "RFC 4357"), ("gost28147-imit", "broken", "RFC 5830"),
     ("cmac-rc2", "broken", "SP 800-38B"), ("cmac-gost28147", "broken", "RFC 5830"),
     ("tiger2", "legacy", "FSE 1996"), ("tiger-be", "legacy", "FSE 1996"),
-    ("crc32-rfc1510", "broken", "RFC 3961")])
+    ("crc32-rfc1510", "broken", "RFC 3961"),
+    ("anubis-128-cbc", "legacy", "NESSIE final report"),
+    ("anubis-128-gcm", "legacy", "Anubis"), ("anubis-128-ecb", "broken", "SP 800-38A"),
+    ("khazad-ctr", "legacy", "Muller"), ("safer-plus-128-ocb", "legacy", "Kelsey")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

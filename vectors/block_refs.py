@@ -2,7 +2,9 @@
 description, for the ciphers no library here offers apart from those cipherbench measures:
 RC5-32/12 (Rivest, FSE 1994; RFC 2040), RC6-32/20 (the AES submission, 1998), SKIPJACK (NIST,
 SKIPJACK and KEA Algorithm Specifications 2.0, 1998), Noekeon in both key modes (Daemen, Peeters,
-Van Assche, Rijmen, the NESSIE submission, 2000) and SAFER K-64 (Massey, FSE 1993). Each takes whole blocks
+Van Assche, Rijmen, the NESSIE submission, 2000), SAFER K-64 (Massey, FSE 1993), Anubis and
+Khazad with the tweaked S-box (Barreto and Rijmen, the NESSIE submissions, 2000, tweaked 2001)
+and SAFER+ (Massey, Khachatrian, Kuregian, the AES submission, 1998). Each takes whole blocks
 and is checked against its standard's own known answers first (tests/test_vectors_format.py).
 They are slow, and only for the few blocks of a vector file."""
 import struct
@@ -256,5 +258,209 @@ def safer_k64(key, data, decrypt=False, rounds=6):
                 x = mix(x, k[2 * r + 1], xor_at, -1)
                 x = [_SAFER_EXP[v] if j in _ADD_BYTES else _SAFER_LOG[v] for j, v in enumerate(x)]
                 x = mix(x, k[2 * r], _ADD_BYTES, -1)
+        out += bytes(x)
+    return out
+
+
+# Anubis (tweaked) and Khazad (tweaked) share one involutional S-box, built from the two 4-bit
+# mini-boxes P and Q of the tweak: P and Q on the two nibbles, an exchange of the two middle bit
+# pairs, Q and P, the exchange again, P and Q.
+_MINI_P = (3, 15, 14, 0, 5, 4, 11, 12, 13, 10, 9, 6, 7, 8, 2, 1)
+_MINI_Q = (9, 14, 5, 6, 10, 2, 3, 12, 15, 0, 4, 13, 7, 11, 1, 8)
+
+
+def _middle_pairs_swapped(x):
+    return (x & 0xC3) | ((x & 0x0C) << 2) | ((x & 0x30) >> 2)
+
+
+def _tweak_sbox(u):
+    x = (_MINI_P[u >> 4] << 4) | _MINI_Q[u & 15]
+    x = _middle_pairs_swapped(x)
+    x = (_MINI_Q[x >> 4] << 4) | _MINI_P[x & 15]
+    x = _middle_pairs_swapped(x)
+    return (_MINI_P[x >> 4] << 4) | _MINI_Q[x & 15]
+
+
+_TWEAK_S = [_tweak_sbox(u) for u in range(256)]
+
+
+def _gf_mul_11d(a, b):
+    """Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1 (Anubis, Khazad)."""
+    r = 0
+    while b:
+        if b & 1:
+            r ^= a
+        a = (a << 1) ^ (0x11D if a & 0x80 else 0)
+        b >>= 1
+    return r
+
+
+def _times_had(row, coeffs):
+    """row times the Hadamard matrix had(coeffs) (entry i, j is coeffs[i ^ j]), an involution."""
+    return [_xor_all(_gf_mul_11d(row[i], coeffs[i ^ j]) for i in range(len(row)))
+            for j in range(len(row))]
+
+
+def _xor_all(values):
+    r = 0
+    for v in values:
+        r ^= v
+    return r
+
+
+_KHAZAD_H = (0x01, 0x03, 0x04, 0x05, 0x06, 0x08, 0x0B, 0x07)
+_ANUBIS_H = (0x01, 0x02, 0x04, 0x06)
+_ANUBIS_V = (0x01, 0x02, 0x06, 0x08)    # the key selection's Vandermonde points
+
+
+def khazad(key, data, decrypt=False, rounds=8):
+    """Khazad (tweaked) over whole 8-byte blocks, 128-bit key: each round the S-box on every byte
+    (gamma), the row times had(01,03,04,05,06,08,0B,07) (theta), the round key (sigma); the
+    last round without theta. Round key r is the round function of key r-1 under the constant
+    S[8r..8r+7], XOR key r-2, starting from the key's two halves."""
+    k2, k1, keys = list(key[:8]), list(key[8:16]), []
+    for r in range(rounds + 1):
+        k0 = [a ^ b for a, b in zip(_times_had([_TWEAK_S[v] for v in k1], _KHAZAD_H),
+                                    _TWEAK_S[8 * r:8 * r + 8])]
+        k0 = [a ^ b for a, b in zip(k0, k2)]
+        k2, k1 = k1, k0
+        keys.append(k0)
+    out = b""
+    for at in range(0, len(data), 8):
+        x = list(data[at:at + 8])
+        if not decrypt:
+            x = [a ^ b for a, b in zip(x, keys[0])]
+            for r in range(1, rounds):
+                x = [a ^ b for a, b in zip(_times_had([_TWEAK_S[v] for v in x], _KHAZAD_H),
+                                           keys[r])]
+            x = [_TWEAK_S[a] ^ b for a, b in zip(x, keys[rounds])]
+        else:
+            x = [_TWEAK_S[a ^ b] for a, b in zip(x, keys[rounds])]
+            for r in range(rounds - 1, 0, -1):
+                x = [_TWEAK_S[v] for v in _times_had([a ^ b for a, b in zip(x, keys[r])],
+                                                     _KHAZAD_H)]
+            x = [a ^ b for a, b in zip(x, keys[0])]
+        out += bytes(x)
+    return out
+
+
+def _anubis_keys(key):
+    """Anubis's R + 1 round keys (4 x 4 byte matrices, rows): the key is an N x 4 matrix kappa;
+    each round key is the Vandermonde combination of its S-boxed rows (key selection), and
+    kappa evolves by the S-box, column j rotated down by j rows, the rows times had(1,2,4,6)
+    and the constant S[4(r-1)..4r-1] added to row 0."""
+    n = len(key) // 4
+    kappa = [list(key[4 * i:4 * i + 4]) for i in range(n)]
+    keys = []
+    for r in range(8 + n + 1):
+        sub = [[_TWEAK_S[v] for v in row] for row in kappa]
+        keys.append([[_xor_all(_gf_mul_11d(sub[i][j], _gf_pow(_ANUBIS_V[m], i)) for i in range(n))
+                      for m in range(4)] for j in range(4)])
+        shifted = [[sub[(i - j) % n][j] for j in range(4)] for i in range(n)]
+        kappa = [_times_had(row, _ANUBIS_H) for row in shifted]
+        kappa[0] = [a ^ b for a, b in zip(kappa[0], _TWEAK_S[4 * r:4 * r + 4])]
+    return keys
+
+
+def _gf_pow(a, e):
+    r = 1
+    for _ in range(e):
+        r = _gf_mul_11d(r, a)
+    return r
+
+
+def anubis(key, data, decrypt=False):
+    """Anubis (tweaked) over whole 16-byte blocks (a 4 x 4 byte matrix, row after row), any key
+    of 4N bytes (N from 4 to 10), R = 8 + N rounds: each round the S-box (gamma), the transpose
+    (tau), the rows times had(1,2,4,6) (theta) and the round key (sigma); the last round without
+    theta."""
+    keys = _anubis_keys(key)
+    rounds = len(keys) - 1
+
+    def add(m, k):
+        return [[a ^ b for a, b in zip(ra, rb)] for ra, rb in zip(m, k)]
+
+    def sub_transpose(m):
+        return [[_TWEAK_S[m[j][i]] for j in range(4)] for i in range(4)]
+    out = b""
+    for at in range(0, len(data), 16):
+        m = [list(data[at + 4 * i:at + 4 * i + 4]) for i in range(4)]
+        if not decrypt:
+            m = add(m, keys[0])
+            for r in range(1, rounds):
+                m = add([_times_had(row, _ANUBIS_H) for row in sub_transpose(m)], keys[r])
+            m = add(sub_transpose(m), keys[rounds])
+        else:
+            m = sub_transpose(add(m, keys[rounds]))
+            for r in range(rounds - 1, 0, -1):
+                m = sub_transpose([_times_had(row, _ANUBIS_H) for row in add(m, keys[r])])
+            m = add(m, keys[0])
+        out += bytes(v for row in m for v in row)
+    return out
+
+
+# SAFER+ (the AES submission of Massey, Khachatrian and Kuregian, 1998; Bluetooth's Ar): the
+# exponent and logarithm boxes of SAFER, 16 bytes, the key bytes XORed at the "exp" positions
+_SAFERP_EXP_AT = (0, 3, 4, 7, 8, 11, 12, 15)
+_ARMENIAN_SHUFFLE = (8, 11, 12, 15, 2, 1, 6, 5, 10, 9, 14, 13, 0, 7, 4, 3)
+
+
+def _saferp_keys(key):
+    """The 2r + 1 subkeys of SAFER+ with a 128-bit key (r = 8): a 17-byte register (the key and
+    the XOR of its bytes); subkey 1 is the key; for subkey i from 2 each register byte is
+    rotated left by 3 bits and subkey i is 16 register bytes from position i - 1 (cyclically),
+    each added to the bias exp(exp(17i + j + 1))."""
+    reg = list(key) + [_xor_all(key)]
+    keys = [list(key)]
+    for i in range(2, 18):
+        reg = [((b << 3) | (b >> 5)) & 0xFF for b in reg]
+        keys.append([(reg[(i - 1 + j) % 17] + _SAFER_EXP[_SAFER_EXP[(17 * i + j + 1) % 256]])
+                     & 0xFF for j in range(16)])
+    return keys
+
+
+def _saferp_pht_layer(x):
+    return [v for a, b in zip(x[0::2], x[1::2]) for v in (((2 * a + b) & 0xFF), ((a + b) & 0xFF))]
+
+
+def _saferp_ipht_layer(x):
+    return [v for a, b in zip(x[0::2], x[1::2]) for v in (((a - b) & 0xFF), ((2 * b - a) & 0xFF))]
+
+
+def safer_plus(key, data, decrypt=False):
+    """SAFER+ with a 128-bit key (8 rounds) over whole 16-byte blocks: per round the first
+    subkey XORed at bytes 0, 3, 4, 7, 8, 11, 12, 15 and added elsewhere, exp there and log
+    elsewhere, the second subkey added there and XORed elsewhere, then four layers of 2-point
+    pseudo-Hadamard transforms with the Armenian shuffle between them; after the last round
+    subkey 17 mixed as the first subkey of a round."""
+    k = _saferp_keys(key)
+    out = b""
+    for at in range(0, len(data), 16):
+        x = list(data[at:at + 16])
+        if not decrypt:
+            for r in range(8):
+                ka, kb = k[2 * r], k[2 * r + 1]
+                x = [(_SAFER_EXP[v ^ ka[j]] + kb[j]) & 0xFF if j in _SAFERP_EXP_AT
+                     else _SAFER_LOG[(v + ka[j]) & 0xFF] ^ kb[j] for j, v in enumerate(x)]
+                for layer in range(4):
+                    x = _saferp_pht_layer(x)
+                    if layer < 3:
+                        x = [x[s] for s in _ARMENIAN_SHUFFLE]
+            x = [v ^ k[16][j] if j in _SAFERP_EXP_AT else (v + k[16][j]) & 0xFF
+                 for j, v in enumerate(x)]
+        else:
+            x = [v ^ k[16][j] if j in _SAFERP_EXP_AT else (v - k[16][j]) & 0xFF
+                 for j, v in enumerate(x)]
+            for r in range(7, -1, -1):
+                ka, kb = k[2 * r], k[2 * r + 1]
+                for layer in range(4):
+                    if layer > 0:
+                        unshuffled = [0] * 16
+                        for i, s in enumerate(_ARMENIAN_SHUFFLE):
+                            unshuffled[s] = x[i]
+                        x = unshuffled
+                    x = _saferp_ipht_layer(x)
+                x = [_SAFER_LOG[(v - kb[j]) & 0xFF] ^ ka[j] if j in _SAFERP_EXP_AT
+                     else (_SAFER_EXP[v ^ kb[j]] - ka[j]) & 0xFF for j, v in enumerate(x)]
         out += bytes(x)
     return out

@@ -5,8 +5,8 @@ Each vector in vectors/*.json is recomputed with Python's hashlib and hmac, with
 (hashes also with the openssl command where it is installed), and, for what neither has (Twofish, Serpent, Salsa20, Salsa20/12, UMAC), with libsodium or Nettle
 loaded through ctypes (XTEA and KASUMI from Botan's C interface); what none of them has here with
 small implementations in this file or block_refs.py, written from the specifications: RC5, RC6,
-SKIPJACK, Noekeon, SAFER K-64, GOST 28147-89 (RFC 5830) with RFC 4357's key meshing and its
-MAC, Magma and Kuznyechik (GOST R 34.12-2015) with CTR-ACPKM, Tiger and Tiger2,
+SKIPJACK, Noekeon, SAFER K-64, SAFER+, Anubis, Khazad, GOST 28147-89 (RFC 5830) with RFC
+4357's key meshing and its MAC, Magma and Kuznyechik (GOST R 34.12-2015) with CTR-ACPKM, Tiger and Tiger2,
 RIPEMD-128/256/320, KMAC (its cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
 RFC 2104's HMAC over any hash, and SP 800-38A's modes, GCM, CCM, EAX, OCB3, SIV, GCM-SIV and the
 key wraps over any block function. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
@@ -985,7 +985,8 @@ def _gnutls_gost_cfb(key, iv, data, decrypt=False):
 #: its key size in bits where the name has one, and the mode.
 GRID = re.compile(r"(aes|camellia|serpent|twofish|aria|seed|sm4|des|3des-2key|3des|blowfish|cast5|"
                   r"idea|rc2-gutmann|rc2|desx|gost28147-mesh|gost28147|xtea|rc5|rc6|skipjack|kasumi|"
-                  r"noekeon-direct|noekeon|safer-k64)(?:-(\d+))?-(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
+                  r"noekeon-direct|noekeon|safer-k64|safer-plus|anubis|khazad)(?:-(\d+))?-"
+                  r"(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
 
 
 def _arctwo(key, data, encrypt):
@@ -1068,7 +1069,8 @@ def block_cipher(family, key):
     """(encrypt, decrypt, block size) of a raw block cipher, each over whole blocks: pyca's
     ECB where it has the cipher, Nettle's block function (Twofish, Serpent, RC2), the
     openssl command's ECB (ARIA), Botan's block cipher through its C interface (XTEA, KASUMI),
-    this file's RFC 5830 (GOST 28147-89) or block_refs.py (RC5, RC6, SKIPJACK, Noekeon, SAFER K-64)."""
+    this file's RFC 5830 (GOST 28147-89) or block_refs.py (RC5, RC6, SKIPJACK, Noekeon, SAFER K-64,
+    SAFER+, Anubis, Khazad)."""
     if family in ("twofish", "serpent"):
         return (lambda d: _nettle_ecb(family, key, d, True),
                 lambda d: _nettle_ecb(family, key, d, False), 16)
@@ -1086,10 +1088,12 @@ def block_cipher(family, key):
         name = {"xtea": "XTEA", "kasumi": "KASUMI"}[family]
         return (lambda d: _botan_block(name, key, d, True),
                 lambda d: _botan_block(name, key, d, False), 8)
-    if family in ("rc5", "rc6", "skipjack", "noekeon-direct", "safer-k64"):
+    if family in ("rc5", "rc6", "skipjack", "noekeon-direct", "safer-k64", "anubis", "khazad",
+                  "safer-plus"):
         fn, bs = {"rc5": (block_refs.rc5, 8), "rc6": (block_refs.rc6, 16),
                   "skipjack": (block_refs.skipjack, 8), "safer-k64": (block_refs.safer_k64, 8),
-                  "noekeon-direct": (block_refs.noekeon, 16)}[family]
+                  "noekeon-direct": (block_refs.noekeon, 16), "anubis": (block_refs.anubis, 16),
+                  "khazad": (block_refs.khazad, 8), "safer-plus": (block_refs.safer_plus, 16)}[family]
         return lambda d: fn(key, d), lambda d: fn(key, d, True), bs
     if family == "noekeon":   # indirect-key mode (Botan's Noekeon): block_refs.py, not Botan itself
         return (lambda d: block_refs.noekeon(key, d, indirect=True),
@@ -1264,7 +1268,7 @@ def check_cipher(algo, v):
 
 #: AEAD rows whose mode this file runs over an independent block function (see GRID).
 AEAD_GRID = re.compile(r"(aes|camellia|aria|sm4|seed|twofish|serpent|3des|des|blowfish|cast5|idea|"
-                       r"gost28147|rc2|rc6|noekeon-direct|noekeon)(?:-(\d+))?-(gcm|ccm|eax|ocb)")
+                       r"gost28147|rc2|rc6|noekeon-direct|noekeon|anubis|safer-plus)(?:-(\d+))?-(gcm|ccm|eax|ocb)")
 
 
 def _gf_mult(x, y):

@@ -197,7 +197,8 @@ GRID_AEADS = ("camellia-128-gcm", "camellia-192-gcm", "camellia-256-gcm", "aria-
               "twofish-256-ocb", "serpent-128-ocb", "serpent-192-ocb", "serpent-256-ocb",
               "aes-192-eax", "aes-256-eax", "rc6-128-gcm", "rc6-128-ccm", "rc6-128-ocb",
               "noekeon-direct-gcm", "noekeon-direct-ccm", "noekeon-direct-ocb", "noekeon-gcm",
-              "noekeon-ccm", "noekeon-ocb")
+              "noekeon-ccm", "noekeon-ocb", "anubis-128-gcm", "anubis-128-ccm", "anubis-128-ocb",
+              "safer-plus-128-gcm", "safer-plus-128-ccm", "safer-plus-128-ocb")
 
 
 #: EAX over the 64-bit block ciphers: a tag of one block (8 bytes).

@@ -266,6 +266,12 @@ static const aead_arg a_rc6_128_ocb = {AEAD_OCB3, 16, &rc6_desc};
 static const aead_arg a_noekeon_direct_gcm = {AEAD_GCM, 16, &noekeon_desc};
 static const aead_arg a_noekeon_direct_ccm = {AEAD_CCM, 16, &noekeon_desc};
 static const aead_arg a_noekeon_direct_ocb = {AEAD_OCB3, 16, &noekeon_desc};
+static const aead_arg a_anubis_128_gcm = {AEAD_GCM, 16, &anubis_desc};
+static const aead_arg a_anubis_128_ccm = {AEAD_CCM, 16, &anubis_desc};
+static const aead_arg a_anubis_128_ocb = {AEAD_OCB3, 16, &anubis_desc};
+static const aead_arg a_safer_plus_128_gcm = {AEAD_GCM, 16, &saferp_desc};
+static const aead_arg a_safer_plus_128_ccm = {AEAD_CCM, 16, &saferp_desc};
+static const aead_arg a_safer_plus_128_ocb = {AEAD_OCB3, 16, &saferp_desc};
 
 /* ---------------------------------------------------------------- ciphers */
 
@@ -536,6 +542,27 @@ static const cipher_arg m_safer_k64_cbc = {M_CBC, &safer_k64_desc, 8};
 static const cipher_arg m_safer_k64_cfb = {M_CFB, &safer_k64_desc, 8};
 static const cipher_arg m_safer_k64_ofb = {M_OFB, &safer_k64_desc, 8};
 static const cipher_arg m_safer_k64_ctr = {M_CTR, &safer_k64_desc, 8};
+/* Anubis and Khazad with the tweaked S-box (Khazad always; Anubis as tomcrypt_custom.h defines
+ * LTC_ANUBIS_TWEAK, which the known answers check), a 128-bit key, the default rounds (Anubis
+ * 12 for that key, Khazad 8) */
+static const cipher_arg m_anubis_128_ecb = {M_ECB, &anubis_desc, 16};
+static const cipher_arg m_anubis_128_cbc = {M_CBC, &anubis_desc, 16};
+static const cipher_arg m_anubis_128_cfb = {M_CFB, &anubis_desc, 16};
+static const cipher_arg m_anubis_128_ofb = {M_OFB, &anubis_desc, 16};
+static const cipher_arg m_anubis_128_ctr = {M_CTR, &anubis_desc, 16};
+static const cipher_arg m_anubis_128_xts = {M_XTS, &anubis_desc, 32};
+static const cipher_arg m_khazad_ecb = {M_ECB, &khazad_desc, 16};
+static const cipher_arg m_khazad_cbc = {M_CBC, &khazad_desc, 16};
+static const cipher_arg m_khazad_cfb = {M_CFB, &khazad_desc, 16};
+static const cipher_arg m_khazad_ofb = {M_OFB, &khazad_desc, 16};
+static const cipher_arg m_khazad_ctr = {M_CTR, &khazad_desc, 16};
+/* SAFER+ with a 128-bit key at its 8 rounds */
+static const cipher_arg m_safer_plus_128_ecb = {M_ECB, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_cbc = {M_CBC, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_cfb = {M_CFB, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_ofb = {M_OFB, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_ctr = {M_CTR, &saferp_desc, 16};
+static const cipher_arg m_safer_plus_128_xts = {M_XTS, &saferp_desc, 32};
 
 /* ----------------------------------------------------------------- hashes */
 
@@ -855,6 +882,12 @@ static const cb_op ltc_ops[] = {
     AEAD("noekeon-direct-gcm", a_noekeon_direct_gcm),
     AEAD("noekeon-direct-ccm", a_noekeon_direct_ccm),
     AEAD("noekeon-direct-ocb", a_noekeon_direct_ocb),
+    AEAD("anubis-128-gcm", a_anubis_128_gcm),
+    AEAD("anubis-128-ccm", a_anubis_128_ccm),
+    AEAD("anubis-128-ocb", a_anubis_128_ocb),
+    AEAD("safer-plus-128-gcm", a_safer_plus_128_gcm),
+    AEAD("safer-plus-128-ccm", a_safer_plus_128_ccm),
+    AEAD("safer-plus-128-ocb", a_safer_plus_128_ocb),
 
     CIPHER("aes-128-cbc", aes128_cbc),
     CIPHER("aes-192-cbc", aes192_cbc),
@@ -986,6 +1019,23 @@ static const cb_op ltc_ops[] = {
     CIPHER("safer-k64-cfb", m_safer_k64_cfb),
     CIPHER("safer-k64-ofb", m_safer_k64_ofb),
     CIPHER("safer-k64-ctr", m_safer_k64_ctr),
+    CIPHER("anubis-128-ecb", m_anubis_128_ecb),
+    CIPHER("anubis-128-cbc", m_anubis_128_cbc),
+    CIPHER("anubis-128-cfb", m_anubis_128_cfb),
+    CIPHER("anubis-128-ofb", m_anubis_128_ofb),
+    CIPHER("anubis-128-ctr", m_anubis_128_ctr),
+    CIPHER("anubis-128-xts", m_anubis_128_xts),
+    CIPHER("khazad-ecb", m_khazad_ecb),
+    CIPHER("khazad-cbc", m_khazad_cbc),
+    CIPHER("khazad-cfb", m_khazad_cfb),
+    CIPHER("khazad-ofb", m_khazad_ofb),
+    CIPHER("khazad-ctr", m_khazad_ctr),
+    CIPHER("safer-plus-128-ecb", m_safer_plus_128_ecb),
+    CIPHER("safer-plus-128-cbc", m_safer_plus_128_cbc),
+    CIPHER("safer-plus-128-cfb", m_safer_plus_128_cfb),
+    CIPHER("safer-plus-128-ofb", m_safer_plus_128_ofb),
+    CIPHER("safer-plus-128-ctr", m_safer_plus_128_ctr),
+    CIPHER("safer-plus-128-xts", m_safer_plus_128_xts),
 
     HASH("md5", h_md5),
     HASH("sha1", h_sha1),

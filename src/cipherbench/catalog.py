@@ -270,6 +270,19 @@ _NOEKEON_INDIRECT = Grade("legacy", "Noekeon in indirect-key mode: its designers
 _SAFER_K64 = Grade("broken", "SAFER K-64: a 64-bit key, within reach of exhaustive search, a "
                    "key schedule with related-key weaknesses (fixed in SAFER SK), and a 64-bit "
                    "block (Sweet32)", "Massey (FSE 1993); Knudsen (CRYPTO 1995); CVE-2016-2183")
+_ANUBIS = Grade("legacy", "Anubis (tweaked): no known attack on its 12 rounds, but not selected by "
+                "NESSIE, little analysed since, its S-box changed after submission, no CPU "
+                "instructions; prefer AES", "Barreto and Rijmen, The Anubis Block Cipher (NESSIE "
+                "submission, 2000, tweaked 2001); NESSIE final report (2003)")
+_KHAZAD = Grade("legacy", "Khazad (tweaked): a 64-bit block (Sweet32), not selected by NESSIE, "
+                "and an integral attack on 5 of its 8 rounds", "Barreto and Rijmen, The Khazad "
+                "Legacy-Level Block Cipher (NESSIE submission, 2000, tweaked 2001); Muller, A New "
+                "Attack against Khazad (ASIACRYPT 2003); CVE-2016-2183")
+_SAFER_PLUS = Grade("legacy", "SAFER+: an AES candidate not taken past the first round, key-schedule "
+                    "weaknesses reported for its longer keys, little analysed since, no CPU "
+                    "instructions (still inside Bluetooth's legacy pairing functions E1, E21, "
+                    "E22)", "Massey, Khachatrian, Kuregian, SAFER+ (AES submission, 1998); "
+                    "Kelsey, Schneier, Wagner (second AES conference, 1999)")
 _RIPEMD128 = Grade("legacy", "128-bit output: collisions at 2^64 work, and semi-free-start "
                    "collisions on the full function (2013)", "ISO/IEC 10118-3; Landelle and Peyrin "
                    "(EUROCRYPT 2013)")
@@ -421,6 +434,13 @@ _ENTRIES = [
     Algorithm("noekeon-direct-gcm", "aead", 16, _NOEKEON),
     Algorithm("noekeon-direct-ccm", "aead", 16, _NOEKEON),
     Algorithm("noekeon-direct-ocb", "aead", 16, _NOEKEON),
+    # and over Anubis (tweaked), 128-bit key
+    Algorithm("anubis-128-gcm", "aead", 16, _ANUBIS),
+    Algorithm("anubis-128-ccm", "aead", 16, _ANUBIS),
+    Algorithm("anubis-128-ocb", "aead", 16, _ANUBIS),
+    Algorithm("safer-plus-128-gcm", "aead", 16, _SAFER_PLUS),
+    Algorithm("safer-plus-128-ccm", "aead", 16, _SAFER_PLUS),
+    Algorithm("safer-plus-128-ocb", "aead", 16, _SAFER_PLUS),
     Algorithm("noekeon-gcm", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("noekeon-ccm", "aead", 16, _NOEKEON_INDIRECT),
     Algorithm("noekeon-ocb", "aead", 16, _NOEKEON_INDIRECT),
@@ -727,6 +747,25 @@ _ENTRIES = [
     Algorithm("gost28147-mesh-cfb8", "cipher", 1, _GOST89_MESH),
     Algorithm("gost28147-mesh-ofb", "cipher", 1, _GOST89_MESH),
     Algorithm("gost28147-mesh-ctr", "cipher", 1, _GOST89_MESH),
+    # Anubis (tweaked) with a 128-bit key and Khazad (tweaked), LibTomCrypt's
+    Algorithm("anubis-128-ecb", "cipher", 16, _ECB),
+    Algorithm("anubis-128-cbc", "cipher", 16, _ANUBIS),
+    Algorithm("anubis-128-cfb", "cipher", 1, _ANUBIS),
+    Algorithm("anubis-128-ofb", "cipher", 1, _ANUBIS),
+    Algorithm("anubis-128-ctr", "cipher", 1, _ANUBIS),
+    Algorithm("anubis-128-xts", "cipher", 16, _ANUBIS),
+    Algorithm("khazad-ecb", "cipher", 8, _ECB),
+    Algorithm("khazad-cbc", "cipher", 8, _KHAZAD),
+    Algorithm("khazad-cfb", "cipher", 1, _KHAZAD),
+    Algorithm("khazad-ofb", "cipher", 1, _KHAZAD),
+    Algorithm("khazad-ctr", "cipher", 1, _KHAZAD),
+    # SAFER+ with a 128-bit key, LibTomCrypt's
+    Algorithm("safer-plus-128-ecb", "cipher", 16, _ECB),
+    Algorithm("safer-plus-128-cbc", "cipher", 16, _SAFER_PLUS),
+    Algorithm("safer-plus-128-cfb", "cipher", 1, _SAFER_PLUS),
+    Algorithm("safer-plus-128-ofb", "cipher", 1, _SAFER_PLUS),
+    Algorithm("safer-plus-128-ctr", "cipher", 1, _SAFER_PLUS),
+    Algorithm("safer-plus-128-xts", "cipher", 16, _SAFER_PLUS),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
