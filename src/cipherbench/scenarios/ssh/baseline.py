@@ -249,9 +249,9 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
             c1 = time.thread_time()
             reader.join(timeout=90 + len(view) / 1e6)
         t1, count = got.count if got.count is not None else (time.perf_counter(), None)
-        counts = [_count(words) for words, _ in got.marks]
+        counts = [steady.count_of(words) for words, _ in got.marks]
         if not steady.arrived(sent, parts, counts, count):
-            total = None if count is None else sum(c or 0 for c in counts) + count
+            total = steady.received(counts, count)
             raise BaselineUnavailable(f"baseline via {tool} on {target.name}: {total} of "
                                       f"{sent} bytes arrived")
     except TimeoutError:
@@ -269,8 +269,7 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
                 proc.kill()
                 proc.wait()
     part = None if len(mark) != len(got.marks) else steady.steady(parts, [
-        steady.Mark(_count(words), steady.far_ns(words[2] if len(words) > 2 else None), here,
-                    None, cpu) for (words, here), cpu in zip(got.marks, mark)])
+        steady.mark_of(words, here, None, cpu) for (words, here), cpu in zip(got.marks, mark)])
     return _sample(sent, t1 - t0, (c0, c1, mark), part, None, "none",
                    extra={"tool": tool, "capped": sent < len(view)})
 
@@ -284,10 +283,6 @@ class _Marks:
     count: tuple[float, int | None] | None = None
 
 
-def _count(words: list[str]) -> int | None:
-    return int(words[1]) if len(words) > 1 and words[1].isdigit() else None
-
-
 def _read_marks(lines: _Lines, got: _Marks, limit_s: float) -> None:
     """Note each ``CB-MARK`` and the ``CB-COUNT`` as they arrive; stop at ``CB-COUNT``, at
     the end of output, or after ``limit_s``."""
@@ -298,7 +293,7 @@ def _read_marks(lines: _Lines, got: _Marks, limit_s: float) -> None:
             if words and words[0] == "CB-MARK":
                 got.marks.append((words, time.perf_counter()))
             elif words and words[0] == "CB-COUNT":
-                got.count = (time.perf_counter(), _count(words))
+                got.count = (time.perf_counter(), steady.count_of(words))
                 return
     except TimeoutError:
         return

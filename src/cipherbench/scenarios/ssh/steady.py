@@ -135,6 +135,23 @@ class Mark:
     client_cpu: float | None = None
 
 
+def count_of(words: list[str]) -> int | None:
+    """The byte count of a ``CB-MARK`` or ``CB-COUNT`` line (its second word)."""
+    return int(words[1]) if len(words) > 1 and words[1].isdigit() else None
+
+
+def mark_of(words: list[str], here: float, server_cpu: float | None = None,
+            client_cpu: float | None = None) -> Mark:
+    """The ``Mark`` of a ``CB-MARK <bytes> <ns> ...`` line that arrived at ``here``."""
+    return Mark(count_of(words), far_ns(words[2] if len(words) > 2 else None), here,
+                server_cpu, client_cpu)
+
+
+def received(counts: list[int | None], rest: int | None) -> int | None:
+    """All the far side counted (for the error when not everything arrived)."""
+    return None if rest is None else sum(c or 0 for c in counts) + rest
+
+
 def arrived(sent: int, p: Parts, counts: list[int | None], rest: int | None) -> bool:
     """Did everything sent arrive? Exactly, or short by what each ``head`` that read its
     part whole may have read ahead."""

@@ -156,11 +156,6 @@ def remote_command(verify: bool, parts: steady.Parts = steady.WHOLE_SAMPLE) -> s
     return "exec /bin/sh -c " + shlex.quote(remote_script(verify, parts))
 
 
-def _count(words: list[str]) -> int | None:
-    """The byte count of a ``CB-MARK`` line."""
-    return int(words[1]) if len(words) > 1 and words[1].isdigit() else None
-
-
 def _steady_part(parts: steady.Parts, marks: list[tuple[list[str], float]],
                  client: list[tuple[int | None, str]]) -> steady.Steady | None:
     """The sample's steady figure from its ``CB-MARK`` lines (count, far clock, the sshd's
@@ -168,8 +163,8 @@ def _steady_part(parts: steady.Parts, marks: list[tuple[list[str], float]],
     if len(client) != len(marks):
         return None     # cannot happen when everything arrived: the writing passed them all
     return steady.steady(parts, [
-        steady.Mark(_count(words), steady.far_ns(words[2] if len(words) > 2 else None), here,
-                    _cpu_from_fields(words[3:])[0], None if c is None else c / 1e9)
+        steady.mark_of(words, here, _cpu_from_fields(words[3:])[0],
+                       None if c is None else c / 1e9)
         for (words, here), (c, _) in zip(marks, client)])
 
 
@@ -337,8 +332,7 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
             elif line.startswith("CB-MARK"):
                 marks.append((line.split(), time.perf_counter()))
             elif line.startswith("CB-COUNT"):
-                word = (line.split() + [""])[1]
-                count = int(word) if word.isdigit() else None
+                count = steady.count_of(line.split())
             elif line.startswith("CB-END"):
                 end = line.split()
         t1 = time.perf_counter()
@@ -366,9 +360,9 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
 
     capped = sent[0] < nbytes and not failure
     nbytes = sent[0]
-    counts = [_count(words) for words, _ in marks]
+    counts = [steady.count_of(words) for words, _ in marks]
     if not verify and not steady.arrived(nbytes, parts, counts, count):
-        got = None if count is None else sum(c or 0 for c in counts) + count
+        got = steady.received(counts, count)
         raise TransferFailed(f"ssh to {target.name} with {cipher}"
                              f"{'/' + mac if mac and not is_aead(cipher) else ''}: the far side "
                              f"received {got} of {nbytes} bytes")
