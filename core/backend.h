@@ -133,4 +133,8 @@ typedef struct cb_offer_source {
 /* One entry per compiled-in backend that can enumerate, ended by {NULL, NULL}. */
 extern const cb_offer_source cb_offer_sources[];
 
+/* Why no row measures what a library offers under `name`, when that is on
+ * purpose (unmeasured.c); NULL for a gap not yet closed. */
+const char *cb_unmeasured_why(const char *lib, const char *name);
+
 #endif

@@ -92,10 +92,15 @@ static void emit_offered(void *u, const char *kind, const char *name, const char
     printf(",\"name\":");
     put_json_str(name ? name : "");
     printf(",\"algo\":");
+    const char *why = algo || !name ? NULL : cb_unmeasured_why((const char *)u, name);
     if (algo)
         put_json_str(algo);
     else
         printf("null");
+    if (why) {
+        printf(",\"why\":");
+        put_json_str(why);
+    }
     printf("}\n");
 }
 

@@ -704,7 +704,7 @@ static const cb_op gc_ops[] = {
     /* GOST 28147-89 with CryptoPro key meshing (RFC 4357 2.3), in the modes that only
      * encrypt blocks: libgcrypt meshes its block encryption alone, so in ECB and CBC (and
      * EAX across messages) decryption past 1 KiB would not undo encryption; those stay in
-     * `list --missing`. */
+     * `list --missing`, with that reason (core/unmeasured.c). */
     CIPHER("gost28147-mesh-cfb", GOST28147_MESH, CFB, PLAIN),
     CIPHER("gost28147-mesh-cfb8", GOST28147_MESH, CFB8, PLAIN),
     CIPHER("gost28147-mesh-ofb", GOST28147_MESH, OFB, PLAIN),

@@ -3,23 +3,28 @@
 The core's ``list --offered`` walks each library's own enumeration (OpenSSL's providers,
 libgcrypt's algorithm ids and modes, Nettle's lists, GnuTLS's lists, LibTomCrypt's descriptor
 tables; for libsodium, which has none, a table of its documented primitives) and names, for every algorithm, the row that
-measures it or none. Libraries without an enumeration are reported as such, never as complete.
+measures it or none, and for what no row measures on purpose the reason (the core's
+``unmeasured.c``). Libraries without an enumeration are reported as such, never as complete.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 from cipherbench.core_client import Core
 
 
+WIDTH = 96   # a reason's lines fit an 80-100 column terminal
+
 @dataclass(frozen=True)
 class Offered:
-    """One algorithm a library lists: its kind, the library's own name, and the canonical
-    name of the row measuring it ("" when none does)."""
+    """One algorithm a library lists: its kind, the library's own name, the canonical
+    name of the row measuring it ("" when none does) and, when none does on purpose, why."""
 
     kind: str
     name: str
     algo: str
+    why: str = ""
 
 
 @dataclass
@@ -37,6 +42,11 @@ class LibraryOffer:
         """What the library offers and no row measures, in the library's order."""
         return [o for o in self.offered if not o.algo]
 
+    @property
+    def gaps(self) -> list[Offered]:
+        """What is missing with no reason: the gaps still to close."""
+        return [o for o in self.missing if not o.why]
+
 
 def gather(core: Core, lib: str | None = None) -> list[LibraryOffer]:
     """Runs ``cipherbench-core list --offered`` and groups its records by library."""
@@ -48,23 +58,31 @@ def gather(core: Core, lib: str | None = None) -> list[LibraryOffer]:
         elif rec["type"] == "offered":
             entry = libs.setdefault(rec["lib"], LibraryOffer(rec["lib"], ""))
             entry.enumerates = True
-            entry.offered.append(Offered(rec["kind"], rec["name"], rec["algo"] or ""))
+            entry.offered.append(Offered(rec["kind"], rec["name"], rec["algo"] or "",
+                                         rec.get("why") or ""))
     return list(libs.values())
 
 
 def format_missing(offers: list[LibraryOffer]) -> list[str]:
     """Plain lines: per library, how many of its offered algorithms are not measured, then
-    their names by kind; libraries without an enumeration say so."""
+    the gaps' names by kind and, one per line, what is left out on purpose and why;
+    libraries without an enumeration say so."""
     lines: list[str] = []
     for o in offers:
         head = f"{o.lib} {o.version}".strip()
         if not o.enumerates:
             lines.append(f"{head}: the library does not enumerate what it offers")
             continue
-        lines.append(f"{head}: {len(o.missing)} of {len(o.offered)} offered algorithms "
-                     "not measured")
+        on_purpose = [m for m in o.missing if m.why]
+        count = f"{len(o.missing)} of {len(o.offered)} offered algorithms not measured"
+        if on_purpose:
+            count += f" ({len(on_purpose)} on purpose, why below)"
+        lines.append(f"{head}: {count}")
         for kind in ("aead", "cipher", "keywrap", "hash", "mac"):
-            names = [m.name for m in o.missing if m.kind == kind]
+            names = [m.name for m in o.gaps if m.kind == kind]
             if names:
                 lines.append(f"  {kind}: " + ", ".join(names))
+        for m in on_purpose:
+            lines += textwrap.wrap(f"not measured: {m.name}: {m.why}", WIDTH,
+                                   initial_indent="  ", subsequent_indent="    ")
     return lines

@@ -9,10 +9,12 @@ Schema versions (``schema_version``), the same for both documents:
   ``missing``: ``kind``, ``name``, ``algo``). Before it, ``list --json`` printed the same
   object without the schema fields, with capabilities and each algorithm's libraries as one
   comma-separated string, and ``list --missing --json`` a bare list.
+- 2: ``cipherbench-list-missing``'s ``missing`` entries may carry ``why``: the reason no row
+  measures that algorithm on purpose (absent for a gap not yet closed); ``cipherbench-list``
+  is unchanged.
 """
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Sequence
 
 from cipherbench.core_client import Inventory
@@ -20,11 +22,11 @@ from cipherbench.core_client import Inventory
 if TYPE_CHECKING:
     from cipherbench.cores import CoreSource
     from cipherbench.display.format import ListView
-    from cipherbench.offered import LibraryOffer
+    from cipherbench.offered import LibraryOffer, Offered
 
 SCHEMA_NAME = "cipherbench-list"
 MISSING_SCHEMA_NAME = "cipherbench-list-missing"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def list_document(inv: Inventory, view: "ListView", sources: Sequence["CoreSource"]) -> dict:
@@ -54,5 +56,13 @@ def missing_document(offers: Sequence["LibraryOffer"]) -> dict:
         "schema": MISSING_SCHEMA_NAME,
         "schema_version": SCHEMA_VERSION,
         "libraries": [{"lib": o.lib, "version": o.version, "enumerates": o.enumerates,
-                       "missing": [asdict(m) for m in o.missing]} for o in offers],
+                       "missing": [_missing_entry(m) for m in o.missing]} for o in offers],
     }
+
+
+def _missing_entry(m: "Offered") -> dict:
+    """One ``missing`` entry; ``why`` only where the core gives a reason."""
+    entry = {"kind": m.kind, "name": m.name, "algo": m.algo}
+    if m.why:
+        entry["why"] = m.why
+    return entry
