@@ -42,3 +42,22 @@ def test_a_crashed_core_is_an_interrupted_run(measurer, env):
     m = measurer.primitive(["openssl"], ["aes-128-gcm", "chacha20-poly1305"])
     assert m.rc == 1 and m.status == "interrupted" and m.run_id == 1
     assert any(w.kind == "core_crashed" for w in m.warnings)
+
+
+def test_cpu_and_the_wait_reach_what_advise_measures(env, tmp_path):
+    """``advise --cpu K`` keeps every measurement on CPU K (in the stored plan and the
+    equivalent command line); ``--wait-quiet`` waits once, before the first measurement only."""
+    waits: list[int] = []
+    m = Measurer(env, str(tmp_path / "a.sqlite"), lambda s: None, cpu=0,
+                 before_first=lambda: waits.append(1))
+    first = m.primitive(["openssl"], ["aes-128-gcm"])
+    second = m.primitive(["openssl"], ["chacha20-poly1305"])
+    assert first.rc == 0 and second.rc == 0 and waits == [1]
+    assert first.args[-2:] == ["--cpu", "0"]
+    with Store.open(tmp_path / "a.sqlite") as store:
+        assert store.get_run(first.run_id).args["cpu"] == 0
+
+
+def test_advise_refuses_cpu_and_wait_with_no_measure(cli, env):
+    r = cli("advise", "--for", "ssh", "--no-measure", "--cpu", "0", env_override=env)
+    assert r.rc == 2 and r.err.count("\n") == 1 and "--no-measure measures nothing" in r.err

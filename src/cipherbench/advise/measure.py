@@ -70,18 +70,28 @@ class Measurement:
 
 class Measurer:
     """Measures through the scenarios into the store at ``db_path``; progress through
-    ``say``."""
+    ``say``. ``cpu``: the CPU every measurement is kept on (``--cpu K``, as each measuring
+    command takes it); ``before_first``: called once, before the first measurement only
+    (``--wait-quiet``: nothing is waited for when the store has the evidence)."""
 
-    def __init__(self, env: Mapping[str, str], db_path: str, say: Callable[[str], None]):
+    def __init__(self, env: Mapping[str, str], db_path: str, say: Callable[[str], None],
+                 cpu: int | None = None, before_first: Callable[[], None] | None = None):
         self.env = dict(env)
         self.db = db_path
         self.say = say
+        self.cpu = cpu
+        self._before_first = before_first
         self.done: list[Measurement] = []
         # the scenarios' own lines (errors of single rows) stay out of the advice
         self._console = Console(file=io.StringIO(), width=200)
 
     def _measure(self, what: str, args: list[str], estimate: str, scenario, make_plan,
                  failed: Callable[[object], bool] = lambda out: False) -> Measurement:
+        if self._before_first is not None:
+            self._before_first()
+            self._before_first = None
+        if self.cpu is not None:
+            args = args + ["--cpu", str(self.cpu)]
         self.say(f"measuring {what} ({estimate}) ...")
         t0 = time.monotonic()
         m = Measurement(what, args, 0, 0.0)
@@ -123,7 +133,7 @@ class Measurer:
             return primitive.make_plan(core, QUICK, libs=list(libs), algos=list(algos), ops=[],
                                        sizes=[1024, PREFERRED_SIZE], precision=QUICK.precision,
                                        budget_s=None, samples=None, headline=PREFERRED_SIZE,
-                                       with_ref=False, hw_off=off, threads=1)
+                                       with_ref=False, hw_off=off, threads=1, cpu=self.cpu)
 
         return self._measure(f"primitives of {', '.join(libs)}" + (" without AES" if no_hw
                                                                     else ""),
@@ -152,7 +162,7 @@ class Measurer:
                                    query("cipher"), query("mac"))
             more = {"via": list(via)} if via and plan_takes_via() else {}
             return ssh.SshPlan(combos, parse_size(SSH_SIZE), host=host, ssh_config=ssh_config,
-                               budget_s=1.0, **more)
+                               budget_s=1.0, cpu=self.cpu, **more)
 
         return self._measure("ssh transfers" + (f" to {host}" if host else " over loopback"),
                              args, f"{SSH_SIZE}B per cipher, about 40 s", ssh, make_plan)
@@ -168,7 +178,7 @@ class Measurer:
             return tls.make_plan(Cores.find(self.env), self.env, libs=[lib], suites=None,
                                  sizes=(PREFERRED_SIZE,), handshakes=False, transfer=True,
                                  loopback=False, loopback_size=32 << 20,
-                                 precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=None)
+                                 precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=self.cpu)
 
         return self._measure(f"the {lib} TLS record layer", args, "every suite, about 30 s",
                              tls, make_plan, failed=lambda out: bool(out.failed))
@@ -197,7 +207,8 @@ class Measurer:
             except UserError:
                 core = None
             return gpg.GpgPlan(prog, version, chosen, None, size, ["encrypt"],
-                               gpg.DEFAULT_PRECISION, 2.0, age=age, core=core, env=self.env)
+                               gpg.DEFAULT_PRECISION, 2.0, age=age, core=core, env=self.env,
+                               cpu=self.cpu)
 
         return self._measure("gpg and age encryption", args,
                              f"{GPG_SIZE}B per algorithm, about 60 s", gpg, make_plan)

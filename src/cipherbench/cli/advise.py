@@ -21,6 +21,7 @@ from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.options import nonempty_list, split_list
+from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.coherence import this_machine
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import UsageError
@@ -51,11 +52,14 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
 @click.option("--assume-no-aes", is_flag=True, help="advise for a CPU without AES "
               "instructions (runs with AES switched off when stored, else an estimate)")
 @click.option("--no-measure", is_flag=True, help="use stored results only; measure nothing")
+@cpu_option("what advise measures runs on CPU K (the core, the ssh client, gpg; as each "
+            "measuring command's --cpu)")
+@wait_quiet_option
 @db_option
 @json_option
 @click.pass_obj
 def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, assume_no_aes,
-            no_measure, db, as_json) -> int:
+            no_measure, cpu, wait_quiet, db, as_json) -> int:
     """Which cipher to use here, whether crypto is your bottleneck, and the config lines."""
     link_rate = parse_link(link) if link else None
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
@@ -75,7 +79,12 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
         app.stderr.write(f"advise: {msg} [{time.monotonic() - t0:.0f} s]\n")
         app.stderr.flush()
 
-    measurer = None if no_measure else Measurer(app.env, str(store.path), say)
+    if no_measure and (cpu is not None or wait_quiet is not None):
+        raise UsageError("--cpu and --wait-quiet apply to what advise measures; "
+                         "--no-measure measures nothing")
+    measurer = None if no_measure else Measurer(
+        app.env, str(store.path), say, cpu=cpu,
+        before_first=lambda: wait_quiet_on(app.err_console, wait_quiet))
     ev, measured = gather(store, targets, lib=lib or "openssl", host=host,
                           assume_no_aes=assume_no_aes, measurer=measurer,
                           ssh_config=ssh_config, via=tools, machine=this_machine())

@@ -1,5 +1,6 @@
 """``--wait-quiet[=SECONDS]`` and ``--cpu K``, shared by every measuring command (run, tls,
-ssh, gpg): the options, and the bounded wait for a quiet machine before a run starts."""
+ssh, gpg, and advise for what it measures): the options, and the bounded wait for a quiet
+machine before a run starts."""
 from __future__ import annotations
 
 from typing import Callable
