@@ -76,12 +76,16 @@ def _combo(algo: str):
 def add_ssh_rounds(store: Store, rounds: dict[str, list[float]], flags: list[str],
                    default: str = "chacha20-poly1305@openssh.com", host: str | None = None,
                    status: str = "complete", meta: dict | None = None,
-                   size: int = 8 << 20, seed: int = 5) -> int:
+                   size: int = 8 << 20, seed: int = 5,
+                   cpu: dict[str, list[float]] | None = None) -> int:
     """A finished ``ssh`` run as ``cipherbench ssh`` stores it since the paired rounds: the
     real sweep (``runner.sweep``, a new random order each round) over transfer doubles whose
     rate in round ``i`` is ``rounds[algo][i]`` MB/s, each sample stored as its ``round_s``
     row (``tables.round_result``), then the per-candidate rows computed from them
-    (``tables.summary_results``). ``cleartext-tcp`` is the baseline."""
+    (``tables.summary_results``). ``cleartext-tcp`` is the baseline. ``cpu``: per algorithm,
+    the bytes per CPU second of both ends (MB/s) in each round, read to the nanosecond as
+    schedstat gives them (then verdicts between ciphers are judged on it); without it each end
+    uses half the wall time in clock ticks, too coarse to judge on."""
     import random
 
     from cipherbench.scenarios.ssh import runner, tables
@@ -96,9 +100,13 @@ def add_ssh_rounds(store: Store, rounds: dict[str, list[float]], flags: list[str
         def sample(data, verify, max_s):
             nbytes = len(data) if verify else size
             wall = 0.01 if verify else nbytes / (rounds[c.combo.algo][state["round"]] * MB)
+            both = wall
+            if cpu and c.combo.algo in cpu and not verify:
+                both = nbytes / (cpu[c.combo.algo][state["round"]] * MB)
             return TransferSample(nbytes=nbytes, wall_s=wall, setup_s=0.01,
-                                  client_cpu_s=wall / 2, client_cpu_total_s=wall,
-                                  server_cpu_s=wall / 2, server_cpu_method="schedstat",
+                                  client_cpu_s=both / 2, client_cpu_total_s=both,
+                                  server_cpu_s=both / 2, server_cpu_method="schedstat",
+                                  client_cpu_method="schedstat" if cpu else "rusage",
                                   sink_cpu_s=None,
                                   extra={"tool": "python"} if c.is_baseline else {})
         return sample

@@ -3,7 +3,8 @@
 Two rows are told apart by the paired verdict of the ssh run both were measured in when they
 were (``rounds``: the ssh scenario's own rows, ``scenarios.ssh.tables.paired_verdict``), else
 by their 95% intervals. With paired rounds the tool's default goes ahead of every row that is
-not measurably faster than it, so the recommendation names another choice only when its
+not measurably faster than it, and behind every row that is (whatever the rates say, when the
+verdict was judged on CPU time), so the recommendation names another choice exactly when its
 paired verdict against the default says faster.
 """
 from __future__ import annotations
@@ -139,11 +140,13 @@ def indistinct(a: Ranked, b: Ranked) -> bool:
 
 
 def _default_ahead(rows: list[Ranked], dflt: Ranked) -> None:
-    """Move the default ahead of every row above it that is not measurably faster than it."""
-    i = rows.index(dflt)
-    j = max((k + 1 for k in range(i) if faster(rows[k], dflt)), default=0)
-    if j < i:
-        rows.insert(j, rows.pop(i))
+    """Order around the default by its verdicts: every row measurably faster than it goes
+    ahead of it, every other row behind it, each group in rate order. An ssh verdict judged
+    on CPU time can call a row faster whose wall rate came out lower (its rounds' noise):
+    the row still goes first, as its "vs dflt" verdict says."""
+    ahead = [r for r in rows if r is not dflt and faster(r, dflt)]
+    behind = [r for r in rows if r is not dflt and all(r is not a for a in ahead)]
+    rows[:] = ahead + [dflt] + behind
 
 
 def _within(a: Rate, b: Rate) -> float:
