@@ -260,3 +260,5 @@ def test_a_choice_faster_by_cpu_time_goes_ahead_of_the_default_whatever_its_rate
     assert (gcm["rank"], chacha["rank"]) == (1, 2)
     assert t["recommendation"]["choice"] == GCM
     assert "work per CPU second" in t["answer"]
+    assert "the fastest choice" not in t["answer"]
+    assert "the one the paired rounds judge best here" in t["answer"], t["answer"]

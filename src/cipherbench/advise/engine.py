@@ -295,6 +295,10 @@ def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Op
     kept = P.kept_default(rows, rec)
     if kept is not None:
         text = P.kept_text(target.name, opts.policy, rec, kept)
+    elif P.outpaced(rows, rec):
+        text = (f"For {target.name}, use {rec.cand.label}: of the choices the {opts.policy} "
+                f"policy allows, the one the paired rounds judge best here{speed} (another "
+                "moved more in these rounds, not measurably).")
     else:
         text = f"For {target.name}, use {rec.cand.label}: the fastest choice the " \
                f"{opts.policy} policy allows here{speed}{est}."

@@ -76,6 +76,16 @@ def kept_default(rows: list[Ranked], rec: Ranked | None) -> Ranked | None:
     return max(above, key=lambda r: r.rate.bps if r.rate else 0.0, default=None)
 
 
+def outpaced(rows: list[Ranked], rec: Ranked | None) -> bool:
+    """The recommendation, ranked first by its paired verdict against the default (judged on
+    CPU time), moved less in those rounds than another allowed choice: then it is not called
+    "the fastest"."""
+    if rec is None or rec.rounds is None or rec.rate is None:
+        return False
+    return any(r is not rec and r.allowed and r.rate is not None and r.rate.bps > rec.rate.bps
+               for r in rows)
+
+
 def kept_text(target: str, policy: str, rec: Ranked, other: Ranked) -> str:
     """The headline when the default is kept: what it cannot be told apart from."""
     assert rec.rate is not None and other.rate is not None and other.vs_default is not None
