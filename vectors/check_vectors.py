@@ -8,6 +8,8 @@ small implementations in this file or block_refs.py, written from the specificat
 SKIPJACK, Noekeon, SAFER K-64, SAFER+, Anubis, Khazad, GOST 28147-89 (RFC 5830) with RFC
 4357's key meshing and its MAC, Magma and Kuznyechik (GOST R 34.12-2015) with CTR-ACPKM, Tiger and Tiger2,
 RIPEMD-128/256/320, KMAC (its cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
+Salsa20 with any number of rounds (checked against eSTREAM's Salsa20/12 and /8 vectors), NaCl's
+secretbox over it or over pyca's ChaCha20 (with pyca's Poly1305),
 RFC 2104's HMAC over any hash, and SP 800-38A's modes, GCM, CCM, EAX, OCB3, SIV, GCM-SIV and the
 key wraps over any block function. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
 decrypt gives pt back). A must-fail vector ("result": "invalid") is checked to be refused: the
