@@ -34,6 +34,19 @@ type algorithm struct {
 	perMessageNonce                 bool // a fresh nonce for every message (AEADs)
 }
 
+// noAAD: the AEADs that take no associated data (NaCl's secretbox), as core/algorithms.c's
+// cb_aad_len: their messages are timed and checked with none.
+var noAAD = map[string]bool{"xsalsa20-poly1305": true}
+
+// aadLen: the associated data a timed message of a carries (13 bytes for an AEAD, as in a
+// TLS record; none for secretbox and every other kind).
+func (a *algorithm) aadLen() int {
+	if a.kind != kindAEAD || noAAD[a.name] {
+		return 0
+	}
+	return tlsAADLen
+}
+
 // status of an init or a run, as the C core's cb_status.
 type status int
 

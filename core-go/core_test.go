@@ -177,7 +177,7 @@ func TestNoAllocationPerOperation(t *testing.T) {
 			}
 			s := setup{key: key[:a.keyLen], iv: iv[:a.ivLen], tagLen: a.tagLen, decrypt: decrypt}
 			m := msg{in: alignedBuf(1024, 0, a.tagLen), out: alignedBuf(1024, 0, a.tagLen), nonce: iv[:a.ivLen],
-				aad: make([]byte, aadLen), tag: make([]byte, a.tagLen)}
+				aad: make([]byte, a.aadLen()), tag: make([]byte, a.tagLen)}
 			if a.kind == kindAEAD && decrypt {
 				enc, _ := r.init(&setup{key: key[:a.keyLen], tagLen: a.tagLen})
 				enc.run(&m)

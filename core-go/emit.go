@@ -50,6 +50,7 @@ type algorithmRec struct {
 	IvLen    int      `json:"iv_len"`
 	TagLen   int      `json:"tag_len"`
 	BlockLen int      `json:"block_len"`
+	AADLen   *int     `json:"aad_len,omitempty"` // AEAD rows only
 }
 
 type katRec struct {

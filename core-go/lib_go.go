@@ -18,6 +18,7 @@ import (
 	"golang.org/x/crypto/blake2s"
 	"golang.org/x/crypto/chacha20"
 	"golang.org/x/crypto/chacha20poly1305"
+	"golang.org/x/crypto/nacl/secretbox"
 )
 
 const libName = "go"
@@ -68,6 +69,48 @@ func newAESGCM(key []byte) (cipher.AEAD, error) {
 		return nil, err
 	}
 	return cipher.NewGCM(b)
+}
+
+// ---- NaCl's secretbox (XSalsa20 and Poly1305, no associated data) ----
+// secretbox.Seal writes the tag before the ciphertext and has no detached form, while the
+// harness keeps ciphertext and tag apart: the box is made in the runner's buffer and the
+// ciphertext copied out (and for Open the box assembled), a copy of the message a caller
+// of Seal and Open would not make, which a peer comparison must allow for.
+
+type secretboxRunner struct {
+	key     [32]byte
+	nonce   [24]byte
+	decrypt bool
+	box     []byte // tag || ciphertext
+}
+
+func (r *secretboxRunner) run(m *msg) status {
+	if len(m.nonce) != len(r.nonce) || len(m.tag) != secretbox.Overhead || len(m.aad) != 0 {
+		return statusParam
+	}
+	copy(r.nonce[:], m.nonce)
+	if r.decrypt {
+		r.box = append(append(r.box[:0], m.tag...), m.in...)
+		if _, ok := secretbox.Open(m.out[:0], r.box, &r.nonce, &r.key); !ok {
+			return statusAuth
+		}
+		return statusOK
+	}
+	r.box = secretbox.Seal(r.box[:0], m.in, &r.nonce, &r.key)
+	copy(m.tag, r.box[:secretbox.Overhead])
+	copy(m.out, r.box[secretbox.Overhead:])
+	return statusOK
+}
+
+func secretboxRow(alg algorithm) row {
+	return row{alg, func(s *setup) (runner, status) {
+		if len(s.key) != alg.keyLen || s.tagLen != alg.tagLen {
+			return nil, statusParam
+		}
+		r := &secretboxRunner{decrypt: s.decrypt}
+		copy(r.key[:], s.key)
+		return r, statusOK
+	}}
 }
 
 // ---- ciphers ----
@@ -196,6 +239,7 @@ var goRows = []row{
 	aeadRow(algorithm{"aes-256-gcm", kindAEAD, 32, 12, 16, 1, true}, newAESGCM),
 	aeadRow(algorithm{"chacha20-poly1305", kindAEAD, 32, 12, 16, 1, true}, chacha20poly1305.New),
 	aeadRow(algorithm{"xchacha20-poly1305", kindAEAD, 32, 24, 16, 1, true}, chacha20poly1305.NewX),
+	secretboxRow(algorithm{"xsalsa20-poly1305", kindAEAD, 32, 24, 16, 1, true}),
 	aesCBCRow(algorithm{"aes-128-cbc", kindCipher, 16, 16, 0, 16, false}),
 	aesCBCRow(algorithm{"aes-192-cbc", kindCipher, 24, 16, 0, 16, false}),
 	aesCBCRow(algorithm{"aes-256-cbc", kindCipher, 32, 16, 0, 16, false}),

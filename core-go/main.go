@@ -60,9 +60,14 @@ func buildFlags() string {
 
 func algorithmRecord(r *row) algorithmRec {
 	a := r.alg
-	return algorithmRec{V: protocolVersion, Type: "algorithm", Lib: libName, Algo: a.name,
+	rec := algorithmRec{V: protocolVersion, Type: "algorithm", Lib: libName, Algo: a.name,
 		Kind: a.kind.String(), Ops: a.kind.ops(), KeyLen: a.keyLen, IvLen: a.ivLen,
 		TagLen: a.tagLen, BlockLen: a.blockLen}
+	if a.kind == kindAEAD {
+		n := a.aadLen()
+		rec.AADLen = &n
+	}
+	return rec
 }
 
 func cmdList(a *args, rows []row) int {

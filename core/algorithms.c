@@ -631,6 +631,18 @@ const cb_algorithm cb_algorithms[] = {
     {"camellia-256-kwp", CB_KEYWRAP, 32, 0, 8, 1, 0},
     {"sm4-kw",           CB_KEYWRAP, 16, 0, 8, 8, 0},
     {"sm4-kwp",          CB_KEYWRAP, 16, 0, 8, 1, 0},
+    /* NaCl's secretbox (authenticated encryption without associated data: its messages are
+     * timed and checked with none, see cb_aad_len): XSalsa20 and Poly1305 (Bernstein,
+     * "Cryptography in NaCl"), and libsodium's XChaCha20 form (HChaCha20, then the original
+     * ChaCha20); the Poly1305 key is the first 32 bytes of keystream block 0, the message is
+     * encrypted from byte 32 on, and the tag covers the ciphertext alone */
+    {"xsalsa20-poly1305",  CB_AEAD,   32, 24, 16, 1, 1},
+    {"xchacha20-poly1305-secretbox", CB_AEAD, 32, 24, 16, 1, 1},
+    /* Salsa20 with 12 and 8 rounds, one message a call: each message is encrypted from block 0
+     * under its own 8-byte nonce, as libsodium's crypto_stream_salsa2012_xor and _salsa208_xor
+     * are called (they cannot continue a stream) */
+    {"salsa20r12-msg",     CB_CIPHER, 32, 8, 0, 1, 1},
+    {"salsa20r8-msg",      CB_CIPHER, 32, 8, 0, 1, 1},
     /* reference rows, run by the harness itself */
     {"memcpy",             CB_REF,    0, 0, 0, 1, 0},
     {"null",               CB_REF,    0, 0, 0, 1, 0},
@@ -643,6 +655,19 @@ const cb_algorithm *cb_algorithm_find(const char *name)
         if (strcmp(a->name, name) == 0)
             return a;
     return NULL;
+}
+
+/* The AEADs that take no associated data: NaCl's secretbox in its two forms. */
+static const char *const no_aad[] = {"xsalsa20-poly1305", "xchacha20-poly1305-secretbox", NULL};
+
+size_t cb_aad_len(const cb_algorithm *a)
+{
+    if (a->kind != CB_AEAD)
+        return 0;
+    for (const char *const *n = no_aad; *n; n++)
+        if (strcmp(a->name, *n) == 0)
+            return 0;
+    return CB_AAD_LEN;
 }
 
 const char *cb_kind_name(cb_kind k)

@@ -17,9 +17,15 @@ typedef struct cb_algorithm {
     int per_message_nonce; /* 1: nonce passed in cb_msg each call, not at init */
 } cb_algorithm;
 
+/* The associated data of each timed AEAD message: 13 bytes, as in a TLS record. */
+#define CB_AAD_LEN 13
+
 extern const cb_algorithm cb_algorithms[];
 const cb_algorithm *cb_algorithm_find(const char *name);
 const char *cb_kind_name(cb_kind k);
+/* Bytes of associated data a timed message of a carries: CB_AAD_LEN for an AEAD,
+ * 0 for one that takes none (NaCl's secretbox) and for every other kind. */
+size_t cb_aad_len(const cb_algorithm *a);
 /* Operations valid for a kind, NULL-terminated ("encrypt","decrypt" / "hash" / "mac" / "ref";
  * a key wrap's "encrypt" wraps and its "decrypt" unwraps). */
 const char *const *cb_kind_ops(cb_kind k);

@@ -21,7 +21,6 @@
 #include <string.h>
 
 #define BENCH_SEED 0x5eed0000cb01ull   /* fixed: every run times the same bytes */
-#define AAD_LEN 13                      /* as in a TLS record */
 #define WARM_NS 5000000ull              /* at least 5 ms of warm-up per point */
 /* Without --samples: as many samples as fill about this much time per point,
  * within [MIN_SAMPLES, CB_MAX_SAMPLES] (args.h). */
@@ -116,7 +115,7 @@ static cb_calib *calib_entry(cb_bench_memo *m, const cb_algorithm *alg, const ch
 /* What one measured point needs, allocated per size. */
 typedef struct point_bufs {
     cb_buf in, out;
-    uint8_t key[64], iv[64], nonce[64], tag[64], aad[AAD_LEN];
+    uint8_t key[64], iv[64], nonce[64], tag[64], aad[CB_AAD_LEN];
 } point_bufs;
 
 /* Times op on size bytes and emits the point. Without --min-sample-ms a
@@ -169,9 +168,9 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
         j.nonce = b->nonce;
         j.bump_nonce = !(alg->kind == CB_AEAD && decrypt);
     }
-    if (alg->kind == CB_AEAD) {
+    if (cb_aad_len(alg)) {
         j.msg.aad = b->aad;
-        j.msg.aad_len = AAD_LEN;
+        j.msg.aad_len = cb_aad_len(alg);
     }
     if (alg->tag_len && alg->kind != CB_KEYWRAP) {   /* a wrapped key carries its check */
         j.msg.tag = b->tag;

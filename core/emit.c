@@ -179,6 +179,8 @@ int cb_emit_algorithm(const char *lib, const cb_algorithm *a)
     cJSON_AddNumberToObject(r, "iv_len", (double)a->iv_len);
     cJSON_AddNumberToObject(r, "tag_len", (double)a->tag_len);
     cJSON_AddNumberToObject(r, "block_len", (double)a->block_len);
+    if (a->kind == CB_AEAD)   /* what each timed message authenticates besides the ciphertext */
+        cJSON_AddNumberToObject(r, "aad_len", (double)cb_aad_len(a));
     return cb_emit(r);
 }
 

@@ -594,7 +594,7 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
     int base_skip[DIFF_MSGS] = {0};   /* key-data lengths the row does not take */
     for (int i = 0; i < d.n; i++) {
         d.len[i] = lens[i] >= DIFF_BIG ? lens[i] - DIFF_BIG + diff_big(alg) : lens[i];
-        d.aad_len[i] = aad_lens[i];
+        d.aad_len[i] = cb_aad_len(alg) ? aad_lens[i] : 0;   /* none for secretbox */
         total += d.len[i];
         out_total += diff_out_len(&d, 0, i);
         memcpy(d.nonce[i], d.iv, sizeof d.iv);

@@ -157,3 +157,33 @@ def test_list_missing_cli(cli, env):
     doc = json.loads(r.out)["libraries"]
     assert all(set(d) == {"lib", "version", "enumerates", "missing"} for d in doc)
     assert all(not m["algo"] for d in doc for m in d["missing"])
+
+
+def test_secretbox_and_salsa20_reduced_rounds_are_measured_as_libsodium_offers_them():
+    """NaCl's secretbox is an AEAD without associated data: its rows say aad_len 0 and are
+    timed with none (libsodium's row refuses any, so a timed message carrying AAD would be an
+    error, not a point); Salsa20/12 and /8 run one message a call."""
+    from cipherbench import offered
+
+    core = core_client.Core(real_core())
+    inv = core.list()
+    if not inv.supports("libsodium", "xsalsa20-poly1305", "decrypt"):
+        pytest.skip("this build has no libsodium")
+    algos = {r["algo"]: r for r in core.run_lines(["list", "--lib", "libsodium"])
+             if r["type"] == "algorithm"}
+    assert algos["xsalsa20-poly1305"]["aad_len"] == 0
+    assert algos["xchacha20-poly1305-secretbox"]["aad_len"] == 0
+    assert algos["chacha20-poly1305"]["aad_len"] == 13
+    assert "aad_len" not in algos["salsa20r12-msg"]
+    offers = {o.lib: o for o in offered.gather(core)}
+    got = {(m.name, m.algo) for m in offers["libsodium"].offered}
+    assert {("crypto_secretbox_xsalsa20poly1305", "xsalsa20-poly1305"),
+            ("crypto_secretbox_xchacha20poly1305", "xchacha20-poly1305-secretbox"),
+            ("crypto_stream_salsa2012", "salsa20r12-msg"),
+            ("crypto_stream_salsa208", "salsa20r8-msg")} <= got
+    for algo, op in (("xsalsa20-poly1305", "decrypt"), ("xchacha20-poly1305-secretbox", "encrypt"),
+                     ("salsa20r8-msg", "encrypt")):
+        recs = core.run_lines(["bench", "--lib", "libsodium", "--algo", algo, "--op", op,
+                               "--sizes", "64,1024", "--samples", "3"])
+        points = [r for r in recs if r["type"] == "point"]
+        assert [p["size"] for p in points] == [64, 1024], (algo, [r for r in recs if r["type"] == "error"])

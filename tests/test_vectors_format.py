@@ -45,9 +45,20 @@ def registry():
 REG = registry()
 
 
+def no_aad():
+    """The AEADs that take no associated data (NaCl's secretbox), from core/algorithms.c."""
+    text = (ROOT / "core" / "algorithms.c").read_text()
+    table = re.search(r"no_aad\[\] = \{([^}]*)\}", text)
+    return set(re.findall(r'"([^"]+)"', table.group(1))) if table else set()
+
+
+NO_AAD = no_aad()
+
+
 def test_registry_parsed():
     assert "aes-128-gcm" in REG and REG["aes-128-gcm"] == ("aead", 16, 12, 16, 1)
     assert len(REG) > 50
+    assert NO_AAD == {"xsalsa20-poly1305", "xchacha20-poly1305-secretbox"}
 
 
 def test_every_algorithm_has_a_file():
@@ -102,6 +113,7 @@ def test_file_format(path):
 
         if kind == "aead":
             assert (size["key"], size["iv"], size["tag"]) == (key_len, iv_len, tag_len), v["name"]
+            assert not (algo in NO_AAD and size["aad"]), f"{v['name']}: {algo} takes no aad"
             assert size["pt"] == size["ct"], v["name"]
         elif kind == "cipher":
             assert size["key"] == key_len, v["name"]

@@ -216,10 +216,14 @@ KEYWRAPS_OTHER = tuple(f"{c}-{m}" for c in _OTHER128 for m in ("kw", "kwp"))
 #: CCM with an 8-byte tag (RFC 6655's CCM_8).
 CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")
 
+#: NaCl's secretbox, XSalsa20-Poly1305 and XChaCha20-Poly1305 (no associated data: the case
+#: with a byte of it must be refused as a size the API has no place for).
+SECRETBOX = ("xsalsa20-poly1305", "xchacha20-poly1305-secretbox")
+
 
 def main() -> int:
     sizes = tag_sizes()
-    for algo in AEADS + GRID_AEADS + SIV_OTHER:
+    for algo in AEADS + GRID_AEADS + SIV_OTHER + SECRETBOX:
         print(write(algo, "aead", 16).relative_to(HERE))
     for algo in EAX64 + CCM8:
         print(write(algo, "aead", 8).relative_to(HERE))

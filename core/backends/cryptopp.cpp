@@ -247,7 +247,9 @@ const aead_arg a_rc6_128_ccm = {AEAD_CCM, make_aead<CCM<RC6>>, 16};
 // with ciphertext stealing, one message per call with its IV (as XTS with its tweak);
 // C_BLOCK0: a stream whose keystream Crypto++ starts at block 1 unless told (XChaCha20,
 // as its AEAD would use it); the row starts at block 0, as libsodium and the draft do.
-enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_CTS, C_BLOCK0, C_RC2_1024, C_DESX };
+// C_MSG: a stream started afresh for each message, from block 0 under the message's nonce
+// (the salsa20r12-msg and salsa20r8-msg rows: Resynchronize, then the message).
+enum cipher_type { C_PLAIN, C_XTS, C_CFB8, C_RC2, C_CTS, C_BLOCK0, C_RC2_1024, C_DESX, C_MSG };
 
 struct cipher_arg {
     SymmetricCipher *(*make)(int decrypt);
@@ -291,7 +293,7 @@ int cipher_init(void **ctx, const void *arg, const cb_setup *s)
         p("EffectiveKeyLength", 1024);
     if (a->type == C_BLOCK0)
         p("InitialBlock", (word64)0);
-    if (a->type == C_XTS || a->type == C_CTS) {
+    if (a->type == C_XTS || a->type == C_CTS || a->type == C_MSG) {
         key_with_zero_iv(*x->c, s->key, s->key_len, p);  // the tweak (IV) comes per message
     } else {
         if (x->c->IsResynchronizable()) {
@@ -350,6 +352,13 @@ int cipher_run(void *ctx, cb_msg *m)
         x->c->ProcessLastBlock(m->out + head, m->len - head, m->in + head, m->len - head);
         return CB_OK;
     }
+    if (x->type == C_MSG) {
+        if (!valid_iv(*x->c, m->nonce_len))
+            return CB_ERR_PARAM;
+        x->c->Resynchronize(m->nonce, (int)m->nonce_len);   // block counter back to 0
+        x->c->ProcessData(m->out, m->in, m->len);
+        return CB_OK;
+    }
     if (m->len % x->block)
         return CB_ERR_PARAM;
     x->c->ProcessData(m->out, m->in, m->len);
@@ -405,6 +414,8 @@ CIPHER_ARG(rc4, Weak::ARC4, 0, C_PLAIN, 0)
 CIPHER_ARG(chacha20, ChaChaTLS, 32, C_PLAIN, 0)   // RFC 8439: 96-bit nonce, counter 0
 CIPHER_ARG(salsa20, Salsa20, 0, C_PLAIN, 20)
 CIPHER_ARG(salsa20r12, Salsa20, 0, C_PLAIN, 12)
+CIPHER_ARG(salsa20r12_msg, Salsa20, 32, C_MSG, 12)
+CIPHER_ARG(salsa20r8_msg, Salsa20, 32, C_MSG, 8)
 // Bernstein's ChaCha20 (8-byte IV, 64-bit block counter), XChaCha20 and XSalsa20 (24 bytes)
 CIPHER_ARG(chacha20_64, ChaCha, 32, C_PLAIN, 0)
 CIPHER_ARG(xchacha20, XChaCha20, 32, C_BLOCK0, 0)
@@ -980,6 +991,8 @@ const cb_op cryptopp_ops[] = {
     CIPHER("chacha20", chacha20),
     CIPHER("salsa20", salsa20),
     CIPHER("salsa20r12", salsa20r12),
+    CIPHER("salsa20r12-msg", salsa20r12_msg),   // one message a call, as libsodium's
+    CIPHER("salsa20r8-msg", salsa20r8_msg),
     CIPHER("chacha20-nonce64", chacha20_64),
     CIPHER("xchacha20", xchacha20),
     CIPHER("xsalsa20", xsalsa20),

@@ -461,9 +461,13 @@ static const cipher_def c_gost_z_cfb = {GNUTLS_CIPHER_GOST28147_TC26Z_CFB, 32, 8
  * beneath ends the stream at a partial block, so the rows take whole blocks */
 static const cipher_def c_magma_acpkm = {GNUTLS_CIPHER_MAGMA_CTR_ACPKM, 32, 4, 0, 0, 0},
                         c_kuz_acpkm = {GNUTLS_CIPHER_KUZNYECHIK_CTR_ACPKM, 32, 8, 0, 0, 0};
-/* No Salsa20 rows: GnuTLS 3.7.9's SALSA20-256 and ESTREAM-SALSA20-256 ignore
- * the IV given to gnutls_cipher_init or gnutls_cipher_set_iv (the output is
- * that of an all-zero nonce), so they cannot pass a differential check. */
+/* No Salsa20 rows: GnuTLS 3.7.9's SALSA20-256 and ESTREAM-SALSA20-256 (Salsa20/12)
+ * ignore the IV given to gnutls_cipher_init or gnutls_cipher_set_iv: the output under
+ * any nonce is that of the all-zero nonce (checked against libsodium's
+ * crypto_stream_salsa20 and _salsa2012 under nonces 00..00 and 00 01 .. 07). Its
+ * Nettle table (lib/nettle/cipher.c) gives these two no set_iv, so the IV is only
+ * copied aside and never reaches salsa20_set_nonce; the public API has no other call
+ * that sets it, so they cannot be measured correctly. */
 
 static const gnutls_digest_algorithm_t
     h_md5 = GNUTLS_DIG_MD5, h_sha1 = GNUTLS_DIG_SHA1, h_sha224 = GNUTLS_DIG_SHA224,

@@ -224,6 +224,21 @@ _CHACHA_AEAD64 = Grade("acceptable", "the first ChaCha20-Poly1305: sound, but it
 _XSTREAM = Grade("acceptable", "stream cipher with a 24-byte nonce (nonces may be random) without "
                  "known attack; needs a MAC", "draft-irtf-cfrg-xchacha-03; Bernstein, Extending the "
                  "Salsa20 nonce (2011)")
+_SECRETBOX = Grade("recommended", "NaCl's secretbox: XSalsa20 and Poly1305 with a 24-byte nonce "
+                   "(nonces may be random); authenticated encryption without associated data",
+                   "Bernstein, Cryptography in NaCl (2009); Bernstein, Extending the Salsa20 nonce "
+                   "(2011)")
+_SECRETBOX_XCHACHA = Grade("recommended", "libsodium's secretbox over XChaCha20 and Poly1305 with a "
+                           "24-byte nonce (nonces may be random); authenticated encryption without "
+                           "associated data", "libsodium crypto_secretbox_xchacha20poly1305; "
+                           "draft-irtf-cfrg-xchacha-03")
+_SALSA20R12 = Grade("acceptable", "Salsa20 with 12 rounds, eSTREAM's software pick: the best attacks "
+                    "reach 8 rounds; needs a MAC", "eSTREAM portfolio (Salsa20/12); Bernstein, "
+                    "The Salsa20 family of stream ciphers (2008)")
+_SALSA20R8 = Grade("legacy", "Salsa20 cut to 8 rounds: key recovery faster than brute force is "
+                   "known (academic, near 2^245), the margin is gone; libsodium deprecates it; "
+                   "needs a MAC", "Aumasson, Fischer, Khazaei, Meier, Rechberger, New Features of "
+                   "Latin Dances (FSE 2008); libsodium 1.0.18 crypto_stream_salsa208.h")
 _SIPHASH = Grade("acceptable", "a keyed short-input PRF for hash tables and the like, not a general "
                  "MAC: its tag is 64 bits", "Aumasson and Bernstein, SipHash (INDOCRYPT 2012)")
 _SIPHASH128 = Grade("acceptable", "a keyed short-input PRF for hash tables and the like; 128-bit "
@@ -542,6 +557,12 @@ _ENTRIES = [
     Algorithm("xchacha20", "cipher", 1, _XSTREAM),
     Algorithm("xsalsa20", "cipher", 1, _XSTREAM),
     Algorithm("chacha20-nonce64", "cipher", 1, _STREAM),
+    # NaCl's secretbox (AEADs without associated data), and Salsa20/12 and Salsa20/8 one message
+    # a call (libsodium's crypto_stream_salsa2012_xor and _salsa208_xor restart at block 0)
+    Algorithm("xsalsa20-poly1305", "aead", 1, _SECRETBOX, aliases=("secretbox",)),
+    Algorithm("xchacha20-poly1305-secretbox", "aead", 1, _SECRETBOX_XCHACHA),
+    Algorithm("salsa20r12-msg", "cipher", 1, _SALSA20R12),
+    Algorithm("salsa20r8-msg", "cipher", 1, _SALSA20R8),
     Algorithm("camellia-128-ecb", "cipher", 16, _ECB, "camellia-128-ecb"),
     Algorithm("camellia-192-ecb", "cipher", 16, _ECB, "camellia-192-ecb"),
     Algorithm("camellia-256-ecb", "cipher", 16, _ECB, "camellia-256-ecb"),
