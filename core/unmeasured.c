@@ -19,6 +19,13 @@ static const struct {
      "RFC 4357 meshes keys only in modes that encrypt blocks alone; past 1 KiB decryption does not undo encryption"},
     {"libgcrypt", "GOST28147_MESH/EAX",
      "RFC 4357 meshes keys only in modes that encrypt blocks alone; the meshed key carries into the next message"},
+    /* GnuTLS's Nettle table has no set_iv for these two: the IV given to
+     * gnutls_cipher_init or gnutls_cipher_set_iv never reaches salsa20_set_nonce
+     * (ESTREAM-SALSA20-256 is Salsa20/12) */
+    {"gnutls", "SALSA20-256",
+     "GnuTLS never passes the IV on to Salsa20: every IV gives the all-zero nonce's keystream"},
+    {"gnutls", "ESTREAM-SALSA20-256",
+     "GnuTLS never passes the IV on to Salsa20/12: every IV gives the all-zero nonce's keystream"},
 };
 
 const char *cb_unmeasured_why(const char *lib, const char *name)

@@ -467,7 +467,8 @@ static const cipher_def c_magma_acpkm = {GNUTLS_CIPHER_MAGMA_CTR_ACPKM, 32, 4, 0
  * crypto_stream_salsa20 and _salsa2012 under nonces 00..00 and 00 01 .. 07). Its
  * Nettle table (lib/nettle/cipher.c) gives these two no set_iv, so the IV is only
  * copied aside and never reaches salsa20_set_nonce; the public API has no other call
- * that sets it, so they cannot be measured correctly. */
+ * that sets it, so they cannot be measured correctly (core/unmeasured.c says so in
+ * `list --missing`). */
 
 static const gnutls_digest_algorithm_t
     h_md5 = GNUTLS_DIG_MD5, h_sha1 = GNUTLS_DIG_SHA1, h_sha224 = GNUTLS_DIG_SHA224,

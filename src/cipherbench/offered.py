@@ -71,18 +71,24 @@ def format_missing(offers: list[LibraryOffer]) -> list[str]:
     for o in offers:
         head = f"{o.lib} {o.version}".strip()
         if not o.enumerates:
-            lines.append(f"{head}: the library does not enumerate what it offers")
+            lines += _wrap(f"{head}: the library does not enumerate what it offers", "")
             continue
         on_purpose = [m for m in o.missing if m.why]
         count = f"{len(o.missing)} of {len(o.offered)} offered algorithms not measured"
         if on_purpose:
             count += f" ({len(on_purpose)} on purpose, why below)"
-        lines.append(f"{head}: {count}")
+        lines += _wrap(f"{head}: {count}", "")
         for kind in ("aead", "cipher", "keywrap", "hash", "mac"):
             names = [m.name for m in o.gaps if m.kind == kind]
             if names:
-                lines.append(f"  {kind}: " + ", ".join(names))
+                lines += _wrap(f"{kind}: " + ", ".join(names))
         for m in on_purpose:
-            lines += textwrap.wrap(f"not measured: {m.name}: {m.why}", WIDTH,
-                                   initial_indent="  ", subsequent_indent="    ")
+            lines += _wrap(f"not measured: {m.name}: {m.why}")
     return lines
+
+
+def _wrap(text: str, indent: str = "  ") -> list[str]:
+    """One entry in lines of at most ``WIDTH`` columns, indented under its library; names
+    such as GOST28147_MESH/CBC or all-zero are never broken."""
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent="    ",
+                         break_on_hyphens=False, break_long_words=False)
