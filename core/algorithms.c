@@ -594,6 +594,11 @@ const cb_algorithm cb_algorithms[] = {
     {"cmac-kuznyechik",    CB_MAC,    32, 0, 16, 1, 0},
     {"kmac-128",           CB_MAC,    32, 0, 32, 1, 0},
     {"kmac-256",           CB_MAC,    32, 0, 64, 1, 0},
+    /* the Keccak sponge under KMAC (SP 800-185): Keccak[256] and Keccak[512] with cSHAKE's
+     * domain bits 00, which the caller prefixes with KMAC's encoded strings (OpenSSL's
+     * KECCAK-KMAC-128/256); the output is twice the security level, OpenSSL's default */
+    {"keccak-kmac-128",    CB_HASH,    0, 0, 32, 1, 0},
+    {"keccak-kmac-256",    CB_HASH,    0, 0, 64, 1, 0},
     /* key wrap: RFC 3394 (KW, block 8: two blocks at least) and RFC 5649 (KWP, with
      * padding: any length from one byte); tag_len is the 8-byte integrity check */
     {"aes-128-kw",         CB_KEYWRAP, 16, 0, 8, 8, 0},
@@ -643,6 +648,9 @@ const cb_algorithm cb_algorithms[] = {
      * are called (they cannot continue a stream) */
     {"salsa20r12-msg",     CB_CIPHER, 32, 8, 0, 1, 1},
     {"salsa20r8-msg",      CB_CIPHER, 32, 8, 0, 1, 1},
+    /* the CMS Triple-DES key wrap (RFC 3217 section 3): a random 8-byte IV drawn by each
+     * wrap travels inside the wrapped key beside the 8-byte SHA-1 check, so tag_len is 16 */
+    {"3des-cms-wrap",    CB_KEYWRAP, 24, 0, 16, 8, 0},
     /* reference rows, run by the harness itself */
     {"memcpy",             CB_REF,    0, 0, 0, 1, 0},
     {"null",               CB_REF,    0, 0, 0, 1, 0},
@@ -693,6 +701,16 @@ const char *const *cb_kind_ops(cb_kind k)
 size_t cb_keywrap_len(size_t len)
 {
     return (len + 7) / 8 * 8 + 8;
+}
+
+size_t cb_keywrap_out(const cb_algorithm *a, size_t len)
+{
+    return (len + 7) / 8 * 8 + a->tag_len;
+}
+
+int cb_keywrap_random(const cb_algorithm *a)
+{
+    return a->kind == CB_KEYWRAP && strcmp(a->name, "3des-cms-wrap") == 0;
 }
 
 size_t cb_keywrap_min(const cb_algorithm *a)

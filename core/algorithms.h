@@ -32,6 +32,12 @@ const char *const *cb_kind_ops(cb_kind k);
 /* Key wrap: the wrapped form of len bytes of key data (RFC 3394 / RFC 5649: the
  * data padded to 8 bytes, plus the 8-byte integrity check value). */
 size_t cb_keywrap_len(size_t len);
+/* Key wrap: the wrapped form of len bytes of key data for row a: the data padded to 8
+ * bytes, plus tag_len (RFC 3394 / 5649: the 8-byte check; RFC 3217: the IV and the check). */
+size_t cb_keywrap_out(const cb_algorithm *a, size_t len);
+/* Key wrap: 1 when each wrap draws a random IV (RFC 3217), so a wrap has no fixed answer:
+ * the known answers unwrap, and check that what the row wraps unwraps to the key data. */
+int cb_keywrap_random(const cb_algorithm *a);
 /* Key wrap: the fewest bytes of key data a row takes (RFC 3394: two 8-byte blocks). */
 size_t cb_keywrap_min(const cb_algorithm *a);
 #endif

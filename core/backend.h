@@ -19,10 +19,11 @@
  *           GMAC and UMAC take their per-message nonce from msg->nonce.
  *   ref     memcpy / null: the harness's own reference rows.
  *   keywrap one whole key: msg->len bytes of key data. Wrap (encrypt) reads
- *           msg->in and writes cb_keywrap_len(msg->len) bytes (algorithms.h) to
- *           msg->out; unwrap (decrypt) reads that many from msg->in and writes
- *           msg->len bytes. Unwrap returns CB_ERR_AUTH when the integrity check
- *           fails or the unwrapped length is not msg->len.
+ *           msg->in and writes cb_keywrap_out(row, msg->len) bytes (algorithms.h:
+ *           cb_keywrap_len(msg->len) for RFC 3394 / 5649, 16 more than the key data
+ *           for RFC 3217) to msg->out; unwrap (decrypt) reads that many from msg->in
+ *           and writes msg->len bytes. Unwrap returns CB_ERR_AUTH when the integrity
+ *           check fails or the unwrapped length is not msg->len.
  */
 #ifndef CB_BACKEND_H
 #define CB_BACKEND_H

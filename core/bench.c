@@ -136,7 +136,7 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     int has_out = alg->kind == CB_AEAD || alg->kind == CB_CIPHER || alg->kind == CB_REF
                   || alg->kind == CB_KEYWRAP;
     /* A wrapped key is longer than the key data: room for it on both sides. */
-    size_t room = alg->kind == CB_KEYWRAP ? cb_keywrap_len(size) : size;
+    size_t room = alg->kind == CB_KEYWRAP ? cb_keywrap_out(alg, size) : size;
     void *ctx = NULL;
     int rc = -1, st;
     char msg[256];

@@ -182,9 +182,12 @@ done:
 /* Key wrap: wrap pt into ct and unwrap it back, twice on one context; then
  * the integrity check must refuse a bit flipped in the first, a middle and the
  * last byte of the wrapped key. */
+static int random_wrap(vctx *c, const cb_vector *v);
+
 static int keywrap_vector(vctx *c, const cb_vector *v)
 {
     const cb_op *op = c->op;
+    const cb_algorithm *alg = cb_algorithm_find(op->algo);
     size_t n = v->pt.n, w = v->ct.n;
     uint8_t *in = malloc(w + 1), *out = malloc(w + 1);
     int res = V_PASS, st;
@@ -193,7 +196,8 @@ static int keywrap_vector(vctx *c, const cb_vector *v)
         res = verdict(c, V_FAIL, v->name, "out of memory");
         goto done;
     }
-    for (int decrypt = 0; decrypt < 2 && res == V_PASS; decrypt++) {
+    /* A wrap that draws its IV has no fixed answer: unwrap only here, then random_wrap. */
+    for (int decrypt = alg && cb_keywrap_random(alg); decrypt < 2 && res == V_PASS; decrypt++) {
         cb_setup s = {P(v->key), v->key.n, NULL, 0, 8, decrypt};
         if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
             ctx = NULL;
@@ -233,20 +237,74 @@ done:
         op->finish(ctx);
     free(in);
     free(out);
+    if (res == V_PASS && alg && cb_keywrap_random(alg))
+        res = random_wrap(c, v);
+    return res;
+}
+
+/* The wrap of a row whose every wrap draws a random IV (RFC 3217): wrap pt twice on one
+ * context; each must have the wrapped length, the two must differ (a fresh IV each time),
+ * and both must unwrap to pt with a fresh context of the row, whose unwrap keywrap_vector
+ * has just checked against the vector's independent answer. */
+static int random_wrap(vctx *c, const cb_vector *v)
+{
+    const cb_op *op = c->op;
+    const cb_algorithm *alg = cb_algorithm_find(op->algo);
+    size_t n = v->pt.n, w = cb_keywrap_out(alg, n);
+    uint8_t *in = malloc(n + 1), *wrapped = malloc(2 * w + 1), *back = malloc(n + 1);
+    int res = V_PASS, st;
+    void *ctx = NULL;
+    if (!in || !wrapped || !back) {
+        res = verdict(c, V_FAIL, v->name, "out of memory");
+        goto done;
+    }
+    for (int decrypt = 0; decrypt < 2 && res == V_PASS; decrypt++) {
+        cb_setup s = {P(v->key), v->key.n, NULL, 0, alg->tag_len, decrypt};
+        if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+            ctx = NULL;
+            res = status_verdict(c, st, v->name, decrypt ? "unwrap init" : "wrap init");
+            goto done;
+        }
+        for (int round = 0; round < 2 && res == V_PASS; round++) {
+            memcpy(in, P(v->pt), n);
+            memset(back, 0, n);
+            if (!decrypt)
+                memset(wrapped + round * w, 0, w);
+            cb_msg m = {decrypt ? wrapped + round * w : in, decrypt ? back : wrapped + round * w,
+                        n, NULL, 0, NULL, 0, NULL, 0};
+            if ((st = op->run(ctx, &m)) != CB_OK)
+                res = status_verdict(c, st, v->name, decrypt ? "unwrap of its own wrap" : "wrap");
+            else if (decrypt && memcmp(back, P(v->pt), n) != 0)
+                res = verdict(c, V_FAIL, v->name, "its own wrap does not unwrap to the key data");
+            else if (!decrypt && memcmp(in, P(v->pt), n) != 0)
+                res = verdict(c, V_FAIL, v->name, "the input was changed");
+        }
+        op->finish(ctx);
+        ctx = NULL;
+        if (res == V_PASS && !decrypt && memcmp(wrapped, wrapped + w, w) == 0)
+            res = verdict(c, V_FAIL, v->name, "two wraps of one key are equal: no fresh IV");
+    }
+done:
+    if (ctx)
+        op->finish(ctx);
+    free(in);
+    free(wrapped);
+    free(back);
     return res;
 }
 
 /* A wrapped key that must not unwrap: the key data expected is pt's length
  * when the vector gives pt, else what the wrapped length leaves after the
- * 8-byte integrity check. */
+ * integrity check (and, RFC 3217, the IV). */
 static int keywrap_invalid(vctx *c, const cb_vector *v)
 {
     const cb_op *op = c->op;
-    size_t w = v->ct.n;
-    size_t n = v->pt.present ? v->pt.n : w - 8;
-    if (w < 16 || w % 8 || cb_keywrap_len(n) != w)
+    const cb_algorithm *alg = cb_algorithm_find(op->algo);
+    size_t w = v->ct.n, over = alg ? alg->tag_len : 8;
+    size_t n = v->pt.present ? v->pt.n : w - over;
+    if (!alg || w < 16 || w % 8 || w < over || cb_keywrap_out(alg, n) != w)
         return verdict(c, V_FAIL, v->name, "a wrapped key is whole 8-byte blocks, two at least, "
-                       "8 bytes more than the key data padded to 8");
+                       "the key data padded to 8 and the row's check (and IV)");
     uint8_t *in = malloc(w), *out = malloc(w);
     int res;
     void *ctx = NULL;
@@ -500,10 +558,10 @@ typedef struct diff_in {
 } diff_in;
 
 /* Bytes of output message i gives: its length, or for a key wrap's wrap (encrypt) the
- * wrapped key, 8 bytes longer than the key data padded to 8. */
+ * wrapped key, the key data padded to 8 and the row's check (cb_keywrap_out). */
 static size_t diff_out_len(const diff_in *d, int decrypt, int i)
 {
-    return d->alg->kind == CB_KEYWRAP && !decrypt ? cb_keywrap_len(d->len[i]) : d->len[i];
+    return d->alg->kind == CB_KEYWRAP && !decrypt ? cb_keywrap_out(d->alg, d->len[i]) : d->len[i];
 }
 
 /* Runs the message sequence through one context; out receives the output
@@ -663,7 +721,9 @@ static int differential(const cb_algorithm *alg, const cb_backend *const *libs, 
                     pos += olen;
                     continue;
                 }
-                int same_out = !decryptable || memcmp(out + pos, ref + pos, olen) == 0;
+                /* a wrap with a random IV: only the unwraps below compare */
+                int same_out = !decryptable || cb_keywrap_random(alg)
+                               || memcmp(out + pos, ref + pos, olen) == 0;
                 int same_tag = memcmp(tags + i * alg->tag_len, ref_tags + i * alg->tag_len, alg->tag_len) == 0;
                 if (!same_out || !same_tag) {
                     snprintf(why, whylen, "%s and %s differ in the %s of message %d (%zu bytes, AAD %zu)",

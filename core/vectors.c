@@ -203,7 +203,7 @@ static int parse_vector(const cJSON *jv, const cb_algorithm *alg, size_t idx, cb
         }
     }
     if (alg->kind == CB_KEYWRAP && !v->invalid
-        && (v->pt.n < cb_keywrap_min(alg) || v->pt.n % alg->block_len || v->ct.n != cb_keywrap_len(v->pt.n))) {
+        && (v->pt.n < cb_keywrap_min(alg) || v->pt.n % alg->block_len || v->ct.n != cb_keywrap_out(alg, v->pt.n))) {
         snprintf(err, errlen, "vectors: %s: vector %s: key data of %zu bytes does not wrap into %zu bytes",
                  path, v->name, v->pt.n, v->ct.n);
         return -1;

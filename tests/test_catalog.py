@@ -33,14 +33,20 @@ def test_no_ecb_checksum_or_broken_design_is_recommended():
 
 def test_key_wraps_are_graded_as_key_transport():
     """A key wrap is measured, and its grade says it is for keys, not bulk data: AES's (RFC 3394
-    and 5649) and the same wraps over the other 128-bit ciphers libgcrypt takes."""
+    and 5649) and the same wraps over the other 128-bit ciphers libgcrypt takes; the CMS triple
+    DES wrap (RFC 3217) as legacy."""
     wraps = [a for a in catalog.ALGORITHMS.values() if a.kind == "keywrap"]
     others = ("twofish-128", "twofish-256", "serpent-128", "serpent-192", "serpent-256", "seed",
               "camellia-128", "camellia-192", "camellia-256", "sm4")
     aes = {f"aes-{k}-{m}{inv}" for k in (128, 192, 256) for m in ("kw", "kwp") for inv in ("", "-inv")}
-    assert {a.name for a in wraps} == aes | {f"{c}-{m}" for c in others for m in ("kw", "kwp")}
+    assert {a.name for a in wraps} == aes | {f"{c}-{m}" for c in others for m in ("kw", "kwp")} \
+        | {"3des-cms-wrap"}
     for a in wraps:
-        assert a.grade.level == "acceptable" and "not a bulk cipher" in a.grade.reason, a.name
+        assert "not a bulk cipher" in a.grade.reason, a.name
+        assert a.grade.level == ("legacy" if a.name == "3des-cms-wrap" else "acceptable"), a.name
+    tdes = catalog.get("des3-wrap")
+    assert tdes.name == "3des-cms-wrap" and "Sweet32" in tdes.grade.reason
+    assert "RFC 3217" in tdes.grade.reference
     assert catalog.get("aes-128-wrap-pad").name == "aes-128-kwp"
     assert catalog.OPS["keywrap"] == ("encrypt", "decrypt")
 
@@ -70,6 +76,8 @@ def test_grades_have_reasons_and_references():
     ("cmac-3des", "legacy", "SP 800-38B"), ("poly1305-aes", "acceptable", "FSE 2005"),
     ("xchacha20-poly1305", "recommended", "xchacha"), ("siphash-2-4", "acceptable", "SipHash"),
     ("kmac-256", "recommended", "SP 800-185"), ("md2", "broken", "RFC 6149"),
+    ("keccak-kmac-128", "acceptable", "SP 800-185"), ("keccak-kmac-256", "acceptable", "FIPS 202"),
+    ("3des-cms-wrap", "legacy", "RFC 3217"),
     ("gostr3411-94-test", "broken", "RFC 5831"), ("blake2b-mac", "recommended", "RFC 7693"),
     ("cmac-blowfish", "legacy", "SP 800-38B"), ("gmac-seed", "acceptable", "SP 800-38D"),
     ("gost28147-ctr", "broken", "RFC 5830"),

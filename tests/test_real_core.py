@@ -66,13 +66,15 @@ def _version(text: str) -> tuple[int, ...]:
 
 
 def test_aes_key_wrap_is_measured_where_offered():
-    """OpenSSL's and libgcrypt's AES key wraps (RFC 3394, and RFC 5649 with padding) are
-    offered as kind keywrap and each is a row, so `list --missing` no longer names them."""
+    """OpenSSL's and libgcrypt's AES key wraps (RFC 3394, and RFC 5649 with padding), and
+    OpenSSL's CMS triple DES wrap (RFC 3217), are offered as kind keywrap and each is a row,
+    so `list --missing` no longer names them."""
     from cipherbench import offered
 
     offers = {o.lib: o for o in offered.gather(core_client.Core(real_core()))}
     want = {
-        "openssl": {("AES-128-WRAP", "aes-128-kw"), ("AES-256-WRAP-PAD", "aes-256-kwp")},
+        "openssl": {("AES-128-WRAP", "aes-128-kw"), ("AES-256-WRAP-PAD", "aes-256-kwp"),
+                    ("DES3-WRAP", "3des-cms-wrap")},
         "libgcrypt": {("AES/AESWRAP", "aes-128-kw"), ("AES256/AESWRAP+EXTENDED", "aes-256-kwp")},
     }
     for lib, pairs in want.items():
@@ -112,7 +114,8 @@ def test_macs_and_libsodium_primitives_are_measured_where_offered():
                       ("crypto_shorthash_siphash24", "siphash-2-4"),
                       ("crypto_auth_hmacsha512256", "hmac-sha512-trunc256")},
         "openssl": {("SIPHASH", "siphash-2-4"), ("KMAC-128", "kmac-128"),
-                    ("BLAKE2BMAC", "blake2b-mac")},
+                    ("BLAKE2BMAC", "blake2b-mac"), ("KECCAK-KMAC-128", "keccak-kmac-128"),
+                    ("KECCAK-KMAC-256", "keccak-kmac-256")},
     }
     for lib, pairs in want.items():
         if lib not in offers:

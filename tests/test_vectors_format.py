@@ -126,10 +126,11 @@ def test_file_format(path):
                 assert size["pt"] % block == 0, f"{v['name']}: not whole {block}-byte blocks"
             if algo.endswith("-xts"):   # one data unit: a block at least, then any length
                 assert size["pt"] >= 16, v["name"]
-        elif kind == "keywrap":   # RFC 3394 / 5649: padded to 8 bytes plus the 8-byte check
+        elif kind == "keywrap":   # padded to 8 bytes plus the row's tag_len: RFC 3394 / 5649's
+            # 8-byte check, RFC 3217's IV and check (16)
             assert size["key"] == key_len, v["name"]
             assert size["pt"] >= (16 if block == 8 else 1) and size["pt"] % block == 0, v["name"]
-            assert size["ct"] == -(-size["pt"] // 8) * 8 + 8, v["name"]
+            assert size["ct"] == -(-size["pt"] // 8) * 8 + tag_len, v["name"]
         elif kind == "hash":
             if algo == "shake128":
                 assert size["md"] > 0
@@ -478,6 +479,78 @@ def test_keywrap_here_gives_the_forward_files_vectors(algo):
         key, pt, ct = (bytes.fromhex(v[f]) for f in ("key", "pt", "ct"))
         assert checker.kw_wrap(checker._aes_block(key, False), pt, padded) == ct, v["name"]
         assert checker.kw_unwrap(checker._aes_block(key, True), ct, padded) == pt, v["name"]
+
+
+def test_cms_triple_des_wrap_here_gives_rfc_3217s_example():
+    """check_vectors.py's RFC 3217 wrap, with the example's IV, gives RFC 3217 section 3.4's
+    intermediate values and wrapped key, unwraps it to the CEK and that IV, and refuses a
+    bit flipped anywhere in the wrapped key."""
+    import hashlib
+    checker = _load_checker()
+    try:
+        checker._crypto()
+    except checker.Unavailable:
+        pytest.skip("pyca/cryptography is not installed")
+    kek = bytes.fromhex("255e0d1c07b646dfb3134cc843ba8aa71f025b7c0838251f")
+    cek = bytes.fromhex("2923bf85e06dd6ae529149f1f1bae9eab3a7da3d860d3e98")
+    iv = bytes.fromhex("5dd4cbfc96f5453b")
+    icv = bytes.fromhex("181b7e9686e04a4e")   # the RFC's CEK ICV and TEMP1
+    temp1 = bytes.fromhex("cfc1a789c675dd2ab49a3204ef92cc035c1f973b7a7960f6a44dcc5f729d8449")
+    assert hashlib.sha1(cek).digest()[:8] == icv
+    assert checker._tdes_cbc(kek, iv, cek + icv, True) == temp1
+    wrapped = checker.cms3des_wrap(kek, cek, iv)
+    assert wrapped.hex() == ("690107618ef092b3b48ca1796b234ae9fa33ebb4159604037db5d6a84eb3aac2"
+                             "768c632775a467d4")
+    assert checker.cms3des_unwrap(kek, wrapped) == (cek, iv)
+    for i in range(len(wrapped)):
+        with pytest.raises(ValueError):
+            checker.cms3des_unwrap(kek, wrapped[:i] + bytes([wrapped[i] ^ 0x10]) + wrapped[i + 1:])
+
+
+def test_openssls_des3_wrap_unwraps_with_rfc_3217_here():
+    """What OpenSSL's DES3-WRAP (the 3des-cms-wrap row's library call) wraps, under a random
+    IV each time, unwraps with check_vectors.py's RFC 3217 to the key data, for the key-data
+    lengths the row takes: the wrap direction checked outside the library, beside the core's
+    unwrap of the RFC's example."""
+    import ctypes
+    import ctypes.util
+    checker = _load_checker()
+    name = ctypes.util.find_library("crypto")
+    try:
+        checker._crypto()
+        lib = ctypes.CDLL(name) if name else None
+    except (checker.Unavailable, OSError):
+        lib = None
+    if lib is None or not hasattr(lib, "EVP_CIPHER_fetch"):
+        pytest.skip("pyca/cryptography or OpenSSL 3's libcrypto is not installed")
+    vp, cp = ctypes.c_void_p, ctypes.c_char_p
+    lib.EVP_CIPHER_fetch.restype, lib.EVP_CIPHER_fetch.argtypes = vp, (vp, cp, cp)
+    lib.EVP_CIPHER_CTX_new.restype = vp
+    lib.EVP_CipherInit_ex2.argtypes = (vp, vp, cp, cp, ctypes.c_int, vp)
+    lib.EVP_CipherUpdate.argtypes = (vp, cp, ctypes.POINTER(ctypes.c_int), cp, ctypes.c_int)
+    lib.EVP_CIPHER_CTX_free.argtypes = (vp,)
+    lib.EVP_CIPHER_free.argtypes = (vp,)
+    cipher = lib.EVP_CIPHER_fetch(None, b"DES3-WRAP", None)
+    if not cipher:
+        pytest.skip("this OpenSSL has no DES3-WRAP")
+    kek = bytes.fromhex("255e0d1c07b646dfb3134cc843ba8aa71f025b7c0838251f")
+    try:
+        for n in (16, 24, 32, 64, 4096):
+            kd = bytes((5 * i + n) & 0xFF for i in range(n))
+            ctx = lib.EVP_CIPHER_CTX_new()
+            assert lib.EVP_CipherInit_ex2(ctx, cipher, kek, None, 1, None) == 1
+            seen = set()
+            for _ in range(2):
+                out, outl = ctypes.create_string_buffer(n + 32), ctypes.c_int(0)
+                assert lib.EVP_CipherUpdate(ctx, out, ctypes.byref(outl), kd, n) == 1
+                assert outl.value == n + 16
+                got, iv = checker.cms3des_unwrap(kek, out.raw[:n + 16])
+                assert got == kd, n
+                seen.add(iv)
+            lib.EVP_CIPHER_CTX_free(ctx)
+            assert len(seen) == 2, "two wraps drew the same IV"
+    finally:
+        lib.EVP_CIPHER_free(cipher)
 
 
 def test_siv_gcm_siv_and_key_wrap_run_here_give_pycas_aes():

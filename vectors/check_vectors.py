@@ -11,7 +11,8 @@ RIPEMD-128/256/320, KMAC (its cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 an
 Salsa20 with any number of rounds (checked against eSTREAM's Salsa20/12 and /8 vectors), NaCl's
 secretbox over it or over pyca's ChaCha20 (with pyca's Poly1305),
 RFC 2104's HMAC over any hash, and SP 800-38A's modes, GCM, CCM, EAX, OCB3, SIV, GCM-SIV and the
-key wraps over any block function. Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
+key wraps over any block function, and RFC 3217's triple DES key wrap (whose random-IV wrap is
+checked by unwrapping). Ciphers and AEADs are checked in both directions (encrypt gives ct and tag,
 decrypt gives pt back). A must-fail vector ("result": "invalid") is checked to be refused: the
 AEAD decryption raises InvalidTag (or refuses the sizes), the MAC differs (or refuses the key),
 the key unwrap raises InvalidUnwrap.
@@ -2029,6 +2030,9 @@ def _other_digest(algo, data, out_len):
         # RFC 1510's CRC-32: zlib's with neither inversion (a start of ffffffff undoes zlib's)
         "crc32-rfc1510": lambda: [("zlib", (zlib.crc32(data, 0xFFFFFFFF) ^ 0xFFFFFFFF).to_bytes(4, "big"))],
         "whirlpool": lambda: [("libgcrypt", _gcrypt_digest(305, data, out_len))],  # GCRY_MD_WHIRLPOOL
+        # the sponge under KMAC: Keccak[256] / Keccak[512] with cSHAKE's suffix 0x04
+        "keccak-kmac-128": lambda: [("Keccak sponge here", _keccak(168, data, 0x04, out_len))],
+        "keccak-kmac-256": lambda: [("Keccak sponge here", _keccak(136, data, 0x04, out_len))],
     }
     if algo not in table:
         raise Unavailable(f"hashlib has no {algo}")
@@ -2076,7 +2080,8 @@ def check_hash(algo, v):
 
 
 OPENSSL_DGST = {"sha512-256": "sha512-256", "sha512-224": "sha512-224", "blake2b-512": "blake2b512", "blake2s-256": "blake2s256",
-                "md4": "md4", "whirlpool": "whirlpool"}  # the last two: legacy provider
+                "md4": "md4", "whirlpool": "whirlpool",  # these two: legacy provider
+                "keccak-kmac-128": "KECCAK-KMAC-128", "keccak-kmac-256": "KECCAK-KMAC-256"}
 
 
 def _openssl_dgst(algo, data, out_len):
@@ -2443,6 +2448,56 @@ class BlockKeyWrap:
         return kw_unwrap(dec, wrapped, self.padded)
 
 
+#: RFC 3217 section 3.1 step 8's fixed IV of the second CBC pass.
+CMS_WRAP_IV = bytes.fromhex("4adda22c79e82105")
+
+
+def _tdes_cbc(kek, iv, data, encrypt):
+    Cipher, _, modes, old = _crypto()
+    return _run(Cipher(old.TripleDES(kek), modes.CBC(iv)), data, encrypt)
+
+
+def cms3des_wrap(kek, key_data, iv):
+    """RFC 3217 section 3.1 (the CMS Triple-DES key wrap) with the IV of step 4 given, over
+    pyca's three-key triple DES and hashlib's SHA-1: ICV = SHA-1(key data)[:8], TEMP1 =
+    CBC(KEK, IV, key data || ICV), TEMP3 = TEMP2 reversed, TEMP2 = IV || TEMP1, and the
+    wrapped key CBC(KEK, 4adda22c79e82105, TEMP3). The RFC wraps one 24-byte key (after
+    setting its parity, step 1, left to the caller here); any whole number of 8-byte blocks
+    goes through the same steps, as OpenSSL's DES3-WRAP takes them."""
+    if len(kek) != 24 or len(iv) != 8 or not key_data or len(key_data) % 8:
+        raise ValueError("a 24-byte KEK, an 8-byte IV, key data of whole 8-byte blocks")
+    temp1 = _tdes_cbc(kek, iv, key_data + hashlib.sha1(key_data).digest()[:8], True)
+    return _tdes_cbc(kek, CMS_WRAP_IV, (iv + temp1)[::-1], True)
+
+
+def cms3des_unwrap(kek, wrapped):
+    """RFC 3217 section 3.2, the inverse of cms3des_wrap: (key data, IV); ValueError when
+    the checksum of step 7 fails (the parity check of step 8 is the caller's)."""
+    if len(kek) != 24 or len(wrapped) % 8 or len(wrapped) < 24:
+        raise ValueError("wrong wrapped length")
+    temp2 = _tdes_cbc(kek, CMS_WRAP_IV, wrapped, False)[::-1]
+    cekicv = _tdes_cbc(kek, temp2[:8], temp2[8:], False)
+    cek, icv = cekicv[:-8], cekicv[-8:]
+    if not hmac.compare_digest(hashlib.sha1(cek).digest()[:8], icv):
+        raise ValueError("key checksum mismatch")
+    return cek, temp2[:8]
+
+
+def check_cms3des_wrap(v):
+    """A random-IV wrap has no fixed wrapped form: the vector's ct must unwrap here to pt
+    (and wrap back to ct with the IV it carries); a must-fail one must be refused."""
+    key, pt, ct = (unhex(v, f) for f in ("key", "pt", "ct"))
+    try:
+        got, iv = cms3des_unwrap(key, ct)
+    except ValueError:
+        return [] if invalid(v) else ["unwrap refused (RFC 3217 here)"]
+    if invalid(v):
+        return [] if "pt" in v and len(got) != len(pt) else [f"unwraps to {got.hex()}, which must be refused"]
+    if got != pt:
+        return ["unwrap (RFC 3217 here)"]
+    return [] if cms3des_wrap(key, pt, iv) == ct else ["ct (RFC 3217 here, with the IV it carries)"]
+
+
 #: Key-wrap rows over another 128-bit block cipher (pyca's keywrap has AES alone).
 KW_GRID = re.compile(r"(camellia|seed|sm4|twofish|serpent)(?:-(\d+))?-(kw|kwp)")
 
@@ -2455,6 +2510,8 @@ def check_keywrap(algo, v):
         from cryptography.hazmat.primitives import keywrap
     except ImportError as e:
         raise Unavailable("pyca/cryptography is not installed") from e
+    if algo == "3des-cms-wrap":
+        return check_cms3des_wrap(v)
     if algo.endswith("-inv"):   # the inverse cipher designated: this file's KW over pyca's AES
         key, pt, ct = (unhex(v, f) for f in ("key", "pt", "ct"))
         padded = algo.endswith("-kwp-inv")

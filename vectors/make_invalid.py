@@ -108,7 +108,12 @@ def mac_cases(algo: str, v: dict) -> list[tuple[str, dict]]:
     return cases
 
 
-def keywrap_cases(v: dict) -> list[tuple[str, dict]]:
+#: Key wraps whose KEK is a DES key: the low bit of each byte is parity, which DES ignores,
+#: so the KEK's flipped bit is a key bit.
+DES_KEK = ("3des-cms-wrap",)
+
+
+def keywrap_cases(v: dict, kek_bit: int = 0x01) -> list[tuple[str, dict]]:
     """A wrapped key with one change; pt (kept) says how much key data the unwrap expects."""
     ct = v["ct"]
     n = len(ct) // 2
@@ -116,7 +121,7 @@ def keywrap_cases(v: dict) -> list[tuple[str, dict]]:
         ("first byte (integrity check) flipped", {"ct": flip(ct, 0, 0x01)}),
         ("middle byte flipped", {"ct": flip(ct, n // 2, 0x80)}),
         ("last byte flipped", {"ct": flip(ct, n - 1, 0x01)}),
-        ("KEK bit flipped", {"key": flip(v["key"], 0, 0x01)}),
+        ("KEK bit flipped", {"key": flip(v["key"], 0, kek_bit)}),
         # Without pt: the key data is what the wrapped key's length leaves.
         ("one 8-byte block short", {"ct": ct[:-16], "pt": None}),
     ]
@@ -139,7 +144,9 @@ def write(algo: str, kind: str, tag_len: int) -> Path:
     base = base_vector(doc, kind, tag_len)
     keep = {"aead": ("key", "iv", "aad", "ct", "tag"), "mac": ("key", "iv", "msg", "mac"),
             "keywrap": ("key", "pt", "ct")}[kind]
-    cases = {"aead": aead_cases, "keywrap": keywrap_cases}.get(kind, lambda v: mac_cases(algo, v))
+    cases = {"aead": aead_cases,
+             "keywrap": lambda v: keywrap_cases(v, 0x80 if algo in DES_KEK else 0x01),
+             }.get(kind, lambda v: mac_cases(algo, v))
     vectors = []
     for what, change in cases(base):
         v = {"name": f"{base['name']}: {what}"}
@@ -229,7 +236,7 @@ def main() -> int:
         print(write(algo, "aead", 8).relative_to(HERE))
     for algo in MACS + MACS_HMAC + MACS_CIPHER + MACS_OTHER:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))
-    for algo in KEYWRAPS + KEYWRAPS_OTHER:
+    for algo in KEYWRAPS + KEYWRAPS_OTHER + DES_KEK:
         print(write(algo, "keywrap", 8).relative_to(HERE))
     return 0
 

@@ -356,6 +356,27 @@ static int wrap_run(void *p, cb_msg *m)
     return CB_OK;
 }
 
+/* ---- the CMS Triple-DES key wrap (RFC 3217): DES3-WRAP --------------------- */
+
+/* OpenSSL's DES3-WRAP (id-smime-alg-CMS3DESwrap) wraps any whole number of 8-byte blocks
+ * (RFC 3217 wraps one 24-byte key) into 16 bytes more: the IV it draws from its DRBG for
+ * every wrap and the SHA-1 check. One EVP_CipherUpdate is one whole wrap or unwrap, as for
+ * the AES wraps (wrap_init, wrap_finish); a refused unwrap is the check failing. */
+static int cms_wrap_run(void *p, cb_msg *m)
+{
+    wrap_ctx *w = p;
+    int outl = 0;
+    size_t wl = m->len + 16;   /* cb_keywrap_out of the 3des-cms-wrap row */
+    if (wl > INT_MAX || m->len % 8)
+        return CB_ERR_PARAM;
+    if (!w->decrypt)
+        return EVP_CipherUpdate(w->c->ctx, m->out, &outl, m->in, (int)m->len) <= 0
+               || (size_t)outl != wl ? CB_ERR : CB_OK;
+    if (EVP_CipherUpdate(w->c->ctx, m->out, &outl, m->in, (int)wl) <= 0 || (size_t)outl != m->len)
+        return CB_ERR_AUTH;
+    return CB_OK;
+}
+
 /* ---- XTS: each call is one data unit, its tweak in msg->nonce ------------ */
 
 static int xts_init(void **out, const void *arg, const cb_setup *s)
@@ -633,11 +654,9 @@ static const cb_op openssl_ops[] = {
     WRAP("aes-192-kwp", "AES-192-WRAP-PAD", CIPH_WRAP_PAD),
     WRAP("aes-256-kwp", "AES-256-WRAP-PAD", CIPH_WRAP_PAD),
     /* KW and KWP with the inverse cipher (SP 800-38F 5.1's other designated function).
-     * No rows for what else this OpenSSL lists (list --missing keeps it visible): DES3-WRAP
-     * draws a random IV for every wrap (RFC 3217 3.1), so a wrap has no known answer; the
+     * No rows for what else this OpenSSL lists (list --missing keeps it visible): the
      * stitched AES-*-CBC-HMAC-SHA1/SHA256 and RC4-HMAC-MD5 work only through the TLS record
-     * ctrls and give CBC(text || MAC || padding), which no row kind holds; KECCAK-KMAC-128/256
-     * are the sponge under KMAC, measured as kmac-128/256. */
+     * ctrls and give CBC(text || MAC || padding), which no row kind holds. */
     WRAP("aes-128-kw-inv", "AES-128-WRAP-INV", CIPH_PLAIN),
     WRAP("aes-192-kw-inv", "AES-192-WRAP-INV", CIPH_PLAIN),
     WRAP("aes-256-kw-inv", "AES-256-WRAP-INV", CIPH_PLAIN),
@@ -917,6 +936,15 @@ static const cb_op openssl_ops[] = {
     MACSZ("blake2b-mac", "BLAKE2BMAC", 64),
     MACSZ("blake2s-mac", "BLAKE2SMAC", 32),
 #endif
+    /* The CMS Triple-DES key wrap (RFC 3217), default provider; and the Keccak sponge
+     * under KMAC (SP 800-185: Keccak[256] and [512] with cSHAKE's 00 domain bits), an XOF
+     * whose default output (32 and 64 bytes) the rows measure. */
+#ifndef OPENSSL_NO_DES
+    {"3des-cms-wrap", &(const ossl_cipher_arg){"DES3-WRAP", CIPH_PLAIN},
+     wrap_init, cms_wrap_run, wrap_finish},
+#endif
+    HASH("keccak-kmac-128", "KECCAK-KMAC-128", 1),
+    HASH("keccak-kmac-256", "KECCAK-KMAC-256", 1),
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -332,6 +332,16 @@ _GOST89_IMIT = Grade("broken", "GOST 28147-89's MAC (imitovstavka): a 32-bit tag
 _CRC_KRB = Grade("broken", "the CRC-32 of Kerberos 5's des-cbc-crc: a checksum, not a "
                  "cryptographic hash; collisions and forgeries are trivial", "RFC 3961 6.1.3; "
                  "RFC 6649")
+_CMS_3DES_WRAP = Grade("legacy", "the CMS triple DES key wrap, for unwrapping old messages: "
+                       "triple DES with its 64-bit block (Sweet32) and disallowed for encryption "
+                       "by NIST after 2023, a 64-bit SHA-1 check over a random-IV CBC outside "
+                       "SP 800-38F (whose TDEA wrap is TKW); RFC 3217 wraps triple DES keys only "
+                       "(OpenSSL any whole 8-byte blocks), and CMS moved to AES key wrap; not a "
+                       "bulk cipher", "RFC 3217; RFC 3565; NIST SP 800-131A Rev. 2; CVE-2016-2183")
+_KECCAK_KMAC = Grade("acceptable", "the Keccak sponge under KMAC (Keccak[256] or Keccak[512] with "
+                     "cSHAKE's domain bits), sound as a primitive: a building block of KMAC, "
+                     "whose encoded key and strings the caller must put in front, not a hash to "
+                     "pick; use SHA-3, SHAKE or KMAC", "NIST SP 800-185; NIST FIPS 202")
 _REF = Grade("reference", "the harness's own row: memory ceiling or per-call floor", "")
 
 _ETM = ("-etm@openssh.com",)
@@ -831,6 +841,8 @@ _ENTRIES = [
     Algorithm("sha3-224", "hash", 144, _SHA3, "sha3-224", "SHA3-224"),
     Algorithm("sha3-384", "hash", 104, _SHA3, "sha3-384", "SHA3-384"),
     Algorithm("shake256", "hash", 136, _SHA3, "shake256", "SHAKE-256"),
+    Algorithm("keccak-kmac-128", "hash", 168, _KECCAK_KMAC, "keccak-kmac-128"),
+    Algorithm("keccak-kmac-256", "hash", 136, _KECCAK_KMAC, "keccak-kmac-256"),
     Algorithm("blake2b-160", "hash", 128, _BLAKE2),
     Algorithm("blake2b-256", "hash", 128, _BLAKE2),
     Algorithm("blake2b-384", "hash", 128, _BLAKE2),
@@ -978,6 +990,8 @@ _ENTRIES = [
     Algorithm("camellia-256-kwp", "keywrap", 16, _KW_OTHER),
     Algorithm("sm4-kw", "keywrap", 16, _KW_OTHER),
     Algorithm("sm4-kwp", "keywrap", 16, _KW_OTHER),
+    Algorithm("3des-cms-wrap", "keywrap", 8, _CMS_3DES_WRAP, "des3-wrap",
+              aliases=("des3-wrap", "id-smime-alg-cms3deswrap")),
     Algorithm("memcpy", "ref", 1, _REF),
     Algorithm("null", "ref", 1, _REF),
 ]
