@@ -28,4 +28,6 @@ const char *const *cb_kind_ops(cb_kind k);
 size_t cb_keywrap_len(size_t len);
 /* Key wrap: the fewest bytes of key data a row takes (RFC 3394: two 8-byte blocks). */
 size_t cb_keywrap_min(const cb_algorithm *a);
+/* The longest message a row takes, or 0 for any length (the TLS record rows: one record). */
+size_t cb_max_len(const cb_algorithm *a);
 #endif
