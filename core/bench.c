@@ -199,6 +199,8 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
         es.decrypt = 0;
         if ((st = op->init(&ctx, op->arg, &es)) != CB_OK) {
             ctx = NULL;
+            if (st == CB_ERR_PARAM)
+                goto refused;
             snprintf(msg, sizeof msg, "encrypt init returned status %d", st);
             goto done;
         }
@@ -215,7 +217,8 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
 
     if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
         ctx = NULL;
-        reason = st == CB_ERR_PARAM ? "unsupported" : "init_failed";
+        if (st == CB_ERR_PARAM)
+            goto refused;
         snprintf(msg, sizeof msg, "init returned status %d for key %zu, iv %zu, tag %zu bytes",
                  st, alg->key_len, alg->iv_len, alg->tag_len);
         goto done;
@@ -294,6 +297,13 @@ static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *o
     cb_point_extra x = {best_of, probes ? rounds * CB_CLOCK_CYCLES_PER_ROUND : 0, fwall, fcpu, n_probes};
     cb_emit_point(lib->name, alg->name, a->op, size, iters, wall, cpu, n, a->misalign, &x);
     rc = 0;
+    goto done;
+refused:
+    /* e.g. a cipher that exists only on CPUs with AES instructions, and these are off */
+    reason = "unsupported";
+    snprintf(msg, sizeof msg, "not available here: the library refused the row (key %zu, iv %zu, tag "
+             "%zu bytes); some rows need a build option or CPU instructions not in use here",
+             alg->key_len, alg->iv_len, alg->tag_len);
 done:
     if (rc != 0) {
         char full[320];

@@ -158,12 +158,13 @@ class TlsCbcRecord:
         op = c.decryptor() if decrypt else c.encryptor()
         return op.update(data) + op.finalize()
 
-    def encrypt(self, nonce, pt, aad):
+    def encrypt(self, nonce, pt, aad, mask=bytes(16)):
+        """The record; ``mask`` is RFC 4346's CBC mask, zero in option (2)(a)."""
         self._header(nonce, aad, len(pt))
         body = pt + hmac.new(self.mac_key, aad + pt, self.digest).digest()
         pad = 15 - len(body) % 16
         body += bytes([pad]) * (pad + 1)
-        return self._cbc(bytes(16), nonce + body, False)
+        return self._cbc(mask, nonce + body, False)
 
     def decrypt(self, nonce, record, aad):
         """The content of the record (ct || tag), or InvalidTag: a receiver decrypts from the

@@ -789,10 +789,12 @@ static const cb_op openssl_ops[] = {
     WRAP("aes-256-kwp", "AES-256-WRAP-PAD", CIPH_WRAP_PAD),
     /* KW and KWP with the inverse cipher (SP 800-38F 5.1's other designated function).
      * No rows for what else this OpenSSL lists (list --missing keeps it visible): DES3-WRAP
-     * draws a random IV for every wrap (RFC 3217 3.1), so a wrap has no known answer; the
-     * stitched AES-*-CBC-HMAC-SHA1/SHA256 and RC4-HMAC-MD5 work only through the TLS record
-     * ctrls and give CBC(text || MAC || padding), which no row kind holds; KECCAK-KMAC-128/256
-     * are the sponge under KMAC, measured as kmac-128/256. */
+     * draws a random IV for every wrap (RFC 3217 3.1), so a wrap has no known answer;
+     * RC4-HMAC-MD5's keystream runs on across a connection's records, so a record is not a
+     * message of its own: the same record encrypts differently a second time and decrypts only
+     * once, and an AEAD row would have to re-key per record, which TLS never does (the stitched
+     * AES-CBC ciphers are the TLSREC rows); KECCAK-KMAC-128/256 are the sponge under KMAC,
+     * measured as kmac-128/256. */
     WRAP("aes-128-kw-inv", "AES-128-WRAP-INV", CIPH_PLAIN),
     WRAP("aes-192-kw-inv", "AES-192-WRAP-INV", CIPH_PLAIN),
     WRAP("aes-256-kw-inv", "AES-256-WRAP-INV", CIPH_PLAIN),
