@@ -24,6 +24,14 @@ const cb_algorithm cb_algorithms[] = {
     /* AES-GCM-SIV (RFC 8452): nonce-misuse-resistant, 12-byte nonce */
     {"aes-128-gcm-siv",    CB_AEAD,   16, 12, 16, 1, 1},
     {"aes-256-gcm-siv",    CB_AEAD,   32, 12, 16, 1, 1},
+    /* TLS 1.1/1.2 records, MAC-then-encrypt (RFC 5246 6.2.3.2): key = AES key || MAC key,
+     * nonce = the block before the content (RFC 4346 6.2.3.2 (2)(a)), AAD = the record
+     * header; ct || tag = the record, the tag its IV field, MAC and padding beyond the
+     * message (whole blocks); a message is at most one record (cb_max_len) */
+    {"aes-128-cbc-hmac-sha1",   CB_AEAD, 36, 16, 48, 16, 1},
+    {"aes-256-cbc-hmac-sha1",   CB_AEAD, 52, 16, 48, 16, 1},
+    {"aes-128-cbc-hmac-sha256", CB_AEAD, 48, 16, 64, 16, 1},
+    {"aes-256-cbc-hmac-sha256", CB_AEAD, 64, 16, 64, 16, 1},
     /* GCM, CCM, EAX and OCB over the other 128-bit block ciphers (a 16-byte tag; a 12-byte
      * nonce, 16 for EAX as aes-128-eax), and EAX at AES's other key sizes */
     {"camellia-128-gcm",   CB_AEAD,   16, 12, 16, 1, 1},
@@ -716,4 +724,15 @@ int cb_keywrap_random(const cb_algorithm *a)
 size_t cb_keywrap_min(const cb_algorithm *a)
 {
     return a->block_len == 8 ? 16 : 1;
+}
+
+size_t cb_max_len(const cb_algorithm *a)
+{
+    /* A TLS record carries at most 2^14 bytes of plaintext (RFC 5246 section 6.2.1). */
+    static const char *const records[] = {"aes-128-cbc-hmac-sha1", "aes-256-cbc-hmac-sha1",
+                                          "aes-128-cbc-hmac-sha256", "aes-256-cbc-hmac-sha256"};
+    for (size_t i = 0; i < sizeof records / sizeof records[0]; i++)
+        if (strcmp(a->name, records[i]) == 0)
+            return 16384;
+    return 0;
 }

@@ -40,4 +40,6 @@ size_t cb_keywrap_out(const cb_algorithm *a, size_t len);
 int cb_keywrap_random(const cb_algorithm *a);
 /* Key wrap: the fewest bytes of key data a row takes (RFC 3394: two 8-byte blocks). */
 size_t cb_keywrap_min(const cb_algorithm *a);
+/* The longest message a row takes, or 0 for any length (the TLS record rows: one record). */
+size_t cb_max_len(const cb_algorithm *a);
 #endif

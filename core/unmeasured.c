@@ -19,6 +19,10 @@ static const struct {
      "RFC 4357 meshes keys only in modes that encrypt blocks alone; past 1 KiB decryption does not undo encryption"},
     {"libgcrypt", "GOST28147_MESH/EAX",
      "RFC 4357 meshes keys only in modes that encrypt blocks alone; the meshed key carries into the next message"},
+    /* a stitched TLS cipher whose RC4 keystream runs on from record to record: the
+     * same record encrypts differently a second time and decrypts only once */
+    {"openssl", "RC4-HMAC-MD5",
+     "RC4's keystream runs on across a connection's records: no record is a message of its own"},
     /* GnuTLS's Nettle table has no set_iv for these two: the IV given to
      * gnutls_cipher_init or gnutls_cipher_set_iv never reaches salsa20_set_nonce
      * (ESTREAM-SALSA20-256 is Salsa20/12) */

@@ -110,7 +110,8 @@ def test_grades_have_reasons_and_references():
     ("crc32-rfc1510", "broken", "RFC 3961"),
     ("anubis-128-cbc", "legacy", "NESSIE final report"),
     ("anubis-128-gcm", "legacy", "Anubis"), ("anubis-128-ecb", "broken", "SP 800-38A"),
-    ("khazad-ctr", "legacy", "Muller"), ("safer-plus-128-ocb", "legacy", "Kelsey")])
+    ("khazad-ctr", "legacy", "Muller"), ("safer-plus-128-ocb", "legacy", "Kelsey"),
+    ("aes-128-cbc-hmac-sha1", "legacy", "RFC 5246"), ("aes-256-cbc-hmac-sha256", "legacy", "AlFardan")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

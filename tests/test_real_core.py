@@ -88,6 +88,47 @@ def test_aes_key_wrap_is_measured_where_offered():
         assert not [m for m in offers[lib].missing if m.name in {n for n, _ in pairs}]
 
 
+def test_openssls_tls_record_ciphers_are_measured_where_offered():
+    """OpenSSL's stitched AES-CBC-HMAC-SHA1/SHA256 (TLS 1.1/1.2 records, AES-NI only) are rows
+    wherever this OpenSSL offers them: their known answers pass, a size above one record is
+    refused alone (bad_size), and with the AES instructions off the row is reported
+    unsupported, never timed."""
+    import json
+    import subprocess
+
+    from cipherbench import offered
+
+    core = real_core()
+    offers = {o.lib: o for o in offered.gather(core_client.Core(core))}
+    if "openssl" not in offers:
+        pytest.skip("no openssl backend in this build")
+    names = ("AES-128-CBC-HMAC-SHA1", "AES-256-CBC-HMAC-SHA1", "AES-128-CBC-HMAC-SHA256",
+             "AES-256-CBC-HMAC-SHA256")
+    got = {m.name: m.algo for m in offers["openssl"].offered if m.name in names}
+    if not got:
+        pytest.skip("this OpenSSL offers no stitched ciphers here (a CPU without AES-NI)")
+    assert got == {n: n.lower() for n in names}
+
+    def records(*args):
+        out = subprocess.run([str(core), *args], capture_output=True, text=True, timeout=120)
+        return [json.loads(line) for line in out.stdout.splitlines()]
+
+    kats = [r for r in records("kat", "--lib", "openssl", "--no-differential")
+            if r["type"] == "kat" and r["algo"] in got.values()]
+    assert {r["algo"] for r in kats} == set(got.values())
+    assert all(r["failed"] == 0 and r["passed"] > 0 for r in kats), kats
+    for op in ("encrypt", "decrypt"):
+        recs = records("bench", "--lib", "openssl", "--algo", "aes-128-cbc-hmac-sha1", "--op", op,
+                       "--sizes", "1024,32768", "--samples", "3")
+        assert [r["size"] for r in recs if r["type"] == "point"] == [1024]
+        errors = [r for r in recs if r["type"] == "error"]
+        assert [e["reason"] for e in errors] == ["bad_size"] and "32768" in errors[0]["message"]
+        off = records("bench", "--no-hw", "--lib", "openssl", "--algo", "aes-256-cbc-hmac-sha256",
+                      "--op", op, "--sizes", "1024", "--samples", "3")
+        assert not [r for r in off if r["type"] == "point"]
+        assert [r["reason"] for r in off if r["type"] == "error"] == ["unsupported"]
+
+
 def test_macs_and_libsodium_primitives_are_measured_where_offered():
     """HMAC over every hash, CMAC and GMAC over the other ciphers and key sizes, Poly1305-AES
     and libsodium's other constructions are rows of the libraries that list them, so `list

@@ -665,3 +665,46 @@ def test_block_refs_safer_plus_gives_bluetooth_e1_sample_data(key, rand, addr, s
     refs = _load_checker().block_refs
     out = _bluetooth_e1(refs, bytes.fromhex(key), bytes.fromhex(rand), bytes.fromhex(addr))
     assert out.hex() == sres_aco
+
+
+#: Records of OpenSSL's stitched AES-128-CBC-HMAC-SHA1 as AWS-LC's tests carry them (aws/aws-lc,
+#: crypto/cipher_extra/test/aes_128_cbc_sha1_tls_stitch_tests.txt: "non-minimal padding", "bad
+#: padding values", "no padding"): KEY is the MAC key then the AES key, IN the block R then the
+#: content, AD's length counts R, CT || TAG is the record; the last two must be refused.
+AWSLC_TLS_SHA1 = [
+    ("afa22993a340b9b3c589c7481df3f4183aa23fd8d7efd88503f78b8ed1c8e9ba2fd6773e",
+     "0d0c302a5f47e037446f5891d77df66086d641b877", "97b684e0fb56f97c3903020015",
+     "cd723daafbdb635d5029479b12896d6a5b7a29d1a9"
+     "2c51cc3ce5d2829c8adc9e686b6ce3ce50db0e2a9508e7a995c8c57d2397ae8fdb8405df3ded2a3b06d868", True),
+    ("afa22993a340b9b3c589c7481df3f4183aa23fd8d7efd88503f78b8ed1c8e9ba2fd6773e",
+     "0d0c302a5f47e037446f5891d77df66086d641b877", "97b684e0fb56f97c3903020015",
+     "cd723daafbdb635d5029479b12896d6a5b7a29d1a9" "2c51cc3ce5d2829c8adc9ecd56aff6207dd52c750d158fd867677b",
+     False),
+    ("2a5f47e037446f5891d77df660ed82933f62be8dc55b436965aabe477e0cdd46be99371e",
+     "b8da7dac997deafd64b1fc65de39f4f086d641b87797b684e0fb56f97c3961d8afa22993a340b9b3c589c7481df3f418"
+     "3aa23fd8d7efd88503f78b8e", "d1c8e9ba2fd6773e0d0302003c",
+     "2ec6f187ad56955323498eafee2ca74fe54eb7d0eb5ce10130c15f8e7df5b112c442bf1860b4e86b4f1119f25c2e80b4"
+     "9b38354ed928ad53af6098b8" "b5a239764c8fb626cbbce7c47ea93c3b3a8e9fd2", False),
+]
+
+
+@pytest.mark.parametrize("key,inp,ad,record,valid", AWSLC_TLS_SHA1)
+def test_tls_cbc_record_here_opens_aws_lcs_stitched_records(key, inp, ad, record, valid):
+    """check_vectors.py's TLS record (the aes-*-cbc-hmac-* files) against another library's:
+    it opens AWS-LC's record (any valid padding) and refuses the broken ones, and its own record
+    of the same content, CBC-encrypted from AWS-LC's mask (R itself, where the files take a zero
+    mask), has the same IV field, content and MAC blocks (only the padding differs)."""
+    from cryptography.exceptions import InvalidTag
+    checker = _load_checker()
+    key, inp, ad, record = (bytes.fromhex(x) for x in (key, inp, ad, record))
+    ours_key = key[20:] + key[:20]                     # the AES key, then the MAC key
+    box = checker.TlsCbcRecord("aes-128-cbc-hmac-sha1", ours_key)
+    header = ad[:11] + (len(inp) - 16).to_bytes(2, "big")   # the length of the content alone
+    if not valid:
+        with pytest.raises((InvalidTag, ValueError)):
+            box.decrypt(inp[:16], record, header)
+        return
+    assert box.decrypt(inp[:16], record, header) == inp[16:]
+    sealed = box.encrypt(inp[:16], inp[16:], header, mask=inp[:16])
+    whole = (len(inp) + 20) // 16 * 16                 # blocks before the first padding byte
+    assert sealed[:whole] == record[:whole] and sealed != record

@@ -91,6 +91,8 @@ def _cfb(iv):
 
 
 def _aead(algo, key, tag_len):
+    if TLS_CBC.fullmatch(algo):
+        return TlsCbcRecord(algo, key)
     m = SIV_GRID.fullmatch(algo)
     if m:
         return BlockSiv(m.group(1), m.group(3), key)
@@ -120,6 +122,71 @@ def _aead(algo, key, tag_len):
     if algo in ("xsalsa20-poly1305", "xchacha20-poly1305-secretbox"):
         return SecretBox(key, chacha=algo.startswith("xchacha"))
     raise Unavailable(algo)
+
+
+# --- TLS 1.1/1.2 records, MAC-then-encrypt (OpenSSL's stitched AES-CBC-HMAC rows) -----------
+
+TLS_CBC = re.compile(r"aes-(128|256)-cbc-hmac-(sha1|sha256)")
+
+
+class TlsCbcRecord:
+    """A TLS 1.1/1.2 record of a CBC suite, written from the RFCs: the MAC of RFC 5246
+    section 6.2.3.1 (HMAC over seq_num, type, version, length and the content; the AAD is
+    those first 13 bytes), the GenericBlockCipher of section 6.2.3.2 (content, MAC,
+    padding: the fewest bytes, each the padding length, that make whole blocks), and RFC
+    4346 section 6.2.3.2's option (2)(a) for the explicit IV: the nonce R is put before the
+    content and the whole is CBC-encrypted from a zero mask, so that the record's IV field
+    is E(R). The AEAD output ct || tag is the record after its header. The key is the AES
+    key, then the MAC key (as long as the hash's output). HMAC from Python's hmac, AES-CBC
+    from pyca/cryptography."""
+
+    def __init__(self, algo, key):
+        m = TLS_CBC.fullmatch(algo)
+        self.digest = m.group(2)
+        self.mac_len = hashlib.new(self.digest).digest_size
+        enc_len = int(m.group(1)) // 8
+        if len(key) != enc_len + self.mac_len:
+            raise ValueError("key of the wrong length")
+        self.enc_key, self.mac_key = key[:enc_len], key[enc_len:]
+
+    def _header(self, nonce, aad, length):
+        if len(nonce) != 16 or len(aad) != 13:
+            raise ValueError("a 16-byte nonce and a 13-byte record header")
+        if int.from_bytes(aad[9:11], "big") not in (0x0302, 0x0303):
+            raise ValueError("the record header is not of TLS 1.1 or 1.2")
+        if int.from_bytes(aad[11:13], "big") != length:
+            raise ValueError("the header's length is not the message's")
+
+    def _cbc(self, iv, data, decrypt):
+        Cipher, algorithms, modes, _ = _crypto()
+        c = Cipher(algorithms.AES(self.enc_key), modes.CBC(iv))
+        op = c.decryptor() if decrypt else c.encryptor()
+        return op.update(data) + op.finalize()
+
+    def encrypt(self, nonce, pt, aad, mask=bytes(16)):
+        """The record; ``mask`` is RFC 4346's CBC mask, zero in option (2)(a)."""
+        self._header(nonce, aad, len(pt))
+        body = pt + hmac.new(self.mac_key, aad + pt, self.digest).digest()
+        pad = 15 - len(body) % 16
+        body += bytes([pad]) * (pad + 1)
+        return self._cbc(mask, nonce + body, False)
+
+    def decrypt(self, nonce, record, aad):
+        """The content of the record (ct || tag), or InvalidTag: a receiver decrypts from the
+        IV field, checks padding and MAC, and wants the content the AAD's length says."""
+        from cryptography.exceptions import InvalidTag
+        if len(record) % 16 or len(record) < 16 + self.mac_len + 1:
+            raise ValueError("not a record of whole blocks")
+        body = self._cbc(record[:16], record[16:], True)
+        pad = body[-1]
+        if pad + 1 + self.mac_len > len(body) or body[-pad - 1:] != bytes([pad]) * (pad + 1):
+            raise InvalidTag()
+        content = body[:-pad - 1 - self.mac_len]
+        self._header(nonce, aad, len(content))
+        mac = hmac.new(self.mac_key, aad + content, self.digest).digest()
+        if not hmac.compare_digest(mac, body[len(content):len(content) + self.mac_len]):
+            raise InvalidTag()
+        return content
 
 
 # --- the ChaCha and Salsa variants with other nonces, from their definitions ----------------

@@ -226,6 +226,10 @@ CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")
 #: NaCl's secretbox, XSalsa20-Poly1305 and XChaCha20-Poly1305 (no associated data: the case
 #: with a byte of it must be refused as a size the API has no place for).
 SECRETBOX = ("xsalsa20-poly1305", "xchacha20-poly1305-secretbox")
+#: TLS 1.1/1.2 records through OpenSSL's stitched AES-CBC-HMAC: the tag is the record beyond
+#: the message (IV field, MAC, padding), 48 or 64 bytes.
+TLS_RECORDS = ("aes-128-cbc-hmac-sha1", "aes-256-cbc-hmac-sha1", "aes-128-cbc-hmac-sha256",
+               "aes-256-cbc-hmac-sha256")
 
 
 def main() -> int:
@@ -234,6 +238,8 @@ def main() -> int:
         print(write(algo, "aead", 16).relative_to(HERE))
     for algo in EAX64 + CCM8:
         print(write(algo, "aead", 8).relative_to(HERE))
+    for algo in TLS_RECORDS:
+        print(write(algo, "aead", sizes[algo]).relative_to(HERE))
     for algo in MACS + MACS_HMAC + MACS_CIPHER + MACS_OTHER:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))
     for algo in KEYWRAPS + KEYWRAPS_OTHER + DES_KEK:

@@ -576,6 +576,154 @@ static int mac_run(void *p, cb_msg *m)
     return CB_OK;
 }
 
+/* ---- TLS 1.1/1.2 records: the stitched AES-CBC + HMAC ciphers ------------ */
+
+/* AES-*-CBC-HMAC-SHA1/SHA256 compute a TLS record's MAC and its CBC encryption in
+ * one pass (MAC-then-encrypt, RFC 5246 section 6.2.3.2), and exist only where the
+ * CPU has AES-NI: elsewhere the fetch fails and init() refuses the row. They are
+ * driven as libssl drives them: the MAC key once (EVP_CTRL_AEAD_SET_MAC_KEY), then
+ * per record the 13-byte header (EVP_CTRL_AEAD_TLS1_AAD, which answers how many
+ * bytes of MAC and padding follow) and one EVP_CipherUpdate over the whole record,
+ * in place. The row is an AEAD:
+ *   key    the AES key, then the MAC key (as long as the hash's output);
+ *   aad    the header: seq_num(8) type(1) version(2) length(2), the version TLS 1.1
+ *          or 1.2 and the length the message's, as the MAC covers them;
+ *   nonce  the 16-byte block R put before the content (RFC 4346 section 6.2.3.2,
+ *          option (2)(a): R, then the content, CBC-encrypted from a fixed zero mask;
+ *          the first cipher block is the record's explicit IV). libssl writes random
+ *          bytes there and chains from the previous record (option (2)(b)): one IV
+ *          reset per record apart;
+ *   ct || tag  the record after its header: the IV field, the content, MAC and
+ *          padding, split after msg->len bytes (the tag is the rest: 16 bytes plus
+ *          MAC and padding, for whole-block messages 48 for SHA-1, 64 for SHA-256).
+ * Decryption opens the record as libssl does (the wire header carries the record's
+ * length), checks MAC and padding in the cipher call, and refuses a record whose
+ * padding does not leave exactly msg->len bytes. The record is built in the
+ * context's buffer: the message is copied in and out, where libssl copies the
+ * application data once into its write buffer. libssl's multi-block writes (4 or 8
+ * records at once, for large writes) are not measured. */
+
+typedef struct {
+    const char *evp;        /* first, as ossl_cipher_arg's: list --offered reads it */
+    size_t mac_len;         /* HMAC output and MAC key bytes: 20 (SHA-1), 32 (SHA-256) */
+} ossl_tls_arg;
+
+#define TLS_HDR 13
+#define TLS_IV 16
+
+typedef struct {
+    EVP_CIPHER_CTX *ctx;
+    EVP_CIPHER *cipher;
+    const ossl_tls_arg *a;
+    int decrypt;
+    uint8_t *rec;           /* the record being built or opened */
+    size_t cap;
+} tls_ctx;
+
+static void tls_finish(void *p)
+{
+    tls_ctx *c = p;
+    if (!c)
+        return;
+    EVP_CIPHER_CTX_free(c->ctx);
+    EVP_CIPHER_free(c->cipher);
+    free(c->rec);
+    free(c);
+}
+
+static int tls_init(void **out, const void *arg, const cb_setup *s)
+{
+    static const uint8_t zero_iv[TLS_IV];
+    const ossl_tls_arg *a = arg;
+    *out = NULL;
+    tls_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->a = a;
+    c->decrypt = s->decrypt ? 1 : 0;
+    c->cipher = EVP_CIPHER_fetch(NULL, a->evp, NULL);   /* NULL without AES-NI */
+    c->ctx = EVP_CIPHER_CTX_new();
+    if (!c->cipher || !c->ctx || s->key_len <= a->mac_len
+        || EVP_CIPHER_get_key_length(c->cipher) != (int)(s->key_len - a->mac_len)
+        || !EVP_CipherInit_ex(c->ctx, c->cipher, NULL, s->key, zero_iv, !c->decrypt)
+        || EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_SET_MAC_KEY, (int)a->mac_len,
+                               (void *)(s->key + s->key_len - a->mac_len)) <= 0) {
+        tls_finish(c);
+        ERR_clear_error();
+        return CB_ERR_PARAM;
+    }
+    *out = c;
+    return CB_OK;
+}
+
+/* The record of a message of len bytes: IV field, content, MAC, then padding to a
+ * whole block with at least its length byte. */
+static size_t tls_record_len(const tls_ctx *c, size_t len)
+{
+    return TLS_IV + (len + c->a->mac_len + 16) / 16 * 16;
+}
+
+static int tls_run(void *p, cb_msg *m)
+{
+    static const uint8_t zero_iv[TLS_IV];
+    tls_ctx *c = p;
+    uint8_t hdr[TLS_HDR];
+    int outl;
+    if (!m->nonce || m->nonce_len != TLS_IV || !m->aad || m->aad_len != TLS_HDR
+        || m->len > 0xffff - TLS_IV - 256)
+        return CB_ERR_PARAM;
+    unsigned version = (unsigned)m->aad[9] << 8 | m->aad[10];
+    size_t stated = (size_t)m->aad[11] << 8 | m->aad[12];
+    size_t rl = tls_record_len(c, m->len);
+    if (version < 0x0302 || version > 0x0303 || stated != m->len || m->tag_len != rl - m->len)
+        return CB_ERR_PARAM;
+    if (rl > c->cap) {
+        uint8_t *r = realloc(c->rec, rl);
+        if (!r)
+            return CB_ERR;
+        c->rec = r;
+        c->cap = rl;
+    }
+    memcpy(hdr, m->aad, TLS_HDR);
+    if (!c->decrypt) {
+        /* libssl's header counts the explicit IV in the length; the cipher takes
+         * it out again before the MAC. */
+        hdr[11] = (uint8_t)((m->len + TLS_IV) >> 8);
+        hdr[12] = (uint8_t)(m->len + TLS_IV);
+        memcpy(c->rec, m->nonce, TLS_IV);
+        memcpy(c->rec + TLS_IV, m->len ? m->in : empty_in, m->len);
+        if (!EVP_CipherInit_ex(c->ctx, NULL, NULL, NULL, zero_iv, -1))
+            return CB_ERR;
+        int pad = EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_TLS1_AAD, TLS_HDR, hdr);
+        if (pad <= 0 || TLS_IV + m->len + (size_t)pad != rl)
+            return CB_ERR;
+        if (!EVP_CipherUpdate(c->ctx, c->rec, &outl, c->rec, (int)rl) || (size_t)outl != rl)
+            return CB_ERR;
+        if (m->len)
+            memcpy(m->out, c->rec, m->len);
+        memcpy(m->tag, c->rec + m->len, m->tag_len);
+        return CB_OK;
+    }
+    hdr[11] = (uint8_t)(rl >> 8);   /* the wire header: the record's length */
+    hdr[12] = (uint8_t)rl;
+    memcpy(c->rec, m->len ? m->in : empty_in, m->len);
+    memcpy(c->rec + m->len, m->tag, m->tag_len);
+    if (EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_TLS1_AAD, TLS_HDR, hdr) <= 0)
+        return CB_ERR;
+    /* MAC and padding are checked in this call, in constant time (Lucky Thirteen). */
+    if (!EVP_CipherUpdate(c->ctx, c->rec, &outl, c->rec, (int)rl)) {
+        ERR_clear_error();
+        return CB_ERR_AUTH;
+    }
+    /* A valid record whose longer padding leaves another length is not this message:
+     * its MAC covered that length, not the one of the AAD. */
+    if (c->rec[rl - 1] != rl - TLS_IV - m->len - c->a->mac_len - 1)
+        return CB_ERR_AUTH;
+    if (m->len)
+        memcpy(m->out, c->rec + TLS_IV, m->len);
+    return CB_OK;
+}
+
 /* ---- the table ------------------------------------------------------------ */
 
 #define AEAD(name, evp, mode) \
@@ -594,6 +742,8 @@ static int mac_run(void *p, cb_msg *m)
     {name, &(const ossl_mac_arg){mac, param, value, iv, rekey, 0}, mac_init, mac_run, mac_finish}
 #define MACSZ(name, mac, size) \
     {name, &(const ossl_mac_arg){mac, NULL, NULL, 0, 0, size}, mac_init, mac_run, mac_finish}
+#define TLSREC(name, evp, mac_len) \
+    {name, &(const ossl_tls_arg){evp, mac_len}, tls_init, tls_run, tls_finish}
 
 static const cb_op openssl_ops[] = {
     AEAD("aes-128-gcm", "AES-128-GCM", AEAD_GCM),
@@ -624,6 +774,11 @@ static const cb_op openssl_ops[] = {
     AEAD("aria-192-ccm", "ARIA-192-CCM", AEAD_CCM),
     AEAD("aria-256-ccm", "ARIA-256-CCM", AEAD_CCM),
 #endif
+    /* TLS 1.1/1.2 records through the stitched ciphers (AES-NI only; see tls_run) */
+    TLSREC("aes-128-cbc-hmac-sha1", "AES-128-CBC-HMAC-SHA1", 20),
+    TLSREC("aes-256-cbc-hmac-sha1", "AES-256-CBC-HMAC-SHA1", 20),
+    TLSREC("aes-128-cbc-hmac-sha256", "AES-128-CBC-HMAC-SHA256", 32),
+    TLSREC("aes-256-cbc-hmac-sha256", "AES-256-CBC-HMAC-SHA256", 32),
     CIPH("aes-128-cbc", "AES-128-CBC"),
     CIPH("aes-192-cbc", "AES-192-CBC"),
     CIPH("aes-256-cbc", "AES-256-CBC"),
@@ -654,9 +809,11 @@ static const cb_op openssl_ops[] = {
     WRAP("aes-192-kwp", "AES-192-WRAP-PAD", CIPH_WRAP_PAD),
     WRAP("aes-256-kwp", "AES-256-WRAP-PAD", CIPH_WRAP_PAD),
     /* KW and KWP with the inverse cipher (SP 800-38F 5.1's other designated function).
-     * No rows for what else this OpenSSL lists (list --missing keeps it visible): the
-     * stitched AES-*-CBC-HMAC-SHA1/SHA256 and RC4-HMAC-MD5 work only through the TLS record
-     * ctrls and give CBC(text || MAC || padding), which no row kind holds. */
+     * No rows for what else this OpenSSL lists (list --missing keeps it visible, with the
+     * reason from core/unmeasured.c): RC4-HMAC-MD5's keystream runs on across a connection's
+     * records, so a record is not a message of its own: the same record encrypts differently
+     * a second time and decrypts only once, and an AEAD row would have to re-key per record,
+     * which TLS never does (the stitched AES-CBC ciphers are the TLSREC rows). */
     WRAP("aes-128-kw-inv", "AES-128-WRAP-INV", CIPH_PLAIN),
     WRAP("aes-192-kw-inv", "AES-192-WRAP-INV", CIPH_PLAIN),
     WRAP("aes-256-kw-inv", "AES-256-WRAP-INV", CIPH_PLAIN),
@@ -1095,6 +1252,8 @@ static void ossl_offer_cipher(EVP_CIPHER *c, void *p)
         if ((r->init == cipher_init || r->init == aead_init || r->init == xts_init || r->init == wrap_init
              || r->init == cts_init)
             && EVP_CIPHER_is_a(c, ((const ossl_cipher_arg *)r->arg)->evp))
+            algo = r->algo;
+        else if (r->init == tls_init && EVP_CIPHER_is_a(c, ((const ossl_tls_arg *)r->arg)->evp))
             algo = r->algo;
     if (EVP_CIPHER_is_a(c, "NULL"))
         return;   /* the identity "cipher" */

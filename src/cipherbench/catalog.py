@@ -62,6 +62,10 @@ _SIV = Grade("recommended", "nonce-misuse-resistant AEAD: a repeated nonce revea
              "RFC 5297")
 _GCM_SIV = Grade("recommended", "nonce-misuse-resistant AEAD near GCM's speed with AES and "
                  "carry-less multiply instructions", "RFC 8452")
+_TLS_CBC = Grade("legacy", "TLS 1.0-1.2's CBC records, MAC-then-encrypt: the receiver must check "
+                 "padding and MAC in constant time or leak plaintext (Lucky Thirteen, padding "
+                 "oracles); no TLS 1.3 suite uses them, prefer an AEAD suite",
+                 "RFC 5246 section 6.2.3.2; AlFardan, Paterson (IEEE S&P 2013); RFC 7366; RFC 9325")
 _GCM_OTHER = Grade("acceptable", "GCM over a 128-bit block cipher without known practical "
                    "attack: a sound AEAD, but without AES's scrutiny and CPU instructions; prefer "
                    "AES-GCM or ChaCha20-Poly1305", "NIST SP 800-38D; RFC 6367; RFC 6209; RFC 8998")
@@ -378,6 +382,18 @@ _ENTRIES = [
     Algorithm("aes-256-siv", "aead", 16, _SIV, "aes-256-siv", "AES-256-SIV"),
     Algorithm("aes-128-gcm-siv", "aead", 16, _GCM_SIV, "aes-128-gcm-siv"),
     Algorithm("aes-256-gcm-siv", "aead", 16, _GCM_SIV, "aes-256-gcm-siv"),
+    # TLS 1.1/1.2 records of the CBC suites, MAC and CBC in one pass (OpenSSL's stitched ciphers)
+    Algorithm("aes-128-cbc-hmac-sha1", "aead", 16, _TLS_CBC, "aes-128-cbc-hmac-sha1", "",
+              ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA",
+               "TLS_RSA_WITH_AES_128_CBC_SHA")),
+    Algorithm("aes-256-cbc-hmac-sha1", "aead", 16, _TLS_CBC, "aes-256-cbc-hmac-sha1", "",
+              ("TLS_ECDHE_RSA_WITH_AES_256_CBC_SHA", "TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA",
+               "TLS_RSA_WITH_AES_256_CBC_SHA")),
+    Algorithm("aes-128-cbc-hmac-sha256", "aead", 16, _TLS_CBC, "aes-128-cbc-hmac-sha256", "",
+              ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256", "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256",
+               "TLS_RSA_WITH_AES_128_CBC_SHA256")),
+    Algorithm("aes-256-cbc-hmac-sha256", "aead", 16, _TLS_CBC, "aes-256-cbc-hmac-sha256", "",
+              ("TLS_DHE_RSA_WITH_AES_256_CBC_SHA256", "TLS_RSA_WITH_AES_256_CBC_SHA256")),
     # ChaCha20-Poly1305 with other nonces: XChaCha's 24 bytes, the original 8
     Algorithm("xchacha20-poly1305", "aead", 1, _XCHACHA_AEAD),
     Algorithm("chacha20-poly1305-nonce64", "aead", 1, _CHACHA_AEAD64),
