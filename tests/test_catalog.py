@@ -102,7 +102,10 @@ def test_grades_have_reasons_and_references():
     ("crc32-rfc1510", "broken", "RFC 3961"),
     ("anubis-128-cbc", "legacy", "NESSIE final report"),
     ("anubis-128-gcm", "legacy", "Anubis"), ("anubis-128-ecb", "broken", "SP 800-38A"),
-    ("khazad-ctr", "legacy", "Muller"), ("safer-plus-128-ocb", "legacy", "Kelsey")])
+    ("khazad-ctr", "legacy", "Muller"), ("safer-plus-128-ocb", "legacy", "Kelsey"),
+    ("safer-sk64-cbc", "broken", "Knudsen"), ("safer-k128-ctr", "legacy", "Knudsen"),
+    ("safer-sk128-ofb", "legacy", "CVE-2016-2183"), ("safer-sk64-r6-ecb", "broken", "SP 800-38A"),
+    ("chc-aes128", "legacy", "HAC Algorithm 9.43"), ("hmac-chc-aes128", "legacy", "RFC 2104")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade
