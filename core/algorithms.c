@@ -430,6 +430,31 @@ const cb_algorithm cb_algorithms[] = {
     {"safer-plus-128-ofb", CB_CIPHER, 16, 16, 0, 1, 0},
     {"safer-plus-128-ctr", CB_CIPHER, 16, 16, 0, 1, 0},
     {"safer-plus-128-xts", CB_CIPHER, 32, 16, 0, 16, 1},
+    /* SAFER SK-64 (8 rounds), K-128 and SK-128 (10 rounds each): Massey's recommended counts
+     * and LibTomCrypt's defaults; SK-64 at 6 and K-128 at 12 rounds, the counts their published
+     * answers are for (ECB only: known answers through the same setup) */
+    {"safer-sk64-ecb",     CB_CIPHER, 8, 0, 0, 8, 0},
+    {"safer-sk64-cbc",     CB_CIPHER, 8, 8, 0, 8, 0},
+    {"safer-sk64-cfb",     CB_CIPHER, 8, 8, 0, 1, 0},
+    {"safer-sk64-ofb",     CB_CIPHER, 8, 8, 0, 1, 0},
+    {"safer-sk64-ctr",     CB_CIPHER, 8, 8, 0, 1, 0},
+    {"safer-k128-ecb",     CB_CIPHER, 16, 0, 0, 8, 0},
+    {"safer-k128-cbc",     CB_CIPHER, 16, 8, 0, 8, 0},
+    {"safer-k128-cfb",     CB_CIPHER, 16, 8, 0, 1, 0},
+    {"safer-k128-ofb",     CB_CIPHER, 16, 8, 0, 1, 0},
+    {"safer-k128-ctr",     CB_CIPHER, 16, 8, 0, 1, 0},
+    {"safer-sk128-ecb",    CB_CIPHER, 16, 0, 0, 8, 0},
+    {"safer-sk128-cbc",    CB_CIPHER, 16, 8, 0, 8, 0},
+    {"safer-sk128-cfb",    CB_CIPHER, 16, 8, 0, 1, 0},
+    {"safer-sk128-ofb",    CB_CIPHER, 16, 8, 0, 1, 0},
+    {"safer-sk128-ctr",    CB_CIPHER, 16, 8, 0, 1, 0},
+    {"safer-sk64-r6-ecb",  CB_CIPHER, 8, 0, 0, 8, 0},
+    {"safer-k128-r12-ecb", CB_CIPHER, 16, 0, 0, 8, 0},
+    /* CHC over AES-128: LibTomCrypt's cipher hash construction (Miyaguchi-Preneel, the AES key
+     * the chaining value, 0x80 and zero padding with the 64-bit little-endian bit length), and
+     * HMAC over it (a 16-byte block; the key has the digest's size) */
+    {"chc-aes128",         CB_HASH,   0, 0, 16, 1, 0},
+    {"hmac-chc-aes128",    CB_MAC,    16, 0, 16, 1, 0},
     /* CFB1 (SP 800-38A, one bit of feedback per step, each byte from its most significant bit) */
     {"aes-128-cfb1",       CB_CIPHER, 16, 16, 0, 1, 0},
     {"aes-192-cfb1",       CB_CIPHER, 24, 16, 0, 1, 0},

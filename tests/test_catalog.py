@@ -111,7 +111,10 @@ def test_grades_have_reasons_and_references():
     ("anubis-128-cbc", "legacy", "NESSIE final report"),
     ("anubis-128-gcm", "legacy", "Anubis"), ("anubis-128-ecb", "broken", "SP 800-38A"),
     ("khazad-ctr", "legacy", "Muller"), ("safer-plus-128-ocb", "legacy", "Kelsey"),
-    ("aes-128-cbc-hmac-sha1", "legacy", "RFC 5246"), ("aes-256-cbc-hmac-sha256", "legacy", "AlFardan")])
+    ("aes-128-cbc-hmac-sha1", "legacy", "RFC 5246"), ("aes-256-cbc-hmac-sha256", "legacy", "AlFardan"),
+    ("safer-sk64-cbc", "broken", "Knudsen"), ("safer-k128-ctr", "legacy", "Knudsen"),
+    ("safer-sk128-ofb", "legacy", "CVE-2016-2183"), ("safer-sk64-r6-ecb", "broken", "SP 800-38A"),
+    ("chc-aes128", "legacy", "HAC Algorithm 9.43"), ("hmac-chc-aes128", "legacy", "RFC 2104")])
 def test_known_grades(name, grade, ref):
     a = catalog.get(name)
     assert a.grade.level == grade

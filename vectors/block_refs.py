@@ -2,7 +2,8 @@
 description, for the ciphers no library here offers apart from those cipherbench measures:
 RC5-32/12 (Rivest, FSE 1994; RFC 2040), RC6-32/20 (the AES submission, 1998), SKIPJACK (NIST,
 SKIPJACK and KEA Algorithm Specifications 2.0, 1998), Noekeon in both key modes (Daemen, Peeters,
-Van Assche, Rijmen, the NESSIE submission, 2000), SAFER K-64 (Massey, FSE 1993), Anubis and
+Van Assche, Rijmen, the NESSIE submission, 2000), SAFER K-64 (Massey, FSE 1993) with K-128
+(Massey, 1994) and the strengthened SK-64 and SK-128 (Massey, 1995), Anubis and
 Khazad with the tweaked S-box (Barreto and Rijmen, the NESSIE submissions, 2000, tweaked 2001)
 and SAFER+ (Massey, Khachatrian, Kuregian, the AES submission, 1998). Each takes whole blocks
 and is checked against its standard's own known answers first (tests/test_vectors_format.py).
@@ -208,10 +209,30 @@ _ADD_BYTES = (1, 2, 5, 6)    # key added (else XORed) at these positions in the 
 def _safer_k64_keys(key, rounds):
     """The 2r+1 subkeys of SAFER K-64: the key, then each byte rotated left by 3 bits per
     subkey and added to the bias exp(exp(9i + j)) (i the subkey's number from 1, j from 1)."""
-    reg, keys = list(key), [list(key)]
+    return _safer_keys(key, rounds, False)
+
+
+def _safer_keys(key, rounds, strengthened):
+    """The 2r+1 subkeys of the SAFER K and SK schedules for an 8- or 16-byte key. K-128 (Massey,
+    1994) splits the key into Ka (the first 8 bytes) and Kb (the last 8; K-64 has Ka = Kb):
+    subkey 1 is Kb, subkey i > 1 comes from Ka when i is even, from Kb when i is odd, each byte
+    rotated left 3(i - 1) bits, plus the bias exp(exp(9i + j)). SK (Massey's strengthened schedule, after Knudsen, 1995) appends to each
+    key half its XOR as a ninth byte and takes subkey i's 8 bytes cyclically from that 9-byte
+    register, starting at byte i - 1 (mod 9); subkey 1 is still Kb itself."""
+    ka, kb = list(key[:8]), list(key[8:16] or key[:8])
+    regs = {0: ka, 1: kb}
+    for r in regs.values():
+        par = 0
+        for v in r:
+            par ^= v
+        r.append(par)
+    keys = [kb[:8]]
     for i in range(2, 2 * rounds + 2):
-        reg = [((b << 3) | (b >> 5)) & 0xFF for b in reg]
-        keys.append([(reg[j] + _SAFER_EXP[_SAFER_EXP[(9 * i + j + 1) % 256]]) & 0xFF
+        reg = regs[i % 2]
+        rot = 3 * (i - 1) % 8
+        rolled = [((b << rot) | (b >> (8 - rot))) & 0xFF for b in reg]
+        start = (i - 1) % 9 if strengthened else 0
+        keys.append([(rolled[(start + j) % 9] + _SAFER_EXP[_SAFER_EXP[(9 * i + j + 1) % 256]]) & 0xFF
                      for j in range(8)])
     return keys
 
@@ -236,7 +257,26 @@ def safer_k64(key, data, decrypt=False, rounds=6):
     """SAFER K-64 over whole 8-byte blocks: per round a key mixing (XOR at bytes 0, 3, 4, 7,
     addition elsewhere), exp and log, the opposite mixing with the next subkey, three layers of
     2-point pseudo-Hadamard transforms with the shuffle between; a last mixing at the end."""
-    k = _safer_k64_keys(key, rounds)
+    return _safer(_safer_k64_keys(key, rounds), data, decrypt, rounds)
+
+
+def safer_sk64(key, data, decrypt=False, rounds=8):
+    """SAFER SK-64 (an 8-byte key, the strengthened schedule; 8 rounds recommended)."""
+    return _safer(_safer_keys(key, rounds, True), data, decrypt, rounds)
+
+
+def safer_k128(key, data, decrypt=False, rounds=10):
+    """SAFER K-128 (a 16-byte key, the original schedule; 10 rounds recommended)."""
+    return _safer(_safer_keys(key, rounds, False), data, decrypt, rounds)
+
+
+def safer_sk128(key, data, decrypt=False, rounds=10):
+    """SAFER SK-128 (a 16-byte key, the strengthened schedule; 10 rounds recommended)."""
+    return _safer(_safer_keys(key, rounds, True), data, decrypt, rounds)
+
+
+def _safer(k, data, decrypt, rounds):
+    """The SAFER K/SK encryption (or decryption) of whole 8-byte blocks under subkeys k."""
 
     def mix(x, sub, add_at, sign=1):
         return [(v + sign * sub[j]) & 0xFF if j in add_at else v ^ sub[j] for j, v in enumerate(x)]

@@ -5,7 +5,8 @@ Each vector in vectors/*.json is recomputed with Python's hashlib and hmac, with
 (hashes also with the openssl command where it is installed), and, for what neither has (Twofish, Serpent, Salsa20, Salsa20/12, UMAC), with libsodium or Nettle
 loaded through ctypes (XTEA and KASUMI from Botan's C interface); what none of them has here with
 small implementations in this file or block_refs.py, written from the specifications: RC5, RC6,
-SKIPJACK, Noekeon, SAFER K-64, SAFER+, Anubis, Khazad, GOST 28147-89 (RFC 5830) with RFC
+SKIPJACK, Noekeon, SAFER K-64, SK-64, K-128 and SK-128, SAFER+, Anubis, Khazad, CHC-AES128
+(Miyaguchi-Preneel over pyca's AES), GOST 28147-89 (RFC 5830) with RFC
 4357's key meshing and its MAC, Magma and Kuznyechik (GOST R 34.12-2015) with CTR-ACPKM, Tiger and Tiger2,
 RIPEMD-128/256/320, KMAC (its cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
 Salsa20 with any number of rounds (checked against eSTREAM's Salsa20/12 and /8 vectors), NaCl's
@@ -1156,8 +1157,15 @@ def _gnutls_gost_cfb(key, iv, data, decrypt=False):
 #: its key size in bits where the name has one, and the mode.
 GRID = re.compile(r"(aes|camellia|serpent|twofish|aria|seed|sm4|des|3des-2key|3des|blowfish|cast5|"
                   r"idea|rc2-gutmann|rc2|desx|gost28147-mesh|gost28147|xtea|rc5|rc6|skipjack|kasumi|"
-                  r"noekeon-direct|noekeon|safer-k64|safer-plus|anubis|khazad)(?:-(\d+))?-"
+                  r"noekeon-direct|noekeon|safer-k64|safer-plus|anubis|khazad|"
+                  r"safer-sk64-r6|safer-k128-r12|safer-sk64|safer-k128|safer-sk128)(?:-(\d+))?-"
                   r"(ecb|cbc|cfb|cfb1|cfb8|ofb|ctr|xts|cbc-cts)")
+
+#: SAFER SK-64, K-128 and SK-128 (block_refs.py) at each row's rounds: Massey's recommended
+#: counts (LibTomCrypt's defaults), and the counts of the published answers (-r6, -r12).
+SAFER_FAMILIES = {"safer-sk64": (block_refs.safer_sk64, 8), "safer-sk64-r6": (block_refs.safer_sk64, 6),
+                  "safer-k128": (block_refs.safer_k128, 10), "safer-k128-r12": (block_refs.safer_k128, 12),
+                  "safer-sk128": (block_refs.safer_sk128, 10)}
 
 
 def _arctwo(key, data, encrypt):
@@ -1241,7 +1249,10 @@ def block_cipher(family, key):
     ECB where it has the cipher, Nettle's block function (Twofish, Serpent, RC2), the
     openssl command's ECB (ARIA), Botan's block cipher through its C interface (XTEA, KASUMI),
     this file's RFC 5830 (GOST 28147-89) or block_refs.py (RC5, RC6, SKIPJACK, Noekeon, SAFER K-64,
-    SAFER+, Anubis, Khazad)."""
+    SAFER+, Anubis, Khazad, SAFER SK-64, K-128 and SK-128)."""
+    if family in SAFER_FAMILIES:
+        fn, rounds = SAFER_FAMILIES[family]
+        return lambda d: fn(key, d, rounds=rounds), lambda d: fn(key, d, True, rounds=rounds), 8
     if family in ("twofish", "serpent"):
         return (lambda d: _nettle_ecb(family, key, d, True),
                 lambda d: _nettle_ecb(family, key, d, False), 16)
@@ -2068,6 +2079,26 @@ def crc24_openpgp(data):
     return (crc & 0xFFFFFF).to_bytes(3, "big")
 
 
+def chc_aes128(data):
+    """LibTomCrypt's cipher hash construction bound to AES-128, computed with pyca's AES:
+    Miyaguchi-Preneel (HAC Algorithm 9.43, the chaining value the key: H = E_H(M) ^ M ^ H) from
+    H0 = E_0(0) (the zero block under the zero key); the message padded with 0x80, zeros to 8
+    bytes short of a block and its bit length as a 64-bit little-endian number."""
+    import struct
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+
+    def enc(key, block):
+        e = Cipher(algorithms.AES(key), modes.ECB()).encryptor()
+        return e.update(block) + e.finalize()
+    n = len(data)
+    data = data + b"\x80" + bytes((7 - n) % 16) + struct.pack("<Q", 8 * n)
+    h = enc(bytes(16), bytes(16))
+    for i in range(0, len(data), 16):
+        m = data[i:i + 16]
+        h = bytes(a ^ b ^ c for a, b, c in zip(enc(h, m), m, h))
+    return h
+
+
 def _other_digest(algo, data, out_len):
     """Hashes hashlib lacks, from independent code: zlib, RFC 4880's CRC-24, Nettle or
     libgcrypt through ctypes. Returns a list of (who, digest)."""
@@ -2100,6 +2131,7 @@ def _other_digest(algo, data, out_len):
         # the sponge under KMAC: Keccak[256] / Keccak[512] with cSHAKE's suffix 0x04
         "keccak-kmac-128": lambda: [("Keccak sponge here", _keccak(168, data, 0x04, out_len))],
         "keccak-kmac-256": lambda: [("Keccak sponge here", _keccak(136, data, 0x04, out_len))],
+        "chc-aes128": lambda: [("Miyaguchi-Preneel over pyca's AES here", chc_aes128(data))],
     }
     if algo not in table:
         raise Unavailable(f"hashlib has no {algo}")
@@ -2207,7 +2239,7 @@ HMAC_OTHER = {"hmac-md4": ("md4", 64), "hmac-whirlpool": ("whirlpool", 64),
               "hmac-streebog-512": ("streebog-512", 64), "hmac-gostr3411-94": ("gostr3411-94", 32),
               "hmac-md2": ("md2", 16), "hmac-gostr3411-94-test": ("gostr3411-94-test", 32),
               "hmac-ripemd128": ("ripemd128", 64), "hmac-ripemd256": ("ripemd256", 64),
-              "hmac-ripemd320": ("ripemd320", 64)}
+              "hmac-ripemd320": ("ripemd320", 64), "hmac-chc-aes128": ("chc-aes128", 16)}
 
 
 def hmac_rfc2104(digest, block, key, msg):

@@ -25,7 +25,7 @@ MACS_HMAC = ("hmac-sha512-224", "hmac-sha512-256", "hmac-sha3-224", "hmac-sha3-2
              "hmac-blake2b-160", "hmac-blake2b-256", "hmac-blake2b-384", "hmac-blake2b-512",
              "hmac-blake2s-128", "hmac-blake2s-160", "hmac-blake2s-224", "hmac-blake2s-256",
              "hmac-md2", "hmac-gostr3411-94-test", "hmac-ripemd128", "hmac-ripemd256",
-             "hmac-ripemd320")
+             "hmac-ripemd320", "hmac-chc-aes128")
 #: block-cipher MACs over other ciphers and key sizes
 MACS_CIPHER = ("cmac-aes-192", "cmac-3des", "cmac-camellia-128", "cmac-camellia-192",
                "cmac-camellia-256", "cmac-sm4", "gmac-aes-192", "gmac-aes-256", "poly1305-aes",

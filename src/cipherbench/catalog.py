@@ -302,6 +302,26 @@ _SAFER_PLUS = Grade("legacy", "SAFER+: an AES candidate not taken past the first
                     "instructions (still inside Bluetooth's legacy pairing functions E1, E21, "
                     "E22)", "Massey, Khachatrian, Kuregian, SAFER+ (AES submission, 1998); "
                     "Kelsey, Schneier, Wagner (second AES conference, 1999)")
+# SAFER SK-64, K-128, SK-128 and CHC over AES-128 (LibTomCrypt's)
+_SAFER_SK64 = Grade("broken", "SAFER SK-64: a 64-bit key, within reach of exhaustive search, and a "
+                    "64-bit block (Sweet32); the strengthened key schedule fixed only the related-"
+                    "key weakness", "Massey, strengthened key schedule for SAFER (1995); Knudsen "
+                    "(CRYPTO 1995); CVE-2016-2183")
+_SAFER_K128 = Grade("legacy", "SAFER K-128: the original key schedule with Knudsen's related-key "
+                    "weakness, superseded by its designer's SK schedule, and a 64-bit block "
+                    "(Sweet32)", "Massey, SAFER K-128 (1994); Knudsen (CRYPTO 1995); "
+                    "CVE-2016-2183")
+_SAFER_SK128 = Grade("legacy", "SAFER SK-128: no known practical attack on its 10 rounds, but a "
+                     "64-bit block (Sweet32), never standardized beyond Singapore's use, and "
+                     "little analysed since; prefer AES", "Massey, strengthened key schedule for "
+                     "SAFER (1995); CVE-2016-2183")
+_CHC = Grade("legacy", "Miyaguchi-Preneel over AES-128 (LibTomCrypt's cipher hash construction): "
+             "a 128-bit digest (collisions at 2^64 work), AES re-keyed for every block, and no "
+             "standard names this instantiation; a construction not to pick", "Menezes, van "
+             "Oorschot, Vanstone, HAC Algorithm 9.43; Preneel, Govaerts, Vandewalle (CRYPTO "
+             "1993); Black, Rogaway, Shrimpton (CRYPTO 2002)")
+_HMAC_CHC = Grade("legacy", "HMAC over CHC-AES128, a 128-bit hash no standard names (a 16-byte "
+                  "HMAC block); prefer HMAC-SHA-2 or CMAC-AES", "RFC 2104; HAC Algorithm 9.43")
 _RIPEMD128 = Grade("legacy", "128-bit output: collisions at 2^64 work, and semi-free-start "
                    "collisions on the full function (2013)", "ISO/IEC 10118-3; Landelle and Peyrin "
                    "(EUROCRYPT 2013)")
@@ -813,6 +833,28 @@ _ENTRIES = [
     Algorithm("safer-plus-128-ofb", "cipher", 1, _SAFER_PLUS),
     Algorithm("safer-plus-128-ctr", "cipher", 1, _SAFER_PLUS),
     Algorithm("safer-plus-128-xts", "cipher", 16, _SAFER_PLUS),
+    # SAFER SK-64 (8 rounds), K-128 and SK-128 (10), LibTomCrypt's; SK-64 at 6 and K-128 at 12
+    # rounds, the counts their published known answers are for
+    Algorithm("safer-sk64-ecb", "cipher", 8, _ECB),
+    Algorithm("safer-sk64-cbc", "cipher", 8, _SAFER_SK64),
+    Algorithm("safer-sk64-cfb", "cipher", 1, _SAFER_SK64),
+    Algorithm("safer-sk64-ofb", "cipher", 1, _SAFER_SK64),
+    Algorithm("safer-sk64-ctr", "cipher", 1, _SAFER_SK64),
+    Algorithm("safer-k128-ecb", "cipher", 8, _ECB),
+    Algorithm("safer-k128-cbc", "cipher", 8, _SAFER_K128),
+    Algorithm("safer-k128-cfb", "cipher", 1, _SAFER_K128),
+    Algorithm("safer-k128-ofb", "cipher", 1, _SAFER_K128),
+    Algorithm("safer-k128-ctr", "cipher", 1, _SAFER_K128),
+    Algorithm("safer-sk128-ecb", "cipher", 8, _ECB),
+    Algorithm("safer-sk128-cbc", "cipher", 8, _SAFER_SK128),
+    Algorithm("safer-sk128-cfb", "cipher", 1, _SAFER_SK128),
+    Algorithm("safer-sk128-ofb", "cipher", 1, _SAFER_SK128),
+    Algorithm("safer-sk128-ctr", "cipher", 1, _SAFER_SK128),
+    Algorithm("safer-sk64-r6-ecb", "cipher", 8, _ECB),
+    Algorithm("safer-k128-r12-ecb", "cipher", 8, _ECB),
+    # Miyaguchi-Preneel over AES-128 (LibTomCrypt's chc_hash bound to AES), and HMAC over it
+    Algorithm("chc-aes128", "hash", 16, _CHC),
+    Algorithm("hmac-chc-aes128", "mac", 16, _HMAC_CHC),
     # CFB1: one bit of feedback per step (OpenSSL's)
     Algorithm("aes-128-cfb1", "cipher", 1, _MODE_MAC, "aes-128-cfb1"),
     Algorithm("aes-192-cfb1", "cipher", 1, _MODE_MAC, "aes-192-cfb1"),
