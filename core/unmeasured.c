@@ -6,8 +6,8 @@
 
 #include "backend.h"
 
-#define MULTI2_WHY "no known answer from a source independent of this library (ARIB STD-B25's " \
-                   "is not public): nothing is timed before it passes one"
+#define MULTI2_WHY "no known answer from a source independent of this library: nothing is " \
+                   "timed before it passes one"
 
 static const struct {
     const char *lib, *name, *why;
@@ -34,7 +34,7 @@ static const struct {
     {"gnutls", "ESTREAM-SALSA20-256",
      "GnuTLS never passes the IV on to Salsa20/12: every IV gives the all-zero nonce's keystream"},
     /* MULTI2 (ARIB STD-B25): every published vector found traces back to LibTomCrypt's own
-     * self-test; the standard and the FSE 2009 cryptanalysis give none */
+     * self-test (whose loop skips it); the FSE 2009 cryptanalysis gives none */
     {"libtomcrypt", "multi2/ecb", MULTI2_WHY},
     {"libtomcrypt", "multi2/cbc", MULTI2_WHY},
     {"libtomcrypt", "multi2/ctr", MULTI2_WHY},
