@@ -867,15 +867,17 @@ class GostMeshing:
     def __init__(self, key, sbox=GOST_CRYPTOPRO_A_SBOX):
         self.key, self.sbox, self.done = key, sbox, 0
 
+    def _ecb(self, key, data, decrypt=False):
+        return gost28147_ecb(key, data, decrypt, sbox=self.sbox)
+
     def encrypt(self, data):
         out = b""
         for i in range(0, len(data), 8):
             block = data[i:i + 8]
             if self.done == 1024:
-                self.key = gost28147_ecb(self.key, CRYPTOPRO_MESH_C, decrypt=True, sbox=self.sbox)
+                self.key, block = _cryptopro_mesh(self.key, block, self._ecb)
                 self.done = 0
-                block = gost28147_ecb(self.key, block, sbox=self.sbox)
-            out += gost28147_ecb(self.key, block, sbox=self.sbox)
+            out += self._ecb(self.key, block)
             self.done += 8
         return out
 
@@ -913,11 +915,19 @@ def gost28147_gcrypt(key, data, oid, decrypt=False):
         lib.gcry_cipher_close(h)
 
 
-def _cryptopro_mesh(key, block, oid):
+def _cryptopro_mesh(key, block, ecb):
     """RFC 4357 section 2.3: the new key is C decrypted under the old one, and the feedback
-    (CFB) or counter (CNT) block is encrypted under the new key."""
-    new = gost28147_gcrypt(key, CRYPTOPRO_MESH_C, oid, decrypt=True)
-    return new, gost28147_gcrypt(new, block, oid)
+    (CFB) or counter (CNT) block is encrypted under the new key; ``ecb(key, data, decrypt)``
+    is GOST 28147-89's block function with the parameter set in use (this file's own over
+    the CryptoPro-A S-boxes, or libgcrypt's for the other sets)."""
+    new = ecb(key, CRYPTOPRO_MESH_C, decrypt=True)
+    return new, ecb(new, block)
+
+
+def _gcrypt_ecb(oid):
+    """libgcrypt's GOST 28147-89 block function with the S-boxes of ``oid``, as
+    ``_cryptopro_mesh`` takes it."""
+    return lambda key, data, decrypt=False: gost28147_gcrypt(key, data, oid, decrypt)
 
 
 def gost28147_cfb_meshed(key, iv, data, oid, decrypt=False):
@@ -926,7 +936,7 @@ def gost28147_cfb_meshed(key, iv, data, oid, decrypt=False):
     out, count = b"", 0
     for at in range(0, len(data), 8):
         if count == 1024:
-            key, iv = _cryptopro_mesh(key, iv, oid)
+            key, iv = _cryptopro_mesh(key, iv, _gcrypt_ecb(oid))
             count = 0
         chunk = data[at:at + 8]
         res = _xor(chunk, gost28147_gcrypt(key, iv, oid))
@@ -944,7 +954,7 @@ def gost28147_cnt_meshed(key, iv, data, oid):
     s, out, count = gost28147_gcrypt(key, iv, oid), b"", 0
     for at in range(0, len(data), 8):
         if count == 1024:
-            key, s = _cryptopro_mesh(key, s, oid)
+            key, s = _cryptopro_mesh(key, s, _gcrypt_ecb(oid))
             count = 0
         n1, n2 = struct.unpack("<2I", s)
         n1 = (n1 + 0x01010101) & 0xFFFFFFFF
