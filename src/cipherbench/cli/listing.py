@@ -25,7 +25,8 @@ GRADE_CHOICES = catalog.GRADES[:-1] + ("unknown",)
 @click.option("--grade", "grades", multiple=True, metavar="GRADES",
               help="only these grades: recommended, acceptable, legacy, broken")
 @click.option("--missing", is_flag=True,
-              help="per library, what it offers that cipherbench does not measure")
+              help="per library, what it offers that cipherbench does not measure, and "
+                   "why where that is on purpose")
 @click.option("--json", "as_json", is_flag=True, help="print JSON")
 @click.pass_obj
 def command(app: AppContext, libs, grades, missing, as_json) -> int:
