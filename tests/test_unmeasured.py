@@ -116,3 +116,15 @@ def test_gnutls_salsa20_ignores_its_iv(name):
     nonces give one keystream. When a release passes the IV on, this test fails: then the
     rows can be added."""
     assert _gnutls_keystream(name, bytes(range(8))) == _gnutls_keystream(name, bytes(8))
+
+
+def test_a_reason_names_a_family_by_pattern_and_never_covers_a_measured_row():
+    """core/unmeasured.c's names are patterns (multi2/* is every MULTI2 mode); a measured
+    algorithm never carries a reason, even where a pattern matches it (libgcrypt's
+    */AESWRAP+EXTENDED is measured with 1.9 and 1.10)."""
+    offers = {o.lib: o for o in offered.gather(core_client.Core(real_core()))}
+    if "libtomcrypt" not in offers:
+        pytest.skip("this build has no LibTomCrypt")
+    multi2 = [m for m in offers["libtomcrypt"].offered if m.name.startswith("multi2/")]
+    assert multi2 and all(not m.algo and "known answer" in m.why for m in multi2)
+    assert all(not m.why for o in offers.values() for m in o.offered if m.algo)
