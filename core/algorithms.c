@@ -698,17 +698,36 @@ const cb_algorithm *cb_algorithm_find(const char *name)
     return NULL;
 }
 
-/* The AEADs that take no associated data: NaCl's secretbox in its two forms. */
-static const char *const no_aad[] = {"xsalsa20-poly1305", "xchacha20-poly1305-secretbox", NULL};
+/* What a few rows differ in beyond the table's columns, in one place: the AEADs that take
+ * no associated data (NaCl's secretbox), the rows whose message is at most one TLS record
+ * (RFC 5246 6.2.1: 2^14 bytes of plaintext), and the key wrap that draws a random IV for
+ * every wrap (RFC 3217). */
+static const struct row_traits {
+    const char *name;
+    unsigned char no_aad, random_iv;
+    size_t max_len;
+} row_traits[] = {
+    {"xsalsa20-poly1305", 1, 0, 0},
+    {"xchacha20-poly1305-secretbox", 1, 0, 0},
+    {"aes-128-cbc-hmac-sha1", 0, 0, 16384},
+    {"aes-256-cbc-hmac-sha1", 0, 0, 16384},
+    {"aes-128-cbc-hmac-sha256", 0, 0, 16384},
+    {"aes-256-cbc-hmac-sha256", 0, 0, 16384},
+    {"3des-cms-wrap", 0, 1, 0},
+};
+
+static const struct row_traits *traits_of(const cb_algorithm *a)
+{
+    for (size_t i = 0; i < sizeof row_traits / sizeof row_traits[0]; i++)
+        if (strcmp(a->name, row_traits[i].name) == 0)
+            return &row_traits[i];
+    return NULL;
+}
 
 size_t cb_aad_len(const cb_algorithm *a)
 {
-    if (a->kind != CB_AEAD)
-        return 0;
-    for (const char *const *n = no_aad; *n; n++)
-        if (strcmp(a->name, *n) == 0)
-            return 0;
-    return CB_AAD_LEN;
+    const struct row_traits *t = traits_of(a);
+    return a->kind == CB_AEAD && !(t && t->no_aad) ? CB_AAD_LEN : 0;
 }
 
 const char *cb_kind_name(cb_kind k)
@@ -738,12 +757,13 @@ size_t cb_keywrap_len(size_t len)
 
 size_t cb_keywrap_out(const cb_algorithm *a, size_t len)
 {
-    return (len + 7) / 8 * 8 + a->tag_len;
+    return cb_keywrap_len(len) - 8 + a->tag_len;   /* the padded data, then the row's check */
 }
 
 int cb_keywrap_random(const cb_algorithm *a)
 {
-    return a->kind == CB_KEYWRAP && strcmp(a->name, "3des-cms-wrap") == 0;
+    const struct row_traits *t = traits_of(a);
+    return a->kind == CB_KEYWRAP && t && t->random_iv;
 }
 
 size_t cb_keywrap_min(const cb_algorithm *a)
@@ -753,11 +773,6 @@ size_t cb_keywrap_min(const cb_algorithm *a)
 
 size_t cb_max_len(const cb_algorithm *a)
 {
-    /* A TLS record carries at most 2^14 bytes of plaintext (RFC 5246 section 6.2.1). */
-    static const char *const records[] = {"aes-128-cbc-hmac-sha1", "aes-256-cbc-hmac-sha1",
-                                          "aes-128-cbc-hmac-sha256", "aes-256-cbc-hmac-sha256"};
-    for (size_t i = 0; i < sizeof records / sizeof records[0]; i++)
-        if (strcmp(a->name, records[i]) == 0)
-            return 16384;
-    return 0;
+    const struct row_traits *t = traits_of(a);
+    return t ? t->max_len : 0;
 }

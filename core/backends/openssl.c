@@ -611,6 +611,8 @@ typedef struct {
 #define TLS_HDR 13
 #define TLS_IV 16
 
+static const uint8_t tls_zero_iv[TLS_IV];   /* the CBC mask each record starts from */
+
 typedef struct {
     EVP_CIPHER_CTX *ctx;
     EVP_CIPHER *cipher;
@@ -633,7 +635,6 @@ static void tls_finish(void *p)
 
 static int tls_init(void **out, const void *arg, const cb_setup *s)
 {
-    static const uint8_t zero_iv[TLS_IV];
     const ossl_tls_arg *a = arg;
     *out = NULL;
     tls_ctx *c = calloc(1, sizeof *c);
@@ -645,7 +646,7 @@ static int tls_init(void **out, const void *arg, const cb_setup *s)
     c->ctx = EVP_CIPHER_CTX_new();
     if (!c->cipher || !c->ctx || s->key_len <= a->mac_len
         || EVP_CIPHER_get_key_length(c->cipher) != (int)(s->key_len - a->mac_len)
-        || !EVP_CipherInit_ex(c->ctx, c->cipher, NULL, s->key, zero_iv, !c->decrypt)
+        || !EVP_CipherInit_ex(c->ctx, c->cipher, NULL, s->key, tls_zero_iv, !c->decrypt)
         || EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_SET_MAC_KEY, (int)a->mac_len,
                                (void *)(s->key + s->key_len - a->mac_len)) <= 0) {
         tls_finish(c);
@@ -665,7 +666,6 @@ static size_t tls_record_len(const tls_ctx *c, size_t len)
 
 static int tls_run(void *p, cb_msg *m)
 {
-    static const uint8_t zero_iv[TLS_IV];
     tls_ctx *c = p;
     uint8_t hdr[TLS_HDR];
     int outl;
@@ -692,7 +692,7 @@ static int tls_run(void *p, cb_msg *m)
         hdr[12] = (uint8_t)(m->len + TLS_IV);
         memcpy(c->rec, m->nonce, TLS_IV);
         memcpy(c->rec + TLS_IV, m->len ? m->in : empty_in, m->len);
-        if (!EVP_CipherInit_ex(c->ctx, NULL, NULL, NULL, zero_iv, -1))
+        if (!EVP_CipherInit_ex(c->ctx, NULL, NULL, NULL, tls_zero_iv, -1))
             return CB_ERR;
         int pad = EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_TLS1_AAD, TLS_HDR, hdr);
         if (pad <= 0 || TLS_IV + m->len + (size_t)pad != rl)
