@@ -34,6 +34,17 @@ def test_the_reasons_are_printed_apart_from_the_gaps_and_fit_the_terminal():
     assert [m.name for m in lib.gaps] == ["BAR/ECB", "BAZ"]
 
 
+def test_names_left_out_for_one_reason_share_a_line():
+    lib = offered.LibraryOffer("somelib", "1.0", True, [
+        offered.Offered("cipher", "M2/ECB", "", "no known answer"),
+        offered.Offered("cipher", "M2/CBC", "", "no known answer"),
+        offered.Offered("cipher", "GOST/ECB", "", "decryption does not undo encryption"),
+    ])
+    lines = offered.format_missing([lib])
+    assert lines[1:] == ["  not measured: M2/ECB, M2/CBC: no known answer",
+                         "  not measured: GOST/ECB: decryption does not undo encryption"]
+
+
 def _gcrypt():
     path = ctypes.util.find_library("gcrypt")
     if not path:

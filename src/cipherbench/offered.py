@@ -65,7 +65,7 @@ def gather(core: Core, lib: str | None = None) -> list[LibraryOffer]:
 
 def format_missing(offers: list[LibraryOffer]) -> list[str]:
     """Plain lines: per library, how many of its offered algorithms are not measured, then
-    the gaps' names by kind and, one per line, what is left out on purpose and why;
+    the gaps' names by kind and, one line per reason, what is left out on purpose and why;
     libraries without an enumeration say so."""
     lines: list[str] = []
     for o in offers:
@@ -82,9 +82,18 @@ def format_missing(offers: list[LibraryOffer]) -> list[str]:
             names = [m.name for m in o.gaps if m.kind == kind]
             if names:
                 lines += _wrap(f"{kind}: " + ", ".join(names))
-        for m in on_purpose:
-            lines += _wrap(f"not measured: {m.name}: {m.why}")
+        for why, names in _by_reason(on_purpose).items():
+            lines += _wrap(f"not measured: {', '.join(names)}: {why}")
     return lines
+
+
+def _by_reason(entries: list[Offered]) -> dict[str, list[str]]:
+    """The names left out for each reason, reasons in the order first given (a family such as
+    MULTI2's five modes shares one line)."""
+    out: dict[str, list[str]] = {}
+    for m in entries:
+        out.setdefault(m.why, []).append(m.name)
+    return out
 
 
 def _wrap(text: str, indent: str = "  ") -> list[str]:
