@@ -46,10 +46,12 @@ REG = registry()
 
 
 def no_aad():
-    """The AEADs that take no associated data (NaCl's secretbox), from core/algorithms.c."""
+    """The AEADs that take no associated data (NaCl's secretbox): the rows of core/algorithms.c's
+    row_traits table whose no_aad field is 1."""
     text = (ROOT / "core" / "algorithms.c").read_text()
-    table = re.search(r"no_aad\[\] = \{([^}]*)\}", text)
-    return set(re.findall(r'"([^"]+)"', table.group(1))) if table else set()
+    table = re.search(r"row_traits\[\] = \{(.*?)\n\};", text, re.S)
+    rows = re.findall(r'\{"([^"]+)", (\d), (\d), \d+\}', table.group(1)) if table else []
+    return {name for name, no_aad, _ in rows if no_aad == "1"}
 
 
 NO_AAD = no_aad()
