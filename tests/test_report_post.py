@@ -160,6 +160,15 @@ def test_aes_modes_panels_share_their_rows():
     assert ("ctr", "0") not in chart.panels[0].dots and ("ctr", "0") in chart.panels[1].dots
 
 
+def test_aes_modes_leave_out_the_tls_record_ciphers_and_keep_every_real_mode_in_order():
+    m = meta({"openssl": "3.0.19"})
+    rs = [res("openssl", a, 4.0, "encrypt") for a in (
+        "aes-128-cbc-hmac-sha1", "aes-128-kwp-inv", "aes-128-ccm-8", "aes-128-kw-inv",
+        "aes-128-ccm", "aes-128-cbc", "aes-128-cbc-hmac-sha256")]
+    chart, _ = post.build("aes-modes", [with_ids(mkrun(1, m), rs)], SIZE)
+    assert chart.panels[0].rows == ["cbc", "ccm", "ccm-8", "kw-inv", "kwp-inv"]
+
+
 def test_aes_hw_pairs_each_library_with_itself_switched_off():
     on = meta({"openssl": "3.0.19", "cryptopp": "8.7.0"})
     off = meta({"openssl": "3.0.19"}, hw_off=["aes", "pclmul"])

@@ -41,8 +41,11 @@ HASH_ORDER = ("md2", "md4", "md5", "sha1", "ripemd128", "ripemd160", "ripemd256"
               "gostr3411-94", "gostr3411-94-test", "tiger", "whirlpool", "crc24", "crc32")
 #: AES modes in rows: the plain modes, then the AEADs, then key wrap.
 MODE_ORDER = ("ecb", "cbc", "cbc-cts", "cfb", "cfb1", "cfb8", "ofb", "ctr", "xts", "gcm", "ccm",
-              "ocb", "eax", "siv", "gcm-siv", "kw", "kwp")
+              "ccm-8", "ocb", "eax", "siv", "gcm-siv", "kw", "kw-inv", "kwp", "kwp-inv")
 _AES = re.compile(r"aes-(128|192|256)-(.+)")
+#: AES-CBC with an HMAC in one TLS record (OpenSSL's stitched ciphers): a cipher suite's record
+#: protection, not a mode of AES, so the AES-modes chart leaves it out.
+_NOT_A_MODE = re.compile(r"cbc-hmac-.+")
 
 
 @dataclass
@@ -120,7 +123,7 @@ def _row_of(name: str, algo: str) -> str | None:
         return algo if algo.endswith("-ecb") else None
     m = _AES.fullmatch(algo)
     if name == "aes-modes":
-        return algo if m else None
+        return algo if m and not _NOT_A_MODE.fullmatch(m.group(2)) else None
     return algo if kind in ("aead", "cipher") or m else None
 
 
