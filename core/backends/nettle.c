@@ -7,7 +7,7 @@
  * struct nettle_mac. A few init/run/finish trios serve every row via `arg`.
  *
  * Left out because Nettle 3.8 lacks them or has only something else under
- * the name: OCB and SM4 (Nettle 3.9), IDEA, BLAKE2, SHAKE128 (3.8 has only
+ * the name: OCB (Nettle 3.9; SM4 came then too, its rows are built from 3.9 on), IDEA, BLAKE2, SHAKE128 (3.8 has only
  * SHAKE256, through sha3_256_shake), Whirlpool and Tiger, and plain Poly1305 (Nettle
  * exposes only Poly1305-AES, the poly1305-aes row).
  */
@@ -413,6 +413,21 @@ NT_AEAD_FNS(ccm_aes128, struct ccm_aes128_ctx)
 NT_AEAD_FNS(ccm_aes256, struct ccm_aes256_ctx)
 NT_AEAD_FNS(ccm_aes192, struct ccm_aes192_ctx)
 NT_AEAD_FNS(chacha_poly1305, struct chacha_poly1305_ctx)
+
+/* SM4 (GB/T 32907-2016) came with Nettle 3.9: the block cipher (struct nettle_cipher
+ * nettle_sm4, in the generic modes, as Camellia) and GCM over it, through its own gcm_sm4_*. */
+#if NETTLE_VERSION_MAJOR > 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR >= 9)
+#include <nettle/sm4.h>
+#define NT_HAVE_SM4 1
+NT_AEAD_FNS(gcm_sm4, struct gcm_sm4_ctx)
+static int gcmsm4_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_sm4_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+#endif
 
 /* GCM takes an IV of any length (12 bytes fast path, others hashed). */
 static int gcm128_start(void *c, const cb_msg *m)
@@ -910,6 +925,15 @@ static const cb_op nt_ops[] = {
                                      gcmcam128_start)),
     AEAD("camellia-256-gcm", NT_AEAD(gcm_camellia256, struct gcm_camellia256_ctx, CAMELLIA256_KEY_SIZE,
                                      gcmcam256_start)),
+#ifdef NT_HAVE_SM4   /* Nettle 3.9 and later */
+    AEAD("sm4-gcm", NT_AEAD(gcm_sm4, struct gcm_sm4_ctx, SM4_KEY_SIZE, gcmsm4_start)),
+    BLK("sm4-ecb", ECB, nettle_sm4),
+    BLK("sm4-cbc", CBC, nettle_sm4),
+    BLK("sm4-ctr", CTR, nettle_sm4),
+    BLK("sm4-cfb", CFB, nettle_sm4),
+    BLK("sm4-cfb8", CFB8, nettle_sm4),
+    BLK("sm4-xts", XTS, nettle_sm4),
+#endif
 #ifdef NT_HAVE_SIV
     {"aes-128-siv", &(const int){0}, nt_siv_init, nt_siv_run, nt_siv_finish},
     {"aes-256-siv", &(const int){1}, nt_siv_init, nt_siv_run, nt_siv_finish},
@@ -1119,6 +1143,11 @@ static const char *const nt_named_rows[][2] = {
     {"umac64", "umac-64"}, {"umac128", "umac-128"}, {"umac96", "umac-96"},
     {"hmac_ripemd160", "hmac-ripemd160"}, {"hmac_streebog256", "hmac-streebog-256"},
     {"hmac_streebog512", "hmac-streebog-512"}, {"hmac_sm3", "hmac-sm3"}, {"cmac_des3", "cmac-3des"},
+    {"gcm_sm4", "sm4-gcm"},   /* Nettle 3.9 */
+    /* Nettle 3.10.1 lists HMAC over GOST R 34.11-94 (its nettle_mac structs); the rows
+     * (hmac_set_key over nettle_gosthash94 and _cp, as hmac_gosthash94_set_key does)
+     * are older */
+    {"hmac_gosthash94", "hmac-gostr3411-94-test"}, {"hmac_gosthash94cp", "hmac-gostr3411-94"},
 };
 
 static const char *nt_named_row(const char *name)
