@@ -7,9 +7,9 @@
  * struct nettle_mac. A few init/run/finish trios serve every row via `arg`.
  *
  * Left out because Nettle 3.8 lacks them or has only something else under
- * the name: OCB (Nettle 3.9; SM4 came then too, its rows are built from 3.9 on), IDEA, BLAKE2, SHAKE128 (3.8 has only
- * SHAKE256, through sha3_256_shake), Whirlpool and Tiger, and plain Poly1305 (Nettle
- * exposes only Poly1305-AES, the poly1305-aes row).
+ * the name: OCB (Nettle 3.9, as SM4, whose rows are built from 3.9 on), IDEA,
+ * BLAKE2, SHAKE128 (3.8 has only SHAKE256, through sha3_256_shake), Whirlpool and
+ * Tiger, and plain Poly1305 (Nettle exposes only Poly1305-AES, the poly1305-aes row).
  */
 #define _GNU_SOURCE /* RTLD_DEFAULT, secure_getenv */
 #include "../algorithms.h"
