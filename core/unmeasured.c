@@ -33,6 +33,11 @@ static const struct {
      "GnuTLS never passes the IV on to Salsa20: every IV gives the all-zero nonce's keystream"},
     {"gnutls", "ESTREAM-SALSA20-256",
      "GnuTLS never passes the IV on to Salsa20/12: every IV gives the all-zero nonce's keystream"},
+    /* GnuTLS 3.8.6 lists PBMAC1 among its MACs as a placeholder for the MAC of PKCS#12
+     * files (lib/algorithms/mac.c): gnutls_hmac_init refuses it and it has no length */
+    {"gnutls", "PBMAC1",
+     "PKCS #5's PBMAC1 (RFC 8018 section 7.1: HMAC under a PBKDF2 key), which GnuTLS runs only "
+     "inside PKCS#12 files: gnutls_hmac_init refuses it; its HMACs are the hmac-* rows"},
     /* MULTI2 (ARIB STD-B25): every published vector found traces back to LibTomCrypt's own
      * self-test (whose loop skips it); the FSE 2009 cryptanalysis gives none */
     {"libtomcrypt", "multi2/*",

@@ -233,3 +233,64 @@ def test_secretbox_and_salsa20_reduced_rounds_are_measured_as_libsodium_offers_t
                                "--sizes", "64,1024", "--samples", "3"])
         points = [r for r in recs if r["type"] == "point"]
         assert [p["size"] for p in points] == [64, 1024], (algo, [r for r in recs if r["type"] == "error"])
+
+
+# ---- Nettle 3.9/3.10 and GnuTLS 3.8 rows: present with those releases, absent before ----
+
+_NETTLE_39 = {"sm4-ecb", "sm4-cbc", "sm4-ctr", "sm4-cfb", "sm4-cfb8", "sm4-xts", "sm4-gcm",
+              "aes-128-gcm-siv", "aes-256-gcm-siv", "aes-128-ocb", "aes-192-ocb", "aes-256-ocb"}
+
+
+def test_nettle_rows_follow_the_release():
+    """SM4 (its modes and GCM), AES-GCM-SIV and OCB are rows from Nettle 3.9 on, SHAKE128 from
+    3.10; an older Nettle has none of them. What 3.9 lists (sm4 in each mode, gcm_sm4) and
+    3.10.1's HMACs over GOST R 34.11-94 are named as those rows in `list --missing`."""
+    from cipherbench import offered
+
+    core = core_client.Core(real_core())
+    offers = {o.lib: o for o in offered.gather(core)}
+    nettle = offers.get("nettle")
+    if nettle is None:
+        pytest.skip("this build has no Nettle")
+    rows = {r.algo for r in core.list().rows("nettle")}
+    version = _version(nettle.version)
+    if version >= (3, 9):
+        assert _NETTLE_39 <= rows, sorted(_NETTLE_39 - rows)
+    else:
+        assert not _NETTLE_39 & rows, sorted(_NETTLE_39 & rows)
+    assert ("shake128" in rows) == (version >= (3, 10))
+    got = {m.name: m.algo for m in nettle.offered}
+    if version >= (3, 9):
+        assert {n: got.get(n) for n in ("sm4/ecb", "sm4/cfb8", "sm4/xts", "gcm_sm4")} == {
+            "sm4/ecb": "sm4-ecb", "sm4/cfb8": "sm4-cfb8", "sm4/xts": "sm4-xts", "gcm_sm4": "sm4-gcm"}
+    if "hmac_gosthash94cp" in got:   # Nettle 3.10.1's nettle_mac structs
+        assert got["hmac_gosthash94cp"] == "hmac-gostr3411-94"
+        assert got["hmac_gosthash94"] == "hmac-gostr3411-94-test"
+    assert not [m for m in nettle.offered if m.name.startswith(("sm4", "gcm_sm4", "hmac_gost"))
+                and not m.algo]
+
+
+def test_gnutls_gcm_siv_rows_follow_the_release():
+    """AES-GCM-SIV is a GnuTLS row from 3.8.2 on (GNUTLS_CIPHER_AES_*_SIV_GCM), timed through
+    the whole-message AEAD calls; GnuTLS 3.7 has neither the cipher nor the rows."""
+    from cipherbench import offered
+
+    core = core_client.Core(real_core())
+    offers = {o.lib: o for o in offered.gather(core)}
+    gnutls = offers.get("gnutls")
+    if gnutls is None:
+        pytest.skip("this build has no GnuTLS")
+    rows = {r.algo for r in core.list().rows("gnutls")}
+    new = _version(gnutls.version) >= (3, 8, 2)
+    gcm_siv = {"aes-128-gcm-siv", "aes-256-gcm-siv"}
+    if not new:
+        assert not gcm_siv & rows
+        return
+    assert gcm_siv <= rows
+    got = {m.name: m.algo for m in gnutls.offered}
+    assert got["AES-128-SIV-GCM"] == "aes-128-gcm-siv" and got["AES-256-SIV-GCM"] == "aes-256-gcm-siv"
+    for op in ("encrypt", "decrypt"):
+        recs = core.run_lines(["bench", "--lib", "gnutls", "--algo", "aes-256-gcm-siv", "--op", op,
+                               "--sizes", "17,1024", "--samples", "3"])
+        assert [r["size"] for r in recs if r["type"] == "point"] == [17, 1024], \
+            [r for r in recs if r["type"] == "error"]

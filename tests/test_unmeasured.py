@@ -139,3 +139,38 @@ def test_a_reason_names_a_family_by_pattern_and_never_covers_a_measured_row():
     multi2 = [m for m in offers["libtomcrypt"].offered if m.name.startswith("multi2/")]
     assert multi2 and all(not m.algo and "known answer" in m.why for m in multi2)
     assert all(not m.why for o in offers.values() for m in o.offered if m.algo)
+
+
+GNUTLS_E_INVALID_REQUEST = -50
+
+
+def test_gnutls_pbmac1_is_no_mac_over_messages():
+    """The reason core/unmeasured.c gives for GnuTLS's PBMAC1 (3.8.6 and later), checked on
+    the installed GnuTLS: listed among the MACs, yet gnutls_hmac_init refuses it and it has no
+    output length. When a release lets it be keyed over messages, this test fails."""
+    path = ctypes.util.find_library("gnutls")
+    if not path:
+        pytest.skip("GnuTLS is not installed")
+    lib = ctypes.CDLL(path)
+    algo = lib.gnutls_mac_get_id(b"PBMAC1")
+    if algo == 0:
+        pytest.skip("this GnuTLS has no PBMAC1 (it came with 3.8.6)")
+    lib.gnutls_mac_list.restype = ctypes.POINTER(ctypes.c_int)
+    listed, i = lib.gnutls_mac_list(), 0
+    while listed[i] and listed[i] != algo:
+        i += 1
+    assert listed[i] == algo, "PBMAC1 is offered through gnutls_mac_list"
+    assert lib.gnutls_hmac_get_len(algo) == 0
+    h = ctypes.c_void_p()
+    key = bytes(range(32))
+    assert lib.gnutls_hmac_init(ctypes.byref(h), algo, key, ctypes.c_size_t(32)) == \
+        GNUTLS_E_INVALID_REQUEST
+    out = ctypes.create_string_buffer(64)
+    assert lib.gnutls_hmac_fast(algo, key, ctypes.c_size_t(32), b"abc", ctypes.c_size_t(3),
+                                out) == GNUTLS_E_INVALID_REQUEST
+
+    offers = {o.lib: o for o in offered.gather(core_client.Core(real_core()))}
+    if "gnutls" not in offers:
+        pytest.skip("this build has no GnuTLS")
+    pbmac1 = [m for m in offers["gnutls"].offered if m.name == "PBMAC1"]
+    assert pbmac1 and not pbmac1[0].algo and "RFC 8018" in pbmac1[0].why

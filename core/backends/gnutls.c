@@ -28,16 +28,20 @@ typedef struct {
     gnutls_cipher_algorithm_t alg;
     int streaming;           /* also usable through gnutls_cipher_* */
     size_t nonce_len;        /* the only nonce length it takes, 0: any GnuTLS accepts */
-    int tag_first;           /* SIV: the tag (the synthetic IV) before the text */
+    int tag_at;              /* where one whole-message call puts the tag (below) */
 } aead_def;
+
+/* GT_TAG_FIRST: SIV, the tag (the synthetic IV) before the text; GT_TAG_LAST: GCM-SIV,
+ * the tag after it; GT_TAG_APART: the streaming or v2 calls, the tag apart */
+enum { GT_TAG_APART = 0, GT_TAG_FIRST = 1, GT_TAG_LAST = 2 };
 
 typedef struct {
     gnutls_aead_cipher_hd_t h;
     gnutls_cipher_hd_t sh;   /* streaming handle, or NULL */
     int decrypt;
     size_t nonce_len;        /* from aead_def */
-    int tag_first;
-    uint8_t *buf;            /* tag_first: V || C as GnuTLS reads and writes it */
+    int tag_at;
+    uint8_t *buf;            /* V || C (SIV) or C || T (GCM-SIV) as GnuTLS reads and writes it */
     size_t cap;
 } aead_ctx;
 
@@ -63,7 +67,7 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
     }
     c->decrypt = s->decrypt;
     c->nonce_len = d->nonce_len;
-    c->tag_first = d->tag_first;
+    c->tag_at = d->tag_at;
     *ctx = c;
     return CB_OK;
 }
@@ -71,8 +75,10 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
 /* SIV through gnutls_aead_cipher_encrypt/decrypt, whose text carries the tag in front:
  * the message passes through a buffer of V || C (one copy beside two AES passes). The v2
  * calls with the tag apart do not give RFC 5297's output for SIV (GnuTLS 3.7.9 fails the
- * vectors that way), so they are not used for it. */
-static int aead_run_tag_first(aead_ctx *c, cb_msg *m)
+ * vectors that way), so they are not used for it. GCM-SIV (GnuTLS 3.8.2) takes the same
+ * calls with the tag after the text, C || T: its v2 calls only copy into such a buffer
+ * themselves (allocated per message) before making this call. */
+static int aead_run_whole(aead_ctx *c, cb_msg *m)
 {
     size_t need = m->len + m->tag_len;
     if (need > c->cap) {
@@ -82,6 +88,8 @@ static int aead_run_tag_first(aead_ctx *c, cb_msg *m)
         c->buf = b;
         c->cap = need;
     }
+    uint8_t *tag = c->tag_at == GT_TAG_FIRST ? c->buf : c->buf + m->len;
+    uint8_t *text = c->tag_at == GT_TAG_FIRST ? c->buf + m->tag_len : c->buf;
     int r;
     if (!c->decrypt) {
         size_t out_len = need;
@@ -90,13 +98,13 @@ static int aead_run_tag_first(aead_ctx *c, cb_msg *m)
         if (r >= 0 && out_len != need)
             return CB_ERR;
         if (r >= 0) {
-            memcpy(m->tag, c->buf, m->tag_len);
-            memcpy(m->out, c->buf + m->tag_len, m->len);
+            memcpy(m->tag, tag, m->tag_len);
+            memcpy(m->out, text, m->len);
         }
     } else {
         size_t out_len = m->len;
-        memcpy(c->buf, m->tag, m->tag_len);
-        memcpy(c->buf + m->tag_len, m->in, m->len);
+        memcpy(tag, m->tag, m->tag_len);
+        memcpy(text, m->in, m->len);
         r = gnutls_aead_cipher_decrypt(c->h, m->nonce, m->nonce_len, m->aad, m->aad_len,
                                        m->tag_len, c->buf, need, m->out, &out_len);
         if (r == GNUTLS_E_DECRYPTION_FAILED)
@@ -136,8 +144,12 @@ static int aead_run(void *ctx, cb_msg *m)
      * given, so a wrong length is refused here rather than read past. */
     if (c->nonce_len && m->nonce_len != c->nonce_len)
         return CB_ERR_PARAM;
-    if (c->tag_first)
-        return aead_run_tag_first(c, m);
+    /* GnuTLS hands a shorter GCM-SIV tag's length on to Nettle's siv_gcm_*_message, which
+     * always writes and reads 16 bytes of tag: only the whole tag is given to it */
+    if (c->tag_at == GT_TAG_LAST && m->tag_len != 16)
+        return CB_ERR_PARAM;
+    if (c->tag_at != GT_TAG_APART)
+        return aead_run_whole(c, m);
     if (c->sh && m->nonce_len == 12)
         return aead_run_streaming(c, m);
     if (m->in != m->out && m->len)
@@ -429,6 +441,13 @@ static const aead_def a_camgcm128 = {GNUTLS_CIPHER_CAMELLIA_128_GCM, 1, 0, 0},
 static const aead_def a_siv128 = {GNUTLS_CIPHER_AES_128_SIV, 0, 0, 1},
                       a_siv256 = {GNUTLS_CIPHER_AES_256_SIV, 0, 0, 1};
 #endif
+/* AES-GCM-SIV (RFC 8452) came with GnuTLS 3.8.2, through the AEAD calls only (a 12-byte
+ * nonce, the 16-byte tag after the text). */
+#if GNUTLS_VERSION_NUMBER >= 0x030802
+#define GT_HAVE_GCM_SIV 1
+static const aead_def a_gcmsiv128 = {GNUTLS_CIPHER_AES_128_SIV_GCM, 0, 12, GT_TAG_LAST},
+                      a_gcmsiv256 = {GNUTLS_CIPHER_AES_256_SIV_GCM, 0, 12, GT_TAG_LAST};
+#endif
 
 /*                                       alg                           key iv chacha xts stream */
 static const cipher_def c_aes128cbc   = {GNUTLS_CIPHER_AES_128_CBC,        16, 16, 0, 0, 0};
@@ -512,6 +531,10 @@ static const cb_op gnutls_ops[] = {
 #ifdef GT_HAVE_SIV
     AEAD("aes-128-siv", &a_siv128),
     AEAD("aes-256-siv", &a_siv256),
+#endif
+#ifdef GT_HAVE_GCM_SIV   /* GnuTLS 3.8.2 and later */
+    AEAD("aes-128-gcm-siv", &a_gcmsiv128),
+    AEAD("aes-256-gcm-siv", &a_gcmsiv256),
 #endif
     CIPHER("aes-128-cbc", &c_aes128cbc),
     CIPHER("aes-192-cbc", &c_aes192cbc),

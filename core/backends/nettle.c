@@ -7,9 +7,10 @@
  * struct nettle_mac. A few init/run/finish trios serve every row via `arg`.
  *
  * Left out because Nettle 3.8 lacks them or has only something else under
- * the name: OCB and SM4 (Nettle 3.9), IDEA, BLAKE2, SHAKE128 (3.8 has only
- * SHAKE256, through sha3_256_shake), Whirlpool and Tiger, and plain Poly1305 (Nettle
- * exposes only Poly1305-AES, the poly1305-aes row).
+ * the name: IDEA, BLAKE2, Whirlpool and Tiger, and plain Poly1305 (Nettle exposes
+ * only Poly1305-AES, the poly1305-aes row). SM4, OCB and AES-GCM-SIV came with
+ * Nettle 3.9 and SHAKE128 with 3.10 (3.8 has only SHAKE256, through sha3_256_shake):
+ * their rows are built with those releases.
  */
 #define _GNU_SOURCE /* RTLD_DEFAULT, secure_getenv */
 #include "../algorithms.h"
@@ -414,6 +415,21 @@ NT_AEAD_FNS(ccm_aes256, struct ccm_aes256_ctx)
 NT_AEAD_FNS(ccm_aes192, struct ccm_aes192_ctx)
 NT_AEAD_FNS(chacha_poly1305, struct chacha_poly1305_ctx)
 
+/* SM4 (GB/T 32907-2016) came with Nettle 3.9: the block cipher (struct nettle_cipher
+ * nettle_sm4, in the generic modes, as Camellia) and GCM over it, through its own gcm_sm4_*. */
+#if NETTLE_VERSION_MAJOR > 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR >= 9)
+#include <nettle/sm4.h>
+#define NT_HAVE_SM4 1
+NT_AEAD_FNS(gcm_sm4, struct gcm_sm4_ctx)
+static int gcmsm4_start(void *c, const cb_msg *m)
+{
+    if (!m->nonce_len || m->tag_len > GCM_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    gcm_sm4_set_iv(c, m->nonce_len, m->nonce);
+    return CB_OK;
+}
+#endif
+
 /* GCM takes an IV of any length (12 bytes fast path, others hashed). */
 static int gcm128_start(void *c, const cb_msg *m)
 {
@@ -602,6 +618,16 @@ static const struct nettle_hash nt_shake256 = {
     "shake256", sizeof(struct sha3_256_ctx), 1024, SHA3_256_BLOCK_SIZE,
     (nettle_hash_init_func *)sha3_256_init, (nettle_hash_update_func *)sha3_256_update,
     nt_shake256_digest};
+
+/* SHAKE128 came with Nettle 3.10 (sha3_128_*), the same way. */
+#if NETTLE_VERSION_MAJOR > 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR >= 10)
+#define NT_HAVE_SHAKE128 1
+static void nt_shake128_digest(void *c, size_t n, uint8_t *d) { sha3_128_shake(c, n, d); }
+static const struct nettle_hash nt_shake128 = {
+    "shake128", sizeof(struct sha3_128_ctx), 1024, SHA3_128_BLOCK_SIZE,
+    (nettle_hash_init_func *)sha3_128_init, (nettle_hash_update_func *)sha3_128_update,
+    nt_shake128_digest};
+#endif
 
 /* ---- MACs ----------------------------------------------------------------- */
 
@@ -810,6 +836,174 @@ static int nt_siv_run(void *p, cb_msg *m)
 }
 #endif
 
+/* ---- AES-GCM-SIV (RFC 8452) and OCB (RFC 7253), Nettle 3.9 and later ------------ */
+
+#if NETTLE_VERSION_MAJOR > 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR >= 9)
+#include <nettle/ocb.h>
+#include <nettle/siv-gcm.h>
+#define NT_HAVE_GCM_SIV_OCB 1
+
+/* Nettle's GCM-SIV is message-based, as its SIV-CMAC above, with the tag after the
+ * ciphertext: the message passes through a buffer of C || T. */
+typedef struct nt_gcmsiv_ctx {
+    int aes256, decrypt;
+    union { struct aes128_ctx a128; struct aes256_ctx a256; } k;   /* encryption keys both ways */
+    uint8_t *buf;
+    size_t cap;
+} nt_gcmsiv_ctx;
+
+static void nt_gcmsiv_finish(void *p)
+{
+    nt_gcmsiv_ctx *c = p;
+    if (!c)
+        return;
+    free(c->buf);
+    free(c);
+}
+
+static int nt_gcmsiv_init(void **out, const void *arg, const cb_setup *s)
+{
+    int aes256 = *(const int *)arg;
+    if (s->key_len != (aes256 ? AES256_KEY_SIZE : AES128_KEY_SIZE))
+        return CB_ERR_PARAM;
+    nt_gcmsiv_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    c->aes256 = aes256;
+    c->decrypt = s->decrypt;
+    if (aes256)
+        aes256_set_encrypt_key(&c->k.a256, s->key);
+    else
+        aes128_set_encrypt_key(&c->k.a128, s->key);
+    *out = c;
+    return CB_OK;
+}
+
+static int nt_gcmsiv_run(void *p, cb_msg *m)
+{
+    nt_gcmsiv_ctx *c = p;
+    /* Nettle asserts on another nonce size; the tag is always 16 bytes */
+    if (m->tag_len != SIV_GCM_DIGEST_SIZE || m->nonce_len != SIV_GCM_NONCE_SIZE)
+        return CB_ERR_PARAM;
+    size_t need = m->len + SIV_GCM_DIGEST_SIZE;
+    if (need > c->cap) {
+        uint8_t *b = realloc(c->buf, need);
+        if (!b)
+            return CB_ERR;
+        c->buf = b;
+        c->cap = need;
+    }
+    if (!c->decrypt) {
+        if (c->aes256)
+            siv_gcm_aes256_encrypt_message(&c->k.a256, m->nonce_len, m->nonce, m->aad_len,
+                                           m->aad, need, c->buf, m->in);
+        else
+            siv_gcm_aes128_encrypt_message(&c->k.a128, m->nonce_len, m->nonce, m->aad_len,
+                                           m->aad, need, c->buf, m->in);
+        memcpy(m->out, c->buf, m->len);
+        memcpy(m->tag, c->buf + m->len, SIV_GCM_DIGEST_SIZE);
+        return CB_OK;
+    }
+    memcpy(c->buf, m->in, m->len);
+    memcpy(c->buf + m->len, m->tag, SIV_GCM_DIGEST_SIZE);
+    int ok = c->aes256
+        ? siv_gcm_aes256_decrypt_message(&c->k.a256, m->nonce_len, m->nonce, m->aad_len,
+                                         m->aad, m->len, m->out, c->buf)
+        : siv_gcm_aes128_decrypt_message(&c->k.a128, m->nonce_len, m->nonce, m->aad_len,
+                                         m->aad, m->len, m->out, c->buf);
+    return ok ? CB_OK : CB_ERR_AUTH;
+}
+
+/* OCB: ocb_aes128_* for AES-128; AES-192 and AES-256 have no such functions, so the
+ * generic ocb_* run over their block functions (what ocb_aes128_* does for AES-128).
+ * Decryption needs the encryption key (offsets, checksum) and the decryption key. */
+typedef struct nt_ocb_ctx {
+    const struct nettle_cipher *meta;
+    int decrypt;
+    struct ocb_ctx ocb;
+    struct ocb_aes128_encrypt_key k128;   /* AES-128: its OCB key and encryption key */
+    struct ocb_key key;                   /* the others: the OCB key ... */
+    void *enc, *dec;                      /* ... and the cipher's contexts */
+} nt_ocb_ctx;
+
+static void nt_ocb_finish(void *p)
+{
+    nt_ocb_ctx *c = p;
+    if (!c)
+        return;
+    free(c->enc);
+    free(c->dec);
+    free(c);
+}
+
+static int nt_ocb_init(void **out, const void *arg, const cb_setup *s)
+{
+    const struct nettle_cipher *m = arg;
+    if (s->key_len != m->key_size)
+        return CB_ERR_PARAM;
+    nt_ocb_ctx *c = calloc(1, sizeof *c);
+    if (!c || !(c->enc = nt_alloc(m->context_size)) || !(c->dec = nt_alloc(m->context_size))) {
+        nt_ocb_finish(c);
+        return CB_ERR;
+    }
+    c->meta = m;
+    c->decrypt = s->decrypt;
+    if (m == &nettle_aes128) {
+        if (s->decrypt)
+            ocb_aes128_set_decrypt_key(&c->k128, c->dec, s->key);
+        else
+            ocb_aes128_set_encrypt_key(&c->k128, s->key);
+    } else {
+        m->set_encrypt_key(c->enc, s->key);
+        m->set_decrypt_key(c->dec, s->key);
+        ocb_set_key(&c->key, c->enc, m->encrypt);
+    }
+    *out = c;
+    return CB_OK;
+}
+
+static int nt_ocb_run(void *p, cb_msg *msg)
+{
+    nt_ocb_ctx *c = p;
+    const struct nettle_cipher *m = c->meta;
+    int a128 = m == &nettle_aes128;
+    uint8_t tag[OCB_DIGEST_SIZE];
+    /* RFC 7253: a nonce of 1 to 15 bytes (Nettle asserts), a tag of 1 to 16 */
+    if (!msg->nonce_len || msg->nonce_len > OCB_MAX_NONCE_SIZE || !msg->tag_len ||
+        msg->tag_len > OCB_DIGEST_SIZE)
+        return CB_ERR_PARAM;
+    if (a128)
+        ocb_aes128_set_nonce(&c->ocb, &c->k128, msg->tag_len, msg->nonce_len, msg->nonce);
+    else
+        ocb_set_nonce(&c->ocb, c->enc, m->encrypt, msg->tag_len, msg->nonce_len, msg->nonce);
+    if (msg->aad_len) {
+        if (a128)
+            ocb_aes128_update(&c->ocb, &c->k128, msg->aad_len, msg->aad);
+        else
+            ocb_update(&c->ocb, &c->key, c->enc, m->encrypt, msg->aad_len, msg->aad);
+    }
+    if (!c->decrypt) {
+        if (a128) {
+            ocb_aes128_encrypt(&c->ocb, &c->k128, msg->len, msg->out, msg->in);
+            ocb_aes128_digest(&c->ocb, &c->k128, msg->tag_len, msg->tag);
+        } else {
+            ocb_encrypt(&c->ocb, &c->key, c->enc, m->encrypt, msg->len, msg->out, msg->in);
+            ocb_digest(&c->ocb, &c->key, c->enc, m->encrypt, msg->tag_len, msg->tag);
+        }
+        return CB_OK;
+    }
+    if (a128) {
+        ocb_aes128_decrypt(&c->ocb, &c->k128, c->dec, msg->len, msg->out, msg->in);
+        ocb_aes128_digest(&c->ocb, &c->k128, msg->tag_len, tag);
+    } else {
+        ocb_decrypt(&c->ocb, &c->key, c->enc, m->encrypt, c->dec, m->decrypt, msg->len, msg->out,
+                    msg->in);
+        ocb_digest(&c->ocb, &c->key, c->enc, m->encrypt, msg->tag_len, tag);
+    }
+    return memeql_sec(tag, msg->tag, msg->tag_len) ? CB_OK : CB_ERR_AUTH;
+}
+#endif
+
 /* ---- AES key wrap (RFC 3394), Nettle 3.5 and later -------------------------- */
 
 #if NETTLE_VERSION_MAJOR > 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR >= 5)
@@ -910,6 +1104,22 @@ static const cb_op nt_ops[] = {
                                      gcmcam128_start)),
     AEAD("camellia-256-gcm", NT_AEAD(gcm_camellia256, struct gcm_camellia256_ctx, CAMELLIA256_KEY_SIZE,
                                      gcmcam256_start)),
+#ifdef NT_HAVE_GCM_SIV_OCB   /* Nettle 3.9 and later */
+    {"aes-128-gcm-siv", &(const int){0}, nt_gcmsiv_init, nt_gcmsiv_run, nt_gcmsiv_finish},
+    {"aes-256-gcm-siv", &(const int){1}, nt_gcmsiv_init, nt_gcmsiv_run, nt_gcmsiv_finish},
+    {"aes-128-ocb", &nettle_aes128, nt_ocb_init, nt_ocb_run, nt_ocb_finish},
+    {"aes-192-ocb", &nettle_aes192, nt_ocb_init, nt_ocb_run, nt_ocb_finish},
+    {"aes-256-ocb", &nettle_aes256, nt_ocb_init, nt_ocb_run, nt_ocb_finish},
+#endif
+#ifdef NT_HAVE_SM4   /* Nettle 3.9 and later */
+    AEAD("sm4-gcm", NT_AEAD(gcm_sm4, struct gcm_sm4_ctx, SM4_KEY_SIZE, gcmsm4_start)),
+    BLK("sm4-ecb", ECB, nettle_sm4),
+    BLK("sm4-cbc", CBC, nettle_sm4),
+    BLK("sm4-ctr", CTR, nettle_sm4),
+    BLK("sm4-cfb", CFB, nettle_sm4),
+    BLK("sm4-cfb8", CFB8, nettle_sm4),
+    BLK("sm4-xts", XTS, nettle_sm4),
+#endif
 #ifdef NT_HAVE_SIV
     {"aes-128-siv", &(const int){0}, nt_siv_init, nt_siv_run, nt_siv_finish},
     {"aes-256-siv", &(const int){1}, nt_siv_init, nt_siv_run, nt_siv_finish},
@@ -1056,6 +1266,9 @@ static const cb_op nt_ops[] = {
     HASH("sha3-224", nettle_sha3_224),
     HASH("sha3-384", nettle_sha3_384),
     HASH("shake256", nt_shake256),
+#ifdef NT_HAVE_SHAKE128   /* Nettle 3.10 and later */
+    HASH("shake128", nt_shake128),
+#endif
     HASH("md4", nettle_md4),
     HASH("streebog-256", nettle_streebog256),
     HASH("streebog-512", nettle_streebog512),
@@ -1119,6 +1332,11 @@ static const char *const nt_named_rows[][2] = {
     {"umac64", "umac-64"}, {"umac128", "umac-128"}, {"umac96", "umac-96"},
     {"hmac_ripemd160", "hmac-ripemd160"}, {"hmac_streebog256", "hmac-streebog-256"},
     {"hmac_streebog512", "hmac-streebog-512"}, {"hmac_sm3", "hmac-sm3"}, {"cmac_des3", "cmac-3des"},
+    {"gcm_sm4", "sm4-gcm"},   /* Nettle 3.9 */
+    /* Nettle 3.10.1 lists HMAC over GOST R 34.11-94 (its nettle_mac structs); the rows
+     * (hmac_set_key over nettle_gosthash94 and _cp, as hmac_gosthash94_set_key does)
+     * are older */
+    {"hmac_gosthash94", "hmac-gostr3411-94-test"}, {"hmac_gosthash94cp", "hmac-gostr3411-94"},
 };
 
 static const char *nt_named_row(const char *name)
