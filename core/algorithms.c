@@ -128,6 +128,12 @@ const cb_algorithm cb_algorithms[] = {
     {"camellia-128-gcm-siv",CB_AEAD,   16, 12, 16, 1, 1},
     {"camellia-256-gcm-siv",CB_AEAD,   32, 12, 16, 1, 1},
     {"sm4-gcm-siv",      CB_AEAD,   16, 12, 16, 1, 1},
+    /* SIV and GCM-SIV over ARIA (RFC 5794; libgcrypt 1.11), as over the ciphers above */
+    {"aria-128-siv",     CB_AEAD,   32, 12, 16, 1, 1},
+    {"aria-192-siv",     CB_AEAD,   48, 12, 16, 1, 1},
+    {"aria-256-siv",     CB_AEAD,   64, 12, 16, 1, 1},
+    {"aria-128-gcm-siv", CB_AEAD,   16, 12, 16, 1, 1},
+    {"aria-256-gcm-siv", CB_AEAD,   32, 12, 16, 1, 1},
     /* EAX over RC2 (RFC 2268; 128 and 40 effective key bits, the key's own length) */
     {"rc2-eax",            CB_AEAD,   16, 8, 8, 1, 1},
     {"rc2-40-eax",         CB_AEAD,   5, 8, 8, 1, 1},

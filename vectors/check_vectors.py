@@ -1637,8 +1637,9 @@ class BlockAead:
 
 
 
-#: SIV and GCM-SIV rows over a block cipher other than AES (pyca has AES's alone).
-SIV_GRID = re.compile(r"(camellia|seed|sm4|twofish|serpent)(?:-(\d+))?-(siv|gcm-siv)")
+#: SIV and GCM-SIV rows over a block cipher other than AES (pyca has AES's alone); ARIA's
+#: block function is the openssl command's (block_cipher).
+SIV_GRID = re.compile(r"(camellia|seed|sm4|twofish|serpent|aria)(?:-(\d+))?-(siv|gcm-siv)")
 
 
 def _s2v(enc, components):
@@ -2608,7 +2609,7 @@ def check_cms3des_wrap(v):
 
 
 #: Key-wrap rows over another 128-bit block cipher (pyca's keywrap has AES alone).
-KW_GRID = re.compile(r"(camellia|seed|sm4|twofish|serpent)(?:-(\d+))?-(kw|kwp)")
+KW_GRID = re.compile(r"(camellia|seed|sm4|twofish|serpent|aria)(?:-(\d+))?-(kw|kwp)")
 
 
 def check_keywrap(algo, v):

@@ -219,6 +219,9 @@ SIV_OTHER = tuple(f"{c}-siv" for c in _OTHER128) + tuple(
     f"{c}-gcm-siv" for c in _OTHER128 if "192" not in c)
 #: key wrap over the other 128-bit block ciphers
 KEYWRAPS_OTHER = tuple(f"{c}-{m}" for c in _OTHER128 for m in ("kw", "kwp"))
+#: SIV and GCM-SIV over ARIA (libgcrypt 1.11), as over the ciphers above
+_ARIA = ("aria-128", "aria-192", "aria-256")
+SIV_ARIA = tuple(f"{c}-siv" for c in _ARIA) + ("aria-128-gcm-siv", "aria-256-gcm-siv")
 
 #: CCM with an 8-byte tag (RFC 6655's CCM_8).
 CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")
@@ -234,7 +237,7 @@ TLS_RECORDS = ("aes-128-cbc-hmac-sha1", "aes-256-cbc-hmac-sha1", "aes-128-cbc-hm
 
 def main() -> int:
     sizes = tag_sizes()
-    for algo in AEADS + GRID_AEADS + SIV_OTHER + SECRETBOX:
+    for algo in AEADS + GRID_AEADS + SIV_OTHER + SIV_ARIA + SECRETBOX:
         print(write(algo, "aead", 16).relative_to(HERE))
     for algo in EAX64 + CCM8:
         print(write(algo, "aead", 8).relative_to(HERE))

@@ -21,6 +21,12 @@ enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305, GC_EAX,
 #define GC_HAVE_SIV 1
 #endif
 
+/* ARIA (RFC 5794) with its CMAC, GMAC and Poly1305, GMAC and Poly1305 over SM4, and cSHAKE
+ * (SP 800-185) came with libgcrypt 1.11. */
+#if GCRYPT_VERSION_NUMBER >= 0x010b00
+#define GC_HAVE_ARIA 1
+#endif
+
 typedef struct gc_cipher_row {
     int algo;                 /* GCRY_CIPHER_* */
     int mode;                 /* GCRY_CIPHER_MODE_* */
@@ -546,6 +552,48 @@ static const cb_op gc_ops[] = {
     CIPHER("camellia-128-gcm-siv", CAMELLIA128, GCM_SIV, SIV),
     CIPHER("camellia-256-gcm-siv", CAMELLIA256, GCM_SIV, SIV),
     CIPHER("sm4-gcm-siv", SM4, GCM_SIV, SIV),
+#endif
+#ifdef GC_HAVE_ARIA
+    /* ARIA (libgcrypt 1.11): the block modes and AEADs it has over the other 128-bit
+     * ciphers; GCM-SIV at 128 and 256-bit keys alone, as above */
+    CIPHER("aria-128-ecb", ARIA128, ECB, PLAIN),
+    CIPHER("aria-192-ecb", ARIA192, ECB, PLAIN),
+    CIPHER("aria-256-ecb", ARIA256, ECB, PLAIN),
+    CIPHER("aria-128-cbc", ARIA128, CBC, PLAIN),
+    CIPHER("aria-192-cbc", ARIA192, CBC, PLAIN),
+    CIPHER("aria-256-cbc", ARIA256, CBC, PLAIN),
+    CIPHER("aria-128-cfb", ARIA128, CFB, PLAIN),
+    CIPHER("aria-192-cfb", ARIA192, CFB, PLAIN),
+    CIPHER("aria-256-cfb", ARIA256, CFB, PLAIN),
+    CIPHER("aria-128-cfb8", ARIA128, CFB8, PLAIN),
+    CIPHER("aria-192-cfb8", ARIA192, CFB8, PLAIN),
+    CIPHER("aria-256-cfb8", ARIA256, CFB8, PLAIN),
+    CIPHER("aria-128-ofb", ARIA128, OFB, PLAIN),
+    CIPHER("aria-192-ofb", ARIA192, OFB, PLAIN),
+    CIPHER("aria-256-ofb", ARIA256, OFB, PLAIN),
+    CIPHER("aria-128-ctr", ARIA128, CTR, PLAIN),
+    CIPHER("aria-192-ctr", ARIA192, CTR, PLAIN),
+    CIPHER("aria-256-ctr", ARIA256, CTR, PLAIN),
+    CIPHER("aria-128-xts", ARIA128, XTS, XTS),
+    CIPHER("aria-192-xts", ARIA192, XTS, XTS),
+    CIPHER("aria-256-xts", ARIA256, XTS, XTS),
+    CIPHER("aria-128-gcm", ARIA128, GCM, GCM),
+    CIPHER("aria-192-gcm", ARIA192, GCM, GCM),
+    CIPHER("aria-256-gcm", ARIA256, GCM, GCM),
+    CIPHER("aria-128-ccm", ARIA128, CCM, CCM),
+    CIPHER("aria-192-ccm", ARIA192, CCM, CCM),
+    CIPHER("aria-256-ccm", ARIA256, CCM, CCM),
+    CIPHER("aria-128-eax", ARIA128, EAX, EAX),
+    CIPHER("aria-192-eax", ARIA192, EAX, EAX),
+    CIPHER("aria-256-eax", ARIA256, EAX, EAX),
+    CIPHER("aria-128-ocb", ARIA128, OCB, OCB),
+    CIPHER("aria-192-ocb", ARIA192, OCB, OCB),
+    CIPHER("aria-256-ocb", ARIA256, OCB, OCB),
+    CIPHER("aria-128-siv", ARIA128, SIV, SIV),
+    CIPHER("aria-192-siv", ARIA192, SIV, SIV),
+    CIPHER("aria-256-siv", ARIA256, SIV, SIV),
+    CIPHER("aria-128-gcm-siv", ARIA128, GCM_SIV, SIV),
+    CIPHER("aria-256-gcm-siv", ARIA256, GCM_SIV, SIV),
 #endif
 
     CIPHER("aes-128-cbc", AES128, CBC, PLAIN),

@@ -523,6 +523,12 @@ _ENTRIES = [
     Algorithm("camellia-128-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
     Algorithm("camellia-256-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
     Algorithm("sm4-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    # SIV and GCM-SIV over ARIA (libgcrypt 1.11)
+    Algorithm("aria-128-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("aria-192-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("aria-256-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("aria-128-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("aria-256-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
     Algorithm("rc2-eax", "aead", 8, _RC2_EAX),
     Algorithm("rc2-40-eax", "aead", 8, _RC2_EAX),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
