@@ -603,6 +603,17 @@ const cb_algorithm cb_algorithms[] = {
     {"poly1305-seed",      CB_MAC,    32, 16, 16, 1, 1},
     {"poly1305-twofish",   CB_MAC,    32, 16, 16, 1, 1},
     {"poly1305-serpent",   CB_MAC,    32, 16, 16, 1, 1},
+    /* CMAC, GMAC and Poly1305 over ARIA (RFC 5794), GMAC and Poly1305 over SM4 (libgcrypt 1.11;
+     * Poly1305's key: the cipher's 16-byte key || r, as above) */
+    {"cmac-aria-128",      CB_MAC,    16, 0, 16, 1, 0},
+    {"cmac-aria-192",      CB_MAC,    24, 0, 16, 1, 0},
+    {"cmac-aria-256",      CB_MAC,    32, 0, 16, 1, 0},
+    {"gmac-aria-128",      CB_MAC,    16, 12, 16, 1, 1},
+    {"gmac-aria-192",      CB_MAC,    24, 12, 16, 1, 1},
+    {"gmac-aria-256",      CB_MAC,    32, 12, 16, 1, 1},
+    {"gmac-sm4",           CB_MAC,    16, 12, 16, 1, 1},
+    {"poly1305-aria",      CB_MAC,    32, 16, 16, 1, 1},
+    {"poly1305-sm4",       CB_MAC,    32, 16, 16, 1, 1},
     /* CMAC over RC2 (128 effective key bits) and GOST 28147-89 (the test S-boxes, as the
      * gost28147 rows); GOST 28147-89's own MAC (imitovstavka: 16 rounds, CryptoPro-A
      * S-boxes, a 32-bit tag) */

@@ -705,7 +705,8 @@ def _ecb_block(algo, key):
 
 def block_function(family, key):
     """The raw block encryption of a cipher by family name and its block size, from pyca (AES,
-    Camellia, SEED, SM4, the 64-bit ciphers) or Nettle (Twofish, Serpent, any key length)."""
+    Camellia, SEED, SM4, the 64-bit ciphers), Nettle (Twofish, Serpent, any key length) or the
+    openssl command (ARIA)."""
     Cipher, algorithms, modes, old = _crypto()
     pyca = {"aes": algorithms.AES, "camellia": old.Camellia, "seed": old.SEED, "sm4": algorithms.SM4,
             "blowfish": old.Blowfish, "cast5": old.CAST5, "idea": old.IDEA, "3des": old.TripleDES}
@@ -724,6 +725,8 @@ def block_function(family, key):
             getattr(lib, f"nettle_{family}_encrypt")(ctx, ctypes.c_size_t(16), buf, block)
             return buf.raw
         return encrypt, 16
+    if family == "aria":   # pyca has no ARIA: the openssl command's ECB, as in block_cipher
+        return block_cipher("aria", key)[0], 16
     raise Unavailable(family)
 
 
@@ -2305,7 +2308,7 @@ def _mac(algo, key, iv, msg, out_len):
         if len(msg) <= 1024 and got != _gcrypt_imit(key, msg, GOST_PARAM_OIDS["tc26z"]):
             raise ValueError("this file's GOST 28147-89 MAC and libgcrypt's disagree")
     elif algo.startswith("cmac-") and algo.split("-")[1] in ("cast5", "blowfish", "idea", "seed",
-                                                              "twofish", "serpent"):
+                                                              "twofish", "serpent", "aria"):
         family, bits = algo.split("-")[1], algo.split("-")[-1]
         if bits.isdigit() and len(key) * 8 != int(bits):
             raise ValueError("wrong key length")

@@ -32,7 +32,10 @@ MACS_CIPHER = ("cmac-aes-192", "cmac-3des", "cmac-camellia-128", "cmac-camellia-
                "cmac-cast5", "cmac-blowfish", "cmac-idea", "cmac-seed", "cmac-twofish-256",
                "cmac-serpent-256", "gmac-camellia-128", "gmac-seed", "gmac-twofish-256",
                "gmac-serpent-256", "poly1305-camellia", "poly1305-seed", "poly1305-twofish",
-               "poly1305-serpent", "cmac-rc2", "cmac-gost28147", "gost28147-imit")
+               "poly1305-serpent", "cmac-rc2", "cmac-gost28147", "gost28147-imit",
+               # over ARIA and SM4 (libgcrypt 1.11)
+               "cmac-aria-128", "cmac-aria-192", "cmac-aria-256", "gmac-aria-128",
+               "gmac-aria-192", "gmac-aria-256", "gmac-sm4", "poly1305-aria", "poly1305-sm4")
 #: short-input PRFs and NaCl's crypto_auth
 MACS_OTHER = ("gost28147-tc26z-imit", "cmac-magma", "cmac-kuznyechik", "umac-96", "siphash-2-4", "siphash-2-4-128", "hmac-sha512-trunc256", "blake2b-mac", "blake2s-mac",
               "kmac-128", "kmac-256")

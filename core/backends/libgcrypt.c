@@ -25,6 +25,11 @@ enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305, GC_EAX,
  * (SP 800-185) came with libgcrypt 1.11. */
 #if GCRYPT_VERSION_NUMBER >= 0x010b00
 #define GC_HAVE_ARIA 1
+#define GC_GMAC_LAST GCRY_MAC_GMAC_ARIA
+#define GC_POLY1305_LAST GCRY_MAC_POLY1305_ARIA
+#else
+#define GC_GMAC_LAST GCRY_MAC_GMAC_SEED
+#define GC_POLY1305_LAST GCRY_MAC_POLY1305_SEED
 #endif
 
 typedef struct gc_cipher_row {
@@ -310,9 +315,9 @@ static int gc_mac_run(void *p, cb_msg *m)
     if (m->tag_len > len || len > sizeof full)
         return CB_ERR_PARAM;
     /* GMAC over any cipher, and Poly1305 with a cipher's pad, take a nonce per message
-     * (libgcrypt's ids 401-405 and 502-506). */
-    int gmac = c->algo >= GCRY_MAC_GMAC_AES && c->algo <= GCRY_MAC_GMAC_SEED;
-    int poly_cipher = c->algo >= GCRY_MAC_POLY1305_AES && c->algo <= GCRY_MAC_POLY1305_SEED;
+     * (libgcrypt's ids 401-405 and 502-506; 1.11 adds SM4 and ARIA: 406-407, 507-508). */
+    int gmac = c->algo >= GCRY_MAC_GMAC_AES && c->algo <= GC_GMAC_LAST;
+    int poly_cipher = c->algo >= GCRY_MAC_POLY1305_AES && c->algo <= GC_POLY1305_LAST;
     /* Reset keeps the key: only the per-message state starts again. Poly1305 with a cipher
      * refuses a reset before its nonce is set; setting the nonce starts its state again. */
     if (!poly_cipher && (e = gcry_mac_reset(c->h)))
@@ -853,6 +858,18 @@ static const cb_op gc_ops[] = {
     MAC("poly1305-seed", POLY1305_SEED),
     MAC("poly1305-twofish", POLY1305_TWOFISH),
     MAC("poly1305-serpent", POLY1305_SERPENT),
+#ifdef GC_HAVE_ARIA
+    /* libgcrypt 1.11: CMAC, GMAC and Poly1305 over ARIA, GMAC and Poly1305 over SM4 */
+    MAC("cmac-aria-128", CMAC_ARIA),
+    MAC("cmac-aria-192", CMAC_ARIA),       /* the key length picks ARIA's key size */
+    MAC("cmac-aria-256", CMAC_ARIA),
+    MAC("gmac-aria-128", GMAC_ARIA),
+    MAC("gmac-aria-192", GMAC_ARIA),
+    MAC("gmac-aria-256", GMAC_ARIA),
+    MAC("gmac-sm4", GMAC_SM4),
+    MAC("poly1305-aria", POLY1305_ARIA),
+    MAC("poly1305-sm4", POLY1305_SM4),
+#endif
     MAC("cmac-rc2", CMAC_RFC2268),      /* RC2 with 128 effective key bits */
     MAC("cmac-gost28147", CMAC_GOST28147),   /* the default S-boxes: GOST R 34.11-94's test set */
     MAC("gost28147-imit", GOST28147_IMIT),   /* CryptoPro-A S-boxes, no key meshing, zero IV */
