@@ -8,7 +8,7 @@ small implementations in this file or block_refs.py, written from the specificat
 SKIPJACK, Noekeon, SAFER K-64, SK-64, K-128 and SK-128, SAFER+, Anubis, Khazad, CHC-AES128
 (Miyaguchi-Preneel over pyca's AES), GOST 28147-89 (RFC 5830) with RFC
 4357's key meshing and its MAC, Magma and Kuznyechik (GOST R 34.12-2015) with CTR-ACPKM, Tiger and Tiger2,
-RIPEMD-128/256/320, KMAC (its cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
+RIPEMD-128/256/320, cSHAKE and KMAC (over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
 Salsa20 with any number of rounds (checked against eSTREAM's Salsa20/12 and /8 vectors), NaCl's
 secretbox over it or over pyca's ChaCha20 (with pyca's Poly1305),
 RFC 2104's HMAC over any hash, and SP 800-38A's modes, GCM, CCM, EAX, OCB3, SIV, GCM-SIV and the
@@ -2146,6 +2146,9 @@ def _other_digest(algo, data, out_len):
         "keccak-kmac-128": lambda: [("Keccak sponge here", _keccak(168, data, 0x04, out_len))],
         "keccak-kmac-256": lambda: [("Keccak sponge here", _keccak(136, data, 0x04, out_len))],
         "chc-aes128": lambda: [("Miyaguchi-Preneel over pyca's AES here", chc_aes128(data))],
+        # cSHAKE with the rows' N and S (CSHAKE_N, CSHAKE_S)
+        "cshake128": lambda: [("cSHAKE here", cshake(128, data, out_len))],
+        "cshake256": lambda: [("cSHAKE here", cshake(256, data, out_len))],
     }
     if algo not in table:
         raise Unavailable(f"hashlib has no {algo}")
@@ -2448,6 +2451,22 @@ def kmac(bits, key, msg, out_len, custom=b""):
     data = bytepad(_encode_string(key)) + msg + length.to_bytes(n, "big") + bytes([n])
     prefix = bytepad(_encode_string(b"KMAC") + _encode_string(custom))
     return _keccak(rate, prefix + data, 0x04, out_len)
+
+
+#: The customization of the cshake128 and cshake256 rows: no function name N (SP 800-185 keeps
+#: N for functions NIST defines) and the customization string S of SP 800-185's cSHAKE samples.
+CSHAKE_N, CSHAKE_S = b"", b"Email Signature"
+
+
+def cshake(bits, msg, out_len, name=CSHAKE_N, custom=CSHAKE_S):
+    """cSHAKE128 / cSHAKE256 (NIST SP 800-185 section 3): the Keccak sponge here (suffix 0x04)
+    over bytepad(encode_string(N) || encode_string(S), rate) || X; with N and S both empty it
+    is SHAKE (hashlib's)."""
+    rate = 168 if bits == 128 else 136
+    if not name and not custom:
+        return getattr(hashlib, f"shake_{bits}")(msg).digest(out_len)
+    x = _left_encode(rate) + _encode_string(name) + _encode_string(custom)
+    return _keccak(rate, x + bytes(-len(x) % rate) + msg, 0x04, out_len)
 
 
 def siphash24(key, msg, out_len=8):

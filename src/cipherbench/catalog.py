@@ -362,6 +362,8 @@ _CMS_3DES_WRAP = Grade("legacy", "the CMS triple DES key wrap, for unwrapping ol
                        "SP 800-38F (whose TDEA wrap is TKW); RFC 3217 wraps triple DES keys only "
                        "(OpenSSL any whole 8-byte blocks), and CMS moved to AES key wrap; not a "
                        "bulk cipher", "RFC 3217; RFC 3565; NIST SP 800-131A Rev. 2; CVE-2016-2183")
+_CSHAKE = Grade("recommended", "the SHA-3 family's customizable XOF (SHAKE with a function name "
+                "and customization string, domain-separated from SHAKE)", "NIST SP 800-185; NIST FIPS 202")
 _KECCAK_KMAC = Grade("acceptable", "the Keccak sponge under KMAC (Keccak[256] or Keccak[512] with "
                      "cSHAKE's domain bits), sound as a primitive: a building block of KMAC, "
                      "whose encoded key and strings the caller must put in front, not a hash to "
@@ -907,6 +909,9 @@ _ENTRIES = [
     Algorithm("shake256", "hash", 136, _SHA3, "shake256", "SHAKE-256"),
     Algorithm("keccak-kmac-128", "hash", 168, _KECCAK_KMAC, "keccak-kmac-128"),
     Algorithm("keccak-kmac-256", "hash", 136, _KECCAK_KMAC, "keccak-kmac-256"),
+    # cSHAKE (libgcrypt 1.11), customized as SP 800-185's samples (core/algorithms.c)
+    Algorithm("cshake128", "hash", 168, _CSHAKE),
+    Algorithm("cshake256", "hash", 136, _CSHAKE),
     Algorithm("blake2b-160", "hash", 128, _BLAKE2),
     Algorithm("blake2b-256", "hash", 128, _BLAKE2),
     Algorithm("blake2b-384", "hash", 128, _BLAKE2),
