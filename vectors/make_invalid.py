@@ -225,6 +225,8 @@ KEYWRAPS_OTHER = tuple(f"{c}-{m}" for c in _OTHER128 for m in ("kw", "kwp"))
 #: SIV and GCM-SIV over ARIA (libgcrypt 1.11), as over the ciphers above
 _ARIA = ("aria-128", "aria-192", "aria-256")
 SIV_ARIA = tuple(f"{c}-siv" for c in _ARIA) + ("aria-128-gcm-siv", "aria-256-gcm-siv")
+#: and RFC 3394's key wrap over ARIA
+KEYWRAPS_ARIA = tuple(f"{c}-kw" for c in _ARIA)
 
 #: CCM with an 8-byte tag (RFC 6655's CCM_8).
 CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")
@@ -248,7 +250,7 @@ def main() -> int:
         print(write(algo, "aead", sizes[algo]).relative_to(HERE))
     for algo in MACS + MACS_HMAC + MACS_CIPHER + MACS_OTHER:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))
-    for algo in KEYWRAPS + KEYWRAPS_OTHER + DES_KEK:
+    for algo in KEYWRAPS + KEYWRAPS_OTHER + KEYWRAPS_ARIA + DES_KEK:
         print(write(algo, "keywrap", 8).relative_to(HERE))
     return 0
 

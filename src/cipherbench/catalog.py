@@ -1069,6 +1069,10 @@ _ENTRIES = [
     Algorithm("camellia-256-kwp", "keywrap", 16, _KW_OTHER),
     Algorithm("sm4-kw", "keywrap", 16, _KW_OTHER),
     Algorithm("sm4-kwp", "keywrap", 16, _KW_OTHER),
+    # RFC 3394's wrap over ARIA (libgcrypt 1.11)
+    Algorithm("aria-128-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("aria-192-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("aria-256-kw", "keywrap", 16, _KW_OTHER),
     Algorithm("3des-cms-wrap", "keywrap", 8, _CMS_3DES_WRAP, "des3-wrap",
               aliases=("des3-wrap", "id-smime-alg-cms3deswrap")),
     Algorithm("memcpy", "ref", 1, _REF),
