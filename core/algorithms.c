@@ -128,6 +128,12 @@ const cb_algorithm cb_algorithms[] = {
     {"camellia-128-gcm-siv",CB_AEAD,   16, 12, 16, 1, 1},
     {"camellia-256-gcm-siv",CB_AEAD,   32, 12, 16, 1, 1},
     {"sm4-gcm-siv",      CB_AEAD,   16, 12, 16, 1, 1},
+    /* SIV and GCM-SIV over ARIA (RFC 5794; libgcrypt 1.11), as over the ciphers above */
+    {"aria-128-siv",     CB_AEAD,   32, 12, 16, 1, 1},
+    {"aria-192-siv",     CB_AEAD,   48, 12, 16, 1, 1},
+    {"aria-256-siv",     CB_AEAD,   64, 12, 16, 1, 1},
+    {"aria-128-gcm-siv", CB_AEAD,   16, 12, 16, 1, 1},
+    {"aria-256-gcm-siv", CB_AEAD,   32, 12, 16, 1, 1},
     /* EAX over RC2 (RFC 2268; 128 and 40 effective key bits, the key's own length) */
     {"rc2-eax",            CB_AEAD,   16, 8, 8, 1, 1},
     {"rc2-40-eax",         CB_AEAD,   5, 8, 8, 1, 1},
@@ -597,6 +603,17 @@ const cb_algorithm cb_algorithms[] = {
     {"poly1305-seed",      CB_MAC,    32, 16, 16, 1, 1},
     {"poly1305-twofish",   CB_MAC,    32, 16, 16, 1, 1},
     {"poly1305-serpent",   CB_MAC,    32, 16, 16, 1, 1},
+    /* CMAC, GMAC and Poly1305 over ARIA (RFC 5794), GMAC and Poly1305 over SM4 (libgcrypt 1.11;
+     * Poly1305's key: the cipher's 16-byte key || r, as above) */
+    {"cmac-aria-128",      CB_MAC,    16, 0, 16, 1, 0},
+    {"cmac-aria-192",      CB_MAC,    24, 0, 16, 1, 0},
+    {"cmac-aria-256",      CB_MAC,    32, 0, 16, 1, 0},
+    {"gmac-aria-128",      CB_MAC,    16, 12, 16, 1, 1},
+    {"gmac-aria-192",      CB_MAC,    24, 12, 16, 1, 1},
+    {"gmac-aria-256",      CB_MAC,    32, 12, 16, 1, 1},
+    {"gmac-sm4",           CB_MAC,    16, 12, 16, 1, 1},
+    {"poly1305-aria",      CB_MAC,    32, 16, 16, 1, 1},
+    {"poly1305-sm4",       CB_MAC,    32, 16, 16, 1, 1},
     /* CMAC over RC2 (128 effective key bits) and GOST 28147-89 (the test S-boxes, as the
      * gost28147 rows); GOST 28147-89's own MAC (imitovstavka: 16 rounds, CryptoPro-A
      * S-boxes, a 32-bit tag) */
@@ -632,6 +649,12 @@ const cb_algorithm cb_algorithms[] = {
      * KECCAK-KMAC-128/256); the output is twice the security level, OpenSSL's default */
     {"keccak-kmac-128",    CB_HASH,    0, 0, 32, 1, 0},
     {"keccak-kmac-256",    CB_HASH,    0, 0, 64, 1, 0},
+    /* cSHAKE (SP 800-185 section 3; libgcrypt 1.11) with the function name N empty and the
+     * customization string S = "Email Signature", SP 800-185's samples': every message is
+     * customized so (one more rate block absorbed, as for any S that short); the output is
+     * that of shake128 and shake256, 256 and 512 bits */
+    {"cshake128",          CB_HASH,    0, 0, 32, 1, 0},
+    {"cshake256",          CB_HASH,    0, 0, 64, 1, 0},
     /* key wrap: RFC 3394 (KW, block 8: two blocks at least) and RFC 5649 (KWP, with
      * padding: any length from one byte); tag_len is the 8-byte integrity check */
     {"aes-128-kw",         CB_KEYWRAP, 16, 0, 8, 8, 0},
@@ -669,6 +692,11 @@ const cb_algorithm cb_algorithms[] = {
     {"camellia-256-kwp", CB_KEYWRAP, 32, 0, 8, 1, 0},
     {"sm4-kw",           CB_KEYWRAP, 16, 0, 8, 8, 0},
     {"sm4-kwp",          CB_KEYWRAP, 16, 0, 8, 1, 0},
+    /* RFC 3394's wrap over ARIA (libgcrypt 1.11; its padded form there is left out, see
+     * core/unmeasured.c) */
+    {"aria-128-kw",      CB_KEYWRAP, 16, 0, 8, 8, 0},
+    {"aria-192-kw",      CB_KEYWRAP, 24, 0, 8, 8, 0},
+    {"aria-256-kw",      CB_KEYWRAP, 32, 0, 8, 8, 0},
     /* NaCl's secretbox (authenticated encryption without associated data: its messages are
      * timed and checked with none, see cb_aad_len): XSalsa20 and Poly1305 (Bernstein,
      * "Cryptography in NaCl"), and libsodium's XChaCha20 form (HChaCha20, then the original

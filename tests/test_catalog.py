@@ -33,14 +33,14 @@ def test_no_ecb_checksum_or_broken_design_is_recommended():
 
 def test_key_wraps_are_graded_as_key_transport():
     """A key wrap is measured, and its grade says it is for keys, not bulk data: AES's (RFC 3394
-    and 5649) and the same wraps over the other 128-bit ciphers libgcrypt takes; the CMS triple
-    DES wrap (RFC 3217) as legacy."""
+    and 5649) and the same wraps over the other 128-bit ciphers libgcrypt takes (over ARIA, libgcrypt
+    1.11's, the unpadded one alone); the CMS triple DES wrap (RFC 3217) as legacy."""
     wraps = [a for a in catalog.ALGORITHMS.values() if a.kind == "keywrap"]
     others = ("twofish-128", "twofish-256", "serpent-128", "serpent-192", "serpent-256", "seed",
               "camellia-128", "camellia-192", "camellia-256", "sm4")
     aes = {f"aes-{k}-{m}{inv}" for k in (128, 192, 256) for m in ("kw", "kwp") for inv in ("", "-inv")}
     assert {a.name for a in wraps} == aes | {f"{c}-{m}" for c in others for m in ("kw", "kwp")} \
-        | {"3des-cms-wrap"}
+        | {f"aria-{k}-kw" for k in (128, 192, 256)} | {"3des-cms-wrap"}
     for a in wraps:
         assert "not a bulk cipher" in a.grade.reason, a.name
         assert a.grade.level == ("legacy" if a.name == "3des-cms-wrap" else "acceptable"), a.name

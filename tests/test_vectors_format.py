@@ -234,6 +234,19 @@ def test_the_checkers_own_implementations_agree_with_references():
         == "82413b4227b27bfed30e42508a877d73a0f9e4d58a74a853c12ec41326d3ecdc"
 
 
+def test_the_checkers_cshake_reproduces_sp800_185s_samples():
+    """cSHAKE (the cshake128/256 rows) from check_vectors.py's own sponge: SP 800-185's
+    cSHAKE samples #1 and #4 (N empty, S "Email Signature"), and SHAKE when N and S are empty."""
+    import hashlib
+    checker = _load_checker()
+    assert checker.cshake(128, bytes(range(4)), 32).hex() == \
+        "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5"
+    assert checker.cshake(256, bytes(range(200)), 64).hex() == (
+        "07dc27b11e51fbac75bc7b3c1d983e8b4b85fb1defaf218912ac86430273091727f42b17ed1df63e8ec118f04b"
+        "23633c1dfb1574c8fb55cb45da8e25afb092bb")
+    assert checker.cshake(128, b"abc", 32, name=b"", custom=b"") == hashlib.shake_128(b"abc").digest(32)
+
+
 @pytest.mark.parametrize("algo,names", [
     ("aes-128-cbc", None), ("aes-128-cfb", None), ("aes-128-cfb8", None), ("aes-128-ofb", None),
     ("aes-128-ctr", None), ("aes-128-xts", None), ("aes-256-xts", None), ("aes-128-cbc-cts", None),

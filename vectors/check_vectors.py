@@ -8,7 +8,7 @@ small implementations in this file or block_refs.py, written from the specificat
 SKIPJACK, Noekeon, SAFER K-64, SK-64, K-128 and SK-128, SAFER+, Anubis, Khazad, CHC-AES128
 (Miyaguchi-Preneel over pyca's AES), GOST 28147-89 (RFC 5830) with RFC
 4357's key meshing and its MAC, Magma and Kuznyechik (GOST R 34.12-2015) with CTR-ACPKM, Tiger and Tiger2,
-RIPEMD-128/256/320, KMAC (its cSHAKE over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
+RIPEMD-128/256/320, cSHAKE and KMAC (over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
 Salsa20 with any number of rounds (checked against eSTREAM's Salsa20/12 and /8 vectors), NaCl's
 secretbox over it or over pyca's ChaCha20 (with pyca's Poly1305),
 RFC 2104's HMAC over any hash, and SP 800-38A's modes, GCM, CCM, EAX, OCB3, SIV, GCM-SIV and the
@@ -705,7 +705,8 @@ def _ecb_block(algo, key):
 
 def block_function(family, key):
     """The raw block encryption of a cipher by family name and its block size, from pyca (AES,
-    Camellia, SEED, SM4, the 64-bit ciphers) or Nettle (Twofish, Serpent, any key length)."""
+    Camellia, SEED, SM4, the 64-bit ciphers), Nettle (Twofish, Serpent, any key length) or the
+    openssl command (ARIA)."""
     Cipher, algorithms, modes, old = _crypto()
     pyca = {"aes": algorithms.AES, "camellia": old.Camellia, "seed": old.SEED, "sm4": algorithms.SM4,
             "blowfish": old.Blowfish, "cast5": old.CAST5, "idea": old.IDEA, "3des": old.TripleDES}
@@ -724,6 +725,8 @@ def block_function(family, key):
             getattr(lib, f"nettle_{family}_encrypt")(ctx, ctypes.c_size_t(16), buf, block)
             return buf.raw
         return encrypt, 16
+    if family == "aria":   # pyca has no ARIA: the openssl command's ECB, as in block_cipher
+        return block_cipher("aria", key)[0], 16
     raise Unavailable(family)
 
 
@@ -1637,8 +1640,9 @@ class BlockAead:
 
 
 
-#: SIV and GCM-SIV rows over a block cipher other than AES (pyca has AES's alone).
-SIV_GRID = re.compile(r"(camellia|seed|sm4|twofish|serpent)(?:-(\d+))?-(siv|gcm-siv)")
+#: SIV and GCM-SIV rows over a block cipher other than AES (pyca has AES's alone); ARIA's
+#: block function is the openssl command's (block_cipher).
+SIV_GRID = re.compile(r"(camellia|seed|sm4|twofish|serpent|aria)(?:-(\d+))?-(siv|gcm-siv)")
 
 
 def _s2v(enc, components):
@@ -2142,6 +2146,9 @@ def _other_digest(algo, data, out_len):
         "keccak-kmac-128": lambda: [("Keccak sponge here", _keccak(168, data, 0x04, out_len))],
         "keccak-kmac-256": lambda: [("Keccak sponge here", _keccak(136, data, 0x04, out_len))],
         "chc-aes128": lambda: [("Miyaguchi-Preneel over pyca's AES here", chc_aes128(data))],
+        # cSHAKE with the rows' N and S (CSHAKE_N, CSHAKE_S)
+        "cshake128": lambda: [("cSHAKE here", cshake(128, data, out_len))],
+        "cshake256": lambda: [("cSHAKE here", cshake(256, data, out_len))],
     }
     if algo not in table:
         raise Unavailable(f"hashlib has no {algo}")
@@ -2304,7 +2311,7 @@ def _mac(algo, key, iv, msg, out_len):
         if len(msg) <= 1024 and got != _gcrypt_imit(key, msg, GOST_PARAM_OIDS["tc26z"]):
             raise ValueError("this file's GOST 28147-89 MAC and libgcrypt's disagree")
     elif algo.startswith("cmac-") and algo.split("-")[1] in ("cast5", "blowfish", "idea", "seed",
-                                                              "twofish", "serpent"):
+                                                              "twofish", "serpent", "aria"):
         family, bits = algo.split("-")[1], algo.split("-")[-1]
         if bits.isdigit() and len(key) * 8 != int(bits):
             raise ValueError("wrong key length")
@@ -2444,6 +2451,22 @@ def kmac(bits, key, msg, out_len, custom=b""):
     data = bytepad(_encode_string(key)) + msg + length.to_bytes(n, "big") + bytes([n])
     prefix = bytepad(_encode_string(b"KMAC") + _encode_string(custom))
     return _keccak(rate, prefix + data, 0x04, out_len)
+
+
+#: The customization of the cshake128 and cshake256 rows: no function name N (SP 800-185 keeps
+#: N for functions NIST defines) and the customization string S of SP 800-185's cSHAKE samples.
+CSHAKE_N, CSHAKE_S = b"", b"Email Signature"
+
+
+def cshake(bits, msg, out_len, name=CSHAKE_N, custom=CSHAKE_S):
+    """cSHAKE128 / cSHAKE256 (NIST SP 800-185 section 3): the Keccak sponge here (suffix 0x04)
+    over bytepad(encode_string(N) || encode_string(S), rate) || X; with N and S both empty it
+    is SHAKE (hashlib's)."""
+    rate = 168 if bits == 128 else 136
+    if not name and not custom:
+        return getattr(hashlib, f"shake_{bits}")(msg).digest(out_len)
+    x = _left_encode(rate) + _encode_string(name) + _encode_string(custom)
+    return _keccak(rate, x + bytes(-len(x) % rate) + msg, 0x04, out_len)
 
 
 def siphash24(key, msg, out_len=8):
@@ -2608,7 +2631,7 @@ def check_cms3des_wrap(v):
 
 
 #: Key-wrap rows over another 128-bit block cipher (pyca's keywrap has AES alone).
-KW_GRID = re.compile(r"(camellia|seed|sm4|twofish|serpent)(?:-(\d+))?-(kw|kwp)")
+KW_GRID = re.compile(r"(camellia|seed|sm4|twofish|serpent|aria)(?:-(\d+))?-(kw|kwp)")
 
 
 def check_keywrap(algo, v):

@@ -32,7 +32,10 @@ MACS_CIPHER = ("cmac-aes-192", "cmac-3des", "cmac-camellia-128", "cmac-camellia-
                "cmac-cast5", "cmac-blowfish", "cmac-idea", "cmac-seed", "cmac-twofish-256",
                "cmac-serpent-256", "gmac-camellia-128", "gmac-seed", "gmac-twofish-256",
                "gmac-serpent-256", "poly1305-camellia", "poly1305-seed", "poly1305-twofish",
-               "poly1305-serpent", "cmac-rc2", "cmac-gost28147", "gost28147-imit")
+               "poly1305-serpent", "cmac-rc2", "cmac-gost28147", "gost28147-imit",
+               # over ARIA and SM4 (libgcrypt 1.11)
+               "cmac-aria-128", "cmac-aria-192", "cmac-aria-256", "gmac-aria-128",
+               "gmac-aria-192", "gmac-aria-256", "gmac-sm4", "poly1305-aria", "poly1305-sm4")
 #: short-input PRFs and NaCl's crypto_auth
 MACS_OTHER = ("gost28147-tc26z-imit", "cmac-magma", "cmac-kuznyechik", "umac-96", "siphash-2-4", "siphash-2-4-128", "hmac-sha512-trunc256", "blake2b-mac", "blake2s-mac",
               "kmac-128", "kmac-256")
@@ -219,6 +222,11 @@ SIV_OTHER = tuple(f"{c}-siv" for c in _OTHER128) + tuple(
     f"{c}-gcm-siv" for c in _OTHER128 if "192" not in c)
 #: key wrap over the other 128-bit block ciphers
 KEYWRAPS_OTHER = tuple(f"{c}-{m}" for c in _OTHER128 for m in ("kw", "kwp"))
+#: SIV and GCM-SIV over ARIA (libgcrypt 1.11), as over the ciphers above
+_ARIA = ("aria-128", "aria-192", "aria-256")
+SIV_ARIA = tuple(f"{c}-siv" for c in _ARIA) + ("aria-128-gcm-siv", "aria-256-gcm-siv")
+#: and RFC 3394's key wrap over ARIA
+KEYWRAPS_ARIA = tuple(f"{c}-kw" for c in _ARIA)
 
 #: CCM with an 8-byte tag (RFC 6655's CCM_8).
 CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")
@@ -234,7 +242,7 @@ TLS_RECORDS = ("aes-128-cbc-hmac-sha1", "aes-256-cbc-hmac-sha1", "aes-128-cbc-hm
 
 def main() -> int:
     sizes = tag_sizes()
-    for algo in AEADS + GRID_AEADS + SIV_OTHER + SECRETBOX:
+    for algo in AEADS + GRID_AEADS + SIV_OTHER + SIV_ARIA + SECRETBOX:
         print(write(algo, "aead", 16).relative_to(HERE))
     for algo in EAX64 + CCM8:
         print(write(algo, "aead", 8).relative_to(HERE))
@@ -242,7 +250,7 @@ def main() -> int:
         print(write(algo, "aead", sizes[algo]).relative_to(HERE))
     for algo in MACS + MACS_HMAC + MACS_CIPHER + MACS_OTHER:
         print(write(algo, "mac", sizes[algo]).relative_to(HERE))
-    for algo in KEYWRAPS + KEYWRAPS_OTHER + DES_KEK:
+    for algo in KEYWRAPS + KEYWRAPS_OTHER + KEYWRAPS_ARIA + DES_KEK:
         print(write(algo, "keywrap", 8).relative_to(HERE))
     return 0
 

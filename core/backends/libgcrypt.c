@@ -21,6 +21,17 @@ enum gc_flavour { GC_PLAIN, GC_XTS, GC_GCM, GC_CCM, GC_OCB, GC_POLY1305, GC_EAX,
 #define GC_HAVE_SIV 1
 #endif
 
+/* ARIA (RFC 5794) with its CMAC, GMAC and Poly1305, GMAC and Poly1305 over SM4, and cSHAKE
+ * (SP 800-185) came with libgcrypt 1.11 (GC_HAVE_ARIA stands for them all). */
+#if GCRYPT_VERSION_NUMBER >= 0x010b00
+#define GC_HAVE_ARIA 1
+#define GC_GMAC_LAST GCRY_MAC_GMAC_ARIA
+#define GC_POLY1305_LAST GCRY_MAC_POLY1305_ARIA
+#else
+#define GC_GMAC_LAST GCRY_MAC_GMAC_SEED
+#define GC_POLY1305_LAST GCRY_MAC_POLY1305_SEED
+#endif
+
 typedef struct gc_cipher_row {
     int algo;                 /* GCRY_CIPHER_* */
     int mode;                 /* GCRY_CIPHER_MODE_* */
@@ -212,7 +223,13 @@ typedef struct gc_md_ctx {
     gcry_md_hd_t h;
     int algo;
     int xof;
+    int cshake;               /* customized after each reset, which forgets N and S */
 } gc_md_ctx;
+
+#ifdef GC_HAVE_ARIA
+/* The cshake rows' N and S (core/algorithms.c): SP 800-185's samples' */
+static const char gc_cshake_s[] = "Email Signature";
+#endif
 
 static void gc_md_finish(void *p)
 {
@@ -231,6 +248,10 @@ static int gc_md_init(void **out, const void *arg, const cb_setup *s)
         return CB_ERR;
     c->algo = *(const int *)arg;
     c->xof = c->algo == GCRY_MD_SHAKE128 || c->algo == GCRY_MD_SHAKE256;
+#ifdef GC_HAVE_ARIA
+    c->cshake = c->algo == GCRY_MD_CSHAKE128 || c->algo == GCRY_MD_CSHAKE256;
+    c->xof |= c->cshake;
+#endif
     gcry_error_t e = gcry_md_open(&c->h, c->algo, 0);
     if (e) {
         free(c);
@@ -244,6 +265,14 @@ static int gc_md_run(void *p, cb_msg *m)
 {
     gc_md_ctx *c = p;
     gcry_md_reset(c->h);
+#ifdef GC_HAVE_ARIA
+    if (c->cshake) {
+        struct gcry_cshake_customization cust = {"", 0, gc_cshake_s, sizeof gc_cshake_s - 1};
+        gcry_error_t e = gcry_md_ctl(c->h, GCRYCTL_MD_CUSTOMIZE, &cust, sizeof cust);
+        if (e)
+            return gc_status(e);
+    }
+#endif
     gcry_md_write(c->h, m->in, m->len);
     if (c->xof)
         return gc_status(gcry_md_extract(c->h, c->algo, m->tag, m->tag_len));
@@ -304,9 +333,9 @@ static int gc_mac_run(void *p, cb_msg *m)
     if (m->tag_len > len || len > sizeof full)
         return CB_ERR_PARAM;
     /* GMAC over any cipher, and Poly1305 with a cipher's pad, take a nonce per message
-     * (libgcrypt's ids 401-405 and 502-506). */
-    int gmac = c->algo >= GCRY_MAC_GMAC_AES && c->algo <= GCRY_MAC_GMAC_SEED;
-    int poly_cipher = c->algo >= GCRY_MAC_POLY1305_AES && c->algo <= GCRY_MAC_POLY1305_SEED;
+     * (libgcrypt's ids 401-405 and 502-506; 1.11 adds SM4 and ARIA: 406-407, 507-508). */
+    int gmac = c->algo >= GCRY_MAC_GMAC_AES && c->algo <= GC_GMAC_LAST;
+    int poly_cipher = c->algo >= GCRY_MAC_POLY1305_AES && c->algo <= GC_POLY1305_LAST;
     /* Reset keeps the key: only the per-message state starts again. Poly1305 with a cipher
      * refuses a reset before its nonce is set; setting the nonce starts its state again. */
     if (!poly_cipher && (e = gcry_mac_reset(c->h)))
@@ -457,6 +486,12 @@ static const cb_op gc_ops[] = {
     KW("camellia-192-kw", CAMELLIA192, 0),
     KW("camellia-256-kw", CAMELLIA256, 0),
     KW("sm4-kw", SM4, 0),
+#ifdef GC_HAVE_ARIA
+    /* libgcrypt 1.11: the unpadded wrap over ARIA (the padded one as AES's above: not measured) */
+    KW("aria-128-kw", ARIA128, 0),
+    KW("aria-192-kw", ARIA192, 0),
+    KW("aria-256-kw", ARIA256, 0),
+#endif
     CIPHER("aes-128-gcm", AES128, GCM, GCM),
     CIPHER("aes-256-gcm", AES256, GCM, GCM),
     CIPHER("aes-192-gcm", AES192, GCM, GCM),
@@ -546,6 +581,48 @@ static const cb_op gc_ops[] = {
     CIPHER("camellia-128-gcm-siv", CAMELLIA128, GCM_SIV, SIV),
     CIPHER("camellia-256-gcm-siv", CAMELLIA256, GCM_SIV, SIV),
     CIPHER("sm4-gcm-siv", SM4, GCM_SIV, SIV),
+#endif
+#ifdef GC_HAVE_ARIA
+    /* ARIA (libgcrypt 1.11): the block modes and AEADs it has over the other 128-bit
+     * ciphers; GCM-SIV at 128 and 256-bit keys alone, as above */
+    CIPHER("aria-128-ecb", ARIA128, ECB, PLAIN),
+    CIPHER("aria-192-ecb", ARIA192, ECB, PLAIN),
+    CIPHER("aria-256-ecb", ARIA256, ECB, PLAIN),
+    CIPHER("aria-128-cbc", ARIA128, CBC, PLAIN),
+    CIPHER("aria-192-cbc", ARIA192, CBC, PLAIN),
+    CIPHER("aria-256-cbc", ARIA256, CBC, PLAIN),
+    CIPHER("aria-128-cfb", ARIA128, CFB, PLAIN),
+    CIPHER("aria-192-cfb", ARIA192, CFB, PLAIN),
+    CIPHER("aria-256-cfb", ARIA256, CFB, PLAIN),
+    CIPHER("aria-128-cfb8", ARIA128, CFB8, PLAIN),
+    CIPHER("aria-192-cfb8", ARIA192, CFB8, PLAIN),
+    CIPHER("aria-256-cfb8", ARIA256, CFB8, PLAIN),
+    CIPHER("aria-128-ofb", ARIA128, OFB, PLAIN),
+    CIPHER("aria-192-ofb", ARIA192, OFB, PLAIN),
+    CIPHER("aria-256-ofb", ARIA256, OFB, PLAIN),
+    CIPHER("aria-128-ctr", ARIA128, CTR, PLAIN),
+    CIPHER("aria-192-ctr", ARIA192, CTR, PLAIN),
+    CIPHER("aria-256-ctr", ARIA256, CTR, PLAIN),
+    CIPHER("aria-128-xts", ARIA128, XTS, XTS),
+    CIPHER("aria-192-xts", ARIA192, XTS, XTS),
+    CIPHER("aria-256-xts", ARIA256, XTS, XTS),
+    CIPHER("aria-128-gcm", ARIA128, GCM, GCM),
+    CIPHER("aria-192-gcm", ARIA192, GCM, GCM),
+    CIPHER("aria-256-gcm", ARIA256, GCM, GCM),
+    CIPHER("aria-128-ccm", ARIA128, CCM, CCM),
+    CIPHER("aria-192-ccm", ARIA192, CCM, CCM),
+    CIPHER("aria-256-ccm", ARIA256, CCM, CCM),
+    CIPHER("aria-128-eax", ARIA128, EAX, EAX),
+    CIPHER("aria-192-eax", ARIA192, EAX, EAX),
+    CIPHER("aria-256-eax", ARIA256, EAX, EAX),
+    CIPHER("aria-128-ocb", ARIA128, OCB, OCB),
+    CIPHER("aria-192-ocb", ARIA192, OCB, OCB),
+    CIPHER("aria-256-ocb", ARIA256, OCB, OCB),
+    CIPHER("aria-128-siv", ARIA128, SIV, SIV),
+    CIPHER("aria-192-siv", ARIA192, SIV, SIV),
+    CIPHER("aria-256-siv", ARIA256, SIV, SIV),
+    CIPHER("aria-128-gcm-siv", ARIA128, GCM_SIV, SIV),
+    CIPHER("aria-256-gcm-siv", ARIA256, GCM_SIV, SIV),
 #endif
 
     CIPHER("aes-128-cbc", AES128, CBC, PLAIN),
@@ -746,6 +823,11 @@ static const cb_op gc_ops[] = {
     MD("tiger2", TIGER2),
     MD("tiger-be", TIGER),              /* Tiger(1), each digest word big-endian */
     MD("crc32-rfc1510", CRC32_RFC1510),
+#ifdef GC_HAVE_ARIA
+    /* libgcrypt 1.11: cSHAKE, N and S set per message (GCRYCTL_MD_CUSTOMIZE) */
+    MD("cshake128", CSHAKE128),
+    MD("cshake256", CSHAKE256),
+#endif
 
     MAC("hmac-md5", HMAC_MD5),
     MAC("hmac-sha1", HMAC_SHA1),
@@ -805,6 +887,18 @@ static const cb_op gc_ops[] = {
     MAC("poly1305-seed", POLY1305_SEED),
     MAC("poly1305-twofish", POLY1305_TWOFISH),
     MAC("poly1305-serpent", POLY1305_SERPENT),
+#ifdef GC_HAVE_ARIA
+    /* libgcrypt 1.11: CMAC, GMAC and Poly1305 over ARIA, GMAC and Poly1305 over SM4 */
+    MAC("cmac-aria-128", CMAC_ARIA),
+    MAC("cmac-aria-192", CMAC_ARIA),       /* the key length picks ARIA's key size */
+    MAC("cmac-aria-256", CMAC_ARIA),
+    MAC("gmac-aria-128", GMAC_ARIA),
+    MAC("gmac-aria-192", GMAC_ARIA),
+    MAC("gmac-aria-256", GMAC_ARIA),
+    MAC("gmac-sm4", GMAC_SM4),
+    MAC("poly1305-aria", POLY1305_ARIA),
+    MAC("poly1305-sm4", POLY1305_SM4),
+#endif
     MAC("cmac-rc2", CMAC_RFC2268),      /* RC2 with 128 effective key bits */
     MAC("cmac-gost28147", CMAC_GOST28147),   /* the default S-boxes: GOST R 34.11-94's test set */
     MAC("gost28147-imit", GOST28147_IMIT),   /* CryptoPro-A S-boxes, no key meshing, zero IV */

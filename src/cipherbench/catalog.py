@@ -362,6 +362,8 @@ _CMS_3DES_WRAP = Grade("legacy", "the CMS triple DES key wrap, for unwrapping ol
                        "SP 800-38F (whose TDEA wrap is TKW); RFC 3217 wraps triple DES keys only "
                        "(OpenSSL any whole 8-byte blocks), and CMS moved to AES key wrap; not a "
                        "bulk cipher", "RFC 3217; RFC 3565; NIST SP 800-131A Rev. 2; CVE-2016-2183")
+_CSHAKE = Grade("recommended", "the SHA-3 family's customizable XOF (SHAKE with a function name "
+                "and customization string, domain-separated from SHAKE)", "NIST SP 800-185; NIST FIPS 202")
 _KECCAK_KMAC = Grade("acceptable", "the Keccak sponge under KMAC (Keccak[256] or Keccak[512] with "
                      "cSHAKE's domain bits), sound as a primitive: a building block of KMAC, "
                      "whose encoded key and strings the caller must put in front, not a hash to "
@@ -523,6 +525,12 @@ _ENTRIES = [
     Algorithm("camellia-128-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
     Algorithm("camellia-256-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
     Algorithm("sm4-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    # SIV and GCM-SIV over ARIA (libgcrypt 1.11)
+    Algorithm("aria-128-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("aria-192-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("aria-256-siv", "aead", 16, _SIV_OTHER),
+    Algorithm("aria-128-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
+    Algorithm("aria-256-gcm-siv", "aead", 16, _GCM_SIV_OTHER),
     Algorithm("rc2-eax", "aead", 8, _RC2_EAX),
     Algorithm("rc2-40-eax", "aead", 8, _RC2_EAX),
     Algorithm("aes-128-cbc", "cipher", 16, _MODE_MAC, "aes-128-cbc", "AES-128-CBC",
@@ -901,6 +909,9 @@ _ENTRIES = [
     Algorithm("shake256", "hash", 136, _SHA3, "shake256", "SHAKE-256"),
     Algorithm("keccak-kmac-128", "hash", 168, _KECCAK_KMAC, "keccak-kmac-128"),
     Algorithm("keccak-kmac-256", "hash", 136, _KECCAK_KMAC, "keccak-kmac-256"),
+    # cSHAKE (libgcrypt 1.11), customized as SP 800-185's samples (core/algorithms.c)
+    Algorithm("cshake128", "hash", 168, _CSHAKE),
+    Algorithm("cshake256", "hash", 136, _CSHAKE),
     Algorithm("blake2b-160", "hash", 128, _BLAKE2),
     Algorithm("blake2b-256", "hash", 128, _BLAKE2),
     Algorithm("blake2b-384", "hash", 128, _BLAKE2),
@@ -1000,6 +1011,16 @@ _ENTRIES = [
     Algorithm("poly1305-seed", "mac", 16, _POLY_OTHER),
     Algorithm("poly1305-twofish", "mac", 16, _POLY_OTHER),
     Algorithm("poly1305-serpent", "mac", 16, _POLY_OTHER),
+    # CMAC, GMAC and Poly1305 over ARIA, GMAC and Poly1305 over SM4 (libgcrypt 1.11)
+    Algorithm("cmac-aria-128", "mac", 16, _CMAC_OTHER),
+    Algorithm("cmac-aria-192", "mac", 16, _CMAC_OTHER),
+    Algorithm("cmac-aria-256", "mac", 16, _CMAC_OTHER),
+    Algorithm("gmac-aria-128", "mac", 16, _GMAC_OTHER),
+    Algorithm("gmac-aria-192", "mac", 16, _GMAC_OTHER),
+    Algorithm("gmac-aria-256", "mac", 16, _GMAC_OTHER),
+    Algorithm("gmac-sm4", "mac", 16, _GMAC_OTHER),
+    Algorithm("poly1305-aria", "mac", 16, _POLY_OTHER),
+    Algorithm("poly1305-sm4", "mac", 16, _POLY_OTHER),
     Algorithm("cmac-rc2", "mac", 8, _CMAC_BROKEN),
     Algorithm("cmac-gost28147", "mac", 8, _CMAC_BROKEN),
     Algorithm("gost28147-imit", "mac", 8, _GOST89_IMIT, aliases=("gost89-imit",)),
@@ -1048,6 +1069,10 @@ _ENTRIES = [
     Algorithm("camellia-256-kwp", "keywrap", 16, _KW_OTHER),
     Algorithm("sm4-kw", "keywrap", 16, _KW_OTHER),
     Algorithm("sm4-kwp", "keywrap", 16, _KW_OTHER),
+    # RFC 3394's wrap over ARIA (libgcrypt 1.11)
+    Algorithm("aria-128-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("aria-192-kw", "keywrap", 16, _KW_OTHER),
+    Algorithm("aria-256-kw", "keywrap", 16, _KW_OTHER),
     Algorithm("3des-cms-wrap", "keywrap", 8, _CMS_3DES_WRAP, "des3-wrap",
               aliases=("des3-wrap", "id-smime-alg-cms3deswrap")),
     Algorithm("memcpy", "ref", 1, _REF),
