@@ -280,7 +280,9 @@ const aead_arg a_twofish_siv = {"Twofish", AEAD_SIV}, a_serpent_siv = {"Serpent"
                a_seed_siv = {"SEED", AEAD_SIV}, a_sm4_siv = {"SM4", AEAD_SIV},
                a_camellia_128_siv = {"Camellia-128", AEAD_SIV},
                a_camellia_192_siv = {"Camellia-192", AEAD_SIV},
-               a_camellia_256_siv = {"Camellia-256", AEAD_SIV};
+               a_camellia_256_siv = {"Camellia-256", AEAD_SIV},
+               a_aria_128_siv = {"ARIA-128", AEAD_SIV}, a_aria_192_siv = {"ARIA-192", AEAD_SIV},
+               a_aria_256_siv = {"ARIA-256", AEAD_SIV};
 // GCM, CCM, EAX and OCB over the other 128-bit block ciphers (the key's length picks Twofish's and
 // Serpent's size), EAX at AES's other key sizes
 const aead_arg a_camellia_128_gcm = {"Camellia-128", AEAD_GCM};
@@ -905,6 +907,13 @@ const mac_arg m_cmac_twofish = {"CMAC(Twofish)", M_PLAIN};
 const mac_arg m_cmac_serpent = {"CMAC(Serpent)", M_PLAIN};
 const mac_arg m_gmac192 = {"AES-192/GCM", M_GMAC};
 const mac_arg m_gmac256 = {"AES-256/GCM", M_GMAC};
+// CMAC and GMAC over ARIA (RFC 5794)
+const mac_arg m_cmac_aria128 = {"CMAC(ARIA-128)", M_PLAIN};
+const mac_arg m_cmac_aria192 = {"CMAC(ARIA-192)", M_PLAIN};
+const mac_arg m_cmac_aria256 = {"CMAC(ARIA-256)", M_PLAIN};
+const mac_arg m_gmac_aria128 = {"ARIA-128/GCM", M_GMAC};
+const mac_arg m_gmac_aria192 = {"ARIA-192/GCM", M_GMAC};
+const mac_arg m_gmac_aria256 = {"ARIA-256/GCM", M_GMAC};
 
 // ---------------------------------------------------------------- key wrap
 
@@ -976,7 +985,9 @@ const kw_arg w_aes128 = {"AES-128", false}, w_aes192 = {"AES-192", false},
              w_sm4 = {"SM4", false}, w_sm4p = {"SM4", true},
              w_cam128 = {"Camellia-128", false}, w_cam128p = {"Camellia-128", true},
              w_cam192 = {"Camellia-192", false}, w_cam192p = {"Camellia-192", true},
-             w_cam256 = {"Camellia-256", false}, w_cam256p = {"Camellia-256", true};
+             w_cam256 = {"Camellia-256", false}, w_cam256p = {"Camellia-256", true},
+             w_aria128 = {"ARIA-128", false}, w_aria192 = {"ARIA-192", false},
+             w_aria256 = {"ARIA-256", false};
 
 // ---------------------------------------------------------------- library
 
@@ -1118,6 +1129,9 @@ const cb_op botan_ops[] = {
     KW("camellia-256-kwp", w_cam256p),
     KW("sm4-kw", w_sm4),
     KW("sm4-kwp", w_sm4p),
+    KW("aria-128-kw", w_aria128),
+    KW("aria-192-kw", w_aria192),
+    KW("aria-256-kw", w_aria256),
     AEAD("twofish-128-siv", a_twofish_siv),
     AEAD("twofish-256-siv", a_twofish_siv),
     AEAD("serpent-128-siv", a_serpent_siv),
@@ -1128,6 +1142,9 @@ const cb_op botan_ops[] = {
     AEAD("camellia-192-siv", a_camellia_192_siv),
     AEAD("camellia-256-siv", a_camellia_256_siv),
     AEAD("sm4-siv", a_sm4_siv),
+    AEAD("aria-128-siv", a_aria_128_siv),
+    AEAD("aria-192-siv", a_aria_192_siv),
+    AEAD("aria-256-siv", a_aria_256_siv),
     AEAD("aes-256-ocb", ocb256),
     AEAD("aes-128-ccm", ccm128),
     AEAD("aes-256-ccm", ccm256),
@@ -1449,6 +1466,12 @@ const cb_op botan_ops[] = {
     MAC("cmac-twofish-256", m_cmac_twofish),
     MAC("cmac-serpent-256", m_cmac_serpent),
     MAC("gmac-aes-192", m_gmac192),
+    MAC("cmac-aria-128", m_cmac_aria128),
+    MAC("cmac-aria-192", m_cmac_aria192),
+    MAC("cmac-aria-256", m_cmac_aria256),
+    MAC("gmac-aria-128", m_gmac_aria128),
+    MAC("gmac-aria-192", m_gmac_aria192),
+    MAC("gmac-aria-256", m_gmac_aria256),
     MAC("gmac-aes-256", m_gmac256),
     {nullptr, nullptr, nullptr, nullptr, nullptr},
 };
