@@ -24,6 +24,10 @@ const cb_algorithm cb_algorithms[] = {
     /* AES-GCM-SIV (RFC 8452): nonce-misuse-resistant, 12-byte nonce */
     {"aes-128-gcm-siv",    CB_AEAD,   16, 12, 16, 1, 1},
     {"aes-256-gcm-siv",    CB_AEAD,   32, 12, 16, 1, 1},
+    /* ... and with a 192-bit key (OpenSSL 3.2's AES-192-GCM-SIV): RFC 8452 defines 128 and
+     * 256-bit keys alone; the key derivation extended as for 256 bits (three 8-byte halves
+     * of E(le32(i) || nonce), i = 2..4, make the encryption key) */
+    {"aes-192-gcm-siv",    CB_AEAD,   24, 12, 16, 1, 1},
     /* TLS 1.1/1.2 records, MAC-then-encrypt (RFC 5246 6.2.3.2): key = AES key || MAC key,
      * nonce = the block before the content (RFC 4346 6.2.3.2 (2)(a)), AAD = the record
      * header; ct || tag = the record, the tag its IV field, MAC and padding beyond the
@@ -655,6 +659,15 @@ const cb_algorithm cb_algorithms[] = {
      * that of shake128 and shake256, 256 and 512 bits */
     {"cshake128",          CB_HASH,    0, 0, 32, 1, 0},
     {"cshake256",          CB_HASH,    0, 0, 64, 1, 0},
+    /* Keccak as submitted to the SHA-3 competition's final round: Keccak[c = 2 * output] with
+     * pad10*1 alone (the byte 0x01), where FIPS 202's SHA-3 puts the domain bits 01 first (0x06);
+     * Ethereum's Keccak-256; and
+     * SHA-256/192 (NIST SP 800-208: SHA-256 with its own initial value, cut to 192 bits) */
+    {"keccak-224",         CB_HASH,   0, 0, 28, 1, 0},
+    {"keccak-256",         CB_HASH,   0, 0, 32, 1, 0},
+    {"keccak-384",         CB_HASH,   0, 0, 48, 1, 0},
+    {"keccak-512",         CB_HASH,   0, 0, 64, 1, 0},
+    {"sha256-192",         CB_HASH,   0, 0, 24, 1, 0},
     /* key wrap: RFC 3394 (KW, block 8: two blocks at least) and RFC 5649 (KWP, with
      * padding: any length from one byte); tag_len is the 8-byte integrity check */
     {"aes-128-kw",         CB_KEYWRAP, 16, 0, 8, 8, 0},

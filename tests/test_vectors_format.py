@@ -224,6 +224,12 @@ def test_the_checkers_own_implementations_agree_with_references():
         assert checker.ripemd(msg, 160) == hashlib.new("ripemd160", msg).digest()
         assert checker._keccak(136, msg, 0x06, 32) == hashlib.sha3_256(msg).digest()
         assert checker._keccak(168, msg, 0x1F, 100) == hashlib.shake_128(msg).digest(100)
+    # the original Keccak (suffix 0x01): the Keccak team's ShortMsgKAT_256 and _512, Len = 0
+    assert checker._keccak(136, b"", 0x01, 32).hex() == \
+        "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"
+    assert checker._keccak(72, b"", 0x01, 64).hex() == (
+        "0eab42de4c3ceb9235fc91acffe746b29c29a8c366b7c60e4e67c466f36a4304"
+        "c00fa9caf9d87976ba469bcbe06713b435f091ef2769fb160cdab33d3670680e")
     # the RIPEMD page's RIPEMD-128 and -320 of "abc"
     assert checker.ripemd(b"abc", 128).hex() == "c14a12199c66e4ba84636b0f69144c77"
     assert checker.ripemd(b"abc", 320).hex() == ("de4c01b3054f8930a79d09ae738e92301e5a1708"
@@ -597,7 +603,7 @@ def test_siv_gcm_siv_and_key_wrap_run_here_give_pycas_aes():
     data = lambda n: bytes(rnd.randrange(256) for _ in range(n))  # noqa: E731
     for n, an in ((0, 0), (1, 0), (15, 5), (16, 16), (17, 20), (33, 1), (64, 0)):
         nonce, pt, ad = data(12), data(n), data(an)
-        for klen in (16, 32):
+        for klen in (16, 24, 32):   # 24: OpenSSL's extension, which pyca (OpenSSL) has too
             key = data(klen)
             got = checker.BlockSiv("aes", "gcm-siv", key).encrypt(nonce, pt, ad)
             assert got == aead.AESGCMSIV(key).encrypt(nonce, pt, ad), (klen, n, an)
@@ -621,6 +627,24 @@ def test_siv_gcm_siv_and_key_wrap_run_here_give_pycas_aes():
             assert box.unwrap(kek, wrapped) == kd
             with pytest.raises(ValueError):
                 box.unwrap(kek, bytes([wrapped[0] ^ 1]) + wrapped[1:])
+
+
+def test_gcm_siv_run_here_gives_rfc_8452s_vectors():
+    """check_vectors.py's GCM-SIV over pyca's AES block function, which computed
+    aes-192-gcm-siv.json (no standard has vectors for a 192-bit key), reproduces RFC 8452's
+    own AEAD_AES_128_GCM_SIV and AEAD_AES_256_GCM_SIV vectors, both ways."""
+    checker = _load_checker()
+    try:
+        checker._crypto()
+    except checker.Unavailable:
+        pytest.skip("pyca/cryptography is not installed")
+    for algo in ("aes-128-gcm-siv", "aes-256-gcm-siv"):
+        for v in json.loads((VECTORS / f"{algo}.json").read_text())["vectors"]:
+            key, iv, aad, pt, ct, tag = (bytes.fromhex(v[f])
+                                         for f in ("key", "iv", "aad", "pt", "ct", "tag"))
+            box = checker.BlockSiv("aes", "gcm-siv", key)
+            assert box.encrypt(iv, pt, aad) == ct + tag, v["name"]
+            assert box.decrypt(iv, ct + tag, aad) == pt, v["name"]
 
 
 def test_gost_key_meshing_run_here_gives_gnutls_cfb():

@@ -8,7 +8,8 @@ small implementations in this file or block_refs.py, written from the specificat
 SKIPJACK, Noekeon, SAFER K-64, SK-64, K-128 and SK-128, SAFER+, Anubis, Khazad, CHC-AES128
 (Miyaguchi-Preneel over pyca's AES), GOST 28147-89 (RFC 5830) with RFC
 4357's key meshing and its MAC, Magma and Kuznyechik (GOST R 34.12-2015) with CTR-ACPKM, Tiger and Tiger2,
-RIPEMD-128/256/320, cSHAKE and KMAC (over Keccak-f[1600]), SipHash, HChaCha20 and HSalsa20,
+RIPEMD-128/256/320, cSHAKE and KMAC (over Keccak-f[1600]) and the original Keccak hashes,
+SipHash, HChaCha20 and HSalsa20,
 Salsa20 with any number of rounds (checked against eSTREAM's Salsa20/12 and /8 vectors), NaCl's
 secretbox over it or over pyca's ChaCha20 (with pyca's Poly1305),
 RFC 2104's HMAC over any hash, and SP 800-38A's modes, GCM, CCM, EAX, OCB3, SIV, GCM-SIV and the
@@ -97,6 +98,8 @@ def _aead(algo, key, tag_len):
     m = SIV_GRID.fullmatch(algo)
     if m:
         return BlockSiv(m.group(1), m.group(3), key)
+    if algo == "aes-192-gcm-siv":   # no standard vectors: RFC 8452 over pyca's AES block here
+        return BlockSiv("aes", "gcm-siv", key)
     m = AEAD_GRID.fullmatch(algo)
     if m and (m.group(1) != "aes" or m.group(3) == "eax"):   # pyca has AES's GCM and CCM alone
         return BlockAead(m.group(1), m.group(3), key, tag_len)
@@ -1708,11 +1711,12 @@ def _polyval(h, data):
 def gcm_siv_over_block(family, key, nonce, aad, data, decrypt=False, tag=None):
     """AES-GCM-SIV (RFC 8452) with another 128-bit block cipher in AES's place: the
     per-nonce keys from the first 8 bytes of E(le32(i) || nonce) (two blocks for the
-    authentication key, two or four for the encryption key), POLYVAL over the padded AAD,
+    authentication key, two or four for the encryption key: as many as the key has 8-byte
+    halves, so three for the 24-byte key RFC 8452 leaves out), POLYVAL over the padded AAD,
     text and their bit lengths, the tag E'(S ^ nonce, top bit cleared), CTR from the tag
     with its top bit set and a 32-bit little-endian counter."""
-    if len(key) not in (16, 32) or len(nonce) != 12:
-        raise ValueError("GCM-SIV takes a 16 or 32-byte key and a 12-byte nonce")
+    if len(key) not in (16, 24, 32) or len(nonce) != 12:   # 24: OpenSSL's AES-192-GCM-SIV
+        raise ValueError("GCM-SIV takes a 16, 24 or 32-byte key and a 12-byte nonce")
     enc, _, _ = block_cipher(family, key)
     parts = [enc(i.to_bytes(4, "little") + nonce)[:8] for i in range(2 + len(key) // 8)]
     auth, enc2 = b"".join(parts[:2]), block_cipher(family, b"".join(parts[2:]))[0]
@@ -2149,10 +2153,34 @@ def _other_digest(algo, data, out_len):
         # cSHAKE with the rows' N and S (CSHAKE_N, CSHAKE_S)
         "cshake128": lambda: [("cSHAKE here", cshake(128, data, out_len))],
         "cshake256": lambda: [("cSHAKE here", cshake(256, data, out_len))],
+        # the original Keccak (pad10*1 alone, suffix 0x01) at capacity twice the output,
+        # and Botan's Keccak-1600 where Botan is installed; SHA-256 cut to 192 bits
+        "keccak-224": lambda: _keccak_and_botan(224, data),
+        "keccak-256": lambda: _keccak_and_botan(256, data),
+        "keccak-384": lambda: _keccak_and_botan(384, data),
+        "keccak-512": lambda: _keccak_and_botan(512, data),
+        "sha256-192": lambda: [("hashlib, cut to 24 bytes", hashlib.sha256(data).digest()[:24])],
     }
     if algo not in table:
         raise Unavailable(f"hashlib has no {algo}")
     return table[algo]()
+
+
+def _keccak_and_botan(bits, data):
+    """Keccak[c = 2 * bits] with the competition's padding: the sponge here, and Botan's
+    Keccak-1600 through its C interface (ffi.h) where Botan 3 or 2 is installed."""
+    got = [("Keccak sponge here", _keccak(200 - bits // 4, data, 0x01, bits // 8))]
+    lib = _lib(["botan-3", "botan-2"])
+    h = ctypes.c_void_p()
+    if lib is None or lib.botan_hash_init(ctypes.byref(h), f"Keccak-1600({bits})".encode(), 0):
+        return got
+    try:
+        out = ctypes.create_string_buffer(bits // 8)
+        if lib.botan_hash_update(h, data, ctypes.c_size_t(len(data))) or lib.botan_hash_final(h, out):
+            raise ValueError("Botan's Keccak-1600 refused the message")
+        return got + [("botan", out.raw)]
+    finally:
+        lib.botan_hash_destroy(h)
 
 
 def _gcrypt_too(algo_id, data, out_len):
@@ -2197,7 +2225,10 @@ def check_hash(algo, v):
 
 OPENSSL_DGST = {"sha512-256": "sha512-256", "sha512-224": "sha512-224", "blake2b-512": "blake2b512", "blake2s-256": "blake2s256",
                 "md4": "md4", "whirlpool": "whirlpool",  # these two: legacy provider
-                "keccak-kmac-128": "KECCAK-KMAC-128", "keccak-kmac-256": "KECCAK-KMAC-256"}
+                "keccak-kmac-128": "KECCAK-KMAC-128", "keccak-kmac-256": "KECCAK-KMAC-256",
+                # OpenSSL 3.2 on (an older openssl command refuses them: not compared there)
+                "keccak-224": "KECCAK-224", "keccak-256": "KECCAK-256", "keccak-384": "KECCAK-384",
+                "keccak-512": "KECCAK-512", "sha256-192": "SHA2-256/192"}
 
 
 def _openssl_dgst(algo, data, out_len):
@@ -2438,19 +2469,9 @@ def _encode_string(s):
     return _left_encode(len(s) * 8) + s
 
 
-def kmac(bits, key, msg, out_len, custom=b""):
-    """KMAC128 / KMAC256 (NIST SP 800-185 section 4): cSHAKE over bytepad(encode_string(K))
-    || X || right_encode(L), with N = "KMAC"; the Keccak sponge here (suffix 0x04 of cSHAKE)."""
-    rate = 168 if bits == 128 else 136
-
-    def bytepad(x):
-        x = _left_encode(rate) + x
-        return x + bytes(-len(x) % rate)
-    length = out_len * 8
-    n = max(1, (length.bit_length() + 7) // 8)
-    data = bytepad(_encode_string(key)) + msg + length.to_bytes(n, "big") + bytes([n])
-    prefix = bytepad(_encode_string(b"KMAC") + _encode_string(custom))
-    return _keccak(rate, prefix + data, 0x04, out_len)
+def _bytepad(x, rate):
+    x = _left_encode(rate) + x
+    return x + bytes(-len(x) % rate)
 
 
 #: The customization of the cshake128 and cshake256 rows: no function name N (SP 800-185 keeps
@@ -2465,8 +2486,18 @@ def cshake(bits, msg, out_len, name=CSHAKE_N, custom=CSHAKE_S):
     rate = 168 if bits == 128 else 136
     if not name and not custom:
         return getattr(hashlib, f"shake_{bits}")(msg).digest(out_len)
-    x = _left_encode(rate) + _encode_string(name) + _encode_string(custom)
-    return _keccak(rate, x + bytes(-len(x) % rate) + msg, 0x04, out_len)
+    return _keccak(rate, _bytepad(_encode_string(name) + _encode_string(custom), rate) + msg,
+                   0x04, out_len)
+
+
+def kmac(bits, key, msg, out_len, custom=b""):
+    """KMAC128 / KMAC256 (NIST SP 800-185 section 4): cSHAKE with N = "KMAC" over
+    bytepad(encode_string(K)) || X || right_encode(L)."""
+    rate = 168 if bits == 128 else 136
+    length = out_len * 8
+    n = max(1, (length.bit_length() + 7) // 8)
+    data = _bytepad(_encode_string(key), rate) + msg + length.to_bytes(n, "big") + bytes([n])
+    return cshake(bits, data, out_len, b"KMAC", custom)
 
 
 def siphash24(key, msg, out_len=8):

@@ -238,11 +238,13 @@ SECRETBOX = ("xsalsa20-poly1305", "xchacha20-poly1305-secretbox")
 #: the message (IV field, MAC, padding), 48 or 64 bytes.
 TLS_RECORDS = ("aes-128-cbc-hmac-sha1", "aes-256-cbc-hmac-sha1", "aes-128-cbc-hmac-sha256",
                "aes-256-cbc-hmac-sha256")
+#: AES-GCM-SIV with a 192-bit key (OpenSSL 3.2's; RFC 8452 defines 128 and 256 bits alone).
+GCM_SIV_192 = ("aes-192-gcm-siv",)
 
 
 def main() -> int:
     sizes = tag_sizes()
-    for algo in AEADS + GRID_AEADS + SIV_OTHER + SIV_ARIA + SECRETBOX:
+    for algo in AEADS + GRID_AEADS + SIV_OTHER + SIV_ARIA + SECRETBOX + GCM_SIV_192:
         print(write(algo, "aead", 16).relative_to(HERE))
     for algo in EAX64 + CCM8:
         print(write(algo, "aead", 8).relative_to(HERE))

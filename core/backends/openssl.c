@@ -25,12 +25,20 @@
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/opensslv.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
+/* OpenSSL 3.2 added AES-GCM-SIV (128, 192 and 256-bit keys), SM4-GCM, SM4-CCM and
+ * SM4-XTS, the original Keccak digests (KECCAK-224 ... 512) and SHA2-256/192 to its
+ * default provider (CHANGES.md, "Changes between 3.1 and 3.2.0"; KECCAK-* and SM4-GCM/CCM
+ * were on the master branch since 2021-2022, which became 3.2, not 3.1). Their rows exist
+ * only where the headers are 3.2 or later. */
+#define CB_OSSL_32 (OPENSSL_VERSION_NUMBER >= 0x30200000L)
+
 /* ---- row arguments ------------------------------------------------------ */
 
-enum aead_mode { AEAD_GCM, AEAD_CCM, AEAD_OCB, AEAD_CHACHA, AEAD_SIV };
+enum aead_mode { AEAD_GCM, AEAD_CCM, AEAD_OCB, AEAD_CHACHA, AEAD_SIV, AEAD_GCM_SIV };
 enum ciph_mode { CIPH_PLAIN, CIPH_CHACHA20, CIPH_WRAP_PAD };
 
 typedef struct { const char *evp; int mode; } ossl_cipher_arg;
@@ -113,6 +121,15 @@ static int aead_init(void **out, const void *arg, const cb_setup *s)
         *out = c;
         return CB_OK;
     }
+    if (c->mode == AEAD_GCM_SIV) {   /* a fixed 12-byte nonce and 16-byte tag: key alone */
+        if ((s->iv_len && s->iv_len != 12) || (s->tag_len && s->tag_len != 16)
+            || !EVP_CipherInit_ex(c->ctx, NULL, NULL, c->key, NULL, -1)) {
+            aead_finish(c);
+            return CB_ERR_PARAM;
+        }
+        *out = c;
+        return CB_OK;
+    }
     size_t ivlen = s->iv_len ? s->iv_len : (size_t)EVP_CIPHER_CTX_get_iv_length(c->ctx);
     size_t taglen = s->tag_len ? s->tag_len : 16;
     int rc = aead_configure(c, ivlen, taglen);
@@ -153,6 +170,39 @@ static int siv_run(aead_ctx *c, cb_msg *m)
     return EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, m->tag) <= 0 ? CB_ERR : CB_OK;
 }
 
+/* AES-GCM-SIV (RFC 8452), OpenSSL 3.2 on. Setting the nonce (EVP_CipherInit_ex with the
+ * nonce alone, as for GCM) derives that nonce's message keys, as RFC 8452 does for every
+ * message. OpenSSL collects the associated data across updates without output and keeps
+ * it when the nonce changes; an update of 0 bytes without output clears it
+ * (aes_gcm_siv_aad), so each message starts with one. The whole message then goes through
+ * one update (the tag needs all of it before the first byte is encrypted), which always
+ * gets an output buffer: without one it would be taken for associated data. Decryption
+ * checks the tag in EVP_CipherFinal_ex. */
+static int gcm_siv_run(aead_ctx *c, cb_msg *m)
+{
+    EVP_CIPHER_CTX *ctx = c->ctx;
+    uint8_t none[1];
+    int outl, fl;
+    if (m->len > INT_MAX || m->aad_len > INT_MAX || !m->nonce || m->nonce_len != 12
+        || m->tag_len != 16)
+        return CB_ERR_PARAM;
+    if (!EVP_CipherInit_ex(ctx, NULL, NULL, NULL, m->nonce, -1))
+        return CB_ERR;
+    if (c->decrypt && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, 16, m->tag) <= 0)
+        return CB_ERR_PARAM;
+    if (!EVP_CipherUpdate(ctx, NULL, &outl, empty_in, 0)
+        || (m->aad_len && !EVP_CipherUpdate(ctx, NULL, &outl, m->aad, (int)m->aad_len)))
+        return CB_ERR;
+    if (!EVP_CipherUpdate(ctx, m->len ? m->out : none, &outl, m->len ? m->in : empty_in,
+                          (int)m->len))
+        return CB_ERR;
+    if (EVP_CipherFinal_ex(ctx, none, &fl) <= 0)
+        return c->decrypt ? CB_ERR_AUTH : CB_ERR;
+    if (c->decrypt)
+        return CB_OK;
+    return EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, m->tag) <= 0 ? CB_ERR : CB_OK;
+}
+
 static int aead_run(void *p, cb_msg *m)
 {
     aead_ctx *c = p;
@@ -162,6 +212,8 @@ static int aead_run(void *p, cb_msg *m)
 
     if (c->mode == AEAD_SIV)
         return siv_run(c, m);
+    if (c->mode == AEAD_GCM_SIV)
+        return gcm_siv_run(c, m);
 
     if (m->len > INT_MAX || m->aad_len > INT_MAX || !m->nonce)
         return CB_ERR_PARAM;
@@ -384,6 +436,27 @@ static int xts_init(void **out, const void *arg, const cb_setup *s)
     const ossl_cipher_arg *a = arg;
     return cipher_setup((cipher_ctx **)out, a->evp, s->key, s->key_len, NULL, 0, s->decrypt);
 }
+
+#if CB_OSSL_32
+/* SM4-XTS (OpenSSL 3.2 on) runs GB/T 17964-2021's XTS unless told otherwise, whose tweak
+ * is doubled in the other bit order; the rows measure IEEE 1619's, as for every XTS row. */
+static int xts_ieee_init(void **out, const void *arg, const cb_setup *s)
+{
+    int st = xts_init(out, arg, s);
+    if (st != CB_OK)
+        return st;
+    OSSL_PARAM p[] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_CIPHER_PARAM_XTS_STANDARD, (char *)"IEEE", 0),
+        OSSL_PARAM_construct_end(),
+    };
+    if (!EVP_CIPHER_CTX_set_params(((cipher_ctx *)*out)->ctx, p)) {
+        cipher_finish(*out);
+        *out = NULL;
+        return CB_ERR_PARAM;
+    }
+    return CB_OK;
+}
+#endif
 
 static int xts_run(void *p, cb_msg *m)
 {
@@ -732,6 +805,8 @@ static int tls_run(void *p, cb_msg *m)
     {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, cipher_init, cipher_run, cipher_finish}
 #define XTS(name, evp) \
     {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, xts_init, xts_run, cipher_finish}
+#define XTSIEEE(name, evp) \
+    {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, xts_ieee_init, xts_run, cipher_finish}
 #define CTS(name, evp) \
     {name, &(const ossl_cipher_arg){evp, CIPH_PLAIN}, cts_init, xts_run, cipher_finish}
 #define WRAP(name, evp, mode) \
@@ -765,6 +840,17 @@ static const cb_op openssl_ops[] = {
     AEAD("aes-128-siv", "AES-128-SIV", AEAD_SIV),
     AEAD("aes-192-siv", "AES-192-SIV", AEAD_SIV),
     AEAD("aes-256-siv", "AES-256-SIV", AEAD_SIV),
+#if CB_OSSL_32
+    /* OpenSSL 3.2: AES-GCM-SIV (RFC 8452; a 192-bit key too, which the RFC leaves out) and
+     * GCM and CCM over SM4 (RFC 8998) */
+    AEAD("aes-128-gcm-siv", "AES-128-GCM-SIV", AEAD_GCM_SIV),
+    AEAD("aes-192-gcm-siv", "AES-192-GCM-SIV", AEAD_GCM_SIV),
+    AEAD("aes-256-gcm-siv", "AES-256-GCM-SIV", AEAD_GCM_SIV),
+#ifndef OPENSSL_NO_SM4
+    AEAD("sm4-gcm", "SM4-GCM", AEAD_GCM),
+    AEAD("sm4-ccm", "SM4-CCM", AEAD_CCM),
+#endif
+#endif
 #ifndef OPENSSL_NO_ARIA
     /* GCM and CCM over ARIA (RFC 6209, RFC 8269) */
     AEAD("aria-128-gcm", "ARIA-128-GCM", AEAD_GCM),
@@ -857,6 +943,9 @@ static const cb_op openssl_ops[] = {
     CIPH("sm4-ctr", "SM4-CTR"),
     CIPH("sm4-ofb", "SM4-OFB"),
     CIPH("sm4-cfb", "SM4-CFB"),              /* full-block CFB128 */
+#endif
+#if CB_OSSL_32 && !defined(OPENSSL_NO_SM4)
+    XTSIEEE("sm4-xts", "SM4-XTS"),           /* OpenSSL 3.2; IEEE 1619, not GB/T 17964 */
 #endif
 #ifndef OPENSSL_NO_RC2
     CIPH("rc2-ecb", "RC2-ECB"),              /* legacy provider; 128 effective bits for a 16-byte key */
@@ -1102,6 +1191,15 @@ static const cb_op openssl_ops[] = {
 #endif
     HASH("keccak-kmac-128", "KECCAK-KMAC-128", 1),
     HASH("keccak-kmac-256", "KECCAK-KMAC-256", 1),
+#if CB_OSSL_32
+    /* OpenSSL 3.2: Keccak with its original padding (the SHA-3 competition's final round,
+     * Ethereum's Keccak-256), and SHA-256 cut to 192 bits (NIST SP 800-208, for LMS) */
+    HASH("keccak-224", "KECCAK-224", 0),
+    HASH("keccak-256", "KECCAK-256", 0),
+    HASH("keccak-384", "KECCAK-384", 0),
+    HASH("keccak-512", "KECCAK-512", 0),
+    HASH("sha256-192", "SHA2-256/192", 0),
+#endif
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -1250,7 +1348,11 @@ static void ossl_offer_cipher(EVP_CIPHER *c, void *p)
     const char *algo = NULL;
     for (const cb_op *r = openssl_ops; r->algo && !algo; r++)
         if ((r->init == cipher_init || r->init == aead_init || r->init == xts_init || r->init == wrap_init
-             || r->init == cts_init)
+             || r->init == cts_init
+#if CB_OSSL_32
+             || r->init == xts_ieee_init
+#endif
+             )
             && EVP_CIPHER_is_a(c, ((const ossl_cipher_arg *)r->arg)->evp))
             algo = r->algo;
         else if (r->init == tls_init && EVP_CIPHER_is_a(c, ((const ossl_tls_arg *)r->arg)->evp))

@@ -62,6 +62,12 @@ _SIV = Grade("recommended", "nonce-misuse-resistant AEAD: a repeated nonce revea
              "RFC 5297")
 _GCM_SIV = Grade("recommended", "nonce-misuse-resistant AEAD near GCM's speed with AES and "
                  "carry-less multiply instructions", "RFC 8452")
+# OpenSSL 3.2's AES-GCM-SIV with a 192-bit key
+_GCM_SIV_192 = Grade("acceptable", "AES-GCM-SIV with a 192-bit key, which RFC 8452 leaves out: "
+                     "OpenSSL extends the RFC's key derivation to it, sound by the same "
+                     "construction, but without standard vectors or other implementations to "
+                     "talk to; prefer AES-128-GCM-SIV or AES-256-GCM-SIV",
+                     "RFC 8452 section 4; OpenSSL 3.2 (EVP_CIPHER-AES)")
 _TLS_CBC = Grade("legacy", "TLS 1.0-1.2's CBC records, MAC-then-encrypt: the receiver must check "
                  "padding and MAC in constant time or leak plaintext (Lucky Thirteen, padding "
                  "oracles); no TLS 1.3 suite uses them, prefer an AEAD suite",
@@ -368,6 +374,17 @@ _KECCAK_KMAC = Grade("acceptable", "the Keccak sponge under KMAC (Keccak[256] or
                      "cSHAKE's domain bits), sound as a primitive: a building block of KMAC, "
                      "whose encoded key and strings the caller must put in front, not a hash to "
                      "pick; use SHA-3, SHAKE or KMAC", "NIST SP 800-185; NIST FIPS 202")
+# the original Keccak hashes and SHA-256/192 (OpenSSL 3.2)
+_KECCAK = Grade("acceptable", "Keccak as submitted to the SHA-3 competition, with its original "
+                "padding: SHA-3's sponge and security margin, but not a standard, and its digests "
+                "differ from SHA-3's; for Ethereum and other formats that name it, not a hash to "
+                "pick for new designs: use SHA-3",
+                "Bertoni, Daemen, Peeters, Van Assche: The Keccak reference, version 3.0 (2011); "
+                "NIST FIPS 202")
+_SHA256_192 = Grade("acceptable", "SHA-256 cut to 192 bits (96-bit collision resistance): the "
+                    "hash of SP 800-208's LMS and XMSS parameter sets, which need no collision "
+                    "resistance; not a general-purpose hash, use SHA-256",
+                    "NIST SP 800-208; NIST FIPS 180-4")
 _REF = Grade("reference", "the harness's own row: memory ceiling or per-call floor", "")
 
 _ETM = ("-etm@openssh.com",)
@@ -404,6 +421,7 @@ _ENTRIES = [
     Algorithm("aes-256-siv", "aead", 16, _SIV, "aes-256-siv", "AES-256-SIV"),
     Algorithm("aes-128-gcm-siv", "aead", 16, _GCM_SIV, "aes-128-gcm-siv"),
     Algorithm("aes-256-gcm-siv", "aead", 16, _GCM_SIV, "aes-256-gcm-siv"),
+    Algorithm("aes-192-gcm-siv", "aead", 16, _GCM_SIV_192, "aes-192-gcm-siv"),   # OpenSSL 3.2
     # TLS 1.1/1.2 records of the CBC suites, MAC and CBC in one pass (OpenSSL's stitched ciphers)
     Algorithm("aes-128-cbc-hmac-sha1", "aead", 16, _TLS_CBC, "aes-128-cbc-hmac-sha1", "",
               ("TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA", "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA",
@@ -912,6 +930,12 @@ _ENTRIES = [
     # cSHAKE (libgcrypt 1.11), customized as SP 800-185's samples (core/algorithms.c)
     Algorithm("cshake128", "hash", 168, _CSHAKE),
     Algorithm("cshake256", "hash", 136, _CSHAKE),
+    # the original Keccak (block: the rate) and SHA-256/192, OpenSSL 3.2's
+    Algorithm("keccak-224", "hash", 144, _KECCAK, "keccak-224"),
+    Algorithm("keccak-256", "hash", 136, _KECCAK, "keccak-256"),
+    Algorithm("keccak-384", "hash", 104, _KECCAK, "keccak-384"),
+    Algorithm("keccak-512", "hash", 72, _KECCAK, "keccak-512"),
+    Algorithm("sha256-192", "hash", 64, _SHA256_192, "sha256-192", aliases=("sha2-256/192",)),
     Algorithm("blake2b-160", "hash", 128, _BLAKE2),
     Algorithm("blake2b-256", "hash", 128, _BLAKE2),
     Algorithm("blake2b-384", "hash", 128, _BLAKE2),
