@@ -1425,6 +1425,11 @@ const cb_op botan_ops[] = {
     HASH("sha3-256", "SHA-3(256)"),
     HASH("sha3-512", "SHA-3(512)"),
     HASH("shake128", "SHAKE-128"),
+    // the original Keccak (pad10*1 alone): Keccak-1600 at capacity twice the output
+    HASH("keccak-224", "Keccak-1600(224)"),
+    HASH("keccak-256", "Keccak-1600(256)"),
+    HASH("keccak-384", "Keccak-1600(384)"),
+    HASH("keccak-512", "Keccak-1600(512)"),
     HASH("blake2b-512", "BLAKE2b(512)"),
     HASH("ripemd160", "RIPEMD-160"),
     HASH("sm3", "SM3"),

@@ -43,6 +43,7 @@
 #include <cryptopp/tea.h>
 #include <cryptopp/siphash.h>
 #include <cryptopp/sha3.h>
+#include <cryptopp/keccak.h>
 #include <cryptopp/shake.h>
 #include <cryptopp/sm3.h>
 #include <cryptopp/sm4.h>
@@ -710,6 +711,11 @@ const hash_arg h_sm3 = {make_hash<SM3>, 0, 0};
 const hash_arg h_sha3_224 = {make_hash<SHA3_224>, 0, 0};
 const hash_arg h_sha3_384 = {make_hash<SHA3_384>, 0, 0};
 const hash_arg h_shake256 = {make_shake256, 1, 0};
+// the original Keccak (pad10*1 alone), as submitted to the SHA-3 competition
+const hash_arg h_keccak_224 = {make_hash<Keccak_224>, 0, 0};
+const hash_arg h_keccak_256 = {make_hash<Keccak_256>, 0, 0};
+const hash_arg h_keccak_384 = {make_hash<Keccak_384>, 0, 0};
+const hash_arg h_keccak_512 = {make_hash<Keccak_512>, 0, 0};
 const hash_arg h_blake2b_160 = {make_blake2<BLAKE2b, 20>, 0, 0};
 const hash_arg h_blake2b_256 = {make_blake2<BLAKE2b, 32>, 0, 0};
 const hash_arg h_blake2b_384 = {make_blake2<BLAKE2b, 48>, 0, 0};
@@ -1210,6 +1216,10 @@ const cb_op cryptopp_ops[] = {
     HASH("sm3", h_sm3),
     HASH("sha3-224", h_sha3_224),
     HASH("sha3-384", h_sha3_384),
+    HASH("keccak-224", h_keccak_224),
+    HASH("keccak-256", h_keccak_256),
+    HASH("keccak-384", h_keccak_384),
+    HASH("keccak-512", h_keccak_512),
     HASH("shake256", h_shake256),
     HASH("blake2b-160", h_blake2b_160),
     HASH("blake2b-256", h_blake2b_256),

@@ -34,10 +34,11 @@ CHART_OPS = {"hashes": ("hash",), "ecb": ("encrypt", "decrypt"),
 
 #: Hash rows, family by family; hashes outside this list follow in catalog order.
 HASH_ORDER = ("md2", "md4", "md5", "sha1", "ripemd128", "ripemd160", "ripemd256", "ripemd320",
-              "sha224", "sha256", "sha384", "sha512", "sha512-224", "sha512-256", "sha3-224",
-              "sha3-256", "sha3-384", "sha3-512", "shake128", "shake256", "blake2s-128",
-              "blake2s-160", "blake2s-224", "blake2s-256", "blake2b-160", "blake2b-256",
-              "blake2b-384", "blake2b-512", "sm3", "streebog-256", "streebog-512",
+              "sha224", "sha256", "sha256-192", "sha384", "sha512", "sha512-224", "sha512-256",
+              "sha3-224", "sha3-256", "sha3-384", "sha3-512", "keccak-224", "keccak-256",
+              "keccak-384", "keccak-512", "shake128", "shake256", "cshake128", "cshake256",
+              "blake2s-128", "blake2s-160", "blake2s-224", "blake2s-256", "blake2b-160",
+              "blake2b-256", "blake2b-384", "blake2b-512", "sm3", "streebog-256", "streebog-512",
               "gostr3411-94", "gostr3411-94-test", "tiger", "whirlpool", "crc24", "crc32")
 #: AES modes in rows: the plain modes, then the AEADs, then key wrap.
 MODE_ORDER = ("ecb", "cbc", "cbc-cts", "cfb", "cfb1", "cfb8", "ofb", "ctr", "xts", "gcm", "ccm",
