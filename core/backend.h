@@ -30,6 +30,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 enum cb_status {
     CB_OK = 0,
@@ -137,5 +138,26 @@ extern const cb_offer_source cb_offer_sources[];
 /* Why no row measures what a library offers under `name`, when that is on
  * purpose (unmeasured.c); NULL for a gap not yet closed. */
 const char *cb_unmeasured_why(const char *lib, const char *name);
+
+/* A buffer a backend keeps across messages, for library calls that want the text and its tag
+ * (or a padded key, a whole record) in one place: grown when a message needs more, never
+ * shrunk, freed with the context (free(s.p)). */
+typedef struct cb_scratch {
+    uint8_t *p;
+    size_t cap;
+} cb_scratch;
+
+/* At least `need` bytes at s->p; 0 when memory runs out (s->p unchanged). */
+static inline int cb_scratch_reserve(cb_scratch *s, size_t need)
+{
+    if (need <= s->cap)
+        return 1;
+    uint8_t *b = (uint8_t *)realloc(s->p, need);
+    if (!b)
+        return 0;
+    s->p = b;
+    s->cap = need;
+    return 1;
+}
 
 #endif

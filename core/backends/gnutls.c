@@ -41,8 +41,7 @@ typedef struct {
     int decrypt;
     size_t nonce_len;        /* from aead_def */
     int tag_at;
-    uint8_t *buf;            /* V || C (SIV) or C || T (GCM-SIV) as GnuTLS reads and writes it */
-    size_t cap;
+    cb_scratch buf;          /* V || C (SIV) or C || T (GCM-SIV) as GnuTLS reads and writes it */
 } aead_ctx;
 
 static int aead_init(void **ctx, const void *arg, const cb_setup *s)
@@ -81,20 +80,15 @@ static int aead_init(void **ctx, const void *arg, const cb_setup *s)
 static int aead_run_whole(aead_ctx *c, cb_msg *m)
 {
     size_t need = m->len + m->tag_len;
-    if (need > c->cap) {
-        uint8_t *b = realloc(c->buf, need);
-        if (!b)
-            return CB_ERR;
-        c->buf = b;
-        c->cap = need;
-    }
-    uint8_t *tag = c->tag_at == GT_TAG_FIRST ? c->buf : c->buf + m->len;
-    uint8_t *text = c->tag_at == GT_TAG_FIRST ? c->buf + m->tag_len : c->buf;
+    if (!cb_scratch_reserve(&c->buf, need))
+        return CB_ERR;
+    uint8_t *tag = c->tag_at == GT_TAG_FIRST ? c->buf.p : c->buf.p + m->len;
+    uint8_t *text = c->tag_at == GT_TAG_FIRST ? c->buf.p + m->tag_len : c->buf.p;
     int r;
     if (!c->decrypt) {
         size_t out_len = need;
         r = gnutls_aead_cipher_encrypt(c->h, m->nonce, m->nonce_len, m->aad, m->aad_len,
-                                       m->tag_len, m->in, m->len, c->buf, &out_len);
+                                       m->tag_len, m->in, m->len, c->buf.p, &out_len);
         if (r >= 0 && out_len != need)
             return CB_ERR;
         if (r >= 0) {
@@ -106,7 +100,7 @@ static int aead_run_whole(aead_ctx *c, cb_msg *m)
         memcpy(tag, m->tag, m->tag_len);
         memcpy(text, m->in, m->len);
         r = gnutls_aead_cipher_decrypt(c->h, m->nonce, m->nonce_len, m->aad, m->aad_len,
-                                       m->tag_len, c->buf, need, m->out, &out_len);
+                                       m->tag_len, c->buf.p, need, m->out, &out_len);
         if (r == GNUTLS_E_DECRYPTION_FAILED)
             return CB_ERR_AUTH;
     }
@@ -184,7 +178,7 @@ static void aead_finish(void *ctx)
     gnutls_aead_cipher_deinit(c->h);
     if (c->sh)
         gnutls_cipher_deinit(c->sh);
-    free(c->buf);
+    free(c->buf.p);
     free(c);
 }
 

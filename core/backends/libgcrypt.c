@@ -371,8 +371,7 @@ typedef struct gc_kw_ctx {
     gcry_cipher_hd_t h;
     unsigned flags;
     int decrypt;
-    uint8_t *buf;             /* the padded key data, when it is longer than the key */
-    size_t cap;
+    cb_scratch buf;           /* the padded key data, when it is longer than the key */
 } gc_kw_ctx;
 
 static void gc_kw_finish(void *p)
@@ -381,7 +380,7 @@ static void gc_kw_finish(void *p)
     if (!c)
         return;
     gcry_cipher_close(c->h);
-    free(c->buf);
+    free(c->buf.p);
     free(c);
 }
 
@@ -416,14 +415,9 @@ static int gc_kw_run(void *p, cb_msg *m)
      * (GCRYCTL_GET_KEYLEN on the handle). */
     uint8_t *dst = m->out;
     if (padded != m->len) {
-        if (padded > c->cap) {
-            uint8_t *b = realloc(c->buf, padded);
-            if (!b)
-                return CB_ERR;
-            c->buf = b;
-            c->cap = padded;
-        }
-        dst = c->buf;
+        if (!cb_scratch_reserve(&c->buf, padded))
+            return CB_ERR;
+        dst = c->buf.p;
     }
     gcry_error_t e = gcry_cipher_decrypt(c->h, dst, padded, m->in, w);
     if (gcry_err_code(e) == GPG_ERR_CHECKSUM)

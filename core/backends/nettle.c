@@ -770,8 +770,7 @@ static int nt_mac_run(void *p, cb_msg *m)
 typedef struct nt_siv_ctx {
     int aes256, decrypt;
     union { struct siv_cmac_aes128_ctx a128; struct siv_cmac_aes256_ctx a256; } k;
-    uint8_t *buf;
-    size_t cap;
+    cb_scratch buf;
 } nt_siv_ctx;
 
 static void nt_siv_finish(void *p)
@@ -779,7 +778,7 @@ static void nt_siv_finish(void *p)
     nt_siv_ctx *c = p;
     if (!c)
         return;
-    free(c->buf);
+    free(c->buf.p);
     free(c);
 }
 
@@ -807,31 +806,26 @@ static int nt_siv_run(void *p, cb_msg *m)
     if (m->tag_len != SIV_DIGEST_SIZE || m->nonce_len < SIV_MIN_NONCE_SIZE)
         return CB_ERR_PARAM;
     size_t need = m->len + SIV_DIGEST_SIZE;
-    if (need > c->cap) {
-        uint8_t *b = realloc(c->buf, need);
-        if (!b)
-            return CB_ERR;
-        c->buf = b;
-        c->cap = need;
-    }
+    if (!cb_scratch_reserve(&c->buf, need))
+        return CB_ERR;
     if (!c->decrypt) {
         if (c->aes256)
             siv_cmac_aes256_encrypt_message(&c->k.a256, m->nonce_len, m->nonce, m->aad_len,
-                                            m->aad, need, c->buf, m->in);
+                                            m->aad, need, c->buf.p, m->in);
         else
             siv_cmac_aes128_encrypt_message(&c->k.a128, m->nonce_len, m->nonce, m->aad_len,
-                                            m->aad, need, c->buf, m->in);
-        memcpy(m->tag, c->buf, SIV_DIGEST_SIZE);
-        memcpy(m->out, c->buf + SIV_DIGEST_SIZE, m->len);
+                                            m->aad, need, c->buf.p, m->in);
+        memcpy(m->tag, c->buf.p, SIV_DIGEST_SIZE);
+        memcpy(m->out, c->buf.p + SIV_DIGEST_SIZE, m->len);
         return CB_OK;
     }
-    memcpy(c->buf, m->tag, SIV_DIGEST_SIZE);
-    memcpy(c->buf + SIV_DIGEST_SIZE, m->in, m->len);
+    memcpy(c->buf.p, m->tag, SIV_DIGEST_SIZE);
+    memcpy(c->buf.p + SIV_DIGEST_SIZE, m->in, m->len);
     int ok = c->aes256
         ? siv_cmac_aes256_decrypt_message(&c->k.a256, m->nonce_len, m->nonce, m->aad_len,
-                                          m->aad, m->len, m->out, c->buf)
+                                          m->aad, m->len, m->out, c->buf.p)
         : siv_cmac_aes128_decrypt_message(&c->k.a128, m->nonce_len, m->nonce, m->aad_len,
-                                          m->aad, m->len, m->out, c->buf);
+                                          m->aad, m->len, m->out, c->buf.p);
     return ok ? CB_OK : CB_ERR_AUTH;
 }
 #endif
@@ -848,8 +842,7 @@ static int nt_siv_run(void *p, cb_msg *m)
 typedef struct nt_gcmsiv_ctx {
     int aes256, decrypt;
     union { struct aes128_ctx a128; struct aes256_ctx a256; } k;   /* encryption keys both ways */
-    uint8_t *buf;
-    size_t cap;
+    cb_scratch buf;
 } nt_gcmsiv_ctx;
 
 static void nt_gcmsiv_finish(void *p)
@@ -857,7 +850,7 @@ static void nt_gcmsiv_finish(void *p)
     nt_gcmsiv_ctx *c = p;
     if (!c)
         return;
-    free(c->buf);
+    free(c->buf.p);
     free(c);
 }
 
@@ -886,31 +879,26 @@ static int nt_gcmsiv_run(void *p, cb_msg *m)
     if (m->tag_len != SIV_GCM_DIGEST_SIZE || m->nonce_len != SIV_GCM_NONCE_SIZE)
         return CB_ERR_PARAM;
     size_t need = m->len + SIV_GCM_DIGEST_SIZE;
-    if (need > c->cap) {
-        uint8_t *b = realloc(c->buf, need);
-        if (!b)
-            return CB_ERR;
-        c->buf = b;
-        c->cap = need;
-    }
+    if (!cb_scratch_reserve(&c->buf, need))
+        return CB_ERR;
     if (!c->decrypt) {
         if (c->aes256)
             siv_gcm_aes256_encrypt_message(&c->k.a256, m->nonce_len, m->nonce, m->aad_len,
-                                           m->aad, need, c->buf, m->in);
+                                           m->aad, need, c->buf.p, m->in);
         else
             siv_gcm_aes128_encrypt_message(&c->k.a128, m->nonce_len, m->nonce, m->aad_len,
-                                           m->aad, need, c->buf, m->in);
-        memcpy(m->out, c->buf, m->len);
-        memcpy(m->tag, c->buf + m->len, SIV_GCM_DIGEST_SIZE);
+                                           m->aad, need, c->buf.p, m->in);
+        memcpy(m->out, c->buf.p, m->len);
+        memcpy(m->tag, c->buf.p + m->len, SIV_GCM_DIGEST_SIZE);
         return CB_OK;
     }
-    memcpy(c->buf, m->in, m->len);
-    memcpy(c->buf + m->len, m->tag, SIV_GCM_DIGEST_SIZE);
+    memcpy(c->buf.p, m->in, m->len);
+    memcpy(c->buf.p + m->len, m->tag, SIV_GCM_DIGEST_SIZE);
     int ok = c->aes256
         ? siv_gcm_aes256_decrypt_message(&c->k.a256, m->nonce_len, m->nonce, m->aad_len,
-                                         m->aad, m->len, m->out, c->buf)
+                                         m->aad, m->len, m->out, c->buf.p)
         : siv_gcm_aes128_decrypt_message(&c->k.a128, m->nonce_len, m->nonce, m->aad_len,
-                                         m->aad, m->len, m->out, c->buf);
+                                         m->aad, m->len, m->out, c->buf.p);
     return ok ? CB_OK : CB_ERR_AUTH;
 }
 

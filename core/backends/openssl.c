@@ -340,8 +340,7 @@ static int cipher_run(void *p, cb_msg *m)
 typedef struct {
     cipher_ctx *c;
     int decrypt, padded;      /* padded: RFC 5649 */
-    uint8_t *buf;             /* what a padded unwrap writes */
-    size_t cap;
+    cb_scratch buf;           /* what a padded unwrap writes */
 } wrap_ctx;
 
 static void wrap_finish(void *p)
@@ -350,7 +349,7 @@ static void wrap_finish(void *p)
     if (!w)
         return;
     cipher_finish(w->c);
-    free(w->buf);
+    free(w->buf.p);
     free(w);
 }
 
@@ -392,14 +391,9 @@ static int wrap_run(void *p, cb_msg *m)
     }
     uint8_t *dst = m->out;
     if (w->padded) {
-        if (wl > w->cap) {
-            uint8_t *b = realloc(w->buf, wl);
-            if (!b)
-                return CB_ERR;
-            w->buf = b;
-            w->cap = wl;
-        }
-        dst = w->buf;
+        if (!cb_scratch_reserve(&w->buf, wl))
+            return CB_ERR;
+        dst = w->buf.p;
     }
     if (EVP_CipherUpdate(w->c->ctx, dst, &outl, m->in, (int)wl) <= 0 || (size_t)outl != m->len)
         return CB_ERR_AUTH;
@@ -691,8 +685,7 @@ typedef struct {
     EVP_CIPHER *cipher;
     const ossl_tls_arg *a;
     int decrypt;
-    uint8_t *rec;           /* the record being built or opened */
-    size_t cap;
+    cb_scratch rec;         /* the record being built or opened */
 } tls_ctx;
 
 static void tls_finish(void *p)
@@ -702,7 +695,7 @@ static void tls_finish(void *p)
         return;
     EVP_CIPHER_CTX_free(c->ctx);
     EVP_CIPHER_free(c->cipher);
-    free(c->rec);
+    free(c->rec.p);
     free(c);
 }
 
@@ -750,50 +743,45 @@ static int tls_run(void *p, cb_msg *m)
     size_t rl = tls_record_len(c, m->len);
     if (version < 0x0302 || version > 0x0303 || stated != m->len || m->tag_len != rl - m->len)
         return CB_ERR_PARAM;
-    if (rl > c->cap) {
-        uint8_t *r = realloc(c->rec, rl);
-        if (!r)
-            return CB_ERR;
-        c->rec = r;
-        c->cap = rl;
-    }
+    if (!cb_scratch_reserve(&c->rec, rl))
+        return CB_ERR;
     memcpy(hdr, m->aad, TLS_HDR);
     if (!c->decrypt) {
         /* libssl's header counts the explicit IV in the length; the cipher takes
          * it out again before the MAC. */
         hdr[11] = (uint8_t)((m->len + TLS_IV) >> 8);
         hdr[12] = (uint8_t)(m->len + TLS_IV);
-        memcpy(c->rec, m->nonce, TLS_IV);
-        memcpy(c->rec + TLS_IV, m->len ? m->in : empty_in, m->len);
+        memcpy(c->rec.p, m->nonce, TLS_IV);
+        memcpy(c->rec.p + TLS_IV, m->len ? m->in : empty_in, m->len);
         if (!EVP_CipherInit_ex(c->ctx, NULL, NULL, NULL, tls_zero_iv, -1))
             return CB_ERR;
         int pad = EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_TLS1_AAD, TLS_HDR, hdr);
         if (pad <= 0 || TLS_IV + m->len + (size_t)pad != rl)
             return CB_ERR;
-        if (!EVP_CipherUpdate(c->ctx, c->rec, &outl, c->rec, (int)rl) || (size_t)outl != rl)
+        if (!EVP_CipherUpdate(c->ctx, c->rec.p, &outl, c->rec.p, (int)rl) || (size_t)outl != rl)
             return CB_ERR;
         if (m->len)
-            memcpy(m->out, c->rec, m->len);
-        memcpy(m->tag, c->rec + m->len, m->tag_len);
+            memcpy(m->out, c->rec.p, m->len);
+        memcpy(m->tag, c->rec.p + m->len, m->tag_len);
         return CB_OK;
     }
     hdr[11] = (uint8_t)(rl >> 8);   /* the wire header: the record's length */
     hdr[12] = (uint8_t)rl;
-    memcpy(c->rec, m->len ? m->in : empty_in, m->len);
-    memcpy(c->rec + m->len, m->tag, m->tag_len);
+    memcpy(c->rec.p, m->len ? m->in : empty_in, m->len);
+    memcpy(c->rec.p + m->len, m->tag, m->tag_len);
     if (EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_TLS1_AAD, TLS_HDR, hdr) <= 0)
         return CB_ERR;
     /* MAC and padding are checked in this call, in constant time (Lucky Thirteen). */
-    if (!EVP_CipherUpdate(c->ctx, c->rec, &outl, c->rec, (int)rl)) {
+    if (!EVP_CipherUpdate(c->ctx, c->rec.p, &outl, c->rec.p, (int)rl)) {
         ERR_clear_error();
         return CB_ERR_AUTH;
     }
     /* A valid record whose longer padding leaves another length is not this message:
      * its MAC covered that length, not the one of the AAD. */
-    if (c->rec[rl - 1] != rl - TLS_IV - m->len - c->a->mac_len - 1)
+    if (c->rec.p[rl - 1] != rl - TLS_IV - m->len - c->a->mac_len - 1)
         return CB_ERR_AUTH;
     if (m->len)
-        memcpy(m->out, c->rec + TLS_IV, m->len);
+        memcpy(m->out, c->rec.p + TLS_IV, m->len);
     return CB_OK;
 }
 
