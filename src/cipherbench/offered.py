@@ -66,12 +66,13 @@ def gather(core: Core, lib: str | None = None) -> list[LibraryOffer]:
 def format_missing(offers: list[LibraryOffer]) -> list[str]:
     """Plain lines: per library, how many of its offered algorithms are not measured, then
     the gaps' names by kind and, one line per reason, what is left out on purpose and why;
-    libraries without an enumeration say so."""
+    libraries whose backend does not enumerate them say so."""
     lines: list[str] = []
     for o in offers:
         head = f"{o.lib} {o.version}".strip()
         if not o.enumerates:
-            lines += _wrap(f"{head}: the library does not enumerate what it offers", "")
+            lines += _wrap(f"{head}: what it offers is not listed (its backend does not enumerate "
+                           "the library's algorithms)", "")
             continue
         on_purpose = [m for m in o.missing if m.why]
         count = f"{len(o.missing)} of {len(o.offered)} offered algorithms not measured"
