@@ -82,6 +82,9 @@ CB_OFFERS(nettle)
 #ifdef CB_HAVE_GNUTLS
 CB_OFFERS(gnutls)
 #endif
+#ifdef CB_HAVE_MBEDTLS
+CB_OFFERS(mbedtls)
+#endif
 #ifdef CB_HAVE_LIBSODIUM
 CB_OFFERS(libsodium)
 #endif
@@ -101,6 +104,9 @@ const cb_offer_source cb_offer_sources[] = {
 #endif
 #ifdef CB_HAVE_GNUTLS
     {"gnutls", cb_offered_gnutls},
+#endif
+#ifdef CB_HAVE_MBEDTLS
+    {"mbedtls", cb_offered_mbedtls},
 #endif
 #ifdef CB_HAVE_LIBSODIUM
     {"libsodium", cb_offered_libsodium},   /* a documented static table */

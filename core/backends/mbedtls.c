@@ -30,6 +30,7 @@
 #include <mbedtls/gcm.h>
 #include <mbedtls/md.h>
 #include <mbedtls/poly1305.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -725,6 +726,104 @@ static const cb_op mbedtls_ops[] = {
     {"gmac-aes-128", NULL, gmac_init, gmac_run, gmac_finish},
     {NULL, NULL, NULL, NULL, NULL},
 };
+
+/* ---- what Mbed TLS offers (list --offered) ----------------------------------
+ * mbedtls_cipher_list and mbedtls_md_list name the cipher and digest types
+ * this Mbed TLS was built with. A row measures a cipher type when its
+ * cipher_def has that type; an AEAD or XTS row when its block cipher, key
+ * length and mode are the type's (3.x hides the block cipher's id: its name
+ * starts with it). mbedtls_md_hmac works over every digest, so each digest
+ * is offered as HMAC too. */
+
+#if MBEDTLS_VERSION_MAJOR >= 3
+#define INFO_NAME(i) mbedtls_cipher_info_get_name(i)
+#define INFO_MODE(i) mbedtls_cipher_info_get_mode(i)
+#define INFO_BITS(i) mbedtls_cipher_info_get_key_bitlen(i)
+#else
+#define INFO_NAME(i) ((i)->name)
+#define INFO_MODE(i) ((i)->mode)
+#define INFO_BITS(i) ((size_t)(i)->key_bitlen)
+#endif
+
+static int block_id_of(const char *name, mbedtls_cipher_id_t *id)
+{
+    static const struct { const char *prefix; mbedtls_cipher_id_t id; } ids[] = {
+        {"AES-", MBEDTLS_CIPHER_ID_AES},
+        {"CAMELLIA-", MBEDTLS_CIPHER_ID_CAMELLIA},
+        {"ARIA-", MBEDTLS_CIPHER_ID_ARIA},
+        {"CHACHA20-POLY1305", MBEDTLS_CIPHER_ID_CHACHA20},
+    };
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        if (!strncmp(name, ids[i].prefix, strlen(ids[i].prefix))) {
+            *id = ids[i].id;
+            return 1;
+        }
+    return 0;
+}
+
+static const char *mbedtls_cipher_row_for(int type, const mbedtls_cipher_info_t *info)
+{
+    mbedtls_cipher_mode_t mode = INFO_MODE(info);
+    size_t key_len = INFO_BITS(info) / 8;
+    int aead_mode = mode == MBEDTLS_MODE_GCM ? AEAD_GCM
+                  : mode == MBEDTLS_MODE_CCM ? AEAD_CCM
+                  : mode == MBEDTLS_MODE_CHACHAPOLY ? AEAD_CHACHAPOLY : -1;
+    mbedtls_cipher_id_t id = MBEDTLS_CIPHER_ID_NONE;
+    if (aead_mode >= 0 && !block_id_of(INFO_NAME(info), &id))
+        return NULL;
+    for (const cb_op *r = mbedtls_ops; r->algo; r++) {
+        if (r->init == cipher_init && ((const cipher_def *)r->arg)->type == (mbedtls_cipher_type_t)type)
+            return r->algo;
+        if (r->init == aead_init && aead_mode >= 0) {
+            const aead_def *d = r->arg;
+            if (d->mode == aead_mode && d->key_len == key_len && d->id == id)
+                return r->algo;
+        }
+        if (r->init == xts_init && mode == MBEDTLS_MODE_XTS &&
+            *(const size_t *)r->arg == key_len)
+            return r->algo;
+#if defined(MBEDTLS_ARC4_C)
+        if (r->init == rc4_init && type == MBEDTLS_CIPHER_ARC4_128)
+            return r->algo;
+#endif
+    }
+    return NULL;
+}
+
+static const char *mbedtls_md_row_for(int hmac, int type)
+{
+    for (const cb_op *r = mbedtls_ops; r->algo; r++)
+        if (r->init == (hmac ? hmac_init : hash_init) &&
+            *(const mbedtls_md_type_t *)r->arg == (mbedtls_md_type_t)type)
+            return r->algo;
+    return NULL;
+}
+
+void cb_offered_mbedtls(cb_offer_fn *offer, void *u);
+void cb_offered_mbedtls(cb_offer_fn *offer, void *u)
+{
+    for (const int *t = mbedtls_cipher_list(); *t; t++) {
+        const mbedtls_cipher_info_t *info = mbedtls_cipher_info_from_type((mbedtls_cipher_type_t)*t);
+        if (!info || *t == MBEDTLS_CIPHER_NULL)
+            continue;   /* NULL: no cipher at all */
+        mbedtls_cipher_mode_t mode = INFO_MODE(info);
+        const char *kind = mode == MBEDTLS_MODE_GCM || mode == MBEDTLS_MODE_CCM ||
+                                   mode == MBEDTLS_MODE_CHACHAPOLY ? "aead"
+                         : mode == MBEDTLS_MODE_KW || mode == MBEDTLS_MODE_KWP ? "keywrap"
+                         : "cipher";
+        offer(u, kind, INFO_NAME(info), mbedtls_cipher_row_for(*t, info));
+    }
+    for (const int *t = mbedtls_md_list(); *t; t++) {
+        const mbedtls_md_info_t *info = mbedtls_md_info_from_type((mbedtls_md_type_t)*t);
+        if (!info)
+            continue;
+        const char *name = mbedtls_md_get_name(info);
+        char hmac[48];
+        offer(u, "hash", name, mbedtls_md_row_for(0, *t));
+        snprintf(hmac, sizeof hmac, "HMAC-%s", name);
+        offer(u, "mac", hmac, mbedtls_md_row_for(1, *t));
+    }
+}
 
 static const char *mbedtls_backend_version(void)
 {
