@@ -38,6 +38,10 @@ static const struct {
     {"gnutls", "PBMAC1",
      "PKCS #5's PBMAC1 (RFC 8018 section 7.1: HMAC under a PBKDF2 key), which GnuTLS runs only "
      "inside PKCS#12 files: gnutls_hmac_init refuses it; its HMACs are the hmac-* rows"},
+    /* Mbed TLS 3.x lists CCM* with no tag (IEEE 802.15.4's encryption-only
+     * level) as a cipher type of its own: CTR under CCM's counter block */
+    {"mbedtls", "*-CCM\\*-NO-TAG",
+     "CCM* with no tag is CTR encryption under CCM's counter block, for IEEE 802.15.4; its CTR is the *-ctr rows"},
     /* MULTI2 (ARIB STD-B25): every published vector found traces back to LibTomCrypt's own
      * self-test (whose loop skips it); the FSE 2009 cryptanalysis gives none */
     {"libtomcrypt", "multi2/*",

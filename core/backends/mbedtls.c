@@ -523,6 +523,8 @@ static const aead_def a_gcm128 = {AEAD_GCM, 16, MBEDTLS_CIPHER_ID_AES},
                       a_gcm256 = {AEAD_GCM, 32, MBEDTLS_CIPHER_ID_AES},
                       a_ccm128 = {AEAD_CCM, 16, MBEDTLS_CIPHER_ID_AES},
                       a_ccm256 = {AEAD_CCM, 32, MBEDTLS_CIPHER_ID_AES},
+                      a_gcm192 = {AEAD_GCM, 24, MBEDTLS_CIPHER_ID_AES},
+                      a_ccm192 = {AEAD_CCM, 24, MBEDTLS_CIPHER_ID_AES},
                       a_chapoly = {AEAD_CHACHAPOLY, 32, MBEDTLS_CIPHER_ID_CHACHA20};
 /* GCM and CCM over Camellia and ARIA */
 static const aead_def
@@ -598,6 +600,10 @@ static const cipher_def c_aria256cbc = {MBEDTLS_CIPHER_ARIA_256_CBC, 32, 16, 0};
 static const cipher_def c_aria256cfb = {MBEDTLS_CIPHER_ARIA_256_CFB128, 32, 16, 0};
 static const cipher_def c_aria256ctr = {MBEDTLS_CIPHER_ARIA_256_CTR, 32, 16, 0};
 #endif
+/* OFB through the generic layer, which keeps the keystream's offset */
+static const cipher_def c_aes128ofb = {MBEDTLS_CIPHER_AES_128_OFB,      16, 16, 0};
+static const cipher_def c_aes192ofb = {MBEDTLS_CIPHER_AES_192_OFB,      24, 16, 0};
+static const cipher_def c_aes256ofb = {MBEDTLS_CIPHER_AES_256_OFB,      32, 16, 0};
 
 static const size_t x_aes128 = 32, x_aes256 = 64;
 
@@ -606,7 +612,14 @@ static const mbedtls_md_type_t
     h_sha256 = MBEDTLS_MD_SHA256, h_sha384 = MBEDTLS_MD_SHA384, h_sha512 = MBEDTLS_MD_SHA512,
     h_rmd160 = MBEDTLS_MD_RIPEMD160;
 #if defined(MBEDTLS_SHA3_C)
-static const mbedtls_md_type_t h_sha3_256 = MBEDTLS_MD_SHA3_256, h_sha3_512 = MBEDTLS_MD_SHA3_512;
+static const mbedtls_md_type_t h_sha3_256 = MBEDTLS_MD_SHA3_256, h_sha3_512 = MBEDTLS_MD_SHA3_512,
+                               h_sha3_224 = MBEDTLS_MD_SHA3_224, h_sha3_384 = MBEDTLS_MD_SHA3_384;
+#endif
+#if defined(MBEDTLS_MD4_C)
+static const mbedtls_md_type_t h_md4 = MBEDTLS_MD_MD4;
+#endif
+#if defined(MBEDTLS_MD2_C)
+static const mbedtls_md_type_t h_md2 = MBEDTLS_MD_MD2;
 #endif
 
 #define AEAD(n, a) {n, a, aead_init, aead_run, aead_finish}
@@ -623,6 +636,8 @@ static const cb_op mbedtls_ops[] = {
     AEAD("aes-256-ccm", &a_ccm256),
     AEAD("aes-128-ccm-8", &a_ccm128),   /* the tag length from the row */
     AEAD("aes-256-ccm-8", &a_ccm256),
+    AEAD("aes-192-gcm", &a_gcm192),
+    AEAD("aes-192-ccm", &a_ccm192),
     /* GCM and CCM over Camellia and ARIA */
     AEAD("camellia-128-gcm", &a_camellia128gcm),
     AEAD("camellia-192-gcm", &a_camellia192gcm),
@@ -650,6 +665,9 @@ static const cb_op mbedtls_ops[] = {
     CIPHER("aes-128-ecb", &c_aes128ecb),
     CIPHER("aes-192-ecb", &c_aes192ecb),
     CIPHER("aes-256-ecb", &c_aes256ecb),
+    CIPHER("aes-128-ofb", &c_aes128ofb),
+    CIPHER("aes-192-ofb", &c_aes192ofb),
+    CIPHER("aes-256-ofb", &c_aes256ofb),
     XTS("aes-128-xts", &x_aes128),
     XTS("aes-256-xts", &x_aes256),
     CIPHER("camellia-128-cbc", &c_cam128cbc),
@@ -711,6 +729,14 @@ static const cb_op mbedtls_ops[] = {
 #if defined(MBEDTLS_SHA3_C)
     HASH("sha3-256", &h_sha3_256),
     HASH("sha3-512", &h_sha3_512),
+    HASH("sha3-224", &h_sha3_224),
+    HASH("sha3-384", &h_sha3_384),
+#endif
+#if defined(MBEDTLS_MD4_C)
+    HASH("md4", &h_md4),
+#endif
+#if defined(MBEDTLS_MD2_C)
+    HASH("md2", &h_md2),
 #endif
     HMAC("hmac-md5", &h_md5),
     HMAC("hmac-sha1", &h_sha1),
@@ -720,6 +746,16 @@ static const cb_op mbedtls_ops[] = {
 #if defined(MBEDTLS_SHA3_C)
     HMAC("hmac-sha3-256", &h_sha3_256),
     HMAC("hmac-sha3-512", &h_sha3_512),
+    HMAC("hmac-sha3-224", &h_sha3_224),
+    HMAC("hmac-sha3-384", &h_sha3_384),
+#endif
+    HMAC("hmac-sha224", &h_sha224),
+    HMAC("hmac-sha384", &h_sha384),
+#if defined(MBEDTLS_MD4_C)
+    HMAC("hmac-md4", &h_md4),
+#endif
+#if defined(MBEDTLS_MD2_C)
+    HMAC("hmac-md2", &h_md2),
 #endif
     {"poly1305", NULL, poly1305_init, poly1305_run, poly1305_finish},
     {"cmac-aes-128", NULL, cmac_init, cmac_run, cmac_finish},
