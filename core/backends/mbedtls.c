@@ -10,8 +10,10 @@
  * keep the tag apart from the ciphertext, as cb_msg does (the PSA API of 3.x
  * reaches the same modules through a key store). XTS and RC4 use their
  * modules too: the generic layer has no XTS, and its RC4 takes only 128-bit
- * keys.
+ * keys. AES key wrap (3.x builds with MBEDTLS_NIST_KW_C) uses the nist_kw
+ * module, which the generic layer's KW types stand for.
  */
+#include "../algorithms.h"
 #include "../backend.h"
 
 #include <mbedtls/version.h>   /* first: brings in the library's configuration */
@@ -29,6 +31,9 @@
 #include <mbedtls/cmac.h>
 #include <mbedtls/gcm.h>
 #include <mbedtls/md.h>
+#if defined(MBEDTLS_NIST_KW_C)
+#include <mbedtls/nist_kw.h>
+#endif
 #include <mbedtls/poly1305.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -296,6 +301,76 @@ static void xts_finish(void *ctx)
     mbedtls_aes_xts_free(&c->x);
     free(c);
 }
+
+/* ---- AES key wrap (NIST SP 800-38F KW and KWP; RFC 3394 and 5649) -------- */
+
+#if defined(MBEDTLS_NIST_KW_C)
+
+typedef struct { mbedtls_nist_kw_mode_t mode; size_t key_len; } kw_def;
+
+typedef struct {
+    mbedtls_nist_kw_context kw;
+    mbedtls_nist_kw_mode_t mode;
+    int decrypt;
+    cb_scratch buf;         /* KWP unwraps whole semiblocks, padding included */
+} kw_ctx;
+
+static void kw_finish(void *ctx)
+{
+    kw_ctx *c = ctx;
+    if (!c)
+        return;
+    mbedtls_nist_kw_free(&c->kw);
+    free(c->buf.p);
+    free(c);
+}
+
+static int kw_init(void **ctx, const void *arg, const cb_setup *s)
+{
+    const kw_def *d = arg;
+    if (s->key_len != d->key_len)
+        return CB_ERR_PARAM;
+    kw_ctx *c = calloc(1, sizeof *c);
+    if (!c)
+        return CB_ERR;
+    mbedtls_nist_kw_init(&c->kw);
+    c->mode = d->mode;
+    c->decrypt = s->decrypt;
+    if (mbedtls_nist_kw_setkey(&c->kw, MBEDTLS_CIPHER_ID_AES, s->key, (unsigned)d->key_len * 8,
+                               !s->decrypt)) {
+        kw_finish(c);
+        return CB_ERR;
+    }
+    *ctx = c;
+    return CB_OK;
+}
+
+static int kw_run(void *ctx, cb_msg *m)
+{
+    kw_ctx *c = ctx;
+    size_t w = cb_keywrap_len(m->len), olen = 0;
+    int r;
+    if (!c->decrypt) {
+        r = mbedtls_nist_kw_wrap(&c->kw, c->mode, m->in, m->len, m->out, &olen, w);
+        if (r == MBEDTLS_ERR_CIPHER_BAD_INPUT_DATA)
+            return CB_ERR_PARAM;
+        return r || olen != w ? CB_ERR : CB_OK;
+    }
+    if (!cb_scratch_reserve(&c->buf, w - 8))
+        return CB_ERR;
+    r = mbedtls_nist_kw_unwrap(&c->kw, c->mode, m->in, w, c->buf.p, &olen, w - 8);
+    if (r == MBEDTLS_ERR_CIPHER_AUTH_FAILED)
+        return CB_ERR_AUTH;
+    if (r == MBEDTLS_ERR_CIPHER_BAD_INPUT_DATA)
+        return CB_ERR_PARAM;
+    if (r)
+        return CB_ERR;
+    if (olen != m->len)
+        return CB_ERR_AUTH;
+    memcpy(m->out, c->buf.p, m->len);
+    return CB_OK;
+}
+#endif
 
 /* ---- RC4 (any key of 1 to 256 bytes; Mbed TLS 2 only) ----------------------- */
 
@@ -605,6 +680,13 @@ static const cipher_def c_aes128ofb = {MBEDTLS_CIPHER_AES_128_OFB,      16, 16, 
 static const cipher_def c_aes192ofb = {MBEDTLS_CIPHER_AES_192_OFB,      24, 16, 0};
 static const cipher_def c_aes256ofb = {MBEDTLS_CIPHER_AES_256_OFB,      32, 16, 0};
 
+#if defined(MBEDTLS_NIST_KW_C)
+static const kw_def
+    k_aes128kw = {MBEDTLS_KW_MODE_KW, 16}, k_aes192kw = {MBEDTLS_KW_MODE_KW, 24},
+    k_aes256kw = {MBEDTLS_KW_MODE_KW, 32}, k_aes128kwp = {MBEDTLS_KW_MODE_KWP, 16},
+    k_aes192kwp = {MBEDTLS_KW_MODE_KWP, 24}, k_aes256kwp = {MBEDTLS_KW_MODE_KWP, 32};
+#endif
+
 static const size_t x_aes128 = 32, x_aes256 = 64;
 
 static const mbedtls_md_type_t
@@ -627,6 +709,7 @@ static const mbedtls_md_type_t h_md2 = MBEDTLS_MD_MD2;
 #define XTS(n, a) {n, a, xts_init, xts_run, xts_finish}
 #define HASH(n, a) {n, a, hash_init, hash_run, md_finish}
 #define HMAC(n, a) {n, a, hmac_init, hmac_run, md_finish}
+#define KW(n, a) {n, a, kw_init, kw_run, kw_finish}
 
 static const cb_op mbedtls_ops[] = {
     AEAD("aes-128-gcm", &a_gcm128),
@@ -668,6 +751,14 @@ static const cb_op mbedtls_ops[] = {
     CIPHER("aes-128-ofb", &c_aes128ofb),
     CIPHER("aes-192-ofb", &c_aes192ofb),
     CIPHER("aes-256-ofb", &c_aes256ofb),
+#if defined(MBEDTLS_NIST_KW_C)
+    KW("aes-128-kw", &k_aes128kw),
+    KW("aes-192-kw", &k_aes192kw),
+    KW("aes-256-kw", &k_aes256kw),
+    KW("aes-128-kwp", &k_aes128kwp),
+    KW("aes-192-kwp", &k_aes192kwp),
+    KW("aes-256-kwp", &k_aes256kwp),
+#endif
     XTS("aes-128-xts", &x_aes128),
     XTS("aes-256-xts", &x_aes256),
     CIPHER("camellia-128-cbc", &c_cam128cbc),
@@ -818,6 +909,14 @@ static const char *mbedtls_cipher_row_for(int type, const mbedtls_cipher_info_t 
         if (r->init == xts_init && mode == MBEDTLS_MODE_XTS &&
             *(const size_t *)r->arg == key_len)
             return r->algo;
+#if defined(MBEDTLS_NIST_KW_C)
+        /* the key-wrap types name their block cipher too; only AES has rows */
+        if (r->init == kw_init && (mode == MBEDTLS_MODE_KW || mode == MBEDTLS_MODE_KWP) &&
+            !strncmp(INFO_NAME(info), "AES-", 4) &&
+            ((const kw_def *)r->arg)->key_len == key_len &&
+            (((const kw_def *)r->arg)->mode == MBEDTLS_KW_MODE_KWP) == (mode == MBEDTLS_MODE_KWP))
+            return r->algo;
+#endif
 #if defined(MBEDTLS_ARC4_C)
         if (r->init == rc4_init && type == MBEDTLS_CIPHER_ARC4_128)
             return r->algo;
