@@ -332,3 +332,35 @@ def test_gnutls_gcm_siv_rows_follow_the_release():
                                "--sizes", "17,1024", "--samples", "3"])
         assert [r["size"] for r in recs if r["type"] == "point"] == [17, 1024], \
             [r for r in recs if r["type"] == "error"]
+
+
+# ---- Mbed TLS's enumeration (mbedtls_cipher_list, mbedtls_md_list) ----------------------
+
+def test_mbedtls_offers_map_to_rows_or_reasons():
+    """Mbed TLS lists its cipher types and digests; each digest is offered as HMAC too. Every
+    name it lists is measured by a row of its own or, like CCM*-NO-TAG, has a reason; the
+    type names map by mode and key length to the rows (the AEAD and XTS types included)."""
+    from cipherbench import offered
+
+    core = core_client.Core(real_core())
+    mbed = next((o for o in offered.gather(core, "mbedtls")), None)
+    if mbed is None:
+        pytest.skip("this build has no Mbed TLS")
+    assert mbed.enumerates
+    got = {m.name: m.algo for m in mbed.offered}
+    kinds = {m.name: m.kind for m in mbed.offered}
+    expected = {"AES-128-GCM": "aes-128-gcm", "AES-192-CCM": "aes-192-ccm",
+                "CHACHA20-POLY1305": "chacha20-poly1305", "AES-256-XTS": "aes-256-xts",
+                "AES-128-OFB": "aes-128-ofb", "DES-EDE3-CBC": "3des-cbc",
+                "CAMELLIA-256-CCM": "camellia-256-ccm", "SHA256": "sha256",
+                "HMAC-SHA384": "hmac-sha384"}
+    assert {n: got.get(n) for n in expected} == expected
+    assert kinds["AES-128-GCM"] == "aead" and kinds["AES-128-CBC"] == "cipher"
+    assert kinds["SHA256"] == "hash" and kinds["HMAC-SHA256"] == "mac"
+    assert "NONE" not in got and "NULL" not in got
+    if "AES-128-KW" in got:   # a library built with MBEDTLS_NIST_KW_C
+        assert kinds["AES-128-KW"] == "keywrap" and got["AES-128-KWP"] == "aes-128-kwp"
+    rows = {r.algo for r in core.list().rows("mbedtls")}
+    assert all(m.algo in rows for m in mbed.offered if m.algo)
+    assert not mbed.gaps, [m.name for m in mbed.gaps]
+    assert all(m.name.endswith("CCM*-NO-TAG") for m in mbed.missing)
