@@ -2,7 +2,7 @@
 
 ``quick`` is the essential algorithms on few sizes, meant to finish in under 30 s; the default
 covers what people actually choose between on the sizes that decide it, in under 3 minutes on
-a quiet 2-core machine; ``full`` is everything the core can measure on every size (about 3 h 2
+a quiet 2-core machine; ``full`` is everything the core can measure on every size (about 3 h 3
 min with every library). ``scenarios.primitive.scenario.estimate_s`` prints the expected duration first.
 """
 from __future__ import annotations
