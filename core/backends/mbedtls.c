@@ -888,15 +888,21 @@ static int block_id_of(const char *name, mbedtls_cipher_id_t *id)
     return 0;
 }
 
+/* The aead_def mode of a cipher type's mode; -1: not an AEAD. */
+static int aead_mode_of(mbedtls_cipher_mode_t mode)
+{
+    return mode == MBEDTLS_MODE_GCM ? AEAD_GCM
+         : mode == MBEDTLS_MODE_CCM ? AEAD_CCM
+         : mode == MBEDTLS_MODE_CHACHAPOLY ? AEAD_CHACHAPOLY : -1;
+}
+
 static const char *mbedtls_cipher_row_for(int type, const mbedtls_cipher_info_t *info)
 {
     mbedtls_cipher_mode_t mode = INFO_MODE(info);
     size_t key_len = INFO_BITS(info) / 8;
-    int aead_mode = mode == MBEDTLS_MODE_GCM ? AEAD_GCM
-                  : mode == MBEDTLS_MODE_CCM ? AEAD_CCM
-                  : mode == MBEDTLS_MODE_CHACHAPOLY ? AEAD_CHACHAPOLY : -1;
+    int aead_mode = aead_mode_of(mode);
     mbedtls_cipher_id_t id = MBEDTLS_CIPHER_ID_NONE;
-    if (aead_mode >= 0 && !block_id_of(INFO_NAME(info), &id))
+    if (!block_id_of(INFO_NAME(info), &id) && aead_mode >= 0)
         return NULL;
     for (const cb_op *r = mbedtls_ops; r->algo; r++) {
         if (r->init == cipher_init && ((const cipher_def *)r->arg)->type == (mbedtls_cipher_type_t)type)
@@ -912,7 +918,7 @@ static const char *mbedtls_cipher_row_for(int type, const mbedtls_cipher_info_t 
 #if defined(MBEDTLS_NIST_KW_C)
         /* the key-wrap types name their block cipher too; only AES has rows */
         if (r->init == kw_init && (mode == MBEDTLS_MODE_KW || mode == MBEDTLS_MODE_KWP) &&
-            !strncmp(INFO_NAME(info), "AES-", 4) &&
+            id == MBEDTLS_CIPHER_ID_AES &&
             ((const kw_def *)r->arg)->key_len == key_len &&
             (((const kw_def *)r->arg)->mode == MBEDTLS_KW_MODE_KWP) == (mode == MBEDTLS_MODE_KWP))
             return r->algo;
@@ -942,8 +948,7 @@ void cb_offered_mbedtls(cb_offer_fn *offer, void *u)
         if (!info || *t == MBEDTLS_CIPHER_NULL)
             continue;   /* NULL: no cipher at all */
         mbedtls_cipher_mode_t mode = INFO_MODE(info);
-        const char *kind = mode == MBEDTLS_MODE_GCM || mode == MBEDTLS_MODE_CCM ||
-                                   mode == MBEDTLS_MODE_CHACHAPOLY ? "aead"
+        const char *kind = aead_mode_of(mode) >= 0 ? "aead"
                          : mode == MBEDTLS_MODE_KW || mode == MBEDTLS_MODE_KWP ? "keywrap"
                          : "cipher";
         offer(u, kind, INFO_NAME(info), mbedtls_cipher_row_for(*t, info));
