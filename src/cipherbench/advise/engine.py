@@ -84,15 +84,19 @@ class Advice:
                 for r in self.rows],
             "bottleneck": self.bottleneck,
             "bottleneck_verdict": None if self.path is None else {
-                "state": self.path.state, "share": round(self.path.share, 4),
-                "share_low": round(self.path.low, 4), "share_high": round(self.path.high, 4),
+                "state": self.path.state, "share": _round4(self.path.share),
+                "share_low": _round4(self.path.low), "share_high": _round4(self.path.high),
                 "path": self.path.path, "path_bytes_per_s": self.path.path_bps,
-                "rule": self.path.rule},
+                "rule": self.path.rule, "parts": self.path.parts},
             "config": [{"text": ln.text, "status": ln.status, "checked_by": ln.detail}
                        for ln in self.lines],
             "notes": self.notes,
             "evidence_runs": self.evidence_runs,
         }
+
+
+def _round4(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
 
 
 def _ssh_query(what: str) -> list[str] | None:

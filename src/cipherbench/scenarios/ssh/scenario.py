@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from cipherbench import metadata, warnings
+from cipherbench.core_client import Core
 from cipherbench.display.console import GRADE_STYLE, display_fitted, display_warnings
-from cipherbench.errors import EnvironmentProblem
+from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
-from cipherbench.scenarios.ssh import runner, steady, tables, via as via_mod
+from cipherbench.scenarios.ssh import cipher_cost, runner, steady, tables, via as via_mod
 from cipherbench.scenarios.ssh.errors import HostError
 from cipherbench.scenarios.ssh.server import PrivateServer
 from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaults, is_aead
@@ -52,6 +53,9 @@ class SshPlan:
     rounds: int = runner.DEFAULT_ROUNDS
     seed: int | None = None
     file_combos: list[runner.Combo] | None = None   # through sftp/scp/rsync (None: combos)
+    #: measures each cipher and MAC alone (``cipher_cost``); None: found through ``env``
+    core: Core | None = field(default=None, compare=False, repr=False)
+    env: dict | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -86,7 +90,8 @@ def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *
               size: int, host: str | None = None, ssh_config: str | None = None,
               via: list[str] | None = None, rounds: int = runner.DEFAULT_ROUNDS,
               seed: int | None = None, budget_s: float | None = None, baseline: bool = True,
-              full_samples: bool = False, cpu: int | None = None) -> SshPlan:
+              full_samples: bool = False, cpu: int | None = None,
+              env: dict | None = None) -> SshPlan:
     """The plan of ``cipherbench ssh`` from its options (what ``advise`` calls): ciphers and
     MACs checked against ``ssh -Q`` (None: every cipher, the default MACs), ``via`` against
     the installed programs (None: all installed, cheapest first). Without ``macs`` the file
@@ -97,7 +102,7 @@ def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *
     return SshPlan(combos, size, host=host, ssh_config=ssh_config, budget_s=budget_s,
                    baseline=baseline, full_samples=full_samples, cpu=cpu,
                    via=via_mod.choose(via), rounds=rounds, seed=seed,
-                   file_combos=None if macs else runner.one_mac_each(combos))
+                   file_combos=None if macs else runner.one_mac_each(combos), env=env)
 
 
 def ssh_version() -> str:
@@ -180,9 +185,31 @@ def measure(p: SshPlan, rec: Recording) -> runner.Swept | None:
     results = rec.store.results(rec.run_id, tables.SCENARIO)
     for r in tables.summary_results(results):
         rec.add(r)
+    if any(not r.is_baseline for r in tables.rows(results)):
+        _cipher_costs(p, rec)
     measured = [r for r in tables.rows(results) if not r.is_baseline]
     rec.status = "complete" if measured else "failed"
     return swept
+
+
+def _cipher_costs(p: SshPlan, rec: Recording) -> None:
+    """Each cipher and MAC of the run alone (``cipher_cost``), stored with the run; a core
+    that cannot be found or run leaves a warning, and the bottleneck says what it lacks."""
+    rec.progress.working("measuring each cipher alone")
+    pairs = [(info.get("cipher_algo"), info.get("mac_algo"))
+             for c in p.candidates() if not c.is_baseline
+             for info in [runner.describe(c.combo)]]
+    try:
+        core = p.core or Core.find(p.env)
+        got, missing = cipher_cost.measure(core, cipher_cost.wanted(pairs))
+    except (UserError, OSError) as e:
+        rec.note(f"each cipher's cost alone was not measured: {e}")
+        return
+    for r in got:
+        rec.add(r)
+    if missing:
+        rec.note("no library of the core measures " + ", ".join(sorted(set(missing)))
+                 + " alone")
 
 
 def _sampler(target: Target, tools: dict, c: runner.Cand) -> runner.Sampler:
@@ -276,4 +303,5 @@ def summary(run: Run, results: list[Result]) -> dict:
     return {"ssh_rows": rows,
             "bottleneck": {"kind": neck.kind, "cipher": neck.cipher or None,
                            "via": neck.via or None, "text": neck.text(),
+                           "parts": neck.split.to_dict() if neck.split else None,
                            "verdict": tables.verdict_dict(neck.verdict)}}
