@@ -165,6 +165,11 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
         else:
             rates = R.without_aes(cands, rates)
             notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
+    if target.family == "luks":     # the kernel's implementation, not a library's
+        from cipherbench.luks import kernel as luks_kernel
+        rates, more = luks_kernel.rates(ev, cands, luks_kernel.read_view(env, ev.cpu_flags),
+                                        opts.assume_no_aes)
+        notes = [n for n in notes if not n.startswith("--assume-no-aes")] + more
     rows = rank(cands, rates, opts.policy, target.transport, dflt,
                 rounds=paired_rounds(ev, rates) if target.family == "ssh" else None)
     own = own_tool_rows(target, rows, opts)
@@ -195,9 +200,6 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     if left:
         notes.append("left out of the evidence (never mixed with it): " + "; ".join(left[:6])
                      + (f"; and {len(left) - 6} more" if len(left) > 6 else ""))
-    if target.family == "luks":
-        notes.append("dm-crypt runs the kernel's implementation; these are the same modes in "
-                     "a user-space library (`cryptsetup benchmark` measures the kernel's)")
     if target.family == "gpg" and stand_ins:
         notes.append("some rates are libgcrypt CFB stand-ins (no gpg measurement of them)")
     # the one-off line of the tool measured (every tool's when it was ssh's own pipe)

@@ -129,6 +129,8 @@ _CONNECT_S = 0.3
 _RATE_BPS = 400e6
 _FILE_TOOL_S = 0.05
 _REMOTE_CHECK_S = 0.3
+#: Each cipher and MAC alone through the core (``cipher_cost``): a batch per library.
+_COST_S = 3.0
 
 
 def estimate_s(p: SshPlan) -> float:
@@ -145,7 +147,7 @@ def estimate_s(p: SshPlan) -> float:
                 min(p.rounds, int(p.budget_s * len(p.candidates()) / per_round) + 1))
     checks = len({(c.via, c.combo.cipher) for c in p.candidates()})
     check_s = checks * (_CONNECT_S + runner.VERIFY_BYTES / _RATE_BPS)
-    return (0 if p.host else _SERVER_START_S) + check_s + n * per_round
+    return (0 if p.host else _SERVER_START_S) + check_s + n * per_round + _COST_S
 
 
 def measure(p: SshPlan, rec: Recording) -> runner.Swept | None:
