@@ -150,7 +150,7 @@ def test_cli_measures_stores_and_answers(cli, env, tmp_path):
     assert out.rc == 0, out.err
     assert "NOSUCH" in out.err and "AES" in out.out and "CAST5" in out.out
     assert "1 GiB: wall" in out.out and "fastest sound choice here" in out.out
-    assert "wall-clock: the disk decides (1.00 kB/s, --disk 1kB/s" in " ".join(out.out.split())
+    assert "wall-clock: the disk decides (1.00 kB/s, --disk 1kB/s)" in " ".join(out.out.split())
     assert list(tmp.iterdir()) == []          # the private GNUPGHOME is gone
     tmp.rmdir()
     with Store.open(env["CIPHERBENCH_DB"]) as store:

@@ -67,7 +67,8 @@ def test_the_table_shows_wall_clock_and_cpu_and_the_answer_says_which_decides():
     assert "gpg --cipher-algo AES" in text and "wall-clock" in text and "of CPU time" in text
     assert "1.20x faster" in text or "1.19x faster" in text or "1.21x faster" in text
     slow = tables.answer(rows, GIB50, "50 GiB", B.Disk(100e6, "--disk 100MB/s"))
-    assert "the disk decides (100 MB/s, --disk 100MB/s: 8 min 57 s)" in slow
+    assert "takes 8 min 57 s wall-clock: the disk decides (100 MB/s, --disk 100MB/s), not gpg" \
+        in slow
     fast = tables.answer(rows, GIB50, "50 GiB", B.Disk(10e9, "--disk 10GB/s"))
     assert "gpg decides, not the disk" in fast
 
@@ -97,3 +98,24 @@ def test_a_stored_disk_row_decides_when_shown_again():
     d = tables.disk_of({}, results)
     assert d.bps == 50e6 and "into /backup" in d.source
     assert tables.disk_of({"disk": "200MB/s"}, []).bps == 200e6
+
+
+def test_advise_for_gpg_says_how_long_and_what_decides(cli, env):
+    from cipherbench.store import Store
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        run = s.begin_run("gpg", {"size": SIZE, "backup_size": GIB50},
+                          {"cpu_model": "Recorded CPU", "cpu_flags": ["aes"],
+                           "hostname": "recorded"})
+        for r in _run(FIXED, BULK):
+            s.add_result(run, r)
+        s.finish_run(run, "complete")
+    out = cli("advise", "--no-measure", "--json", "--for", "gpg", "--link", "100MB/s")
+    assert out.rc == 0, out.err
+    answer = out.json()["targets"][0]["answer"]
+    assert "How long: 50 GiB through gpg --cipher-algo AES takes 8 min 57 s wall-clock: the " \
+           "disk decides (100 MB/s, your --link), not gpg (" in answer, answer
+    out = cli("advise", "--no-measure", "--json", "--for", "gpg")
+    answer = out.json()["targets"][0]["answer"]
+    assert "How long: 50 GiB through gpg --cipher-algo AES takes" in answer
+    assert "of CPU time)" in answer and "a disk slower than" in answer
+    assert "(--link RATE)" in answer

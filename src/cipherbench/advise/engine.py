@@ -212,6 +212,14 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     lines = validate(lines, validator)
     runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
     text = answer_text(target, own, rec, opts) + other_tool_text(target, rows, rec)
+    if target.family == "gpg" and rec is not None and ev.gpg_run is not None:
+        from cipherbench.scenarios.gpg import backup as gpg_backup, tables as gpg_tables
+        args = ev.gpg_run.args
+        disk = gpg_backup.Disk(opts.link[0], "your --link") if opts.link else \
+            gpg_tables.disk_of(args, [])
+        text += gpg_tables.how_long(ev.gpg_rows, "age" if rec.cand.key == "age" else "gnupg",
+                                    rec.cand.key, int(args.get("backup_size") or 50 << 30),
+                                    disk)
     if target.name == "nzbget":
         text += tls13_text(opts.lib)
         notes.insert(0, rc4_text(ev, opts))

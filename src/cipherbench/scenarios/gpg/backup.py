@@ -158,20 +158,22 @@ class BackupTime:
         """``DISK`` when the disk takes longer than gpg, else ``GPG``."""
         return DISK if self.disk_s is not None and self.disk_s > self.wall_s else GPG
 
-    def text(self, what: str, size_text: str) -> str:
+    def text(self, what: str, size_text: str, hint: str = "--disk RATE or --disk DIR") -> str:
         """``50 GiB through gpg --cipher-algo AES takes 1 min 31 s wall-clock (1 min 20 s of
-        CPU time); gpg decides, not the disk (200 MB/s: 4 min 28 s)``."""
-        cpu = f" ({format_duration(self.cpu_s)} of CPU time)" if self.cpu_s is not None else ""
+        CPU time): gpg decides, not the disk (200 MB/s, --disk 200MB/s: 4 min 28 s)``;
+        ``hint`` names the option that gives the disk."""
+        cpu = f"{format_duration(self.cpu_s)} of CPU time" if self.cpu_s is not None else ""
         head = f"{size_text} through {what} takes {format_duration(self.total_s)} wall-clock"
         if self.disk is None:
-            return (f"{head}{cpu}: gpg's own time, from the paired rounds; a disk slower than "
-                    f"{format_rate(self.size / self.wall_s)} would decide instead (--disk "
-                    "RATE or --disk DIR)")
-        disk = f"{format_rate(self.disk.bps)}, {self.disk.source}"
+            return (f"{head}{f' ({cpu})' if cpu else ''}: gpg's own time, from the paired "
+                    f"rounds; a disk slower than {format_rate(self.size / self.wall_s)} would "
+                    f"decide instead ({hint})")
         if self.decides == DISK:
-            return (f"{head}: the disk decides ({disk}: {format_duration(self.disk_s)}), "
-                    f"not gpg ({format_duration(self.wall_s)}{cpu})")
-        return (f"{head}{cpu}: gpg decides, not the disk ({disk}: "
+            return (f"{head}: the disk decides ({format_rate(self.disk.bps)}, "
+                    f"{self.disk.source}), not gpg ({format_duration(self.wall_s)}"
+                    f"{f'; {cpu}' if cpu else ''})")
+        return (f"{head}{f' ({cpu})' if cpu else ''}: gpg decides, not the disk "
+                f"({format_rate(self.disk.bps)}, {self.disk.source}: "
                 f"{format_duration(self.disk_s)})")
 
 

@@ -12,7 +12,7 @@ from cipherbench.scenarios.gpg import backup as B
 from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
 from cipherbench.store import Result
-from cipherbench.units import format_duration
+from cipherbench.units import format_bytes, format_duration
 
 #: The catalog entry whose grade stands for a gpg algorithm: its cipher in CFB (OpenPGP's
 #: mode) where the catalog has it, else the same cipher's CBC entry (same block cipher,
@@ -391,3 +391,15 @@ def _bulk_text(v: V.Verdict) -> str:
         return (f"{v.ratio:.2f}x {v.state} (95% CI {v.low:.2f}-{v.high:.2f}, {v.n_rounds} "
                 "paired rounds)")
     return v.text()
+
+
+def how_long(rows: list[GpgRow], tool: str, algo: str, backup_size: int,
+             disk: B.Disk | None, hint: str = "--link RATE") -> str:
+    """``advise``'s line for the chosen gpg cipher (or age): the whole backup's wall-clock
+    and CPU time from the run's paired rounds, and which decides; "" when not measured."""
+    row = next((r for r in rows if r.tool == tool and (tool == "age" or r.algo == algo)), None)
+    t = row.backup_time(backup_size, disk) if row is not None else None
+    if t is None:
+        return ""
+    what = "age" if tool == "age" else f"gpg --cipher-algo {algo}"
+    return f" How long: {t.text(what, format_bytes(backup_size), hint)}."
