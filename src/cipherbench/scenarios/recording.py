@@ -30,7 +30,7 @@ from rich.console import Console
 from cipherbench import load
 from cipherbench.errors import UserError
 from cipherbench.scenarios.progress import Progress
-from cipherbench.scenarios.ssh import procs
+from cipherbench.processes import procs
 from cipherbench.store import Result, Store, StoreError
 from cipherbench.units import format_duration
 from cipherbench.warnings import BenchWarning, Kind
