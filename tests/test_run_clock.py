@@ -6,7 +6,8 @@ import json
 
 from conftest import write_recordings
 
-from cipherbench import clock, load
+from cipherbench import clock
+from cipherbench.machine import load
 from cipherbench import warnings as W
 from cipherbench.cli.quiet import wait_for_quiet
 from cipherbench.display.format import format_cell, format_results

@@ -13,7 +13,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from cipherbench import metadata
+from cipherbench.machine import metadata
 from cipherbench.core_client import Core, CoreCrashed
 from cipherbench.remote import errors as E
 from cipherbench.remote import probe

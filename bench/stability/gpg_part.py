@@ -35,7 +35,8 @@ try:
 except ImportError:     # run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
 
-from cipherbench import load, stats  # noqa: E402
+from cipherbench.machine import load  # noqa: E402
+from cipherbench import stats  # noqa: E402
 from cipherbench import verdict as V  # noqa: E402
 from cipherbench.scenarios.gpg import figure as F  # noqa: E402
 from cipherbench.scenarios.gpg import interleaved  # noqa: E402

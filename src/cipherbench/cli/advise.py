@@ -22,7 +22,7 @@ from cipherbench.advise.validate import Validator, printable
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.options import nonempty_list, split_list
 from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.coherence import this_machine
+from cipherbench.machine.coherence import this_machine
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import UsageError
 

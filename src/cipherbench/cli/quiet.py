@@ -7,7 +7,7 @@ from typing import Callable
 
 import click
 
-from cipherbench import load
+from cipherbench.machine import load
 from cipherbench.cli.options import CPU
 
 #: Seconds ``--wait-quiet`` waits when given without a value.

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from cipherbench import load, metadata
+from cipherbench.machine import load, metadata
 from cipherbench.core_client import Core, Inventory, Launcher, ProtocolMismatch, find_core
 from cipherbench.cores import EXTRA_CORES, find_extra
 from cipherbench.errors import EnvironmentProblem, UsageError

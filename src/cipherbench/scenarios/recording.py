@@ -27,7 +27,7 @@ from typing import Callable, Iterable
 
 from rich.console import Console
 
-from cipherbench import load
+from cipherbench.machine import load
 from cipherbench.errors import UserError
 from cipherbench.scenarios.progress import Progress
 from cipherbench.processes import procs

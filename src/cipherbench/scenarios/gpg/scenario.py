@@ -10,7 +10,8 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from cipherbench import metadata, stats
+from cipherbench.machine import metadata
+from cipherbench import stats
 from cipherbench import verdict as V
 from cipherbench.core_client import Core
 from cipherbench.display.console import display_fitted, display_rows

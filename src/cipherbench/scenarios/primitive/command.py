@@ -7,7 +7,8 @@ from contextlib import ExitStack
 
 import click
 
-from cipherbench import __version__, metadata
+from cipherbench import __version__
+from cipherbench.machine import metadata
 from cipherbench.cli.context import AppContext, db_option, json_option
 from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.cli.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from cipherbench import catalog, metadata
+from cipherbench import catalog
+from cipherbench.machine import metadata
 from cipherbench import warnings as W
 from cipherbench.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from cipherbench import metadata, warnings
+from cipherbench.machine import metadata
+from cipherbench import warnings
 from cipherbench.display.console import GRADE_STYLE, display_fitted, display_warnings
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.scenarios import Screen

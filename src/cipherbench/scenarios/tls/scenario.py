@@ -11,7 +11,7 @@ import random
 import time
 from dataclasses import dataclass, field, replace
 
-from cipherbench import metadata
+from cipherbench.machine import metadata
 from cipherbench import verdict as V
 from cipherbench import warnings as W
 from cipherbench import stats
