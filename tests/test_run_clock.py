@@ -9,7 +9,7 @@ from conftest import write_recordings
 from cipherbench import clock
 from cipherbench.machine import load
 from cipherbench import warnings as W
-from cipherbench.cli.quiet import wait_for_quiet
+from cipherbench.clikit.quiet import wait_for_quiet
 from cipherbench.display.format import format_cell, format_results
 from cipherbench.scenarios.primitive.runner import PrimitiveRunner, Selection
 from cipherbench.store import Store

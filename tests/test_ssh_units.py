@@ -6,7 +6,7 @@ import random
 import click
 import pytest
 
-from cipherbench.cli.options import Size
+from cipherbench.clikit.options import Size
 from cipherbench.scenarios.ssh.command import MAX_SIZE
 from cipherbench.errors import UsageError
 from cipherbench.scenarios.ssh import tables, runner

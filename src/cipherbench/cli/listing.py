@@ -6,8 +6,8 @@ import json
 import click
 
 from cipherbench import catalog, offered
-from cipherbench.cli.context import AppContext
-from cipherbench.cli.options import nonempty_list, split_list
+from cipherbench.clikit.context import AppContext
+from cipherbench.clikit.options import nonempty_list, split_list
 from cipherbench.cores import Cores, format_sources
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_list

@@ -34,9 +34,6 @@ SCENARIOS = {
 }
 
 
-#: Views of stored runs made by commands that are not scenarios ("module:function").
-OTHER_VIEWS = {"advise": "cipherbench.cli.advise:display_run"}
-
 
 class Screen(Protocol):
     """Where a view draws: the console on stdout and the one on stderr."""
@@ -64,9 +61,4 @@ def command_of(command: str):
 def view_of(command: str) -> Callable | None:
     """``view(screen, run, results, warnings)`` of the runs of ``command``, or None."""
     mod = scenario(command)
-    if mod is not None:
-        return mod.view
-    if command in OTHER_VIEWS:
-        module, func = OTHER_VIEWS[command].split(":")
-        return getattr(importlib.import_module(module), func)
-    return None
+    return mod.view if mod is not None else None

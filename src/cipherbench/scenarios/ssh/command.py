@@ -13,9 +13,9 @@ import os
 import click
 
 from cipherbench import units
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.cli.options import POSITIVE_SECONDS, Size, nonempty_list, split_list
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
+from cipherbench.clikit.options import POSITIVE_SECONDS, Size, nonempty_list, split_list
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.progress import mode_for

@@ -10,9 +10,9 @@ from __future__ import annotations
 import click
 
 from cipherbench import stats
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.quiet import wait_quiet_on, wait_quiet_option
-from cipherbench.cli.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.quiet import wait_quiet_on, wait_quiet_option
+from cipherbench.clikit.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
 from cipherbench.cores import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
