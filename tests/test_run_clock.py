@@ -11,7 +11,7 @@ from cipherbench.machine import load
 from cipherbench import warnings as W
 from cipherbench.clikit.quiet import wait_for_quiet
 from cipherbench.display.format import format_cell, format_results
-from cipherbench.scenarios.primitive.runner import PrimitiveRunner, Selection
+from cipherbench.scenarios.primitive.batches import PrimitiveRunner, Selection
 from cipherbench.store import Store
 
 ALGOS = {"aes-128-gcm": ("aead", ["encrypt"])}

@@ -18,7 +18,7 @@ from cipherbench import verdict as V
 from cipherbench.records import CoreError, Point
 from cipherbench.scenarios.tls import interleaved, tables
 from cipherbench.scenarios.tls import scenario as tls
-from cipherbench.scenarios.tls.runner import Plan, TlsRunner
+from cipherbench.scenarios.tls.core_tls import Plan, TlsRunner
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.store import Result, Run, Store
 

@@ -41,7 +41,7 @@ from cipherbench import verdict as V  # noqa: E402
 from cipherbench.scenarios.gpg import figure as F  # noqa: E402
 from cipherbench.scenarios.gpg import interleaved  # noqa: E402
 from cipherbench.scenarios.gpg.home import private_gnupg_home  # noqa: E402
-from cipherbench.scenarios.gpg.runner import Candidate, GpgTool, random_data  # noqa: E402
+from cipherbench.scenarios.gpg.candidates import Candidate, GpgTool, random_data  # noqa: E402
 from cipherbench.units import parse_size  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -9,7 +9,7 @@ import click
 
 from cipherbench.clikit.context import AppContext, db_option
 from cipherbench.clikit.options import (RUN_REF_CONTEXT, did_you_mean, parse_sizes, run_refs,
-                                     split_list)
+                                        split_list)
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.export import RunBundle
 from cipherbench.presets import HEADLINE_SIZE

@@ -11,7 +11,7 @@ from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.gpg import programs
 from cipherbench.scenarios.gpg import scenario as gpg_scenario
-from cipherbench.scenarios.gpg.runner import candidates, check_space
+from cipherbench.scenarios.gpg.candidates import candidates, check_space
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
 from cipherbench.units import parse_size

@@ -19,8 +19,8 @@ from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.gpg import cipher_alone, figure, interleaved, programs, tables
 from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
-from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
-                                              Measured, random_data)
+from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
+                                                  Measured, random_data)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.units import format_bytes, rate_interval

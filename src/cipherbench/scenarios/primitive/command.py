@@ -12,7 +12,7 @@ from cipherbench.machine import metadata
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.clikit.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
-                                     parse_sizes, split_list)
+                                        parse_sizes, split_list)
 from cipherbench.core_client import HW_FEATURES, MAX_SAMPLES, hw_args
 from cipherbench.cores import Cores
 from cipherbench.display import console as disp

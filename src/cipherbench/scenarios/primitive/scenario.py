@@ -17,8 +17,8 @@ from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive.interleaved import run_in_rounds
-from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
-                                                    Selection, plan as plan_items)
+from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
+                                                     Selection, plan as plan_items)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.suggest import did_you_mean

@@ -33,8 +33,8 @@ from cipherbench.cpu_figure import CPU, WALL
 from cipherbench.scenarios.ssh import bottleneck as bn
 from cipherbench.scenarios.ssh import steady
 from cipherbench.scenarios.ssh import figure as F
-from cipherbench.scenarios.ssh.runner import (BASELINE, BASELINE_OP, Cand, Check, Combo,
-                                              describe)
+from cipherbench.scenarios.ssh.sweep import (BASELINE, BASELINE_OP, Cand, Check, Combo,
+                                             describe)
 from cipherbench.scenarios.ssh.transfer import TransferSample
 from cipherbench.store import Result
 from cipherbench.units import format_bytes

@@ -20,7 +20,7 @@ from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.tls import scenario as tls
-from cipherbench.scenarios.tls.runner import DEFAULT_SIZES
+from cipherbench.scenarios.tls.core_tls import DEFAULT_SIZES
 from cipherbench.units import parse_size
 
 MAX_WRITE = 1 << 20

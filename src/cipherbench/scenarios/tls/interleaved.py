@@ -25,7 +25,7 @@ from cipherbench import warnings as W
 from cipherbench.records import CoreError, Library, Point, Preamble
 from cipherbench.scenarios.rounds import Round, rounds
 from cipherbench.scenarios.tls import loopback as lb
-from cipherbench.scenarios.tls.runner import SCENARIO, TlsRunner, label
+from cipherbench.scenarios.tls.core_tls import SCENARIO, TlsRunner, label
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.store import Result
 from cipherbench.units import rate_interval

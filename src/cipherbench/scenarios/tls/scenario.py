@@ -24,8 +24,8 @@ from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.tls import interleaved
 from cipherbench.scenarios.tls import loopback as lb
 from cipherbench.scenarios.tls import tables
-from cipherbench.scenarios.tls.runner import (HANDSHAKE_SUITE, SCENARIO, Outcome, Plan,
-                                              TlsRunner, handshake_combos)
+from cipherbench.scenarios.tls.core_tls import (HANDSHAKE_SUITE, SCENARIO, Outcome, Plan,
+                                                TlsRunner, handshake_combos)
 from cipherbench.scenarios.tls.suites import Suite, parse_list, resolve, tls_libraries
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.suggest import did_you_mean
