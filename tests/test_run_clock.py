@@ -8,7 +8,7 @@ from conftest import write_recordings
 
 from cipherbench import clock
 from cipherbench.machine import load
-from cipherbench import warnings as W
+from cipherbench import run_warnings as W
 from cipherbench.clikit.quiet import wait_for_quiet
 from cipherbench.display.format import format_cell, format_results
 from cipherbench.scenarios.primitive.batches import PrimitiveRunner, Selection

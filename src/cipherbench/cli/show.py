@@ -12,7 +12,7 @@ from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.presets import HEADLINE_SIZE
 from cipherbench.scenarios import view_of
 from cipherbench.scenarios.primitive import scenario as primitive
-from cipherbench.warnings import BenchWarning
+from cipherbench.run_warnings import BenchWarning
 
 #: Views of stored runs made by commands that are not scenarios.
 OTHER_VIEWS = {"advise": advise_view}

@@ -12,7 +12,7 @@ from cipherbench.machine import load
 from cipherbench.remote.host import RemoteHost
 from cipherbench.scenarios.recording import Recording, _load_dict
 from cipherbench.store import Store
-from cipherbench.warnings import Kind
+from cipherbench.run_warnings import Kind
 
 
 class HostRecording(Recording):

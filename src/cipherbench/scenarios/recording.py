@@ -33,7 +33,7 @@ from cipherbench.scenarios.progress import Progress
 from cipherbench.processes import procs
 from cipherbench.store import Result, Store, StoreError
 from cipherbench.units import format_duration
-from cipherbench.warnings import BenchWarning, Kind
+from cipherbench.run_warnings import BenchWarning, Kind
 
 #: Exit status of a command stopped by a signal (as for Ctrl-C, whatever the signal).
 EXIT_INTERRUPTED = 130

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from cipherbench import clock as clockmod, fit as fitmod, stats
-from cipherbench import warnings as W
+from cipherbench import run_warnings as W
 from cipherbench.core_client import Core, CoreCrashed, CoreSession, Inventory
 from cipherbench.records import CoreError, End, Library, Point, Preamble, Record
 from cipherbench.scenarios.recording import Recording

@@ -25,7 +25,7 @@ from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive import scenario as primitive
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
-from cipherbench.warnings import BenchWarning, Kind
+from cipherbench.run_warnings import BenchWarning, Kind
 
 VALID_OPS = ("encrypt", "decrypt", "hash", "mac", "ref")
 

@@ -19,7 +19,7 @@ import statistics
 from typing import Iterable
 
 from cipherbench import stats
-from cipherbench import warnings as W
+from cipherbench import run_warnings as W
 from cipherbench.core_client import CoreCrashed
 from cipherbench.records import CoreError, Point
 from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from cipherbench.machine import metadata
-from cipherbench import warnings
+from cipherbench import run_warnings
 from cipherbench.display.console import GRADE_STYLE, display_fitted, display_warnings
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.scenarios import Screen
@@ -146,7 +146,7 @@ def estimate_s(p: SshPlan) -> float:
 
 def measure(p: SshPlan, rec: Recording) -> sweep.Swept | None:
     """The rounds, every sample stored the moment it is known, then the per-candidate rows."""
-    rec.warn(warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores"),
+    rec.warn(run_warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores"),
                            others=rec.load_start.others if rec.load_start else None))
     data = os.urandom(p.size)  # incompressible, and the same bytes for every row
     swept = None
@@ -211,9 +211,9 @@ def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes,
         rec.progress.done(f"ssh round {i + 1}: {c.label}")
 
     def on_fail(f: sweep.Failure) -> None:
-        kind = warnings.Kind.UNSUPPORTED if f.status in ("refused", "unavailable") \
-            else warnings.Kind.TRANSFER_FAILED
-        rec.warn([warnings.BenchWarning(kind, f.cand.label, f.message)])
+        kind = run_warnings.Kind.UNSUPPORTED if f.status in ("refused", "unavailable") \
+            else run_warnings.Kind.TRANSFER_FAILED
+        rec.warn([run_warnings.BenchWarning(kind, f.cand.label, f.message)])
         rec.progress.failed(f"cipherbench: error: {f.message}")
 
     return sweep.sweep(p.candidates(), lambda c: _sampler(target, tools, c), data,
@@ -255,7 +255,7 @@ def view(screen: Screen, run: Run, results: list[Result],
     if note:
         screen.console.print(note, highlight=False)
     screen.console.print(tables.bottleneck(table).text(), highlight=False)
-    display_warnings(screen.err_console, [warnings.BenchWarning(w.kind, w.subject, w.text)
+    display_warnings(screen.err_console, [run_warnings.BenchWarning(w.kind, w.subject, w.text)
                                           for w in stored_warnings
                                           if w.kind not in ("unsupported", "transfer_failed")])
 

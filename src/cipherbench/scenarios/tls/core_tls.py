@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from cipherbench import stats
-from cipherbench import warnings as W
+from cipherbench import run_warnings as W
 from cipherbench.core_client import BenchStream, Core, CoreCrashed
 from cipherbench.cores import tls_program
 from cipherbench.records import CoreError, Library, Point, Preamble

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from cipherbench.machine import metadata
 from cipherbench import verdict as V
-from cipherbench import warnings as W
+from cipherbench import run_warnings as W
 from cipherbench import stats
 from cipherbench.core_client import Core, CoreCrashed
 from cipherbench.cores import tls_listing
