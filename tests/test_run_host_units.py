@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 
 from cipherbench.machine import metadata
-from cipherbench.core_client import Core, CoreCrashed
+from cipherbench.cores.core_client import Core, CoreCrashed
 from cipherbench.remote import errors as E
 from cipherbench.remote import probe
 from cipherbench.remote.cores import RemoteCores

@@ -15,7 +15,7 @@ from rich.console import Console
 
 import cipherbench
 from cipherbench import verdict as V
-from cipherbench.records import CoreError, Point
+from cipherbench.cores.records import CoreError, Point
 from cipherbench.scenarios.tls import interleaved, tables
 from cipherbench.scenarios.tls import scenario as tls
 from cipherbench.scenarios.tls.core_tls import Plan, TlsRunner

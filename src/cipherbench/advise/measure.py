@@ -12,8 +12,8 @@ from typing import Callable, Mapping
 from rich.console import Console
 
 from cipherbench.advise.evidence import PREFERRED_SIZE
-from cipherbench.core_client import HW_FEATURES, Core, hw_args
-from cipherbench.cores import Cores
+from cipherbench.cores.core_client import HW_FEATURES, Core, hw_args
+from cipherbench.cores.combined import Cores
 from cipherbench.errors import UsageError, UserError
 from cipherbench.presets import QUICK
 from cipherbench.scenarios.recording import Recording, RunInterrupted

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from cipherbench import variant_build, variants
+from cipherbench.cores import variant_build, variants
 from cipherbench.clikit.context import AppContext
 from cipherbench.display import console as disp
 

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from cipherbench import stats
-from cipherbench.core_client import BenchStream, Core
-from cipherbench.records import CoreError, Point
+from cipherbench.cores.core_client import BenchStream, Core
+from cipherbench.cores.records import CoreError, Point
 from cipherbench.errors import UsageError
 from cipherbench.machine.cpus import allowed_cpus
 from cipherbench.store import Result

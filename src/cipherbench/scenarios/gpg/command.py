@@ -6,7 +6,7 @@ import click
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.clikit.options import SECONDS, Size, nonempty_list, parse_precision
-from cipherbench.core_client import Core
+from cipherbench.cores.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.gpg import programs

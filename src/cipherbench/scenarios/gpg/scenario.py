@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from cipherbench.machine import metadata
 from cipherbench import stats
 from cipherbench import verdict as V
-from cipherbench.core_client import Core
+from cipherbench.cores.core_client import Core
 from cipherbench.display.console import display_fitted, display_rows
 from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen

@@ -18,8 +18,8 @@ from typing import Callable, Iterable
 
 from cipherbench import clock as clockmod, fit as fitmod, stats
 from cipherbench import run_warnings as W
-from cipherbench.core_client import Core, CoreCrashed, CoreSession, Inventory
-from cipherbench.records import CoreError, End, Library, Point, Preamble, Record
+from cipherbench.cores.core_client import Core, CoreCrashed, CoreSession, Inventory
+from cipherbench.cores.records import CoreError, End, Library, Point, Preamble, Record
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result
 from cipherbench.units import rate

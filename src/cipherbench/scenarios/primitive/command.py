@@ -13,8 +13,8 @@ from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.clikit.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
                                         parse_sizes, split_list)
-from cipherbench.core_client import HW_FEATURES, MAX_SAMPLES, hw_args
-from cipherbench.cores import Cores
+from cipherbench.cores.core_client import HW_FEATURES, MAX_SAMPLES, hw_args
+from cipherbench.cores.combined import Cores
 from cipherbench.display import console as disp
 from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document

@@ -20,8 +20,8 @@ from typing import Iterable
 
 from cipherbench import stats
 from cipherbench import run_warnings as W
-from cipherbench.core_client import CoreCrashed
-from cipherbench.records import CoreError, Point
+from cipherbench.cores.core_client import CoreCrashed
+from cipherbench.cores.records import CoreError, Point
 from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
                                                      kept_samples, point_label)
 from cipherbench.scenarios.rounds import paired_ratios, rounds, samples_of

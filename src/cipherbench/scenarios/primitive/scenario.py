@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from cipherbench import catalog
 from cipherbench.machine import metadata
 from cipherbench import run_warnings as W
-from cipherbench.core_client import Core, CoreSession, Inventory
+from cipherbench.cores.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.errors import EnvironmentProblem, UsageError

@@ -13,7 +13,7 @@ from cipherbench import stats
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import wait_quiet_on, wait_quiet_option
 from cipherbench.clikit.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
-from cipherbench.cores import Cores
+from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle

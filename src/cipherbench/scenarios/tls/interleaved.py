@@ -22,7 +22,7 @@ from typing import Callable, Sequence
 from cipherbench import stats
 from cipherbench import verdict as V
 from cipherbench import run_warnings as W
-from cipherbench.records import CoreError, Library, Point, Preamble
+from cipherbench.cores.records import CoreError, Library, Point, Preamble
 from cipherbench.scenarios.rounds import Round, rounds
 from cipherbench.scenarios.tls import loopback as lb
 from cipherbench.scenarios.tls.core_tls import SCENARIO, TlsRunner, label

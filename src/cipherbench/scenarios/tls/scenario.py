@@ -15,8 +15,8 @@ from cipherbench.machine import metadata
 from cipherbench import verdict as V
 from cipherbench import run_warnings as W
 from cipherbench import stats
-from cipherbench.core_client import Core, CoreCrashed
-from cipherbench.cores import tls_listing
+from cipherbench.cores.core_client import Core, CoreCrashed
+from cipherbench.cores.combined import tls_listing
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
