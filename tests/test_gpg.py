@@ -222,7 +222,7 @@ def test_fixed_cost_is_a_duration_and_old_runs_still_read():
 
 
 def test_stored_fixed_cost_row_is_seconds():
-    from cipherbench import stats
+    from cipherbench.analysis import stats
     from cipherbench.scenarios.gpg.candidates import Measured
     from cipherbench.scenarios.gpg.scenario import result
     m = Measured(Candidate("gpg", "AES"), "encrypt", 0,

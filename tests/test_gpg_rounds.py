@@ -15,7 +15,7 @@ import pytest
 from rich.console import Console
 
 import cipherbench
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.gpg import interleaved, candidates, scenario, tables
 from cipherbench.scenarios.gpg.process import Timed

@@ -6,7 +6,7 @@ import json
 
 from conftest import write_recordings
 
-from cipherbench import clock
+from cipherbench.analysis import clock
 from cipherbench.machine import load
 from cipherbench import run_warnings as W
 from cipherbench.clikit.quiet import wait_for_quiet

@@ -2,7 +2,7 @@
 (scenarios/ssh/figure.py), on synthetic stored rows: the figure chosen when CPU times are
 present, absent or only in clock ticks; a stalled round that wrecks the wall rates and not
 the CPU verdict; the baseline and the bottleneck still on wall time; what is exported and
-shown; and the generic parts shared with gpg (cipherbench.cpu_figure)."""
+shown; and the generic parts shared with gpg (cipherbench.analysis.cpu_figure)."""
 from __future__ import annotations
 
 import io
@@ -15,8 +15,8 @@ import jsonschema
 import pytest
 from rich.console import Console
 
-from cipherbench import cpu_figure, stats
-from cipherbench import verdict as V
+from cipherbench.analysis import cpu_figure, stats
+from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.gpg import figure as gpg_figure
 from cipherbench.scenarios.ssh import figure as F
 from cipherbench.scenarios.ssh import sweep, scenario, tables

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 from rich.console import Console
 
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.errors import UsageError
 from cipherbench.export.json_export import SCHEMA_VERSION
 from cipherbench.scenarios.ssh import bottleneck as bn

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 
 import cipherbench
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.cores.records import CoreError, Point
 from cipherbench.scenarios.tls import interleaved, tables
 from cipherbench.scenarios.tls import scenario as tls

@@ -36,8 +36,8 @@ except ImportError:     # run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
 
 from cipherbench.machine import load  # noqa: E402
-from cipherbench import stats  # noqa: E402
-from cipherbench import verdict as V  # noqa: E402
+from cipherbench.analysis import stats  # noqa: E402
+from cipherbench.analysis import verdict as V  # noqa: E402
 from cipherbench.scenarios.gpg import figure as F  # noqa: E402
 from cipherbench.scenarios.gpg import interleaved  # noqa: E402
 from cipherbench.scenarios.gpg.home import private_gnupg_home  # noqa: E402

@@ -50,8 +50,8 @@ except ImportError:     # run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
 
 from cipherbench.machine import load  # noqa: E402
-from cipherbench import stats  # noqa: E402
-from cipherbench import verdict as V  # noqa: E402
+from cipherbench.analysis import stats  # noqa: E402
+from cipherbench.analysis import verdict as V  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from busy import start_busy, stop_busy  # noqa: E402

@@ -169,7 +169,7 @@ class Measurer:
 
     def tls(self, lib: str) -> Measurement:
         """The real TLS record layer of ``lib`` at the TLS-record write size."""
-        from cipherbench import stats
+        from cipherbench.analysis import stats
         from cipherbench.scenarios.tls import scenario as tls
         args = ["tls", "--lib", lib, "--sizes", str(PREFERRED_SIZE), "--no-loopback",
                 "--budget", "0.3"]

@@ -14,8 +14,9 @@ package holds its command beside it: ``command.py`` exposing ``command`` (a ``cl
 option parsing, then ``plan``, ``Recording`` and ``measure``), which the command line finds
 through ``SCENARIOS``. The shared parts: ``recording`` (the stored run while it is measured),
 ``progress`` (bar or lines), ``rounds`` (randomized interleaved rounds for comparisons), and
-``cipherbench.stats``, ``cipherbench.store``, ``cipherbench.run_warnings``. A new scenario is its
-package here (scenario and command modules), its tests and one line in ``SCENARIOS``.
+``cipherbench.analysis.stats``, ``cipherbench.store``, ``cipherbench.run_warnings``. A new
+scenario is its package here (scenario and command modules), its tests and one line in
+``SCENARIOS``.
 """
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 from cipherbench.cores.core_client import BenchStream, Core
 from cipherbench.cores.records import CoreError, Point
 from cipherbench.errors import UsageError

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 from cipherbench.cores.core_client import Core
 from cipherbench.cores.records import CoreError, Point
 from cipherbench.errors import UserError

@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from cipherbench import stats
-from cipherbench import verdict as V
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg.process import run_timed
 from cipherbench.scenarios.gpg.candidates import Candidate, CandidateFailed, _first_line, round_trip

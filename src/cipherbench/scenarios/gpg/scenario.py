@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass, field
 
 from cipherbench.machine import metadata
-from cipherbench import stats
-from cipherbench import verdict as V
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
 from cipherbench.cores.core_client import Core
 from cipherbench.display.console import display_fitted, display_rows
 from cipherbench.errors import EnvironmentProblem, UserError

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from cipherbench import clock as clockmod, fit as fitmod, stats
+from cipherbench.analysis import clock as clockmod, fit as fitmod, stats
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreCrashed, CoreSession, Inventory
 from cipherbench.cores.records import CoreError, End, Library, Point, Preamble, Record

@@ -18,7 +18,7 @@ import random
 import statistics
 from typing import Iterable
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import CoreCrashed
 from cipherbench.cores.records import CoreError, Point

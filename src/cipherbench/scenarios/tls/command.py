@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import wait_quiet_on, wait_quiet_option
 from cipherbench.clikit.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list

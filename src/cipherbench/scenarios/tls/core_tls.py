@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import BenchStream, Core, CoreCrashed
 from cipherbench.cores.combined import tls_program

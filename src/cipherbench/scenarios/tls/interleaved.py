@@ -19,8 +19,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from cipherbench import stats
-from cipherbench import verdict as V
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
 from cipherbench import run_warnings as W
 from cipherbench.cores.records import CoreError, Library, Point, Preamble
 from cipherbench.scenarios.rounds import Round, rounds

@@ -12,9 +12,9 @@ import time
 from dataclasses import dataclass, field, replace
 
 from cipherbench.machine import metadata
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench import run_warnings as W
-from cipherbench import stats
+from cipherbench.analysis import stats
 from cipherbench.cores.core_client import Core, CoreCrashed
 from cipherbench.cores.combined import tls_listing
 from cipherbench.display.console import display_fitted

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.display.format import format_rate, format_size
 from cipherbench.scenarios.tls.core_tls import SCENARIO
 from cipherbench.store import Result
