@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from advise_fixtures import AES_CPU, NO_AES_CPU, add_primitive
-from cipherbench import kernel_crypto as K
-from cipherbench.luks import ADIANTUM_SPEC
+from cipherbench.advise.luks_specs import ADIANTUM_SPEC
+from cipherbench.machine import kernel_crypto as K
 from cipherbench.store import Store
 
 FIXTURES = Path(__file__).parent / "proc_crypto"

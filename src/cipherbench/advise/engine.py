@@ -166,7 +166,7 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
             rates = R.without_aes(cands, rates)
             notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
     if target.family == "luks":     # the kernel's implementation, not a library's
-        from cipherbench.luks import kernel as luks_kernel
+        from cipherbench.advise import luks_kernel
         rates, more = luks_kernel.rates(ev, cands, luks_kernel.read_view(env, ev.cpu_flags),
                                         opts.assume_no_aes)
         notes = [n for n in notes if not n.startswith("--assume-no-aes")] + more

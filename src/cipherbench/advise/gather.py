@@ -43,8 +43,8 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
                               for a in ("aes-128-xts", "aes-256-xts")):
         need("openssl", [a for a in E.LUKS_ALGOS if "twofish" not in a and "serpent" not in a])
         need("libgcrypt", ("twofish-256-cbc", "serpent-256-cbc"))
-    if "luks" in fams:     # the kernel's generic drivers and Adiantum (luks/kernel.py)
-        from cipherbench.luks.kernel import NEEDS
+    if "luks" in fams:     # the kernel's generic drivers and Adiantum (luks_kernel.py)
+        from cipherbench.advise.luks_kernel import NEEDS
         for l, algos in NEEDS.items():
             if any((l, a, "encrypt") not in ev.primitive for a in algos):
                 need(l, algos)

@@ -17,8 +17,8 @@ Evidence without paired rounds (ssh runs stored before the rounds, primitive sta
 """
 from __future__ import annotations
 
-from cipherbench import cpu_figure
-from cipherbench import verdict as V
+from cipherbench.analysis import cpu_figure
+from cipherbench.analysis import verdict as V
 from cipherbench.advise.bottleneck import (BASELINE, CANNOT_TELL, CRYPTO_BOUND,
                                            PATH_BOUND, PROGRAM_BOUND, SPLIT_RULE, PathVerdict,
                                            sentence, verdict)

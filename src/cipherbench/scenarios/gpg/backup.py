@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from cipherbench import cpu_figure, stats
+from cipherbench.analysis import cpu_figure, stats
 from cipherbench.units import format_duration, format_rate
 
 GPG, DISK = "gpg", "disk"

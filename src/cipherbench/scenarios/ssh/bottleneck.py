@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 
 CRYPTO, PROGRAM, PATH, UNKNOWN = "crypto", "program", "path", "unknown"
 #: An end is CPU-bound when its CPU time is at least this share of the wall time.

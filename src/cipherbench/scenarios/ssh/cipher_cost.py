@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from cipherbench import stats
-from cipherbench.records import CoreError, Point
+from cipherbench.analysis import stats
+from cipherbench.cores.records import CoreError, Point
 from cipherbench.store import Result
 from cipherbench.units import rate
 

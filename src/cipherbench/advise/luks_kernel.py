@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
-from cipherbench import kernel_crypto as K
+from cipherbench.machine import kernel_crypto as K
 from cipherbench.advise.evidence import Evidence, Rate, rel_ci
-from cipherbench.luks import ADIANTUM_SPEC
+from cipherbench.advise.luks_specs import ADIANTUM_SPEC
 from cipherbench.units import format_bytes
 
 #: Portable C only: its AES and ChaCha use no AES instructions and no vector code (the core

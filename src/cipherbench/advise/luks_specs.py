@@ -1,7 +1,6 @@
-"""Disk encryption with dm-crypt: which implementation the kernel would run for each
-cryptsetup cipher (``kernel``, from ``/proc/crypto`` through ``cipherbench.kernel_crypto``),
-and a real dm-crypt mapping on a RAM-backed device for ``advise --for luks --kernel``
-(``dmcrypt``)."""
+"""The LUKS choices beyond the catalog's modes: Adiantum's cryptsetup spec and grade, and the
+sector size the config lines set (``luks_kernel`` rates the candidates by the kernel's
+implementation)."""
 from __future__ import annotations
 
 from cipherbench import catalog
