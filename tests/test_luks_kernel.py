@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from advise_fixtures import AES_CPU, NO_AES_CPU, add_primitive
-from cipherbench.advise.luks_specs import ADIANTUM_SPEC
+from cipherbench.scenarios.luks.specs import ADIANTUM_SPEC
 from cipherbench.machine import kernel_crypto as K
 from cipherbench.store import Store
 
@@ -120,3 +120,72 @@ def test_an_aesni_kernel_keeps_aes_xts_on_the_aes_instruction_rate(cli, env):
     line = next(c["text"] for c in t["config"] if c["text"].startswith("cryptsetup"))
     assert "--sector-size 4096" in line
     assert not any(n.startswith("warning:") for n in t["notes"])
+
+
+# -- --kernel: the kernel's dm-crypt itself ------------------------------------------------
+from cipherbench.scenarios.luks import dmcrypt  # noqa: E402
+from cipherbench.scenarios.luks import scenario as luks_scenario  # noqa: E402
+
+
+def test_the_dm_table_of_each_spec():
+    assert dmcrypt.table("aes-xts-plain64", "ab" * 64, 16384, "/dev/loop3", 4096) == \
+        f"0 16384 crypt aes-xts-plain64 {'ab' * 64} 0 /dev/loop3 0 1 sector_size:4096"
+    assert dmcrypt.cipher_arg(ADIANTUM_SPEC) == "capi:adiantum(xchacha12,aes)-plain64"
+    assert dmcrypt.table("aes-cbc-essiv:sha256", "00", 8, "/dev/loop0", 512) == \
+        "0 8 crypt aes-cbc-essiv:sha256 00 0 /dev/loop0 0"
+
+
+def test_kernel_where_dm_crypt_is_missing_is_one_line_and_no_advice(cli, env, monkeypatch):
+    monkeypatch.setattr(dmcrypt, "unavailable", lambda: "the kernel has no device-mapper")
+    out = cli("advise", "--for", "luks", "--kernel")
+    assert out.rc != 0 and out.out == ""
+    assert out.err.strip() == ("cipherbench: error: --kernel: dm-crypt cannot be measured "
+                               "here: the kernel has no device-mapper")
+    assert cli("advise", "--for", "ssh", "--kernel").rc == 2
+    assert cli("advise", "--for", "luks", "--kernel", "--no-measure").rc == 2
+    out = cli("luks")
+    assert out.rc != 0 and "dm-crypt cannot be measured here" in out.err
+    assert "Traceback" not in out.err
+
+
+def test_a_stored_dm_crypt_run_rates_the_candidates_itself(cli, env):
+    from cipherbench.machine import kernel_crypto
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        add_primitive(s, AES_CPU, ["aes"])
+        run = s.begin_run("luks", {"size": 64 << 20, "sector_size": 4096},
+                          {"cpu_model": "Recorded CPU", "cpu_flags": ["aes"],
+                           "hostname": "recorded"})
+        p = luks_scenario.LuksPlan()        # the default specs: every one modern allows
+        rows = []
+        for i in range(6):
+            for algo, secs in (("aes-xts-plain64:512", 0.055), ("aes-xts-plain64:256", 0.05),
+                               (f"{ADIANTUM_SPEC}:256", 0.04)):
+                for op in ("encrypt", "decrypt"):
+                    rows.append(luks_scenario.Result("luks", "dm-crypt", algo, op, 64 << 20,
+                                                     "round_s", "s", secs * (1 + i / 100),
+                                                     n_samples=1, extra={"round": i}))
+        for r in rows + luks_scenario.summary_results(rows, p, drivers(AESNI)):
+            s.add_result(run, r)
+        s.finish_run(run, "complete")
+    out = cli("advise", "--no-measure", "--json", "--for", "luks")
+    t = out.json()["targets"][0]
+    xts = _cand(t, "aes-xts-plain64:256")
+    assert xts["rate"]["source"] == "dm-crypt" and run in xts["rate"]["runs"]
+    assert "xts-aes-vaes-avx2" in xts["rate"]["detail"]
+    assert t["recommendation"]["choice"] == f"{ADIANTUM_SPEC}:256"   # measured faster here
+    assert kernel_crypto.kind_of("xts-aes-vaes-avx2") == kernel_crypto.HARDWARE
+
+
+@pytest.mark.skipif(dmcrypt.unavailable() is not None,
+                    reason=f"dm-crypt cannot be measured here: {dmcrypt.unavailable()}")
+def test_cipherbench_luks_measures_a_real_mapping_and_leaves_nothing(cli, env):
+    import os
+    before = set(os.listdir(dmcrypt.RAM_DIR))
+    out = cli("luks", "--cipher", "aes-xts-plain64:512", "--size", "8M", "--rounds", "2",
+              "--json")
+    assert out.rc == 0, out.err
+    heads = [r for r in out.json()["results"] if r["metric"] == "bytes_per_s"]
+    assert {r["op"] for r in heads} == {"encrypt", "decrypt"}
+    assert all(r["median"] > 0 for r in heads)
+    assert set(os.listdir(dmcrypt.RAM_DIR)) == before
+    assert "cipherbench-" not in " ".join(os.listdir("/dev/mapper"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cipherbench import catalog
-from cipherbench.advise.luks_specs import ADIANTUM_GRADE, ADIANTUM_SPEC, SECTOR_SIZE
+from cipherbench.scenarios.luks.specs import ADIANTUM_GRADE, ADIANTUM_SPEC, SECTOR_SIZE
 
 _UNKNOWN = catalog.Grade("unknown", "not in the catalog", "")
 

@@ -55,8 +55,8 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
 
 def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
            assume_no_aes: bool, measurer: Measurer | None, ssh_config: str | None = None,
-           via: list[str] | None = None, machine: tuple[str, str, str] | None = None
-           ) -> tuple[Evidence, list]:
+           via: list[str] | None = None, machine: tuple[str, str, str] | None = None,
+           kernel: bool = False) -> tuple[Evidence, list]:
     """Load the evidence (of ``machine`` when the store has its runs; ssh runs through the
     first of ``via`` they measured); with a measurer, measure what is missing and load again.
     Returns the evidence and the measurements made."""
@@ -87,6 +87,8 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
             measurer.primitive(["openssl"], list(E.SSH_ALGOS))
     if want["gpg"]:
         measurer.gpg()
+    if kernel and any(t.family == "luks" for t in targets):
+        measurer.luks()       # --kernel: the kernel's dm-crypt itself, each time asked
     if measurer.done:
         ev = load()
     return ev, measurer.done

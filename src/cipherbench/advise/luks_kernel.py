@@ -22,7 +22,7 @@ from typing import Mapping
 
 from cipherbench.machine import kernel_crypto as K
 from cipherbench.advise.evidence import Evidence, Rate, rel_ci
-from cipherbench.advise.luks_specs import ADIANTUM_SPEC
+from cipherbench.scenarios.luks.specs import ADIANTUM_SPEC
 from cipherbench.units import format_bytes
 
 #: Portable C only: its AES and ChaCha use no AES instructions and no vector code (the core
@@ -88,8 +88,15 @@ def _lib_for(kind: str | None) -> str:
 
 def rate(ev: Evidence, cand, impl: K.Implementation | None,
          assume_no_aes: bool = False) -> Rate | None:
-    """One candidate's rate as the kernel's implementation would run it (see the module)."""
+    """One candidate's rate as the kernel's implementation would run it (see the module); a
+    dm-crypt run (``advise --kernel``) measured the kernel itself."""
     spec = cand.names["cryptsetup"]
+    measured = ev.luks.get(cand.key)
+    if measured is not None and ev.luks_run is not None and not assume_no_aes:
+        return Rate(measured.median, "dm-crypt", (ev.luks_run.id,),
+                    f"the kernel's dm-crypt over a RAM-backed device, run {ev.luks_run.id}"
+                    + (f" ({measured.extra['driver']})" if measured.extra.get("driver") else ""),
+                    rel_ci=rel_ci(measured))
     if impl is None:
         # nothing read: the user-space mode stands in, as before
         got = _primitive(ev, cand.cipher, FAST_LIB) or _primitive(ev, cand.cipher, "libgcrypt")
@@ -142,6 +149,10 @@ def rates(ev: Evidence, cands: list, view: KernelView, assume_no_aes: bool = Fal
                  f"xts(aes) is {xts.text()}; each rate is the user-space code of the same "
                  f"kind ({FAST_LIB} for AES instructions, {GENERIC_LIB}'s portable C for "
                  "generic code)")
+    if ev.luks_run is not None and not assume_no_aes:
+        notes.insert(0, f"measured: the kernel's dm-crypt itself, run {ev.luks_run.id} "
+                        "(advise --kernel, cipherbench luks); a spec it did not measure is "
+                        "rated as below")
     warn = warning(view)
     if warn:
         notes.insert(0, warn)

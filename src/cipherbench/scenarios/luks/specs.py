@@ -1,6 +1,6 @@
-"""The LUKS choices beyond the catalog's modes: Adiantum's cryptsetup spec and grade, and the
-sector size the config lines set (``luks_kernel`` rates the candidates by the kernel's
-implementation)."""
+"""The LUKS choices: Adiantum's cryptsetup spec and grade (beyond the catalog's modes), the
+sector size the config lines and the measured mappings use, and the specs ``cipherbench
+luks`` measures by default (``advise.luks_kernel`` rates ``advise``'s candidates)."""
 from __future__ import annotations
 
 from cipherbench import catalog
@@ -13,3 +13,7 @@ ADIANTUM_GRADE = catalog.Grade(
     "Crowley and Biggers, Adiantum, IACR ToSC 2018(4); Linux 5.0 dm-crypt")
 #: The sector size the config lines set: one IV and one request per 4 KiB instead of 512 B.
 SECTOR_SIZE = 4096
+#: What ``cipherbench luks`` measures without --cipher: cryptsetup's LUKS2 default, AES-128
+#: in XTS, Adiantum, the old CBC-ESSIV default.
+DEFAULT_SPECS = (("aes-xts-plain64", 512), ("aes-xts-plain64", 256), (ADIANTUM_SPEC, 256),
+                 ("aes-cbc-essiv:sha256", 256))
