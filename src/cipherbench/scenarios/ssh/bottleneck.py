@@ -112,7 +112,7 @@ class Bottleneck:
         if self.kind == CRYPTO:
             return (f"Crypto is the bottleneck: {self.cipher}{how} keeps the {s.end} CPU-bound "
                     f"({_pct(s.busy)} of the time), and the cipher's own work is the largest "
-                    f"part ({parts}); a faster cipher moves more.")
+                    f"part ({parts}); only a cheaper cipher would move more.")
         if self.kind == PROGRAM:
             return (f"{prog[0].upper()}{prog[1:]}'s own work is the bottleneck, not the "
                     f"cipher: {self.cipher}{how} keeps the {s.end} CPU-bound "
