@@ -269,3 +269,17 @@ def test_a_plan_carries_via_for_the_advisor():
     assert p.args()["via"] == ["pipe", "scp"] and p.args()["rounds_seed"] == 5
     assert p.steps() == 6 * 3
     assert scenario.estimate_s(p) > 0
+
+
+def test_the_bottleneck_is_judged_where_both_ends_were_read():
+    # scp moved more, but reads this end's CPU only: the pipe's fastest cipher is judged
+    stored = _measured({"aes128-gcm@openssh.com": 400e6, sweep.BASELINE: 1000e6}, _loads(8),
+                       default="aes128-gcm@openssh.com", vias=("pipe", "scp"), busy=0.3)
+    for r in stored:
+        if r.op == "scp":
+            r.extra["server_cpu_s"] = None
+            r.median *= 0.5                       # twice as fast as the pipe
+    rows = tables.rows(stored)
+    assert max((r for r in rows if not r.is_baseline), key=lambda r: r.throughput).via == "scp"
+    neck = tables.bottleneck(rows)
+    assert neck.via == "pipe" and neck.kind == bn.PATH, neck.text()

@@ -283,12 +283,14 @@ def summary_results(results: list[Result]) -> list[Result]:
 
 
 def bottleneck(table: list[Row]) -> bn.Bottleneck:
-    """The one decision of the run, for the fastest cipher (any tool): its time split into
-    the cipher's own work, the program's and the waiting (``bottleneck.split``)."""
+    """The one decision of the run, for the fastest cipher: its time split into the cipher's
+    own work, the program's and the waiting (``bottleneck.split``). Among the tools that read
+    both ends' CPU time (ssh's pipe) when the run has one: a file tool reads this end's only."""
     ciphers = [r for r in table if not r.is_baseline]
     if not ciphers:
         return bn.Bottleneck(bn.UNKNOWN, "", "", None, "no cipher was measured")
-    return judge(max(ciphers, key=lambda r: r.throughput))
+    both = [r for r in ciphers if r.client_cpu is not None and r.server_cpu is not None]
+    return judge(max(both or ciphers, key=lambda r: r.throughput))
 
 
 def judge(row: Row) -> bn.Bottleneck:
