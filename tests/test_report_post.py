@@ -35,8 +35,10 @@ def res(lib: str, algo: str, gbps: float, op: str = "hash", size: int = SIZE,
                   10, 0.01, run_id=run_id)
 
 
-def mkrun(rid: int, m: dict, status: str = "complete") -> Run:
-    return Run(rid, "run", f"2026-01-{rid:02d}T10:00:00+00:00", None, status, {}, m, "0")
+def mkrun(rid: int, m: dict, status: str = "complete", day: int = 1) -> Run:
+    """Run ``rid`` at 10:``rid`` on January ``day`` (runs of one day: one session)."""
+    return Run(rid, "run", f"2026-01-{day:02d}T10:{rid:02d}:00+00:00",
+               f"2026-01-{day:02d}T10:{rid:02d}:30+00:00", status, {}, m, "0")
 
 
 def with_ids(run: Run, results: list[Result]) -> tuple[Run, list[Result]]:
@@ -109,7 +111,71 @@ def test_named_runs_of_two_machines_are_refused_and_unnamed_ones_left_out():
         E.gather(runs, lambda r: True, named=True)
     ev = E.gather(runs, lambda r: True)
     assert ev.machine.hostname == "b" and [s.runs for s in ev.series] == [[2]]
-    assert ev.left_out == ["run 1: measured on another machine"]
+    assert ev.left_out == ["run 1: measured on another machine (name the runs of one machine "
+                           "to draw them)"]
+
+
+def hw_runs(remote: dict) -> list[tuple[Run, list[Result]]]:
+    """Issue 26 case 11: run 1 and its --no-hw twin run 2 on this machine; run 3 a `run --host`
+    of another machine whose host name and CPU are the same, measured later."""
+    local = meta({"openssl": "3.0.19"})
+    return [with_ids(mkrun(1, local), [res("openssl", "aes-128-gcm", 8.0, "encrypt"),
+                                       res("openssl", "chacha20-poly1305", 1.5, "encrypt")]),
+            with_ids(mkrun(2, dict(local, hw_disabled=["aes", "pclmul"])),
+                     [res("openssl", "aes-128-gcm", 0.5, "encrypt"),
+                      res("openssl", "chacha20-poly1305", 1.4, "encrypt")]),
+            with_ids(mkrun(3, dict(local, **remote)),
+                     [res("openssl", "chacha20-poly1305", 0.52, "encrypt")])]
+
+
+@pytest.mark.parametrize("remote", [{"host": "me@vm"},
+                                    {"machine_id": "b" * 16}])
+def test_a_run_of_another_machine_with_the_same_host_name_never_joins_a_local_series(remote):
+    chart, ev = post.build("aes-hw", hw_runs(remote), SIZE)
+    (panel,) = chart.panels
+    d = panel.dots[("chacha20-poly1305", "openssl")]
+    assert d.value / d.off == pytest.approx(1.5 / 1.4)          # never 0.52 / 1.4 = 0.37x
+    assert 3 not in d.runs and [r.id for r in ev.runs] == [1, 2]
+    assert any("run 3" in x and "another machine" in x for x in ev.left_out)
+    with pytest.raises(E.MixedMachines):
+        post.build("aes-hw", hw_runs(remote), SIZE, named=True)
+
+
+def test_a_run_through_ssh_names_its_host_and_compare_calls_it_another_machine():
+    runs = hw_runs({"host": "me@vm"})
+    assert "through ssh (run --host me@vm)" in E.Machine.of(runs[2][0]).text()
+    from cipherbench import compare as C
+    cmp = C.compare_runs(runs[0][0], runs[0][1], runs[2][0], runs[2][1])
+    assert [m.what for m in cmp.mismatches] == ["machine"]
+    assert "through ssh to me@vm" in cmp.mismatches[0].b
+    assert cmp.noise_floor is None and any("compared as machines" in n for n in cmp.notes)
+
+
+def test_without_named_runs_the_chart_takes_the_newest_session_and_names_it():
+    m = meta({"openssl": "3.0.19"})
+    runs = [with_ids(mkrun(1, dict(m, loadavg=6.0), day=1), [res("openssl", "sha256", 0.6)]),
+            with_ids(mkrun(2, dict(m, loadavg=19.0), day=2), [res("openssl", "sha1", 0.5)]),
+            with_ids(mkrun(3, dict(m, loadavg=0.3), day=3), [res("openssl", "sha256", 1.0)]),
+            with_ids(mkrun(4, dict(m, loadavg=0.5), day=3), [res("openssl", "md5", 0.8)])]
+    ev = E.gather(runs, lambda r: True)
+    assert [r.id for r in ev.runs] == [3, 4]
+    assert set(ev.series[0].cells) == {("sha256", "hash"), ("md5", "hash")}
+    assert ev.session.startswith("runs 3, 4, one session: 2026-01-03 10:03 to 10:04")
+    assert "load average 0.3-0.5" in ev.session
+    assert any(x.startswith("runs 1, 2: another session") for x in ev.left_out)
+    # a busier run in the same hour is another session too
+    runs[3] = with_ids(mkrun(4, dict(m, loadavg=7.0), day=3), [res("openssl", "md5", 0.8)])
+    ev = E.gather(runs, lambda r: True)
+    assert [r.id for r in ev.runs] == [4]
+    chart, _ = post.build("hashes", runs, SIZE)
+    assert "run 4, one session" in chart.subtitle
+
+
+def test_sessions_cut_on_time_and_load():
+    m = meta({"openssl": "3.0.19"})
+    runs = [(mkrun(i, dict(m, loadavg=load), day=day), []) for i, load, day in
+            ((1, 0.2, 1), (2, 0.9, 1), (3, 3.5, 1), (4, 3.0, 1), (5, 3.1, 2))]
+    assert [[r.id for r, _ in s] for s in E.sessions(runs)] == [[1, 2], [3, 4], [5]]
 
 
 def test_a_running_run_is_drawn_only_when_named():
@@ -147,7 +213,7 @@ def test_one_source_keeps_the_runs_out_of_the_legend_but_in_the_subtitle():
     runs = [with_ids(mkrun(4, m), [res("openssl", "sha256", 1.0), res("nettle", "sha256", 1.1)])]
     chart, _ = post.build("hashes", runs, SIZE)
     assert [s.label for s in chart.series] == ["openssl 3.0.19", "nettle 3.8"]
-    assert "run 4 (2026-01-04)" in chart.subtitle
+    assert "run 4, one session: 2026-01-01 10:04" in chart.subtitle
 
 
 def test_aes_modes_panels_share_their_rows():

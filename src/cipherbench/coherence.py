@@ -91,6 +91,30 @@ def same_machine(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
     return a[:2] == b[:2] and (not a[2] or not b[2] or a[2] == b[2])
 
 
+def machine_identity(run: Run) -> tuple[str, ...]:
+    """What makes two runs one machine, beyond its host name: the machine's identity
+    (``machine_id``, a digest of /etc/machine-id) where the run stored it, else its CPU, core
+    count, hypervisor, OS and host name; and the ``run --host`` destination, so that a run
+    measured through ssh is never the same machine as a local run, whatever its host name."""
+    m = run.metadata
+    via = str(m.get("host") or "")
+    if m.get("machine_id"):
+        return ("id", str(m["machine_id"]), str(m.get("cpu_model") or ""), via)
+    return ("facts", str(m.get("hostname") or ""), str(m.get("cpu_model") or ""),
+            str(m.get("cores") or ""), str(m.get("hypervisor") or ""), str(m.get("os") or ""),
+            via)
+
+
+def machine_label(run: Run) -> str:
+    """``vm (AMD EPYC)``, ``vm (AMD EPYC) through ssh to user@h``: a machine as people tell
+    them apart."""
+    m = run.metadata
+    text = f"{m.get('hostname') or '?'} ({m.get('cpu_model') or '?'})"
+    if m.get("host"):
+        text += f" through ssh to {m['host']}"
+    return text
+
+
 @dataclass(frozen=True)
 class Mismatch:
     """One way two runs differ: ``what`` (``machine``, ``core build``, ``hardware

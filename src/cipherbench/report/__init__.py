@@ -218,8 +218,8 @@ def compare_section(cmp: cmpmod.Comparison, headline: int = 16384) -> Section:
         sec.parts.append(f"<p>What differs between the runs:</p><ul>{items}</ul>")
     sec.parts.append("<p>" + escape(
         "Ratio = speed in B / speed in A (above 1: B is faster). The interval is "
-        "[B low / A high, B high / A low] from the two 95% intervals; a change is real only "
-        "when those intervals do not overlap.") + "</p>")
+        "[B low / A high, B high / A low] from the two 95% intervals. "
+        + (cmp.rule.text() if cmp.rule else "") + ".") + "</p>")
     if cmp.summaries:
         lines = "".join(f"<li>{escape(cmpmod.summary_line(s))}</li>" for s in cmp.summaries)
         sec.parts.append(f"<ul>{lines}</ul>")
@@ -295,7 +295,8 @@ def build(bundles: list[RunBundle], headline: int = 16384) -> Report:
     comparison = None
     if len(bundles) == 2:
         cmp = cmpmod.compare_runs(bundles[0].run, bundles[0].results, bundles[1].run,
-                                  bundles[1].results)
+                                  bundles[1].results, None, bundles[0].warnings,
+                                  bundles[1].warnings)
         if cmp.entries:
             comparison = compare_section(cmp, headline)
     for b in bundles:

@@ -279,6 +279,9 @@ def subtitle(ev: E.Evidence) -> str:
     runs = ev.runs
     days = sorted({r.started_at[:10] for r in runs})
     ids = ", ".join(str(r.id) for r in runs)
+    if ev.session:
+        # the set of runs the chart chose, named (with its times and loads)
+        return f"{ev.machine.text()}; {ev.session}" + _shares(runs)
     text = (f"{ev.machine.text()}; run{'s' if len(runs) > 1 else ''} {ids} "
             f"({days[0]}{' to ' + days[-1] if len(days) > 1 else ''})")
     loads = [float(r.metadata["loadavg"]) for r in runs
@@ -287,10 +290,16 @@ def subtitle(ev: E.Evidence) -> str:
               if isinstance(r.metadata.get("cpu_share"), (int, float))]
     if loads:
         text += f"; load average {_span(loads, '{:.1f}')} at the start"
-    if shares:
-        text += f", the run{'s' if len(runs) > 1 else ''} got " \
-                f"{_span([s * 100 for s in shares], '{:.0f}')}% of a CPU"
-    return text
+    return text + _shares(runs)
+
+
+def _shares(runs: list[Run]) -> str:
+    shares = [float(r.metadata["cpu_share"]) for r in runs
+              if isinstance(r.metadata.get("cpu_share"), (int, float))]
+    if not shares:
+        return ""
+    return (f", the run{'s' if len(runs) > 1 else ''} got "
+            f"{_span([s * 100 for s in shares], '{:.0f}')}% of a CPU")
 
 
 def _span(xs: list[float], fmt: str) -> str:
