@@ -370,6 +370,7 @@ def test_the_page_holds_the_post_charts_its_runs_can_draw(db, tmp_path):
     names = {f.stem for f in pngs.glob("*.png")}
     assert {"overview-hashes-16KiB", "overview-aes-modes-16KiB"} <= names
     assert "overview-ecb-16KiB" not in names and "overview-aes-hw-16KiB" not in names
+    assert (pngs / "overview-hashes-16KiB.csv").read_text().startswith("chart,panel,row,")
     text = html.read_text()
     assert "libgcrypt 1.10.1 (run 1)" in text and "libgcrypt 1.11.0 (run 2)" in text
 
@@ -388,7 +389,7 @@ def test_the_older_version_is_the_reference_and_every_other_dot_carries_its_fact
     assert any("over libgcrypt 1.10.1's" in n for n in chart.notes)
     fig = dots.draw(chart)
     texts = [t.get_text() for a in fig.axes for t in a.texts]
-    assert "1.4\u00d7" in texts and "1.1\u00d7" in texts    # nettle against libgcrypt 1.10.1
+    assert "1.4\u00d7" in texts and "1.03\u00d7" in texts and "1.1\u00d7" in texts
     fig.clear()
 
 
@@ -436,8 +437,12 @@ def test_an_outlier_is_capped_and_named_and_the_rest_drawn_on_a_linear_axis():
 
 
 def test_the_ciphers_chart_puts_the_stream_ciphers_beside_the_block_ciphers():
-    chart, _ = post.build("ciphers", ecb_runs(), SIZE, opts=post.ChartOptions(all_rows=True))
+    chart, _ = post.build("ciphers", ecb_runs(), SIZE, opts=post.ChartOptions(all_rows=True,
+                                                                              style="bars"))
     assert [p.title for p in chart.panels] == ["block ciphers in ECB", "stream ciphers"]
+    assert chart.axis.capped[0].startswith("aes-128-ecb 12 GB/s")   # bars: capped, linear
+    assert chart.axis.cap == pytest.approx(2e9) and any(n.startswith("each bar")
+                                                       for n in chart.notes)
     assert chart.panels[1].rows == ["chacha20", "rc4", "salsa20"]
     assert "aes-128-ctr" not in [r for p in chart.panels for r in p.rows]   # a mode, not a stream
     assert "stream ciphers" in chart.title

@@ -3,10 +3,11 @@
 A few rows far faster than the rest (a CRC among hashes, AES with its instructions among
 the other block ciphers) would squeeze every other row into a corner of a linear axis. So:
 
-1. Rows whose fastest dot is more than ``OUTLIER`` times the median row's are outliers, when
-   they are at most a fifth of the rows: the axis stops at ``cap`` (a round number above
-   everything else) and their dots are drawn at the cap, marked, their values written (and
-   named in a note: ``crc32 13 GB/s (openssl 3.0.19)``).
+1. The rows ranked by their fastest dot: where a row is more than ``OUTLIER`` times the next
+   one, and the rows above that gap are at most a fifth of them, those rows are outliers:
+   the axis stops at ``cap`` (a round number above everything else) and their dots are
+   drawn at the cap, marked, their values written (and named in a note:
+   ``crc32 13 GB/s (openssl 3.0.19)``).
 2. What is left decides the scale: a dot chart goes logarithmic only when its largest value
    is more than ``LOG_RANGE`` times its smallest (``auto``); then nothing is capped (a log
    axis holds every value). Bars always stand on a linear axis from zero (a bar's length is
@@ -70,11 +71,11 @@ def plan(chart: "DotChart", style: str = "dots", axis: str = "auto") -> AxisPlan
         return AxisPlan(True, lo / 1.35, hi * _room(chart, True))
     out: set[tuple[int, str]] = set()
     if len(rows) >= 4:
-        maxima = sorted(rows.values())
-        median = maxima[len(maxima) // 2]
-        out = {k for k, v in rows.items() if v > OUTLIER * median}
-        if len(out) > max(1, int(OUTLIER_SHARE * len(rows))):
-            out = set()         # not a few outliers: a wide range
+        ranked = sorted(rows, key=lambda k: -rows[k])
+        for n in range(1, max(1, int(OUTLIER_SHARE * len(rows))) + 1):
+            if rows[ranked[n - 1]] > OUTLIER * rows[ranked[n]]:
+                out = set(ranked[:n])       # the first wide gap from the top
+                break
     rest = max(v for k, v in rows.items() if k not in out)
     if axis == "auto" and style == "dots" and rest / lo > LOG_RANGE:
         # what is left still spans too much for a linear axis: log, nothing capped

@@ -111,8 +111,8 @@ class Scale:
 
 
 def factor_text(f: float) -> str:
-    """``2.3\u00d7``, ``31\u00d7``, ``0.37\u00d7``."""
-    return f"{f:.2g}\u00d7" if f < 10 else f"{f:.0f}\u00d7"
+    """``2.3\u00d7``, ``1.03\u00d7``, ``31\u00d7``, ``0.37\u00d7``."""
+    return f"{f:.3g}\u00d7" if f < 10 else f"{f:.0f}\u00d7"
 
 
 def draw(chart: DotChart) -> Figure:

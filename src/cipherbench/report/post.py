@@ -285,6 +285,10 @@ def build(name: str, runs: list[tuple[Run, list[Result]]], size: int, op: str | 
         chart.notes.append("capped (the axis stops short of them, marked \u25b8): "
                            + "; ".join(chart.axis.capped))
     chart.caption = caption.lines(ev, chart)
+    if opts.style == "bars":
+        chart.notes = [n.replace("each dot: the median", "each bar: the median")
+                       .replace("(drawn where wider than the dot)", "(the whisker)")
+                       for n in chart.notes]
     return chart, ev
 
 
