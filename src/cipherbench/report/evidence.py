@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable, Iterable
 
-from cipherbench.coherence import machine_identity
+from cipherbench.machine.coherence import machine_identity
 from cipherbench.report.data import lib_sort_key
 from cipherbench.store import Result, Run
 
