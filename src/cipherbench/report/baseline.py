@@ -2,8 +2,9 @@
 
 ``--baseline SERIES`` names a series by its label (``libgcrypt 1.10.1``), its library when
 that library has one series (``nettle``), or a prefix of one label; without it, a chart in
-which exactly one library has several settings (an old and a new build) takes the oldest of
-them. Each other dot in a row the reference has gets ``factor`` = its speed / the
+which exactly one library has several settings (an old and a new build, a variant column
+``libgcrypt@noasm`` counting as libgcrypt) takes the oldest of them (the first drawn on a
+tie). Each other dot in a row the reference has gets ``factor`` = its speed / the
 reference's, with the interval ``[low / ref high, high / ref low]`` (the factor is not told
 apart from 1 when that interval holds 1: drawn ``~`` and grey).
 """
@@ -30,7 +31,7 @@ def resolve(chart: "DotChart", wanted: str | None) -> str | None:
     if wanted is None:
         by_lib: dict[str, list] = {}
         for st in series:
-            by_lib.setdefault(st.lib, []).append(st)
+            by_lib.setdefault(st.lib.split("@")[0], []).append(st)
         several = [sts for sts in by_lib.values() if len(sts) > 1]
         if len(several) != 1:
             return None
