@@ -59,6 +59,9 @@ def test_an_aa_comparison_calls_at_most_one_cell_in_twenty_different(tmp_path):
                                                                               "slower")]
     assert len(real) <= len(cells) / 20
     assert any(str(e["held_back"]).startswith("warned in run") for e in doc["entries"])
+    rc, out, err = cli(db, "compare", str(a), str(b))
+    assert rc == 0 and "same (warned in run" in out
+    assert "in a cell neither run warned about" in out
 
 
 def test_a_change_within_the_minimum_is_not_called_and_says_so():

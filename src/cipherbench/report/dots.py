@@ -32,7 +32,7 @@ LIB_MARKER = {"go": "^", "ring": "s", "rustcrypto": "s", "aws-lc": "D"}
 ROW_IN = 0.30          # height of a row holding one line of dots (inches)
 SLOT_IN = 0.085        # vertical step between dots moved apart
 DOT_IN = 0.085         # a dot's diameter
-PANEL_W = {1: 6.3, 2: 3.3, 3: 2.25}   # width of a panel's axes by the number of columns
+PANEL_W = {1: 6.3, 2: 3.3, 3: 2.1}   # width of a panel's axes by the number of columns
 FONT = 8.5             # labels and factors; the title is larger, nothing smaller than 8
 SMALL = 8.0
 
