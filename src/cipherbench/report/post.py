@@ -287,6 +287,7 @@ def build(name: str, runs: list[tuple[Run, list[Result]]], size: int, op: str | 
     chart.caption = caption.lines(ev, chart)
     if opts.style == "bars":
         chart.notes = [n.replace("each dot: the median", "each bar: the median")
+                       .replace("beside each dot", "beside each bar")
                        .replace("(drawn where wider than the dot)", "(the whisker)")
                        for n in chart.notes]
     return chart, ev
