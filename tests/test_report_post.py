@@ -514,3 +514,14 @@ def test_chart_command_writes_the_numbers_as_csv_beside_the_image(db, tmp_path):
     assert rc == 2 and "linear axis" in err
     rc, out, err = cli(db, "report", "--baseline", "nettle")
     assert rc == 2 and "--baseline chooses what --chart draws" in err
+
+
+def test_aes_modes_keep_the_modes_two_series_have_and_their_panels_lined_up():
+    m = meta({"openssl": "3.0.19", "nettle": "3.8"})
+    rs = [res(lib, a, 2.0, "encrypt") for lib in ("openssl", "nettle")
+          for a in ("aes-128-gcm", "aes-256-gcm", "aes-128-ctr")]
+    rs += [res("openssl", "aes-128-cfb1", 0.01, "encrypt"), res("nettle", "aes-256-ctr", 3.0,
+                                                                "encrypt")]
+    chart, _ = post.build("aes-modes", [with_ids(mkrun(1, m), rs)], SIZE)
+    assert [p.rows for p in chart.panels] == [["ctr", "gcm"], ["ctr", "gcm"]]
+    assert any("one series only (--all draws them): cfb1" in n for n in chart.notes)

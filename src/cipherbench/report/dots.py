@@ -139,7 +139,8 @@ def draw(chart: DotChart) -> Figure:
         n_legend = len(chart.series) if not chart.pairs else 2
         legend_lines = math.ceil(n_legend / _legend_cols(chart, width))
         notes = footer_lines(chart, width)
-        head = 0.62 + 0.21 * legend_lines + 0.15
+        sub = subtitle_lines(chart, width)
+        head = 0.62 + 0.17 * (len(sub) - 1) + 0.21 * legend_lines + 0.15
         panel_title = 0.3 if any(p.title for p in chart.panels) else 0.05
         foot = 0.55 + 0.165 * len(notes)
         band = [h + panel_title + 0.42 for h in row_heights]
@@ -161,6 +162,11 @@ def draw(chart: DotChart) -> Figure:
             fig.text(0.2 / width, (foot - 0.55 - 0.165 * k) / height, line, ha="left",
                      va="top", fontsize=SMALL, color=MUTED if muted else TEXT)
     return fig
+
+
+def subtitle_lines(chart: DotChart, width: float) -> list[str]:
+    """The subtitle wrapped to the figure's width."""
+    return textwrap.wrap(chart.subtitle, int(width * 13.5)) or [""]
 
 
 def footer_lines(chart: DotChart, width: float) -> list[tuple[str, bool]]:
@@ -312,10 +318,11 @@ def _panel(ax, chart: DotChart, p: Panel, rows_h: list[float], slots: dict, plan
 def _header(fig: Figure, chart: DotChart, width: float, height: float) -> None:
     fig.text(0.2 / width, 1 - 0.08 / height, chart.title, ha="left", va="top", fontsize=11.5,
              fontweight="bold", color=TEXT)
-    fig.text(0.2 / width, 1 - 0.36 / height, chart.subtitle, ha="left", va="top",
-             fontsize=SMALL, color=MUTED)
+    sub = subtitle_lines(chart, width)
+    fig.text(0.2 / width, 1 - 0.36 / height, "\n".join(sub), ha="left", va="top",
+             fontsize=SMALL, color=MUTED, linespacing=1.4)
     fig.legend(handles=legend_handles(chart), loc="upper left",
-               bbox_to_anchor=(0.15 / width, 1 - 0.58 / height),
+               bbox_to_anchor=(0.15 / width, 1 - (0.58 + 0.17 * (len(sub) - 1)) / height),
                ncol=_legend_cols(chart, width), fontsize=FONT, handletextpad=0.3,
                columnspacing=1.2, borderaxespad=0)
 

@@ -42,7 +42,7 @@ CHART_OPS = {"hashes": ("hash",), "checksums": ("hash",), "ecb": ("encrypt", "de
              "ciphers": ("encrypt", "decrypt"), "aes-modes": ("encrypt", "decrypt"),
              "aes-hw": ("encrypt", "decrypt")}
 #: Charts that keep only the rows at least two series have, unless ``all_rows``.
-SHARED_ROWS = ("hashes", "ecb", "ciphers")
+SHARED_ROWS = ("hashes", "ecb", "ciphers", "aes-modes")
 #: The drawing styles: dots (log axis where the range demands it) and bars (linear).
 STYLES = ("dots", "bars")
 AXES = ("auto", "log", "linear")
@@ -270,6 +270,8 @@ def build(name: str, runs: list[tuple[Run, list[Result]]], size: int, op: str | 
         _shared_rows(chart)
     drawn = {i for p in chart.panels for d in p.dots.values() for i in d.runs}
     ev.runs = [r for r in ev.runs if r.id in drawn]
+    if ev.session:
+        ev.session = E.session_text(ev.runs)     # the runs drawn, of the session chosen
     chart.subtitle = subtitle(ev)
     chart.notes += [f"left out: {x}" for x in ev.left_out]
     _mark_unreliable(chart, opts.max_interval)
@@ -300,11 +302,18 @@ def _shared_rows(chart: DotChart) -> None:
     if len(keys) < 2:
         return
     dropped: list[str] = []
+    # panels that share their rows (aes-modes' key sizes) keep them lined up: a row stays
+    # where two series have it in any panel
+    shared = len(chart.panels) > 1 and len({tuple(p.rows) for p in chart.panels}) == 1
+    wide = {row for p in chart.panels for row in p.rows
+            if len({k for (r, k) in p.dots if r == row}) >= 2}
     for p in chart.panels:
-        keep = [row for row in p.rows if len({k for (r, k) in p.dots if r == row}) >= 2]
+        keep = [row for row in p.rows
+                if (row in wide if shared else
+                    len({k for (r, k) in p.dots if r == row}) >= 2)]
         if not keep:
             continue
-        dropped += [row for row in p.rows if row not in keep]
+        dropped += [row for row in p.rows if row not in keep and row not in dropped]
         p.dots = {k: d for k, d in p.dots.items() if k[0] in keep}
         p.rows = keep
     if dropped:

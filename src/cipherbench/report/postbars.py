@@ -40,7 +40,8 @@ def draw(chart: DotChart) -> Figure:
         n_legend = len(chart.series) if not chart.pairs else 2
         legend_lines = math.ceil(n_legend / D._legend_cols(chart, width))
         notes = D.footer_lines(chart, width)
-        head = 0.62 + 0.21 * legend_lines + 0.15
+        head = 0.62 + 0.17 * (len(D.subtitle_lines(chart, width)) - 1) + 0.21 * legend_lines \
+            + 0.15
         panel_title = 0.3 if any(p.title for p in chart.panels) else 0.05
         foot = 0.55 + 0.165 * len(notes)
         band = [h + panel_title + 0.42 for h in row_heights]
