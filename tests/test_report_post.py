@@ -117,8 +117,11 @@ def test_named_runs_of_two_machines_are_refused_and_unnamed_ones_left_out():
 
 def hw_runs(remote: dict) -> list[tuple[Run, list[Result]]]:
     """Issue 26 case 11: run 1 and its --no-hw twin run 2 on this machine; run 3 a `run --host`
-    of another machine whose host name and CPU are the same, measured later."""
+    of another machine whose host name and CPU are the same, measured later (or a clone whose
+    machine identity differs)."""
     local = meta({"openssl": "3.0.19"})
+    if "machine_id" in remote:
+        local["machine_id"] = "a" * 16
     return [with_ids(mkrun(1, local), [res("openssl", "aes-128-gcm", 8.0, "encrypt"),
                                        res("openssl", "chacha20-poly1305", 1.5, "encrypt")]),
             with_ids(mkrun(2, dict(local, hw_disabled=["aes", "pclmul"])),
@@ -525,3 +528,16 @@ def test_aes_modes_keep_the_modes_two_series_have_and_their_panels_lined_up():
     chart, _ = post.build("aes-modes", [with_ids(mkrun(1, m), rs)], SIZE)
     assert [p.rows for p in chart.panels] == [["ctr", "gcm"], ["ctr", "gcm"]]
     assert any("one series only (--all draws them): cfb1" in n for n in chart.notes)
+
+
+def test_one_machine_by_its_identity_whatever_its_host_name_and_across_the_old_runs():
+    from cipherbench.machine.coherence import machine_identity as ident
+    base = meta({"openssl": "3.0.19"})
+    old = mkrun(1, base)                                        # stored before machine_id
+    new = mkrun(2, dict(base, machine_id="a" * 16))
+    renamed = mkrun(3, dict(base, machine_id="a" * 16, hostname="box2"))
+    clone = mkrun(4, dict(base, machine_id="b" * 16))
+    assert ident(old) == ident(new) and ident(new) == ident(renamed)
+    assert ident(new) != ident(clone)                          # same host name, another machine
+    assert ident(old) != ident(mkrun(5, dict(base, hostname="box2")))
+    assert len({ident(r) for r in (new, renamed)}) == 1

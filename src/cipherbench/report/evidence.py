@@ -7,8 +7,9 @@ two runs of the same setting may (a later partial run fills nothing it did not m
 never hides the cells of an earlier complete one: each cell is the newest measurement of it).
 
 One machine is one machine identity (``coherence.machine_identity``: the stored digest of its
-machine id, else its CPU, cores, hypervisor, OS and host name), never its host name alone; a
-``run --host`` run is always another machine than the local runs.
+machine id and its CPU, or for runs stored before that its CPU, cores, hypervisor, OS and host
+name), never its host name alone; a ``run --host`` run is always another machine than the
+local runs.
 
     ev = gather(runs, want, named=False)   # runs: (Run, results) pairs, oldest first
     ev.machine, ev.series, ev.session, ev.left_out
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Callable, Iterable
 
-from cipherbench.machine.coherence import machine_identity
+from cipherbench.machine.coherence import MachineIdentity, machine_identity
 from cipherbench.report.data import lib_sort_key
 from cipherbench.store import Result, Run
 
@@ -50,7 +51,7 @@ class Machine:
     """One machine: equal by its identity (``coherence.machine_identity``) alone; the other
     fields say which it is."""
 
-    identity: tuple[str, ...]
+    identity: MachineIdentity
     hostname: str = field(compare=False)
     cpu_model: str = field(compare=False)
     cores: int = field(compare=False)

@@ -463,8 +463,6 @@ def subtitle(ev: E.Evidence) -> str:
             f"({days[0]}{' to ' + days[-1] if len(days) > 1 else ''})")
     loads = [float(r.metadata["loadavg"]) for r in runs
              if isinstance(r.metadata.get("loadavg"), (int, float))]
-    shares = [float(r.metadata["cpu_share"]) for r in runs
-              if isinstance(r.metadata.get("cpu_share"), (int, float))]
     if loads:
         text += f"; load average {_span(loads, '{:.1f}')} at the start"
     return text + _shares(runs)
