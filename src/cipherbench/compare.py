@@ -35,8 +35,9 @@ machine differ by more than that (the process's memory placement, the frequency,
 ran). So at the default settings a change must also clear ``min_change`` (5%: the A/A
 comparison of ``bench/compare/aa.py``, the same command twice, then calls at most 1 cell in 20
 different; docs/performance.md), and a cell that either run warned about (noisy, not stable,
-lost its CPU, headline against slope: ``HOLDING_KINDS``) is never called real: its entry says
-which run warned (``held_back``). Runs of two machines are compared as machines: the reference
+lost its CPU, headline against slope: ``HOLDING_KINDS``) must clear ``WARNED_FACTOR`` (2x:
+its interval says nothing then, and two runs of a warned cell were seen up to 2.6x apart,
+their intervals never wholly beyond 2x): its entry says which run warned (``held_back``). Runs of two machines are compared as machines: the reference
 rows measure the machines' memory then, not the noise, so they set no floor and are compared
 like any other row.
 
@@ -67,8 +68,9 @@ from cipherbench.store import Result, Run
 #: - 2: ``noise_floor`` (from the reference rows) and each entry's ``within_noise_floor``.
 #: - 3: ``mismatches``: what makes the runs not like for like (machine, core build, hardware
 #:   switches, versions of the compared libraries), each ``{"what", "a", "b"}``.
-#: - 4: the rule a change must clear (``rule``: ``min_change``, ``machines`` same or
-#:   different, the noise floor applied or not, the warning kinds that hold a cell back) and
+#: - 4: the rule a change must clear (``rule``: ``min_change``, ``warned_factor``, ``machines``
+#:   same or different, the noise floor applied or not, the warning kinds that hold a cell
+#:   back) and
 #:   each entry's ``held_back`` (why a difference beyond both intervals is not called real:
 #:   ``noise floor``, ``min change``, or ``warned in run N: KIND``; null otherwise).
 COMPARE_FORMAT_VERSION = 4
@@ -77,9 +79,12 @@ COMPARE_FORMAT_VERSION = 4
 #: movement of one command on one machine that one run's interval does not see.
 MIN_CHANGE = 0.05
 
-#: Warning kinds about one point (subject ``LIB ALGO OP SIZE B``) that keep its comparison from
-#: being called a real change.
+#: Warning kinds about one point (subject ``LIB ALGO OP SIZE B``) after which its interval says
+#: little: its change must clear ``WARNED_FACTOR`` to be called real.
 HOLDING_KINDS = ("noisy", "not_stable", "steal", "coherence")
+#: What a change in a cell either run warned about must clear (both ways): in the A/A runs of
+#: docs/performance.md (load 10-17, every cell warned about) no interval lay wholly beyond it.
+WARNED_FACTOR = 2.0
 
 #: The library of the reference rows (memcpy, null) that every primitive run measures.
 REFERENCE_LIB = "ref"
@@ -235,7 +240,8 @@ class Rule:
         floor = ("the noise floor of the reference rows" if self.same_machine else
                  "no noise floor (two machines: the reference rows compare their memory)")
         return (f"a change is real when both 95% intervals, {floor} and a {self.min_change:.0%} "
-                "minimum (--min-change) are cleared, in a cell neither run warned about"
+                f"minimum (--min-change) are cleared, and {WARNED_FACTOR:g}x in a cell either "
+                "run warned about"
                 + (f" ({self.warned_cells} held back by a warning)" if self.warned_cells else ""))
 
 
@@ -298,8 +304,8 @@ def apply_floor(entries: list[Entry], min_change: float = 0.0, use_reference: bo
                 held: Mapping[Cell, str] | None = None) -> list[Entry]:
     """Entries re-marked against what a change must clear: the noise floor at their size
     (``noise_floor``, when ``use_reference``: the reference rows are then ``same``, being the
-    floor), at least ``1 + min_change``, and no warning of either run about the cell
-    (``held``: cell -> ``warned in run N: KIND``)."""
+    floor), at least ``1 + min_change``, and ``WARNED_FACTOR`` in a cell either run warned
+    about (``held``: cell -> ``warned in run N: KIND``)."""
     overall = noise_floor(entries) if use_reference else None
     out = []
     for e in entries:
@@ -317,8 +323,9 @@ def apply_floor(entries: list[Entry], min_change: float = 0.0, use_reference: bo
                 why = ("noise floor" if ref_floor is not None and ref_floor >= floor and
                        mark_with_floor(e.low, e.high, ref_floor) == SAME else "min change")
         warned = (held or {}).get((e.lib, e.algo, e.op, e.size or 0))
-        if warned and m in (FASTER, SLOWER):
-            m, why = SAME, warned
+        if warned and m in (FASTER, SLOWER) and \
+                mark_with_floor(e.low, e.high, WARNED_FACTOR) == SAME:
+            m, why = SAME, f"{warned}, within {WARNED_FACTOR:g}x"
         out.append(replace(e, mark=m, within_floor=why == "noise floor" and e.mark in
                            (FASTER, SLOWER), held_back=why if e.mark in (FASTER, SLOWER)
                            else ""))
@@ -429,7 +436,8 @@ def compare_runs(run_a: Run, results_a: Iterable[Result], run_b: Run,
                  min_change: float = MIN_CHANGE) -> Comparison:
     """The whole comparison of two stored runs, with their stored warnings (``StoredWarning``
     or ``BenchWarning``): a change is real only beyond both intervals, the reference rows'
-    noise floor (one machine) and ``min_change``, in a cell neither run warned about."""
+    noise floor (one machine) and ``min_change``, and ``WARNED_FACTOR`` in a cell either run
+    warned about."""
     same = coherence.machine_identity(run_a) == coherence.machine_identity(run_b)
     held = {cell: f"warned in run {run_b.id}: {kind}"
             for cell, kind in warned_cells(warnings_b).items()}
@@ -494,13 +502,13 @@ def to_document(cmp: Comparison) -> dict[str, Any]:
                   "[B_low / A_high, B_high / A_low] from the 95% CIs of the medians; "
                   "real change only when the two CIs do not overlap and the interval lies "
                   "beyond the noise floor of the reference rows (one machine) and the minimum "
-                  "change, in a cell neither run warned about",
+                  "change, and beyond the warned factor in a cell either run warned about",
         "run_a": _run_doc(cmp.run_a),
         "run_b": _run_doc(cmp.run_b),
         "differences": [{"key": d.key, "a": d.a, "b": d.b} for d in cmp.differences],
         "mismatches": [{"what": m.what, "a": m.a, "b": m.b} for m in cmp.mismatches],
         "rule": None if cmp.rule is None else {
-            "min_change": cmp.rule.min_change,
+            "min_change": cmp.rule.min_change, "warned_factor": WARNED_FACTOR,
             "machines": "same" if cmp.rule.same_machine else "different",
             "noise_floor": cmp.rule.same_machine, "holding_warnings": list(HOLDING_KINDS),
             "held_back_by_warnings": cmp.rule.warned_cells},

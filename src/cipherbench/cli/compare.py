@@ -37,7 +37,7 @@ def command(app: AppContext, run_a, run_b, sizes, changes_only, min_change, db,
     -1, -2, ...): two machines, two library versions, with and without hardware
     acceleration. A ratio above 1 means B is faster; a change is marked real only when it
     clears both 95% confidence intervals, the noise floor of the reference rows (runs of one
-    machine) and --min-change, in a cell neither run warned about. Runs of two machines are
+    machine) and --min-change, and 2x in a cell either run warned about. Runs of two machines are
     compared as machines."""
     chosen = parse_sizes(sizes) or None
     least = _percent(min_change) if min_change is not None else cmpmod.MIN_CHANGE
