@@ -282,7 +282,7 @@ def _panel(ax, chart: DotChart, p: Panel, rows_h: list[float], slots: dict, plan
                         color=MUTED if unsure else (col if not chart.pairs else TEXT))
             fill = "full"
             mfc = col
-            if st.unreliable:
+            if st.unreliable and not chart.pairs:
                 mfc = "white"
             elif st.hw_off and not chart.pairs:
                 fill = "bottom"

@@ -334,15 +334,18 @@ def _mark_unreliable(chart: DotChart, bound: float) -> None:
     drawn hollow, with a note naming each and the way to measure it better."""
     for st in chart.series:
         widths = sorted(w for p in chart.panels for (_, k), d in p.dots.items()
-                        if (k == st.key or chart.pairs and k == st.lib)
-                        and (w := interval_width(d)) is not None)
+                        if k == st.key and (w := interval_width(d)) is not None)
         if not widths:
             continue
         mid = widths[len(widths) // 2]
         if mid > bound:
             st.unreliable = True
+            if chart.pairs:     # hollow is the features off there: the panel's title says it
+                for p in chart.panels:
+                    if any(k == st.key for (_, k) in p.dots):
+                        p.title += " (too imprecise to rank)"
             chart.notes.append(
-                f"hollow: {st.label}: its 95% intervals are wider than \u00b1{bound:.0%} "
+                f"{'marked' if chart.pairs else 'hollow'}: {st.label}: its 95% intervals are wider than \u00b1{bound:.0%} "
                 f"(\u00b1{mid:.0%} typically), too wide to rank; measure it again on a quieter "
                 "machine (run --wait-quiet) or with a larger --budget")
 

@@ -90,7 +90,7 @@ def _panel(ax, chart: DotChart, p: Panel, slots: int, plan, last_row: bool, labe
             for j, (v, lo, hi, is_off) in enumerate(bars):
                 slot = j if chart.pairs else order[key]
                 y = top + (slot + 0.5) * BAR_IN
-                pale = is_off or st.unreliable
+                pale = is_off or (st.unreliable and not chart.pairs)
                 ax.barh(y, shown(v), height=BAR_IN * 0.82, color="white" if pale else col,
                         edgecolor=col, linewidth=1.0, hatch="////" if st.hw_off and not
                         chart.pairs else None, zorder=3)
