@@ -3,6 +3,7 @@
 #include "kat.h"
 #include "emit.h"
 #include "prng.h"
+#include "rules.h"
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -57,7 +58,7 @@ static int aead_vector(vctx *c, const cb_vector *v)
         goto done;
     }
     cb_setup s = {P(v->key), v->key.n, P(v->iv), v->iv.n, v->tag.n, 0};
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         res = status_verdict(c, st, v->name, "encrypt init");
         ctx = NULL;
         goto done;
@@ -68,7 +69,7 @@ static int aead_vector(vctx *c, const cb_vector *v)
         memset(out, 0, n);
         memset(tag, 0, v->tag.n);
         cb_msg m = {in, out, n, P(v->iv), v->iv.n, P(v->aad), v->aad.n, tag, v->tag.n};
-        if ((st = op->run(ctx, &m)) != CB_OK)
+        if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
             res = status_verdict(c, st, v->name, "encrypt");
         else if (memcmp(out, P(v->ct), n) != 0)
             res = verdict(c, V_FAIL, v->name, round ? "ciphertext differs on a second message" : "ciphertext differs");
@@ -83,7 +84,7 @@ static int aead_vector(vctx *c, const cb_vector *v)
         goto done;
 
     s.decrypt = 1;
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         res = status_verdict(c, st, v->name, "decrypt init");
         ctx = NULL;
         goto done;
@@ -113,7 +114,7 @@ static int aead_vector(vctx *c, const cb_vector *v)
             aad[0] ^= 0x01;
         memset(out, 0, n);
         cb_msg m = {in, out, n, P(v->iv), v->iv.n, v->aad.n ? aad : &empty_byte, v->aad.n, tag, v->tag.n};
-        st = op->run(ctx, &m);
+        st = cb_row_run(op, ctx, &m);
         if (f >= 0) {
             if (st != CB_ERR_AUTH) {
                 char what[96];
@@ -163,13 +164,13 @@ static int aead_invalid(vctx *c, const cb_vector *v)
     memcpy(in, P(v->ct), n);
     memcpy(tag, P(v->tag), v->tag.n);
     cb_setup s = {P(v->key), v->key.n, P(v->iv), v->iv.n, v->tag.n, 1};
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         ctx = NULL;
         res = refused(c, st, v, "decrypt init");
         goto done;
     }
     cb_msg m = {in, out, n, P(v->iv), v->iv.n, P(v->aad), v->aad.n, tag, v->tag.n};
-    res = refused(c, op->run(ctx, &m), v, "decrypt");
+    res = refused(c, cb_row_run(op, ctx, &m), v, "decrypt");
 done:
     if (ctx)
         op->finish(ctx);
@@ -199,7 +200,7 @@ static int keywrap_vector(vctx *c, const cb_vector *v)
     /* A wrap that draws its IV has no fixed answer: unwrap only here, then random_wrap. */
     for (int decrypt = alg && cb_keywrap_random(alg); decrypt < 2 && res == V_PASS; decrypt++) {
         cb_setup s = {P(v->key), v->key.n, NULL, 0, 8, decrypt};
-        if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
             ctx = NULL;
             res = status_verdict(c, st, v->name, decrypt ? "unwrap init" : "wrap init");
             goto done;
@@ -212,7 +213,7 @@ static int keywrap_vector(vctx *c, const cb_vector *v)
             if (f >= 0)
                 in[f == 0 ? 0 : f == 1 ? w / 2 : w - 1] ^= f == 1 ? 0x80 : 0x01;
             cb_msg m = {in, out, n, NULL, 0, NULL, 0, NULL, 0};
-            st = op->run(ctx, &m);
+            st = cb_row_run(op, ctx, &m);
             if (f >= 0) {
                 if (st != CB_ERR_AUTH) {
                     static const char *const where[] = {"first", "middle", "last"};
@@ -260,7 +261,7 @@ static int random_wrap(vctx *c, const cb_vector *v)
     }
     for (int decrypt = 0; decrypt < 2 && res == V_PASS; decrypt++) {
         cb_setup s = {P(v->key), v->key.n, NULL, 0, alg->tag_len, decrypt};
-        if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
             ctx = NULL;
             res = status_verdict(c, st, v->name, decrypt ? "unwrap init" : "wrap init");
             goto done;
@@ -272,7 +273,7 @@ static int random_wrap(vctx *c, const cb_vector *v)
                 memset(wrapped + round * w, 0, w);
             cb_msg m = {decrypt ? wrapped + round * w : in, decrypt ? back : wrapped + round * w,
                         n, NULL, 0, NULL, 0, NULL, 0};
-            if ((st = op->run(ctx, &m)) != CB_OK)
+            if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
                 res = status_verdict(c, st, v->name, decrypt ? "unwrap of its own wrap" : "wrap");
             else if (decrypt && memcmp(back, P(v->pt), n) != 0)
                 res = verdict(c, V_FAIL, v->name, "its own wrap does not unwrap to the key data");
@@ -314,14 +315,14 @@ static int keywrap_invalid(vctx *c, const cb_vector *v)
     }
     memcpy(in, P(v->ct), w);
     cb_setup s = {P(v->key), v->key.n, NULL, 0, 8, 1};
-    int st = op->init(&ctx, op->arg, &s);
+    int st = cb_row_init(op, &ctx, &s);
     if (st != CB_OK) {
         ctx = NULL;
         res = refused(c, st, v, "unwrap init");
         goto done;
     }
     cb_msg m = {in, out, n, NULL, 0, NULL, 0, NULL, 0};
-    res = refused(c, op->run(ctx, &m), v, "unwrap");
+    res = refused(c, cb_row_run(op, ctx, &m), v, "unwrap");
 done:
     if (ctx)
         op->finish(ctx);
@@ -349,7 +350,7 @@ static int cipher_pass(vctx *c, const cb_vector *v, int decrypt, size_t split)
     memcpy(in, P(*from), n);
     memset(out, 0, n);
     cb_setup s = {P(v->key), v->key.n, v->iv.present ? P(v->iv) : NULL, v->iv.n, 0, decrypt};
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         ctx = NULL;
         res = status_verdict(c, st, v->name, decrypt ? "decrypt init" : "encrypt init");
         goto done;
@@ -362,7 +363,7 @@ static int cipher_pass(vctx *c, const cb_vector *v, int decrypt, size_t split)
     for (int i = 0; i < (split ? 2 : 1) && res == V_PASS; i++) {
         size_t len = split ? cuts[i] : n;
         cb_msg m = {in + off, out + off, len, nonce, nlen, NULL, 0, NULL, 0};
-        if ((st = op->run(ctx, &m)) != CB_OK)
+        if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
             res = status_verdict(c, st, v->name, stage);
         off += len;
     }
@@ -415,7 +416,7 @@ static int digest_vector(vctx *c, const cb_vector *v, int mac)
     }
     memcpy(in, P(v->msg), n);
     cb_setup s = {mac ? P(v->key) : NULL, v->key.n, v->iv.present ? P(v->iv) : NULL, v->iv.n, tlen, 0};
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         ctx = NULL;
         res = v->invalid ? refused(c, st, v, "init") : status_verdict(c, st, v->name, "init");
         goto done;
@@ -424,7 +425,7 @@ static int digest_vector(vctx *c, const cb_vector *v, int mac)
         /* The mac must not come out: a verifier comparing the whole tag refuses it. */
         memset(tag, 0, tlen);
         cb_msg m = {in, NULL, n, v->iv.present ? P(v->iv) : NULL, v->iv.n, NULL, 0, tag, tlen};
-        if ((st = op->run(ctx, &m)) != CB_OK)
+        if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
             res = refused(c, st, v, "mac");
         else if (want->n == tlen && memcmp(tag, P(*want), tlen) == 0)
             res = verdict(c, V_FAIL, v->name, "gave the mac of an invalid vector");
@@ -433,7 +434,7 @@ static int digest_vector(vctx *c, const cb_vector *v, int mac)
     for (int round = 0; round < 2 && res == V_PASS; round++) {
         memset(tag, 0, tlen);
         cb_msg m = {in, NULL, n, v->iv.present ? P(v->iv) : NULL, v->iv.n, NULL, 0, tag, tlen};
-        if ((st = op->run(ctx, &m)) != CB_OK)
+        if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
             res = status_verdict(c, st, v->name, mac ? "mac" : "hash");
         else if (memcmp(tag, P(*want), want->n) != 0)
             res = verdict(c, V_FAIL, v->name, round ? "differs on a second call with the same context" : (mac ? "mac differs" : "digest differs"));
@@ -578,7 +579,7 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
     size_t tag_len = a->kind == CB_KEYWRAP ? 0 : a->tag_len;   /* a wrap's check is in its output */
     void *ctx = NULL;
     cb_setup s = {a->key_len ? d->key : NULL, a->key_len, a->iv_len ? d->iv : NULL, a->iv_len, a->tag_len, decrypt};
-    int st = op->init(&ctx, op->arg, &s);
+    int st = cb_row_init(op, &ctx, &s);
     if (st != CB_OK)
         return st;
     size_t off = 0;
@@ -595,7 +596,7 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
                     a->per_message_nonce ? d->nonce[i] : NULL, a->per_message_nonce ? a->iv_len : 0,
                     a->kind == CB_AEAD ? d->aad : NULL, a->kind == CB_AEAD ? d->aad_len[i] : 0,
                     tag_len ? tag : NULL, tag_len};
-        st = op->run(ctx, &m);
+        st = cb_row_run(op, ctx, &m);
         if (st == CB_ERR_PARAM && alone) {
             skip[i] = 1;   /* e.g. CCM with AAD past 65280 bytes, an empty message */
             st = CB_OK;
