@@ -449,12 +449,35 @@ done:
     return res;
 }
 
-void cb_kat_file(const cb_op *op, const cb_vecfile *f, cb_kat_result *r)
+/* Where a library's process is: before each vector it writes this to the parent
+ * (run_isolated), so that after a crash a new process resumes with the next vector,
+ * the counts of the file and of the row so far kept. */
+typedef struct kat_pos {
+    int row, file, vec;          /* the row (index in ops), vector file (in the set), vector */
+    int row_files, row_passed, row_failed;   /* the row's files before this one */
+    cb_kat_result r;             /* the file's counts before this vector */
+} kat_pos;
+
+/* Tells the parent where a child is (see run_isolated); fd -1: nobody listens. */
+static void progress_write(int fd, const void *p, size_t n)
 {
-    memset(r, 0, sizeof *r);
+    if (fd >= 0 && write(fd, p, n) != (ssize_t)n)
+        return;   /* the parent only learns less about a crash */
+}
+
+/* The vectors of f from the from-th on, counted into r; before each, pos (when given)
+ * goes to fd with the vector's index and the counts so far. */
+static void kat_vectors(const cb_op *op, const cb_vecfile *f, size_t from, cb_kat_result *r,
+                        int fd, kat_pos *pos)
+{
     vctx c = {op, r->message, sizeof r->message};
-    for (size_t i = 0; i < f->n; i++) {
+    for (size_t i = from; i < f->n; i++) {
         const cb_vector *v = &f->v[i];
+        if (pos) {
+            pos->vec = (int)i;
+            pos->r = *r;
+            progress_write(fd, pos, sizeof *pos);
+        }
         int res;
         switch (f->alg->kind) {
         case CB_AEAD:   res = v->invalid ? aead_invalid(&c, v) : aead_vector(&c, v); break;
@@ -470,27 +493,60 @@ void cb_kat_file(const cb_op *op, const cb_vecfile *f, cb_kat_result *r)
             r->skipped++;
         else
             r->failed++;
+        if (v->invalid) {
+            r->must_fail++;
+            r->refused += res == V_PASS;
+        }
     }
 }
 
-int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
-                const cb_vecset *set, char *why, size_t whylen)
+void cb_kat_file(const cb_op *op, const cb_vecfile *f, cb_kat_result *r)
 {
-    int files = 0, passed = 0, failed = 0;
+    memset(r, 0, sizeof *r);
+    kat_vectors(op, f, 0, r, -1, NULL);
+}
+
+static void emit_file(const char *lib, const cb_algorithm *alg, const cb_vecfile *f,
+                      const cb_kat_result *r)
+{
+    const char *crashed[CB_KAT_CRASHES];
+    for (int i = 0; i < r->n_crashed && i < CB_KAT_CRASHES; i++)
+        crashed[i] = r->crashed[i];
+    cb_kat_extra x = {r->must_fail, r->refused, crashed,
+                      (size_t)(r->n_crashed < CB_KAT_CRASHES ? r->n_crashed : CB_KAT_CRASHES)};
+    cb_emit_kat_extra(lib, alg->name, r->passed, r->failed, r->skipped,
+                      f->source[0] ? f->source : NULL, r->message[0] ? r->message : NULL, &x);
+}
+
+/* cb_kat_algo, from where resume says when given (a process after a crash), telling fd
+ * where it is as row `row`. */
+static int kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
+                    const cb_vecset *set, char *why, size_t whylen, int row,
+                    const kat_pos *resume, int fd)
+{
+    int files = resume ? resume->row_files : 0, passed = resume ? resume->row_passed : 0;
+    int failed = resume ? resume->row_failed : 0;
     why[0] = '\0';
     for (size_t i = 0; i < set->n; i++) {
         const cb_vecfile *f = &set->files[i];
-        if (f->alg != alg)
+        if (f->alg != alg || (resume && (int)i < resume->file))
             continue;
         cb_kat_result r;
-        cb_kat_file(op, f, &r);
+        size_t from = 0;
+        if (resume && (int)i == resume->file) {
+            r = resume->r;
+            from = (size_t)resume->vec;
+        } else {
+            memset(&r, 0, sizeof r);
+        }
+        kat_pos pos = {row, (int)i, 0, files, passed, failed, {0}};
+        kat_vectors(op, f, from, &r, fd, fd >= 0 ? &pos : NULL);
         files++;
         passed += r.passed;
         failed += r.failed;
         if (r.failed && !why[0])
             snprintf(why, whylen, "%s: %s", f->path, r.message);
-        cb_emit_kat(lib, alg->name, r.passed, r.failed, r.skipped,
-                    f->source[0] ? f->source : NULL, r.message[0] ? r.message : NULL);
+        emit_file(lib, alg, f, &r);
     }
     if (files == 0) {
         snprintf(why, whylen, "no known-answer vectors for %s", alg->name);
@@ -503,6 +559,12 @@ int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
         return 0;
     }
     return 1;
+}
+
+int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
+                const cb_vecset *set, char *why, size_t whylen)
+{
+    return kat_algo(lib, op, alg, set, why, whylen, 0, NULL, -1);
 }
 
 /* ---- differential check ---- */
@@ -607,12 +669,11 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
     return st;
 }
 
-/* Tells the parent which row a child is about to run (see run_isolated). */
+/* Tells the parent which library a child is about to run (see run_isolated). */
 static void progress(int fd, size_t i)
 {
     int v = (int)i;
-    if (fd >= 0 && write(fd, &v, sizeof v) != (ssize_t)sizeof v)
-        return;   /* the parent only learns less about a crash */
+    progress_write(fd, &v, sizeof v);
 }
 
 /* Key-data lengths for key wrap: KW takes whole blocks from two on, KWP any
@@ -784,13 +845,13 @@ int cb_differential(const cb_algorithm *alg, const cb_backend *const *libs, size
 /* ---- isolation: a library that crashes fails alone ---- */
 
 /* Runs body(arg, fd) in a child process, whose records go to the same
- * stream; before each row it checks, the child writes the row's index on
- * fd. Returns the child's exit status, or minus the signal that killed it,
- * with *last the last index it wrote (-1 if none). Without fork the body
- * runs here. */
-static int run_isolated(int (*body)(void *, int), void *arg, int *last)
+ * stream; the child writes where it is on fd, records of `size` bytes. Returns
+ * the child's exit status, or minus the signal that killed it, with the last
+ * record it wrote in last and *got 1 (0 if it wrote none). Without fork the
+ * body runs here. */
+static int run_isolated(int (*body)(void *, int), void *arg, void *last, size_t size, int *got)
 {
-    *last = -1;
+    *got = 0;
     int fds[2];
     if (pipe(fds) != 0)
         return body(arg, -1);
@@ -811,16 +872,23 @@ static int run_isolated(int (*body)(void *, int), void *arg, int *last)
         _exit(rc > 125 ? 125 : rc);
     }
     close(fds[1]);
+    /* One writer: records arrive in order; one a crash cut short is left out. */
+    char *buf = malloc(size);
+    size_t have = 0;
     for (;;) {
-        int v;
-        ssize_t got = read(fds[0], &v, sizeof v);
-        if (got == (ssize_t)sizeof v)
-            *last = v;
-        else if (got < 0 && errno == EINTR)
+        ssize_t n = buf ? read(fds[0], buf + have, size - have) : 0;
+        if (n < 0 && errno == EINTR)
             continue;
-        else
+        if (n <= 0)
             break;
+        have += (size_t)n;
+        if (have == size) {
+            memcpy(last, buf, size);
+            *got = 1;
+            have = 0;
+        }
     }
+    free(buf);
     close(fds[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0) {
@@ -843,30 +911,31 @@ typedef struct kat_job {
     const cb_vecset *set;
     int every_algo;                       /* else only those a file covers */
     int (*init)(const cb_backend *);
-    size_t start;                         /* first row to check */
+    int resumed;                          /* 1: after a crash, from `at` on */
+    kat_pos at;
 } kat_job;
 
-/* The body of one library's process: its rows from job->start on. Returns
- * the number of failures. */
+/* The body of one library's process: its rows, from where job->at says when
+ * resumed. Returns the number of rows that failed. */
 static int kat_rows(void *arg, int progress_fd)
 {
     const kat_job *j = arg;
     int ok = j->init(j->b) == 0, failures = 0;
-    if (j->start == 0)
+    if (!j->resumed)
         cb_emit_library(j->b);
-    size_t i = 0;
+    int i = 0;
     for (const cb_op *o = j->b->ops; o->algo; o++, i++) {
         const cb_algorithm *alg = cb_algorithm_find(o->algo);
-        if (i < j->start || !alg || (!j->every_algo && !covers(j->set, alg)))
+        if ((j->resumed && i < j->at.row) || !alg || (!j->every_algo && !covers(j->set, alg)))
             continue;
         if (!ok) {
             cb_emit_error(j->b->name, alg->name, NULL, "init_failed", "the library's global initialisation failed");
             failures++;
             continue;
         }
-        progress(progress_fd, i);
         char why[512];
-        int r = cb_kat_algo(j->b->name, o, alg, j->set, why, sizeof why);
+        const kat_pos *resume = j->resumed && i == j->at.row ? &j->at : NULL;
+        int r = kat_algo(j->b->name, o, alg, j->set, why, sizeof why, i, resume, progress_fd);
         if (r == 0)
             failures++;
         else if (r < 0)   /* no vectors: said, but not a failure of kat */
@@ -884,23 +953,41 @@ static void crash_text(char *buf, size_t len, const char *lib, int sig, const ch
 int cb_kat_library(const cb_backend *b, const cb_vecset *set, int every_algo,
                    int (*init)(const cb_backend *))
 {
-    kat_job j = {b, set, every_algo, init, 0};
-    int failures = 0;
+    kat_job j;
+    memset(&j, 0, sizeof j);
+    j.b = b;
+    j.set = set;
+    j.every_algo = every_algo;
+    j.init = init;
     for (;;) {
-        int last, rc = run_isolated(kat_rows, &j, &last);
+        kat_pos last;
+        int got, rc = run_isolated(kat_rows, &j, &last, sizeof last, &got);
         if (rc >= 0)
-            return failures + rc;
+            return rc;
         char msg[256];
-        failures++;
-        if (last < 0 || (size_t)last < j.start) {
-            crash_text(msg, sizeof msg, b->name, -rc, "before checking an algorithm");
+        if (!got) {
+            crash_text(msg, sizeof msg, b->name, -rc, "before checking a vector");
             cb_emit_error(b->name, NULL, NULL, "kat_failed", msg);
-            return failures;
+            return 1;
         }
-        /* The row it was checking failed; the rows after it get a new process. */
-        crash_text(msg, sizeof msg, b->name, -rc, "while checking its known answers");
-        cb_emit_kat(b->name, b->ops[last].algo, 0, 1, 0, NULL, msg);
-        j.start = (size_t)last + 1;
+        /* The vector it was checking failed, named in its file's record; a new process
+         * resumes with the next one, the counts so far carried over. */
+        const cb_vector *v = &set->files[last.file].v[last.vec];
+        cb_kat_result *r = &last.r;
+        char doing[128];
+        snprintf(doing, sizeof doing, "on vector '%s'", v->name);
+        crash_text(msg, sizeof msg, b->name, -rc, doing);
+        r->failed++;
+        if (v->invalid)
+            r->must_fail++;
+        if (r->n_crashed < CB_KAT_CRASHES)
+            snprintf(r->crashed[r->n_crashed], sizeof r->crashed[0], "%s", v->name);
+        r->n_crashed++;
+        if (!r->message[0])
+            snprintf(r->message, sizeof r->message, "%s", msg);
+        j.at = last;
+        j.at.vec++;
+        j.resumed = 1;
     }
 }
 
@@ -926,11 +1013,11 @@ int cb_differential_isolated(const cb_algorithm *alg, const cb_backend *const *l
                              const char *const *names, size_t n)
 {
     diff_job j = {alg, libs, names, n};
-    int last, rc = run_isolated(diff_body, &j, &last);
+    int last = -1, got, rc = run_isolated(diff_body, &j, &last, sizeof last, &got);
     if (rc >= 0)
         return rc == 0 ? 1 : rc == 2 ? -1 : 0;
     char msg[256];
-    crash_text(msg, sizeof msg, last >= 0 && (size_t)last < n ? names[last] : "a library", -rc,
+    crash_text(msg, sizeof msg, got && last >= 0 && (size_t)last < n ? names[last] : "a library", -rc,
                "on random input");
     cb_emit_differential(alg->name, names, n, 0, msg);
     return 0;
