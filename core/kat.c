@@ -964,7 +964,7 @@ int cb_kat_library(const cb_backend *b, const cb_vecset *set, int every_algo,
         int got, rc = run_isolated(kat_rows, &j, &last, sizeof last, &got);
         if (rc >= 0)
             return rc;
-        char msg[256];
+        char msg[384];
         if (!got) {
             crash_text(msg, sizeof msg, b->name, -rc, "before checking a vector");
             cb_emit_error(b->name, NULL, NULL, "kat_failed", msg);
@@ -974,7 +974,7 @@ int cb_kat_library(const cb_backend *b, const cb_vecset *set, int every_algo,
          * resumes with the next one, the counts so far carried over. */
         const cb_vector *v = &set->files[last.file].v[last.vec];
         cb_kat_result *r = &last.r;
-        char doing[128];
+        char doing[192];
         snprintf(doing, sizeof doing, "on vector '%s'", v->name);
         crash_text(msg, sizeof msg, b->name, -rc, doing);
         r->failed++;

@@ -13,8 +13,8 @@ typedef struct cb_kat_result {
     int passed, failed, skipped;   /* skipped: the library rejects the sizes (CB_ERR_PARAM) */
     int must_fail, refused;        /* "result": "invalid" vectors tried, and of those refused */
     int n_crashed;                 /* vectors the library crashed on (each also failed) */
-    char crashed[CB_KAT_CRASHES][64];
-    char message[256];             /* the first failure (or skip), "" if none */
+    char crashed[CB_KAT_CRASHES][160];
+    char message[384];             /* the first failure (or skip), "" if none */
 } cb_kat_result;
 
 /* Runs every vector of f through op (whose algorithm is f->alg). */
