@@ -193,3 +193,57 @@ func TestNoAllocationPerOperation(t *testing.T) {
 		}
 	}
 }
+
+// acceptsAnything pretends to be a library that takes any tag and nonce: it decrypts
+// whatever it is given (as OpenSSL took a one-byte prefix of the right tag).
+type acceptsAnything struct{}
+
+func (acceptsAnything) run(m *msg) status { copy(m.out, m.in); return statusOK }
+
+// The rules (rules.go) take every row's own sizes, the ones the timed loops use, and refuse
+// a prefix of the tag, a nonce a byte short or long, before a library that would take them
+// sees them: kat refuses each must-fail case even through a library that accepts it.
+func TestRowRulesBeforeTheLibrary(t *testing.T) {
+	key, iv := make([]byte, 64), make([]byte, 64)
+	for i := range goRows {
+		a := &goRows[i].alg
+		s := setup{key: key[:a.keyLen], iv: iv[:a.ivLen], tagLen: a.tagLen}
+		m := msg{in: make([]byte, 64), nonce: iv[:a.ivLen], aad: make([]byte, a.aadLen()), tag: make([]byte, a.tagLen)}
+		if a.kind == kindHash || a.kind == kindCipher {
+			continue
+		}
+		if why := setupRule(a, &s); why != "" {
+			t.Errorf("%s: its own sizes refused: %s", a.name, why)
+		}
+		if why := msgRule(a, &m); why != "" {
+			t.Errorf("%s: its own message refused: %s", a.name, why)
+		}
+	}
+	set := repoVectors(t)
+	var buf bytes.Buffer
+	out.Reset(&buf)
+	defer out.Reset(os.Stdout)
+	tried := 0
+	for _, f := range set.files {
+		r := *findRow(goRows, f.alg.name)
+		if !f.v[0].invalid || r.alg.kind != kindAEAD {
+			continue
+		}
+		r.init = func(s *setup) (runner, status) { return acceptsAnything{}, statusOK }
+		for _, v := range f.v {
+			sized := strings.Contains(v.name, "tag cut to") || strings.Contains(v.name, "nonce one byte")
+			if !sized {
+				continue
+			}
+			tried++
+			one := f
+			one.v = []vector{v}
+			if res := katFile(&r, &one); res.passed != 1 || res.failed != 0 {
+				t.Errorf("%s: %s reached the library: %+v", f.alg.name, v.name, res)
+			}
+		}
+	}
+	if tried == 0 {
+		t.Error("no must-fail case of another tag or nonce length in vectors/invalid/")
+	}
+}

@@ -12,6 +12,7 @@ mod lib_awslc;
 mod lib_ring;
 mod lib_rustcrypto;
 mod measure;
+mod rules;
 mod ring_api;
 mod tls;
 mod tls_args;
