@@ -247,3 +247,30 @@ func TestRowRulesBeforeTheLibrary(t *testing.T) {
 		t.Error("no must-fail case of another tag or nonce length in vectors/invalid/")
 	}
 }
+
+// kat that checked nothing fails: an empty directory, or files for rows this core lacks.
+func TestKatOfNothingFails(t *testing.T) {
+	var buf bytes.Buffer
+	out.Reset(&buf)
+	defer out.Reset(os.Stdout)
+	stderr := os.Stderr
+	os.Stderr, _ = os.Open(os.DevNull)
+	defer func() { os.Stderr = stderr }()
+	empty := t.TempDir()
+	if rc := cmdKat(&args{cmd: "kat", vectors: empty}, goRows); rc != 1 {
+		t.Errorf("kat over an empty directory exited %d", rc)
+	}
+	other := t.TempDir()
+	doc := `{"format": "cipherbench-vectors/1", "algo": "aes-128-kw", "source": "t", "vectors": [` +
+		`{"name": "x", "key": "000102030405060708090a0b0c0d0e0f", "pt": "00112233445566778899aabbccddeeff", ` +
+		`"ct": "1fa68b0a8112b447aef34bd8fb5a7b829d3e862371d2cfe5"}]}`
+	if err := os.WriteFile(filepath.Join(other, "aes-128-kw.json"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rc := cmdKat(&args{cmd: "kat", vectors: other}, goRows); rc != 1 {
+		t.Errorf("kat over a row this core lacks exited %d", rc)
+	}
+	if rc := cmdKat(&args{cmd: "kat", vectors: filepath.Join("..", "vectors", "sha256.json")}, goRows); rc != 0 {
+		t.Errorf("kat of sha256 exited %d", rc)
+	}
+}

@@ -168,6 +168,13 @@ fn cmd_kat(a: &Args, hw: &Hw) -> i32 {
         eprintln!("cipherbench-core-rust: {}", b);
     }
     let covered = |name: &str| set.files.iter().any(|f| f.algo == name);
+    // Nothing to check (an empty directory, files for rows no selected library has) is a
+    // failure too: a kat that checked nothing must not pass for one that passed.
+    if !libs.iter().any(|l| (l.rows)().iter().any(|r| covered(r.alg.name))) {
+        eprintln!("cipherbench-core-rust: no vector checked: {} holds no vector for a row of {}", path,
+                  libs.iter().map(|l| l.name).collect::<Vec<_>>().join(", "));
+        failures += 1;
+    }
     for l in &libs {
         library(l, hw);
         for r in (l.rows)() {
