@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from html import escape
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from cipherbench import __version__
 
@@ -60,7 +60,7 @@ document.querySelectorAll('table.sortable').forEach(function (table) {
 """
 
 
-def table(header: list[str], rows: Iterable[list[tuple[str, object]]],
+def table(header: list[str], rows: Iterable[Sequence[tuple[str, object]]],
           numeric: Iterable[int] = (), css_of=None) -> str:
     """A sortable table; each cell is (text, sort value). ``numeric`` columns align right;
     ``css_of(text)`` may give a cell's class (grades, change marks)."""
