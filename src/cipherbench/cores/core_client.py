@@ -513,7 +513,12 @@ class Core:
 
 
 def _point(p: Point | dict) -> Point:
-    return p if isinstance(p, Point) else from_wire({"type": "point", "lib": "", "algo": "", **p})
+    if isinstance(p, Point):
+        return p
+    rec = from_wire({"type": "point", "lib": "", "algo": "", **p})
+    if not isinstance(rec, Point):   # the dict named another type of record
+        raise ValueError(f"not a measured point: a {rec.type!r} record")
+    return rec
 
 
 def per_op_ns(point: Point | dict) -> list[float]:
