@@ -12,7 +12,7 @@ from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.presets import HEADLINE_SIZE
 from cipherbench.scenarios import view_of
 from cipherbench.scenarios.primitive import scenario as primitive
-from cipherbench.run_warnings import BenchWarning
+from cipherbench.run_warnings import BenchWarning, Kind
 
 #: Views of stored runs made by commands that are not scenarios.
 OTHER_VIEWS = {"advise": advise_view}
@@ -40,6 +40,6 @@ def command(app: AppContext, run_ref, headline, db, as_json) -> int:
         primitive.view(app, bundle.run, bundle.results, bundle.warnings, headline=head)
     else:
         view(app, bundle.run, bundle.results, bundle.warnings)
-    disp.display_warnings(app.console, [BenchWarning(w.kind, w.subject, w.text)
+    disp.display_warnings(app.console, [BenchWarning(Kind(w.kind), w.subject, w.text)
                                         for w in bundle.warnings])
     return 0
