@@ -132,7 +132,7 @@ def trust(estimates: Sequence[ClockEstimate], *, max_spread: float = MAX_SPREAD,
         return ClockTrust(False, None, f"the clock's probes spread over {worst:.1%} (more than "
                                        f"{max_spread:.0%}): the machine was too busy to measure "
                                        "the clock", worst)
-    freqs = [e.freq_hz for e in known]  # type: ignore[misc]
+    freqs = [e.freq_hz for e in known if e.freq_hz]
     lo, hi = min(freqs), max(freqs)
     if hi > lo * (1 + max_drift):
         return ClockTrust(False, None, f"the clock moved between {_ghz(lo)} and {_ghz(hi)} "
