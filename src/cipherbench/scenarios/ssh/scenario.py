@@ -284,7 +284,8 @@ def view(screen: Screen, run: Run, results: list[Result],
     if note:
         screen.console.print(note, highlight=False)
     screen.console.print(tables.bottleneck(table).text(), highlight=False)
-    display_warnings(screen.err_console, [run_warnings.BenchWarning(w.kind, w.subject, w.text)
+    display_warnings(screen.err_console, [run_warnings.BenchWarning(run_warnings.Kind(w.kind),
+                                                                    w.subject, w.text)
                                           for w in stored_warnings
                                           if w.kind not in ("unsupported", "transfer_failed")])
 
