@@ -23,6 +23,13 @@ class NoSuchRun(UsageError):
     """A run reference that matches no stored run."""
 
 
+def _row_id(cur: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just made (sqlite always gives one)."""
+    if cur.lastrowid is None:
+        raise StoreError("the results database gave no id to a new row")
+    return cur.lastrowid
+
+
 def _now() -> str:
     return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
@@ -172,7 +179,7 @@ class Store:
             "INSERT INTO runs (command, started_at, status, args, metadata, cipherbench_version)"
             " VALUES (?, ?, 'running', ?, ?, ?)",
             (command, _now(), _json(args or {}), _json(metadata or {}), __version__))
-        return int(cur.lastrowid)
+        return _row_id(cur)
 
     def update_metadata(self, run_id: int, updates: dict) -> None:
         """Merge ``updates`` into a run's metadata (e.g. library versions learnt later)."""
@@ -188,7 +195,7 @@ class Store:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (run_id, r.scenario, r.lib, r.algo, r.op, r.size, r.metric, r.unit, r.median,
              r.ci_low, r.ci_high, r.n_samples, r.cv, _json(r.extra), _now()))
-        return int(cur.lastrowid)
+        return _row_id(cur)
 
     def add_warning(self, run_id: int, kind: str, subject: str, text: str) -> None:
         """Keep a warning with the run."""
