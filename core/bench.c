@@ -325,8 +325,9 @@ static int sample_loop(point *p, uint64_t iters, uint64_t min_ns, size_t n)
         if (st != CB_OK)
             return op_failed(p, st);
     }
-    cb_point_extra x = {best_of, probes ? rounds * CB_CLOCK_CYCLES_PER_ROUND : 0, p->fwall,
-                        p->fcpu, n_probes};
+    cb_point_extra x = {.best_of = best_of,
+                        .freq_cycles = probes ? rounds * CB_CLOCK_CYCLES_PER_ROUND : 0,
+                        .freq_wall_ns = p->fwall, .freq_cpu_ns = p->fcpu, .n_probes = n_probes};
     cb_emit_point(p->lib->name, p->alg->name, p->a->op, p->size, iters, p->wall, p->cpu, n,
                   p->a->misalign, &x);
     return 0;
