@@ -2,8 +2,8 @@
 
 ``quick`` is the essential algorithms on few sizes, meant to finish in under 30 s; the default
 covers what people actually choose between on the sizes that decide it, in under 3 minutes on
-a quiet 2-core machine; ``full`` is everything the core can measure on every size (about 3 h 3
-min with every library). ``scenarios.primitive.scenario.estimate_s`` prints the expected duration first.
+a quiet 2-core machine; ``full`` is everything the core can measure on every size (about 3 h
+3 min with every library). ``scenarios.primitive.scenario.estimate_s`` prints the expected duration first.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class Preset:
     samples: int         # samples of the first batch
     min_sample_ms: float | None  # duration of one sample (None: the core's default)
     #: all extra samples of a run together, shared evenly among the points still to come
-    #: (None: no cap; an explicit --budget lifts it)
+    #: (None: no cap; an explicit --budget lifts it); with ``--rounds auto``, the rounds' time
     run_budget_s: float | None = None
 
 
@@ -41,7 +41,7 @@ QUICK = Preset(
      "aes-128-cbc", "rc4", "sha256", "sha512", "hmac-sha256"),
     ("encrypt", "hash", "mac", "ref"),
     (1024, 16384),
-    precision=0.02, budget_s=0.1, samples=6, min_sample_ms=0.5)
+    precision=0.02, budget_s=0.1, samples=6, min_sample_ms=0.5, run_budget_s=8.0)
 
 DEFAULT = Preset(
     "default",
