@@ -5,7 +5,7 @@ front end splits them. Skipped, with the reason, when the core is not built."""
 
 import pytest
 
-from cipherbench import core_client
+from cipherbench.cores import core_client
 from cipherbench.presets import PRESETS
 from cipherbench.store import Store
 from conftest import real_core

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cipherbench.core_client import Core, per_op_ns
+from cipherbench.cores.core_client import Core, per_op_ns
 from cipherbench.scenarios.rounds import paired_ratios, rounds, samples_of
 from conftest import FAKE_CORE
 
@@ -124,7 +124,7 @@ def test_sequential_stopping_keeps_false_calls_rare_where_peeking_does_not():
     import random as rnd
 
     from cipherbench.scenarios.rounds import Sequential, decided
-    from cipherbench import verdict as V
+    from cipherbench.analysis import verdict as V
     seq = Sequential()
     rng = rnd.Random(11)
     peek_false = look_false = 0

@@ -36,7 +36,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "stability"))
 from busy import start_busy, stop_busy  # noqa: E402
 
-from cipherbench import load  # noqa: E402
+from cipherbench.machine import load  # noqa: E402
 
 DEFAULT_COMMANDS = "run --quick;run;tls;ssh;gpg"
 #: "about 2 min 05 s", "12.3 s", "850 ms", "1 h 03 min" (units.format_duration)

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Generic, Hashable, Sequence, TypeVar
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 
 C = TypeVar("C", bound=Hashable)
 S = TypeVar("S")

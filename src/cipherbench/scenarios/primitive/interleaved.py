@@ -24,12 +24,12 @@ import statistics
 import time
 from typing import Callable, Iterable
 
-from cipherbench import stats, verdict as V
-from cipherbench import warnings as W
-from cipherbench.core_client import CoreCrashed
-from cipherbench.records import CoreError, Point
-from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
-                                                    kept_samples, point_label)
+from cipherbench.analysis import stats, verdict as V
+from cipherbench import run_warnings as W
+from cipherbench.cores.core_client import CoreCrashed
+from cipherbench.cores.records import CoreError, Point
+from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
+                                                     kept_samples, point_label)
 from cipherbench.scenarios.rounds import (Round, Sequential, decided, paired_ratios, precise,
                                           rounds, samples_of)
 

@@ -7,9 +7,11 @@ import dataclasses
 import random
 from dataclasses import dataclass, field
 
-from cipherbench import catalog, metadata, verdict as V
-from cipherbench import warnings as W
-from cipherbench.core_client import Core, CoreSession, Inventory
+from cipherbench import catalog
+from cipherbench.analysis import verdict as V
+from cipherbench.machine import metadata
+from cipherbench import run_warnings as W
+from cipherbench.cores.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.errors import EnvironmentProblem, UsageError
@@ -17,8 +19,8 @@ from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive.interleaved import run_in_rounds
-from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
-                                                    Selection, plan as plan_items)
+from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
+                                                     Selection, plan as plan_items)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.rounds import Sequential
 from cipherbench.store import Result, Run, StoredWarning
