@@ -105,7 +105,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
     """Measure primitives of every crypto library, store the results and show the table.
 
     The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB
-    (about 3 minutes on a quiet 2-core machine; the estimate is printed first)."""
+    (about 1 min 40 s on a quiet 2-core machine; the estimate is printed first)."""
     preset = choose_preset(quick, full)
     prec = parse_precision(precision) or preset.precision
     if budget is not None and budget < 0:
