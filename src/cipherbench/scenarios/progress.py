@@ -14,7 +14,7 @@ from typing import Callable
 
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgress,
-                           ProgressColumn, Task, TextColumn, TimeElapsedColumn)
+                           ProgressColumn, Task, TaskID, TextColumn, TimeElapsedColumn)
 from rich.text import Text
 
 from cipherbench.units import format_duration
@@ -84,7 +84,7 @@ class Progress:
         self.count = 0
         self._t0 = clock()
         self._bar: RichProgress | None = None
-        self._task = None
+        self._task = TaskID(0)
         self._pending: str | None = None
 
     def announce(self, text: str) -> None:
