@@ -41,7 +41,7 @@ QUICK = Preset(
      "aes-128-cbc", "rc4", "sha256", "sha512", "hmac-sha256"),
     ("encrypt", "hash", "mac", "ref"),
     (1024, 16384),
-    precision=0.02, budget_s=0.1, samples=6, min_sample_ms=0.5, run_budget_s=8.0)
+    precision=0.02, budget_s=0.1, samples=6, min_sample_ms=0.5)
 
 DEFAULT = Preset(
     "default",
