@@ -3,9 +3,6 @@
 #include "../bench.h"
 #include <stdio.h>
 
-/* No library: the decisions need none (libs.c looks the table up). */
-const cb_backend *const cb_backends[] = {NULL};
-
 static int failures;
 #define CHECK(cond) do { if (!(cond)) { fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond); failures++; } } while (0)
 
