@@ -12,6 +12,7 @@ from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
+from cipherbench.display.run_answer import answer_lines, run_answer
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
@@ -255,7 +256,8 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
     head = headline or run.args.get("headline_size", HEADLINE_SIZE)
     table = format_results(results, head)
     if table is not None:
-        disp.display_results(screen.console, table)
+        disp.display_results(screen.console, table,
+                             see_all=f"`cipherbench show {run.id} --lib {{libs}}`")
         if table.has_suspect:
             screen.console.print(SUSPECT_LEGEND, markup=False, highlight=False)
     else:
@@ -266,3 +268,15 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
                              "efficiency = aggregate / (N x 1 thread)", markup=False,
                              highlight=False)
         disp.display_rows(screen.console, *scaling)
+
+
+def answer(screen: Screen, run: Run, results: list[Result], headline: int | None = None,
+           advise_targets: tuple[str, ...] = ()) -> None:
+    """The run's answer, its last lines (``display.run_answer``): per kind the fastest library
+    and the fastest sound choice, then the ``advise`` command for the user's task."""
+    found = run_answer(results, headline or run.args.get("headline_size", HEADLINE_SIZE))
+    if found is None or not found.kinds:
+        return
+    screen.console.print()
+    for line in answer_lines(found, screen.console.width, advise_targets):
+        screen.console.print(line, markup=False, highlight=False)

@@ -310,7 +310,7 @@ _RIGHT = ["#", "full handshakes/s", "resumed/s", "TCP loopback (s_server)"]
 
 def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredWarning],
          libraries: dict | None = None, sizes=()) -> None:  # noqa: ARG001
-    """The suite tables, handshake table and answer of a stored tls run."""
+    """The suite tables and handshake table of a stored tls run (its answer: ``answer``)."""
     rows = tables.suite_rows(results)
     hs = tables.handshake_rows(results)
     sizes_seen = tables.sizes_of(results) or list(sizes)
@@ -332,7 +332,13 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
         display_fitted(screen.console, header, cells, keep=3, right=_RIGHT,
                      title=f"TLS 1.3 handshakes per second ({HANDSHAKE_SUITE}), client "
                            "and server on one core")
-    for line in tables.answer(rows, sizes_seen):
+
+
+def answer(screen: Screen, run: Run, results: list[Result], sizes=()) -> None:  # noqa: ARG001
+    """The verdict of a stored tls run, its last lines: per library its fastest recommended
+    suite (and against its default suite)."""
+    for line in tables.answer(tables.suite_rows(results),
+                              tables.sizes_of(results) or list(sizes)):
         screen.console.print(line, markup=False)
 
 
