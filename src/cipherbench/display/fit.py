@@ -20,6 +20,10 @@ from cipherbench.display.names import pieces
 
 #: The widest a column of figures grows: a rate fits, a message in its place wraps.
 FIGURE_CAP = 14
+#: Parts a table is split in before its names are wrapped at their separators instead.
+MAX_PARTS = 2
+#: The width long names are wrapped to before they are wrapped as narrow as they go.
+NAME_WRAP = 22
 #: Columns whose text is longer than this are narrowed before the short ones.
 LONG = 24
 
@@ -112,44 +116,63 @@ def draw_fitted(console: Console, header: Sequence[str], rows: Sequence[Sequence
     cells = [[_as_text(c) for c in r] for r in rows]
     heads = [Text(h) for h in header]
     n = len(header)
-    nat = [max([natural(heads[i].plain)] + [natural(r[i].plain) for r in cells])
+    # a figure column's header wraps at its spaces ("16 KiB" / "writes"), its figures never
+    nat = [max([longest_piece(heads[i].plain) if header[i] in right else
+                natural(heads[i].plain)] + [natural(r[i].plain) for r in cells])
            for i in range(n)]
-    mins = [max([longest_piece(heads[i].plain)] + [longest_piece(r[i].plain) for r in cells])
-            for i in range(n)]
     caps = [FIGURE_CAP if header[i] in right else cap for i in range(n)]
+    # whole cells (up to the cap) where the parts allow, else names wrapped at separators
+    whole = [min(nat[i], caps[i]) if caps[i] else nat[i] for i in range(n)]
+    pieces_min = [max([longest_piece(heads[i].plain)] +
+                      [longest_piece(r[i].plain) for r in cells]) for i in range(n)]
+    # a figure is never wrapped (a message in its place is, at the cap)
+    pieces_min = [whole[i] if header[i] in right else m for i, m in enumerate(pieces_min)]
+    whole = [max(w, m) for w, m in zip(whole, pieces_min)]
+    # between the two: long names in lines of at most NAME_WRAP, at their separators
+    middle = [max(min(w, NAME_WRAP), m) for w, m in zip(whole, pieces_min)]
 
-    def make(part_title: str | None = None) -> Table:
+    def make() -> Table:
         if boxed:
-            return Table(title=part_title, title_justify="left")
-        return Table(title=part_title, title_justify="left", box=rich_box.SIMPLE_HEAD,
-                     pad_edge=False, show_edge=False, padding=(0, 1, 0, 0))
+            return Table()
+        return Table(box=rich_box.SIMPLE_HEAD, pad_edge=False, show_edge=False,
+                     padding=(0, 1, 0, 0))
 
-    def fits(indexes: list[int]) -> list[int] | None:
+    def fits(indexes: list[int], mins: list[int]) -> list[int] | None:
         room = console.width - _overhead(console, make, len(indexes))
         return widths_for([nat[i] for i in indexes], [mins[i] for i in indexes],
                           [caps[i] for i in indexes], room)
 
-    keep = min(keep, n)
-    groups: list[list[int]] = []
-    current = list(range(keep))
-    for i in range(keep, n):
-        if len(current) > keep and fits(current + [i]) is None:
-            groups.append(current)
-            current = list(range(keep))
-        current.append(i)
-    groups.append(current)
+    def split(mins: list[int]) -> list[list[int]] | None:
+        """Column groups that each fit at ``mins``; None when one column alone does not."""
+        groups: list[list[int]] = []
+        current = list(range(min(keep, n)))
+        for i in range(len(current), n):
+            if len(current) > keep and fits(current + [i], mins) is None:
+                groups.append(current)
+                current = list(range(keep))
+            current.append(i)
+        groups.append(current)
+        return groups if all(fits(g, mins) is not None for g in groups) else None
+
+    for mins in (whole, middle, pieces_min):
+        found = split(mins)
+        if found is not None and len(found) <= MAX_PARTS:
+            break
+    groups = found or [list(range(n))]   # nothing fits: one table, as narrow as it goes
     for part, indexes in enumerate(groups):
         label = "" if len(groups) == 1 else f"{part + 1}/{len(groups)}"
-        part_title = ((title or "") + (f" ({label})" if label else "")) if not part \
-            else f"continued ({label})"
-        widths = fits(indexes) or [mins[i] for i in indexes]
-        t = make(part_title or None)
+        part_title = " ".join(t for t in (title, f"({label})" if label else "") if t) \
+            if not part else f"continued ({label})"
+        widths = fits(indexes, mins) or [mins[i] for i in indexes]
+        if part:
+            console.print()
+        if part_title:   # above the table, wrapped to the terminal rather than to the table
+            console.print(Text(part_title))
+        t = make()
         for i, w in zip(indexes, widths):
             t.add_column(wrap_text(heads[i], w), width=w, no_wrap=True,
                          justify="right" if header[i] in right else "left")
         for k, r in enumerate(cells):
             t.add_row(*(wrap_text(r[i], w) for i, w in zip(indexes, widths)),
                       style=row_styles[k] if row_styles else None)
-        if part:
-            console.print()
         console.print(t)

@@ -1,15 +1,16 @@
 """Names in narrow columns: broken only after a separator, never inside a word.
 
-A suite (``TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256``), an algorithm (``chacha20-poly1305``) or a
-library (``libtomcrypt``) wraps at ``_``, ``-``, ``@``, ``.``, ``+``, ``/``, ``,`` or a space;
-a part longer than the width stays whole (the column grows to hold it).
+A suite (``TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256``), an algorithm (``chacha20-poly1305``), a
+priority string (``+ECDHE-RSA:+AEAD``) or a library (``libtomcrypt``) wraps after ``_``, ``-``,
+``@``, ``:``, ``,`` or a space; a part longer than the width stays whole (the column grows to
+hold it). Not at ``/`` or ``.``: ``MB/s`` and ``TLSv1.2`` stay whole.
 """
 from __future__ import annotations
 
 import re
 
 #: Where a name may be broken: after one of these.
-SEPARATORS = "_-@.+/, "
+SEPARATORS = "_-@:, "
 _PIECES = re.compile(r"[^" + re.escape(SEPARATORS) + r"]*[" + re.escape(SEPARATORS) + r"]*")
 
 

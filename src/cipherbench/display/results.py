@@ -44,6 +44,7 @@ class Layout:
     shown: tuple[str, ...]
     hidden: tuple[str, ...] = ()
     with_op: bool = False
+    leader: bool = False    # a "fastest" column naming each row's fastest library
 
 
 def short_grade(grade: str) -> str:
@@ -95,21 +96,30 @@ def _figure_width(table: ResultTable) -> int:
                 for line in format_cell(cell, sep="\n").splitlines()] + [9])
 
 
+def leader_of(row: Row) -> str:
+    """The library marked fastest beyond the noise in ``row`` ("" when none is)."""
+    return next((lib for lib, cell in row.cells.items() if cell.fastest), "")
+
+
 def table_by_algorithm(table: ResultTable, libs: Sequence[str], with_op: bool,
-                       title: str | None = None) -> Table:
-    """A row per algorithm (and op), a column per library of ``libs``."""
+                       title: str | None = None, leader: bool = False) -> Table:
+    """A row per algorithm (and op), a column per library of ``libs``; with ``leader``, a
+    column naming the fastest library of each row (when not every library is shown)."""
     t = _new_table(title)
     t.add_column("algorithm", no_wrap=True)
     if with_op:
         t.add_column("op", no_wrap=True)
     t.add_column("grade", no_wrap=True)
+    if leader:
+        t.add_column("fastest *", no_wrap=True)
     fig = _figure_width(table)
     for lib in libs:
         t.add_column("\n".join(wrap_name(lib, max(fig, longest_piece(lib)))), justify="right",
                      no_wrap=True)
     for row in table.rows:
         cells = [_cell_text(cell_for_column(row, lib, list(libs)), row) for lib in libs]
-        t.add_row(row.algo, *([row.op] if with_op else []), _grade_text(row.grade), *cells)
+        t.add_row(row.algo, *([row.op] if with_op else []), _grade_text(row.grade),
+                  *([Text(leader_of(row), style="bold")] if leader else []), *cells)
     return t
 
 
@@ -184,13 +194,14 @@ def choose_layout(console: Console, table: ResultTable) -> Layout:
     for lib in ranked:
         trial = [c for c in libs if c in shown or c == lib]
         if shown and len(_groups(console, trial, lambda g: table_by_algorithm(
-                table, g, with_op))) > MAX_PARTS:
+                table, g, with_op, leader=True))) > MAX_PARTS:
             break
         shown.append(lib)
     kept = [c for c in libs if c in shown]
-    parts = _groups(console, kept, lambda g: table_by_algorithm(table, g, with_op))
+    parts = _groups(console, kept, lambda g: table_by_algorithm(table, g, with_op,
+                                                                leader=True))
     return Layout(BY_ALGORITHM, tuple(parts), tuple(kept),
-                  tuple(c for c in libs if c not in shown), with_op)
+                  tuple(c for c in libs if c not in shown), with_op, leader=True)
 
 
 def table_title(table: ResultTable) -> str:
@@ -214,7 +225,10 @@ def footer(table: ResultTable, layout: Layout, see_all: str | None) -> list[str]
     if shorts:
         lines.append("grade: " + ", ".join(shorts) + " (`cipherbench list` says why)")
     if layout.hidden:
-        lines.append(f"{len(layout.hidden)} more libraries not shown (fastest in no row): "
+        leading = {leader_of(r) for r in table.rows} & set(layout.hidden)
+        lines.append(f"{len(layout.hidden)} more libraries not shown ("
+                     + ("the fastest column names where one of them leads"
+                        if leading else "fastest in no row") + "): "
                      + ", ".join(layout.hidden)
                      + (f"; {see_all.format(libs=','.join(layout.hidden))} shows them"
                         if see_all else ""))
@@ -236,7 +250,8 @@ def display_results(console: Console, table: ResultTable, title: str | None = No
         # the title above the table, wrapped to the terminal rather than to a narrow table
         console.print(label, markup=False, highlight=False)
         if layout.orientation == BY_ALGORITHM:
-            console.print(table_by_algorithm(table, part, layout.with_op))
+            console.print(table_by_algorithm(table, part, layout.with_op,
+                                             leader=layout.leader))
         else:
             console.print(table_by_library(table, part, layout.with_op))
     for line in footer(table, layout, see_all):

@@ -18,6 +18,7 @@ from cipherbench.analysis import stats
 from cipherbench.cores.core_client import Core, CoreCrashed
 from cipherbench.cores.combined import tls_listing
 from cipherbench.display.console import display_fitted
+from cipherbench.display.footnotes import footnote_long
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
@@ -323,10 +324,14 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
         # terminal splits them off into a table of their own)
         order = [0, 1, *range(4, len(header)), 2, 3]
         header, cells = [header[i] for i in order], [[c[i] for i in order] for c in cells]
-        display_fitted(screen.console, header, cells, keep=2,
-                       right=_RIGHT + [h for h in header if h.endswith(" writes")],
+        figures = _RIGHT + [h for h in header if h.endswith(" writes")]
+        # a refusal's reason below the table, not six lines of a column of figures
+        cells, notes = footnote_long(header, cells, figures)
+        display_fitted(screen.console, header, cells, keep=2, right=figures,
                        title=f"{lib} ({version_text}): TLS record layer in one process, "
                              f"server to client, both ends on one core (run {run.id})")
+        for note in notes:
+            screen.console.print(note, markup=False, highlight=False)
     if hs:
         header, cells = tables.format_handshake_table(hs)
         display_fitted(screen.console, header, cells, keep=3, right=_RIGHT,
