@@ -282,12 +282,18 @@ def view(screen: Screen, run: Run, results: list[Result],
         screen.console.print(tables.LEGEND, markup=False)
 
 
-def answer(screen: Screen, run: Run, results: list[Result]) -> None:
-    """The verdict of a stored gpg run, its last line: the fastest sound choice for the
-    backup and its time."""
+def answer_lines(run: Run, results: list[Result]) -> list[str]:
+    """The verdict of a stored gpg run: the fastest sound choice for the backup and its
+    time."""
     backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
-    screen.console.print(tables.answer(tables.rows_from_results(results), backup_size,
-                                       format_bytes(backup_size)), markup=False)
+    return [tables.answer(tables.rows_from_results(results), backup_size,
+                          format_bytes(backup_size))]
+
+
+def answer(screen: Screen, run: Run, results: list[Result]) -> None:
+    """The verdict, the command's last line."""
+    for line in answer_lines(run, results):
+        screen.console.print(line, markup=False)
 
 
 def summary(run: Run, results: list[Result]) -> dict:

@@ -12,7 +12,7 @@ from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
-from cipherbench.display.run_answer import answer_lines, run_answer
+from cipherbench.display.run_answer import RunAnswer, answer_lines, run_answer
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
@@ -270,12 +270,18 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
         disp.display_rows(screen.console, *scaling)
 
 
+def answer_of(run: Run, results: list[Result], headline: int | None = None) -> RunAnswer | None:
+    """The run's answer as a record (``display.run_answer``), None when it has none."""
+    found = run_answer(results, headline or run.args.get("headline_size", HEADLINE_SIZE))
+    return found if found is not None and found.kinds else None
+
+
 def answer(screen: Screen, run: Run, results: list[Result], headline: int | None = None,
            advise_targets: tuple[str, ...] = ()) -> None:
-    """The run's answer, its last lines (``display.run_answer``): per kind the fastest library
-    and the fastest sound choice, then the ``advise`` command for the user's task."""
-    found = run_answer(results, headline or run.args.get("headline_size", HEADLINE_SIZE))
-    if found is None or not found.kinds:
+    """The run's answer, its last lines: per kind the fastest library and the fastest sound
+    choice, then the ``advise`` command for the user's task."""
+    found = answer_of(run, results, headline)
+    if found is None:
         return
     screen.console.print()
     for line in answer_lines(found, screen.console.width, advise_targets):

@@ -259,11 +259,17 @@ def view(screen: Screen, run: Run, results: list[Result],
                                           if w.kind not in ("unsupported", "transfer_failed")])
 
 
-def answer(screen: Screen, run: Run, results: list[Result]) -> None:  # noqa: ARG001
-    """The verdict of a stored ssh run, its last line: crypto-bound, path-bound or cannot
-    tell, and for which cipher."""
-    table = tables.rows([r for r in results if r.scenario == tables.SCENARIO])
-    screen.console.print(tables.bottleneck(table).text(), highlight=False)
+def answer_lines(run: Run, results: list[Result]) -> list[str]:  # noqa: ARG001
+    """The verdict of a stored ssh run: crypto-bound, path-bound or cannot tell, and for
+    which cipher."""
+    return [tables.bottleneck(tables.rows([r for r in results
+                                           if r.scenario == tables.SCENARIO])).text()]
+
+
+def answer(screen: Screen, run: Run, results: list[Result]) -> None:
+    """The verdict, the command's last line."""
+    for line in answer_lines(run, results):
+        screen.console.print(line, highlight=False)
 
 
 def summary(run: Run, results: list[Result]) -> dict:

@@ -339,11 +339,15 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
                            "and server on one core")
 
 
-def answer(screen: Screen, run: Run, results: list[Result], sizes=()) -> None:  # noqa: ARG001
-    """The verdict of a stored tls run, its last lines: per library its fastest recommended
-    suite (and against its default suite)."""
-    for line in tables.answer(tables.suite_rows(results),
-                              tables.sizes_of(results) or list(sizes)):
+def answer_lines(run: Run, results: list[Result], sizes=()) -> list[str]:  # noqa: ARG001
+    """The verdict of a stored tls run: per library its fastest recommended suite (and
+    against its default suite)."""
+    return tables.answer(tables.suite_rows(results), tables.sizes_of(results) or list(sizes))
+
+
+def answer(screen: Screen, run: Run, results: list[Result], sizes=()) -> None:
+    """The verdict, the command's last lines."""
+    for line in answer_lines(run, results, sizes):
         screen.console.print(line, markup=False)
 
 
