@@ -12,7 +12,8 @@ from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
-from cipherbench.display.run_answer import RunAnswer, answer_lines, run_answer
+from cipherbench.display.run_answer import RunAnswer, run_answer
+from cipherbench.display.run_answer import answer_lines as format_answer
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
@@ -276,13 +277,19 @@ def answer_of(run: Run, results: list[Result], headline: int | None = None) -> R
     return found if found is not None and found.kinds else None
 
 
+def answer_lines(run: Run, results: list[Result], headline: int | None = None,
+                 width: int = 100, advise_targets: tuple[str, ...] = ()) -> list[str]:
+    """The run's answer in lines of at most ``width``: per kind the fastest library and the
+    fastest sound choice, then the ``advise`` command for the user's task."""
+    found = answer_of(run, results, headline)
+    return [] if found is None else format_answer(found, width, advise_targets)
+
+
 def answer(screen: Screen, run: Run, results: list[Result], headline: int | None = None,
            advise_targets: tuple[str, ...] = ()) -> None:
-    """The run's answer, its last lines: per kind the fastest library and the fastest sound
-    choice, then the ``advise`` command for the user's task."""
-    found = answer_of(run, results, headline)
-    if found is None:
-        return
-    screen.console.print()
-    for line in answer_lines(found, screen.console.width, advise_targets):
+    """The run's answer, its last lines."""
+    lines = answer_lines(run, results, headline, screen.console.width, advise_targets)
+    if lines:
+        screen.console.print()
+    for line in lines:
         screen.console.print(line, markup=False, highlight=False)
