@@ -213,6 +213,30 @@ def test_ssh_and_gpg_end_with_their_verdict(cli, env, width):
 
 
 @pytest.mark.parametrize("width", WIDTHS)
+def test_a_tls_run_ends_with_its_verdict_and_keeps_suite_names_whole(cli, env, width):
+    suites = ("TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256",
+              "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384")
+    results = []
+    for n, iana in enumerate(suites):
+        for size in (1400, 16384):
+            bps = (1 + n) * 1e8 * size / 1400
+            results.append(Result("tls", "openssl", iana, "transfer", size, "bytes_per_s", "B/s",
+                                  bps, bps * 0.98, bps * 1.02,
+                                  extra={"grade": "recommended", "proto": "TLSv1.2"}))
+    results.append(Result("tls", "openssl", "TLS_RSA_WITH_RC4_128_MD5", "transfer", None,
+                          "refused", "", 0.0,
+                          extra={"message": "no cipher match: this build has no RC4 at all, "
+                                            "nor any other stream cipher"}))
+    run = _store_run(env["CIPHERBENCH_DB"], "tls", {"sizes": [1400, 16384]}, results)
+    shown = cli("show", str(run), env_override=_narrow(env, width))
+    assert shown.rc == 0, shown.err
+    check(shown.out, width, suites + ("TLS_RSA_WITH_RC4_128_MD5",))
+    last = " ".join(shown.out.rstrip().splitlines()[-3:])
+    assert "openssl: fastest recommended suite here is" in last
+    assert "[1] refused: no cipher match" in shown.out     # the reason once, below the table
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 def test_the_ssh_progress_bar_keeps_its_counts_and_times_whole(width):
     from cipherbench.scenarios.progress import Progress
     out = io.StringIO()
