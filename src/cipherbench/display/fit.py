@@ -80,8 +80,9 @@ def _as_text(cell: str | Text) -> Text:
     return cell if isinstance(cell, Text) else Text(cell)
 
 
-def _overhead(console: Console, make, n_columns: int) -> int:
-    """What a table's borders, dividers and padding add to its columns' widths."""
+def overhead(console: Console, make, n_columns: int) -> int:
+    """What a table's borders, dividers and padding add to its columns' widths (``make()``
+    makes an empty table of the kind)."""
     t = make()
     for _ in range(n_columns):
         t.add_column("", width=1, no_wrap=True)
@@ -138,7 +139,7 @@ def draw_fitted(console: Console, header: Sequence[str], rows: Sequence[Sequence
                      padding=(0, 1, 0, 0))
 
     def fits(indexes: list[int], mins: list[int]) -> list[int] | None:
-        room = console.width - _overhead(console, make, len(indexes))
+        room = console.width - overhead(console, make, len(indexes))
         return widths_for([nat[i] for i in indexes], [mins[i] for i in indexes],
                           [caps[i] for i in indexes], room)
 

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from cipherbench.display.format import (Cell, ResultTable, Row, cell_for_column, format_cell,
                                         format_size)
+from cipherbench.display.fit import overhead
 from cipherbench.display.names import longest_piece, wrap_name
 
 GRADE_STYLE = {"recommended": "green", "acceptable": "cyan", "legacy": "yellow",
@@ -85,7 +87,7 @@ def _grade_text(grade: str) -> Text:
     return Text(short_grade(grade), style=GRADE_STYLE.get(grade, ""))
 
 
-def _new_table(title: str | None) -> Table:
+def _new_table(title: str | None = None) -> Table:
     return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
                  show_edge=False, padding=(0, 1, 0, 0))
 
@@ -152,8 +154,17 @@ def table_by_library(table: ResultTable, keys: Sequence[tuple[str, str]], with_o
     return t
 
 
+def _cell_width(cell) -> int:
+    plain = cell.plain if isinstance(cell, Text) else str(cell)
+    return max((cell_len(line) for line in plain.split("\n")), default=0)
+
+
 def _width(console: Console, t: Table) -> int:
-    return console.measure(t, options=console.options.update_width(10_000)).maximum
+    """The natural width of ``t``: its widest cells and what the light box adds (counted
+    here rather than measured by rich, which is slow for the many trial layouts)."""
+    widths = [max([_cell_width(c.header)] + [_cell_width(x) for x in c._cells])
+              for c in t.columns]
+    return sum(widths) + overhead(console, _new_table, len(widths))
 
 
 def _groups(console: Console, items: Sequence, build) -> list[tuple]:
