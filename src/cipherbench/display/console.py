@@ -24,8 +24,8 @@ def display_rows(console: Console, header: Sequence[str], rows: Sequence[Sequenc
                  title: str | None = None) -> None:
     """A plain boxed table of text rows, printed as they are (a program's message such as
     gpg's "[stdin]" is text, not rich markup); a narrow console wraps cells at spaces and
-    name separators, never inside a word (``display.fit``)."""
-    draw_fitted(console, header, rows, title=title, cap=None, boxed=True)
+    name separators, never inside a word, in one table where that fits (``display.fit``)."""
+    draw_fitted(console, header, rows, title=title, cap=None, boxed=True, one_part=True)
 
 
 def display_pairs(console: Console, pairs: Sequence[tuple[str, str]]) -> None:

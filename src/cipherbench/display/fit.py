@@ -109,11 +109,13 @@ def widths_for(naturals: Sequence[int], minimums: Sequence[int], caps: Sequence[
 def draw_fitted(console: Console, header: Sequence[str], rows: Sequence[Sequence[str | Text]],
                 *, title: str | None = None, keep: int = 1, right: Sequence[str] = (),
                 cap: int | None = 30, row_styles: Sequence[str | None] | None = None,
-                boxed: bool = False) -> None:
+                boxed: bool = False, one_part: bool = False) -> None:
     """Draw ``rows`` under ``header`` in as few parts as fit the console (see the module);
     ``right`` columns hold figures (right-aligned, at most ``FIGURE_CAP`` wide unless a word
     needs more); ``cap`` bounds the other columns (None: their natural width); ``boxed``:
-    rich's default box instead of the light one. Plain strings are text, never markup."""
+    rich's default box instead of the light one; ``one_part``: a long list is better in one
+    table with narrower columns than in two parts of every row. Plain strings are text, never
+    markup."""
     cells = [[_as_text(c) for c in r] for r in rows]
     heads = [Text(h) for h in header]
     n = len(header)
@@ -155,10 +157,16 @@ def draw_fitted(console: Console, header: Sequence[str], rows: Sequence[Sequence
         groups.append(current)
         return groups if all(fits(g, mins) is not None for g in groups) else None
 
-    for mins in (whole, middle, pieces_min):
-        found = split(mins)
-        if found is not None and len(found) <= MAX_PARTS:
-            break
+    found = None
+    if one_part:
+        found = next((g for g in map(split, (whole, middle, pieces_min))
+                      if g is not None and len(g) == 1), None)
+        mins = whole if found is None else pieces_min   # the widths start from natural anyway
+    if found is None:
+        for mins in (whole, middle, pieces_min):
+            found = split(mins)
+            if found is not None and len(found) <= MAX_PARTS:
+                break
     groups = found or [list(range(n))]   # nothing fits: one table, as narrow as it goes
     for part, indexes in enumerate(groups):
         label = "" if len(groups) == 1 else f"{part + 1}/{len(groups)}"
