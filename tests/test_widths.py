@@ -253,3 +253,14 @@ def test_the_ssh_progress_bar_keeps_its_counts_and_times_whole(width):
     assert len(text.splitlines()) == 1 and len(text) <= width, text
     assert "17/120 transfers" in text and "ETA" in text and "…" not in text
     assert "ssh round 3: aes256-ctr" in text
+
+
+def test_a_long_fact_of_the_run_header_wraps_under_its_value():
+    from cipherbench.display.console import display_pairs
+    out = io.StringIO()
+    display_pairs(Console(file=out, width=40, no_color=True),
+                  [("cpu", "x"), ("crypto flags", "aes pclmulqdq ssse3 avx avx2 avx512f "
+                                                  "avx512vl vaes vpclmulqdq sha_ni bmi2 adx")])
+    lines = out.getvalue().splitlines()
+    assert lines[1].startswith("crypto flags: aes") and len(lines) > 2
+    assert all(ln.startswith(" " * 14) and len(ln) <= 40 for ln in lines[2:])

@@ -1,6 +1,7 @@
 """Printing with rich: ``display_*`` take what ``format_*`` computed and draw it."""
 from __future__ import annotations
 
+import textwrap
 from typing import Sequence
 
 from rich.console import Console
@@ -29,10 +30,16 @@ def display_rows(console: Console, header: Sequence[str], rows: Sequence[Sequenc
 
 
 def display_pairs(console: Console, pairs: Sequence[tuple[str, str]]) -> None:
-    """``label: value`` lines."""
+    """``label: value`` lines; a long value wraps at its spaces under itself, not under the
+    labels."""
     width = max((len(k) for k, _ in pairs), default=0)
     for k, v in pairs:
-        console.print(f"{k:>{width}}: {v}", markup=False)
+        lines = textwrap.wrap(v, max(console.width, width + 22) - 1,
+                              initial_indent=f"{k:>{width}}: ",
+                              subsequent_indent=" " * (width + 2), break_long_words=False,
+                              break_on_hyphens=False) or [f"{k:>{width}}:"]
+        for line in lines:
+            console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 def display_warnings(console: Console, warnings: Sequence[BenchWarning]) -> None:
