@@ -61,7 +61,7 @@ def page(group: click.Group, name: str, old: str | None) -> str:
 
 
 #: The index's order: what measures, what answers, what shows what is stored.
-ORDER = ("run", "tls", "ssh", "gpg", "advise", "list", "history", "show", "export", "compare",
+ORDER = ("run", "tls", "ssh", "gpg", "luks", "advise", "list", "history", "show", "export", "compare",
          "report", "core")
 
 

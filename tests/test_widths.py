@@ -264,3 +264,25 @@ def test_a_long_fact_of_the_run_header_wraps_under_its_value():
     lines = out.getvalue().splitlines()
     assert lines[1].startswith("crypto flags: aes") and len(lines) > 2
     assert all(ln.startswith(" " * 14) and len(ln) <= 40 for ln in lines[2:])
+
+
+def test_a_luks_run_ends_with_its_verdict():
+    from cipherbench.scenarios.luks import scenario as luks
+    results = []
+    for spec, bits, w, r in (("aes-xts-plain64", 512, 900e6, 1100e6),
+                             ("xchacha12,aes-adiantum-plain64", 256, 1200e6, 700e6)):
+        for op, bps in (("encrypt", w), ("decrypt", r)):
+            results.append(Result("luks", luks.LIB, f"{spec}:{bits}", op, 64 << 20,
+                                  "bytes_per_s", "B/s", bps, extra={
+                                      "spec": spec, "key_bits": bits,
+                                      "driver": "xts(aes-aesni)"}))
+    run = Run(5, "luks", "2026-01-01T00:00:00", None, "complete",
+              {"size": 64 << 20, "sector_size": 4096}, {}, "0")
+    [line] = luks.answer_lines(run, results)
+    # the slower direction decides: AES-XTS (900 MB/s) beats Adiantum's 700 MB/s reads
+    assert "aes-xts-plain64 with a 512-bit key" in line and "advise --for luks" in line
+    screen, out = _screen(80)
+    luks.view(screen, run, results, [])
+    luks.answer(screen, run, results)
+    assert out.getvalue().rstrip().splitlines()[-1].endswith("luksFormat line")
+    check(out.getvalue(), 80, ("aes-xts-plain64", "xchacha12,aes-adiantum-plain64"))

@@ -35,6 +35,7 @@ SCENARIOS = {
     "tls": "cipherbench.scenarios.tls.scenario",
     "ssh": "cipherbench.scenarios.ssh.scenario",
     "gpg": "cipherbench.scenarios.gpg.scenario",
+    "luks": "cipherbench.scenarios.luks.scenario",
 }
 
 
