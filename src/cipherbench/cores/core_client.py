@@ -34,10 +34,13 @@ import sysconfig
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.cores.records import AlgorithmRow, Library, Point, Preamble, Record, from_wire
+
+if TYPE_CHECKING:
+    from cipherbench.cores.combined import Cores   # which imports this module
 
 #: The core protocol versions this front end reads (the ``v`` field of every record).
 SUPPORTED_PROTOCOL = (1,)
@@ -410,8 +413,8 @@ class CoreSession:
     the batch. Use as a context manager: closing stops every served core, on every exit path
     (a stop signal arrives as ``KeyboardInterrupt`` and passes through ``__exit__``)."""
 
-    def __init__(self, core):
-        self.core = core          # a Core, or a cores.Cores
+    def __init__(self, core: Core | Cores) -> None:
+        self.core = core
         self._served: dict[tuple, ServedCore] = {}
         self.processes = 0        # core processes started (served and bench)
 
