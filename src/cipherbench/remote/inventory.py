@@ -147,8 +147,11 @@ def parse_yaml_mapping(text: str, source: str) -> dict:
                 or body == "-":
             raise UsageError(f"{where}: only nested mappings (key: value) are read in a YAML "
                              "inventory; write lists and anchors out as mappings")
-        key, colon, value = body.partition(":")
-        if not colon or (value and not value.startswith(" ")):
+        # 'key: value' splits at the first ': '; 'web[01:03]:' is a key alone
+        key, colon, value = body.partition(": ")
+        if not colon:
+            key, colon, value = (body[:-1], ":", "") if body.endswith(":") else (body, "", "")
+        if not colon:
             raise UsageError(f"{where}: expected 'key:' or 'key: value'")
         if last is not None and indent > last[0]:   # the children of the last empty key
             child: dict = {}
