@@ -151,3 +151,51 @@ def test_a_host_killed_mid_run_ends_that_host_only(fleet, real_env):
     assert statuses[:2] == ["complete", "complete"], runs
     assert statuses[2] in ("failed", "interrupted"), runs
     assert not [p for p in run_processes() if procs.alive(p)]
+
+
+def test_a_host_that_stops_answering_is_timed_out(fleet, real_env):
+    """fleet-h2 freezes (its sshd and everything under it stopped): --host-timeout ends that
+    host's run, marked interrupted; the others complete."""
+    servers, cfg = fleet
+    before = run_dirs()
+    victim = servers[1]
+    t0 = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-m", "cipherbench", "run", "--host",
+                             ",".join(NAMES), "--ssh-config", cfg, "--lib", "openssl",
+                             "--algo", "aes-128-gcm,sha256", "--sizes", "1024,16k",
+                             "--budget", "0.5", "--host-timeout", "90", "--json"],
+                            env=real_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    frozen: list[int] = []
+    try:
+        deadline = time.monotonic() + 80
+        while time.monotonic() < deadline and proc.poll() is None and not _core_under(victim):
+            time.sleep(0.05)
+        assert _core_under(victim), "no core measured on fleet-h2"
+        frozen = victim.pids()
+        for p in frozen:
+            os.kill(p, signal.SIGSTOP)
+        out, err = proc.communicate(timeout=400)
+    finally:
+        for p in frozen:
+            try:
+                os.kill(p, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(timeout=120)
+        for d in run_dirs() - before:   # what the frozen host could not remove
+            shutil.rmtree(d, ignore_errors=True)
+    print(err)   # seen with `pytest -s`
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err
+    assert "fleet-h2: no end within --host-timeout 90 s" in err
+    hosts = {h["host"]: h for h in json.loads(out)["hosts"]}
+    assert hosts["fleet-h2"]["status"] == "timed out"
+    assert hosts["fleet-h2"]["reason"].startswith("no end within --host-timeout 90 s; ")
+    assert hosts["fleet-h1"]["status"] == hosts["fleet-h3"]["status"] == "complete"
+    assert time.monotonic() - t0 < 90 + 75 + 60   # the timeout, the cleanup's grace, slack
+    statuses = sorted(r["status"] for r in _runs(real_env))
+    assert statuses[:2] == ["complete", "complete"] and statuses[2] in ("failed",
+                                                                        "interrupted")

@@ -43,6 +43,7 @@ class HostOutcome:
     documents: list[dict] = field(default_factory=list)   # the runs' export documents
     reason: str = ""                   # the child's last error line
     last_line: str = ""
+    timeout_note: str = ""             # why it was stopped
     elapsed_s: float = 0.0
 
     @property
@@ -184,8 +185,9 @@ def run_fleet(hosts: Sequence[str], base_argv: Sequence[str], env: Mapping[str, 
                 if timeout_s is not None and now - child.t0 > timeout_s \
                         and child.stopped_at is None:
                     o.status = "timed out"
+                    o.timeout_note = f"no end within --host-timeout {timeout_s:g} s"
                     child.stop()
-                    on_line(o, f"no end within --host-timeout {timeout_s:g} s: stopping it")
+                    on_line(o, f"{o.timeout_note}: stopping it")
                 child.kill_if_stuck()
                 if child.proc.poll() is not None and i in eof:
                     _collect(o, child)
@@ -214,6 +216,8 @@ def _collect(o: HostOutcome, child: _Child) -> None:
         o.status = "complete" if o.rc == 0 else "failed"
     if o.status == "failed" and not o.reason:
         o.reason = o.last_line or f"exit status {o.rc}"
+    if o.timeout_note:
+        o.reason = "; ".join(x for x in (o.timeout_note, o.reason) if x)
 
 
 def _final_line(o: HostOutcome) -> str:
