@@ -31,6 +31,7 @@ Schema versions (``schema_version``):
   baseline and the bottleneck are always ``wall_s``); ``ssh_rows`` and those results gain
   ``cpu_bytes_per_s`` (bytes per CPU second of both ends, median over the rounds, or null);
   ssh's ``round_s`` results gain ``client_cpu_method``.
+- 6: the run's ``uid``: its unique id, kept by ``cipherbench import`` in every store.
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ from dataclasses import asdict
 from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 def to_document(bundle: RunBundle) -> dict:
@@ -51,7 +52,7 @@ def to_document(bundle: RunBundle) -> dict:
         "schema": SCHEMA_NAME,
         "schema_version": SCHEMA_VERSION,
         "run": {
-            "id": run.id, "command": run.command, "status": run.status,
+            "id": run.id, "uid": run.uid, "command": run.command, "status": run.status,
             "started_at": run.started_at, "finished_at": run.finished_at,
             "cipherbench_version": run.cipherbench_version, "args": run.args,
             "metadata": run.metadata,
