@@ -145,6 +145,8 @@ def test_fleet_json_document(cli, dead_fleet):
     jsonschema.validate(doc, FLEET_SCHEMA)
     assert [h["host"] for h in doc["hosts"]] == ["dead1", "dead2", "dead3"]
     assert all(h["status"] == "failed" and "unreachable" in h["reason"] for h in doc["hosts"])
+    # each names the failed run it stored
+    assert sorted(i for h in doc["hosts"] for i in h["run_ids"]) == [1, 2, 3]
 
 
 def test_fleet_options_need_hosts(cli):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import re
 import signal
 import subprocess
 import sys
@@ -31,6 +32,9 @@ import cipherbench
 #: before it is killed.
 KILL_GRACE_S = 75.0
 _TICK_S = 0.2
+#: How a run's one-line error names the run it stored ("run 7 is marked failed", "interrupted:
+#: run 7 keeps ...").
+_RUN_IN_LINE = re.compile(r"\brun (\d+) (?:is marked|keeps)")
 
 
 @dataclass
@@ -48,7 +52,10 @@ class HostOutcome:
 
     @property
     def run_ids(self) -> list[int]:
-        return [d["run"]["id"] for d in self.documents]
+        """Its stored runs: those it printed, else the one its error line names."""
+        ids = [d["run"]["id"] for d in self.documents]
+        m = None if ids else _RUN_IN_LINE.search(self.reason)
+        return ids or ([int(m.group(1))] if m else [])
 
     @property
     def answered(self) -> bool:

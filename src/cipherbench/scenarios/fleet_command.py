@@ -21,7 +21,7 @@ from cipherbench.remote.fleet import HostOutcome, run_fleet, strip_options
 
 FLEET_SCHEMA = "cipherbench-fleet"
 #: 1: first version: ``hosts`` (each: ``host``, ``status``, ``exit_status``, ``elapsed_s``,
-#: ``reason``, ``runs``: the export documents of its runs). Schema: export/fleet.schema.json.
+#: ``reason``, ``run_ids``, ``runs``: the export documents of its runs). Schema: export/fleet.schema.json.
 FLEET_SCHEMA_VERSION = 1
 DEFAULT_PARALLEL = 4
 #: What the parent decides for every child: the host, and how children report.
@@ -104,6 +104,7 @@ def fleet_document(outcomes: Sequence[HostOutcome]) -> dict:
     return {"schema": FLEET_SCHEMA, "schema_version": FLEET_SCHEMA_VERSION,
             "hosts": [{"host": o.destination, "status": o.status, "exit_status": o.rc,
                        "elapsed_s": round(o.elapsed_s, 3), "reason": o.reason or None,
+                       "run_ids": o.run_ids,
                        "runs": o.documents} for o in outcomes]}
 
 
