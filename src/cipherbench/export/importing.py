@@ -2,7 +2,7 @@
 ``export --format json`` and ``run --json`` (one run each) and the fleet documents of
 ``run --host h1,h2 --json`` (a run per host), read, checked and stored as they were.
 
-A run is recognised by its unique id (``uid``, export schema 6), so importing the same file
+A run is recognised by its unique id (``uid``, export schema 7), so importing the same file
 twice, or a run that came from this store, stores nothing new. A document from before schema
 6 has no uid: its id is derived from its content (the same document gives the same id). Each
 run keeps its machine: its metadata is stored unchanged, with ``imported_from`` added.
