@@ -5,7 +5,12 @@ each a failed run, the exit status 1). The fleet of real hosts is test_run_fleet
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 import textwrap
+import time
 
 import jsonschema
 import pytest
@@ -154,3 +159,67 @@ def test_fleet_options_need_hosts(cli):
     assert res.rc == 2 and "--parallel needs --host or --inventory" in res.err
     res = cli("run", "--inventory", "/nonexistent.ini", "--algo", "sha256")
     assert res.rc == 2 and "no such file" in res.err
+
+
+@pytest.fixture
+def silent_fleet(tmp_path):
+    """Hosts that never answer: ssh waits on a proxy that says nothing (``sleep 47``)."""
+    cfg = tmp_path / "ssh_config"
+    cfg.write_text("".join(f"Host mute{i}\n  ProxyCommand sleep 47\n" for i in (1, 2))
+                   + "Host *\n  BatchMode yes\n")
+    return str(cfg)
+
+
+def _sleepers(settle_s: float = 0.0) -> list[int]:
+    """The proxies still running; with ``settle_s``, after waiting that long for them to end
+    (a process killed a moment ago is not gone at once)."""
+    deadline = time.monotonic() + settle_s
+    while (found := _sleeping()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return found
+
+
+def _sleeping() -> list[int]:
+    out = []
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                with open(f"/proc/{p}/cmdline", "rb") as f:
+                    if f.read() == b"sleep\x0047\x00":
+                        out.append(int(p))
+            except OSError:
+                pass
+    return out
+
+
+def test_hosts_that_never_answer_are_timed_out(cli, silent_fleet):
+    t0 = time.monotonic()
+    res = cli("run", "--host", "mute1,mute2", "--ssh-config", silent_fleet, "--algo", "sha256",
+              "--host-timeout", "3", "--json")
+    assert res.rc == 1, res.err
+    doc = res.json()
+    assert [h["status"] for h in doc["hosts"]] == ["timed out", "timed out"]
+    assert all(h["reason"].startswith("no end within --host-timeout 3 s") for h in doc["hosts"])
+    assert time.monotonic() - t0 < 47          # not waiting for the hosts
+    assert _sleepers(settle_s=5) == []
+
+
+def test_stopping_the_command_stops_every_host(env, silent_fleet):
+    env = {**env, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    proc = subprocess.Popen([sys.executable, "-m", "cipherbench", "run", "--host", "mute*",
+                             "--ssh-config", silent_fleet, "--algo", "sha256"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and len(_sleepers()) < 2:
+            time.sleep(0.1)
+        assert len(_sleepers()) == 2, "the hosts' ssh did not start"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=40)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert _sleepers(settle_s=5) == []

@@ -148,6 +148,11 @@ class _Child:
 
     def finish(self) -> tuple[int, str]:
         rc = self.proc.wait()
+        # what it left in its process group (a proxy of an ssh it killed): gone with it
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
         for t in self.readers:
             t.join(timeout=5)
         return rc, "".join(self.out)
@@ -203,8 +208,8 @@ def run_fleet(hosts: Sequence[str], base_argv: Sequence[str], env: Mapping[str, 
     finally:   # stopped (Ctrl-C, SIGTERM) or failed: every child ends the orderly way
         for child in running.values():
             child.stop()
+        deadline = time.monotonic() + KILL_GRACE_S   # one grace for all, not one each
         for i, child in running.items():
-            deadline = time.monotonic() + KILL_GRACE_S
             while child.proc.poll() is None and time.monotonic() < deadline:
                 time.sleep(_TICK_S)
             child.stopped_at = time.monotonic() - KILL_GRACE_S - 1
