@@ -5,6 +5,7 @@ from cipherbench.advise import evidence as E
 from cipherbench.advise.evidence import Evidence
 from cipherbench.advise.measure import Measurer
 from cipherbench.advise.targets import Target
+from cipherbench.errors import EnvironmentProblem
 from cipherbench.store import Store
 
 _KEY_AEADS = ("aes-128-gcm", "aes-256-gcm", "chacha20-poly1305")
@@ -62,7 +63,9 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
     ev = load()
     if measurer is None:
         return ev, []
-    want = missing(ev, targets, lib, host, assume_no_aes)
+    # evidence for --host comes from that host only: what measures this machine is not run
+    want = missing(ev, [t for t in targets if t.family == "ssh"] if host else targets, lib,
+                   host, assume_no_aes)
     if want["tls"] and measurer.tls(lib).rc != 0:
         if any((lib, a, "encrypt") not in ev.primitive for a in _KEY_AEADS):
             want["primitive"].setdefault(lib, []).extend(E.TLS_ALGOS)
@@ -77,6 +80,10 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
     if want["ssh"]:
         from cipherbench.advise.engine import _ssh_query
         m = measurer.ssh(host, _ssh_query("cipher") or [], ssh_config=ssh_config, via=via)
+        if m.rc != 0 and host:
+            # never advice from this machine for a host that could not be measured
+            raise EnvironmentProblem(f"--host {host}: not measured: "
+                                     f"{(m.error or 'the ssh measurement failed').splitlines()[0]}")
         if m.rc not in (0,):
             # no real path: the primitives stand in
             measurer.primitive(["openssl"], list(E.SSH_ALGOS))

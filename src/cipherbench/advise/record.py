@@ -27,8 +27,13 @@ from cipherbench.store import Result, Store
 #: measured in (null otherwise), each with the ``figure`` it was judged on (``cpu_s``, ``wall_s``,
 #: as the ssh table's); ``bottleneck_verdict.rule`` names what decided (``paired``:
 #: the ssh run's verdict against its baseline, ``share`` then the paired ratio; ``interval``;
-#: ``link``).
-SCHEMA = "cipherbench-advise/4"
+#: ``link``). 5: each target's ``verdict``, the record every sentence is rendered from (state:
+#: use, keep the default, not measured, none allowed; the choice against the default read
+#: from the tool, with the comparison and its basis; the deciding layer and runs; the command
+#: that measures it when not measured), ``figures``, ``decided_by`` and ``also`` (the
+#: numbers, the layer and run that decided, further sentences, apart from the ``answer``);
+#: each rate's ``layer``; the document's ``summary`` (one row per target) and ``exit``.
+SCHEMA = "cipherbench-advise/5"
 SCENARIO = "advise"
 
 
