@@ -1,0 +1,201 @@
+"""The answer says only what its evidence shows (the cases seen as users): no claim without
+evidence, a lower evidence layer never overriding a higher one, the newest run of the deciding
+layer deciding, evidence for --host only from that host, headlines that work alone, and the
+same conclusion from runs whose verdicts agree. Stored fixtures, nothing timed."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import cipherbench
+from advise_fixtures import (AES_CPU, GPG, LOAD, SSH_AES, add_gpg, add_primitive, add_ssh,
+                             add_ssh_rounds, add_tls, steady)
+from cipherbench.advise import engine, facts
+from cipherbench.store import Store
+
+FLAGS = ["aes", "pclmulqdq"]
+GCM, CHACHA, BASE = "aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com", "cleartext-tcp"
+SCHEMA_DOC = json.loads((Path(cipherbench.__file__).parent / "export" /
+                         "advise.schema.json").read_text())
+#: what the record layer of OpenSSL measured (MB/s at 16 KiB writes; RSA-certificate suites)
+TLS_RUN = {"TLS_AES_128_GCM_SHA256": 1260, "TLS_AES_256_GCM_SHA384": 1100,
+           "TLS_CHACHA20_POLY1305_SHA256": 900,
+           "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256": 1250,
+           "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384": 1090,
+           "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256": 880}
+
+
+@pytest.fixture(autouse=True)
+def tools(monkeypatch):
+    """The tools' defaults as they read on a Debian 12 machine, whatever this one has."""
+    monkeypatch.setattr(engine, "ssh_client_default", lambda *a, **k: CHACHA)
+    monkeypatch.setattr(engine, "gpg_default",
+                        lambda env: facts.ToolDefault("AES256", "a probe encryption"))
+    monkeypatch.setattr(facts, "tls_suite_order", lambda lib, env=None: (
+        ["TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256", "TLS_AES_128_GCM_SHA256",
+         "ECDHE-ECDSA-AES256-GCM-SHA384", "ECDHE-RSA-AES256-GCM-SHA384"],
+        "`openssl ciphers -s`"))
+
+
+def advise(cli, *args, rc=0):
+    out = cli("advise", "--no-measure", "--json", *args)
+    assert out.rc == rc, (out.rc, out.err)
+    doc = out.json()
+    jsonschema.validate(doc, SCHEMA_DOC)
+    return doc
+
+
+def target(doc, name):
+    return next(t for t in doc["targets"] if t["target"] == name)
+
+
+def cand(t, key):
+    return next(c for c in t["candidates"] if c["choice"] == key)
+
+
+# -- 1. claims with no evidence ------------------------------------------------------------------
+def test_nothing_measured_recommends_nothing_and_claims_no_default(cli):
+    doc = advise(cli, "--for", "gpg", rc=3)
+    t = target(doc, "gpg")
+    assert doc["exit"] == 3
+    assert t["verdict"]["state"] == "not measured" and t["recommendation"] is None
+    assert t["answer"].startswith("For gpg: not measured, so nothing is recommended; run "
+                                  "`cipherbench gpg` to measure it.")
+    for claim in ("already the default", "use gpg", "fastest"):
+        assert claim not in t["answer"]
+    assert t["config"] == [] and t["figures"] == ""
+    text = cli("advise", "--no-measure", "--for", "gpg")
+    assert text.rc == 3 and "not measured" in text.out and "already the default" not in text.out
+
+
+def test_gpgs_default_is_the_one_gpg_itself_chose(cli, env):
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        run = add_gpg(s, GPG, FLAGS, default="AES256")
+    t = target(advise(cli, "--for", "gpg"), "gpg")
+    # gpg -c writes AES256 (cipher 9): AES is not the default, and is said to be faster
+    assert cand(t, "AES256")["default"] and not cand(t, "AES")["default"]
+    assert t["verdict"]["default"] == "gpg --cipher-algo AES256"
+    assert f"run {run}'s probe encryption" in t["verdict"]["default_read_from"]
+    assert t["answer"] == ("For gpg, use gpg --cipher-algo AES. It is measurably faster than "
+                           "the default (gpg --cipher-algo AES256).")
+    assert "already the default" not in json.dumps(t)
+
+
+# -- 2. a lower layer never overrides a higher one -------------------------------------------------
+def test_a_newer_primitive_run_does_not_replace_the_tls_record_layer(cli, env):
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        tls = add_tls(s, TLS_RUN, FLAGS)                        # stored without capabilities
+        prim = add_primitive(s, AES_CPU, FLAGS, meta={
+            "libraries": {"openssl": {"version": "3.0.19", "caps": ["aes", "pclmul"]}},
+            "core_version": "0.9.0"})
+    for name in ("nginx", "tls-server", "stunnel"):
+        t = target(advise(cli, "--for", name), name)
+        rec = t["recommendation"]
+        assert rec["rate"]["source"] == "tls" and rec["rate"]["bytes_per_s"] == 1260e6, name
+        assert t["verdict"]["layer"] == "tls:openssl" and t["verdict"]["runs"] == [tls], name
+        assert t["decided_by"].startswith(f"Decided by the openssl TLS record layer, run {tls}")
+        assert not any("no stored TLS record-layer results" in n for n in t["notes"])
+        assert not any(f"run {tls} (" in n for n in t["notes"]), t["notes"]
+        # what the TLS run did not measure shows its primitive, below and unranked
+        ccm = cand(t, "TLS_AES_128_CCM_SHA256")
+        assert ccm["rate"]["layer"] == "primitive:openssl" and ccm["rank"] is None
+        assert prim in ccm["rate"]["runs"]
+
+
+# -- 3. the newest run of the deciding layer decides ---------------------------------------------
+def test_the_newer_pipe_run_decides_ssh_over_an_older_scp_run_that_covers_more(cli, env):
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        scp = add_ssh(s, dict(SSH_AES, **{GCM: 600, CHACHA: 610}), FLAGS, via="scp")
+        pipe = add_ssh_rounds(s, {GCM: steady(980, LOAD), CHACHA: steady(610, LOAD),
+                                  BASE: steady(3000, LOAD)}, FLAGS)
+    t = target(advise(cli, "--for", "ssh"), "ssh")
+    assert t["recommendation"]["rate"]["runs"] == [pipe]
+    assert t["recommendation"]["choice"] == GCM
+    assert t["verdict"]["layer"] == "ssh:pipe" and t["verdict"]["runs"] == [pipe]
+    assert t["decided_by"].startswith(f"Decided by ssh through its own pipe, run {pipe}")
+    # the scp run is another real path: below the pipe run, never ranked against it
+    other = cand(t, "aes256-gcm@openssh.com")
+    assert other["rate"]["layer"] == "ssh:scp" and other["rank"] is None
+    assert scp in other["rate"]["runs"]
+    # --via scp asks for the scp path: then that run decides
+    t = target(advise(cli, "--for", "ssh", "--via", "scp"), "ssh")
+    assert t["verdict"]["layer"] == "ssh:scp" and t["verdict"]["runs"] == [scp]
+    assert f"newer run {pipe} not used: did not move bytes through scp" in t["decided_by"]
+
+
+# -- 5. a host never reached -------------------------------------------------------------------
+def test_an_unreachable_host_is_one_line_and_a_failure(cli, env):
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        add_primitive(s, AES_CPU, FLAGS)                        # this machine's, not the host's
+    host = "nosuch-host.invalid"
+    e = dict(env, HOME=env["HOME"])
+    out = cli("advise", "--for", "ssh", "--host", host, env_override=e)
+    assert out.rc == 1, out.out
+    lines = out.err.strip().splitlines()
+    assert lines[-1].startswith(f"cipherbench: error: --host {host}: not measured")
+    assert "Traceback" not in out.err and "For ssh" not in out.out
+    # nothing measured of it, nothing stored of it: without measuring, not measured either
+    t = target(advise(cli, "--for", "ssh", "--host", host, rc=3), "ssh")
+    assert t["evidence_runs"] == [] and t["recommendation"] is None
+
+
+# -- 6. a headline usable alone ----------------------------------------------------------------
+def test_the_tls12_headline_names_the_suite_measured_for_an_rsa_certificate(cli, env):
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        add_tls(s, TLS_RUN, FLAGS)
+    for name in ("nzbget",):
+        t = target(advise(cli, "--for", name, "--lib", "openssl"), name)
+        rec = t["recommendation"]
+        assert rec["choice"] == "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", rec
+        assert rec["rate"]["layer"] == "tls:openssl"
+        assert t["answer"].startswith(f"For {name}, use ECDHE-RSA-AES128-GCM-SHA256.")
+        # the ECDSA twin was not measured: its rate is the twin's, in a lower layer
+        twin = cand(t, "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256")
+        assert twin["rate"]["layer"] == "tls-twin:openssl" and twin["rank"] is None
+
+
+# -- 7. the same verdicts, the same conclusion ---------------------------------------------------
+def _tls_answer(cli, env, rates: dict) -> dict:
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        run = add_tls(s, rates, FLAGS)
+    t = target(advise(cli, "--for", "tls-server"), "tls-server")
+    assert t["recommendation"]["rate"]["runs"] == [run]
+    return t
+
+
+def test_two_runs_whose_verdicts_agree_print_the_same_conclusion(cli, env):
+    # 5% apart, then 18% apart: both "faster than the default", with other figures
+    a = _tls_answer(cli, env, {"TLS_AES_128_GCM_SHA256": 1155, "TLS_AES_256_GCM_SHA384": 1100,
+                               "TLS_CHACHA20_POLY1305_SHA256": 1080})
+    b = _tls_answer(cli, env, {"TLS_AES_128_GCM_SHA256": 1300, "TLS_AES_256_GCM_SHA384": 1100,
+                               "TLS_CHACHA20_POLY1305_SHA256": 700})
+    assert a["bottleneck"] == b["bottleneck"]
+    assert a["verdict"]["state"] == b["verdict"]["state"] == "use"
+    assert a["answer"] == b["answer"] == (
+        "For tls-server, use TLS_AES_128_GCM_SHA256. It is measurably faster than the default "
+        "(TLS_AES_256_GCM_SHA384).")
+    assert a["bottleneck"] == b["bottleneck"]
+    assert a["figures"] != b["figures"]          # the numbers live on their own line
+    # inside the noise the verdict differs, and so does the sentence: the default is kept
+    c = _tls_answer(cli, env, {"TLS_AES_128_GCM_SHA256": 1105, "TLS_AES_256_GCM_SHA384": 1100,
+                               "TLS_CHACHA20_POLY1305_SHA256": 700})
+    assert c["answer"].startswith("For tls-server, keep the default, TLS_AES_256_GCM_SHA384.")
+
+
+def test_the_conclusion_is_a_function_of_the_verdict_alone():
+    from cipherbench import verdict as V
+    from cipherbench.advise import verdicts as A, wording as W
+    from cipherbench.advise.evidence import Rate
+
+    def v(ratio, bps):
+        return A.AnswerVerdict(
+            "ssh", A.USE, A.FASTER, GCM, CHACHA, "`ssh -G`",
+            versus=A.Comparison(V.Verdict(V.FASTER, ratio, ratio - 0.1, ratio + 0.1, 12),
+                                "paired rounds of run 4"),
+            choice_rate=Rate(bps, "ssh", (4,), ""), policy="modern")
+    one, two = v(1.2, 900e6), v(1.6, 1200e6)
+    assert W.answer(one) == W.answer(two)
+    assert W.figures(one) != W.figures(two)
