@@ -199,3 +199,35 @@ def test_the_conclusion_is_a_function_of_the_verdict_alone():
     one, two = v(1.2, 900e6), v(1.6, 1200e6)
     assert W.answer(one) == W.answer(two)
     assert W.figures(one) != W.figures(two)
+
+
+# -- advise --for all: one summary table at the end, notes of the whole invocation once ---------
+def test_for_all_ends_with_one_summary_table_and_says_shared_notes_once(cli, env):
+    from advise_fixtures import fill
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        other = add_primitive(s, AES_CPU, FLAGS, meta={"hostname": "nas", "cpu_model": "ARM"})
+    fill(env["CIPHERBENCH_DB"], "aes")
+    e = dict(env, COLUMNS="100")
+    out = cli("advise", "--no-measure", "--for", "all", env_override=e)
+    assert out.rc == 0, out.err
+    lines = out.out.rstrip().splitlines()
+    assert lines[-1].startswith("stored as run ")
+    head = next(i for i, ln in enumerate(lines) if "against the default" in ln)
+    assert "target" in lines[head] and "use" in lines[head] and "bottleneck" in lines[head]
+    table = "\n".join(lines[head:])
+    from cipherbench.advise.targets import ALL
+    for name in ALL:
+        assert any(ln.startswith(name + " ") for ln in lines[head:]), name
+    assert "aes128-gcm@openssh.com" in table
+    # the details are behind --details; the left-out run is named once, for every target
+    assert "config (each line checked" not in out.out
+    assert out.out.count(f"run {other} (another machine") == 1
+    assert "--details" in out.out and len(lines) < 40
+    detailed = cli("advise", "--no-measure", "--for", "all", "--details", env_override=e)
+    assert detailed.out.count("config (each line checked") >= 5
+    assert detailed.out.count(f"run {other} (another machine") == 1
+    tail = detailed.out.rstrip().splitlines()
+    assert any("against the default" in ln for ln in tail[-(len(ALL) + 12):])
+    doc = advise(cli, "--for", "all")
+    assert [r["target"] for r in doc["summary"]] == list(ALL)
+    assert next(r for r in doc["summary"] if r["target"] == "ssh")["use"] == GCM

@@ -64,6 +64,7 @@ class Advice:
     decided_by: str = ""
     also: list[str] = field(default_factory=list)   # further sentences, from the same rows
     default_fact: F.ToolDefault | None = None
+    left_out: list[str] = field(default_factory=list)   # the runs left out, each with why
 
     @property
     def exit_status(self) -> int:
@@ -191,7 +192,8 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     passed = [x for le in layers if le.layer.key == v.layer_key for x in le.passed_over]
     return Advice(target, v, text, rows, rec, bn, lines, notes, runs, state,
                   figures=W.figures(v), decided_by=W.decided_by(v, passed),
-                  also=also_sentences(target, own, rows, rec, opts), default_fact=dflt.fact)
+                  also=also_sentences(target, own, rows, rec, opts), default_fact=dflt.fact,
+                  left_out=left_out(target, ev))
 
 
 def bottleneck_of(target: Target, ev: Evidence, own: list[Ranked], rec: Ranked | None,
@@ -225,7 +227,7 @@ def layer_notes(target: Target, layers: list[LayerEvidence], rows: list[Ranked],
         notes.append("no measurements of Go's crypto here: build the Go core "
                      "(scripts/build-extra-cores.sh in a source checkout, with Go installed), "
                      "then advise again")
-    left = [x.text() for x in ev.left_out if x.command in _COMMANDS[target.family]]
+    left = left_out(target, ev)
     if left:
         notes.append(left_out_text(left))
     if target.family == "luks":
@@ -234,8 +236,18 @@ def layer_notes(target: Target, layers: list[LayerEvidence], rows: list[Ranked],
     return notes
 
 
+#: How the note on the runs left out begins.
+LEFT_OUT = "left out of the evidence"
+
+
+def left_out(target: Target, ev: Evidence) -> list[str]:
+    """The runs of the target's commands left out of the evidence, each with why."""
+    return [x.text() for x in ev.left_out if x.command in _COMMANDS[target.family]]
+
+
 def left_out_text(left: list[str]) -> str:
-    return ("left out of the evidence (never mixed with it): " + "; ".join(left[:6])
+    """One note naming the runs left out of the evidence, and why."""
+    return (f"{LEFT_OUT} (never mixed with it): " + "; ".join(left[:6])
             + (f"; and {len(left) - 6} more" if len(left) > 6 else ""))
 
 

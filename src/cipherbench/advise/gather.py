@@ -12,7 +12,7 @@ _KEY_AEADS = ("aes-128-gcm", "aes-256-gcm", "chacha20-poly1305")
 
 
 def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
-            assume_no_aes: bool) -> dict:
+            assume_no_aes: bool, via: list[str] | None = None) -> dict:
     """What to measure: ``{"ssh": bool, "gpg": bool, "primitive": {lib: [algos]},
     "no_hw": bool, "tls": bool, "tls_of": [the TLS libraries of targets built on one]}``."""
     want: dict = {"ssh": False, "gpg": False, "primitive": {}, "no_hw": False, "tls": False,
@@ -25,7 +25,8 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
             if a not in have:
                 have.append(a)
 
-    if "ssh" in fams and ev.ssh_run is None:
+    if "ssh" in fams and (ev.ssh_run is None or
+                          (via and not any(x.via in via for x in ev.ssh_layers))):
         want["ssh"] = True
     # A program built on one library (Caddy and Traefik: Go) is rated by that library's own
     # TLS record layer (the Go core's tls); its primitives stand in when that cannot be had.
@@ -65,7 +66,7 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
         return ev, []
     # evidence for --host comes from that host only: what measures this machine is not run
     want = missing(ev, [t for t in targets if t.family == "ssh"] if host else targets, lib,
-                   host, assume_no_aes)
+                   host, assume_no_aes, via)
     if want["tls"] and measurer.tls(lib).rc != 0:
         if any((lib, a, "encrypt") not in ev.primitive for a in _KEY_AEADS):
             want["primitive"].setdefault(lib, []).extend(E.TLS_ALGOS)

@@ -12,7 +12,7 @@ from rich.text import Text
 from cipherbench.advise import policy as pol
 from cipherbench.advise.bottleneck import parse_link
 from cipherbench.units import format_rate
-from cipherbench.advise.engine import Advice, Options, advise
+from cipherbench.advise.engine import LEFT_OUT, Advice, Options, advise, left_out_text
 from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.gather import gather
 from cipherbench.advise.record import SCHEMA, store_advice
@@ -150,19 +150,24 @@ def summary_rows(advice: list[Advice]) -> list[list[str]]:
 
 
 def shared_notes(advice: list[Advice]) -> list[str]:
-    """Notes that more than one target carries: they apply to the whole invocation."""
+    """Notes that apply to the whole invocation: those more than one target carries, and the
+    runs left out of the evidence (one store, one list), each said once."""
     seen: dict[str, int] = {}
+    left: list[str] = []
     for a in advice:
         for n in dict.fromkeys(a.notes):
             seen[n] = seen.get(n, 0) + 1
-    return [n for n, k in seen.items() if k > 1]
+        left += [x for x in a.left_out if x not in left]
+    out = [n for n, k in seen.items() if k > 1 and not n.startswith(LEFT_OUT)]
+    return out + ([left_out_text(left)] if left else [])
 
 
 def display_summary(app: AppContext, advice: list[Advice], shared: list[str],
                     details: bool) -> None:
     """The answer of ``--for all``: one table, the notes that apply to every target once."""
     c = app.console
-    display_fitted(c, SUMMARY_HEADER, summary_rows(advice), keep=2,
+    # the names are pasted whole: wide enough for the longest suite name, never broken
+    display_fitted(c, SUMMARY_HEADER, summary_rows(advice), keep=2, cap=46,
                    title="the answer per target")
     missing = [a.verdict.remedy for a in advice if a.verdict.state == "not measured"]
     if missing:
@@ -217,7 +222,7 @@ def display(app: AppContext, a: Advice, opts: Options, skip_notes: list[str] = (
                 "intervals); their order is not a ranking", markup=False, highlight=False)
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:
-        if n not in skip_notes:
+        if n not in skip_notes and not (skip_notes and n.startswith(LEFT_OUT)):
             c.print(f"note: {n}", markup=False, highlight=False)
     if a.evidence_runs:
         c.print(f"from runs {', '.join(map(str, a.evidence_runs))}", markup=False,
