@@ -47,7 +47,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
-from cipherbench import catalog, coherence
+from cipherbench import catalog
+from cipherbench.machine import coherence
 from cipherbench.display.format import format_rate
 from cipherbench.store import Result, Run
 

@@ -8,8 +8,8 @@ import click
 from rich.text import Text
 
 from cipherbench import compare as cmpmod
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import RUN_REF_CONTEXT, nonempty_list, parse_sizes, run_refs
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.options import RUN_REF_CONTEXT, nonempty_list, parse_sizes, run_refs
 from cipherbench.display.console import display_fitted
 from cipherbench.display.format import format_size
 from cipherbench.errors import EnvironmentProblem

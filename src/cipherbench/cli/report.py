@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from cipherbench.cli.context import AppContext, db_option
-from cipherbench.cli.options import (RUN_REF_CONTEXT, did_you_mean, parse_sizes, run_refs,
-                                     split_list)
+from cipherbench.clikit.context import AppContext, db_option
+from cipherbench.clikit.options import (RUN_REF_CONTEXT, did_you_mean, parse_sizes, run_refs,
+                                        split_list)
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.export import RunBundle
 from cipherbench.presets import HEADLINE_SIZE

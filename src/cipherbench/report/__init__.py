@@ -35,7 +35,7 @@ from cipherbench import compare as cmpmod
 from cipherbench.display.format import format_run_header
 from cipherbench.export import RunBundle
 from cipherbench.report import data as D
-from cipherbench.report import html as H
+from cipherbench.report import html_page as H
 
 #: Commands whose runs hold real-path results.
 PATH_COMMANDS = ("ssh", "gpg", "tls")

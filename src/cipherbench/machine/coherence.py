@@ -82,7 +82,7 @@ def facts(run: Run) -> Facts:
 
 def this_machine() -> tuple[str, str, str]:
     """(host name, CPU model, architecture) of the machine running this, as runs store it."""
-    from cipherbench.metadata import read_cpuinfo
+    from cipherbench.machine.metadata import read_cpuinfo
     return socket.gethostname(), read_cpuinfo()["cpu_model"], platform.machine()
 
 
