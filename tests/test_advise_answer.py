@@ -186,7 +186,7 @@ def test_two_runs_whose_verdicts_agree_print_the_same_conclusion(cli, env):
 
 
 def test_the_conclusion_is_a_function_of_the_verdict_alone():
-    from cipherbench import verdict as V
+    from cipherbench.analysis import verdict as V
     from cipherbench.advise import verdicts as A, wording as W
     from cipherbench.advise.evidence import Rate
 

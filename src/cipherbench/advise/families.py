@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.advise import candidates as C
 from cipherbench.advise import facts as F
 from cipherbench.advise import rates as R

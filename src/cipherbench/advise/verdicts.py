@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.advise.evidence import Rate
 from cipherbench.advise.families import Default, LayerEvidence
 from cipherbench.advise.rank import Ranked, indistinct
