@@ -231,3 +231,20 @@ def test_for_all_ends_with_one_summary_table_and_says_shared_notes_once(cli, env
     doc = advise(cli, "--for", "all")
     assert [r["target"] for r in doc["summary"]] == list(ALL)
     assert next(r for r in doc["summary"] if r["target"] == "ssh")["use"] == GCM
+
+
+def test_a_tls_run_stores_the_capabilities_its_library_lists():
+    """TLS runs store the CPU capabilities the core lists for the same library and version,
+    so coherence sees the same library the primitive runs measured."""
+    from types import SimpleNamespace
+
+    from cipherbench.scenarios.tls.scenario import with_capabilities
+    listed = {"openssl": {"lib": "openssl", "version": "OpenSSL 3.0.19", "caps": ["aes_hw"],
+                          "provider": "aesni", "hw_used": ["aes"]},
+              "gnutls": {"lib": "gnutls", "version": "GnuTLS 3.7.8", "caps": ["aes_hw"]}}
+    core = SimpleNamespace(list=lambda lib: SimpleNamespace(libraries={lib: listed[lib]}))
+    tls = {"openssl": {"lib": "openssl", "version": "OpenSSL 3.0.19", "caps": None},
+           "gnutls": {"lib": "gnutls", "version": "GnuTLS 3.7.9", "caps": None}}
+    got = with_capabilities(core, tls, ["openssl", "gnutls"])
+    assert got["openssl"]["caps"] == ["aes_hw"] and got["openssl"]["provider"] == "aesni"
+    assert got["gnutls"]["caps"] is None          # another version: nothing claimed

@@ -155,6 +155,7 @@ class Evidence:
     gpg_rows: list = field(default_factory=list)               # scenarios.gpg.tables.GpgRow
     gpg_ci: dict[tuple[str, str], float] = field(default_factory=dict)  # (tool, algo) -> rel CI
     gpg_default: str | None = None      # the default cipher the gpg run read from gpg
+    gpg_figure: str | None = None       # what its verdicts were judged on (cpu_s, wall_s)
     gpg_passed_over: list[LeftOut] = field(default_factory=list)
     tls: dict[tuple[str, str], tuple[Result, Run]] = field(default_factory=dict)
     tls_layers: dict[str, TlsLayer] = field(default_factory=dict)
@@ -300,7 +301,7 @@ class Evidence:
             self.ssh_rounds = top.rounds
 
     def _load_gpg(self, store: Store, runs: list[Run]) -> None:
-        from cipherbench.scenarios.gpg.tables import rows_from_results
+        from cipherbench.scenarios.gpg.tables import figure_kind, rows_from_results
         got = {}
         for run in runs:
             results = store.results(run.id, "gpg")
@@ -310,12 +311,13 @@ class Evidence:
                                       if r.op == "encrypt" and r.size and
                                       r.metric == "bytes_per_s" and (c := rel_ci(r)) is not None},
                                next((r.extra.get("default_cipher") for r in results
-                                     if r.extra.get("default_cipher")), None))
+                                     if r.extra.get("default_cipher")), None),
+                               figure_kind(results))
         if not got:
             return
         run, self.gpg_passed_over = newest_complete([r for r in runs if r.id in got])
         self.gpg_run = run
-        self.gpg_rows, self.gpg_ci, self.gpg_default = got[run.id]
+        self.gpg_rows, self.gpg_ci, self.gpg_default, self.gpg_figure = got[run.id]
 
     def _load_tls(self, store: Store, runs: list[Run]) -> None:
         """Per library, the record layer of the newest complete tls run that measured it."""

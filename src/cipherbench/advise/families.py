@@ -302,6 +302,8 @@ class GpgFamily(Family):
                 v = row.versus.get("encrypt")
                 if v is not None and row.tool == "gnupg":
                     real.versus[key] = v
+                    if ev.gpg_figure:
+                        real.figure[key] = ev.gpg_figure
         prim = LayerEvidence(Layer("primitive:libgcrypt", "libgcrypt's CFB primitives", False))
         for c in cands:
             if c.key != "age":

@@ -68,7 +68,7 @@ def figures(v: A.AnswerVerdict) -> str:
     c = v.versus
     if c is not None:
         x = c.verdict
-        what = ("work per CPU second of both ends" if c.figure == cpu_figure.CPU else "speed")
+        what = ("work per CPU second" if c.figure == cpu_figure.CPU else "speed")
         rounds = f", {x.n_rounds} paired rounds" if x.n_rounds else ""
         if v.state == A.KEEP_DEFAULT:
             parts.append(f"{v.closest} against it: {x.text()} ({c.basis})")

@@ -247,9 +247,10 @@ def display_run(app: AppContext, run, results, stored_warnings) -> None:  # noqa
     for r in (x for x in results if x.op == "recommend"):
         doc = r.extra
         c.rule(f"{doc.get('target', r.lib)}", style="dim")
-        for key in ("answer", "bottleneck"):
-            if doc.get(key):
-                c.print(doc[key], markup=False, highlight=False)
+        for key in ("answer", "figures", "also", "decided_by", "bottleneck"):
+            for text in (doc.get(key) if isinstance(doc.get(key), list) else [doc.get(key)]):
+                if text:
+                    c.print(text, markup=False, highlight=False)
         ranked = sorted((x for x in results if x.lib == r.lib and x.op == "candidate"
                          and x.size is not None), key=lambda x: x.size)
         if ranked:
