@@ -22,6 +22,7 @@ import collections
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -53,8 +54,17 @@ def loadavg() -> float:
 def cipherbench(args: list[str], db: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(SRC) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                CIPHERBENCH_DB=db, NO_COLOR="1")
-    return subprocess.run([sys.executable, "-m", "cipherbench", *args], env=env,
-                          capture_output=True, text=True, timeout=1800, check=False)
+    p = subprocess.Popen([sys.executable, "-m", "cipherbench", *args], env=env, text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = p.communicate(timeout=1800)
+    except BaseException:
+        # Ctrl-C or the timeout: the command stops as it does on Ctrl-C (its servers, gpg
+        # agents and private directories cleaned up), never killed outright
+        p.send_signal(signal.SIGINT)
+        p.communicate(timeout=60)
+        raise
+    return subprocess.CompletedProcess(p.args, p.returncode, out, err)
 
 
 def split_answer(answer: str) -> tuple[str, str]:

@@ -51,8 +51,11 @@ def _run(args: Sequence[str], env: Mapping[str, str] | None = None,
 # -- ssh ---------------------------------------------------------------------------------------
 def ssh_cipher_order(host: str | None = None, ssh_config: str | None = None,
                      env: Mapping[str, str] | None = None) -> list[str]:
-    """The client's cipher order as ``ssh -G`` prints it (empty when ssh cannot say)."""
-    args = ["ssh", "-G", "-F", ssh_config or "/dev/null", host or "localhost"]
+    """The client's cipher order as ``ssh -G`` prints it (empty when ssh cannot say): for a
+    host through the user's own configuration (or ``ssh_config``), as the measurement goes;
+    for the private server without any, as that server's client runs."""
+    config = ["-F", ssh_config] if ssh_config else ([] if host else ["-F", "/dev/null"])
+    args = ["ssh", "-G", *config, host or "localhost"]
     p = _run(args, env)
     if p is None or p.returncode != 0:
         return []

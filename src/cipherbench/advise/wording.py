@@ -35,8 +35,8 @@ def conclusion(v: A.AnswerVerdict) -> str:
     if v.state == A.KEEP_DEFAULT:
         if v.closest is None:
             return f"It is the only choice the {v.policy} policy allows that was measured."
-        return (f"No choice the {v.policy} policy allows is measurably faster here "
-                f"(closest: {v.closest}).")
+        # the closest choice is named with the figures: which one is closest is noise
+        return f"No choice the {v.policy} policy allows is measurably faster here."
     return {
         A.FASTER: f"It is measurably faster than the default ({v.default}).",
         A.ONLY_CHOICE: f"It is the only choice the {v.policy} policy allows that was measured.",
@@ -71,7 +71,7 @@ def figures(v: A.AnswerVerdict) -> str:
         what = ("work per CPU second" if c.figure == cpu_figure.CPU else "speed")
         rounds = f", {x.n_rounds} paired rounds" if x.n_rounds else ""
         if v.state == A.KEEP_DEFAULT:
-            parts.append(f"{v.closest} against it: {x.text()} ({c.basis})")
+            parts.append(f"closest, {v.closest}, against it: {x.text()} ({c.basis})")
         elif x.ratio is not None and x.low is not None and x.high is not None:
             parts.append(f"{_ratio(x)} the default's {what}{rounds} ({c.basis})")
     elif v.state == A.USE and v.default:
