@@ -140,6 +140,23 @@ def test_an_unreachable_host_is_one_line_and_a_failure(cli, env):
     # nothing measured of it, nothing stored of it: without measuring, not measured either
     t = target(advise(cli, "--for", "ssh", "--host", host, rc=3), "ssh")
     assert t["evidence_runs"] == [] and t["recommendation"] is None
+    # nor any other target: this machine's TLS, gpg or primitives never stand for the host
+    doc = advise(cli, "--for", "all", "--host", host, rc=3)
+    assert all(x["recommendation"] is None for x in doc["targets"])
+    t = target(doc, "tls-server")
+    assert f"run `cipherbench run --host {host}` to measure it" in t["answer"]
+
+
+def test_the_hosts_own_primitives_answer_for_it(cli, env):
+    from advise_fixtures import NO_AES_CPU
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        here = add_primitive(s, AES_CPU, FLAGS)
+        nas = add_primitive(s, NO_AES_CPU, ["ssse3"], meta={"host": "me@nas",
+                                                           "hostname": "nas"})
+    t = target(advise(cli, "--for", "tls-server", "--host", "nas"), "tls-server")
+    assert t["recommendation"]["choice"] == "TLS_CHACHA20_POLY1305_SHA256"
+    assert t["evidence_runs"] == [nas] and here not in t["evidence_runs"]
+    assert t["decided_by"].startswith("Decided by openssl's primitives measured on nas")
 
 
 # -- 6. a headline usable alone ----------------------------------------------------------------

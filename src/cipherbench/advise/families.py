@@ -91,7 +91,10 @@ class Family:
         raise NotImplementedError
 
     def remedy_for(self, target: Target, ctx: "Ask") -> str:
-        """The command that measures this target's highest layer."""
+        """The command that measures this target's highest layer (for ``--host``: the
+        primitives measured on that host, the only evidence of it besides ssh)."""
+        if ctx.host:
+            return f"cipherbench run --host {ctx.host}"
         return self.remedy.format(target=target.name, lib=target.lib or ctx.lib or "openssl",
                                   host=ctx.host or "")
 
@@ -113,12 +116,10 @@ class Ask:
     env: Mapping[str, str] = field(default_factory=dict)
 
 
-def _merge_versus(into: LayerEvidence, keys: list[str], versus: dict, figure: dict) -> None:
-    for k in keys:
-        if k in versus:
-            into.versus[k] = versus[k]
-            if k in figure:
-                into.figure[k] = figure[k]
+def _primitives_of(ev: Evidence, ctx: "Ask") -> tuple[Evidence, str]:
+    """The primitives to read and how to say where they were measured: with ``--host``,
+    those measured on that host, never this machine's."""
+    return (ev.on_host(), f" measured on {ctx.host}") if ctx.host else (ev, "")
 
 
 # -- ssh ---------------------------------------------------------------------------------------
@@ -171,7 +172,7 @@ class SshFamily(Family):
                 le.reference = next((k for k, row in sl.rounds.items() if row.is_default),
                                     None)
             out.append(le)
-        src, where = (ev.on_host(), f" measured on {ctx.host}") if ctx.host else (ev, "")
+        src, where = _primitives_of(ev, ctx)
         prim = LayerEvidence(Layer("primitive:openssl",
                                    f"OpenSSL's primitives{where} (ssh's libcrypto)", False))
         for c in cands:
@@ -238,9 +239,10 @@ class TlsFamily(Family):
                         twin.rates[c.key] = self._rate(
                             lib, tl, other, f"measured as {t.openssl}, run {tl.run.id}")
                         break
-        prim = LayerEvidence(Layer(f"primitive:{lib}", f"{lib}'s primitives", False))
+        src, where = _primitives_of(ev, ctx)
+        prim = LayerEvidence(Layer(f"primitive:{lib}", f"{lib}'s primitives{where}", False))
         for c in cands:
-            r = R.primitive_rate(ev, c, [lib], "primitive stand-in for the TLS record layer")
+            r = R.primitive_rate(src, c, [lib], "primitive stand-in for the TLS record layer")
             if r is not None:
                 prim.rates[c.key] = r
         prim.runs = tuple(sorted({i for r in prim.rates.values() for i in r.run_ids}))
@@ -304,10 +306,12 @@ class GpgFamily(Family):
                     real.versus[key] = v
                     if ev.gpg_figure:
                         real.figure[key] = ev.gpg_figure
-        prim = LayerEvidence(Layer("primitive:libgcrypt", "libgcrypt's CFB primitives", False))
+        src, where = _primitives_of(ev, ctx)
+        prim = LayerEvidence(Layer("primitive:libgcrypt", f"libgcrypt's CFB primitives{where}",
+                                   False))
         for c in cands:
             if c.key != "age":
-                r = R.primitive_rate(ev, c, ["libgcrypt"],
+                r = R.primitive_rate(src, c, ["libgcrypt"],
                                      "primitive stand-in: no gpg measurement")
                 if r is not None:
                     prim.rates[c.key] = r
@@ -334,10 +338,11 @@ class LuksFamily(Family):
         return Default(key, fact)
 
     def layers(self, target, ev, cands, ctx):
+        src, where = _primitives_of(ev, ctx)
         prim = LayerEvidence(Layer("primitive:user-space", "the same modes in a user-space "
-                                   "library (dm-crypt runs the kernel's)", False))
+                                   f"library{where} (dm-crypt runs the kernel's)", False))
         for c in cands:
-            r = R.primitive_rate(ev, c, ["openssl", "libgcrypt"],
+            r = R.primitive_rate(src, c, ["openssl", "libgcrypt"],
                                  "user-space stand-in for the kernel's dm-crypt")
             if r is not None:
                 prim.rates[c.key] = r
