@@ -9,10 +9,20 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from advise_fixtures import (
+    AES_CPU,
+    GPG,
+    LOAD,
+    SSH_AES,
+    add_gpg,
+    add_primitive,
+    add_ssh,
+    add_ssh_rounds,
+    add_tls,
+    steady,
+)
 
 import cipherbench
-from advise_fixtures import (AES_CPU, GPG, LOAD, SSH_AES, add_gpg, add_primitive, add_ssh,
-                             add_ssh_rounds, add_tls, steady)
 from cipherbench.advise import engine, facts
 from cipherbench.store import Store
 
@@ -203,9 +213,10 @@ def test_two_runs_whose_verdicts_agree_print_the_same_conclusion(cli, env):
 
 
 def test_the_conclusion_is_a_function_of_the_verdict_alone():
-    from cipherbench.analysis import verdict as V
-    from cipherbench.advise import verdicts as A, wording as W
+    from cipherbench.advise import verdicts as A
+    from cipherbench.advise import wording as W
     from cipherbench.advise.evidence import Rate
+    from cipherbench.analysis import verdict as V
 
     def v(ratio, bps):
         return A.AnswerVerdict(

@@ -34,8 +34,8 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 #: Per target: the measuring command (short: the machine may be shared) and the advise call.
 PLANS = {
     "tls": (["tls", "--lib", "openssl", "--sizes", "16384", "--no-loopback",
-             "--suites", "TLS_AES_128_GCM_SHA256,TLS_AES_256_GCM_SHA384,"
-             "TLS_CHACHA20_POLY1305_SHA256", "--budget", "0.3"],
+             "--suites", ("TLS_AES_128_GCM_SHA256,TLS_AES_256_GCM_SHA384,"
+                          "TLS_CHACHA20_POLY1305_SHA256"), "--budget", "0.3"],
             ["--for", "tls-server"]),
     "ssh": (["ssh", "--via", "pipe", "--size", "16M", "--budget", "1", "--ciphers",
              "aes128-gcm@openssh.com,aes256-gcm@openssh.com,chacha20-poly1305@openssh.com"],

@@ -4,22 +4,25 @@ tool's default read from the tool, ranking, the verdict, the bottleneck, config 
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
-from cipherbench.advise import configs, facts as F, paired as P, wording as W
-from cipherbench.advise import verdicts as A
-from cipherbench.advise.bottleneck import PathVerdict, sentence, verdict
-from cipherbench.advise.families import FAMILIES, Ask, LayerEvidence, merged
+from cipherbench.advise import configs
+from cipherbench.advise import facts as F
+from cipherbench.advise import paired as P
 from cipherbench.advise import rates as R
-from cipherbench.units import format_rate
+from cipherbench.advise import verdicts as A
+from cipherbench.advise import wording as W
+from cipherbench.advise.bottleneck import PathVerdict, sentence, verdict
 from cipherbench.advise.configs.base import ConfigLine, Context
-from cipherbench.advise.evidence import BASELINE_ALGO, Evidence, LeftOut, Rate, rel_ci
+from cipherbench.advise.evidence import BASELINE_ALGO, Evidence, Rate, rel_ci
+from cipherbench.advise.families import FAMILIES, Ask, LayerEvidence, merged
 from cipherbench.advise.rank import Ranked, faster, indistinct, rank
 from cipherbench.advise.targets import Target
 from cipherbench.advise.validate import Validator, validate
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.scenarios.ssh.tables import verdict_dict
+from cipherbench.units import format_rate
 
 #: cryptsetup's documented LUKS2 default, where cryptsetup is not installed to be asked.
 LUKS_DEFAULT = "aes-xts-plain64:512"
@@ -320,6 +323,10 @@ def rc4_text(ev: Evidence, opts: Options) -> str:
             f"instructions{here}, ChaCha20-Poly1305 on CPUs without them.")
 
 
+def _rate_text(r: Ranked) -> str:
+    return format_rate(r.rate.bps) if r.rate is not None else "not measured"
+
+
 def also_sentences(target: Target, own: list[Ranked], rows: list[Ranked],
                    rec: Ranked | None, opts: Options) -> list[str]:
     """Further sentences from the same rows and verdicts: a faster choice the policy refuses
@@ -331,7 +338,7 @@ def also_sentences(target: Target, own: list[Ranked], rows: list[Ranked],
                and r.rate is not None and r.rate.authority == rec.rate.authority]
     if refused:
         f = refused[0]
-        out.append(f"{f.cand.label} is faster ({format_rate(f.rate.bps)}) but not allowed: "
+        out.append(f"{f.cand.label} is faster ({_rate_text(f)}) but not allowed: "
                    f"{f.verdict.reason}.")
     elif opts.policy != "legacy":
         bad = [r for r in rows if r.rate and r.cand.grade.level in ("legacy", "broken")
@@ -341,15 +348,15 @@ def also_sentences(target: Target, own: list[Ranked], rows: list[Ranked],
             if faster(b, rec):
                 why = "" if b.cand.available else " if this tool still offered it"
                 out.append(f"{b.cand.label} ({b.cand.grade.level}: {b.cand.grade.reason}) "
-                           f"would be faster{why} ({format_rate(b.rate.bps)}), and is not "
+                           f"would be faster{why} ({_rate_text(b)}), and is not "
                            "recommended.")
             elif indistinct(b, rec):
                 out.append(f"No legacy or broken choice is measurably faster here (best of "
-                           f"them: {b.cand.label}, {format_rate(b.rate.bps)}, within the "
+                           f"them: {b.cand.label}, {_rate_text(b)}, within the "
                            "measurement noise).")
             else:
                 out.append(f"No legacy or broken choice is faster here (best of them: "
-                           f"{b.cand.label}, {format_rate(b.rate.bps)}).")
+                           f"{b.cand.label}, {_rate_text(b)}).")
     if rec.cand.grade.level in ("legacy", "broken"):
         out.append(f"It is {rec.cand.grade.level.upper()}: {rec.cand.grade.reason} "
                    f"({rec.cand.grade.reference}); --policy legacy allows it only because you "
@@ -358,6 +365,6 @@ def also_sentences(target: Target, own: list[Ranked], rows: list[Ranked],
         age = next((r for r in rows if r.cand.key == "age" and r.allowed and r.rate), None)
         if age is not None and faster(age, rec):
             out.append(f"Alternative, if you can change the tool: age (ChaCha20-Poly1305) "
-                       f"reaches {format_rate(age.rate.bps)} here (`advise --for age` gives "
+                       f"reaches {_rate_text(age)} here (`advise --for age` gives "
                        "its commands).")
     return out

@@ -12,11 +12,12 @@ CPU); they never stand for this machine.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Any
 
-from cipherbench.machine import coherence as coh
 from cipherbench.advise.candidates import Candidate, suite_by_name
+from cipherbench.machine import coherence as coh
 from cipherbench.scenarios.ssh import tables
 from cipherbench.scenarios.ssh.sweep import BASELINE as BASELINE_ALGO
 from cipherbench.store import Result, Run, Store
@@ -51,7 +52,7 @@ class Rate:
     layer: str = ""
     authority: int = 0
 
-    def overlaps(self, other: "Rate") -> bool:
+    def overlaps(self, other: Rate) -> bool:
         """True when the two rates cannot be told apart: their 95% intervals overlap (without
         intervals, when they are within 3% of each other)."""
         if self.rel_ci is None or other.rel_ci is None:
@@ -129,7 +130,7 @@ class TlsLayer:
 
     lib: str
     run: Run
-    rows: dict[str, object]          # IANA name -> scenarios.tls.tables.SuiteRow
+    rows: Mapping[str, Any]          # IANA name -> scenarios.tls.tables.SuiteRow
     size: int | None
     default_suite: str | None = None
     passed_over: list[LeftOut] = field(default_factory=list)
@@ -170,7 +171,7 @@ class Evidence:
     @classmethod
     def load(cls, store: Store, *, assume_no_aes: bool = False, host: str | None = None,
              machine: tuple[str, str, str] | None = None, via: list[str] | None = None
-             ) -> "Evidence":
+             ) -> Evidence:
         """Gather the newest coherent results of one machine (``machine`` when the store has
         runs of it, else the newest run's): primitive figures from runs of one core build and
         one version per library, the newest complete run deciding which; the TLS record layer
@@ -352,7 +353,7 @@ class Evidence:
                     self.host = host
                     return
 
-    def on_host(self) -> "Evidence":
+    def on_host(self) -> Evidence:
         """The evidence of the host's primitives alone (for the ssh ranking)."""
         return Evidence(primitive=self.host_primitive)
 

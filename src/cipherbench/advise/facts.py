@@ -20,8 +20,8 @@ import functools
 import re
 import shutil
 import subprocess
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 _TIMEOUT_S = 20
 

@@ -22,15 +22,15 @@ candidate, and every rate carries its layer (``Rate.layer``, ``Rate.authority``)
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
-from cipherbench.analysis import verdict as V
 from cipherbench.advise import candidates as C
 from cipherbench.advise import facts as F
 from cipherbench.advise import rates as R
 from cipherbench.advise.evidence import Evidence, LeftOut, Rate, rel_ci
 from cipherbench.advise.targets import Target
+from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.ssh import tables as ssh_tables
 from cipherbench.units import format_bytes
 
@@ -82,15 +82,15 @@ class Family:
                    ) -> list[C.Candidate]:
         raise NotImplementedError
 
-    def default(self, target: Target, ev: Evidence, cands: list[C.Candidate], ctx: "Ask"
+    def default(self, target: Target, ev: Evidence, cands: list[C.Candidate], ctx: Ask
                 ) -> Default:
         raise NotImplementedError
 
-    def layers(self, target: Target, ev: Evidence, cands: list[C.Candidate], ctx: "Ask"
+    def layers(self, target: Target, ev: Evidence, cands: list[C.Candidate], ctx: Ask
                ) -> list[LayerEvidence]:
         raise NotImplementedError
 
-    def remedy_for(self, target: Target, ctx: "Ask") -> str:
+    def remedy_for(self, target: Target, ctx: Ask) -> str:
         """The command that measures this target's highest layer (for ``--host``: the
         primitives measured on that host, the only evidence of it besides ssh)."""
         if ctx.host:
@@ -116,7 +116,7 @@ class Ask:
     env: Mapping[str, str] = field(default_factory=dict)
 
 
-def _primitives_of(ev: Evidence, ctx: "Ask") -> tuple[Evidence, str]:
+def _primitives_of(ev: Evidence, ctx: Ask) -> tuple[Evidence, str]:
     """The primitives to read and how to say where they were measured: with ``--host``,
     those measured on that host, never this machine's."""
     return (ev.on_host(), f" measured on {ctx.host}") if ctx.host else (ev, "")
@@ -138,7 +138,7 @@ class SshFamily(Family):
         return C.ssh_candidates(_ssh_query("cipher"), measured)
 
     def default(self, target, ev, cands, ctx):
-        from cipherbench.advise import engine   # where tests replace the reading
+        from cipherbench.advise import engine  # where tests replace the reading
         name = engine.ssh_client_default(ctx.host, ctx.ssh_config)
         fact = F.ToolDefault(name, "`ssh -G`" + (f" for {ctx.host}" if ctx.host else "")) \
             if name else F.ToolDefault(None, "`ssh -G` could not be read")
@@ -281,7 +281,7 @@ class GpgFamily(Family):
             fact = F.ToolDefault(ev.gpg_default, f"run {ev.gpg_run.id}'s probe encryption "
                                  "(`gpg --list-packets`)")
         else:
-            from cipherbench.advise import engine   # where tests replace the reading
+            from cipherbench.advise import engine  # where tests replace the reading
             fact = engine.gpg_default(ctx.env)
         key = fact.name.upper() if fact.name else None
         return Default(key if any(c.key == key for c in cands) else None, fact)

@@ -20,13 +20,13 @@ The rules:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from cipherbench.analysis import verdict as V
 from cipherbench.advise.evidence import Rate
 from cipherbench.advise.families import Default, LayerEvidence
 from cipherbench.advise.rank import Ranked, indistinct
+from cipherbench.analysis import verdict as V
 
 # -- what the answer does ----------------------------------------------------------------------
 NOT_MEASURED = "not measured"
@@ -114,33 +114,32 @@ def compare(dflt: Ranked, row: Ranked, layer: LayerEvidence, default_key: str | 
 def decide(target: str, rows: list[Ranked], layers: list[LayerEvidence], dflt: Default,
            policy: str, remedy: str, preference: Callable) -> tuple[AnswerVerdict, Ranked | None]:
     """The verdict and the row it names (None: it names none)."""
-    base = dict(target=target, policy=policy, remedy=remedy,
-                default_source=dflt.fact.source)
+    base = AnswerVerdict(target, NOT_MEASURED, policy=policy, remedy=remedy,
+                         default_source=dflt.fact.source)
     if not any(r.allowed for r in rows):
-        return AnswerVerdict(state=NONE_ALLOWED, **base), None
-    ok = [r for r in rows if r.allowed and r.cand.available and r.rate is not None]
-    if not ok:
-        return AnswerVerdict(state=NOT_MEASURED, **base), None
-    top = min(r.rate.authority for r in ok)
+        return replace(base, state=NONE_ALLOWED), None
+    measured = [(r, r.rate) for r in rows if r.allowed and r.cand.available and r.rate]
+    if not measured:
+        return base, None
+    top = min(rate.authority for _, rate in measured)
     layer = layers[top]
-    ok = [r for r in ok if r.rate.authority == top]
-    base.update(layer=layer.layer.title, layer_key=layer.layer.key, runs=layer.runs,
-                above=tuple(le.layer.title for le in layers[:top]))
+    ok = [r for r, rate in measured if rate.authority == top]
     d = next((r for r in rows if r.is_default), None)
-    dlabel = d.cand.label if d is not None else dflt.fact.name
-    base["default"] = dlabel
+    base = replace(base, layer=layer.layer.title, layer_key=layer.layer.key, runs=layer.runs,
+                   above=tuple(le.layer.title for le in layers[:top]),
+                   default=d.cand.label if d is not None else dflt.fact.name)
     if d is not None and d in ok:
         versus = {id(r): compare(d, r, layer, dflt.key) for r in ok if r is not d}
         faster = [r for r in ok if r is not d and versus[id(r)].verdict.state == V.FASTER]
         if not faster:
-            near = max((r for r in ok if r is not d), key=lambda r: r.rate.bps, default=None)
-            return AnswerVerdict(state=KEEP_DEFAULT, against_default=IS_DEFAULT,
-                                 choice=d.cand.label, choice_rate=d.rate,
-                                 closest=near.cand.label if near else None,
-                                 versus=versus[id(near)] if near else None, **base), d
+            near = max((r for r in ok if r is not d), key=_bps, default=None)
+            return replace(base, state=KEEP_DEFAULT, against_default=IS_DEFAULT,
+                           choice=d.cand.label, choice_rate=d.rate,
+                           closest=near.cand.label if near else None,
+                           versus=versus[id(near)] if near else None), d
         pick = _first_of_equals(faster, preference)
-        return AnswerVerdict(state=USE, against_default=FASTER, choice=pick.cand.label,
-                             choice_rate=pick.rate, versus=versus[id(pick)], **base), pick
+        return replace(base, state=USE, against_default=FASTER, choice=pick.cand.label,
+                       choice_rate=pick.rate, versus=versus[id(pick)]), pick
     pick = _first_of_equals(ok, preference)
     if len(ok) == 1 and (d is None or d is pick):
         state = ONLY_CHOICE
@@ -148,16 +147,20 @@ def decide(target: str, rows: list[Ranked], layers: list[LayerEvidence], dflt: D
         state = DEFAULT_UNKNOWN
     elif not d.allowed:
         state = DEFAULT_NOT_ALLOWED
-        base["default_reason"] = d.verdict.reason
+        base = replace(base, default_reason=d.verdict.reason)
     else:
         state = DEFAULT_NOT_MEASURED
-    return AnswerVerdict(state=USE, against_default=state, choice=pick.cand.label,
-                         choice_rate=pick.rate, **base), pick
+    return replace(base, state=USE, against_default=state, choice=pick.cand.label,
+                   choice_rate=pick.rate), pick
+
+
+def _bps(r: Ranked) -> float:
+    return r.rate.bps if r.rate is not None else 0.0
 
 
 def _first_of_equals(rows: list[Ranked], preference: Callable) -> Ranked:
     """Of the rows that cannot be told apart from the fastest, the first by the family's
     fixed preference."""
-    fastest = max(rows, key=lambda r: r.rate.bps)
+    fastest = max(rows, key=_bps)
     equals = [r for r in rows if r is fastest or indistinct(fastest, r)]
-    return min(equals, key=lambda r: (preference(r.cand), -r.rate.bps))
+    return min(equals, key=lambda r: (preference(r.cand), -_bps(r)))

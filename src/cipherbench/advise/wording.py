@@ -5,10 +5,10 @@ intervals) go to their own line; the deciding layer and run to another.
 """
 from __future__ import annotations
 
-from cipherbench.analysis import cpu_figure
-from cipherbench.analysis import verdict as V
 from cipherbench.advise import verdicts as A
 from cipherbench.advise.evidence import LeftOut
+from cipherbench.analysis import cpu_figure
+from cipherbench.analysis import verdict as V
 from cipherbench.units import format_rate
 
 

@@ -5,26 +5,27 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Sequence
 
 import click
 from rich.text import Text
 
 from cipherbench.advise import policy as pol
 from cipherbench.advise.bottleneck import parse_link
-from cipherbench.units import format_rate
 from cipherbench.advise.engine import LEFT_OUT, Advice, Options, advise, left_out_text
-from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.gather import gather
+from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.record import SCHEMA, store_advice
-from cipherbench.scenarios.ssh.tables import verdict_cell
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.options import nonempty_list, split_list
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.machine.coherence import this_machine
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import UsageError
+from cipherbench.machine.coherence import this_machine
+from cipherbench.scenarios.ssh.tables import verdict_cell
+from cipherbench.units import format_rate
 
 _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "broken": "bold red",
           "unknown": "red"}
@@ -180,7 +181,7 @@ def display_summary(app: AppContext, advice: list[Advice], shared: list[str],
                 "--for TARGET", markup=False, highlight=False)
 
 
-def display(app: AppContext, a: Advice, opts: Options, skip_notes: list[str] = ()) -> None:
+def display(app: AppContext, a: Advice, opts: Options, skip_notes: Sequence[str] = ()) -> None:
     """The answer, what decided it, the candidates table, the bottleneck sentence and the
     config block."""
     c = app.console
@@ -240,7 +241,7 @@ def display(app: AppContext, a: Advice, opts: Options, skip_notes: list[str] = (
     c.print()
 
 
-def display_run(app: AppContext, run, results, stored_warnings) -> None:  # noqa: ARG001
+def display_run(app: AppContext, run, results, stored_warnings) -> None:
     """A stored advise run: per target the answer, the bottleneck sentence, the ranked
     candidates and the checked config lines (``cipherbench show`` calls this)."""
     c = app.console
