@@ -38,6 +38,10 @@ TLS_RUN = {"TLS_AES_128_GCM_SHA256": 1260, "TLS_AES_256_GCM_SHA384": 1100,
            "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256": 880}
 
 
+#: the readings themselves, before the fixture below replaces them
+READ_TLS_ORDER = facts.tls_suite_order
+
+
 @pytest.fixture(autouse=True)
 def tools(monkeypatch):
     """The tools' defaults as they read on a Debian 12 machine, whatever this one has."""
@@ -276,3 +280,39 @@ def test_a_tls_run_stores_the_capabilities_its_library_lists():
     got = with_capabilities(core, tls, ["openssl", "gnutls"])
     assert got["openssl"]["caps"] == ["aes_hw"] and got["openssl"]["provider"] == "aesni"
     assert got["gnutls"]["caps"] is None          # another version: nothing claimed
+
+
+# -- facts read from the tools -------------------------------------------------------------------
+def test_gpgs_cipher_is_read_from_the_packets_it_wrote():
+    listing = (b"# off=0 ctb=8c tag=3 hlen=2 plen=13\n"
+               b":symkey enc packet: version 4, cipher 9, aead 0, s2k 3, hash 2\n")
+    assert facts.gpg_cipher_of_packets(listing) == "AES256"
+    assert facts.gpg_cipher_of_packets(listing.replace(b"cipher 9", b"cipher 7")) == "AES"
+    assert facts.gpg_cipher_of_packets(b"gpg: no valid OpenPGP data found.\n") is None
+
+
+def test_an_unreadable_tool_leaves_the_default_unknown(cli, env, monkeypatch):
+    # ssh cannot be asked: the answer names the fastest choice and says the default is unknown
+    monkeypatch.setattr(engine, "ssh_client_default", lambda *a, **k: None)
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        add_primitive(s, AES_CPU, FLAGS)
+    t = target(advise(cli, "--for", "ssh"), "ssh")
+    assert t["verdict"]["against_default"] == "default not read"
+    assert not any(c["default"] for c in t["candidates"])
+    assert "whether it is already the default is not said" in t["answer"]
+    assert "`ssh -G` could not be read" in t["answer"]
+
+
+def test_tls_default_order_is_read_from_the_library(monkeypatch):
+    from subprocess import CompletedProcess
+    monkeypatch.setattr(facts, "_run", lambda args, env=None, data=None: CompletedProcess(
+        args, 0, b"Cipher suites for NORMAL\nTLS_AES_256_GCM_SHA384  \t0x13, 0x02\tTLS1.3\n"
+                 b"TLS_CHACHA20_POLY1305_SHA256\t0x13, 0x03\tTLS1.3\n", b""))
+    names, how = READ_TLS_ORDER("gnutls")
+    assert names == ["TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256"]
+    assert how == "`gnutls-cli --priority NORMAL --list`"
+    monkeypatch.setattr(facts, "_run", lambda args, env=None, data=None: CompletedProcess(
+        args, 0, b"Usage: cryptsetup [OPTION...] <action>\nDefault compiled-in device cipher "
+                 b"parameters:\n\tplain: aes-cbc-essiv:sha256, Key: 256 bits\n\tLUKS: "
+                 b"aes-xts-plain64, Key: 512 bits, LUKS header hashing: sha256\n", b""))
+    assert facts.luks_default().name == "aes-xts-plain64:512"
