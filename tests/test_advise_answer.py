@@ -183,6 +183,10 @@ def test_the_tls12_headline_names_the_suite_measured_for_an_rsa_certificate(cli,
         assert rec["choice"] == "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", rec
         assert rec["rate"]["layer"] == "tls:openssl"
         assert t["answer"].startswith(f"For {name}, use ECDHE-RSA-AES128-GCM-SHA256.")
+        assert "It is the TLS 1.2 suite for a server with an RSA certificate; the config " \
+            "line lists its ECDSA twin too." in t["answer"]
+        line = next(c["text"] for c in t["config"] if "ECDHE-RSA-AES128-GCM-SHA256" in c["text"])
+        assert "ECDHE-ECDSA-AES128-GCM-SHA256" in line
         # the ECDSA twin was not measured: its rate is the twin's, in a lower layer
         twin = cand(t, "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256")
         assert twin["rate"]["layer"] == "tls-twin:openssl" and twin["rank"] is None

@@ -189,7 +189,7 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
             lines += configs.lines_for(fam, ctx)
         lines = validate(lines, validator)
     runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
-    text = W.answer(v) + target_text(target, opts)
+    text = W.answer(v) + choice_text(rec if v.recommends else None) + target_text(target, opts)
     if target.name == "nzbget":
         notes.insert(0, rc4_text(ev, opts))
     passed = [x for le in layers if le.layer.key == v.layer_key for x in le.passed_over]
@@ -252,6 +252,16 @@ def left_out_text(left: list[str]) -> str:
     """One note naming the runs left out of the evidence, and why."""
     return (f"{LEFT_OUT} (never mixed with it): " + "; ".join(left[:6])
             + (f"; and {len(left) - 6} more" if len(left) > 6 else ""))
+
+
+def choice_text(rec: Ranked | None) -> str:
+    """What a TLS 1.2 suite named alone needs: the certificate type it negotiates with."""
+    suite = rec.cand.names.get("suite") if rec is not None else None
+    if suite is None or suite.tls13 or suite.kx not in ("ECDHE-RSA", "ECDHE-ECDSA"):
+        return ""
+    cert, twin = ("an RSA", "ECDSA") if suite.kx == "ECDHE-RSA" else ("an ECDSA", "RSA")
+    return (f" It is the TLS 1.2 suite for a server with {cert} certificate; the config line "
+            f"lists its {twin} twin too.")
 
 
 def target_text(target: Target, opts: Options) -> str:
