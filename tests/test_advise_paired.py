@@ -76,8 +76,8 @@ def test_a_paired_faster_choice_is_named_with_its_paired_factor(cli, env):
                            "the default (chacha20-poly1305@openssh.com).")
     assert gcm["vs_default"]["figure"] == "wall_s"      # these rounds' CPU is not to the ns
     # the factor is the paired one, on its own line with its interval and rounds
-    assert ("1.07x (95% CI 1.07-1.07) the default's speed, 12 paired rounds (paired rounds of "
-            "run ") in t["figures"]
+    assert ("1.07x the default's speed (95% CI 1.07-1.07, 12 rounds; paired rounds of run "
+            ) in t["figures"]
     assert t["verdict"]["versus"]["basis"].startswith("paired rounds of run ")
 
 

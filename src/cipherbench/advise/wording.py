@@ -55,10 +55,6 @@ def answer(v: A.AnswerVerdict) -> str:
     return f"{headline(v)} {conclusion(v)}"
 
 
-def _ratio(x: V.Verdict) -> str:
-    return f"{x.ratio:.2f}x (95% CI {x.low:.2f}-{x.high:.2f})"
-
-
 def figures(v: A.AnswerVerdict) -> str:
     """The numbers behind the verdict, in one line (empty when nothing was measured)."""
     if not v.recommends or v.choice_rate is None:
@@ -69,11 +65,12 @@ def figures(v: A.AnswerVerdict) -> str:
     if c is not None:
         x = c.verdict
         what = ("work per CPU second" if c.figure == cpu_figure.CPU else "speed")
-        rounds = f", {x.n_rounds} paired rounds" if x.n_rounds else ""
+        rounds = f", {x.n_rounds} rounds" if x.n_rounds else ""
         if v.state == A.KEEP_DEFAULT:
             parts.append(f"closest, {v.closest}, against it: {x.text()} ({c.basis})")
         elif x.ratio is not None and x.low is not None and x.high is not None:
-            parts.append(f"{_ratio(x)} the default's {what}{rounds} ({c.basis})")
+            parts.append(f"{x.ratio:.2f}x the default's {what} (95% CI {x.low:.2f}-"
+                         f"{x.high:.2f}{rounds}; {c.basis})")
     elif v.state == A.USE and v.default:
         parts.append(f"default {v.default}: {v.against_default}")
     return "; ".join(parts) + "."
