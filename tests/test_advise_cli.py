@@ -105,7 +105,7 @@ def test_no_link_says_how_the_choice_stands_against_the_default(cli, env):
     # the default read from OpenSSL itself (`openssl ciphers -s`)
     assert t["verdict"]["default_read_from"] == "`openssl ciphers -s`"
     assert "It is measurably faster than the default (TLS_AES_256_GCM_SHA384)." in t["answer"]
-    assert "x (95% CI" in t["figures"] and "(95% intervals)" in t["figures"]
+    assert "x the default's speed (95% CI " in t["figures"] and "; 95% intervals)" in t["figures"]
     # no path was measured beside the cipher: the bottleneck is not claimed
     assert t["bottleneck"].startswith("No path was measured beside the cipher")
 
