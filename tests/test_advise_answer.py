@@ -218,6 +218,9 @@ def test_two_runs_whose_verdicts_agree_print_the_same_conclusion(cli, env):
     c = _tls_answer(cli, env, {"TLS_AES_128_GCM_SHA256": 1105, "TLS_AES_256_GCM_SHA384": 1100,
                                "TLS_CHACHA20_POLY1305_SHA256": 700})
     assert c["answer"].startswith("For tls-server, keep the default, TLS_AES_256_GCM_SHA384.")
+    # and the config line puts the kept default first, as the answer says
+    suites = next(x["text"] for x in c["config"] if "TLS_AES_128_GCM_SHA256" in x["text"])
+    assert suites.index("TLS_AES_256_GCM_SHA384") < suites.index("TLS_AES_128_GCM_SHA256")
 
 
 def test_the_conclusion_is_a_function_of_the_verdict_alone():

@@ -179,7 +179,11 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     if not v.recommends:
         bn = W.no_path(v)
     notes += layer_notes(target, layers, rows, v, ev)
-    ctx = Context(rows, opts.policy, opts.lib, opts.host, validator, target=target.name,
+    # the config lines put the choice the answer names first (a kept default before a
+    # choice that cannot be told from it), then the others in rank order
+    first = [rec] if rec is not None else []
+    ctx = Context(first + [r for r in rows if r is not rec], opts.policy, opts.lib, opts.host,
+                  validator, target=target.name,
                   extra={"via": opts.via or ([ev.ssh_via] if ev.ssh_via not in (None, "pipe")
                                              else None),
                          "ssh_config": opts.ssh_config})
