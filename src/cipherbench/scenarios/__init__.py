@@ -46,6 +46,28 @@ class Screen(Protocol):
     def err_console(self) -> Console: ...
 
 
+class ScenarioModule(Protocol):
+    """What every module named in ``SCENARIOS`` provides (``tests/test_scenario_registry.py``
+    checks each one against it, names and parameters)."""
+
+    NAME: str
+    UNIT: str
+
+    def estimate_s(self, plan, /) -> float: ...
+
+    def measure(self, plan, rec, /): ...
+
+    def view(self, screen: Screen, run, results, warnings, /) -> None: ...
+
+
+#: The arguments each function of a scenario module is called with, in order (positionally).
+INTERFACE = {
+    "estimate_s": ("p",),
+    "measure": ("p", "rec"),
+    "view": ("screen", "run", "results", "warnings"),
+}
+
+
 def scenario(command: str) -> ModuleType | None:
     """The scenario module that makes runs of ``command`` (None if it has none)."""
     name = SCENARIOS.get(command)
