@@ -323,3 +323,16 @@ def test_tls_default_order_is_read_from_the_library(monkeypatch):
                  b"parameters:\n\tplain: aes-cbc-essiv:sha256, Key: 256 bits\n\tLUKS: "
                  b"aes-xts-plain64, Key: 512 bits, LUKS header hashing: sha256\n", b""))
     assert facts.luks_default().name == "aes-xts-plain64:512"
+
+
+def test_a_tls13_program_is_answered_with_a_tls13_suite(cli, env):
+    # the TLS 1.2 suite measured faster than the TLS 1.3 default is not the answer for a
+    # program that speaks TLS 1.3: its peers negotiate 1.3; the 1.2 list is in its config
+    rates = dict(TLS_RUN, **{"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256": 1600,
+                             "TLS_AES_128_GCM_SHA256": 1105})
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        add_tls(s, rates, FLAGS)
+    t = target(advise(cli, "--for", "nginx"), "nginx")
+    assert t["answer"].startswith("For nginx, keep the default, TLS_AES_256_GCM_SHA384.")
+    line = next(c["text"] for c in t["config"] if c["text"].startswith("ssl_ciphers "))
+    assert line.split()[1].startswith("ECDHE-RSA-AES128-GCM-SHA256:")

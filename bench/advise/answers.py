@@ -4,7 +4,7 @@
 section per target between the ``answers`` markers of docs/advise.md, with the command, the
 machine and the load before and after.
 
-Usage: answers.py [--doc docs/advise.md] [--json FILE] [--from-json FILE]
+Usage: answers.py [--doc docs/advise.md] [--json FILE] [--from-json FILE] [--keep-db PATH]
 """
 from __future__ import annotations
 
@@ -30,9 +30,10 @@ def loadavg() -> str:
         return " ".join(f.read().split()[:3])
 
 
-def measure() -> dict:
+def measure(keep_db: str | None = None) -> dict:
     tmp = tempfile.mkdtemp(prefix="cipherbench-advise-answers-")
-    env = dict(os.environ, CIPHERBENCH_DB=os.path.join(tmp, "results.sqlite"), NO_COLOR="1",
+    db = keep_db or os.path.join(tmp, "results.sqlite")
+    env = dict(os.environ, CIPHERBENCH_DB=db, NO_COLOR="1",
                PYTHONPATH=str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
     before, t0 = loadavg(), time.monotonic()
     p = subprocess.Popen([sys.executable, "-m", "cipherbench", *COMMAND], env=env, text=True,
@@ -86,8 +87,11 @@ def main() -> int:
     ap.add_argument("--doc", default=str(ROOT / "docs" / "advise.md"))
     ap.add_argument("--json", help="keep the advise document and the bench facts here")
     ap.add_argument("--from-json", help="write the section from a kept document")
+    ap.add_argument("--keep-db", help="the fresh store to measure into (kept; must not exist)")
     a = ap.parse_args()
-    doc = json.loads(Path(a.from_json).read_text()) if a.from_json else measure()
+    if a.keep_db and Path(a.keep_db).exists():
+        ap.error(f"--keep-db {a.keep_db}: exists; the answers come from a fresh store")
+    doc = json.loads(Path(a.from_json).read_text()) if a.from_json else measure(a.keep_db)
     if a.json:
         Path(a.json).write_text(json.dumps(doc, indent=2))
     text = Path(a.doc).read_text()

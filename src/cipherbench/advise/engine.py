@@ -173,7 +173,7 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     rounds = paired_rounds(ev, rates) if target.family == "ssh" else None
     rows = rank(cands, rates, opts.policy, target.transport, dflt.key, rounds=rounds)
     own = own_tool_rows(target, rows, opts)
-    v, rec = A.decide(target.name, own, layers, dflt, opts.policy,
+    v, rec = A.decide(target.name, family.answer_rows(target, own), layers, dflt, opts.policy,
                       family.remedy_for(target, ask), family.preference)
     bn, state = bottleneck_of(target, ev, own, rec, opts)
     if not v.recommends:

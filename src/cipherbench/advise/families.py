@@ -103,6 +103,10 @@ class Family:
         fixed, so noise between equals never changes the answer."""
         return (not cand.aead,)
 
+    def answer_rows(self, target: Target, rows: list) -> list:
+        """The rows the headline chooses among (all of the target's own rows)."""
+        return rows
+
 
 @dataclass
 class Ask:
@@ -205,6 +209,17 @@ class TlsFamily(Family):
                 return Default(s.iana, F.ToolDefault(n, how))
         return Default(None, F.ToolDefault(None, how if not names else
                                            f"{how} named none of these suites"))
+
+    def answer_rows(self, target, rows):
+        """A program that speaks TLS 1.3 negotiates it with every peer that does: its answer
+        is a TLS 1.3 suite when one was measured (the TLS 1.2 list, for older peers, is in
+        its config lines), never a move down to TLS 1.2."""
+        measured = [r.rate.authority for r in rows if r.allowed and r.rate is not None]
+        tls13 = [r for r in rows if getattr(r.cand.names.get("suite"), "tls13", False)]
+        if measured and any(r.allowed and r.rate is not None and
+                            r.rate.authority == min(measured) for r in tls13):
+            return tls13
+        return rows
 
     def preference(self, cand):
         s = cand.names.get("suite")
