@@ -328,8 +328,8 @@ def test_tls_default_order_is_read_from_the_library(monkeypatch):
 def test_a_tls13_program_is_answered_with_a_tls13_suite(cli, env):
     # the TLS 1.2 suite measured faster than the TLS 1.3 default is not the answer for a
     # program that speaks TLS 1.3: its peers negotiate 1.3; the 1.2 list is in its config
-    rates = dict(TLS_RUN, **{"TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256": 1600,
-                             "TLS_AES_128_GCM_SHA256": 1105})
+    rates = {**TLS_RUN, "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256": 1600,
+             "TLS_AES_128_GCM_SHA256": 1105}
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         add_tls(s, rates, FLAGS)
     t = target(advise(cli, "--for", "nginx"), "nginx")
