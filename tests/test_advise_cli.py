@@ -150,9 +150,16 @@ def test_modern_transport_is_aead_only(cli, env):
 def test_legacy_policy_marks_the_legacy_choice(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         add_primitive(s, dict(NO_AES_CPU, **{"3des-cbc": 90000, "hmac-sha1": 90000}), ["ssse3"])
-    out = cli("advise", "--no-measure", "--for", "tls-server", "--policy", "legacy")
+    # a TLS 1.2 list (NZBGet's): the legacy suite is the answer, marked; a TLS 1.3 server
+    # is answered with its TLS 1.3 suite, the legacy one only in its TLS 1.2 line
+    out = cli("advise", "--no-measure", "--for", "nzbget", "--policy", "legacy")
     assert out.rc == 0, out.err
-    assert "LEGACY" in out.out and "Sweet32" in out.out
+    assert "use DES-CBC3-SHA" in out.out and "It is LEGACY" in out.out and "Sweet32" in out.out
+    out = cli("advise", "--no-measure", "--json", "--for", "tls-server", "--policy", "legacy")
+    t = out.json()["targets"][0]
+    assert t["recommendation"]["choice"].startswith("TLS_") and "_WITH_" not in \
+        t["recommendation"]["choice"]
+    assert any("+3DES-CBC" in c["text"] for c in t["config"] if not c["text"].startswith("#"))
 
 
 def test_table_answer_and_config_block(cli, env):
