@@ -41,6 +41,9 @@ def env(tmp_path) -> dict:
         "CIPHERBENCH_CORE_GO": "",
         "CIPHERBENCH_CORE_RUST": "",
         "CIPHERBENCH_DB": str(tmp_path / "results.sqlite"),
+        # the kernel's crypto drivers (advise --for luks) of a stored x86 with AES-NI, not
+        # this machine's
+        "CIPHERBENCH_PROC_CRYPTO": str(Path(__file__).parent / "proc_crypto" / "x86-aesni.txt"),
         "NO_COLOR": "1",
         "COLUMNS": "200",
     }

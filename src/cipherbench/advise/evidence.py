@@ -158,6 +158,8 @@ class Evidence:
     gpg_default: str | None = None      # the default cipher the gpg run read from gpg
     gpg_figure: str | None = None       # what its verdicts were judged on (cpu_s, wall_s)
     gpg_passed_over: list[LeftOut] = field(default_factory=list)
+    luks_run: Run | None = None                                # the newest dm-crypt run
+    luks: dict[str, Result] = field(default_factory=dict)     # SPEC:BITS -> encrypt rate
     tls: dict[tuple[str, str], tuple[Result, Run]] = field(default_factory=dict)
     tls_layers: dict[str, TlsLayer] = field(default_factory=dict)
     no_aes_runs: bool = False    # primitive/tls figures come from hardware-disabled runs
@@ -220,6 +222,7 @@ class Evidence:
                     ev._add_primitive(r, run)
         ev._load_tls(store, [r for r in fast_paths if _has(store, r, ("tls",))])
         ev._load_gpg(store, [r for r in normal if r.command == "gpg"])
+        ev._load_luks(store, [r for r in normal if r.command == "luks"])
         return ev
 
     def _coherent_core_runs(self, runs: list[Run], fx: dict[int, coh.Facts]
@@ -341,6 +344,18 @@ class Evidence:
             for r in results:
                 if r.lib == lib:
                     self._add_tls(r, chosen)
+
+    def _load_luks(self, store: Store, runs: list[Run]) -> None:
+        """The newest complete dm-crypt run's encryption rates (``advise --kernel``)."""
+        for run in complete_first(runs):
+            if run.status != "complete":
+                continue
+            got = {r.algo: r for r in store.results(run.id, "luks")
+                   if r.metric == "bytes_per_s" and r.op == "encrypt"}
+            if got:
+                self.luks_run, self.luks = run, got
+                return
+
 
     def _load_host(self, store: Store, host: str, runs: list[Run]) -> None:
         """The primitives of the newest run measured on ``host`` (with its hardware on)."""

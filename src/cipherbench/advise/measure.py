@@ -167,6 +167,16 @@ class Measurer:
         return self._measure("ssh transfers" + (f" to {host}" if host else " over loopback"),
                              args, f"{SSH_SIZE}B per cipher, about 40 s", ssh, make_plan)
 
+    def luks(self) -> Measurement:
+        """The kernel's dm-crypt per LUKS spec on a RAM-backed device (``advise --kernel``)."""
+        from cipherbench.scenarios.luks import scenario as luks
+
+        def make_plan():
+            return luks.LuksPlan()
+
+        return self._measure("the kernel's dm-crypt", ["luks"], "every spec, about 30 s",
+                             luks, make_plan)
+
     def tls(self, lib: str) -> Measurement:
         """The real TLS record layer of ``lib`` at the TLS-record write size."""
         from cipherbench.analysis import stats

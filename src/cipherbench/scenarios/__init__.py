@@ -32,6 +32,7 @@ SCENARIOS = {
     "tls": "cipherbench.scenarios.tls.scenario",
     "ssh": "cipherbench.scenarios.ssh.scenario",
     "gpg": "cipherbench.scenarios.gpg.scenario",
+    "luks": "cipherbench.scenarios.luks.scenario",
 }
 
 

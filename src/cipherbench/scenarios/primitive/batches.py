@@ -102,6 +102,8 @@ class RunOutcome:
     points: int = 0
     fits: int = 0
     crashed: bool = False
+    measured: set[str] = field(default_factory=set)   # libraries with a point stored
+    nothing_measured: str | None = None   # why, when no library asked for got a point
     warnings: list[W.BenchWarning] = field(default_factory=list)
     libraries: dict[str, dict] = field(default_factory=dict)
     preamble: dict = field(default_factory=dict)
@@ -307,6 +309,7 @@ class PrimitiveRunner:
             unit="ns", median=fig.figure, ci_low=fig.ci_low, ci_high=fig.ci_high,
             n_samples=fig.n, cv=fig.cv, extra=extra))
         self.out.points += 1
+        self.out.measured.add(lib)
         self._advance(1, label)
         return fig.figure
 

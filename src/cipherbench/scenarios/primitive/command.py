@@ -164,6 +164,10 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                 app.error(f"a library's core process crashed: run {rec.run_id} is marked "
                           "interrupted and keeps what finished")
                 rc = 1
+            elif out.nothing_measured:
+                app.error(f"nothing was measured: run {rec.run_id} is marked failed: "
+                          f"{out.nothing_measured}")
+                rc = 1
     if len(run_ids) == 2:
         store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})
         store.update_metadata(run_ids[1], {"hw_pair": run_ids[0]})

@@ -217,7 +217,32 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
         _measure_threads(p, rec)
     if out.crashed:
         rec.status = "interrupted"
+    elif not out.measured & _asked_libraries(p):
+        # Nothing measured (every algorithm refused by its vectors, a malformed vector file):
+        # not a complete run, and the reasons the warnings gave are the reason.
+        rec.status = "failed"
+        out.nothing_measured = _why_nothing(rec.warnings)
     return out
+
+
+def _asked_libraries(p: RunPlan) -> set[str]:
+    """The libraries the run was for: those of the plan beside the reference rows, or the
+    reference rows when they alone were asked for."""
+    libs = {i.lib for i in p.items}
+    return libs - {"ref"} or libs
+
+
+#: Warnings that say why an algorithm was not timed.
+_NOT_TIMED = (W.Kind.KAT_FAILED, W.Kind.UNSUPPORTED, W.Kind.CORE_CRASHED)
+
+
+def _why_nothing(warnings: list[W.BenchWarning]) -> str:
+    """One line: the first reasons the run's warnings give for what was not timed."""
+    reasons = [f"{w.subject}: {w.text}" for w in warnings if w.kind in _NOT_TIMED]
+    if not reasons:
+        return "no point was measured"
+    more = f" (and {len(reasons) - 2} more)" if len(reasons) > 2 else ""
+    return "; ".join(reasons[:2]) + more
 
 
 def _thread_samples(p: RunPlan) -> int:

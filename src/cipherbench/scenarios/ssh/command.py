@@ -96,7 +96,7 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds,
     p = ssh.make_plan(split_list(ciphers), split_list(macs), size=size, host=host,
                       ssh_config=ssh_config, via=split_list(via), rounds=rounds, seed=seed,
                       budget_s=budget, baseline=not no_baseline, full_samples=full_samples,
-                      cpu=cpu)
+                      cpu=cpu, env=dict(app.env))
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, ssh.NAME, p.args(), p.metadata(), console=app.err_console,
