@@ -354,8 +354,10 @@ class LuksFamily(Family):
 
     def layers(self, target, ev, cands, ctx):
         src, where = _primitives_of(ev, ctx)
-        prim = LayerEvidence(Layer("primitive:user-space", "the same modes in a user-space "
-                                   f"library{where} (dm-crypt runs the kernel's)", False))
+        # engine replaces these rates with the kernel's implementations (luks_kernel), each
+        # rated by the user-space code of its kind
+        prim = LayerEvidence(Layer("primitive:user-space", "the kernel's implementations, each "
+                                   f"rated by the user-space code of its kind{where}", False))
         for c in cands:
             r = R.primitive_rate(src, c, ["openssl", "libgcrypt"],
                                  "user-space stand-in for the kernel's dm-crypt")
