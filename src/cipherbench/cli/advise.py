@@ -239,7 +239,7 @@ def display(app: AppContext, a: Advice, opts: Options, skip_notes: Sequence[str]
                    f"({pol.describe(opts.policy, a.target.transport)})")
     if any(r.tied for r in a.rows):
         c.print("= the same place: this row and the one above cannot be told apart (their "
-                "paired verdict from the same ssh rounds, or without rounds their 95% "
+                "paired verdict from the same rounds, or without rounds their 95% "
                 "intervals); their order is not a ranking", markup=False, highlight=False)
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:

@@ -19,6 +19,14 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgre
 from cipherbench.units import format_duration
 
 MODES = ("bar", "lines", "off")
+#: What the bar's counts, times and "ETA" take beside the unit (``120/120 transfers 0:01:02
+#: ETA 0:03:10``) with the spaces between the columns.
+FIXED_COLUMNS = 34
+
+
+def bar_width(width: int) -> int:
+    """The bar itself: 40 cells on a wide terminal, 10 on an 80-column one."""
+    return 40 if width >= 140 else 20 if width >= 110 else 10
 
 
 def mode_for(console: Console, wanted: bool | None) -> str:
@@ -70,7 +78,9 @@ class Progress:
         self.total = total
         self._t0 = self.clock()
         if self.mode == "bar":
-            self._bar = RichProgress(TextColumn("[bold]{task.description}"), BarColumn(),
+            # on a narrow terminal the bar gives way to the step's name and the counts
+            self._bar = RichProgress(TextColumn("[bold]{task.description}"),
+                                     BarColumn(bar_width=bar_width(self.console.width)),
                                      MofNCompleteColumn(), TextColumn(self.unit),
                                      TimeElapsedColumn(), TextColumn("ETA"),
                                      TimeRemainingColumn(), console=self.console,
@@ -88,14 +98,20 @@ class Progress:
         """The step now under way (shown on the bar only)."""
         self._flush()
         if self._bar is not None:
-            self._bar.update(self._task, description=label[:60])
+            self._bar.update(self._task, description=self._label(label))
+
+    def _label(self, label: str) -> str:
+        """The step's name cut to what leaves the counts and times whole on the line."""
+        room = max(12, self.console.width - bar_width(self.console.width) - FIXED_COLUMNS
+                   - len(self.unit))
+        return label if len(label) <= room else label[:room - 1] + "~"
 
     def done(self, label: str, n: int = 1) -> None:
         """``n`` steps finished, the last being ``label``."""
         self._flush()
         self.count += n
         if self._bar is not None:
-            self._bar.update(self._task, completed=self.count, description=label[:60])
+            self._bar.update(self._task, completed=self.count, description=self._label(label))
         elif self.mode == "lines":
             elapsed = self.clock() - self._t0
             of = f"/{self.total}" if self.total else ""

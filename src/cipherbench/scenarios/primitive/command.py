@@ -18,6 +18,7 @@ from cipherbench.cores.combined import Cores
 from cipherbench.display import console as disp
 from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document
+from cipherbench.advise.targets import ALL as ADVISE_TARGETS
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
 from cipherbench.remote import RemoteError, RemoteHost, check_destination
 from cipherbench.remote.recording import HostRecording, store_failure
@@ -273,3 +274,5 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
                           markup=False, highlight=False)
     app.console.print(f"stored as run {run_id} in {store.path} "
                       f"(`cipherbench show {run_id}`)", markup=False, highlight=False)
+    primitive.answer(app, bundle.run, bundle.results, headline=p.headline,
+                     advise_targets=ADVISE_TARGETS)

@@ -12,6 +12,8 @@ from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
+from cipherbench.display.run_answer import RunAnswer, run_answer
+from cipherbench.display.run_answer import answer_lines as format_answer
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
@@ -280,7 +282,8 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
     head = headline or run.args.get("headline_size", HEADLINE_SIZE)
     table = format_results(results, head)
     if table is not None:
-        disp.display_results(screen.console, table)
+        disp.display_results(screen.console, table,
+                             see_all=f"`cipherbench show {run.id} --lib {{libs}}`")
         if table.has_suspect:
             screen.console.print(SUSPECT_LEGEND, markup=False, highlight=False)
     else:
@@ -291,3 +294,27 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
                              "efficiency = aggregate / (N x 1 thread)", markup=False,
                              highlight=False)
         disp.display_rows(screen.console, *scaling)
+
+
+def answer_of(run: Run, results: list[Result], headline: int | None = None) -> RunAnswer | None:
+    """The run's answer as a record (``display.run_answer``), None when it has none."""
+    found = run_answer(results, headline or run.args.get("headline_size", HEADLINE_SIZE))
+    return found if found is not None and found.kinds else None
+
+
+def answer_lines(run: Run, results: list[Result], headline: int | None = None,
+                 width: int = 100, advise_targets: tuple[str, ...] = ()) -> list[str]:
+    """The run's answer in lines of at most ``width``: per kind the fastest library and the
+    fastest sound choice, then the ``advise`` command for the user's task."""
+    found = answer_of(run, results, headline)
+    return [] if found is None else format_answer(found, width, advise_targets)
+
+
+def answer(screen: Screen, run: Run, results: list[Result], headline: int | None = None,
+           advise_targets: tuple[str, ...] = ()) -> None:
+    """The run's answer, its last lines."""
+    lines = answer_lines(run, results, headline, screen.console.width, advise_targets)
+    if lines:
+        screen.console.print()
+    for line in lines:
+        screen.console.print(line, markup=False, highlight=False)

@@ -114,5 +114,7 @@ def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
     if as_json:
         app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
         return
-    ssh.view(app, store.get_run(run_id), store.results(run_id), store.warnings(run_id))
+    run, results = store.get_run(run_id), store.results(run_id)
+    ssh.view(app, run, results, store.warnings(run_id))
+    ssh.answer(app, run, results)
 
