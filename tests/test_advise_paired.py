@@ -222,7 +222,7 @@ def test_the_text_view_shows_the_paired_verdict(cli, env):
     # the cell of the ssh table's "vs dflt" column, and the answer's "cannot tell"
     assert "allowed; vs default within 9%;" in out.out
     assert "against it: cannot tell here (within 9%)" in out.out
-    assert "paired verdict from the same ssh rounds" in out.out
+    assert "paired verdict from the same rounds" in out.out
 
 
 def test_the_paired_rounds_tell_apart_what_the_intervals_cannot(tmp_path):
