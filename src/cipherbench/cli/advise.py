@@ -16,6 +16,7 @@ from cipherbench.advise.engine import LEFT_OUT, Advice, Options, advise, left_ou
 from cipherbench.advise.gather import gather
 from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.record import SCHEMA, store_advice
+from cipherbench.scenarios.progress import mode_for
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
 from cipherbench.clikit.context import AppContext, db_option, json_option
@@ -96,7 +97,8 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
                          "--no-measure measures nothing")
     measurer = None if no_measure else Measurer(
         app.env, str(store.path), say, cpu=cpu,
-        before_first=lambda: wait_quiet_on(app.err_console, wait_quiet))
+        before_first=lambda: wait_quiet_on(app.err_console, wait_quiet),
+        progress=mode_for(app.err_console, None), progress_console=app.err_console)
     ev, measured = gather(store, targets, lib=lib or "openssl", host=host,
                           assume_no_aes=assume_no_aes, measurer=measurer,
                           ssh_config=ssh_config, via=tools, machine=this_machine(),
