@@ -125,7 +125,7 @@ def draw_fitted(console: Console, header: Sequence[str], rows: Sequence[Sequence
            for i in range(n)]
     caps = [FIGURE_CAP if header[i] in right else cap for i in range(n)]
     # whole cells (up to the cap) where the parts allow, else names wrapped at separators
-    whole = [min(nat[i], caps[i]) if caps[i] else nat[i] for i in range(n)]
+    whole = [min(w, c) if c else w for w, c in zip(nat, caps)]
     pieces_min = [max([longest_piece(heads[i].plain)] +
                       [longest_piece(r[i].plain) for r in cells]) for i in range(n)]
     # a figure is never wrapped (a message in its place is, at the cap)

@@ -113,7 +113,7 @@ def format_results(results: list[Result], headline: int = 16384,
         if r.algo == "null":
             bps, cpb = None, None  # the floor is a per-call cost, not a throughput
         check = slope.extra.get("headline_check") if slope else None
-        suspect = bool(check) and check.get("size") == size
+        suspect = check is not None and check.get("size") == size
         rows[key].cells[r.lib] = Cell(bps, r.median, ci_rel, cpb, suspect=suspect)
     for row in rows.values():
         _mark_fastest([c for c in row.cells.values() if c.bytes_per_s])

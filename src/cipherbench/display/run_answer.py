@@ -64,14 +64,14 @@ def _interval(cell: Cell) -> tuple[float, float]:
 def _pick(entries: list[tuple[str, str, str, str, Cell]]) -> Choice | None:
     """The fastest of (algo, op, lib, grade, cell) entries, with those whose interval
     overlaps its own (not told apart from it)."""
-    entries = [e for e in entries if e[4].bytes_per_s]
-    if not entries:
+    rated = [(e, bps) for e in entries if (bps := e[4].bytes_per_s)]
+    if not rated:
         return None
-    best = max(entries, key=lambda e: e[4].bytes_per_s)
+    best, best_bps = max(rated, key=lambda r: r[1])
     _, hi = _interval(best[4])
-    within = tuple(f"{a} in {l}" if a != best[0] else l for a, _, l, _, c in entries
+    within = tuple(f"{a} in {l}" if a != best[0] else l for (a, _, l, _, c), _ in rated
                    if c is not best[4] and _interval(c)[0] <= hi)
-    return Choice(best[0], best[1], best[2], best[4].bytes_per_s, best[3], within)
+    return Choice(best[0], best[1], best[2], best_bps, best[3], within)
 
 
 def answer_of_table(table: ResultTable) -> RunAnswer:

@@ -186,7 +186,7 @@ class PrimitiveRunner:
                 self._store_point(p, point_figure(p), kept_samples(p), False, "crashed")
             raise
         for p, elapsed in g.followups:
-            g.medians[p.algo][p.size] = self._refine(p, elapsed)
+            g.medians[p.algo][bench_size(p)] = self._refine(p, elapsed)
         # Points the core never answered for (without an error record) count as done.
         for algo, left in g.pending.items():
             if left:
@@ -223,10 +223,10 @@ class PrimitiveRunner:
     def _on_point(self, g: "_Group", p: Point) -> None:
         now = self.clock()
         elapsed, g.t0 = now - g.t0, now
-        g.pending.get(p.algo, set()).discard(p.size)
+        g.pending.get(p.algo, set()).discard(bench_size(p))
         fig = point_figure(p)
         if stats.is_precise(fig.summary(), self.sel.precision):
-            g.medians[p.algo][p.size] = self._store_point(p, fig, kept_samples(p), True,
+            g.medians[p.algo][bench_size(p)] = self._store_point(p, fig, kept_samples(p), True,
                                                           "precision")
         else:
             g.followups.append((p, elapsed))
@@ -244,7 +244,7 @@ class PrimitiveRunner:
     def _refine(self, first: Point, elapsed: float) -> float:
         """Ask for more samples of one point until its robust figure is precise or the budget
         is spent; store it. Samples that lost the CPU are left out and counted."""
-        lib, algo, op, size = first.lib, first.algo, first.op, first.size
+        lib, algo, op, size = first.lib, first.algo, first.op, bench_size(first)
         dropped = [point_figure(first).n_dropped]
 
         def sample(n: int) -> list[float]:
@@ -287,7 +287,7 @@ class PrimitiveRunner:
                      reason: str, more: dict | None = None) -> float:
         """Store a point whose figure is ``fig`` (the robust estimator: median of the groups'
         fastest samples, with its interval); ``samples`` are the kept ones, as ns per op."""
-        lib, algo, op, size = rec.lib, rec.algo, rec.op, int(rec.size or 0)
+        lib, algo, op, size = rec.lib, rec.algo, rec.op, bench_size(rec)
         label = point_label(lib, algo, op, size)
         ratio = rec.cpu_ratio()
         self._warn(W.noisy(label, fig.cv, limit=0.10))
@@ -360,6 +360,11 @@ def point_figure(p: Point) -> stats.Robust:
     """The robust figure of one core ``point``: samples that lost the CPU left out, the median
     of the fastest of each group (the record's ``best_of`` when it has one)."""
     return stats.robust_point(p.wall_ns, p.cpu_ns, p.iters, best_of=p.raw.get("best_of"))
+
+
+def bench_size(p: Point) -> int:
+    """A bench point's size (only tls handshakes have none; such a point counts as size 0)."""
+    return int(p.size or 0)
 
 
 def kept_samples(p: Point) -> list[float]:

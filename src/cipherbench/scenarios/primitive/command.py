@@ -4,8 +4,10 @@ from __future__ import annotations
 import json
 import os
 from contextlib import ExitStack
+from typing import Callable, TypedDict
 
 import click
+from rich.console import Console
 
 from cipherbench import __version__
 from cipherbench.machine import metadata
@@ -218,8 +220,10 @@ def check_host_options(host: str | None, ssh_config: str | None, host_core: str 
                 raise UsageError(f"{name} needs --host")
         return
     check_destination(host)
-    for name, value in (("--threads", threads), ("--cpu", cpu), ("--wait-quiet", wait_quiet)):
-        if value is not None:
+    local: tuple[tuple[str, object], ...] = (("--threads", threads), ("--cpu", cpu),
+                                             ("--wait-quiet", wait_quiet))
+    for name, setting in local:
+        if setting is not None:
             raise UsageError(f"{name} is not supported with --host (it is about this "
                              "machine's CPUs): leave it out")
     if ssh_config and not os.path.isfile(ssh_config):
@@ -241,15 +245,25 @@ def open_host(stack: ExitStack, session: RemoteHost, store, args: dict):
         raise RemoteError(f"{e} (run {run_id} is marked failed)") from None
 
 
+class _RecordingOptions(TypedDict):
+    """The options a run's ``Recording`` has the same here and on a host."""
+    console: Console
+    progress: str
+    unit: str
+    total: int
+    estimate_s: float
+    show: Callable[[int], None]
+
+
 def _recording(app: AppContext, store, p: primitive.RunPlan, session: RemoteHost | None,
                mode: str) -> Recording:
     """The run's ``Recording``; on a host, with the host's machine facts and load."""
     estimate = primitive.estimate_s(p)
     if session is not None:   # every core process there is one more ssh connection
         estimate += session.connect_s * _processes(p)
-    common = dict(console=app.err_console, progress=mode, unit=primitive.UNIT,
-                  total=p.points(), estimate_s=estimate,
-                  show=lambda run_id: _show(app, store, run_id, p, False))
+    common = _RecordingOptions(console=app.err_console, progress=mode, unit=primitive.UNIT,
+                               total=p.points(), estimate_s=estimate,
+                               show=lambda run_id: _show(app, store, run_id, p, False))
     if session is None:
         return Recording(store, primitive.NAME, p.args(), p.metadata(), **common)
     args = {**p.args(), "host": session.destination}

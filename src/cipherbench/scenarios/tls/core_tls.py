@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence, TypeGuard
 
 from cipherbench.analysis import stats
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import BenchStream, Core, CoreCrashed
-from cipherbench.cores.combined import tls_program
-from cipherbench.cores.records import CoreError, Library, Point, Preamble
+from cipherbench.cores.combined import Cores, tls_program
+from cipherbench.cores.records import CoreError, Library, Point, Preamble, Record
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result
@@ -94,7 +94,7 @@ class TlsRunner:
     """Runs a plan, storing each result in the recording the moment it is final and counting
     every finished (or refused) point on its progress."""
 
-    def __init__(self, core: Core, rec: Recording, plan: Plan,
+    def __init__(self, core: Core | Cores, rec: Recording, plan: Plan,
                  clock: Callable[[], float] = time.monotonic):
         self.core = core
         self.rec = rec
@@ -182,7 +182,7 @@ class TlsRunner:
             args = self._base_args(lib, 2) + ["--no-transfer", "--handshakes",
                                               "--groups", first.group, "--certs", first.cert]
 
-        def same(rec) -> bool:
+        def same(rec: Record) -> TypeGuard[Point]:
             return isinstance(rec, Point) and rec.kind == first.kind and \
                 (rec.algo, rec.size, rec.op, rec.group, rec.cert) == \
                 (first.algo, first.size, first.op, first.group, first.cert)
@@ -228,6 +228,7 @@ class TlsRunner:
             "group": raw.get("group"),
             "cert": raw.get("cert"),
         }
+        res: Result | None = None
         if rec.kind == "point":
             size = int(rec.size or 0)
             suite = self.by_iana.get(rec.algo)
@@ -239,18 +240,21 @@ class TlsRunner:
                               "grade_reference": g.reference, "kx": suite.kx,
                               "cipher": suite.cipher, "mac": suite.mac})
             med, lo, hi = rate_interval(size, summ.median, summ.ci_low, summ.ci_high)
-            res = Result(SCENARIO, rec.lib, rec.algo, "transfer", size, "bytes_per_s",
-                         "B/s", median=med, ci_low=lo, ci_high=hi,
-                         n_samples=summ.n, cv=summ.cv, extra=extra)
+            if med is not None:   # no positive time, no rate
+                res = Result(SCENARIO, rec.lib, rec.algo, "transfer", size, "bytes_per_s",
+                             "B/s", median=med, ci_low=lo, ci_high=hi,
+                             n_samples=summ.n, cv=summ.cv, extra=extra)
         else:
             extra.update({"ns_per_handshake": summ.median, "suite": rec.algo,
                           "lib_group": raw.get("lib_group")})
             med, lo, hi = rate_interval(1, summ.median, summ.ci_low, summ.ci_high)
-            res = Result(SCENARIO, rec.lib, f"{rec.group}+{rec.cert}", rec.op, None,
-                         "per_s", "1/s", median=med, ci_low=lo, ci_high=hi, n_samples=summ.n,
-                         cv=summ.cv, extra=extra)
-        self.rec.add(res)
-        self.out.points += 1
+            if med is not None:
+                res = Result(SCENARIO, rec.lib, f"{rec.group}+{rec.cert}", rec.op, None,
+                             "per_s", "1/s", median=med, ci_low=lo, ci_high=hi,
+                             n_samples=summ.n, cv=summ.cv, extra=extra)
+        if res is not None:
+            self.rec.add(res)
+            self.out.points += 1
         self._advance(1, text)
 
     def _store_error(self, rec: CoreError) -> None:

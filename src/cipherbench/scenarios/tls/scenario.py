@@ -16,7 +16,7 @@ from cipherbench.analysis import verdict as V
 from cipherbench import run_warnings as W
 from cipherbench.analysis import stats
 from cipherbench.cores.core_client import Core, CoreCrashed
-from cipherbench.cores.combined import tls_listing
+from cipherbench.cores.combined import Cores, tls_listing
 from cipherbench.display.console import display_fitted
 from cipherbench.display.footnotes import footnote_long
 from cipherbench.errors import EnvironmentProblem, UsageError
@@ -52,7 +52,7 @@ def _new_seed() -> int:
 class TlsPlan:
     """One stored tls run: the core's plan, and the loopback transfers beside it."""
 
-    core: Core
+    core: Core | Cores
     plan: Plan
     known: list[Suite]
     preamble: dict | None
@@ -82,7 +82,7 @@ class TlsPlan:
         """Seconds of loopback rounds per suite."""
         return max(self.plan.budget_s, LOOPBACK_MIN_BUDGET_S) * LOOPBACK_BUDGET_FACTOR
 
-    def suites_of(self, lib: str) -> tuple[list, object]:
+    def suites_of(self, lib: str) -> tuple[list[Suite], Suite | None]:
         """The suites one library's rounds measure, and its default suite (added to the
         chosen ones when missing: the reference of the ratios)."""
         suites = list(self.plan.suites)
@@ -92,7 +92,7 @@ class TlsPlan:
         return suites, default
 
 
-def inventory(core: Core) -> tuple[list[str], list[Suite], list[dict]]:
+def inventory(core: Core | Cores) -> tuple[list[str], list[Suite], list[dict]]:
     """(TLS libraries, suites, the raw listing) of the core; EnvironmentProblem without any."""
     listing = tls_listing(core)   # with the Go and Rust cores' TLS libraries (cores.py)
     have = tls_libraries(listing)
@@ -102,7 +102,7 @@ def inventory(core: Core) -> tuple[list[str], list[Suite], list[dict]]:
     return have, parse_list(listing), listing
 
 
-def with_capabilities(core: Core, libraries: dict[str, dict], libs: list[str]
+def with_capabilities(core: Core | Cores, libraries: dict[str, dict], libs: list[str]
                       ) -> dict[str, dict]:
     """The TLS libraries with the CPU capabilities the core's ``list`` names for the same
     library and version (the TLS listing names none): stored with the run, they let
@@ -122,7 +122,7 @@ def with_capabilities(core: Core, libraries: dict[str, dict], libs: list[str]
     return out
 
 
-def make_plan(core: Core, env, *, libs: list[str] | None, suites: list[str] | None,
+def make_plan(core: Core | Cores, env, *, libs: list[str] | None, suites: list[str] | None,
               sizes: tuple[int, ...], handshakes: bool, transfer: bool, loopback: bool,
               loopback_size: int, precision: float, budget_s: float,
               cpu: int | None, rounds: int = DEFAULT_ROUNDS,
@@ -262,6 +262,8 @@ def measure(p: TlsPlan, rec: Recording, clock=time.monotonic) -> Outcome:
 
 def _loopback(p: TlsPlan, rec: Recording, rng: random.Random, clock) -> None:
     """The suites OpenSSL transferred, through s_server/s_client, in rounds."""
+    if p.openssl is None:   # the caller checks; the program is needed below
+        return
     suites, default = p.suites_of("openssl")
     ok = {r.algo for r in rec.store.results(rec.run_id) if r.lib == "openssl"
           and r.op == "transfer" and r.metric == "bytes_per_s"}
@@ -292,7 +294,8 @@ def _loopback(p: TlsPlan, rec: Recording, rng: random.Random, clock) -> None:
                     rec.add(r)
                     if r.metric == "error":
                         rec.note(f"loopback {s.iana}: {r.extra['message']}")
-                    elif not r.extra["stable"]:
+                    elif not r.extra["stable"] and r.ci_high is not None \
+                            and r.ci_low is not None:   # an unstable figure has its interval
                         rec.warn(W.not_stable(f"loopback {s.iana}",
                                               (r.ci_high - r.ci_low) / 2 / r.median,
                                               p.plan.precision, p.loopback_budget_s(),
