@@ -233,8 +233,9 @@ def gpg_candidates(gpg_algos: list[str], age: bool) -> list[Candidate]:
                              None, False, grade, {"gpg": name.upper(), "block": a.block if a else
                                                   None}, note="OpenPGP CFB + MDC"))
     if age:
+        chacha = catalog.get("chacha20-poly1305")
         out.append(Candidate("gpg", "age", "age", "chacha20-poly1305", None, True,
-                             catalog.get("chacha20-poly1305").grade, {"age": True},
+                             chacha.grade if chacha else _UNKNOWN, {"age": True},
                              note="ChaCha20-Poly1305 in 64 KiB chunks"))
     return out
 

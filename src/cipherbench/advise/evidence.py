@@ -91,7 +91,7 @@ class Primitive:
     @property
     def bps(self) -> float:
         """Bytes per second at this point."""
-        return rate(self.result.size, self.result.median) or 0.0
+        return rate(self.result.size or 0, self.result.median) or 0.0   # sizeless: no rate
 
 
 @dataclass(frozen=True)
@@ -217,9 +217,9 @@ class Evidence:
         core_runs = [r for r in fast_paths if r.command != "tls"
                      and _has(store, r, ("primitive",))]
         for run, libs in ev._coherent_core_runs(core_runs, fx):
-            for r in store.results(run.id, "primitive"):
-                if libs is None or r.lib in libs:
-                    ev._add_primitive(r, run)
+            for res in store.results(run.id, "primitive"):
+                if libs is None or res.lib in libs:
+                    ev._add_primitive(res, run)
         ev._load_tls(store, [r for r in fast_paths if _has(store, r, ("tls",))])
         ev._load_gpg(store, [r for r in normal if r.command == "gpg"])
         ev._load_luks(store, [r for r in normal if r.command == "luks"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import time
 from dataclasses import dataclass, field, fields
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from rich.console import Console
 
@@ -99,7 +99,7 @@ class Measurer:
         self._console = Console(file=io.StringIO(), width=200)
 
     def _measure(self, what: str, args: list[str], estimate: str, scenario, make_plan,
-                 failed: Callable[[object], bool] = lambda out: False) -> Measurement:
+                 failed: Callable[[Any], bool] = lambda out: False) -> Measurement:
         if self._before_first is not None:
             self._before_first()
             self._before_first = None

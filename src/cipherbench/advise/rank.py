@@ -99,10 +99,10 @@ def rank(cands: list[Candidate], rates: dict[str, Rate | None], policy: str, tra
     for r in rows:
         if r.rate is None or r.rate.authority != top:
             continue      # ranked only within the deciding layer; the others show their layer
-        v = paired(above, r) if above is not None else None
-        if v is not None and v.state == CANNOT_TELL:
-            r.tie_within, r.tie_reason = v.within, v.reason
-        elif v is None and above is not None and above.rate is not None and \
+        pair = paired(above, r) if above is not None else None
+        if pair is not None and pair.state == CANNOT_TELL:
+            r.tie_within, r.tie_reason = pair.within, pair.reason
+        elif pair is None and above is not None and above.rate is not None and \
                 r.rate.overlaps(above.rate):
             r.tie_within = _within(above.rate, r.rate)
         else:

@@ -212,7 +212,7 @@ def display(app: AppContext, a: Advice, opts: Options, skip_notes: Sequence[str]
     for line in [a.figures, *a.also, a.decided_by]:
         if line:
             c.print(line, markup=False, highlight=False)
-    cells = []
+    cells: list[list[str | Text]] = []
     for r in a.rows:
         g = r.cand.grade.level
         style = _STYLE.get(g, "")

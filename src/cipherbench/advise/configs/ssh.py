@@ -19,7 +19,7 @@ def lines(ctx: Context) -> list[ConfigLine]:
     cl = ",".join(ciphers)
     block = [f"Host {host}", f"    Ciphers {cl}"] + ([f"    MACs {','.join(macs)}"] if macs
                                                      else [])
-    check = ("ssh-config", ("\n".join(block) + "\n", host if host != "*" else "localhost"))
+    check: tuple[str, tuple[str, str | None]] = ("ssh-config", ("\n".join(block) + "\n", host if host != "*" else "localhost"))
     where = ctx.extra.get("ssh_config") or "~/.ssh/config"
     out = [comment(f"{where} (client){' for ' + host if host != '*' else ''}")]
     out += [ConfigLine(b, check) for b in block]
