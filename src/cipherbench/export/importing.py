@@ -101,7 +101,8 @@ def _run(path: str, doc: dict) -> ImportedRun:
 
 def _json_documents(path: str, text: str) -> list[object]:
     """The JSON values of a file, one after another (``run --hw-both --json`` prints two)."""
-    decoder, out, i = json.JSONDecoder(), [], 0
+    decoder, i = json.JSONDecoder(), 0
+    out: list[object] = []
     while True:
         while i < len(text) and text[i].isspace():
             i += 1

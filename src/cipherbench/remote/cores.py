@@ -52,7 +52,8 @@ class RemoteCores(Cores):
         except CoreCrashed as e:
             raise self.failure(e) from None
 
-    def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,
+    # RemoteStream wraps a BenchStream with its interface, as combined's RelabeledStream does
+    def bench(self, lib: str, algos: Sequence[str], op: str, sizes: Sequence[int], *,  # type: ignore[override]
               samples: int | None = None, min_sample_ms: float | None = None,
               extra: Sequence[str] = ()) -> "RemoteStream":
         return RemoteStream(super().bench(lib, algos, op, sizes, samples=samples,

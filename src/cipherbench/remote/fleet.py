@@ -117,15 +117,18 @@ class _Child:
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      errors="replace", start_new_session=True)
         self.out: list[str] = []
+        stdout = self.proc.stdout
+        assert stdout is not None   # asked for as a pipe above
         self.readers = [
             threading.Thread(target=self._read_err, args=(lines,), daemon=True),
-            threading.Thread(target=lambda: self.out.append(self.proc.stdout.read()),
-                             daemon=True)]
+            threading.Thread(target=lambda: self.out.append(stdout.read()), daemon=True)]
         for t in self.readers:
             t.start()
 
     def _read_err(self, lines) -> None:
-        for line in iter(self.proc.stderr.readline, ""):
+        stderr = self.proc.stderr
+        assert stderr is not None   # asked for as a pipe in __init__
+        for line in iter(stderr.readline, ""):
             lines.put((self.index, line.rstrip("\n")))
         lines.put((self.index, None))
 
