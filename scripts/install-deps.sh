@@ -28,7 +28,8 @@ for arg in "$@"; do
     esac
 done
 
-codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}") || codename=""
+codename=$(. "${CIPHERBENCH_OS_RELEASE:-/etc/os-release}" 2>/dev/null && echo "${VERSION_CODENAME:-}") ||
+    codename=""
 
 # What to install for a package name where this release's own is too old for cipherbench:
 # NAME/SUITE takes it from that suite of Debian's own (enabled below), "" leaves it out
@@ -68,6 +69,17 @@ pick() { # one list line: the package to install, or nothing when this release h
         p=$(for_release "$p")
         [ -n "$p" ] && has_package "$p" && { echo "$p"; return; }
     done
+    return 0
+}
+
+first() { # one list line: its first package for this release (apt's lists may be empty here)
+    local alts p
+    read -ra alts <<<"${1//|/ }"
+    for p in "${alts[@]}"; do
+        p=$(for_release "$p")
+        [ -n "$p" ] && { echo "$p"; return; }
+    done
+    return 0
 }
 
 suites_needed() { # packages...: the suites (NAME/SUITE) they come from
@@ -99,11 +111,14 @@ if ((${#unmet_needed[@]} + ${#unmet_optional[@]})); then
     missing=() missing_optional=()
     for line in "${unmet_needed[@]}"; do
         p=$(pick "$line")
+        # without root apt's lists cannot be updated: an administrator's apt will say
+        [ -n "$p" ] || [ "$SUDO" != none ] || p=$(first "$line")
         [ -n "$p" ] || { echo "install-deps.sh: this release has no package $line" >&2; exit 1; }
         missing+=("$p")
     done
     for line in "${unmet_optional[@]}"; do
         p=$(pick "$line")
+        [ -n "$p" ] || [ "$SUDO" != none ] || p=$(first "$line")
         if [ -n "$p" ]; then missing_optional+=("$p")
         else echo "install-deps.sh: this release has no package $line (the core that needs it is left out)"; fi
     done
