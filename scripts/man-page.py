@@ -5,6 +5,7 @@ says what the program says and nothing else. click has no man page generator, an
 reads only one --help.
 
     scripts/man-page.py [--date YYYY-MM-DD] [COMMAND...] > cipherbench.1
+    scripts/man-page.py --core PATH > cipherbench-core.1    (its --help and tls --help)
 
 COMMAND is how to start cipherbench (default: this interpreter with ``-m cipherbench``, with
 src/ of this checkout first on the path). The date defaults to $SOURCE_DATE_EPOCH's, for a
@@ -134,15 +135,43 @@ def page(cmd: list[str], date: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def core_page(core: str, date: str) -> str:
+    """cipherbench-core(1): its usage texts as they are (they are laid out as a synopsis)."""
+    def usage(*words: str) -> list[str]:
+        out = subprocess.run([core, *words, "--help"], capture_output=True, text=True)
+        text = (out.stdout or out.stderr).rstrip("\n")
+        if not text.startswith("usage:"):
+            sys.exit(f"man-page.py: `{core} {' '.join(words)} --help` printed no usage")
+        return [".nf", *(esc(ln) for ln in text.splitlines()), ".fi"]
+    return "\n".join([
+        f'.TH CIPHERBENCH-CORE 1 "{date}" "cipherbench" "User Commands"',
+        ".SH NAME", "cipherbench-core \\- measure crypto library primitives, as JSON lines",
+        ".SH SYNOPSIS", *usage(),
+        ".SH DESCRIPTION",
+        "The measurement core of \\fBcipherbench\\fR(1): for each crypto library it links it "
+        "checks known-answer vectors, then times many short samples of each algorithm and "
+        "writes the raw figures, one JSON object a line, on standard output. "
+        "\\fBcipherbench\\fR starts it; the lines are described in the project's "
+        "docs/protocol.md.",
+        ".SS tls", *usage("tls"),
+        ".SH ENVIRONMENT", ".TP", "\\fBCIPHERBENCH_VECTORS\\fR",
+        "the known-answer vectors directory (\\fB\\-\\-vectors\\fR comes first)",
+        ".SH SEE ALSO", "\\fBcipherbench\\fR(1)"]) + "\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--date", help="the page's date (YYYY-MM-DD)")
+    ap.add_argument("--core", metavar="PATH", help="the page of this cipherbench-core instead")
     ap.add_argument("command", nargs="*", help="how to start cipherbench")
     a = ap.parse_args()
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     date = a.date or (datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc)
                       if epoch else datetime.datetime.now(datetime.timezone.utc)).strftime("%Y-%m-%d")
-    sys.stdout.write(page(a.command or [sys.executable, "-m", "cipherbench"], date))
+    if a.core:
+        sys.stdout.write(core_page(a.core, date))
+    else:
+        sys.stdout.write(page(a.command or [sys.executable, "-m", "cipherbench"], date))
 
 
 if __name__ == "__main__":
