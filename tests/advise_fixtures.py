@@ -68,9 +68,9 @@ def add_ssh(store: Store, rates: dict, flags: list[str], host: str | None = None
 
 
 def _combo(algo: str):
-    from cipherbench.scenarios.ssh import runner
+    from cipherbench.scenarios.ssh import sweep
     cipher, _, mac = algo.partition("+")
-    return runner.Combo(cipher, mac or None)
+    return sweep.Combo(cipher, mac or None)
 
 
 def add_ssh_rounds(store: Store, rounds: dict[str, list[float]], flags: list[str],
@@ -79,7 +79,7 @@ def add_ssh_rounds(store: Store, rounds: dict[str, list[float]], flags: list[str
                    size: int = 8 << 20, seed: int = 5,
                    cpu: dict[str, list[float]] | None = None) -> int:
     """A finished ``ssh`` run as ``cipherbench ssh`` stores it since the paired rounds: the
-    real sweep (``runner.sweep``, a new random order each round) over transfer doubles whose
+    real sweep (``sweep.sweep``, a new random order each round) over transfer doubles whose
     rate in round ``i`` is ``rounds[algo][i]`` MB/s, each sample stored as its ``round_s``
     row (``tables.round_result``), then the per-candidate rows computed from them
     (``tables.summary_results``). ``cleartext-tcp`` is the baseline. ``cpu``: per algorithm,
@@ -88,15 +88,15 @@ def add_ssh_rounds(store: Store, rounds: dict[str, list[float]], flags: list[str
     uses half the wall time in clock ticks, too coarse to judge on."""
     import random
 
-    from cipherbench.scenarios.ssh import runner, tables
+    from cipherbench.scenarios.ssh import sweep, tables
     from cipherbench.scenarios.ssh.transfer import TransferSample
 
     n = len(next(iter(rounds.values())))
-    combos = [_combo(a) for a in rounds if a != runner.BASELINE]
-    cands = runner.candidates(combos, ["pipe"], runner.BASELINE in rounds)
+    combos = [_combo(a) for a in rounds if a != sweep.BASELINE]
+    cands = sweep.candidates(combos, ["pipe"], sweep.BASELINE in rounds)
     state = {"round": 0}
 
-    def sampler_for(c: runner.Cand):
+    def sampler_for(c: sweep.Cand):
         def sample(data, verify, max_s):
             nbytes = len(data) if verify else size
             wall = 0.01 if verify else nbytes / (rounds[c.combo.algo][state["round"]] * MB)
@@ -124,7 +124,7 @@ def add_ssh_rounds(store: Store, rounds: dict[str, list[float]], flags: list[str
                                                   client_default=_combo(default),
                                                   requested=size))
 
-    runner.sweep(cands, sampler_for, bytes(1 << 16), n_rounds=n, rng=random.Random(seed),
+    sweep.sweep(cands, sampler_for, bytes(1 << 16), n_rounds=n, rng=random.Random(seed),
                  on_start=on_start, on_sample=on_sample)
     for r in tables.summary_results(store.results(run, "ssh")):
         store.add_result(run, r)

@@ -98,7 +98,7 @@ def write_recordings(directory: Path, lib: str, points: dict, algos: dict,
 def real_core() -> Path:
     """The real cipherbench-core (``$CIPHERBENCH_CORE`` unless that is the fake, then PATH or
     the source tree's build); the calling test is skipped, with the reason, when none is built."""
-    from cipherbench import core_client
+    from cipherbench.cores import core_client
     env = dict(os.environ)
     if Path(env.get("CIPHERBENCH_CORE", "")).resolve() == FAKE_CORE:
         env.pop("CIPHERBENCH_CORE")

@@ -14,7 +14,7 @@ import pytest
 
 import cipherbench
 from advise_fixtures import LOAD, add_ssh, add_ssh_rounds, steady
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.advise import engine
 from cipherbench.advise.bottleneck import INTERVAL_RULE, LINK_RULE, PAIRED_RULE
 from cipherbench.advise.record import SCHEMA

@@ -11,8 +11,8 @@ import pytest
 
 from cipherbench.scenarios.gpg import programs, tables
 from cipherbench.scenarios.gpg.home import private_gnupg_home
-from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
-                                              candidates, measure_candidate, round_trip)
+from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
+                                                  candidates, measure_candidate, round_trip)
 from cipherbench.store import Result, Store
 
 needs_gpg = pytest.mark.skipif(shutil.which("gpg") is None, reason="gpg is not installed")
@@ -222,8 +222,8 @@ def test_fixed_cost_is_a_duration_and_old_runs_still_read():
 
 
 def test_stored_fixed_cost_row_is_seconds():
-    from cipherbench import stats
-    from cipherbench.scenarios.gpg.runner import Measured
+    from cipherbench.analysis import stats
+    from cipherbench.scenarios.gpg.candidates import Measured
     from cipherbench.scenarios.gpg.scenario import result
     m = Measured(Candidate("gpg", "AES"), "encrypt", 0,
                  stability=stats.Stability([0.1, 0.11, 0.12],

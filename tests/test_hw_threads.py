@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench import core_client
+from cipherbench.cores import core_client
 from cipherbench.scenarios.primitive.command import resolve_hw
 from cipherbench.errors import UsageError
 from cipherbench.scenarios import threads as thr

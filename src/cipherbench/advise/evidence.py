@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from cipherbench import coherence as coh
+from cipherbench.machine import coherence as coh
 from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.scenarios.ssh import tables
-from cipherbench.scenarios.ssh.runner import BASELINE as BASELINE_ALGO
+from cipherbench.scenarios.ssh.sweep import BASELINE as BASELINE_ALGO
 from cipherbench.store import Result, Run, Store
 from cipherbench.units import rate
 

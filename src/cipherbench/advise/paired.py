@@ -15,8 +15,8 @@ Evidence without paired rounds (ssh runs stored before the rounds, primitive sta
 """
 from __future__ import annotations
 
-from cipherbench import cpu_figure
-from cipherbench import verdict as V
+from cipherbench.analysis import cpu_figure
+from cipherbench.analysis import verdict as V
 from cipherbench.advise.bottleneck import (BASELINE, CANNOT_TELL, CRYPTO_BOUND, PAIRED_RULE,
                                            PATH_BOUND, PathVerdict, sentence, verdict)
 from cipherbench.advise.evidence import Rate

@@ -14,7 +14,7 @@ scenario ``advise`` and lib = the target name:
 """
 from __future__ import annotations
 
-from cipherbench import metadata
+from cipherbench.machine import metadata
 from cipherbench.advise.engine import Advice, Options
 from cipherbench.store import Result, Store
 

@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 import click
 
 from cipherbench import __version__, scenarios
-from cipherbench.cli.context import AppContext
+from cipherbench.clikit.context import AppContext
 from cipherbench.errors import UserError
 from cipherbench.interrupts import stop_on_signals
 

@@ -19,10 +19,10 @@ from cipherbench.advise.record import SCHEMA, store_advice
 from cipherbench.scenarios.ssh.tables import verdict_cell
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import nonempty_list, split_list
-from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.coherence import this_machine
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.options import nonempty_list, split_list
+from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
+from cipherbench.machine.coherence import this_machine
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import UsageError
 

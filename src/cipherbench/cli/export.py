@@ -5,8 +5,8 @@ from pathlib import Path
 
 import click
 
-from cipherbench.cli.context import AppContext, db_option
-from cipherbench.cli.options import RUN_REF_CONTEXT, parse_sizes, run_refs
+from cipherbench.clikit.context import AppContext, db_option
+from cipherbench.clikit.options import RUN_REF_CONTEXT, parse_sizes, run_refs
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.presets import HEADLINE_SIZE

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import click
 
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.cli.options import SECONDS, Size, nonempty_list, parse_precision
-from cipherbench.core_client import Core
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
+from cipherbench.clikit.options import SECONDS, Size, nonempty_list, parse_precision
+from cipherbench.cores.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.gpg import programs
 from cipherbench.scenarios.gpg import scenario as gpg_scenario
-from cipherbench.scenarios.gpg.runner import candidates, check_space
+from cipherbench.scenarios.gpg.candidates import candidates, check_space
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
 from cipherbench.units import parse_size

@@ -10,16 +10,17 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from cipherbench import metadata, stats
-from cipherbench import verdict as V
-from cipherbench.core_client import Core
+from cipherbench.machine import metadata
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
+from cipherbench.cores.core_client import Core
 from cipherbench.display.console import display_fitted, display_rows
 from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.gpg import cipher_alone, figure, interleaved, programs, tables
 from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
-from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
-                                              Measured, random_data)
+from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
+                                                  Measured, random_data)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.units import format_bytes, rate_interval

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from cipherbench import catalog
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.display.format import format_rate
 from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg.programs import GPG_TO_CFB

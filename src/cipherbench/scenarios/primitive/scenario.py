@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from cipherbench import catalog, metadata
-from cipherbench import warnings as W
-from cipherbench.core_client import Core, CoreSession, Inventory
+from cipherbench import catalog
+from cipherbench.machine import metadata
+from cipherbench import run_warnings as W
+from cipherbench.cores.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.errors import EnvironmentProblem, UsageError
@@ -16,8 +17,8 @@ from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive.interleaved import run_in_rounds
-from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
-                                                    Selection, plan as plan_items)
+from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
+                                                     Selection, plan as plan_items)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.suggest import did_you_mean

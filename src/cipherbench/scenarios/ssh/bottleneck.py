@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 
 CRYPTO, PATH, UNKNOWN = "crypto", "path", "unknown"
 #: "Within the noise" names the path only when the noise is at most this: a cipher within

@@ -27,14 +27,14 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from cipherbench import stats
-from cipherbench import verdict as V
-from cipherbench.cpu_figure import CPU, WALL
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
+from cipherbench.analysis.cpu_figure import CPU, WALL
 from cipherbench.scenarios.ssh import bottleneck as bn
 from cipherbench.scenarios.ssh import steady
 from cipherbench.scenarios.ssh import figure as F
-from cipherbench.scenarios.ssh.runner import (BASELINE, BASELINE_OP, Cand, Check, Combo,
-                                              describe)
+from cipherbench.scenarios.ssh.sweep import (BASELINE, BASELINE_OP, Cand, Check, Combo,
+                                             describe)
 from cipherbench.scenarios.ssh.transfer import TransferSample
 from cipherbench.store import Result
 from cipherbench.units import format_bytes

@@ -180,7 +180,7 @@ def resolve(text: str, env: Mapping[str, str], libs: list[str]) -> Variant:
     assert parsed is not None
     lib, where = parsed
     if lib not in libs:
-        from cipherbench.cli.options import did_you_mean
+        from cipherbench.suggest import did_you_mean
         raise UsageError(f"--lib {text}: unknown library {lib!r}{did_you_mean(lib, libs)}; "
                          f"this build has: {', '.join(libs) or 'none'}")
     if _is_path(where):

@@ -3,7 +3,7 @@
 ``from_wire(obj)`` turns one checked line into a ``Preamble``, ``Library``, ``AlgorithmRow``,
 ``Point`` (bench and tls transfer points, tls handshakes), ``CoreError``, ``End`` or ``Other``
 (kat, differential, suite, and the ``fit`` of the Go and Rust cores: records the measuring code
-does not act on; the slope fit is ``cipherbench.fit``'s). Every record keeps
+does not act on; the slope fit is ``cipherbench.analysis.fit``'s). Every record keeps
 the whole line in ``raw``, so fields added to the protocol later (optional by its rules) pass
 through to whoever wants them without a change here.
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass, field
 
-from cipherbench.core_client import Core
+from cipherbench.cores.core_client import Core
 
 
 WIDTH = 96   # a reason's lines fit an 80-100 column terminal

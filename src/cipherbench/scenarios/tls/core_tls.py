@@ -21,11 +21,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
-from cipherbench import stats
-from cipherbench import warnings as W
-from cipherbench.core_client import BenchStream, Core, CoreCrashed
-from cipherbench.cores import tls_program
-from cipherbench.records import CoreError, Library, Point, Preamble
+from cipherbench.analysis import stats
+from cipherbench import run_warnings as W
+from cipherbench.cores.core_client import BenchStream, Core, CoreCrashed
+from cipherbench.cores.combined import tls_program
+from cipherbench.cores.records import CoreError, Library, Point, Preamble
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 
 #: A measurement whose CPU share is below this fraction of its slot's upper-quartile share lost
 #: the CPU while it ran (waited for it: its wall time tells of the machine, not of the work).

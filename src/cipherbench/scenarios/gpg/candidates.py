@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 from cipherbench.scenarios.gpg.home import GpgHome
 from cipherbench.scenarios.gpg.process import Timed, run_timed
 from cipherbench.scenarios.gpg.programs import ALLOW_OLD_CIPHERS, OLD_CIPHERS, gpg_knows

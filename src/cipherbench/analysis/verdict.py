@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 
 FASTER, SLOWER, CANNOT_TELL = "faster", "slower", "cannot tell"
 

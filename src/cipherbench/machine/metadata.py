@@ -32,6 +32,8 @@ _KEYS = [
     Key("cipherbench_version", "str", "", "version of the cipherbench front end"),
     Key("python", "str", "", "Python version running the front end"),
     Key("hostname", "str", "", "the machine's host name"),
+    Key("machine_id", "str", "", "the machine's identity: a digest of /etc/machine-id (not the "
+        "id itself); runs with another one come from another machine, whatever its host name"),
     Key("cpu_model", "str", "", "CPU model name (/proc/cpuinfo, or the core's preamble)"),
     Key("cpu_arch", "str", "", "machine architecture (x86_64, aarch64, ...)"),
     Key("cpu_flags", "list[str]", "", "crypto-relevant CPU features present (aes, pclmulqdq, "
@@ -154,8 +156,20 @@ def read_os_release(root: Root = Path("/"), system: str | None = None) -> str:
     return system or platform.system()
 
 
+def read_machine_id(root: Root = Path("/")) -> str:
+    """A digest of /etc/machine-id ('' without one): one machine's identity, kept apart from
+    its host name; the id itself is never stored (it is meant to stay private)."""
+    import hashlib
+    try:
+        raw = _read(root, "etc/machine-id").strip()
+    except OSError:
+        return ""
+    return hashlib.sha256(b"cipherbench machine " + raw.encode()).hexdigest()[:16] if raw else ""
+
+
 #: The files ``host_machine`` reads, relative to the root (what a remote probe sends).
-MACHINE_FILES = ("proc/cpuinfo", "proc/loadavg", "etc/os-release", "sys/hypervisor/type",
+MACHINE_FILES = ("proc/cpuinfo", "proc/loadavg", "etc/os-release", "etc/machine-id",
+                 "sys/hypervisor/type",
                  "sys/class/dmi/id/sys_vendor", "sys/class/dmi/id/product_name",
                  "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")
 
@@ -174,6 +188,7 @@ def host_machine(files: Mapping[str, str], *, hostname: str, arch: str, kernel: 
         "cipherbench_version": __version__,
         "python": platform.python_version(),
         "hostname": hostname,
+        "machine_id": read_machine_id(files),
         "cpu_model": cpu["cpu_model"],
         "cpu_arch": arch,
         "cpu_flags": cpu["cpu_flags"],
@@ -197,6 +212,7 @@ def machine(root: Path = Path("/")) -> dict[str, Any]:
         "cipherbench_version": __version__,
         "python": platform.python_version(),
         "hostname": socket.gethostname(),
+        "machine_id": read_machine_id(root),
         "cpu_model": cpu["cpu_model"],
         "cpu_arch": platform.machine(),
         "cpu_flags": cpu["cpu_flags"],

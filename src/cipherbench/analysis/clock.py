@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 
 #: Probes per group; the clock of a group is its fastest probe that kept the CPU.
 PROBES_PER_GROUP = 4

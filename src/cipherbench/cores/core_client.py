@@ -2,7 +2,7 @@
 
 The core answers in JSON lines; this module finds it, starts one process per library, checks
 each line's format version and hands the records on as they arrive, typed
-(``cipherbench.records``: ``Point``, ``CoreError``, ...). It never times anything.
+(``cipherbench.cores.records``: ``Point``, ``CoreError``, ...). It never times anything.
 
 Public API:
 
@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Mapping, Sequence
 
 from cipherbench.errors import EnvironmentProblem, UsageError
-from cipherbench.records import AlgorithmRow, Library, Point, Preamble, Record, from_wire
+from cipherbench.cores.records import AlgorithmRow, Library, Point, Preamble, Record, from_wire
 
 #: The core protocol versions this front end reads (the ``v`` field of every record).
 SUPPORTED_PROTOCOL = (1,)
@@ -46,7 +46,7 @@ CORE_NAME = "cipherbench-core"
 #: options that pass it on stop there too.
 MAX_SAMPLES = 1000
 #: Where a source checkout builds the core (``meson setup build && meson compile -C build``).
-SOURCE_TREE = Path(__file__).resolve().parents[2]
+SOURCE_TREE = Path(__file__).resolve().parents[3]
 #: Where ``pip install`` put the ``cipherbench`` script (and the core beside it).
 INSTALL_SCRIPTS = Path(sysconfig.get_path("scripts"))
 BUILD_HINT = ("build it with `meson setup build && meson compile -C build` in the source tree, "
@@ -442,7 +442,7 @@ class Core:
         #: core that does not say, which has no ``serve``).
         self.commands: tuple[str, ...] | None = None
         # An installed package carries its vectors beside it; the core finds them this way.
-        vec = Path(__file__).resolve().parent / "vectors"
+        vec = Path(__file__).resolve().parents[1] / "vectors"
         if "CIPHERBENCH_VECTORS" not in self.env and vec.is_dir():
             self.env["CIPHERBENCH_VECTORS"] = str(vec)
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from cipherbench import warnings as W
+from cipherbench import run_warnings as W
 from cipherbench.cli import build_cli
 
 

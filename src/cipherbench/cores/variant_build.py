@@ -20,8 +20,8 @@ from typing import Callable, Mapping
 
 import platformdirs
 
-from cipherbench import variants
-from cipherbench.core_client import CORE_NAME, SOURCE_TREE, Core, CoreCrashed, CoreUsage
+from cipherbench.cores import variants
+from cipherbench.cores.core_client import CORE_NAME, SOURCE_TREE, Core, CoreCrashed, CoreUsage
 from cipherbench.errors import EnvironmentProblem, UsageError
 
 

@@ -30,7 +30,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from cipherbench import catalog, verdict
+from cipherbench import catalog
+from cipherbench.analysis import verdict
 from cipherbench.errors import UsageError
 from cipherbench.scenarios.rounds import Round, rounds
 from cipherbench.scenarios.ssh import baseline as baseline_mod

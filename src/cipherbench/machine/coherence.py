@@ -82,13 +82,59 @@ def facts(run: Run) -> Facts:
 
 def this_machine() -> tuple[str, str, str]:
     """(host name, CPU model, architecture) of the machine running this, as runs store it."""
-    from cipherbench.metadata import read_cpuinfo
+    from cipherbench.machine.metadata import read_cpuinfo
     return socket.gethostname(), read_cpuinfo()["cpu_model"], platform.machine()
 
 
 def same_machine(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
     """Host name and CPU model agree (the architecture too where both stored it)."""
     return a[:2] == b[:2] and (not a[2] or not b[2] or a[2] == b[2])
+
+
+@dataclass(frozen=True, eq=False)
+class MachineIdentity:
+    """What makes two runs one machine, beyond its host name. Two runs that both stored a
+    machine identity (``machine_id``, a digest of /etc/machine-id) are one machine when it and
+    the CPU agree, whatever the host was called; a run from before that key is matched by its
+    facts (host name, CPU, core count, hypervisor, OS). A run measured through ssh (``run
+    --host``, its destination in ``host``) is never the same machine as a local run."""
+
+    machine_id: str
+    cpu_model: str
+    via: str                       # the ``run --host`` destination; '' for a local run
+    facts: tuple[str, ...]         # host name, cores, hypervisor, OS
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MachineIdentity):
+            return NotImplemented
+        if (self.cpu_model, self.via) != (other.cpu_model, other.via):
+            return False
+        if self.machine_id and other.machine_id:
+            return self.machine_id == other.machine_id
+        return self.facts == other.facts
+
+    def __hash__(self) -> int:
+        # only what every way of being equal requires
+        return hash((self.cpu_model, self.via))
+
+
+def machine_identity(run: Run) -> MachineIdentity:
+    """The machine a run was measured on (``MachineIdentity``)."""
+    m = run.metadata
+    return MachineIdentity(str(m.get("machine_id") or ""), str(m.get("cpu_model") or ""),
+                           str(m.get("host") or ""),
+                           (str(m.get("hostname") or ""), str(m.get("cores") or ""),
+                            str(m.get("hypervisor") or ""), str(m.get("os") or "")))
+
+
+def machine_label(run: Run) -> str:
+    """``vm (AMD EPYC)``, ``vm (AMD EPYC) through ssh to user@h``: a machine as people tell
+    them apart."""
+    m = run.metadata
+    text = f"{m.get('hostname') or '?'} ({m.get('cpu_model') or '?'})"
+    if m.get("host"):
+        text += f" through ssh to {m['host']}"
+    return text
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from cipherbench import clock as clockmod, fit as fitmod, stats
-from cipherbench import warnings as W
-from cipherbench.core_client import Core, CoreCrashed, CoreSession, Inventory
-from cipherbench.records import CoreError, End, Library, Point, Preamble, Record
+from cipherbench.analysis import clock as clockmod, fit as fitmod, stats
+from cipherbench import run_warnings as W
+from cipherbench.cores.core_client import Core, CoreCrashed, CoreSession, Inventory
+from cipherbench.cores.records import CoreError, End, Library, Point, Preamble, Record
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result
 from cipherbench.units import rate

@@ -36,12 +36,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from cipherbench import variants
-from cipherbench.core_client import (INSTALL_SCRIPTS, SOURCE_TREE, BenchStream, Core,
-                                     CoreCrashed, CoreNotFound, CoreUsage, Inventory,
-                                     ProtocolMismatch)
+from cipherbench.cores import variants
+from cipherbench.cores.core_client import (INSTALL_SCRIPTS, SOURCE_TREE, BenchStream, Core,
+                                           CoreCrashed, CoreNotFound, CoreUsage, Inventory,
+                                           ProtocolMismatch)
 from cipherbench.errors import EnvironmentProblem, UsageError
-from cipherbench.records import from_wire
+from cipherbench.cores.records import from_wire
 
 #: The library of the reference rows (memcpy, null): the C core's alone.
 REF_LIB = "ref"

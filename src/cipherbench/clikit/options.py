@@ -9,7 +9,7 @@ from typing import Iterable
 import click
 
 from cipherbench.errors import UsageError
-from cipherbench.scenarios.threads import allowed_cpus
+from cipherbench.machine.cpus import allowed_cpus
 from cipherbench.suggest import did_you_mean  # noqa: F401 - where the commands find it
 from cipherbench.units import format_bytes, parse_size
 

@@ -7,8 +7,8 @@ from typing import Callable
 
 import click
 
-from cipherbench import load
-from cipherbench.cli.options import CPU
+from cipherbench.machine import load
+from cipherbench.clikit.options import CPU
 
 #: Seconds ``--wait-quiet`` waits when given without a value.
 DEFAULT_WAIT_S = 60.0
