@@ -14,7 +14,8 @@ test -f /usr/share/man/man1/cipherbench.1.gz
 useradd --create-home user
 as_user() { runuser -u user -- env -C /home/user HOME=/home/user "$@"; }
 as_user cipherbench --version
-as_user cipherbench list | head -n 20
+as_user cipherbench list >/tmp/list.txt
+head -n 20 /tmp/list.txt
 as_user cipherbench run --quick
 as_user cipherbench advise --for ssh
 as_user cipherbench history
