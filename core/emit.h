@@ -21,7 +21,7 @@
  *      point best_of; preamble, point and end freq_cycles, freq_wall_ns,
  *      freq_cpu_ns (the clock's probes); preamble commands; the `serve`
  *      command, its preamble and the error reason bad_request (with algo
- *      and op null). */
+ *      and op null); kat must_fail, refused and crashed. */
 #define CB_PROTOCOL_VERSION 1
 
 /* Where records go; stdout unless a test sets it. */
@@ -52,6 +52,9 @@ typedef struct cb_point_extra {
     uint64_t freq_cycles;       /* cycles per probe; 0: no probes */
     const uint64_t *freq_wall_ns, *freq_cpu_ns;
     size_t n_probes;
+    /* NULL, or more string fields of the record as name, value pairs, NULL-terminated
+     * (a tls transfer: suite, proto, group, cert) */
+    const char *const *labels;
 } cb_point_extra;
 
 int cb_emit_preamble(const cb_preamble *p);
@@ -59,11 +62,25 @@ int cb_emit_library(const cb_backend *b);
 int cb_emit_algorithm(const char *lib, const cb_algorithm *a);
 int cb_emit_kat(const char *lib, const char *algo, int passed, int failed,
                 int skipped, const char *source, const char *message);
+/* What a kat record may say besides: the must-fail vectors of its file tried and, of
+ * those, refused (written when must_fail > 0), and the vectors a crash of the library
+ * stopped (written when n_crashed > 0). */
+typedef struct cb_kat_extra {
+    int must_fail, refused;
+    const char *const *crashed;
+    size_t n_crashed;
+} cb_kat_extra;
+int cb_emit_kat_extra(const char *lib, const char *algo, int passed, int failed, int skipped,
+                      const char *source, const char *message, const cb_kat_extra *x);
 int cb_emit_differential(const char *algo, const char *const *libs, size_t n,
                          int ok, const char *message);
 int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size,
                   uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
                   size_t n, size_t misalign, const cb_point_extra *x);
+/* A timed record's samples: iters, then wall_ns and cpu_ns of n samples (point, and tls's
+ * handshake records). */
+void cb_record_samples(cJSON *r, uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
+                       size_t n);
 /* algo and op may be NULL (written as null): a `serve` request that names
  * no valid algorithm. */
 int cb_emit_error(const char *lib, const char *algo, const char *op,

@@ -16,6 +16,7 @@ from cipherbench.advise.engine import Advice, Options, advise
 from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.gather import gather
 from cipherbench.advise.record import SCHEMA, store_advice
+from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.ssh.tables import verdict_cell
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
@@ -52,6 +53,9 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
 @click.option("--assume-no-aes", is_flag=True, help="advise for a CPU without AES "
               "instructions (runs with AES switched off when stored, else an estimate)")
 @click.option("--no-measure", is_flag=True, help="use stored results only; measure nothing")
+@click.option("--kernel", is_flag=True, help="luks: measure the kernel's dm-crypt itself, a "
+              "mapping per cipher on a RAM-backed device (root, device-mapper and dm-crypt; "
+              "as `cipherbench luks`)")
 @cpu_option("what advise measures runs on CPU K (the core, the ssh client, gpg; as each "
             "measuring command's --cpu)")
 @wait_quiet_option
@@ -59,7 +63,7 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
 @json_option
 @click.pass_obj
 def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, assume_no_aes,
-            no_measure, cpu, wait_quiet, db, as_json) -> int:
+            no_measure, kernel, cpu, wait_quiet, db, as_json) -> int:
     """Which cipher to use here, whether crypto is your bottleneck, and the config lines."""
     link_rate = parse_link(link) if link else None
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
@@ -70,6 +74,8 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
         raise UsageError(f"--ssh-config {ssh_config}: no such file")
     tools = check_via(split_list(via)) if via else None
     targets = resolve(target)
+    if kernel:
+        check_kernel(targets, no_measure)
     opts = Options(policy=policy, link=link_rate, host=host, lib=lib,
                    assume_no_aes=assume_no_aes, ssh_config=ssh_config, via=tools)
     store = app.open_store(db)
@@ -84,10 +90,12 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
                          "--no-measure measures nothing")
     measurer = None if no_measure else Measurer(
         app.env, str(store.path), say, cpu=cpu,
-        before_first=lambda: wait_quiet_on(app.err_console, wait_quiet))
+        before_first=lambda: wait_quiet_on(app.err_console, wait_quiet),
+        progress=mode_for(app.err_console, None), progress_console=app.err_console)
     ev, measured = gather(store, targets, lib=lib or "openssl", host=host,
                           assume_no_aes=assume_no_aes, measurer=measurer,
-                          ssh_config=ssh_config, via=tools, machine=this_machine())
+                          ssh_config=ssh_config, via=tools, machine=this_machine(),
+                          kernel=kernel)
     validator = Validator(app.env)
     advice = [advise(t, ev, opts, app.env, validator) for t in targets]
     run_id = store_advice(store, target, opts, advice)
@@ -110,6 +118,20 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
                           markup=False, highlight=False)
     store.close()
     return 0
+
+
+def check_kernel(targets, no_measure: bool) -> None:
+    """``--kernel`` asks for a dm-crypt measurement: only for LUKS, only where it can run."""
+    from cipherbench.errors import EnvironmentProblem
+    from cipherbench.scenarios.luks.dmcrypt import unavailable
+    if not any(t.family == "luks" for t in targets):
+        raise UsageError("--kernel measures dm-crypt: it applies to --for luks (or all)")
+    if no_measure:
+        raise UsageError("--kernel measures the kernel's dm-crypt; --no-measure measures "
+                         "nothing")
+    why = unavailable()
+    if why:
+        raise EnvironmentProblem(f"--kernel: dm-crypt cannot be measured here: {why}")
 
 
 def display(app: AppContext, a: Advice, opts: Options) -> None:
@@ -144,7 +166,7 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
                    f"({pol.describe(opts.policy, a.target.transport)})")
     if any(r.tied for r in a.rows):
         c.print("= the same place: this row and the one above cannot be told apart (their "
-                "paired verdict from the same ssh rounds, or without rounds their 95% "
+                "paired verdict from the same rounds, or without rounds their 95% "
                 "intervals); their order is not a ranking", markup=False, highlight=False)
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:

@@ -19,13 +19,14 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from cipherbench.machine import metadata
 from cipherbench import run_warnings
+from cipherbench.cores.core_client import Core
+from cipherbench.machine import metadata
 from cipherbench.display.console import GRADE_STYLE, display_fitted, display_warnings
-from cipherbench.errors import EnvironmentProblem
+from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
-from cipherbench.scenarios.ssh import sweep, steady, tables, via as via_mod
+from cipherbench.scenarios.ssh import cipher_cost, sweep, steady, tables, via as via_mod
 from cipherbench.scenarios.ssh.errors import HostError
 from cipherbench.scenarios.ssh.server import PrivateServer
 from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaults, is_aead
@@ -53,6 +54,9 @@ class SshPlan:
     rounds: int = sweep.DEFAULT_ROUNDS
     seed: int | None = None
     file_combos: list[sweep.Combo] | None = None   # through sftp/scp/rsync (None: combos)
+    #: measures each cipher and MAC alone (``cipher_cost``); None: found through ``env``
+    core: Core | None = field(default=None, compare=False, repr=False)
+    env: dict | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -87,7 +91,8 @@ def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *
               size: int, host: str | None = None, ssh_config: str | None = None,
               via: list[str] | None = None, rounds: int = sweep.DEFAULT_ROUNDS,
               seed: int | None = None, budget_s: float | None = None, baseline: bool = True,
-              full_samples: bool = False, cpu: int | None = None) -> SshPlan:
+              full_samples: bool = False, cpu: int | None = None,
+              env: dict | None = None) -> SshPlan:
     """The plan of ``cipherbench ssh`` from its options (what ``advise`` calls): ciphers and
     MACs checked against ``ssh -Q`` (None: every cipher, the default MACs), ``via`` against
     the installed programs (None: all installed, cheapest first). Without ``macs`` the file
@@ -98,7 +103,7 @@ def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *
     return SshPlan(combos, size, host=host, ssh_config=ssh_config, budget_s=budget_s,
                    baseline=baseline, full_samples=full_samples, cpu=cpu,
                    via=via_mod.choose(via), rounds=rounds, seed=seed,
-                   file_combos=None if macs else sweep.one_mac_each(combos))
+                   file_combos=None if macs else sweep.one_mac_each(combos), env=env)
 
 
 def ssh_version() -> str:
@@ -125,6 +130,8 @@ _CONNECT_S = 0.3
 _RATE_BPS = 400e6
 _FILE_TOOL_S = 0.05
 _REMOTE_CHECK_S = 0.3
+#: Each cipher and MAC alone through the core (``cipher_cost``): a batch per library.
+_COST_S = 3.0
 
 
 def estimate_s(p: SshPlan) -> float:
@@ -141,7 +148,7 @@ def estimate_s(p: SshPlan) -> float:
                 min(p.rounds, int(p.budget_s * len(p.candidates()) / per_round) + 1))
     checks = len({(c.via, c.combo.cipher) for c in p.candidates()})
     check_s = checks * (_CONNECT_S + sweep.VERIFY_BYTES / _RATE_BPS)
-    return (0 if p.host else _SERVER_START_S) + check_s + n * per_round
+    return (0 if p.host else _SERVER_START_S) + check_s + n * per_round + _COST_S
 
 
 def measure(p: SshPlan, rec: Recording) -> sweep.Swept | None:
@@ -181,9 +188,31 @@ def measure(p: SshPlan, rec: Recording) -> sweep.Swept | None:
     results = rec.store.results(rec.run_id, tables.SCENARIO)
     for r in tables.summary_results(results):
         rec.add(r)
+    if any(not r.is_baseline for r in tables.rows(results)):
+        _cipher_costs(p, rec)
     measured = [r for r in tables.rows(results) if not r.is_baseline]
     rec.status = "complete" if measured else "failed"
     return swept
+
+
+def _cipher_costs(p: SshPlan, rec: Recording) -> None:
+    """Each cipher and MAC of the run alone (``cipher_cost``), stored with the run; a core
+    that cannot be found or run leaves a warning, and the bottleneck says what it lacks."""
+    rec.progress.working("measuring each cipher alone")
+    pairs = [(info.get("cipher_algo"), info.get("mac_algo"))
+             for c in p.candidates() if not c.is_baseline
+             for info in [sweep.describe(c.combo)]]
+    try:
+        core = p.core or Core.find(p.env)
+        got, missing = cipher_cost.measure(core, cipher_cost.wanted(pairs))
+    except (UserError, OSError) as e:
+        rec.note(f"each cipher's cost alone was not measured: {e}")
+        return
+    for r in got:
+        rec.add(r)
+    if missing:
+        rec.note("no library of the core measures " + ", ".join(sorted(set(missing)))
+                 + " alone")
 
 
 def _sampler(target: Target, tools: dict, c: sweep.Cand) -> sweep.Sampler:
@@ -224,8 +253,8 @@ def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes,
 
 def view(screen: Screen, run: Run, results: list[Result],
          stored_warnings: list[StoredWarning]) -> None:
-    """One ranked table per tool (the baseline in each), the legend, the bottleneck sentence
-    and the warnings of a stored ssh run."""
+    """One ranked table per tool (the baseline in each), the legend and the warnings of a
+    stored ssh run (its bottleneck sentence: ``answer``)."""
     table = tables.rows([r for r in results if r.scenario == tables.SCENARIO])
     size = run.args.get("size")
     base = [r for r in table if r.is_baseline]
@@ -254,10 +283,22 @@ def view(screen: Screen, run: Run, results: list[Result],
     note = tables.cut_note(table, size, run.args.get("max_sample_s"))
     if note:
         screen.console.print(note, highlight=False)
-    screen.console.print(tables.bottleneck(table).text(), highlight=False)
     display_warnings(screen.err_console, [run_warnings.BenchWarning(w.kind, w.subject, w.text)
                                           for w in stored_warnings
                                           if w.kind not in ("unsupported", "transfer_failed")])
+
+
+def answer_lines(run: Run, results: list[Result]) -> list[str]:  # noqa: ARG001
+    """The verdict of a stored ssh run: crypto-bound, path-bound or cannot tell, and for
+    which cipher."""
+    return [tables.bottleneck(tables.rows([r for r in results
+                                           if r.scenario == tables.SCENARIO])).text()]
+
+
+def answer(screen: Screen, run: Run, results: list[Result]) -> None:
+    """The verdict, the command's last line."""
+    for line in answer_lines(run, results):
+        screen.console.print(line, highlight=False)
 
 
 def summary(run: Run, results: list[Result]) -> dict:
@@ -277,4 +318,5 @@ def summary(run: Run, results: list[Result]) -> dict:
     return {"ssh_rows": rows,
             "bottleneck": {"kind": neck.kind, "cipher": neck.cipher or None,
                            "via": neck.via or None, "text": neck.text(),
+                           "parts": neck.split.to_dict() if neck.split else None,
                            "verdict": tables.verdict_dict(neck.verdict)}}
