@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The fast tier of scripts/test.sh, for the second fresh release in .ci/run: what setup
 # installs (Debian packages, .venv, the Go and Rust cores), the C core's unit tests and
-# known-answer checks, the Go and Rust cores' unit tests, and every Python test but those
-# that build a library from source (-m 'not build_once'): the real paths (the cores, sshd,
-# gpg, openssl s_server, network namespaces) run as in the full suite. Left out: the
-# AddressSanitizer build and the library-variant builds, which scripts/test.sh runs.
+# known-answer checks, the Go and Rust cores' unit tests, and the Python tests of both tiers:
+# the fast one (`unit`, `fake_core`: scripts/test.sh --fast) and the real paths (`real`: the
+# cores, sshd, gpg, openssl s_server, network namespaces), but those that build a library
+# from source (-m 'not build_once'). Left out: the AddressSanitizer build and the
+# library-variant builds, which scripts/test.sh runs on the other release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
