@@ -80,15 +80,18 @@ def _main(args: Sequence[str] | None, env: Mapping[str, str] | None, stdout, std
 
     from cipherbench.cli.context import AppContext
     from cipherbench.errors import UserError
+    from cipherbench.output import CheckedStream
 
     args = list(sys.argv[1:] if args is None else args)
     env = dict(os.environ if env is None else env)
-    app = AppContext(env=env, stdout=stdout or sys.stdout, stderr=stderr or sys.stderr)
+    app = AppContext(env=env, stdout=CheckedStream(stdout or sys.stdout),
+                     stderr=stderr or sys.stderr)
     cli = build_cli()
     try:
         # click prints --help and --version on sys.stdout: send them where we were told
         with contextlib.redirect_stdout(app.stdout):
             rv = cli.main(args=args, prog_name="cipherbench", standalone_mode=False, obj=app)
+            app.stdout.flush()   # a full disk is known here, not at the interpreter's exit
     except click.exceptions.NoArgsIsHelpError as e:  # pragma: no cover - click >= 8.2
         app.stdout.write(e.ctx.get_help() + "\n")
         return 0
@@ -121,4 +124,10 @@ def run() -> None:
     rc = main()
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
+    try:
+        sys.stdout.flush()
+    except OSError:
+        # what could not be written is said already; the interpreter's own flush at exit
+        # would only add "Exception ignored" and change the status
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     sys.exit(rc)

@@ -1,14 +1,12 @@
 """``cipherbench export RUN --format json|csv|markdown``."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from cipherbench.cli.context import AppContext, db_option
 from cipherbench.cli.options import RUN_REF_CONTEXT, parse_sizes, run_refs
-from cipherbench.errors import EnvironmentProblem
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.output import write_file
 from cipherbench.presets import HEADLINE_SIZE
 
 
@@ -29,10 +27,7 @@ def command(app: AppContext, run_ref, fmt, output, headline, db) -> int:
             else bundle.run.args.get("headline_size", HEADLINE_SIZE))
     text = EXPORTERS[fmt].render(bundle, head)
     if output:
-        try:
-            Path(output).write_text(text)
-        except OSError as e:
-            raise EnvironmentProblem(f"cannot write {output}: {e.strerror}")
+        write_file(output, text)   # whole or not at all: a full disk leaves no partial file
     else:
         app.stdout.write(text)
     return 0
