@@ -193,3 +193,84 @@ func TestNoAllocationPerOperation(t *testing.T) {
 		}
 	}
 }
+
+// acceptsAnything pretends to be a library that takes any tag and nonce: it decrypts
+// whatever it is given (as OpenSSL took a one-byte prefix of the right tag).
+type acceptsAnything struct{}
+
+func (acceptsAnything) run(m *msg) status { copy(m.out, m.in); return statusOK }
+
+// The rules (rules.go) take every row's own sizes, the ones the timed loops use, and refuse
+// a prefix of the tag, a nonce a byte short or long, before a library that would take them
+// sees them: kat refuses each must-fail case even through a library that accepts it.
+func TestRowRulesBeforeTheLibrary(t *testing.T) {
+	key, iv := make([]byte, 64), make([]byte, 64)
+	for i := range goRows {
+		a := &goRows[i].alg
+		s := setup{key: key[:a.keyLen], iv: iv[:a.ivLen], tagLen: a.tagLen}
+		m := msg{in: make([]byte, 64), nonce: iv[:a.ivLen], aad: make([]byte, a.aadLen()), tag: make([]byte, a.tagLen)}
+		if a.kind == kindHash || a.kind == kindCipher {
+			continue
+		}
+		if why := setupRule(a, &s); why != "" {
+			t.Errorf("%s: its own sizes refused: %s", a.name, why)
+		}
+		if why := msgRule(a, &m); why != "" {
+			t.Errorf("%s: its own message refused: %s", a.name, why)
+		}
+	}
+	set := repoVectors(t)
+	var buf bytes.Buffer
+	out.Reset(&buf)
+	defer out.Reset(os.Stdout)
+	tried := 0
+	for _, f := range set.files {
+		r := *findRow(goRows, f.alg.name)
+		if !f.v[0].invalid || r.alg.kind != kindAEAD {
+			continue
+		}
+		r.init = func(s *setup) (runner, status) { return acceptsAnything{}, statusOK }
+		for _, v := range f.v {
+			sized := strings.Contains(v.name, "tag cut to") || strings.Contains(v.name, "nonce one byte")
+			if !sized {
+				continue
+			}
+			tried++
+			one := f
+			one.v = []vector{v}
+			if res := katFile(&r, &one); res.passed != 1 || res.failed != 0 {
+				t.Errorf("%s: %s reached the library: %+v", f.alg.name, v.name, res)
+			}
+		}
+	}
+	if tried == 0 {
+		t.Error("no must-fail case of another tag or nonce length in vectors/invalid/")
+	}
+}
+
+// kat that checked nothing fails: an empty directory, or files for rows this core lacks.
+func TestKatOfNothingFails(t *testing.T) {
+	var buf bytes.Buffer
+	out.Reset(&buf)
+	defer out.Reset(os.Stdout)
+	stderr := os.Stderr
+	os.Stderr, _ = os.Open(os.DevNull)
+	defer func() { os.Stderr = stderr }()
+	empty := t.TempDir()
+	if rc := cmdKat(&args{cmd: "kat", vectors: empty}, goRows); rc != 1 {
+		t.Errorf("kat over an empty directory exited %d", rc)
+	}
+	other := t.TempDir()
+	doc := `{"format": "cipherbench-vectors/1", "algo": "aes-128-kw", "source": "t", "vectors": [` +
+		`{"name": "x", "key": "000102030405060708090a0b0c0d0e0f", "pt": "00112233445566778899aabbccddeeff", ` +
+		`"ct": "1fa68b0a8112b447aef34bd8fb5a7b829d3e862371d2cfe5"}]}`
+	if err := os.WriteFile(filepath.Join(other, "aes-128-kw.json"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rc := cmdKat(&args{cmd: "kat", vectors: other}, goRows); rc != 1 {
+		t.Errorf("kat over a row this core lacks exited %d", rc)
+	}
+	if rc := cmdKat(&args{cmd: "kat", vectors: filepath.Join("..", "vectors", "sha256.json")}, goRows); rc != 0 {
+		t.Errorf("kat of sha256 exited %d", rc)
+	}
+}

@@ -50,7 +50,7 @@ func (c *katCtx) aeadVector(v *vector) verdict {
 	n := len(v.pt.b)
 	tl := len(v.tag.b)
 	s := setup{key: v.key.b, iv: v.iv.b, tagLen: tl}
-	enc, st := c.r.init(&s)
+	enc, st := c.r.initRuled(&s)
 	if st != statusOK {
 		return c.statusVerdict(st, v.name, "encrypt init")
 	}
@@ -77,7 +77,7 @@ func (c *katCtx) aeadVector(v *vector) verdict {
 		}
 	}
 	s.decrypt = true
-	dec, st := c.r.init(&s)
+	dec, st := c.r.initRuled(&s)
 	if st != statusOK {
 		return c.statusVerdict(st, v.name, "decrypt init")
 	}
@@ -138,7 +138,7 @@ func (c *katCtx) refused(st status, vec, stage string) verdict {
 func (c *katCtx) aeadInvalid(v *vector) verdict {
 	n, tl := len(v.ct.b), len(v.tag.b)
 	s := setup{key: v.key.b, iv: v.iv.b, tagLen: tl, decrypt: true}
-	dec, st := c.r.init(&s)
+	dec, st := c.r.initRuled(&s)
 	if st != statusOK {
 		return c.refused(st, v.name, "decrypt init")
 	}
@@ -155,7 +155,7 @@ func (c *katCtx) macInvalid(v *vector) verdict {
 	if v.iv.present {
 		s.iv = v.iv.b
 	}
-	r, st := c.r.init(&s)
+	r, st := c.r.initRuled(&s)
 	if st != statusOK {
 		return c.refused(st, v.name, "init")
 	}
@@ -182,7 +182,7 @@ func (c *katCtx) cipherPass(v *vector, decrypt bool, split int) verdict {
 	if !v.iv.present {
 		s.iv = nil
 	}
-	r, st := c.r.init(&s)
+	r, st := c.r.initRuled(&s)
 	if st != statusOK {
 		return c.statusVerdict(st, v.name, stage+" init")
 	}
@@ -242,7 +242,7 @@ func (c *katCtx) digestVector(v *vector, mac bool) verdict {
 	if v.iv.present {
 		s.iv = v.iv.b
 	}
-	r, st := c.r.init(&s)
+	r, st := c.r.initRuled(&s)
 	if st != statusOK {
 		return c.statusVerdict(st, v.name, "init")
 	}

@@ -102,6 +102,12 @@ func cmdKat(a *args, rows []row) int {
 	for _, b := range set.bad {
 		fmt.Fprintf(os.Stderr, "cipherbench-core-go: %s\n", b)
 	}
+	// Nothing to check (an empty directory, files for rows this core does not have) is a
+	// failure too: a kat that checked nothing must not pass for one that passed.
+	if len(set.files) == 0 {
+		fmt.Fprintf(os.Stderr, "cipherbench-core-go: no vector checked: %s holds no vector for a row of %s\n", path, libName)
+		failures++
+	}
 	emit(libraryRecord())
 	for i := range rows {
 		r := &rows[i]

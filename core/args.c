@@ -16,7 +16,11 @@ const char cb_usage[] =
     "                              (then one JSON request a line on stdin; docs/protocol.md)\n"
     "       cipherbench-core tls --list | --lib L [--suites S,...] [--handshakes] (tls --help)\n"
     "  every command (tls too): [--no-hw | --disable-cpu-feature aes,pclmul,avx2,vaes,sha]\n"
-    "       turns those CPU features off through each library's own switch\n";
+    "       turns those CPU features off through each library's own switch\n"
+    "  kat: each library in a process of its own; a crash costs the vector it was on\n"
+    "  exit: 0 done (kat: every vector passed, every must-fail case refused); 1 kat: a\n"
+    "        vector failed, crashed or could not be read, none was checked (an empty\n"
+    "        directory), or the differential check failed; 2 bad arguments\n";
 
 const size_t cb_default_sizes[] = {16, 64, 256, 1024, 8192, 16384, 65536};
 const size_t cb_n_default_sizes = sizeof cb_default_sizes / sizeof cb_default_sizes[0];

@@ -1,6 +1,6 @@
 /* bench.c - timing one library's algorithms (bench.h; docs/protocol.md).
  * For each algorithm: known-answer vectors first; then per size a point of
- * raw samples. The slope fit is the front end's (src/cipherbench/fit.py): it
+ * raw samples. The slope fit is the front end's (src/cipherbench/analysis/fit.py): it
  * fits the final figures of a run, after extra samples and rounds, which one
  * batch of the core never sees. */
 #include "bench.h"

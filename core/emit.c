@@ -187,6 +187,12 @@ int cb_emit_algorithm(const char *lib, const cb_algorithm *a)
 int cb_emit_kat(const char *lib, const char *algo, int passed, int failed,
                 int skipped, const char *source, const char *message)
 {
+    return cb_emit_kat_extra(lib, algo, passed, failed, skipped, source, message, NULL);
+}
+
+int cb_emit_kat_extra(const char *lib, const char *algo, int passed, int failed, int skipped,
+                      const char *source, const char *message, const cb_kat_extra *x)
+{
     cJSON *r = cb_record("kat");
     if (!r)
         return -1;
@@ -198,6 +204,15 @@ int cb_emit_kat(const char *lib, const char *algo, int passed, int failed,
     add_str(r, "source", source);
     if (message)
         cJSON_AddStringToObject(r, "message", message);
+    if (x && x->must_fail > 0) {
+        cJSON_AddNumberToObject(r, "must_fail", x->must_fail);
+        cJSON_AddNumberToObject(r, "refused", x->refused);
+    }
+    if (x && x->n_crashed > 0) {
+        cJSON *c = cJSON_AddArrayToObject(r, "crashed");
+        for (size_t i = 0; i < x->n_crashed; i++)
+            cJSON_AddItemToArray(c, cJSON_CreateString(x->crashed[i]));
+    }
     return cb_emit(r);
 }
 

@@ -21,7 +21,7 @@
  *      point best_of; preamble, point and end freq_cycles, freq_wall_ns,
  *      freq_cpu_ns (the clock's probes); preamble commands; the `serve`
  *      command, its preamble and the error reason bad_request (with algo
- *      and op null). */
+ *      and op null); kat must_fail, refused and crashed. */
 #define CB_PROTOCOL_VERSION 1
 
 /* Where records go; stdout unless a test sets it. */
@@ -59,6 +59,16 @@ int cb_emit_library(const cb_backend *b);
 int cb_emit_algorithm(const char *lib, const cb_algorithm *a);
 int cb_emit_kat(const char *lib, const char *algo, int passed, int failed,
                 int skipped, const char *source, const char *message);
+/* What a kat record may say besides: the must-fail vectors of its file tried and, of
+ * those, refused (written when must_fail > 0), and the vectors a crash of the library
+ * stopped (written when n_crashed > 0). */
+typedef struct cb_kat_extra {
+    int must_fail, refused;
+    const char *const *crashed;
+    size_t n_crashed;
+} cb_kat_extra;
+int cb_emit_kat_extra(const char *lib, const char *algo, int passed, int failed, int skipped,
+                      const char *source, const char *message, const cb_kat_extra *x);
 int cb_emit_differential(const char *algo, const char *const *libs, size_t n,
                          int ok, const char *message);
 int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size,

@@ -3,6 +3,7 @@
 #include "kat.h"
 #include "emit.h"
 #include "prng.h"
+#include "rules.h"
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -57,7 +58,7 @@ static int aead_vector(vctx *c, const cb_vector *v)
         goto done;
     }
     cb_setup s = {P(v->key), v->key.n, P(v->iv), v->iv.n, v->tag.n, 0};
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         res = status_verdict(c, st, v->name, "encrypt init");
         ctx = NULL;
         goto done;
@@ -68,7 +69,7 @@ static int aead_vector(vctx *c, const cb_vector *v)
         memset(out, 0, n);
         memset(tag, 0, v->tag.n);
         cb_msg m = {in, out, n, P(v->iv), v->iv.n, P(v->aad), v->aad.n, tag, v->tag.n};
-        if ((st = op->run(ctx, &m)) != CB_OK)
+        if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
             res = status_verdict(c, st, v->name, "encrypt");
         else if (memcmp(out, P(v->ct), n) != 0)
             res = verdict(c, V_FAIL, v->name, round ? "ciphertext differs on a second message" : "ciphertext differs");
@@ -83,7 +84,7 @@ static int aead_vector(vctx *c, const cb_vector *v)
         goto done;
 
     s.decrypt = 1;
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         res = status_verdict(c, st, v->name, "decrypt init");
         ctx = NULL;
         goto done;
@@ -113,7 +114,7 @@ static int aead_vector(vctx *c, const cb_vector *v)
             aad[0] ^= 0x01;
         memset(out, 0, n);
         cb_msg m = {in, out, n, P(v->iv), v->iv.n, v->aad.n ? aad : &empty_byte, v->aad.n, tag, v->tag.n};
-        st = op->run(ctx, &m);
+        st = cb_row_run(op, ctx, &m);
         if (f >= 0) {
             if (st != CB_ERR_AUTH) {
                 char what[96];
@@ -163,13 +164,13 @@ static int aead_invalid(vctx *c, const cb_vector *v)
     memcpy(in, P(v->ct), n);
     memcpy(tag, P(v->tag), v->tag.n);
     cb_setup s = {P(v->key), v->key.n, P(v->iv), v->iv.n, v->tag.n, 1};
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         ctx = NULL;
         res = refused(c, st, v, "decrypt init");
         goto done;
     }
     cb_msg m = {in, out, n, P(v->iv), v->iv.n, P(v->aad), v->aad.n, tag, v->tag.n};
-    res = refused(c, op->run(ctx, &m), v, "decrypt");
+    res = refused(c, cb_row_run(op, ctx, &m), v, "decrypt");
 done:
     if (ctx)
         op->finish(ctx);
@@ -199,7 +200,7 @@ static int keywrap_vector(vctx *c, const cb_vector *v)
     /* A wrap that draws its IV has no fixed answer: unwrap only here, then random_wrap. */
     for (int decrypt = alg && cb_keywrap_random(alg); decrypt < 2 && res == V_PASS; decrypt++) {
         cb_setup s = {P(v->key), v->key.n, NULL, 0, 8, decrypt};
-        if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
             ctx = NULL;
             res = status_verdict(c, st, v->name, decrypt ? "unwrap init" : "wrap init");
             goto done;
@@ -212,7 +213,7 @@ static int keywrap_vector(vctx *c, const cb_vector *v)
             if (f >= 0)
                 in[f == 0 ? 0 : f == 1 ? w / 2 : w - 1] ^= f == 1 ? 0x80 : 0x01;
             cb_msg m = {in, out, n, NULL, 0, NULL, 0, NULL, 0};
-            st = op->run(ctx, &m);
+            st = cb_row_run(op, ctx, &m);
             if (f >= 0) {
                 if (st != CB_ERR_AUTH) {
                     static const char *const where[] = {"first", "middle", "last"};
@@ -260,7 +261,7 @@ static int random_wrap(vctx *c, const cb_vector *v)
     }
     for (int decrypt = 0; decrypt < 2 && res == V_PASS; decrypt++) {
         cb_setup s = {P(v->key), v->key.n, NULL, 0, alg->tag_len, decrypt};
-        if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+        if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
             ctx = NULL;
             res = status_verdict(c, st, v->name, decrypt ? "unwrap init" : "wrap init");
             goto done;
@@ -272,7 +273,7 @@ static int random_wrap(vctx *c, const cb_vector *v)
                 memset(wrapped + round * w, 0, w);
             cb_msg m = {decrypt ? wrapped + round * w : in, decrypt ? back : wrapped + round * w,
                         n, NULL, 0, NULL, 0, NULL, 0};
-            if ((st = op->run(ctx, &m)) != CB_OK)
+            if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
                 res = status_verdict(c, st, v->name, decrypt ? "unwrap of its own wrap" : "wrap");
             else if (decrypt && memcmp(back, P(v->pt), n) != 0)
                 res = verdict(c, V_FAIL, v->name, "its own wrap does not unwrap to the key data");
@@ -314,14 +315,14 @@ static int keywrap_invalid(vctx *c, const cb_vector *v)
     }
     memcpy(in, P(v->ct), w);
     cb_setup s = {P(v->key), v->key.n, NULL, 0, 8, 1};
-    int st = op->init(&ctx, op->arg, &s);
+    int st = cb_row_init(op, &ctx, &s);
     if (st != CB_OK) {
         ctx = NULL;
         res = refused(c, st, v, "unwrap init");
         goto done;
     }
     cb_msg m = {in, out, n, NULL, 0, NULL, 0, NULL, 0};
-    res = refused(c, op->run(ctx, &m), v, "unwrap");
+    res = refused(c, cb_row_run(op, ctx, &m), v, "unwrap");
 done:
     if (ctx)
         op->finish(ctx);
@@ -349,7 +350,7 @@ static int cipher_pass(vctx *c, const cb_vector *v, int decrypt, size_t split)
     memcpy(in, P(*from), n);
     memset(out, 0, n);
     cb_setup s = {P(v->key), v->key.n, v->iv.present ? P(v->iv) : NULL, v->iv.n, 0, decrypt};
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         ctx = NULL;
         res = status_verdict(c, st, v->name, decrypt ? "decrypt init" : "encrypt init");
         goto done;
@@ -362,7 +363,7 @@ static int cipher_pass(vctx *c, const cb_vector *v, int decrypt, size_t split)
     for (int i = 0; i < (split ? 2 : 1) && res == V_PASS; i++) {
         size_t len = split ? cuts[i] : n;
         cb_msg m = {in + off, out + off, len, nonce, nlen, NULL, 0, NULL, 0};
-        if ((st = op->run(ctx, &m)) != CB_OK)
+        if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
             res = status_verdict(c, st, v->name, stage);
         off += len;
     }
@@ -415,7 +416,7 @@ static int digest_vector(vctx *c, const cb_vector *v, int mac)
     }
     memcpy(in, P(v->msg), n);
     cb_setup s = {mac ? P(v->key) : NULL, v->key.n, v->iv.present ? P(v->iv) : NULL, v->iv.n, tlen, 0};
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
+    if ((st = cb_row_init(op, &ctx, &s)) != CB_OK) {
         ctx = NULL;
         res = v->invalid ? refused(c, st, v, "init") : status_verdict(c, st, v->name, "init");
         goto done;
@@ -424,7 +425,7 @@ static int digest_vector(vctx *c, const cb_vector *v, int mac)
         /* The mac must not come out: a verifier comparing the whole tag refuses it. */
         memset(tag, 0, tlen);
         cb_msg m = {in, NULL, n, v->iv.present ? P(v->iv) : NULL, v->iv.n, NULL, 0, tag, tlen};
-        if ((st = op->run(ctx, &m)) != CB_OK)
+        if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
             res = refused(c, st, v, "mac");
         else if (want->n == tlen && memcmp(tag, P(*want), tlen) == 0)
             res = verdict(c, V_FAIL, v->name, "gave the mac of an invalid vector");
@@ -433,7 +434,7 @@ static int digest_vector(vctx *c, const cb_vector *v, int mac)
     for (int round = 0; round < 2 && res == V_PASS; round++) {
         memset(tag, 0, tlen);
         cb_msg m = {in, NULL, n, v->iv.present ? P(v->iv) : NULL, v->iv.n, NULL, 0, tag, tlen};
-        if ((st = op->run(ctx, &m)) != CB_OK)
+        if ((st = cb_row_run(op, ctx, &m)) != CB_OK)
             res = status_verdict(c, st, v->name, mac ? "mac" : "hash");
         else if (memcmp(tag, P(*want), want->n) != 0)
             res = verdict(c, V_FAIL, v->name, round ? "differs on a second call with the same context" : (mac ? "mac differs" : "digest differs"));
@@ -448,12 +449,35 @@ done:
     return res;
 }
 
-void cb_kat_file(const cb_op *op, const cb_vecfile *f, cb_kat_result *r)
+/* Where a library's process is: before each vector it writes this to the parent
+ * (run_isolated), so that after a crash a new process resumes with the next vector,
+ * the counts of the file and of the row so far kept. */
+typedef struct kat_pos {
+    int row, file, vec;          /* the row (index in ops), vector file (in the set), vector */
+    int row_files, row_passed, row_failed;   /* the row's files before this one */
+    cb_kat_result r;             /* the file's counts before this vector */
+} kat_pos;
+
+/* Tells the parent where a child is (see run_isolated); fd -1: nobody listens. */
+static void progress_write(int fd, const void *p, size_t n)
 {
-    memset(r, 0, sizeof *r);
+    if (fd >= 0 && write(fd, p, n) != (ssize_t)n)
+        return;   /* the parent only learns less about a crash */
+}
+
+/* The vectors of f from the from-th on, counted into r; before each, pos (when given)
+ * goes to fd with the vector's index and the counts so far. */
+static void kat_vectors(const cb_op *op, const cb_vecfile *f, size_t from, cb_kat_result *r,
+                        int fd, kat_pos *pos)
+{
     vctx c = {op, r->message, sizeof r->message};
-    for (size_t i = 0; i < f->n; i++) {
+    for (size_t i = from; i < f->n; i++) {
         const cb_vector *v = &f->v[i];
+        if (pos) {
+            pos->vec = (int)i;
+            pos->r = *r;
+            progress_write(fd, pos, sizeof *pos);
+        }
         int res;
         switch (f->alg->kind) {
         case CB_AEAD:   res = v->invalid ? aead_invalid(&c, v) : aead_vector(&c, v); break;
@@ -469,27 +493,60 @@ void cb_kat_file(const cb_op *op, const cb_vecfile *f, cb_kat_result *r)
             r->skipped++;
         else
             r->failed++;
+        if (v->invalid) {
+            r->must_fail++;
+            r->refused += res == V_PASS;
+        }
     }
 }
 
-int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
-                const cb_vecset *set, char *why, size_t whylen)
+void cb_kat_file(const cb_op *op, const cb_vecfile *f, cb_kat_result *r)
 {
-    int files = 0, passed = 0, failed = 0;
+    memset(r, 0, sizeof *r);
+    kat_vectors(op, f, 0, r, -1, NULL);
+}
+
+static void emit_file(const char *lib, const cb_algorithm *alg, const cb_vecfile *f,
+                      const cb_kat_result *r)
+{
+    const char *crashed[CB_KAT_CRASHES];
+    for (int i = 0; i < r->n_crashed && i < CB_KAT_CRASHES; i++)
+        crashed[i] = r->crashed[i];
+    cb_kat_extra x = {r->must_fail, r->refused, crashed,
+                      (size_t)(r->n_crashed < CB_KAT_CRASHES ? r->n_crashed : CB_KAT_CRASHES)};
+    cb_emit_kat_extra(lib, alg->name, r->passed, r->failed, r->skipped,
+                      f->source[0] ? f->source : NULL, r->message[0] ? r->message : NULL, &x);
+}
+
+/* cb_kat_algo, from where resume says when given (a process after a crash), telling fd
+ * where it is as row `row`. */
+static int kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
+                    const cb_vecset *set, char *why, size_t whylen, int row,
+                    const kat_pos *resume, int fd)
+{
+    int files = resume ? resume->row_files : 0, passed = resume ? resume->row_passed : 0;
+    int failed = resume ? resume->row_failed : 0;
     why[0] = '\0';
     for (size_t i = 0; i < set->n; i++) {
         const cb_vecfile *f = &set->files[i];
-        if (f->alg != alg)
+        if (f->alg != alg || (resume && (int)i < resume->file))
             continue;
         cb_kat_result r;
-        cb_kat_file(op, f, &r);
+        size_t from = 0;
+        if (resume && (int)i == resume->file) {
+            r = resume->r;
+            from = (size_t)resume->vec;
+        } else {
+            memset(&r, 0, sizeof r);
+        }
+        kat_pos pos = {row, (int)i, 0, files, passed, failed, {0}};
+        kat_vectors(op, f, from, &r, fd, fd >= 0 ? &pos : NULL);
         files++;
         passed += r.passed;
         failed += r.failed;
         if (r.failed && !why[0])
             snprintf(why, whylen, "%s: %s", f->path, r.message);
-        cb_emit_kat(lib, alg->name, r.passed, r.failed, r.skipped,
-                    f->source[0] ? f->source : NULL, r.message[0] ? r.message : NULL);
+        emit_file(lib, alg, f, &r);
     }
     if (files == 0) {
         snprintf(why, whylen, "no known-answer vectors for %s", alg->name);
@@ -502,6 +559,12 @@ int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
         return 0;
     }
     return 1;
+}
+
+int cb_kat_algo(const char *lib, const cb_op *op, const cb_algorithm *alg,
+                const cb_vecset *set, char *why, size_t whylen)
+{
+    return kat_algo(lib, op, alg, set, why, whylen, 0, NULL, -1);
 }
 
 /* ---- differential check ---- */
@@ -578,7 +641,7 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
     size_t tag_len = a->kind == CB_KEYWRAP ? 0 : a->tag_len;   /* a wrap's check is in its output */
     void *ctx = NULL;
     cb_setup s = {a->key_len ? d->key : NULL, a->key_len, a->iv_len ? d->iv : NULL, a->iv_len, a->tag_len, decrypt};
-    int st = op->init(&ctx, op->arg, &s);
+    int st = cb_row_init(op, &ctx, &s);
     if (st != CB_OK)
         return st;
     size_t off = 0;
@@ -595,7 +658,7 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
                     a->per_message_nonce ? d->nonce[i] : NULL, a->per_message_nonce ? a->iv_len : 0,
                     a->kind == CB_AEAD ? d->aad : NULL, a->kind == CB_AEAD ? d->aad_len[i] : 0,
                     tag_len ? tag : NULL, tag_len};
-        st = op->run(ctx, &m);
+        st = cb_row_run(op, ctx, &m);
         if (st == CB_ERR_PARAM && alone) {
             skip[i] = 1;   /* e.g. CCM with AAD past 65280 bytes, an empty message */
             st = CB_OK;
@@ -606,12 +669,11 @@ static int diff_run(const cb_op *op, const diff_in *d, int decrypt, uint8_t *con
     return st;
 }
 
-/* Tells the parent which row a child is about to run (see run_isolated). */
+/* Tells the parent which library a child is about to run (see run_isolated). */
 static void progress(int fd, size_t i)
 {
     int v = (int)i;
-    if (fd >= 0 && write(fd, &v, sizeof v) != (ssize_t)sizeof v)
-        return;   /* the parent only learns less about a crash */
+    progress_write(fd, &v, sizeof v);
 }
 
 /* Key-data lengths for key wrap: KW takes whole blocks from two on, KWP any
@@ -783,13 +845,13 @@ int cb_differential(const cb_algorithm *alg, const cb_backend *const *libs, size
 /* ---- isolation: a library that crashes fails alone ---- */
 
 /* Runs body(arg, fd) in a child process, whose records go to the same
- * stream; before each row it checks, the child writes the row's index on
- * fd. Returns the child's exit status, or minus the signal that killed it,
- * with *last the last index it wrote (-1 if none). Without fork the body
- * runs here. */
-static int run_isolated(int (*body)(void *, int), void *arg, int *last)
+ * stream; the child writes where it is on fd, records of `size` bytes. Returns
+ * the child's exit status, or minus the signal that killed it, with the last
+ * record it wrote in last and *got 1 (0 if it wrote none). Without fork the
+ * body runs here. */
+static int run_isolated(int (*body)(void *, int), void *arg, void *last, size_t size, int *got)
 {
-    *last = -1;
+    *got = 0;
     int fds[2];
     if (pipe(fds) != 0)
         return body(arg, -1);
@@ -810,16 +872,23 @@ static int run_isolated(int (*body)(void *, int), void *arg, int *last)
         _exit(rc > 125 ? 125 : rc);
     }
     close(fds[1]);
+    /* One writer: records arrive in order; one a crash cut short is left out. */
+    char *buf = malloc(size);
+    size_t have = 0;
     for (;;) {
-        int v;
-        ssize_t got = read(fds[0], &v, sizeof v);
-        if (got == (ssize_t)sizeof v)
-            *last = v;
-        else if (got < 0 && errno == EINTR)
+        ssize_t n = buf ? read(fds[0], buf + have, size - have) : 0;
+        if (n < 0 && errno == EINTR)
             continue;
-        else
+        if (n <= 0)
             break;
+        have += (size_t)n;
+        if (have == size) {
+            memcpy(last, buf, size);
+            *got = 1;
+            have = 0;
+        }
     }
+    free(buf);
     close(fds[0]);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0) {
@@ -842,30 +911,31 @@ typedef struct kat_job {
     const cb_vecset *set;
     int every_algo;                       /* else only those a file covers */
     int (*init)(const cb_backend *);
-    size_t start;                         /* first row to check */
+    int resumed;                          /* 1: after a crash, from `at` on */
+    kat_pos at;
 } kat_job;
 
-/* The body of one library's process: its rows from job->start on. Returns
- * the number of failures. */
+/* The body of one library's process: its rows, from where job->at says when
+ * resumed. Returns the number of rows that failed. */
 static int kat_rows(void *arg, int progress_fd)
 {
     const kat_job *j = arg;
     int ok = j->init(j->b) == 0, failures = 0;
-    if (j->start == 0)
+    if (!j->resumed)
         cb_emit_library(j->b);
-    size_t i = 0;
+    int i = 0;
     for (const cb_op *o = j->b->ops; o->algo; o++, i++) {
         const cb_algorithm *alg = cb_algorithm_find(o->algo);
-        if (i < j->start || !alg || (!j->every_algo && !covers(j->set, alg)))
+        if ((j->resumed && i < j->at.row) || !alg || (!j->every_algo && !covers(j->set, alg)))
             continue;
         if (!ok) {
             cb_emit_error(j->b->name, alg->name, NULL, "init_failed", "the library's global initialisation failed");
             failures++;
             continue;
         }
-        progress(progress_fd, i);
         char why[512];
-        int r = cb_kat_algo(j->b->name, o, alg, j->set, why, sizeof why);
+        const kat_pos *resume = j->resumed && i == j->at.row ? &j->at : NULL;
+        int r = kat_algo(j->b->name, o, alg, j->set, why, sizeof why, i, resume, progress_fd);
         if (r == 0)
             failures++;
         else if (r < 0)   /* no vectors: said, but not a failure of kat */
@@ -883,23 +953,41 @@ static void crash_text(char *buf, size_t len, const char *lib, int sig, const ch
 int cb_kat_library(const cb_backend *b, const cb_vecset *set, int every_algo,
                    int (*init)(const cb_backend *))
 {
-    kat_job j = {b, set, every_algo, init, 0};
-    int failures = 0;
+    kat_job j;
+    memset(&j, 0, sizeof j);
+    j.b = b;
+    j.set = set;
+    j.every_algo = every_algo;
+    j.init = init;
     for (;;) {
-        int last, rc = run_isolated(kat_rows, &j, &last);
+        kat_pos last;
+        int got, rc = run_isolated(kat_rows, &j, &last, sizeof last, &got);
         if (rc >= 0)
-            return failures + rc;
-        char msg[256];
-        failures++;
-        if (last < 0 || (size_t)last < j.start) {
-            crash_text(msg, sizeof msg, b->name, -rc, "before checking an algorithm");
+            return rc;
+        char msg[384];
+        if (!got) {
+            crash_text(msg, sizeof msg, b->name, -rc, "before checking a vector");
             cb_emit_error(b->name, NULL, NULL, "kat_failed", msg);
-            return failures;
+            return 1;
         }
-        /* The row it was checking failed; the rows after it get a new process. */
-        crash_text(msg, sizeof msg, b->name, -rc, "while checking its known answers");
-        cb_emit_kat(b->name, b->ops[last].algo, 0, 1, 0, NULL, msg);
-        j.start = (size_t)last + 1;
+        /* The vector it was checking failed, named in its file's record; a new process
+         * resumes with the next one, the counts so far carried over. */
+        const cb_vector *v = &set->files[last.file].v[last.vec];
+        cb_kat_result *r = &last.r;
+        char doing[192];
+        snprintf(doing, sizeof doing, "on vector '%s'", v->name);
+        crash_text(msg, sizeof msg, b->name, -rc, doing);
+        r->failed++;
+        if (v->invalid)
+            r->must_fail++;
+        if (r->n_crashed < CB_KAT_CRASHES)
+            snprintf(r->crashed[r->n_crashed], sizeof r->crashed[0], "%s", v->name);
+        r->n_crashed++;
+        if (!r->message[0])
+            snprintf(r->message, sizeof r->message, "%s", msg);
+        j.at = last;
+        j.at.vec++;
+        j.resumed = 1;
     }
 }
 
@@ -925,11 +1013,11 @@ int cb_differential_isolated(const cb_algorithm *alg, const cb_backend *const *l
                              const char *const *names, size_t n)
 {
     diff_job j = {alg, libs, names, n};
-    int last, rc = run_isolated(diff_body, &j, &last);
+    int last = -1, got, rc = run_isolated(diff_body, &j, &last, sizeof last, &got);
     if (rc >= 0)
         return rc == 0 ? 1 : rc == 2 ? -1 : 0;
     char msg[256];
-    crash_text(msg, sizeof msg, last >= 0 && (size_t)last < n ? names[last] : "a library", -rc,
+    crash_text(msg, sizeof msg, got && last >= 0 && (size_t)last < n ? names[last] : "a library", -rc,
                "on random input");
     cb_emit_differential(alg->name, names, n, 0, msg);
     return 0;

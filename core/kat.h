@@ -7,9 +7,14 @@
 #include "algorithms.h"
 #include "vectors.h"
 
+#define CB_KAT_CRASHES 4             /* vectors a crash stopped, named in the record (at most) */
+
 typedef struct cb_kat_result {
     int passed, failed, skipped;   /* skipped: the library rejects the sizes (CB_ERR_PARAM) */
-    char message[256];             /* the first failure (or skip), "" if none */
+    int must_fail, refused;        /* "result": "invalid" vectors tried, and of those refused */
+    int n_crashed;                 /* vectors the library crashed on (each also failed) */
+    char crashed[CB_KAT_CRASHES][160];
+    char message[384];             /* the first failure (or skip), "" if none */
 } cb_kat_result;
 
 /* Runs every vector of f through op (whose algorithm is f->alg). */
@@ -30,8 +35,9 @@ int cb_differential(const cb_algorithm *alg, const cb_backend *const *libs, size
 
 /* Checks every row of b (every_algo: also those no vector file covers) in a
  * process of its own, emitting the library record and a kat record per file
- * (see cb_kat_algo). A crash fails the row it was checking, with the signal
- * in the kat record, and the rows after it are checked in a new process.
+ * (see cb_kat_algo). A crash fails the vector it was checking, named in its
+ * file's kat record with the signal, and a new process resumes with the next
+ * vector: one abort costs one vector.
  * init is the library's global initialisation (0: done), run in that
  * process. Returns the number of failures. */
 int cb_kat_library(const cb_backend *b, const cb_vecset *set, int every_algo,

@@ -175,7 +175,21 @@ static int cmd_kat(const cb_args *a)
     }
     for (size_t i = 0; i < set.n_unknown; i++)
         fprintf(stderr, "cipherbench-core: warning: %s (skipped)\n", set.unknown[i]);
-    /* Each library in a process of its own: a crash fails that library alone. */
+    /* Nothing to check (an empty directory, files for rows no library here has) is a
+     * failure too: a kat that checked nothing must not pass for one that passed. */
+    size_t checkable = 0;
+    for (size_t i = 0; i < set.n; i++)
+        for (const cb_backend *const *b = cb_backends; *b; b++)
+            if ((!only || only == *b) && set.files[i].n && cb_lib_op(*b, set.files[i].alg->name)) {
+                checkable++;
+                break;
+            }
+    if (checkable == 0) {
+        fprintf(stderr, "cipherbench-core: no vector checked: %s holds no vector for a row of %s\n",
+                path, only ? only->name : "any library here");
+        failures++;
+    }
+    /* Each library in a process of its own: a crash costs the vector it was on. */
     for (const cb_backend *const *b = cb_backends; *b; b++)
         if (!only || only == *b)
             failures += cb_kat_library(*b, &set, from_dir, lib_init);

@@ -13,7 +13,7 @@ typedef struct cb_bytes {
 } cb_bytes;
 
 typedef struct cb_vector {
-    char name[64];
+    char name[160];
     cb_bytes key, iv, aad, pt, ct, tag, msg, md, mac;  /* msg already repeated */
     int invalid;   /* "result": "invalid": an AEAD must refuse to decrypt it (an
                       authentication failure, or the sizes refused); a MAC must

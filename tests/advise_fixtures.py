@@ -68,39 +68,42 @@ def add_ssh(store: Store, rates: dict, flags: list[str], host: str | None = None
 
 
 def _combo(algo: str):
-    from cipherbench.scenarios.ssh import runner
+    from cipherbench.scenarios.ssh import sweep
     cipher, _, mac = algo.partition("+")
-    return runner.Combo(cipher, mac or None)
+    return sweep.Combo(cipher, mac or None)
 
 
 def add_ssh_rounds(store: Store, rounds: dict[str, list[float]], flags: list[str],
                    default: str = "chacha20-poly1305@openssh.com", host: str | None = None,
                    status: str = "complete", meta: dict | None = None,
                    size: int = 8 << 20, seed: int = 5,
-                   cpu: dict[str, list[float]] | None = None) -> int:
+                   cpu: dict[str, list[float]] | None = None, busy: float | None = None,
+                   alone: dict[str, float] | None = None) -> int:
     """A finished ``ssh`` run as ``cipherbench ssh`` stores it since the paired rounds: the
-    real sweep (``runner.sweep``, a new random order each round) over transfer doubles whose
+    real sweep (``sweep.sweep``, a new random order each round) over transfer doubles whose
     rate in round ``i`` is ``rounds[algo][i]`` MB/s, each sample stored as its ``round_s``
     row (``tables.round_result``), then the per-candidate rows computed from them
     (``tables.summary_results``). ``cleartext-tcp`` is the baseline. ``cpu``: per algorithm,
     the bytes per CPU second of both ends (MB/s) in each round, read to the nanosecond as
     schedstat gives them (then verdicts between ciphers are judged on it); without it each end
-    uses half the wall time in clock ticks, too coarse to judge on."""
+    uses half the wall time in clock ticks, too coarse to judge on. ``busy``: each end's CPU
+    time as this share of the wall time instead. ``alone``: catalog algorithm -> MB/s of the
+    cipher or MAC measured alone, stored as ``cipher_cost`` rows of the run."""
     import random
 
-    from cipherbench.scenarios.ssh import runner, tables
+    from cipherbench.scenarios.ssh import sweep, tables
     from cipherbench.scenarios.ssh.transfer import TransferSample
 
     n = len(next(iter(rounds.values())))
-    combos = [_combo(a) for a in rounds if a != runner.BASELINE]
-    cands = runner.candidates(combos, ["pipe"], runner.BASELINE in rounds)
+    combos = [_combo(a) for a in rounds if a != sweep.BASELINE]
+    cands = sweep.candidates(combos, ["pipe"], sweep.BASELINE in rounds)
     state = {"round": 0}
 
-    def sampler_for(c: runner.Cand):
+    def sampler_for(c: sweep.Cand):
         def sample(data, verify, max_s):
             nbytes = len(data) if verify else size
             wall = 0.01 if verify else nbytes / (rounds[c.combo.algo][state["round"]] * MB)
-            both = wall
+            both = wall if busy is None else 2 * busy * wall
             if cpu and c.combo.algo in cpu and not verify:
                 both = nbytes / (cpu[c.combo.algo][state["round"]] * MB)
             return TransferSample(nbytes=nbytes, wall_s=wall, setup_s=0.01,
@@ -124,12 +127,25 @@ def add_ssh_rounds(store: Store, rounds: dict[str, list[float]], flags: list[str
                                                   client_default=_combo(default),
                                                   requested=size))
 
-    runner.sweep(cands, sampler_for, bytes(1 << 16), n_rounds=n, rng=random.Random(seed),
+    sweep.sweep(cands, sampler_for, bytes(1 << 16), n_rounds=n, rng=random.Random(seed),
                  on_start=on_start, on_sample=on_sample)
     for r in tables.summary_results(store.results(run, "ssh")):
         store.add_result(run, r)
+    for algo, mbs in (alone or {}).items():
+        store.add_result(run, cost_row(algo, mbs))
     store.finish_run(run, status)
     return run
+
+
+def cost_row(algo: str, mbs: float, lib: str = "openssl"):
+    """A cipher (or MAC) measured alone in an ssh run, as ``scenarios.ssh.cipher_cost``
+    stores it."""
+    from cipherbench.scenarios.ssh import cipher_cost
+    from cipherbench.store import Result
+    return Result("ssh", lib, algo, "mac" if algo.startswith(("hmac", "umac")) else "encrypt",
+                  cipher_cost.SIZE, cipher_cost.METRIC, "B/s", median=mbs * MB,
+                  ci_low=mbs * MB * 0.98, ci_high=mbs * MB * 1.02, n_samples=20, cv=0.01,
+                  extra={"role": "cipher-cost"})
 
 
 def steady(mbs: float, load: list[float], wobble: list[float] | None = None) -> list[float]:

@@ -41,6 +41,9 @@ def env(tmp_path) -> dict:
         "CIPHERBENCH_CORE_GO": "",
         "CIPHERBENCH_CORE_RUST": "",
         "CIPHERBENCH_DB": str(tmp_path / "results.sqlite"),
+        # the kernel's crypto drivers (advise --for luks) of a stored x86 with AES-NI, not
+        # this machine's
+        "CIPHERBENCH_PROC_CRYPTO": str(Path(__file__).parent / "proc_crypto" / "x86-aesni.txt"),
         "NO_COLOR": "1",
         "COLUMNS": "200",
     }
@@ -98,7 +101,7 @@ def write_recordings(directory: Path, lib: str, points: dict, algos: dict,
 def real_core() -> Path:
     """The real cipherbench-core (``$CIPHERBENCH_CORE`` unless that is the fake, then PATH or
     the source tree's build); the calling test is skipped, with the reason, when none is built."""
-    from cipherbench import core_client
+    from cipherbench.cores import core_client
     env = dict(os.environ)
     if Path(env.get("CIPHERBENCH_CORE", "")).resolve() == FAKE_CORE:
         env.pop("CIPHERBENCH_CORE")

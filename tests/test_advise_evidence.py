@@ -4,7 +4,7 @@ it left out; a partial later run does not hide a complete earlier one."""
 from __future__ import annotations
 
 from advise_fixtures import AES_CPU, SSH_AES, add_gpg, add_primitive, add_ssh, fill
-from cipherbench import coherence
+from cipherbench.machine import coherence
 from cipherbench.advise.evidence import Evidence
 from cipherbench.store import Result, Store
 

@@ -180,7 +180,7 @@ def test_unwritable_db(cli, tmp_path):
 
 
 def test_missing_core(cli, env, tmp_path, monkeypatch):
-    import cipherbench.core_client as cc
+    import cipherbench.cores.core_client as cc
     monkeypatch.setattr(cc, "SOURCE_TREE", tmp_path)
     monkeypatch.setattr(cc, "INSTALL_SCRIPTS", tmp_path)
     e = {k: v for k, v in env.items() if k != "CIPHERBENCH_CORE"}

@@ -4,7 +4,7 @@ import stat
 
 import pytest
 
-from cipherbench import core_client as cc
+from cipherbench.cores import core_client as cc
 from conftest import FAKE_CORE
 
 

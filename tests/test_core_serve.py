@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench import core_client as cc
-from cipherbench.records import End, Point
+from cipherbench.cores import core_client as cc
+from cipherbench.cores.records import End, Point
 from cipherbench.store import Store
 from conftest import FAKE_CORE, real_core
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench import core_client
+from cipherbench.cores import core_client
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "core" / "protocol" / "schema.json"

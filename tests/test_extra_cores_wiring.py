@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench import cores
+from cipherbench.cores import combined
 from cipherbench.store import Store
 from conftest import FAKE_CORE, real_core
 
@@ -86,7 +86,7 @@ def test_list_missing_says_the_go_core_does_not_enumerate(cli, go_env):
 
 
 def test_reference_rows_come_from_the_c_core_only(go_env):
-    inv = cores.Cores.find(go_env).list()
+    inv = combined.Cores.find(go_env).list()
     assert [a.algo for a in inv.rows("ref")] == ["memcpy", "null"]
     assert inv.preamble["compiler"].startswith("gcc")   # the C core's preamble
     assert {a.lib for a in inv.algorithms if a.algo == "aes-128-gcm"} >= {"go", "openssl"}
@@ -94,11 +94,11 @@ def test_reference_rows_come_from_the_c_core_only(go_env):
 
 def test_missing_extra_core_is_simply_absent(cli, env, tmp_path, monkeypatch):
     # not set, not on PATH, not beside the script, not in the source tree: an install by pip
-    monkeypatch.setattr(cores, "INSTALL_SCRIPTS", tmp_path / "bin")
-    monkeypatch.setattr(cores, "SOURCE_TREE", tmp_path / "src")
-    monkeypatch.setattr(cores.sys, "prefix", cores.sys.base_prefix)
+    monkeypatch.setattr(combined, "INSTALL_SCRIPTS", tmp_path / "bin")
+    monkeypatch.setattr(combined, "SOURCE_TREE", tmp_path / "src")
+    monkeypatch.setattr(combined.sys, "prefix", combined.sys.base_prefix)
     e = {k: v for k, v in env.items() if not k.startswith("CIPHERBENCH_CORE_")}
-    assert all(cores.find_extra(spec, e) is None for spec in cores.EXTRA_CORES)
+    assert all(combined.find_extra(spec, e) is None for spec in combined.EXTRA_CORES)
     r = cli("run", *PAIR, env_override=e)
     assert r.rc == 2 and "unknown library 'go'" in r.err and r.err.count("\n") == 1
     r = cli("run", "--lib", "openssl", "--algo", "aes-128-gcm", "--sizes", "1024",
@@ -149,7 +149,7 @@ def test_real_go_core_beside_openssl(cli, env):
         pytest.skip(f"{REAL_GO.name} not built (scripts/build-extra-cores.sh builds it when go "
                     "is installed)")
     e = dict(env, CIPHERBENCH_CORE=str(real_core()), CIPHERBENCH_CORE_GO=str(REAL_GO))
-    if "openssl" not in [l for l in cores.Cores.find(e).list().libs()]:
+    if "openssl" not in [l for l in combined.Cores.find(e).list().libs()]:
         pytest.skip("this C core was built without OpenSSL")
     r = cli("run", "--lib", "go,openssl", "--algo", "aes-128-gcm", "--sizes", "1024,16384",
             "--quick", env_override=e)
@@ -167,14 +167,14 @@ def test_real_go_core_beside_openssl(cli, env):
 def test_found_in_the_checkout_holding_the_virtual_environment(env, tmp_path, monkeypatch):
     """scripts/setup.sh installs cipherbench into the checkout's .venv and builds the extra
     cores into the checkout's build-extra/: .venv/bin/cipherbench finds them there."""
-    monkeypatch.setattr(cores, "INSTALL_SCRIPTS", tmp_path / ".venv" / "bin")
-    monkeypatch.setattr(cores, "SOURCE_TREE", tmp_path / "site-packages")
-    monkeypatch.setattr(cores.sys, "prefix", str(tmp_path / ".venv"))
+    monkeypatch.setattr(combined, "INSTALL_SCRIPTS", tmp_path / ".venv" / "bin")
+    monkeypatch.setattr(combined, "SOURCE_TREE", tmp_path / "site-packages")
+    monkeypatch.setattr(combined.sys, "prefix", str(tmp_path / ".venv"))
     (tmp_path / "build-extra").mkdir()
     go = tmp_path / "build-extra" / "cipherbench-core-go"
     go.symlink_to(FAKE_GO)
     e = {k: v for k, v in env.items() if not k.startswith("CIPHERBENCH_CORE_")}
-    found = {spec.name: cores.find_extra(spec, e) for spec in cores.EXTRA_CORES}
+    found = {spec.name: combined.find_extra(spec, e) for spec in combined.EXTRA_CORES}
     assert found == {"go": go, "rust": None}
 
 

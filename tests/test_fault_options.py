@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench.scenarios.threads import allowed_cpus
+from cipherbench.machine.cpus import allowed_cpus
 
 SMALL = ["--lib", "openssl,libgcrypt", "--algo", "aes-128-gcm,sha256", "--sizes", "16,1024",
          "--budget", "0"]

@@ -1,7 +1,7 @@
 """The slope fit on synthetic points with known slope and intercept."""
 import pytest
 
-from cipherbench import fit
+from cipherbench.analysis import fit
 
 
 def test_exact_line():

@@ -11,8 +11,8 @@ import pytest
 
 from cipherbench.scenarios.gpg import programs, tables
 from cipherbench.scenarios.gpg.home import private_gnupg_home
-from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
-                                              candidates, measure_candidate, round_trip)
+from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
+                                                  candidates, measure_candidate, round_trip)
 from cipherbench.store import Result, Store
 
 needs_gpg = pytest.mark.skipif(shutil.which("gpg") is None, reason="gpg is not installed")
@@ -145,10 +145,12 @@ def test_cli_measures_stores_and_answers(cli, env, tmp_path):
     tmp = Path(tempfile.mkdtemp(prefix="cbt-", dir="/tmp"))   # short: gpg-agent's socket
     env["TMPDIR"] = str(tmp)
     out = cli("gpg", "--algo", "AES,CAST5,NOSUCH", "--size", "256K", "--budget", "0.3",
-              "--precision", "0.5", "--backup-size", "1G", env_override=env)
+              "--precision", "0.5", "--backup-size", "1G", "--disk", "1kB/s",
+              env_override=env)
     assert out.rc == 0, out.err
     assert "NOSUCH" in out.err and "AES" in out.out and "CAST5" in out.out
-    assert "1 GiB takes" in out.out and "fastest sound choice here" in out.out
+    assert "1 GiB: wall" in out.out and "fastest sound choice here" in out.out
+    assert "wall-clock: the disk decides (1.00 kB/s, --disk 1kB/s)" in " ".join(out.out.split())
     assert list(tmp.iterdir()) == []          # the private GNUPGHOME is gone
     tmp.rmdir()
     with Store.open(env["CIPHERBENCH_DB"]) as store:
@@ -222,8 +224,8 @@ def test_fixed_cost_is_a_duration_and_old_runs_still_read():
 
 
 def test_stored_fixed_cost_row_is_seconds():
-    from cipherbench import stats
-    from cipherbench.scenarios.gpg.runner import Measured
+    from cipherbench.analysis import stats
+    from cipherbench.scenarios.gpg.candidates import Measured
     from cipherbench.scenarios.gpg.scenario import result
     m = Measured(Candidate("gpg", "AES"), "encrypt", 0,
                  stability=stats.Stability([0.1, 0.11, 0.12],
@@ -293,7 +295,7 @@ def test_gpg_tables_fit_narrow_terminals(width):
     table = [ln for ln in lines if ln[:1] in "┏┃┡│└━┗+|" or "│" in ln]
     assert table and all(len(ln) <= width for ln in lines)
     # nothing is folded: every cell of a row stays on one line
-    for name in ("CAMELLIA256", "AES256", "TWOFISH", "3DES", "age", "50 GiB takes",
+    for name in ("CAMELLIA256", "AES256", "TWOFISH", "3DES", "age", "50 GiB: wall",
                  "CFB+MDC alone", "gpg overhead", "fixed/run"):
         assert any(name in ln for ln in table), name
     assert "acceptable" in out.getvalue() or "recommended" in out.getvalue()

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from cipherbench import stats
-from cipherbench import verdict as V
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg import tables
 from cipherbench.store import Result

@@ -15,11 +15,11 @@ import pytest
 from rich.console import Console
 
 import cipherbench
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.export import EXPORTERS, RunBundle
-from cipherbench.scenarios.gpg import interleaved, runner, scenario, tables
+from cipherbench.scenarios.gpg import interleaved, candidates, scenario, tables
 from cipherbench.scenarios.gpg.process import Timed
-from cipherbench.scenarios.gpg.runner import Candidate
+from cipherbench.scenarios.gpg.candidates import Candidate
 from cipherbench.store import Result, Run, Store
 
 needs_gpg = pytest.mark.skipif(shutil.which("gpg") is None, reason="gpg is not installed")
@@ -76,7 +76,7 @@ def _run(monkeypatch, cands, cost, *, ops=("encrypt",), n_rounds=12, seed=7, fai
     slots += [interleaved.Slot(c, "encrypt", 1000, twin=1) for c in twins]
     fake = FakePrograms(cost, len(slots), fail=fail, **({"loads": loads} if loads else {}))
     monkeypatch.setattr(interleaved, "run_timed", fake)
-    monkeypatch.setattr(runner, "run_timed", fake)
+    monkeypatch.setattr(candidates, "run_timed", fake)
     base = {op: interleaved.Slot(AES256, op, 1000) for op in ops}
     out = interleaved.measure_in_rounds({"gpg": FakeTool()}, slots, b"x" * 1000, {},
                                         n_rounds=n_rounds, rng=random.Random(seed),

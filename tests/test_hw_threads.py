@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench import core_client
+from cipherbench.cores import core_client
 from cipherbench.scenarios.primitive.command import resolve_hw
 from cipherbench.errors import UsageError
 from cipherbench.scenarios import threads as thr
@@ -91,8 +91,10 @@ def test_library_without_switch_is_reported_not_measured(cli, env):
     r = cli("run", "--lib", "libsodium", "--algo", "chacha20-poly1305", "--op", "encrypt",
             "--sizes", "1024", "--samples", "3", "--budget", "0", "--no-ref", "--no-hw",
             env_override=e)
-    assert r.rc == 0, r.err
+    # nothing measured: a failed run, and the error line says why
+    assert r.rc == 1 and "nothing was measured" in r.err and "switch" in r.err, r.err
     (run, results, warnings), = runs(env)
+    assert run.status == "failed"
     assert run.metadata["libraries"]["libsodium"]["hw_switch"] == "cannot_disable"
     assert not [x for x in results if x.lib == "libsodium"]
     assert any("no supported switch" in w.text for w in warnings)

@@ -1,7 +1,7 @@
 """Load awareness on a fake /proc tree (and one look at the real one)."""
 from pathlib import Path
 
-from cipherbench import load
+from cipherbench.machine import load
 
 
 def fake_proc(tmp_path: Path, tasks, running=3, autogroup="1") -> Path:

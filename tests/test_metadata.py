@@ -1,7 +1,7 @@
 """Metadata: one registry of keys; readers fed with fixture files."""
 from pathlib import Path
 
-from cipherbench import metadata
+from cipherbench.machine import metadata
 
 CPUINFO = """processor\t: 0
 model name\t: Test CPU @ 3.00GHz

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from advise_fixtures import fill
-from cipherbench.scenarios.ssh import runner as ssh_runner
+from cipherbench.scenarios.ssh import sweep as ssh_runner
 from cipherbench.scenarios.ssh import scenario as ssh_view
 from cipherbench.scenarios.tls import scenario as tls_view
 from cipherbench.scenarios.tls import tables as tls_tables

@@ -3,7 +3,7 @@ reason, when the core is not built)."""
 
 import pytest
 
-from cipherbench import core_client
+from cipherbench.cores import core_client
 from cipherbench.store import Store
 from conftest import real_core
 
@@ -37,7 +37,7 @@ def test_list_offered_names_only_rows_the_library_has():
     import json
     from pathlib import Path
 
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     jsonschema = pytest.importorskip("jsonschema")
     core = core_client.Core(real_core())
@@ -71,7 +71,7 @@ def test_aes_key_wrap_is_measured_where_offered():
     """OpenSSL's and libgcrypt's AES key wraps (RFC 3394, and RFC 5649 with padding), and
     OpenSSL's CMS triple DES wrap (RFC 3217), are offered as kind keywrap and each is a row,
     so `list --missing` no longer names them."""
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     offers = {o.lib: o for o in offered.gather(core_client.Core(real_core()))}
     want = {
@@ -98,7 +98,7 @@ def test_openssls_tls_record_ciphers_are_measured_where_offered():
     import json
     import subprocess
 
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     core = real_core()
     offers = {o.lib: o for o in offered.gather(core_client.Core(core))}
@@ -135,7 +135,7 @@ def test_macs_and_libsodium_primitives_are_measured_where_offered():
     """HMAC over every hash, CMAC and GMAC over the other ciphers and key sizes, Poly1305-AES
     and libsodium's other constructions are rows of the libraries that list them, so `list
     --missing` no longer names them."""
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     offers = {o.lib: o for o in offered.gather(core_client.Core(real_core()))}
     want = {
@@ -172,7 +172,7 @@ def test_libgcrypts_other_modes_hashes_and_macs_are_measured_where_offered():
     28147-89 with key meshing, Tiger2, the byte-swapped Tiger, RFC 1510's CRC and the GOST and RC2
     MACs are rows; GCM-SIV with a 192-bit key, which libgcrypt opens but its setkey refuses, is
     not offered."""
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     offers = {o.lib: o for o in offered.gather(core_client.Core(real_core()))}
     gc = offers.get("libgcrypt")
@@ -201,7 +201,7 @@ def test_openssl_32s_gcm_siv_sm4_modes_keccak_and_sha256_192_are_measured_where_
     import subprocess
     from pathlib import Path
 
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     core = real_core()
     offers = {o.lib: o for o in offered.gather(core_client.Core(core))}
@@ -247,7 +247,7 @@ def test_secretbox_and_salsa20_reduced_rounds_are_measured_as_libsodium_offers_t
     """NaCl's secretbox is an AEAD without associated data: its rows say aad_len 0 and are
     timed with none (libsodium's row refuses any, so a timed message carrying AAD would be an
     error, not a point); Salsa20/12 and /8 run one message a call."""
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     core = core_client.Core(real_core())
     inv = core.list()
@@ -283,7 +283,7 @@ def test_nettle_rows_follow_the_release():
     """SM4 (its modes and GCM), AES-GCM-SIV and OCB are rows from Nettle 3.9 on, SHAKE128 from
     3.10; an older Nettle has none of them. What 3.9 lists (sm4 in each mode, gcm_sm4) and
     3.10.1's HMACs over GOST R 34.11-94 are named as those rows in `list --missing`."""
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     core = core_client.Core(real_core())
     offers = {o.lib: o for o in offered.gather(core)}
@@ -311,7 +311,7 @@ def test_nettle_rows_follow_the_release():
 def test_gnutls_gcm_siv_rows_follow_the_release():
     """AES-GCM-SIV is a GnuTLS row from 3.8.2 on (GNUTLS_CIPHER_AES_*_SIV_GCM), timed through
     the whole-message AEAD calls; GnuTLS 3.7 has neither the cipher nor the rows."""
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     core = core_client.Core(real_core())
     offers = {o.lib: o for o in offered.gather(core)}
@@ -340,7 +340,7 @@ def test_mbedtls_offers_map_to_rows_or_reasons():
     """Mbed TLS lists its cipher types and digests; each digest is offered as HMAC too. Every
     name it lists is measured by a row of its own or, like CCM*-NO-TAG, has a reason; the
     type names map by mode and key length to the rows (the AEAD and XTS types included)."""
-    from cipherbench import offered
+    from cipherbench.cores import offered
 
     core = core_client.Core(real_core())
     mbed = next((o for o in offered.gather(core, "mbedtls")), None)

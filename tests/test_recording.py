@@ -13,7 +13,7 @@ from cipherbench.interrupts import Stop
 from cipherbench.scenarios.progress import Progress, eta_text, mode_for
 from cipherbench.scenarios.recording import Recording, RunInterrupted
 from cipherbench.store import Result, Store, StoreError
-from cipherbench.warnings import BenchWarning
+from cipherbench.run_warnings import BenchWarning
 
 
 def _console() -> tuple[Console, io.StringIO]:

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from cipherbench import clock, stats
-from cipherbench.fit import Fit, check_headline, fit_sizes, implied_clock_hz
+from cipherbench.analysis import clock, stats
+from cipherbench.analysis.fit import Fit, check_headline, fit_sizes, implied_clock_hz
 
 TRUE_NS = 100_000.0
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cipherbench.core_client import Core, per_op_ns
+from cipherbench.cores.core_client import Core, per_op_ns
 from cipherbench.scenarios.rounds import paired_ratios, rounds, samples_of
 from conftest import FAKE_CORE
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from cipherbench.presets import DEFAULT, FULL, QUICK
-from cipherbench.scenarios.primitive.runner import PrimitiveRunner, Selection
+from cipherbench.scenarios.primitive.batches import PrimitiveRunner, Selection
 from cipherbench.store import Store
 
 

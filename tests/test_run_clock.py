@@ -6,11 +6,12 @@ import json
 
 from conftest import write_recordings
 
-from cipherbench import clock, load
-from cipherbench import warnings as W
-from cipherbench.cli.quiet import wait_for_quiet
+from cipherbench.analysis import clock
+from cipherbench.machine import load
+from cipherbench import run_warnings as W
+from cipherbench.clikit.quiet import wait_for_quiet
 from cipherbench.display.format import format_cell, format_results
-from cipherbench.scenarios.primitive.runner import PrimitiveRunner, Selection
+from cipherbench.scenarios.primitive.batches import PrimitiveRunner, Selection
 from cipherbench.store import Store
 
 ALGOS = {"aes-128-gcm": ("aead", ["encrypt"])}

@@ -13,8 +13,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from cipherbench import metadata
-from cipherbench.core_client import Core, CoreCrashed
+from cipherbench.machine import metadata
+from cipherbench.cores.core_client import Core, CoreCrashed
 from cipherbench.remote import errors as E
 from cipherbench.remote import probe
 from cipherbench.remote.cores import RemoteCores

@@ -7,7 +7,7 @@ import json
 
 from conftest import write_recordings
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 from cipherbench.store import Store
 
 ALGOS = {"aes-128-gcm": ("aead", ["encrypt"])}

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench.scenarios.ssh import procs
+from cipherbench.processes import procs
 from conftest import real_core
 
 SIGNALS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]

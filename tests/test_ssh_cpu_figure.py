@@ -2,7 +2,7 @@
 (scenarios/ssh/figure.py), on synthetic stored rows: the figure chosen when CPU times are
 present, absent or only in clock ticks; a stalled round that wrecks the wall rates and not
 the CPU verdict; the baseline and the bottleneck still on wall time; what is exported and
-shown; and the generic parts shared with gpg (cipherbench.cpu_figure)."""
+shown; and the generic parts shared with gpg (cipherbench.analysis.cpu_figure)."""
 from __future__ import annotations
 
 import io
@@ -15,11 +15,11 @@ import jsonschema
 import pytest
 from rich.console import Console
 
-from cipherbench import cpu_figure, stats
-from cipherbench import verdict as V
+from cipherbench.analysis import cpu_figure, stats
+from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.gpg import figure as gpg_figure
 from cipherbench.scenarios.ssh import figure as F
-from cipherbench.scenarios.ssh import runner, scenario, tables
+from cipherbench.scenarios.ssh import sweep, scenario, tables
 from cipherbench.store import Result, Run
 
 MIB = 1 << 20
@@ -33,7 +33,7 @@ def _row(cipher: str, i: int, wall: float, cpu: tuple[float | None, float | None
          via: str = "pipe", method: str = "schedstat", client_method: str | None = "schedstat",
          nbytes: int = 16 * MIB) -> Result:
     """A stored ``round_s`` row as ``tables.round_result`` writes it."""
-    base = cipher == runner.BASELINE
+    base = cipher == sweep.BASELINE
     extra = {"round": i, "position": 1, "via": via, "cipher": None if base else cipher,
              "mac": None, "client_default": cipher == DEFAULT, "target": "t",
              "client_cpu_s": cpu[0], "server_cpu_s": cpu[1], "server_cpu_method": method,
@@ -41,7 +41,7 @@ def _row(cipher: str, i: int, wall: float, cpu: tuple[float | None, float | None
     if client_method is not None:
         extra["client_cpu_method"] = client_method
     return Result(scenario="ssh", lib="tcp" if base else "openssh", algo=cipher,
-                  op=runner.BASELINE_OP if base else via, size=nbytes, metric="round_s",
+                  op=sweep.BASELINE_OP if base else via, size=nbytes, metric="round_s",
                   unit="s", median=wall, ci_low=None, ci_high=None, n_samples=1, cv=None,
                   extra=extra)
 
@@ -64,7 +64,7 @@ def _rounds(n: int = 12, seed: int = 5, stalls: dict[tuple[str, int], float] | N
             cc, cs = (16 * x * (1 + rng.uniform(0, 0.005)) for x in COST[c])
             wall = max(cc, cs) * (1 + rng.uniform(0, 0.25)) + stalls.get((c, i), 0.0)
             out.append(_row(c, i, wall, (cc, cs), via=via, **kw))
-        out.append(_row(runner.BASELINE, i, 0.02 * (1 + rng.uniform(0, 0.1)), (0.01, 0.01),
+        out.append(_row(sweep.BASELINE, i, 0.02 * (1 + rng.uniform(0, 0.1)), (0.01, 0.01),
                         method="process"))
     return out
 
@@ -118,7 +118,7 @@ def test_tick_only_or_absent_cpu_falls_back_on_the_wall_rates():
         assert gcm.vs_default_figure == cpu_figure.WALL
         assert gcm.vs_default == F.paired(_by(rows, DEFAULT).rates, gcm.rates)
     # a file tool: no CPU time of the far end
-    stored = [r for r in _rounds(via="scp") if r.algo != runner.BASELINE]
+    stored = [r for r in _rounds(via="scp") if r.algo != sweep.BASELINE]
     for r in stored:
         r.extra.update(server_cpu_s=None, server_cpu_method="none", client_cpu_method="rusage")
     gcm = _by(tables.rows(stored), GCM)
@@ -156,7 +156,7 @@ def _run() -> Run:
 
 
 def test_each_verdict_names_its_figure_in_the_export_the_store_and_the_legend():
-    stored = _rounds() + [r for r in _rounds(via="scp") if r.algo != runner.BASELINE]
+    stored = _rounds() + [r for r in _rounds(via="scp") if r.algo != sweep.BASELINE]
     for r in stored:
         if r.op == "scp":
             r.extra.update(server_cpu_s=None, server_cpu_method="none")

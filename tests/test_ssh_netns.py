@@ -21,7 +21,8 @@ import time
 
 import pytest
 
-from cipherbench.scenarios.ssh import baseline, procs
+from cipherbench.scenarios.ssh import baseline
+from cipherbench.processes import procs
 from cipherbench.scenarios.ssh.server import SSHD, PrivateServer, query
 from cipherbench.scenarios.ssh.transfer import Target, is_aead, transfer
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench.scenarios.ssh import procs
+from cipherbench.processes import procs
 from cipherbench.scenarios.ssh.server import SSHD, PrivateServer
 from cipherbench.scenarios.ssh.transfer import Target, transfer
 

@@ -6,10 +6,10 @@ import random
 import click
 import pytest
 
-from cipherbench.cli.options import Size
+from cipherbench.clikit.options import Size
 from cipherbench.scenarios.ssh.command import MAX_SIZE
 from cipherbench.errors import UsageError
-from cipherbench.scenarios.ssh import tables, runner
+from cipherbench.scenarios.ssh import tables, sweep
 from cipherbench.scenarios.ssh.errors import CipherRefused, HostError, TransferFailed, classify
 from cipherbench.scenarios.ssh.transfer import _children_cpu, _cpu_from_fields, is_aead
 from cipherbench.store import Result
@@ -40,35 +40,35 @@ def test_classify_gives_one_typed_line(stderr, cls, words):
 
 
 def test_plan_runs_aead_once_and_others_per_mac():
-    combos = runner.plan(["chacha20-poly1305@openssh.com", "aes128-ctr"],
+    combos = sweep.plan(["chacha20-poly1305@openssh.com", "aes128-ctr"],
                          ["umac-64-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"])
-    assert combos == [runner.Combo("chacha20-poly1305@openssh.com"),
-                      runner.Combo("aes128-ctr", "umac-64-etm@openssh.com"),
-                      runner.Combo("aes128-ctr", "hmac-sha2-256-etm@openssh.com")]
+    assert combos == [sweep.Combo("chacha20-poly1305@openssh.com"),
+                      sweep.Combo("aes128-ctr", "umac-64-etm@openssh.com"),
+                      sweep.Combo("aes128-ctr", "hmac-sha2-256-etm@openssh.com")]
     assert is_aead("aes256-gcm@openssh.com") and not is_aead("aes256-ctr")
 
 
 def test_choose_defaults_all_and_unknown_names():
     offered_c = ["aes128-ctr", "aes128-gcm@openssh.com"]
     offered_m = ["hmac-sha1", "umac-64-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"]
-    default = runner.choose(None, None, offered_c, offered_m)
+    default = sweep.choose(None, None, offered_c, offered_m)
     assert {c.mac for c in default if c.mac} == {"umac-64-etm@openssh.com",
                                                  "hmac-sha2-256-etm@openssh.com"}
-    every = runner.choose(["aes128-ctr"], ["all"], offered_c, offered_m)
+    every = sweep.choose(["aes128-ctr"], ["all"], offered_c, offered_m)
     assert [c.mac for c in every] == offered_m
     with pytest.raises(UsageError, match="did you mean aes128-ctr"):
-        runner.choose(["aes128-ctx"], None, offered_c, offered_m)
+        sweep.choose(["aes128-ctx"], None, offered_c, offered_m)
 
 
 def test_grades_come_from_the_catalog_and_take_the_weaker_part():
-    assert runner.describe(runner.Combo("3des-cbc", "hmac-sha2-256-etm@openssh.com"))["grade"] \
+    assert sweep.describe(sweep.Combo("3des-cbc", "hmac-sha2-256-etm@openssh.com"))["grade"] \
         == "legacy"
-    assert runner.describe(runner.Combo("aes128-ctr", "hmac-md5"))["grade"] == "legacy"
-    assert runner.describe(runner.Combo("aes128-ctr", "hmac-sha2-256-etm@openssh.com"))[
+    assert sweep.describe(sweep.Combo("aes128-ctr", "hmac-md5"))["grade"] == "legacy"
+    assert sweep.describe(sweep.Combo("aes128-ctr", "hmac-sha2-256-etm@openssh.com"))[
         "grade"] == "acceptable"
-    aead = runner.describe(runner.Combo("chacha20-poly1305@openssh.com"))
+    aead = sweep.describe(sweep.Combo("chacha20-poly1305@openssh.com"))
     assert aead["grade"] == "recommended" and aead["cipher_algo"] == "chacha20-poly1305"
-    assert "note" in runner.describe(runner.Combo("aes128-ctr", "hmac-sha2-256"))
+    assert "note" in sweep.describe(sweep.Combo("aes128-ctr", "hmac-sha2-256"))
 
 
 @pytest.mark.parametrize("text, n", [("256M", 256 << 20), ("8MiB", 8 << 20), ("1g", 1 << 30),
@@ -100,7 +100,7 @@ def _head(algo, bps, *, default=False, cipher=None, mac=None, cpu=(0.5, 0.5), gr
 
 
 def test_runs_stored_before_the_rounds_still_draw_with_plain_ratios_and_no_verdict():
-    results = [_head(runner.BASELINE, 1000e6, cpu=(None, None)),
+    results = [_head(sweep.BASELINE, 1000e6, cpu=(None, None)),
                _head("aes128-ctr+umac-64-etm@openssh.com", 400e6, cipher="aes128-ctr",
                      mac="umac-64-etm@openssh.com"),
                _head("chacha20-poly1305@openssh.com", 200e6, default=True),
@@ -138,13 +138,13 @@ def test_each_cipher_is_checked_once_then_timed_once_per_round():
             return _sample(len(data))
         return sample
 
-    cands = runner.candidates([runner.Combo("aes128-ctr", MAC_U)], ["pipe"], True)
-    out = runner.sweep(cands, sampler_for, bytes(10 << 20), n_rounds=3,
+    cands = sweep.candidates([sweep.Combo("aes128-ctr", MAC_U)], ["pipe"], True)
+    out = sweep.sweep(cands, sampler_for, bytes(10 << 20), n_rounds=3,
                        rng=random.Random(1))
     assert len(out.rounds) == 3 and all(len(r.samples) == 2 for r in out.rounds)
     for c in cands:
         mine = [(n, v) for cc, n, v in calls if cc == c]
-        assert mine[0] == (runner.VERIFY_BYTES, True)          # the check comes first
+        assert mine[0] == (sweep.VERIFY_BYTES, True)          # the check comes first
         assert mine[1:] == [(10 << 20, False)] * 3             # then one sample per round
 
 
@@ -157,9 +157,9 @@ def test_refused_cipher_leaves_the_rounds_and_a_host_error_ends_them():
         return sample
 
     fails = []
-    cands = runner.candidates([runner.Combo("x", MAC_U), runner.Combo("y", MAC_U)], ["pipe"],
+    cands = sweep.candidates([sweep.Combo("x", MAC_U), sweep.Combo("y", MAC_U)], ["pipe"],
                               False)
-    out = runner.sweep(cands, sampler_for, b"abc", n_rounds=4, rng=random.Random(2),
+    out = sweep.sweep(cands, sampler_for, b"abc", n_rounds=4, rng=random.Random(2),
                        on_fail=fails.append)
     assert [f.status for f in fails] == ["refused"] and fails[0].message == "h refuses cipher x"
     assert all(cands[0] not in r.samples and cands[1] in r.samples for r in out.rounds)
@@ -171,7 +171,7 @@ def test_refused_cipher_leaves_the_rounds_and_a_host_error_ends_them():
         return sample
 
     with pytest.raises(HostError):
-        runner.sweep(cands, unreachable, b"abc", n_rounds=2, rng=random.Random(3))
+        sweep.sweep(cands, unreachable, b"abc", n_rounds=2, rng=random.Random(3))
 
 
 def test_the_time_bound_reaches_the_pipe_and_the_bytes_sent_are_stored():
@@ -185,8 +185,8 @@ def test_the_time_bound_reaches_the_pipe_and_the_bytes_sent_are_stored():
         return sample
 
     stored = []
-    cands = runner.candidates([runner.Combo("3des-cbc", MAC_U)], ["pipe"], False)
-    runner.sweep(cands, sampler_for, bytes(64 << 20), n_rounds=2, rng=random.Random(4),
+    cands = sweep.candidates([sweep.Combo("3des-cbc", MAC_U)], ["pipe"], False)
+    sweep.sweep(cands, sampler_for, bytes(64 << 20), n_rounds=2, rng=random.Random(4),
                  max_sample_s=1.5, on_sample=lambda c, i, s, chk: stored.append(
                      tables.round_result(c, i, 1, s, chk, target="t", client_default=None,
                                          requested=64 << 20)))
@@ -212,11 +212,11 @@ def test_one_check_per_cipher_and_tool_covers_its_macs():
             return _sample(len(data))
         return sample
 
-    combos = runner.plan(["aes128-ctr", "chacha20-poly1305@openssh.com"],
+    combos = sweep.plan(["aes128-ctr", "chacha20-poly1305@openssh.com"],
                          [MAC_U, "hmac-md5", "hmac-sha2-256-etm@openssh.com"])
-    cands = runner.candidates(combos, ["pipe", "scp"], False)
+    cands = sweep.candidates(combos, ["pipe", "scp"], False)
     fails = []
-    out = runner.sweep(cands, sampler_for, bytes(1 << 20), n_rounds=2, rng=random.Random(5),
+    out = sweep.sweep(cands, sampler_for, bytes(1 << 20), n_rounds=2, rng=random.Random(5),
                        on_fail=fails.append)
     passed = [c for c, verify in calls if verify and c.combo.mac != "hmac-md5"]
     assert len(passed) == 4     # two ciphers x two tools, each checked once
@@ -228,7 +228,7 @@ def test_one_check_per_cipher_and_tool_covers_its_macs():
 
 
 def test_table_shows_bytes_per_sample_only_when_cut():
-    full = [_head(runner.BASELINE, 1000e6, cpu=(None, None)),
+    full = [_head(sweep.BASELINE, 1000e6, cpu=(None, None)),
             _head("aes128-ctr+" + MAC_U, 400e6, cipher="aes128-ctr", mac=MAC_U)]
     header, _ = tables.table_lines(tables.rows(full))
     assert "MiB" not in header and tables.cut_note(tables.rows(full), 1 << 28, 1.5) is None

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 
 
 def test_median_odd_even():

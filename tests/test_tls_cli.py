@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench import core_client
+from cipherbench.cores import core_client
 from cipherbench.scenarios.tls import loopback as lb
 from cipherbench.scenarios.tls import tables
 from cipherbench.scenarios.tls.suites import Suite, resolve

@@ -14,11 +14,11 @@ import pytest
 from rich.console import Console
 
 import cipherbench
-from cipherbench import verdict as V
-from cipherbench.records import CoreError, Point
+from cipherbench.analysis import verdict as V
+from cipherbench.cores.records import CoreError, Point
 from cipherbench.scenarios.tls import interleaved, tables
 from cipherbench.scenarios.tls import scenario as tls
-from cipherbench.scenarios.tls.runner import Plan, TlsRunner
+from cipherbench.scenarios.tls.core_tls import Plan, TlsRunner
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.store import Result, Run, Store
 

@@ -8,7 +8,7 @@ import ctypes.util
 
 import pytest
 
-from cipherbench import core_client, offered
+from cipherbench.cores import core_client, offered
 from conftest import real_core
 
 GOST28147_MESH, ECB, CBC, SET_SBOX = 317, 1, 3, 73   # gcrypt.h's ids

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench import variants
-from cipherbench.core_client import Core
+from cipherbench.cores import variants
+from cipherbench.cores.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError
 from conftest import real_core
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import cipherbench.export
-from cipherbench.core_client import Core
+from cipherbench.cores.core_client import Core
 from cipherbench.store import Store
 from conftest import real_core
 from variant_lib import nettle_prefix

@@ -26,7 +26,9 @@ WHOLE_BLOCKS = re.compile(r".*-(cbc|ecb)")
 # must-fail vectors: what each file of invalid/ covers (name endings), by kind
 INVALID_CLASSES = {
     "aead": ("first tag byte flipped", "middle tag byte flipped", "last tag byte flipped",
-             "tag truncated by one byte", "one byte short", "one byte long"),
+             "tag truncated by one byte", "one byte short", "one byte long",
+             "tag cut to 0 bytes", "tag cut to 1 byte", "tag cut to 4 bytes",
+             "nonce one byte short", "nonce one byte long"),
     "mac": ("first mac byte flipped", "middle mac byte flipped", "last mac byte flipped",
             "mac truncated by one byte", "one byte short"),
     "keywrap": ("first byte (integrity check) flipped", "middle byte flipped",
@@ -196,6 +198,35 @@ def test_every_aead_and_mac_has_its_must_fail_cases():
                  if v.get("result") == "invalid"]
         for what in INVALID_CLASSES[row[0]]:
             assert any(n.endswith(what) for n in names), f"{path.name}: no case {what!r}"
+        if row[0] == "aead":   # every prefix shorter than the row's tag
+            for k in (8, 15):
+                assert (k >= row[3]) == (not any(n.endswith(f"tag cut to {k} bytes") for n in names)), \
+                    f"{path.name}: tag cut to {k} bytes"
+        # RFC 3394's wraps (block 8, an 8-byte check): one block of key data must be refused
+        one_block = any("one block of key data" in n for n in names)
+        assert one_block == (row[0] == "keywrap" and row[4] == 8 and row[3] == 8), algo
+
+
+def test_the_one_block_wraps_would_pass_a_check_that_let_one_block_through():
+    """The one-block case is RFC 3394's W over n = 1, not a corrupted wrap: unwrapping it with
+    n = 1 gives its key data under the right integrity check, so a library that lets one block
+    through accepts it (Botan did); RFC 3394 requires two blocks."""
+    checker = _load_checker()
+    for algo in ("aes-128-kw", "aes-256-kw-inv", "camellia-128-kw", "sm4-kw"):
+        v = next(x for x in json.loads((VECTORS / "invalid" / f"{algo}.json").read_text())["vectors"]
+                 if "one block of key data" in x["name"])
+        ct = bytes.fromhex(v["ct"])
+        assert len(ct) == 16 and len(bytes.fromhex(v["pt"])) == 8
+        try:
+            enc, dec, _ = checker.block_cipher(algo.split("-")[0], bytes.fromhex(v["key"]))
+        except Exception as e:   # no independent block function here
+            pytest.skip(f"{algo}: {e}")
+        inverse = enc if algo.endswith("-inv") else dec
+        a, r = ct[:8], ct[8:]
+        for j in range(5, -1, -1):
+            b = inverse(checker._xor(a, (j + 1).to_bytes(8, "big")) + r)
+            a, r = b[:8], b[8:]
+        assert a == bytes.fromhex("a6a6a6a6a6a6a6a6") and r.hex() == v["pt"], algo
 
 
 def test_the_checker_catches_a_must_fail_vector_that_passes(tmp_path):

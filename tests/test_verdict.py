@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 
 
 def rounds(rng, n, speed_b_over_a=1.0, load_swing=0.3, jitter=0.005):

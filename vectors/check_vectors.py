@@ -2563,8 +2563,9 @@ def kw_unwrap(ciph_inv, ct, padded=False):
     """KW-AD / KWP-AD (the inverse of kw_wrap with the inverse of its cipher function);
     ValueError when the integrity check or the padding fails."""
     import struct
-    if len(ct) < 16 or len(ct) % 8:
-        raise ValueError("a wrapped key is whole 8-byte blocks, two at least")
+    if len(ct) < 16 or len(ct) % 8 or (not padded and len(ct) < 24):
+        raise ValueError("a wrapped key is whole 8-byte blocks, two at least (three for KW: "
+                         "RFC 3394 wraps two blocks of key data at least)")
     if padded and len(ct) == 16:
         b = ciph_inv(ct)
         a, data = b[:8], b[8:]

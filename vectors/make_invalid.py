@@ -76,10 +76,19 @@ def short(hexstr: str) -> str:
     return hexstr[:-2]
 
 
+#: Prefixes of the right tag a receiver must refuse as it refuses a forged one: none at all,
+#: one byte, the shortest truncations the standards allow for some AEAD (4 and 8 bytes: CCM,
+#: GCM's 32 and 64-bit tags), one byte short of a 16-byte tag. A row's tag is its own length,
+#: so each, where shorter than the row's tag, must fail.
+TAG_PREFIXES = (0, 1, 4, 8, 15)
+
+
 def aead_cases(v: dict) -> list[tuple[str, dict]]:
     tag, ct = v["tag"], v["ct"]
     n = len(tag) // 2
-    return [
+    prefixes = [(f"tag cut to {k} byte{'s' if k != 1 else ''}", {"tag": tag[:2 * k]})
+                for k in TAG_PREFIXES if k < n]
+    return prefixes + [
         ("first tag byte flipped", {"tag": flip(tag, 0, 0x01)}),
         ("middle tag byte flipped", {"tag": flip(tag, n // 2, 0x80)}),
         ("last tag byte flipped", {"tag": flip(tag, n - 1, 0x01)}),
@@ -91,6 +100,7 @@ def aead_cases(v: dict) -> list[tuple[str, dict]]:
         ("ciphertext one byte long", {"ct": ct + "00"}),
         ("AAD one byte long", {"aad": v["aad"] + "00"}),
         ("nonce one byte short", {"iv": short(v["iv"])}),
+        ("nonce one byte long", {"iv": v["iv"] + "00"}),
     ]
 
 
@@ -116,11 +126,27 @@ def mac_cases(algo: str, v: dict) -> list[tuple[str, dict]]:
 DES_KEK = ("3des-cms-wrap",)
 
 
-def keywrap_cases(v: dict, kek_bit: int = 0x01) -> list[tuple[str, dict]]:
+def one_block_wrap(algo: str, kek: bytes, key_data: bytes) -> str:
+    """RFC 3394's W run over one 8-byte block (n = 1), with the row's cipher: what a wrap
+    that let one block through would give. RFC 3394 (section 2) wraps two blocks at least,
+    so its unwrap must refuse it, although its integrity check would pass."""
+    sys.path.insert(0, str(HERE))
+    import check_vectors as cv   # independent block functions (pyca, Nettle, openssl)
+    family = re.fullmatch(r"([a-z0-9]+?)(?:-\d+)?-kw(-inv)?", algo)
+    enc, dec, _ = cv.block_cipher(family.group(1), kek)
+    return cv.kw_wrap(dec if family.group(2) else enc, key_data).hex()
+
+
+def keywrap_cases(v: dict, kek_bit: int = 0x01, algo: str = "") -> list[tuple[str, dict]]:
     """A wrapped key with one change; pt (kept) says how much key data the unwrap expects."""
     ct = v["ct"]
     n = len(ct) // 2
-    return [
+    one_block = []
+    if algo in ONE_BLOCK:
+        data = bytes.fromhex(v["pt"])[:8]
+        one_block = [("one block of key data (RFC 3394: two at least)",
+                      {"pt": data.hex(), "ct": one_block_wrap(algo, bytes.fromhex(v["key"]), data)})]
+    return one_block + [
         ("first byte (integrity check) flipped", {"ct": flip(ct, 0, 0x01)}),
         ("middle byte flipped", {"ct": flip(ct, n // 2, 0x80)}),
         ("last byte flipped", {"ct": flip(ct, n - 1, 0x01)}),
@@ -148,7 +174,7 @@ def write(algo: str, kind: str, tag_len: int) -> Path:
     keep = {"aead": ("key", "iv", "aad", "ct", "tag"), "mac": ("key", "iv", "msg", "mac"),
             "keywrap": ("key", "pt", "ct")}[kind]
     cases = {"aead": aead_cases,
-             "keywrap": lambda v: keywrap_cases(v, 0x80 if algo in DES_KEK else 0x01),
+             "keywrap": lambda v: keywrap_cases(v, 0x80 if algo in DES_KEK else 0x01, algo),
              }.get(kind, lambda v: mac_cases(algo, v))
     vectors = []
     for what, change in cases(base):
@@ -227,6 +253,10 @@ _ARIA = ("aria-128", "aria-192", "aria-256")
 SIV_ARIA = tuple(f"{c}-siv" for c in _ARIA) + ("aria-128-gcm-siv", "aria-256-gcm-siv")
 #: and RFC 3394's key wrap over ARIA
 KEYWRAPS_ARIA = tuple(f"{c}-kw" for c in _ARIA)
+
+#: RFC 3394's key wraps (not RFC 5649's, whose one block is its own case, nor RFC 3217's): each
+#: gets a one-block wrap to refuse.
+ONE_BLOCK = tuple(a for a in KEYWRAPS + KEYWRAPS_OTHER + KEYWRAPS_ARIA if "-kwp" not in a)
 
 #: CCM with an 8-byte tag (RFC 6655's CCM_8).
 CCM8 = ("aes-128-ccm-8", "aes-256-ccm-8")

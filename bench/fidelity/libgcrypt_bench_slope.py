@@ -4,9 +4,9 @@
 bench-slope (tests/bench-slope.c in libgcrypt's source) times each operation on buffers of
 64 to 4096 bytes in steps of 64, 64 repetitions each (the median of them per size), and
 reports the least-squares slope in ns per byte. This script compares that slope with
-cipherbench's slope (`cipherbench.fit`, the one fit) over sizes of the same range, each point's
-figure taken as `cipherbench run --rounds N` takes it: the fastest sample that kept the CPU in
-each of N core runs (`--rounds`, default 5), and the best of those rounds. Interleaved: per
+cipherbench's slope (`cipherbench.analysis.fit`, the one fit) over sizes of the same range, each
+point's figure taken as `cipherbench run --rounds N` takes it: the fastest sample that kept the CPU
+in each of N core runs (`--rounds`, default 5), and the best of those rounds. Interleaved: per
 repetition the core's rounds for every operation and one bench-slope run, the order flipping
 every repetition.
 Optionally (`--busy`) a competing busy loop runs in its own session throughout.
@@ -34,7 +34,7 @@ try:
     import cipherbench  # noqa: F401
 except ImportError:     # run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
-from cipherbench import fit, stats  # noqa: E402
+from cipherbench.analysis import fit, stats  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "stability"))
 from busy import start_busy, stop_busy  # noqa: E402

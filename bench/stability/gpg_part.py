@@ -35,12 +35,13 @@ try:
 except ImportError:     # run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
 
-from cipherbench import load, stats  # noqa: E402
-from cipherbench import verdict as V  # noqa: E402
+from cipherbench.machine import load  # noqa: E402
+from cipherbench.analysis import stats  # noqa: E402
+from cipherbench.analysis import verdict as V  # noqa: E402
 from cipherbench.scenarios.gpg import figure as F  # noqa: E402
 from cipherbench.scenarios.gpg import interleaved  # noqa: E402
 from cipherbench.scenarios.gpg.home import private_gnupg_home  # noqa: E402
-from cipherbench.scenarios.gpg.runner import Candidate, GpgTool, random_data  # noqa: E402
+from cipherbench.scenarios.gpg.candidates import Candidate, GpgTool, random_data  # noqa: E402
 from cipherbench.units import parse_size  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

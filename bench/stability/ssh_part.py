@@ -42,8 +42,10 @@ try:
 except ImportError:     # run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
 
-from cipherbench import cpu_figure, load, stats, units  # noqa: E402
-from cipherbench import verdict as V  # noqa: E402
+from cipherbench.analysis import cpu_figure, stats  # noqa: E402
+from cipherbench import units  # noqa: E402
+from cipherbench.machine import load  # noqa: E402
+from cipherbench.analysis import verdict as V  # noqa: E402
 from cipherbench.scenarios.rounds import rounds  # noqa: E402
 from cipherbench.scenarios.ssh import figure as F  # noqa: E402
 from cipherbench.scenarios.ssh.errors import SshError  # noqa: E402

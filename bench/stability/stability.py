@@ -18,7 +18,7 @@ The whole is repeated RUNS times in each condition:
   stops at the end.
 
 Reported per condition: run-to-run CV of each cell; per library the share of runs that gave
-the most common verdict, and the A/A false verdicts; the load seen (``cipherbench.load``) and
+the most common verdict, and the A/A false verdicts; the load seen (``cipherbench.machine.load``) and
 the share of a CPU the core processes got. The targets (docs/performance.md): CV <= 1% quiet
 and <= 3% loaded; the same verdict in >= 19 of 20 runs for pairs >= 10% apart; A/A false
 "faster" in <= 1 of 20.
@@ -49,8 +49,9 @@ try:
 except ImportError:     # run from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
 
-from cipherbench import load, stats  # noqa: E402
-from cipherbench import verdict as V  # noqa: E402
+from cipherbench.machine import load  # noqa: E402
+from cipherbench.analysis import stats  # noqa: E402
+from cipherbench.analysis import verdict as V  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from busy import start_busy, stop_busy  # noqa: E402

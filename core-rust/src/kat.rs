@@ -34,10 +34,9 @@ impl Ctx<'_> {
     }
 
     fn aead(&mut self, v: &Vector) -> Verdict {
-        let a = &self.row.alg;
         let (n, tl) = (v.pt.b.len(), v.tag.b.len());
         let mut s = Setup { key: &v.key.b, tag_len: tl, decrypt: false };
-        let mut enc = match (self.row.init)(a, &s) {
+        let mut enc = match crate::rules::init_ruled(self.row, &s) {
             Ok(r) => r,
             Err(st) => return self.status(st, &v.name, "encrypt init"),
         };
@@ -58,7 +57,7 @@ impl Ctx<'_> {
             }
         }
         s.decrypt = true;
-        let mut dec = match (self.row.init)(a, &s) {
+        let mut dec = match crate::rules::init_ruled(self.row, &s) {
             Ok(r) => r,
             Err(st) => return self.status(st, &v.name, "decrypt init"),
         };
@@ -110,7 +109,7 @@ impl Ctx<'_> {
     /// An AEAD vector that must not decrypt: a forged or truncated tag, a wrong length.
     fn aead_invalid(&mut self, v: &Vector) -> Verdict {
         let s = Setup { key: &v.key.b, tag_len: v.tag.b.len(), decrypt: true };
-        let mut dec = match (self.row.init)(&self.row.alg, &s) {
+        let mut dec = match crate::rules::init_ruled(self.row, &s) {
             Ok(r) => r,
             Err(st) => return self.refused(st, &v.name, "decrypt init"),
         };
@@ -125,7 +124,7 @@ impl Ctx<'_> {
     fn mac_invalid(&mut self, v: &Vector) -> Verdict {
         let tlen = v.mac.b.len().max(self.row.alg.tag_len);
         let s = Setup { key: &v.key.b, tag_len: tlen, decrypt: false };
-        let mut r = match (self.row.init)(&self.row.alg, &s) {
+        let mut r = match crate::rules::init_ruled(self.row, &s) {
             Ok(r) => r,
             Err(st) => return self.refused(st, &v.name, "init"),
         };
@@ -146,7 +145,7 @@ impl Ctx<'_> {
         let want = if mac { &v.mac.b } else { &v.md.b };
         let tlen = if mac && a.tag_len > want.len() { a.tag_len } else { want.len() };
         let s = Setup { key: &v.key.b, tag_len: tlen, decrypt: false };
-        let mut r = match (self.row.init)(a, &s) {
+        let mut r = match crate::rules::init_ruled(self.row, &s) {
             Ok(r) => r,
             Err(st) => return self.status(st, &v.name, "init"),
         };
@@ -259,7 +258,7 @@ fn diff_run(row: &Row, d: &DiffIn, decrypt: bool, ins: &[Vec<u8>], tags_in: Opti
     -> Result<(Vec<Vec<u8>>, Vec<Vec<u8>>), Status> {
     let a = &row.alg;
     let s = Setup { key: &d.key[..a.key_len], tag_len: a.tag_len, decrypt };
-    let mut r = (row.init)(a, &s)?;
+    let mut r = crate::rules::init_ruled(row, &s)?;
     let aad: [u8; 13] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
     let (mut outs, mut tags) = (Vec::new(), Vec::new());
     for (i, inp) in ins.iter().enumerate() {

@@ -12,6 +12,7 @@ mod lib_awslc;
 mod lib_ring;
 mod lib_rustcrypto;
 mod measure;
+mod rules;
 mod ring_api;
 mod tls;
 mod tls_args;
@@ -167,6 +168,13 @@ fn cmd_kat(a: &Args, hw: &Hw) -> i32 {
         eprintln!("cipherbench-core-rust: {}", b);
     }
     let covered = |name: &str| set.files.iter().any(|f| f.algo == name);
+    // Nothing to check (an empty directory, files for rows no selected library has) is a
+    // failure too: a kat that checked nothing must not pass for one that passed.
+    if !libs.iter().any(|l| (l.rows)().iter().any(|r| covered(r.alg.name))) {
+        eprintln!("cipherbench-core-rust: no vector checked: {} holds no vector for a row of {}", path,
+                  libs.iter().map(|l| l.name).collect::<Vec<_>>().join(", "));
+        failures += 1;
+    }
     for l in &libs {
         library(l, hw);
         for r in (l.rows)() {
@@ -424,4 +432,27 @@ fn main() {
         }
     };
     std::process::exit(code);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kat_of(dir: &str) -> i32 {
+        let argv: Vec<String> = ["kat", "--no-differential", "--vectors", dir].iter().map(|s| s.to_string()).collect();
+        cmd_kat(&Args::parse(&argv).expect("arguments"), &Hw { off: Vec::new() })
+    }
+
+    /// kat that checked nothing fails: an empty directory, or files for rows no library has.
+    #[test]
+    fn kat_of_nothing_fails() {
+        let dir = std::env::temp_dir().join(format!("cb-rust-kat-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(kat_of(dir.to_str().unwrap()), 1, "an empty directory");
+        let sha = concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors/sha256.json");
+        std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/../vectors/aes-128-kw.json"), dir.join("aes-128-kw.json")).unwrap();
+        assert_eq!(kat_of(dir.to_str().unwrap()), 1, "files for rows no library here has");
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(kat_of(sha), 0, "sha256");
+    }
 }

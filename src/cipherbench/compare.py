@@ -30,6 +30,17 @@ the ratio interval lies wholly above ``f`` or wholly below ``1 / f``; the refere
 themselves are the machine's movement, never a change of the code (``same``). Entries that the
 floor turned from faster or slower into ``same`` say so (``within_floor``).
 
+One run's interval is its own samples' spread: two runs of the same command on the same
+machine differ by more than that (the process's memory placement, the frequency, what else
+ran). So at the default settings a change must also clear ``min_change`` (5%: the A/A
+comparison of ``bench/compare/aa.py``, the same command twice, then calls at most 1 cell in 20
+different; docs/performance.md), and a cell that either run warned about (noisy, not stable,
+lost its CPU, headline against slope: ``HOLDING_KINDS``) must clear ``WARNED_FACTOR`` (2x:
+its interval says nothing then, and two runs of a warned cell were seen up to 2.6x apart,
+their intervals never wholly beyond 2x): its entry says which run warned (``held_back``). Runs of two machines are compared as machines: the reference
+rows measure the machines' memory then, not the noise, so they set no floor and are compared
+like any other row.
+
 The summary of a library is the geometric mean of its ratios (the mean of ratios that treats
 "twice as fast" and "half as fast" symmetrically), with the counts of real changes.
 
@@ -47,7 +58,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
-from cipherbench import catalog, coherence
+from cipherbench import catalog
+from cipherbench.machine import coherence
 from cipherbench.display.format import format_rate
 from cipherbench.store import Result, Run
 
@@ -56,7 +68,23 @@ from cipherbench.store import Result, Run
 #: - 2: ``noise_floor`` (from the reference rows) and each entry's ``within_noise_floor``.
 #: - 3: ``mismatches``: what makes the runs not like for like (machine, core build, hardware
 #:   switches, versions of the compared libraries), each ``{"what", "a", "b"}``.
-COMPARE_FORMAT_VERSION = 3
+#: - 4: the rule a change must clear (``rule``: ``min_change``, ``warned_factor``, ``machines``
+#:   same or different, the noise floor applied or not, the warning kinds that hold a cell
+#:   back) and
+#:   each entry's ``held_back`` (why a difference beyond both intervals is not called real:
+#:   ``noise floor``, ``min change``, or ``warned in run N: KIND``; null otherwise).
+COMPARE_FORMAT_VERSION = 4
+
+#: A change must be at least this large to be called real (``--min-change``): the run-to-run
+#: movement of one command on one machine that one run's interval does not see.
+MIN_CHANGE = 0.05
+
+#: Warning kinds about one point (subject ``LIB ALGO OP SIZE B``) after which its interval says
+#: little: its change must clear ``WARNED_FACTOR`` to be called real.
+HOLDING_KINDS = ("noisy", "not_stable", "steal", "coherence")
+#: What a change in a cell either run warned about must clear (both ways): in the A/A runs of
+#: docs/performance.md (load 10-17, every cell warned about) no interval lay wholly beyond it.
+WARNED_FACTOR = 2.0
 
 #: The library of the reference rows (memcpy, null) that every primitive run measures.
 REFERENCE_LIB = "ref"
@@ -150,6 +178,7 @@ class Entry:
     high: float | None
     mark: str
     within_floor: bool = False
+    held_back: str = ""     # why a change beyond both intervals is not called real
 
     @property
     def key(self) -> Key:
@@ -196,6 +225,24 @@ class Comparison:
     notes: list[str] = field(default_factory=list)
     noise_floor: "NoiseFloor | None" = None
     mismatches: list[coherence.Mismatch] = field(default_factory=list)
+    rule: "Rule | None" = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What a difference had to clear to be called real in this comparison."""
+
+    min_change: float
+    same_machine: bool
+    warned_cells: int = 0      # cells held back by a warning of either run
+
+    def text(self) -> str:
+        floor = ("the noise floor of the reference rows" if self.same_machine else
+                 "no noise floor (two machines: the reference rows compare their memory)")
+        return (f"a change is real when both 95% intervals, {floor} and a {self.min_change:.0%} "
+                f"minimum (--min-change) are cleared, and {WARNED_FACTOR:g}x in a cell either "
+                "run warned about"
+                + (f" ({self.warned_cells} held back by a warning)" if self.warned_cells else ""))
 
 
 @dataclass(frozen=True)
@@ -236,20 +283,52 @@ def mark_with_floor(low: float | None, high: float | None, floor: float) -> str:
     return SAME
 
 
-def apply_floor(entries: list[Entry]) -> list[Entry]:
-    """Entries re-marked against the noise floor at their size (``noise_floor``): the
-    reference rows are ``same`` (they are the floor), the others change only beyond it."""
-    overall = noise_floor(entries)
-    if overall is None:
-        return entries
+#: A cell of a warning: (library, algorithm, operation, size).
+Cell = tuple[str, str, str, int]
+
+
+def warned_cells(warnings: Iterable[Any]) -> dict[Cell, str]:
+    """The points a run's warnings name (kinds of ``HOLDING_KINDS``, subject ``LIB ALGO OP
+    SIZE B``), each with the kind; warnings about a whole run or library are not a cell's."""
+    out: dict[Cell, str] = {}
+    for w in warnings:
+        kind = getattr(w.kind, "value", w.kind)
+        parts = str(w.subject).split()
+        if kind in HOLDING_KINDS and len(parts) == 5 and parts[4] == "B" and \
+                parts[3].isdigit():
+            out.setdefault((parts[0], parts[1], parts[2], int(parts[3])), str(kind))
+    return out
+
+
+def apply_floor(entries: list[Entry], min_change: float = 0.0, use_reference: bool = True,
+                held: Mapping[Cell, str] | None = None) -> list[Entry]:
+    """Entries re-marked against what a change must clear: the noise floor at their size
+    (``noise_floor``, when ``use_reference``: the reference rows are then ``same``, being the
+    floor), at least ``1 + min_change``, and ``WARNED_FACTOR`` in a cell either run warned
+    about (``held``: cell -> ``warned in run N: KIND``)."""
+    overall = noise_floor(entries) if use_reference else None
     out = []
     for e in entries:
-        if e.lib == REFERENCE_LIB:
-            m = UNKNOWN if e.mark == UNKNOWN else SAME
+        floor = 1.0 + min_change
+        ref_floor = None
+        if overall is not None and e.lib != REFERENCE_LIB:
+            ref_floor = (noise_floor(entries, e.size) or overall).factor
+        if e.lib == REFERENCE_LIB and overall is not None:
+            m, why = (UNKNOWN, "") if e.mark == UNKNOWN else (SAME, "noise floor")
         else:
-            floor = noise_floor(entries, e.size) or overall
-            m = mark_with_floor(e.low, e.high, floor.factor)
-        out.append(replace(e, mark=m, within_floor=m == SAME and e.mark in (FASTER, SLOWER)))
+            m = mark_with_floor(e.low, e.high, max(floor, ref_floor or 1.0))
+            why = ""
+            if m == SAME and e.mark in (FASTER, SLOWER):
+                # the first bound it failed to clear names it
+                why = ("noise floor" if ref_floor is not None and ref_floor >= floor and
+                       mark_with_floor(e.low, e.high, ref_floor) == SAME else "min change")
+        warned = (held or {}).get((e.lib, e.algo, e.op, e.size or 0))
+        if warned and m in (FASTER, SLOWER) and \
+                mark_with_floor(e.low, e.high, WARNED_FACTOR) == SAME:
+            m, why = SAME, f"{warned}, within {WARNED_FACTOR:g}x"
+        out.append(replace(e, mark=m, within_floor=why == "noise floor" and e.mark in
+                           (FASTER, SLOWER), held_back=why if e.mark in (FASTER, SLOWER)
+                           else ""))
     return out
 
 
@@ -269,9 +348,13 @@ def _index(results: Iterable[Result]) -> dict[Key, Result]:
 
 
 def compare_results(results_a: Iterable[Result], results_b: Iterable[Result],
-                    sizes: Iterable[int] | None = None) -> tuple[list[Entry], int, int]:
+                    sizes: Iterable[int] | None = None, min_change: float = 0.0,
+                    use_reference: bool = True, held: Mapping[Cell, str] | None = None
+                    ) -> tuple[list[Entry], int, int]:
     """Entries for every quantity both runs hold (optionally only at ``sizes``), in a stable
-    order; plus the counts of quantities found in only A and only B."""
+    order; plus the counts of quantities found in only A and only B. ``min_change``,
+    ``use_reference`` and ``held``: what a change must clear (``apply_floor``); the defaults
+    here are the bare interval rule with the reference rows' floor."""
     ia, ib = _index(results_a), _index(results_b)
     wanted = set(sizes) if sizes else None
     entries: list[Entry] = []
@@ -285,7 +368,7 @@ def compare_results(results_a: Iterable[Result], results_b: Iterable[Result],
         ratio, low, high = ratio_interval(sa, sb)
         entries.append(Entry(*k, unit=ra.unit, a=ra.median, b=rb.median, ratio=ratio, low=low,
                              high=high, mark=mark(low, high)))
-    entries = apply_floor(entries)
+    entries = apply_floor(entries, min_change, use_reference, held)
     return entries, len(set(ia) - set(ib)), len(set(ib) - set(ia))
 
 
@@ -348,17 +431,37 @@ def differences(run_a: Run, run_b: Run) -> list[Difference]:
 
 
 def compare_runs(run_a: Run, results_a: Iterable[Result], run_b: Run,
-                 results_b: Iterable[Result], sizes: Iterable[int] | None = None) -> Comparison:
-    """The whole comparison of two stored runs."""
-    entries, only_a, only_b = compare_results(results_a, results_b, sizes)
+                 results_b: Iterable[Result], sizes: Iterable[int] | None = None,
+                 warnings_a: Iterable[Any] = (), warnings_b: Iterable[Any] = (),
+                 min_change: float = MIN_CHANGE) -> Comparison:
+    """The whole comparison of two stored runs, with their stored warnings (``StoredWarning``
+    or ``BenchWarning``): a change is real only beyond both intervals, the reference rows'
+    noise floor (one machine) and ``min_change``, and ``WARNED_FACTOR`` in a cell either run
+    warned about."""
+    same = coherence.machine_identity(run_a) == coherence.machine_identity(run_b)
+    held = {cell: f"warned in run {run_b.id}: {kind}"
+            for cell, kind in warned_cells(warnings_b).items()}
+    held.update({cell: f"warned in run {run_a.id}: {kind}"
+                 for cell, kind in warned_cells(warnings_a).items()})
+    entries, only_a, only_b = compare_results(results_a, results_b, sizes, min_change,
+                                              use_reference=same, held=held)
+    ms = coherence.mismatches(coherence.facts(run_a), coherence.facts(run_b),
+                              libs={e.lib for e in entries})
+    if not same and not any(m.what == coherence.MACHINE for m in ms):
+        ms.insert(0, coherence.Mismatch(coherence.MACHINE, coherence.machine_label(run_a),
+                                        coherence.machine_label(run_b)))
+    n_held = sum(1 for e in entries if e.held_back.startswith("warned"))
     cmp = Comparison(run_a, run_b, entries, summarize(entries, run_a, run_b),
                      differences(run_a, run_b), only_a, only_b,
-                     noise_floor=noise_floor(entries),
-                     mismatches=coherence.mismatches(coherence.facts(run_a),
-                                                     coherence.facts(run_b),
-                                                     libs={e.lib for e in entries}))
+                     noise_floor=noise_floor(entries) if same else None,
+                     mismatches=ms, rule=Rule(min_change, same, n_held))
     if cmp.noise_floor is not None:
         cmp.notes.append(cmp.noise_floor.text())
+    elif not same:
+        cmp.notes.append(f"runs {run_a.id} and {run_b.id} come from two machines: they are "
+                         "compared as machines (the reference rows compare their memory and "
+                         "set no noise floor)")
+    cmp.notes.append(cmp.rule.text())
     if only_a or only_b:
         cmp.notes.append(f"{only_a} quantities only in run {run_a.id} and {only_b} only in run "
                          f"{run_b.id} are not compared")
@@ -398,16 +501,23 @@ def to_document(cmp: Comparison) -> dict[str, Any]:
         "method": "ratio = speed B / speed A (above 1: B faster); interval = "
                   "[B_low / A_high, B_high / A_low] from the 95% CIs of the medians; "
                   "real change only when the two CIs do not overlap and the interval lies "
-                  "beyond the noise floor of the reference rows",
+                  "beyond the noise floor of the reference rows (one machine) and the minimum "
+                  "change, and beyond the warned factor in a cell either run warned about",
         "run_a": _run_doc(cmp.run_a),
         "run_b": _run_doc(cmp.run_b),
         "differences": [{"key": d.key, "a": d.a, "b": d.b} for d in cmp.differences],
         "mismatches": [{"what": m.what, "a": m.a, "b": m.b} for m in cmp.mismatches],
+        "rule": None if cmp.rule is None else {
+            "min_change": cmp.rule.min_change, "warned_factor": WARNED_FACTOR,
+            "machines": "same" if cmp.rule.same_machine else "different",
+            "noise_floor": cmp.rule.same_machine, "holding_warnings": list(HOLDING_KINDS),
+            "held_back_by_warnings": cmp.rule.warned_cells},
         "entries": [{"scenario": e.scenario, "lib": e.lib, "algo": e.algo, "op": e.op,
                      "size": e.size, "metric": e.metric, "unit": e.unit, "a": _sig(e.a),
                      "b": _sig(e.b), "ratio": _sig(e.ratio), "ratio_low": _sig(e.low),
                      "ratio_high": _sig(e.high), "change": e.mark,
-                     "within_noise_floor": e.within_floor} for e in cmp.entries],
+                     "within_noise_floor": e.within_floor,
+                     "held_back": e.held_back or None} for e in cmp.entries],
         "noise_floor": None if cmp.noise_floor is None else {
             "factor": _sig(cmp.noise_floor.factor), "from": cmp.noise_floor.worst,
             "n": cmp.noise_floor.n},

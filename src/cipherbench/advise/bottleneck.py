@@ -40,10 +40,14 @@ NO_CI = 0.03
 SMALL = 1.10
 
 CRYPTO_BOUND, PATH_BOUND, CANNOT_TELL = "crypto-bound", "path-bound", "cannot tell"
+#: The ssh program's own work (not the cipher) limits the transfer (``SPLIT_RULE`` only).
+PROGRAM_BOUND = "program-bound"
 BASELINE, LINK = "baseline", "link"
 #: Which rule decided (``PathVerdict.rule``): the cipher's interval against the measured
-#: baseline, against the nominal link, or the ssh run's paired verdict against its baseline.
-INTERVAL_RULE, LINK_RULE, PAIRED_RULE = "interval", "link", "paired"
+#: baseline, against the nominal link, the ssh run's paired verdict against its baseline
+#: (stored advice before the split), or the ssh run's time split into the cipher's own work,
+#: ssh's and the waiting (``scenarios.ssh.bottleneck``).
+INTERVAL_RULE, LINK_RULE, PAIRED_RULE, SPLIT_RULE = "interval", "link", "paired", "split"
 
 def parse_link(text: str) -> tuple[float, str]:
     """``--link`` text -> (bytes per second, how to say it). Raises ``UsageError``."""
@@ -100,15 +104,19 @@ class Interval:
 @dataclass(frozen=True)
 class PathVerdict:
     """``decide``'s answer: the state, the cipher's share of the path with its interval, and
-    which path it was (``baseline`` or ``link``) at what rate, and which rule decided."""
+    which path it was (``baseline`` or ``link``) at what rate, and which rule decided. Under
+    ``SPLIT_RULE`` the share is the paired verdict against the baseline (None without one),
+    beside what decided: ``parts``, the shares of the transfer's time
+    (``scenarios.ssh.bottleneck.Split.to_dict``)."""
 
     state: str
-    share: float
-    low: float
-    high: float
+    share: float | None
+    low: float | None
+    high: float | None
     path: str
-    path_bps: float
+    path_bps: float | None
     rule: str = INTERVAL_RULE
+    parts: dict | None = None
 
 
 def decide(cipher: Interval, baseline: Interval | None, link_bps: float | None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cipherbench import catalog
+from cipherbench.scenarios.luks.specs import ADIANTUM_GRADE, ADIANTUM_SPEC, SECTOR_SIZE
 
 _UNKNOWN = catalog.Grade("unknown", "not in the catalog", "")
 
@@ -247,12 +248,16 @@ _LUKS = (
     ("camellia-cbc-essiv:sha256", 256, "camellia-256-cbc", ""),
     ("twofish-cbc-essiv:sha256", 256, "twofish-256-cbc", ""),
     ("serpent-cbc-essiv:sha256", 256, "serpent-256-cbc", ""),
+    (ADIANTUM_SPEC, 256, "adiantum", "wide-block; for CPUs without AES instructions"),
 )
 
 
 def luks_candidates() -> list[Candidate]:
-    """``cryptsetup --cipher`` specs with their key sizes (bits)."""
+    """``cryptsetup --cipher`` specs with their key sizes (bits), each formatted with
+    ``--sector-size`` ``SECTOR_SIZE``."""
     return [Candidate("luks", f"{spec}:{bits}", f"{spec} --key-size {bits}", algo, None, False,
-                      worst_grade(algo), {"cryptsetup": spec, "key_bits": bits,
-                                          "xts": "xts" in spec}, note=note)
+                      ADIANTUM_GRADE if spec == ADIANTUM_SPEC else worst_grade(algo),
+                      {"cryptsetup": spec, "key_bits": bits, "xts": "xts" in spec,
+                       "wide_block": spec == ADIANTUM_SPEC, "sector_size": SECTOR_SIZE},
+                      note=note)
             for spec, bits, algo, note in _LUKS]

@@ -84,15 +84,19 @@ class Advice:
                 for r in self.rows],
             "bottleneck": self.bottleneck,
             "bottleneck_verdict": None if self.path is None else {
-                "state": self.path.state, "share": round(self.path.share, 4),
-                "share_low": round(self.path.low, 4), "share_high": round(self.path.high, 4),
+                "state": self.path.state, "share": _round4(self.path.share),
+                "share_low": _round4(self.path.low), "share_high": _round4(self.path.high),
                 "path": self.path.path, "path_bytes_per_s": self.path.path_bps,
-                "rule": self.path.rule},
+                "rule": self.path.rule, "parts": self.path.parts},
             "config": [{"text": ln.text, "status": ln.status, "checked_by": ln.detail}
                        for ln in self.lines],
             "notes": self.notes,
             "evidence_runs": self.evidence_runs,
         }
+
+
+def _round4(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
 
 
 def _ssh_query(what: str) -> list[str] | None:
@@ -161,6 +165,11 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
         else:
             rates = R.without_aes(cands, rates)
             notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
+    if target.family == "luks":     # the kernel's implementation, not a library's
+        from cipherbench.advise import luks_kernel
+        rates, more = luks_kernel.rates(ev, cands, luks_kernel.read_view(env, ev.cpu_flags),
+                                        opts.assume_no_aes)
+        notes = [n for n in notes if not n.startswith("--assume-no-aes")] + more
     rows = rank(cands, rates, opts.policy, target.transport, dflt,
                 rounds=paired_rounds(ev, rates) if target.family == "ssh" else None)
     own = own_tool_rows(target, rows, opts)
@@ -191,9 +200,6 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     if left:
         notes.append("left out of the evidence (never mixed with it): " + "; ".join(left[:6])
                      + (f"; and {len(left) - 6} more" if len(left) > 6 else ""))
-    if target.family == "luks":
-        notes.append("dm-crypt runs the kernel's implementation; these are the same modes in "
-                     "a user-space library (`cryptsetup benchmark` measures the kernel's)")
     if target.family == "gpg" and stand_ins:
         notes.append("some rates are libgcrypt CFB stand-ins (no gpg measurement of them)")
     # the one-off line of the tool measured (every tool's when it was ssh's own pipe)
@@ -206,6 +212,14 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     lines = validate(lines, validator)
     runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
     text = answer_text(target, own, rec, opts) + other_tool_text(target, rows, rec)
+    if target.family == "gpg" and rec is not None and ev.gpg_run is not None:
+        from cipherbench.scenarios.gpg import backup as gpg_backup, tables as gpg_tables
+        args = ev.gpg_run.args
+        disk = gpg_backup.Disk(opts.link[0], "your --link") if opts.link else \
+            gpg_tables.disk_of(args, [])
+        text += gpg_tables.how_long(ev.gpg_rows, "age" if rec.cand.key == "age" else "gnupg",
+                                    rec.cand.key, int(args.get("backup_size") or 50 << 30),
+                                    disk)
     if target.name == "nzbget":
         text += tls13_text(opts.lib)
         notes.insert(0, rc4_text(ev, opts))

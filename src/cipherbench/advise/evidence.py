@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from cipherbench import coherence as coh
+from cipherbench.machine import coherence as coh
 from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.scenarios.ssh import tables
-from cipherbench.scenarios.ssh.runner import BASELINE as BASELINE_ALGO
+from cipherbench.scenarios.ssh.sweep import BASELINE as BASELINE_ALGO
 from cipherbench.store import Result, Run, Store
 from cipherbench.units import rate
 
@@ -117,6 +117,8 @@ class Evidence:
     gpg_run: Run | None = None
     gpg_rows: list = field(default_factory=list)               # scenarios.gpg.tables.GpgRow
     gpg_ci: dict[tuple[str, str], float] = field(default_factory=dict)  # (tool, algo) -> rel CI
+    luks_run: Run | None = None                                # the newest dm-crypt run
+    luks: dict[str, Result] = field(default_factory=dict)     # SPEC:BITS -> encrypt rate
     tls: dict[tuple[str, str], tuple[Result, Run]] = field(default_factory=dict)
     no_aes_runs: bool = False    # primitive/tls figures come from hardware-disabled runs
     cpu_flags: list[str] | None = None
@@ -171,6 +173,7 @@ class Evidence:
                     ev._add_tls(r, run)
         ev._load_ssh(store, [r for r in normal if r.command == "ssh"], fx, host, via)
         ev._load_gpg(store, [r for r in normal if r.command == "gpg"], fx)
+        ev._load_luks(store, [r for r in normal if r.command == "luks"])
         first = next(iter(fast_paths), None) or next(iter(here), None)
         if first is not None:
             ev.cpu_flags = first.metadata.get("cpu_flags")
@@ -260,6 +263,17 @@ class Evidence:
         if run is not None:
             self.gpg_run = run
             self.gpg_rows, self.gpg_ci = got[run.id]
+
+    def _load_luks(self, store: Store, runs: list[Run]) -> None:
+        """The newest complete dm-crypt run's encryption rates (``advise --kernel``)."""
+        for run in complete_first(runs):
+            if run.status != "complete":
+                continue
+            got = {r.algo: r for r in store.results(run.id, "luks")
+                   if r.metric == "bytes_per_s" and r.op == "encrypt"}
+            if got:
+                self.luks_run, self.luks = run, got
+                return
 
     def _whole(self, runs: list[Run], cover, fx: dict[int, coh.Facts]) -> Run | None:
         """The newest complete run that does not cover strictly less than an older complete

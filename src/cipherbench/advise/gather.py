@@ -43,6 +43,11 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
                               for a in ("aes-128-xts", "aes-256-xts")):
         need("openssl", [a for a in E.LUKS_ALGOS if "twofish" not in a and "serpent" not in a])
         need("libgcrypt", ("twofish-256-cbc", "serpent-256-cbc"))
+    if "luks" in fams:     # the kernel's generic drivers and Adiantum (luks_kernel.py)
+        from cipherbench.advise.luks_kernel import NEEDS
+        for l, algos in NEEDS.items():
+            if any((l, a, "encrypt") not in ev.primitive for a in algos):
+                need(l, algos)
     if "gpg" in fams and ev.gpg_run is None:
         want["gpg"] = True
     return want
@@ -50,8 +55,8 @@ def missing(ev: Evidence, targets: list[Target], lib: str, host: str | None,
 
 def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
            assume_no_aes: bool, measurer: Measurer | None, ssh_config: str | None = None,
-           via: list[str] | None = None, machine: tuple[str, str, str] | None = None
-           ) -> tuple[Evidence, list]:
+           via: list[str] | None = None, machine: tuple[str, str, str] | None = None,
+           kernel: bool = False) -> tuple[Evidence, list]:
     """Load the evidence (of ``machine`` when the store has its runs; ssh runs through the
     first of ``via`` they measured); with a measurer, measure what is missing and load again.
     Returns the evidence and the measurements made."""
@@ -82,6 +87,8 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
             measurer.primitive(["openssl"], list(E.SSH_ALGOS))
     if want["gpg"]:
         measurer.gpg()
+    if kernel and any(t.family == "luks" for t in targets):
+        measurer.luks()       # --kernel: the kernel's dm-crypt itself, each time asked
     if measurer.done:
         ev = load()
     return ev, measurer.done

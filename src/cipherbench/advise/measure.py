@@ -12,8 +12,8 @@ from typing import Callable, Mapping
 from rich.console import Console
 
 from cipherbench.advise.evidence import PREFERRED_SIZE
-from cipherbench.core_client import HW_FEATURES, Core, hw_args
-from cipherbench.cores import Cores
+from cipherbench.cores.core_client import HW_FEATURES, Core, hw_args
+from cipherbench.cores.combined import Cores
 from cipherbench.errors import UsageError, UserError
 from cipherbench.presets import QUICK
 from cipherbench.scenarios.recording import Recording, RunInterrupted
@@ -144,7 +144,7 @@ class Measurer:
             via: list[str] | None = None) -> Measurement:
         """Real ssh transfers of every offered cipher with two MACs, at a modest size, to
         ``host`` through ``ssh_config`` (ssh -F) and the tools of ``via``."""
-        from cipherbench.scenarios.ssh import runner
+        from cipherbench.scenarios.ssh import sweep
         from cipherbench.scenarios.ssh import scenario as ssh
         from cipherbench.scenarios.ssh.server import query
         args = ["ssh", "--size", SSH_SIZE, "--budget", "1", "--macs", ",".join(SSH_MACS)]
@@ -158,7 +158,7 @@ class Measurer:
             args += ["--via", ",".join(via)]
 
         def make_plan():
-            combos = runner.choose(list(offered_ciphers), list(SSH_MACS),
+            combos = sweep.choose(list(offered_ciphers), list(SSH_MACS),
                                    query("cipher"), query("mac"))
             more = {"via": list(via)} if via and plan_takes_via() else {}
             return ssh.SshPlan(combos, parse_size(SSH_SIZE), host=host, ssh_config=ssh_config,
@@ -167,9 +167,19 @@ class Measurer:
         return self._measure("ssh transfers" + (f" to {host}" if host else " over loopback"),
                              args, f"{SSH_SIZE}B per cipher, about 40 s", ssh, make_plan)
 
+    def luks(self) -> Measurement:
+        """The kernel's dm-crypt per LUKS spec on a RAM-backed device (``advise --kernel``)."""
+        from cipherbench.scenarios.luks import scenario as luks
+
+        def make_plan():
+            return luks.LuksPlan()
+
+        return self._measure("the kernel's dm-crypt", ["luks"], "every spec, about 30 s",
+                             luks, make_plan)
+
     def tls(self, lib: str) -> Measurement:
         """The real TLS record layer of ``lib`` at the TLS-record write size."""
-        from cipherbench import stats
+        from cipherbench.analysis import stats
         from cipherbench.scenarios.tls import scenario as tls
         args = ["tls", "--lib", lib, "--sizes", str(PREFERRED_SIZE), "--no-loopback",
                 "--budget", "0.3"]
@@ -188,7 +198,7 @@ class Measurer:
         from cipherbench.errors import EnvironmentProblem
         from cipherbench.scenarios.gpg import programs
         from cipherbench.scenarios.gpg import scenario as gpg
-        from cipherbench.scenarios.gpg.runner import candidates, check_space
+        from cipherbench.scenarios.gpg.candidates import candidates, check_space
         args = ["gpg", "--size", GPG_SIZE, "--ops", "encrypt", "--budget", "2"]
 
         def make_plan():

@@ -4,27 +4,32 @@ in them: the same verdicts ``cipherbench ssh`` prints for that run, never re-der
 - against the default: ``rank`` orders and ties the rows by ``scenarios.ssh.tables
   .paired_verdict`` (the ``vs dflt`` column's verdict); ``versus_default`` words it, with the
   paired ratio and its interval as the only factor, or "cannot tell here (within N%)";
-- the bottleneck: ``scenarios.ssh.bottleneck.judge`` on the paired verdict against the
-  cleartext baseline (the ``vs clear`` column's) of the fastest allowed choice of the rounds,
+- the bottleneck: ``scenarios.ssh.tables.judge`` of the fastest allowed choice of the rounds,
   as ``ssh`` judges its fastest cipher (the recommendation, or the one the kept default
-  cannot be told apart from); a ``--link`` narrower than the measured baseline caps it with
-  the interval rule of ``advise.bottleneck`` against the link.
+  cannot be told apart from): its time split into the cipher's own work (measured alone in
+  the same run), ssh's and the waiting (``scenarios.ssh.bottleneck``); a ``--link``
+  narrower than what that choice moved caps it with the interval rule of
+  ``advise.bottleneck`` against the link. The paired verdict against the cleartext
+  baseline is kept beside it (``share``), never what decides.
 
 Evidence without paired rounds (ssh runs stored before the rounds, primitive stand-ins,
 ``--host`` primitives) keeps the interval rule of ``advise.bottleneck``.
 """
 from __future__ import annotations
 
-from cipherbench import cpu_figure
-from cipherbench import verdict as V
-from cipherbench.advise.bottleneck import (BASELINE, CANNOT_TELL, CRYPTO_BOUND, PAIRED_RULE,
-                                           PATH_BOUND, PathVerdict, sentence, verdict)
+from cipherbench.analysis import cpu_figure
+from cipherbench.analysis import verdict as V
+from cipherbench.advise.bottleneck import (BASELINE, CANNOT_TELL, CRYPTO_BOUND,
+                                           PATH_BOUND, PROGRAM_BOUND, SPLIT_RULE, PathVerdict,
+                                           sentence, verdict)
 from cipherbench.advise.evidence import Rate
 from cipherbench.advise.rank import Ranked, default_row
 from cipherbench.scenarios.ssh import bottleneck as ssh_bn
+from cipherbench.scenarios.ssh import tables as ssh_tables
 from cipherbench.units import format_rate
 
-_STATE = {ssh_bn.CRYPTO: CRYPTO_BOUND, ssh_bn.PATH: PATH_BOUND, ssh_bn.UNKNOWN: CANNOT_TELL}
+_STATE = {ssh_bn.CRYPTO: CRYPTO_BOUND, ssh_bn.PROGRAM: PROGRAM_BOUND, ssh_bn.PATH: PATH_BOUND,
+          ssh_bn.UNKNOWN: CANNOT_TELL}
 
 
 def applies(rec: Ranked | None) -> bool:
@@ -37,26 +42,28 @@ def bottleneck(rows: list[Ranked], rec: Ranked, baseline: Rate | None,
                ) -> tuple[str, PathVerdict | None]:
     """The sentence and the verdict for a recommendation with paired rounds (``baseline``:
     the same run's cleartext baseline, None when it measured none). Judged for the fastest
-    allowed choice of those rounds, as the ssh scenario judges its fastest cipher: the
-    recommendation, or the default it cannot be told apart from."""
+    allowed choice of those rounds, as the ssh scenario judges its fastest cipher (the
+    recommendation, or the default it cannot be told apart from): its time split into the
+    cipher's own work, ssh's and the waiting (``scenarios.ssh.tables.judge``). A ``--link``
+    narrower than what that choice moved caps it: then the link is the bottleneck."""
     top = fastest(rows) or rec
     v = top.vs_baseline
-    if link is not None and (baseline is None or v is None or link[0] < baseline.bps):
+    moved = top.rate.bps if top.rate is not None else None
+    if link is not None and (moved is None or link[0] < moved):
         text = sentence(rows, link, baseline, top)
-        if baseline is not None and v is not None:
-            text += (" The nominal link decided, not the paired rounds: it is narrower than "
-                     "the cleartext baseline of the same run.")
+        text += (" The nominal link decided: it is narrower than what the paired rounds "
+                 "moved.")
         return text, verdict(rows, link, baseline, top)
-    via = top.rounds.via if top.rounds is not None else "pipe"
-    judged = ssh_bn.judge(v if baseline is not None else None, top.cand.label, via)
-    if v is None or baseline is None or v.ratio is None or v.low is None or v.high is None:
-        return judged.text(), None
-    below = f", below your {link[1]}" if link else ""
+    assert top.rounds is not None
+    judged = ssh_tables.judge(top.rounds)
     run = f" of run {run_id}" if run_id is not None else ""
-    text = (f"{judged.text()} Decided by the paired rounds{run} against the cleartext baseline "
-            f"of the same run ({format_rate(baseline.bps)}{below}).")
-    return text, PathVerdict(_STATE[judged.kind], v.ratio, v.low, v.high, BASELINE,
-                             baseline.bps, PAIRED_RULE)
+    below = f" Your {link[1]} is wider than what it moved." if link else ""
+    text = f"{judged.text()} Decided by the paired rounds{run}.{below}"
+    share = (v.ratio, v.low, v.high) if baseline is not None and v is not None \
+        else (None, None, None)
+    return text, PathVerdict(_STATE[judged.kind], *share, BASELINE,
+                             baseline.bps if baseline is not None else None, SPLIT_RULE,
+                             judged.split.to_dict() if judged.split else None)
 
 
 def fastest(rows: list[Ranked]) -> Ranked | None:

@@ -4,7 +4,7 @@
   gpg and LUKS fix the mode of their format (OpenPGP's CFB with an MDC, dm-crypt's XTS);
   there the catalog's grade of that mode is "acceptable" (sound when the format composes it
   right, which these formats do), so modern allows 128-bit-block ciphers in the format's
-  own mode (and, for LUKS, only XTS).
+  own mode (and, for LUKS, only XTS or the wide-block Adiantum).
 - ``compat``: recommended and acceptable grades (CBC/CTR with a MAC, Camellia, ESSIV).
 - ``legacy``: everything, each legacy or broken choice marked with its reason and reference.
 
@@ -52,9 +52,9 @@ def judge(policy: str, cand: Candidate, transport: bool) -> Verdict:
         if level != "recommended":
             return Verdict(False, f"{level}, not recommended: {cand.grade.reason}")
         return Verdict(True)
-    if cand.family == "luks" and not cand.names.get("xts"):
-        return Verdict(False, "modern allows XTS only for disks (use --policy compat for "
-                              "CBC-ESSIV)")
+    if cand.family == "luks" and not (cand.names.get("xts") or cand.names.get("wide_block")):
+        return Verdict(False, "modern allows XTS or Adiantum only for disks (use --policy "
+                              "compat for CBC-ESSIV)")
     if level == "recommended":
         return Verdict(True)
     if cand.family in ("gpg", "luks"):

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from cipherbench import catalog
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.advise import policy as pol
 from cipherbench.advise.candidates import Candidate
 from cipherbench.advise.evidence import Rate
 from cipherbench.scenarios.ssh import tables
-from cipherbench.verdict import CANNOT_TELL
+from cipherbench.analysis.verdict import CANNOT_TELL
 
 _GRADE_ORDER = {g: i for i, g in enumerate(catalog.GRADES)}
 

@@ -14,7 +14,7 @@ scenario ``advise`` and lib = the target name:
 """
 from __future__ import annotations
 
-from cipherbench import metadata
+from cipherbench.machine import metadata
 from cipherbench.advise.engine import Advice, Options
 from cipherbench.store import Result, Store
 
@@ -27,8 +27,12 @@ from cipherbench.store import Result, Store
 #: measured in (null otherwise), each with the ``figure`` it was judged on (``cpu_s``, ``wall_s``,
 #: as the ssh table's); ``bottleneck_verdict.rule`` names what decided (``paired``:
 #: the ssh run's verdict against its baseline, ``share`` then the paired ratio; ``interval``;
-#: ``link``).
-SCHEMA = "cipherbench-advise/4"
+#: ``link``). 5: the ssh bottleneck from the paired rounds is decided by the fastest choice's
+#: time split (rule ``split``, ``bottleneck_verdict.parts``: the cipher's own share measured
+#: alone, ssh's, the waiting), its state may be ``program-bound``, and ``share`` (the paired
+#: ratio to the baseline, beside it) is null without a baseline; the gpg target's ``backup``
+#: (the whole backup's wall-clock and CPU time, and what decides it).
+SCHEMA = "cipherbench-advise/5"
 SCENARIO = "advise"
 
 

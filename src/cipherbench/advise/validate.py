@@ -275,14 +275,16 @@ class Validator:
 
     def _cryptsetup(self, payload) -> tuple[str, str]:
         spec, bits = payload
-        if not re.fullmatch(r"[a-z0-9]+-[a-z0-9]+(-[a-z0-9]+)?(:[a-z0-9]+)?", spec) or \
+        if not re.fullmatch(r"[a-z0-9]+(,[a-z0-9]+)?-[a-z0-9]+(-[a-z0-9]+)?(:[a-z0-9]+)?",
+                            spec) or \
                 bits % 8 or not 128 <= bits <= 512:
             return "rejected", f"not a cryptsetup cipher spec and key size: {spec} {bits}"
         if not self.which("cryptsetup"):
             return "not checked", "cryptsetup is not installed (spec syntax checked only)"
         rc, out = self._run(["cryptsetup", "--help"])
-        if rc != 0 or "--cipher" not in out or "--key-size" not in out or "luksFormat" not in out:
-            return "rejected", "this cryptsetup lacks --cipher/--key-size/luksFormat"
+        if rc != 0 or any(w not in out for w in ("--cipher", "--key-size", "--sector-size",
+                                                  "luksFormat")):
+            return "rejected", "this cryptsetup lacks --cipher/--key-size/--sector-size/luksFormat"
         return "ok", "cryptsetup --help (options), spec syntax"
 
 

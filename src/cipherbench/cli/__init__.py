@@ -78,7 +78,7 @@ def _say(stream, text: str) -> None:
 def _main(args: Sequence[str] | None, env: Mapping[str, str] | None, stdout, stderr) -> int:
     import click
 
-    from cipherbench.cli.context import AppContext
+    from cipherbench.clikit.context import AppContext
     from cipherbench.errors import UserError
     from cipherbench.output import CheckedStream
 

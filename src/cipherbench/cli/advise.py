@@ -19,10 +19,10 @@ from cipherbench.advise.record import SCHEMA, store_advice
 from cipherbench.scenarios.ssh.tables import verdict_cell
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import nonempty_list, split_list
-from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.coherence import this_machine
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.options import nonempty_list, split_list
+from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
+from cipherbench.machine.coherence import this_machine
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import UsageError
 
@@ -52,6 +52,9 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
 @click.option("--assume-no-aes", is_flag=True, help="advise for a CPU without AES "
               "instructions (runs with AES switched off when stored, else an estimate)")
 @click.option("--no-measure", is_flag=True, help="use stored results only; measure nothing")
+@click.option("--kernel", is_flag=True, help="luks: measure the kernel's dm-crypt itself, a "
+              "mapping per cipher on a RAM-backed device (root, device-mapper and dm-crypt; "
+              "as `cipherbench luks`)")
 @cpu_option("what advise measures runs on CPU K (the core, the ssh client, gpg; as each "
             "measuring command's --cpu)")
 @wait_quiet_option
@@ -59,7 +62,7 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
 @json_option
 @click.pass_obj
 def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, assume_no_aes,
-            no_measure, cpu, wait_quiet, db, as_json) -> int:
+            no_measure, kernel, cpu, wait_quiet, db, as_json) -> int:
     """Which cipher to use here, whether crypto is your bottleneck, and the config lines."""
     link_rate = parse_link(link) if link else None
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
@@ -70,6 +73,8 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
         raise UsageError(f"--ssh-config {ssh_config}: no such file")
     tools = check_via(split_list(via)) if via else None
     targets = resolve(target)
+    if kernel:
+        check_kernel(targets, no_measure)
     opts = Options(policy=policy, link=link_rate, host=host, lib=lib,
                    assume_no_aes=assume_no_aes, ssh_config=ssh_config, via=tools)
     store = app.open_store(db)
@@ -87,7 +92,8 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
         before_first=lambda: wait_quiet_on(app.err_console, wait_quiet))
     ev, measured = gather(store, targets, lib=lib or "openssl", host=host,
                           assume_no_aes=assume_no_aes, measurer=measurer,
-                          ssh_config=ssh_config, via=tools, machine=this_machine())
+                          ssh_config=ssh_config, via=tools, machine=this_machine(),
+                          kernel=kernel)
     validator = Validator(app.env)
     advice = [advise(t, ev, opts, app.env, validator) for t in targets]
     run_id = store_advice(store, target, opts, advice)
@@ -110,6 +116,20 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
                           markup=False, highlight=False)
     store.close()
     return 0
+
+
+def check_kernel(targets, no_measure: bool) -> None:
+    """``--kernel`` asks for a dm-crypt measurement: only for LUKS, only where it can run."""
+    from cipherbench.errors import EnvironmentProblem
+    from cipherbench.scenarios.luks.dmcrypt import unavailable
+    if not any(t.family == "luks" for t in targets):
+        raise UsageError("--kernel measures dm-crypt: it applies to --for luks (or all)")
+    if no_measure:
+        raise UsageError("--kernel measures the kernel's dm-crypt; --no-measure measures "
+                         "nothing")
+    why = unavailable()
+    if why:
+        raise EnvironmentProblem(f"--kernel: dm-crypt cannot be measured here: {why}")
 
 
 def display(app: AppContext, a: Advice, opts: Options) -> None:

@@ -8,11 +8,11 @@ import click
 from rich.text import Text
 
 from cipherbench import compare as cmpmod
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import RUN_REF_CONTEXT, nonempty_list, parse_sizes, run_refs
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.options import RUN_REF_CONTEXT, nonempty_list, parse_sizes, run_refs
 from cipherbench.display.console import display_fitted
 from cipherbench.display.format import format_size
-from cipherbench.errors import EnvironmentProblem
+from cipherbench.errors import EnvironmentProblem, UsageError
 
 MARK_STYLE = {cmpmod.FASTER: "bold blue", cmpmod.SLOWER: "bold red", cmpmod.SAME: "dim",
               cmpmod.UNKNOWN: "dim"}
@@ -24,18 +24,27 @@ MARK_STYLE = {cmpmod.FASTER: "bold blue", cmpmod.SLOWER: "bold red", cmpmod.SAME
 @click.option("--sizes", multiple=True, metavar="SIZES", callback=nonempty_list,
               help="compare only these message sizes, e.g. 16k (default: every size)")
 @click.option("--changes-only", is_flag=True, help="list only the real changes")
+@click.option("--min-change", "min_change", metavar="PCT", default=None,
+              help=f"the smallest change called real, in percent (default "
+                   f"{cmpmod.MIN_CHANGE:.0%}: two runs of the same command differ by about "
+                   "that much more than one run's interval says)")
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, run_a, run_b, sizes, changes_only, db, as_json) -> int:
+def command(app: AppContext, run_a, run_b, sizes, changes_only, min_change, db,
+            as_json) -> int:
     """Compare run RUN_B against run RUN_A (numbers from `cipherbench history`, or `last`,
     -1, -2, ...): two machines, two library versions, with and without hardware
-    acceleration. A ratio above 1 means B is faster; a change is marked real only when the
-    two 95% confidence intervals do not overlap."""
+    acceleration. A ratio above 1 means B is faster; a change is marked real only when it
+    clears both 95% confidence intervals, the noise floor of the reference rows (runs of one
+    machine) and --min-change, and 2x in a cell either run warned about. Runs of two machines are
+    compared as machines."""
     chosen = parse_sizes(sizes) or None
+    least = _percent(min_change) if min_change is not None else cmpmod.MIN_CHANGE
     with app.open_store(db, create=False) as store:
         ra, rb = store.get_run(run_a), store.get_run(run_b)
-        cmp = cmpmod.compare_runs(ra, store.results(ra.id), rb, store.results(rb.id), chosen)
+        cmp = cmpmod.compare_runs(ra, store.results(ra.id), rb, store.results(rb.id), chosen,
+                                  store.warnings(ra.id), store.warnings(rb.id), least)
     if not cmp.entries:
         raise EnvironmentProblem(
             f"runs {ra.id} ({ra.command}) and {rb.id} ({rb.command}) have nothing in common to "
@@ -67,7 +76,9 @@ def command(app: AppContext, run_a, run_b, sizes, changes_only, db, as_json) -> 
         lib = e.lib if e.scenario == "primitive" else f"{e.scenario}/{e.lib}"
         rows.append([lib, e.algo, e.op, format_size(e.size) if e.size is not None else "",
                      cmpmod.value_text(e, e.a), cmpmod.value_text(e, e.b), f"{e.ratio:.3g}",
-                     cmpmod.interval_text(e), Text(e.mark, style=MARK_STYLE[e.mark])])
+                     cmpmod.interval_text(e), Text(e.mark + (f" ({e.held_back})" if
+                                                             e.held_back else ""),
+                                                   style=MARK_STYLE[e.mark])])
     # a narrow terminal wraps the long cells and splits off the last columns
     display_fitted(con, ["library", "algorithm", "op", "size", "A", "B", "B/A", "interval",
                          "change"], rows, keep=2,
@@ -79,3 +90,14 @@ def command(app: AppContext, run_a, run_b, sizes, changes_only, db, as_json) -> 
     for note in cmp.notes:
         con.print(note, markup=False, highlight=False)
     return 0
+
+
+def _percent(text: str) -> float:
+    """``5`` or ``5%`` -> 0.05; a clear error otherwise."""
+    try:
+        value = float(str(text).strip().rstrip("%"))
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 100:
+        raise UsageError(f"--min-change {text}: give a percentage from 0 to 99, e.g. 5")
+    return value / 100

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cipherbench import variant_build, variants
-from cipherbench.cli.context import AppContext
+from cipherbench.cores import variant_build, variants
+from cipherbench.clikit.context import AppContext
 from cipherbench.display import console as disp
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import click
 
-from cipherbench.cli.context import AppContext, db_option
-from cipherbench.cli.options import RUN_REF_CONTEXT, parse_sizes, run_refs
+from cipherbench.clikit.context import AppContext, db_option
+from cipherbench.clikit.options import RUN_REF_CONTEXT, parse_sizes, run_refs
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.output import write_file
 from cipherbench.presets import HEADLINE_SIZE

@@ -5,7 +5,7 @@ import json
 
 import click
 
-from cipherbench.cli.context import AppContext, db_option, json_option
+from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_history
 from cipherbench.export.history import to_document

@@ -5,10 +5,11 @@ import json
 
 import click
 
-from cipherbench import catalog, offered
-from cipherbench.cli.context import AppContext
-from cipherbench.cli.options import nonempty_list, split_list
-from cipherbench.cores import Cores, format_sources
+from cipherbench import catalog
+from cipherbench.cores import offered
+from cipherbench.clikit.context import AppContext
+from cipherbench.clikit.options import nonempty_list, split_list
+from cipherbench.cores.combined import Cores, format_sources
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_list
 from cipherbench.errors import UsageError

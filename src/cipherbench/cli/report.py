@@ -7,13 +7,13 @@ from pathlib import Path
 
 import click
 
-from cipherbench.cli.context import AppContext, db_option
-from cipherbench.cli.options import (RUN_REF_CONTEXT, did_you_mean, parse_sizes, run_refs,
-                                     split_list)
+from cipherbench.clikit.context import AppContext, db_option
+from cipherbench.clikit.options import (RUN_REF_CONTEXT, did_you_mean, parse_sizes, run_refs,
+                                        split_list)
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.export import RunBundle
 from cipherbench.presets import HEADLINE_SIZE
-from cipherbench.report.post import CHART_OPS, CHARTS
+from cipherbench.report.post import AXES, CHART_OPS, CHARTS, MAX_INTERVAL, STYLES
 
 
 def _load_report_module():
@@ -48,25 +48,52 @@ CHART_FORMATS = (".png", ".svg")
               help="with --chart: only these libraries, comma-separated")
 @click.option("--headline-size", "headline", metavar="SIZE", default=None,
               help="message size of the bar charts and of --chart (default 16 KiB)")
+@click.option("--baseline", metavar="SERIES", default=None,
+              help="with --chart: the reference series, e.g. 'libgcrypt 1.10.1' or nettle; "
+                   "each other dot shows its factor against it (default: the oldest version "
+                   "when one library has several)")
+@click.option("--style", type=click.Choice(STYLES), default="dots",
+              help="with --chart: dots (default) or bars on a linear axis")
+@click.option("--axis", type=click.Choice(AXES), default="auto",
+              help="with --chart: the value axis; auto (default) is logarithmic only where "
+                   "the range demands it, with the outliers capped and marked")
+@click.option("--all", "all_rows", is_flag=True,
+              help="with --chart: every algorithm, not only those at least two series have")
+@click.option("--max-interval", metavar="PCT", default=None,
+              help=f"with --chart: a series whose 95% intervals are wider than +-PCT% is "
+                   f"drawn hollow, too imprecise to rank (default {MAX_INTERVAL:.0%})")
 @db_option
 @click.pass_obj
-def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, db) -> int:
+def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, baseline, style,
+            axis, all_rows, max_interval, db) -> int:
     """Draw stored runs: one self-contained HTML file (charts inline, works offline) and,
     with --png, each chart as a PNG. RUN is a number from `cipherbench history` or `last`
     (the default). Given two runs, the report also compares them.
 
-    With --chart NAME, one chart for a post, from `run` results at one message size: each
-    series is one library with one version, one hardware state and one core build on one
-    machine (never mixed), and its legend names the runs it comes from. Without RUN the
-    newest results of each library on this machine are drawn (a later partial run does not
-    hide an earlier complete one); name runs to draw exactly them, e.g. two versions of a
-    library side by side. aes-hw draws `run --hw-both` pairs, or a `run --no-hw` beside a
-    normal run.
+    With --chart NAME, one chart for a post, from `run` results at one message size, and
+    its numbers as CSV beside the image: each series is one library with one version, one
+    hardware state and one core build on one machine (never mixed, a `run --host` run is
+    another machine), and its legend names the runs it comes from. Without RUN the newest
+    set of runs that belong together is drawn (one machine, one session at a similar load;
+    a later partial run does not hide an earlier complete one) and named; name runs to draw
+    exactly them, e.g. two versions of a library side by side (the older is the reference
+    of the factors unless --baseline says otherwise). aes-hw draws `run --hw-both` pairs,
+    or a `run --no-hw` beside a normal run.
     """
     head = parse_sizes(headline, "--headline-size")[0] if headline else HEADLINE_SIZE
     if chart is not None:
-        return _chart(app, list(runs), output, png_dir, chart, op, split_list(libs), head, db)
-    for name, value in (("--op", op), ("--lib", libs)):
+        from cipherbench.report.post import ChartOptions
+        if style == "bars" and axis == "log":
+            raise UsageError("--style bars stands on a linear axis (a bar's length is its "
+                             "value); draw a log axis with --style dots")
+        opts = ChartOptions(all_rows, baseline, _percent(max_interval) if max_interval
+                            is not None else MAX_INTERVAL, style, axis)
+        return _chart(app, list(runs), output, png_dir, chart, op, split_list(libs), head,
+                      opts, db)
+    for name, value in (("--op", op), ("--lib", libs), ("--baseline", baseline),
+                        ("--max-interval", max_interval), ("--all", all_rows or None),
+                        ("--style", None if style == "dots" else style),
+                        ("--axis", None if axis == "auto" else axis)):
         if value is not None:
             raise UsageError(f"{name} chooses what --chart draws; the page shows every run "
                              "whole: add --chart NAME, or leave it out")
@@ -115,8 +142,44 @@ def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, d
     return 0
 
 
+def _percent(text: str) -> float:
+    """``10`` or ``10%`` -> 0.10; a clear error otherwise."""
+    try:
+        value = float(str(text).strip().rstrip("%"))
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 1000:
+        raise UsageError(f"--max-interval {text}: give a percentage above 0, e.g. 10")
+    return value / 100
+
+
+def redraw_command(name: str, run_ids: list[int], op: str | None, libs: list[str], size: int,
+                   opts) -> str:
+    """The command that draws this chart again from the same runs."""
+    import shlex
+    from cipherbench.report.post import MAX_INTERVAL as DEFAULT_BOUND
+    bits = ["cipherbench", "report", "--chart", name, *map(str, run_ids)]
+    if op:
+        bits += ["--op", op]
+    if libs:
+        bits += ["--lib", ",".join(libs)]
+    if size != HEADLINE_SIZE:
+        bits += ["--headline-size", str(size)]
+    if opts.baseline:
+        bits += ["--baseline", opts.baseline]
+    if opts.style != "dots":
+        bits += ["--style", opts.style]
+    if opts.axis != "auto":
+        bits += ["--axis", opts.axis]
+    if opts.all_rows:
+        bits.append("--all")
+    if opts.max_interval != DEFAULT_BOUND:
+        bits += ["--max-interval", f"{opts.max_interval * 100:g}"]
+    return " ".join(shlex.quote(b) for b in bits)
+
+
 def _chart(app: AppContext, refs: list[str], output: str | None, png_dir: str | None,
-           name: str, op: str | None, libs: list[str], size: int, db) -> int:
+           name: str, op: str | None, libs: list[str], size: int, opts, db) -> int:
     """``report --chart NAME``: one image from coherent evidence."""
     if name not in CHARTS:
         raise UsageError(f"--chart: unknown chart {name!r}{did_you_mean(name, list(CHARTS))}; "
@@ -147,15 +210,19 @@ def _chart(app: AppContext, refs: list[str], output: str | None, png_dir: str | 
         else:
             runs = [(r, store.results(r.id, "primitive")) for r in store.runs("run")]
     _load_report_module()
-    from cipherbench.report import dots, evidence, post
+    from cipherbench.report import evidence, post, postbars, table
     try:
-        data, ev = post.build(name, runs, size, op, libs or None, named=bool(refs))
+        data, ev = post.build(name, runs, size, op, libs or None, named=bool(refs), opts=opts)
     except post.NothingToDraw as e:
         raise EnvironmentProblem(str(e))
-    except evidence.MixedMachines as e:
-        raise UsageError(str(e) + "; name runs of one machine")
+    except (evidence.MixedMachines, post.BadBaseline) as e:
+        raise UsageError(str(e) + ("; name runs of one machine"
+                                   if isinstance(e, evidence.MixedMachines) else ""))
+    data.caption.append("drawn by: " + redraw_command(name, [r.id for r in ev.runs], op, libs,
+                                                      size, opts))
     out = Path(output) if output is not None else Path(f"{data.key}.png")
-    fig = dots.draw(data)
+    numbers = out.with_suffix(".csv")
+    fig = postbars.render(data)
     from cipherbench.report import charts as C
     try:
         try:
@@ -163,14 +230,15 @@ def _chart(app: AppContext, refs: list[str], output: str | None, png_dir: str | 
                 out.write_text(C.to_svg(fig, name), encoding="utf-8")
             else:
                 C.to_png(fig, out)
+            numbers.write_text(table.csv_text(data), encoding="utf-8")
         except OSError as e:
-            raise EnvironmentProblem(f"cannot write {out}: {e.strerror}")
+            raise EnvironmentProblem(f"cannot write {e.filename or out}: {e.strerror}")
     finally:
         C.close(fig)
     ids = ", ".join(str(r.id) for r in ev.runs)
     what = (f"{len(data.panels)} libraries on and off" if data.pairs
             else f"{len(ev.series)} series")
-    app.console.print(f"wrote {out} ({name}: {what} from run"
+    app.console.print(f"wrote {out} and {numbers.name} ({name}: {what} from run"
                       f"{'s' if len(ev.runs) > 1 else ''} {ids})", markup=False,
                       highlight=False)
     for line in ev.left_out:

@@ -3,15 +3,19 @@ from __future__ import annotations
 
 import click
 
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.options import RUN_REF_CONTEXT, parse_sizes, run_refs
+from cipherbench.cli.advise import display_run as advise_view
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.options import RUN_REF_CONTEXT, parse_sizes, run_refs
 from cipherbench.display import console as disp
 from cipherbench.display.format import format_run_header
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.presets import HEADLINE_SIZE
 from cipherbench.scenarios import view_of
 from cipherbench.scenarios.primitive import scenario as primitive
-from cipherbench.warnings import BenchWarning
+from cipherbench.run_warnings import BenchWarning
+
+#: Views of stored runs made by commands that are not scenarios.
+OTHER_VIEWS = {"advise": advise_view}
 
 
 @click.command(context_settings=RUN_REF_CONTEXT)
@@ -31,7 +35,7 @@ def command(app: AppContext, run_ref, headline, db, as_json) -> int:
     head = (parse_sizes(headline, "--headline-size")[0] if headline
             else bundle.run.args.get("headline_size", HEADLINE_SIZE))
     disp.display_run_header(app.console, bundle.run, format_run_header(bundle.run))
-    view = view_of(bundle.run.command)
+    view = view_of(bundle.run.command) or OTHER_VIEWS.get(bundle.run.command)
     if view is primitive.view or view is None:
         primitive.view(app, bundle.run, bundle.results, bundle.warnings, headline=head)
     else:

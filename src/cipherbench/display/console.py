@@ -11,7 +11,7 @@ from rich.text import Text
 from cipherbench.display.format import (ListView, ResultTable, cell_for_column, format_cell,
                                         format_size)
 from cipherbench.store import Run
-from cipherbench.warnings import BenchWarning
+from cipherbench.run_warnings import BenchWarning
 
 GRADE_STYLE = {"recommended": "green", "acceptable": "cyan", "legacy": "yellow",
                "broken": "bold red", "ceiling": "dim", "floor": "dim"}

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from cipherbench import catalog
-from cipherbench.core_client import Inventory
+from cipherbench.cores.core_client import Inventory
 from cipherbench.store import Result, Run
 from cipherbench.units import format_bytes, rate
 from cipherbench.units import format_rate as units_format_rate

@@ -31,6 +31,12 @@ Schema versions (``schema_version``):
   baseline and the bottleneck are always ``wall_s``); ``ssh_rows`` and those results gain
   ``cpu_bytes_per_s`` (bytes per CPU second of both ends, median over the rounds, or null);
   ssh's ``round_s`` results gain ``client_cpu_method``.
+- 6: ssh's ``bottleneck`` is decided from the fastest cipher's time split into the cipher's
+  own work (measured alone in the same run: ssh results of metric ``cipher_bytes_per_s``),
+  the program's and the waiting (``parts``), no longer from the cleartext baseline; its
+  ``kind`` gains ``program``. gpg's summary gains ``backup`` (the whole backup's wall-clock
+  and CPU time from the paired rounds, the disk rate that caps it and which decides) and
+  each row ``backup_wall_seconds``.
 """
 from __future__ import annotations
 
@@ -41,7 +47,7 @@ from dataclasses import asdict
 from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 def to_document(bundle: RunBundle) -> dict:

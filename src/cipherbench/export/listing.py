@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from cipherbench.core_client import Inventory
+from cipherbench.cores.core_client import Inventory
 
 if TYPE_CHECKING:
-    from cipherbench.cores import CoreSource
+    from cipherbench.cores.combined import CoreSource
     from cipherbench.display.format import ListView
-    from cipherbench.offered import LibraryOffer, Offered
+    from cipherbench.cores.offered import LibraryOffer, Offered
 
 SCHEMA_NAME = "cipherbench-list"
 MISSING_SCHEMA_NAME = "cipherbench-list-missing"

@@ -8,10 +8,10 @@ from __future__ import annotations
 import signal
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
-from cipherbench.core_client import (BenchStream, Core, CoreCrashed, Inventory,
-                                     ProtocolMismatch)
-from cipherbench.cores import Cores
-from cipherbench.records import Record
+from cipherbench.cores.core_client import (BenchStream, Core, CoreCrashed, Inventory,
+                                           ProtocolMismatch)
+from cipherbench.cores.combined import Cores
+from cipherbench.cores.records import Record
 from cipherbench.remote.errors import SSH_FAILED, RemoteError, cannot_start, from_ssh
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass, field
 
-from cipherbench.metadata import MACHINE_FILES
+from cipherbench.machine.metadata import MACHINE_FILES
 
 #: The core executables looked for on the host's PATH (the C core first).
 EXECUTABLES = ("cipherbench-core", "cipherbench-core-go", "cipherbench-core-rust")

@@ -8,11 +8,11 @@ per-sample CPU time still tells how much of a CPU each sample got there).
 """
 from __future__ import annotations
 
-from cipherbench import load
+from cipherbench.machine import load
 from cipherbench.remote.host import RemoteHost
 from cipherbench.scenarios.recording import Recording, _load_dict
 from cipherbench.store import Store
-from cipherbench.warnings import Kind
+from cipherbench.run_warnings import Kind
 
 
 class HostRecording(Recording):

@@ -10,15 +10,15 @@ import tempfile
 from pathlib import Path
 from typing import Mapping
 
-from cipherbench import core_client
-from cipherbench.core_client import SOURCE_TREE
+from cipherbench.cores import core_client
+from cipherbench.cores.core_client import SOURCE_TREE
 
 
 def local_vectors(env: Mapping[str, str]) -> Path | None:
     """The known-answer vectors this machine's core reads: $CIPHERBENCH_VECTORS, those
     installed with the package (as ``Core`` finds them), else the source tree's."""
     for cand in (env.get("CIPHERBENCH_VECTORS"),
-                 str(Path(core_client.__file__).resolve().parent / "vectors"),
+                 str(Path(core_client.__file__).resolve().parents[1] / "vectors"),
                  str(SOURCE_TREE / "vectors")):
         if cand and Path(cand).is_dir():
             return Path(cand)

@@ -35,7 +35,7 @@ from cipherbench import compare as cmpmod
 from cipherbench.display.format import format_run_header
 from cipherbench.export import RunBundle
 from cipherbench.report import data as D
-from cipherbench.report import html as H
+from cipherbench.report import html_page as H
 
 #: Commands whose runs hold real-path results.
 PATH_COMMANDS = ("ssh", "gpg", "tls")
@@ -50,6 +50,7 @@ class Chart:
     key: str
     caption: str
     figure: Any
+    csv: str | None = None      # the numbers behind it, written beside its PNG
 
 
 @dataclass
@@ -82,8 +83,9 @@ class Report:
             C.close(c.figure)
 
 
-def _add(section: Section, key: str, caption: str, draw: Callable[[], Any]) -> None:
-    section.charts.append(Chart(key, caption, draw()))
+def _add(section: Section, key: str, caption: str, draw: Callable[[], Any],
+         csv: str | None = None) -> None:
+    section.charts.append(Chart(key, caption, draw(), csv))
     section.parts.append("{chart:" + key + "}")
 
 
@@ -218,8 +220,8 @@ def compare_section(cmp: cmpmod.Comparison, headline: int = 16384) -> Section:
         sec.parts.append(f"<p>What differs between the runs:</p><ul>{items}</ul>")
     sec.parts.append("<p>" + escape(
         "Ratio = speed in B / speed in A (above 1: B is faster). The interval is "
-        "[B low / A high, B high / A low] from the two 95% intervals; a change is real only "
-        "when those intervals do not overlap.") + "</p>")
+        "[B low / A high, B high / A low] from the two 95% intervals. "
+        + (cmp.rule.text() if cmp.rule else "") + ".") + "</p>")
     if cmp.summaries:
         lines = "".join(f"<li>{escape(cmpmod.summary_line(s))}</li>" for s in cmp.summaries)
         sec.parts.append(f"<ul>{lines}</ul>")
@@ -259,7 +261,7 @@ def compare_section(cmp: cmpmod.Comparison, headline: int = 16384) -> Section:
 def _post_section(bundles: list[RunBundle], headline: int) -> Section | None:
     """The release-post charts (``report --chart``) that the page's primitive runs can draw:
     one library version, hardware state and core build per series, the runs named."""
-    from cipherbench.report import dots, evidence, post
+    from cipherbench.report import dots, evidence, post, table
     runs = sorted(((b.run, b.results) for b in bundles if b.run.command == "run"),
                   key=lambda x: x[0].id)
     if not runs:
@@ -275,7 +277,8 @@ def _post_section(bundles: list[RunBundle], headline: int) -> Section | None:
             data, _ = post.build(name, runs, headline, named=True)
         except (post.NothingToDraw, evidence.MixedMachines):
             continue
-        _add(sec, f"overview-{data.key}", data.title, lambda d=data: dots.draw(d))
+        _add(sec, f"overview-{data.key}", data.title, lambda d=data: dots.draw(d),
+             table.csv_text(data))
     return sec if sec.charts else None
 
 
@@ -295,7 +298,8 @@ def build(bundles: list[RunBundle], headline: int = 16384) -> Report:
     comparison = None
     if len(bundles) == 2:
         cmp = cmpmod.compare_runs(bundles[0].run, bundles[0].results, bundles[1].run,
-                                  bundles[1].results)
+                                  bundles[1].results, None, bundles[0].warnings,
+                                  bundles[1].warnings)
         if cmp.entries:
             comparison = compare_section(cmp, headline)
     for b in bundles:
@@ -352,7 +356,8 @@ def write_html(rep: Report, path: Path | str) -> Path:
 
 
 def write_pngs(rep: Report, directory: Path | str) -> list[Path]:
-    """One PNG per chart in ``directory`` (created); returns the paths."""
+    """One PNG per chart in ``directory`` (created), and its numbers as CSV beside it where
+    the chart has them (the post charts); returns the PNGs' paths."""
     from cipherbench.report import charts as C
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
@@ -360,5 +365,7 @@ def write_pngs(rep: Report, directory: Path | str) -> list[Path]:
     for c in rep.charts:
         p = d / f"{c.key}.png"
         C.to_png(c.figure, p)
+        if c.csv is not None:
+            p.with_suffix(".csv").write_text(c.csv, encoding="utf-8")
         out.append(p)
     return out

@@ -1,10 +1,15 @@
-"""Dot charts on a logarithmic throughput axis (the release-post charts of ``report.post``).
+"""Dot charts of throughput (the release-post charts of ``report.post``).
 
 One row per algorithm, one dot per series (library and version): dots that would cover each
-other are moved apart vertically within their row, never along the value axis. The axis has
-several labelled ticks (1-2-5 per decade when the range allows) in decimal rate units. With
-``pairs`` each dot is joined to its hollow twin (the same point with the CPU features off) and
-the factor between them is written beside.
+other are moved apart vertically within their row, never along the value axis. The axis
+(``chart.axis``, from ``report.axis``) is logarithmic only where the range demands it, with
+several labelled ticks (1-2-5 per decade when the range allows) in decimal rate units; else
+linear from zero, the outliers drawn at its end (a right-pointing marker and their value).
+With ``pairs`` each dot is joined to its hollow twin (the same point with the CPU features
+off) and the factor between them is written beside; with a reference series each other dot
+has its factor against it beside. A series too imprecise to rank is hollow; a hardware-off
+setting beside others half filled. The caption (machine, versions, commands) closes it.
+Sized to be read at 800 px wide (8 inches at 100 dpi, no font under 8 points).
 """
 from __future__ import annotations
 
@@ -14,10 +19,12 @@ import textwrap
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, LogLocator
+from matplotlib.ticker import (FixedLocator, FuncFormatter, LogLocator, MaxNLocator,
+                               NullFormatter)
 
+from cipherbench.report.axis import AxisPlan
 from cipherbench.report.charts import GRID, MUTED, STYLE, TEXT, _new, colour_of
-from cipherbench.report.post import DotChart, Panel, SeriesStyle
+from cipherbench.report.post import Dot, DotChart, Panel, SeriesStyle
 
 MARKERS = ("o", "s", "D", "^", "v", "P")
 #: The Go core's library is a triangle, the Rust core's are squares and diamonds.
@@ -25,7 +32,9 @@ LIB_MARKER = {"go": "^", "ring": "s", "rustcrypto": "s", "aws-lc": "D"}
 ROW_IN = 0.30          # height of a row holding one line of dots (inches)
 SLOT_IN = 0.085        # vertical step between dots moved apart
 DOT_IN = 0.085         # a dot's diameter
-PANEL_W = {1: 8.2, 2: 5.2, 3: 4.3}   # width of a panel's axes by the number of columns
+PANEL_W = {1: 6.3, 2: 3.3, 3: 2.1}   # width of a panel's axes by the number of columns
+FONT = 8.5             # labels and factors; the title is larger, nothing smaller than 8
+SMALL = 8.0
 
 
 def rate_text(v: float) -> str:
@@ -78,31 +87,47 @@ def _place(items: list[tuple[float, float]], gap: float) -> list[int]:
     return out
 
 
-def _limits(chart: DotChart) -> tuple[float, float]:
-    # From the values only: an interval reaching far beyond them runs to the axis's edge
-    # rather than squeezing every dot into a corner.
-    vals = []
-    for p in chart.panels:
-        for d in p.dots.values():
-            vals += [x for x in (d.value, d.off) if x]
-    lo, hi = min(vals), max(vals)
-    # room for the factors written right of the pairs
-    return lo / 1.35, hi * (2.4 if chart.pairs else 1.35)
+def axis_of(chart: DotChart) -> AxisPlan:
+    """The chart's axis (planned by ``post.build``; planned here for a chart built by
+    hand)."""
+    if chart.axis is None:
+        from cipherbench.report import axis
+        chart.axis = axis.plan(chart)
+    return chart.axis
+
+
+class Scale:
+    """Values to fractions of the axis's width, for laying dots out before drawing."""
+
+    def __init__(self, ax: AxisPlan):
+        self.ax = ax
+
+    def __call__(self, v: float) -> float:
+        a = self.ax
+        v = a.shown(v)
+        if a.log:
+            return (math.log10(v) - math.log10(a.lo)) / (math.log10(a.hi) - math.log10(a.lo))
+        return (v - a.lo) / (a.hi - a.lo)
+
+
+def factor_text(f: float) -> str:
+    """``2.3\u00d7``, ``1.03\u00d7``, ``31\u00d7``, ``0.37\u00d7``."""
+    return f"{f:.3g}\u00d7" if f < 10 else f"{f:.0f}\u00d7"
 
 
 def draw(chart: DotChart) -> Figure:
     """The chart as a Figure."""
     with rc_context(STYLE):
-        lo, hi = _limits(chart)
-        decades = math.log10(hi / lo)
+        ax_plan = axis_of(chart)
+        scale = Scale(ax_plan)
         cols = chart.columns
-        panel_w = PANEL_W.get(cols, 4.0)
+        panel_w = PANEL_W.get(cols, 2.2)
         # Panels side by side share their rows (one set of labels) unless each has its own.
         shared = cols > 1 and len({tuple(p.rows) for p in chart.panels}) == 1
-        label_w = 1.3
-        gap = decades * DOT_IN / panel_w
+        label_w = 1.35
         # where every dot goes, before the size of the figure is known
-        layout = [_layout(chart, p, gap, decades / panel_w) for p in chart.panels]
+        layout = [_layout(chart, p, DOT_IN / panel_w, 1 / panel_w, scale)
+                  for p in chart.panels]
         if shared:
             common = [max(h) for h in zip(*(rows_h for rows_h, _ in layout))]
             layout = [(common, slots) for _, slots in layout]
@@ -113,10 +138,11 @@ def draw(chart: DotChart) -> Figure:
         width = sum(left_w) + cols * panel_w + 0.3
         n_legend = len(chart.series) if not chart.pairs else 2
         legend_lines = math.ceil(n_legend / _legend_cols(chart, width))
-        notes = [line for n in chart.notes for line in textwrap.wrap(n, int(width * 15.5))]
-        head = 0.62 + 0.2 * legend_lines + 0.15
+        notes = footer_lines(chart, width)
+        sub = subtitle_lines(chart, width)
+        head = 0.62 + 0.17 * (len(sub) - 1) + 0.21 * legend_lines + 0.15
         panel_title = 0.3 if any(p.title for p in chart.panels) else 0.05
-        foot = 0.55 + 0.16 * len(notes)
+        foot = 0.55 + 0.165 * len(notes)
         band = [h + panel_title + 0.42 for h in row_heights]
         height = head + sum(band) + foot - 0.42
         fig = _new(width, height)
@@ -128,14 +154,28 @@ def draw(chart: DotChart) -> Figure:
             x0 = 0.1 + sum(left_w[:c + 1]) + c * panel_w
             ax = fig.add_axes((x0 / width, (y0 - h) / height, (panel_w - 0.25) / width,
                                h / height))
-            _panel(ax, chart, p, rows_h, slots, lo, hi,
+            _panel(ax, chart, p, rows_h, slots, ax_plan,
                    last_row=(r == grid_rows - 1 or i + cols >= len(chart.panels)),
-                   labels=(c == 0 or not shared), at_most=int(panel_w / 0.55))
+                   labels=(c == 0 or not shared), at_most=max(3, int(panel_w / 0.6)))
         _header(fig, chart, width, height)
-        for k, line in enumerate(notes):
-            fig.text(0.2 / width, (foot - 0.55 - 0.16 * k) / height, line, ha="left",
-                     va="top", fontsize=7.5, color=MUTED)
+        for k, (line, muted) in enumerate(notes):
+            fig.text(0.2 / width, (foot - 0.55 - 0.165 * k) / height, line, ha="left",
+                     va="top", fontsize=SMALL, color=MUTED if muted else TEXT)
     return fig
+
+
+def subtitle_lines(chart: DotChart, width: float) -> list[str]:
+    """The subtitle wrapped to the figure's width."""
+    return textwrap.wrap(chart.subtitle, int(width * 13.5)) or [""]
+
+
+def footer_lines(chart: DotChart, width: float) -> list[tuple[str, bool]]:
+    """The notes, then the caption, wrapped to the figure's width: (line, muted)."""
+    chars = int(width * 13.5)
+    out = [(line, True) for n in chart.notes for line in textwrap.wrap(n, chars)]
+    out += [(line, False) for n in chart.caption
+            for line in textwrap.wrap(n, chars, subsequent_indent="    ")]
+    return out
 
 
 def _overlap(a: tuple, b: tuple) -> bool:
@@ -149,24 +189,46 @@ def _legend_cols(chart: DotChart, width: float) -> int:
     """As many columns as the longest label lets fit in the figure's width."""
     if chart.pairs:
         return 2
-    longest = max([len(s.label) for s in chart.series] + [8])
-    return max(1, min(len(chart.series), int((width - 0.4) / (0.4 + longest * 0.062))))
+    longest = max([len(_legend_label(s)) for s in chart.series] + [8])
+    return max(1, min(len(chart.series), int((width - 0.4) / (0.4 + longest * 0.066))))
 
 
-def _layout(chart: DotChart, p: Panel, gap: float, per_in: float
+def _legend_label(st: SeriesStyle) -> str:
+    return st.label + (" (reference)" if st.baseline else "") + \
+        (" (too imprecise to rank)" if st.unreliable else "")
+
+
+def _text_in(text: str) -> float:
+    """The width of a factor or value written beside a dot, in inches."""
+    return 0.08 + 0.068 * len(text)
+
+
+def _side_text(chart: DotChart, d: Dot, ax: AxisPlan) -> str:
+    """What is written right of a dot: its factor, or its value when capped."""
+    parts = []
+    if ax.cap is not None and max(d.value, d.off or 0) > ax.cap:
+        parts.append(rate_text(d.value))
+    if d.factor is not None:
+        parts.append(("~" if d.factor_unsure else "") + factor_text(d.factor))
+    return " ".join(parts)
+
+
+def _layout(chart: DotChart, p: Panel, gap: float, per_in: float, scale: Scale
             ) -> tuple[list[float], dict[tuple[str, str], int]]:
     """Per row its height (inches) and per dot its slot."""
     heights, slots = [], {}
+    ax = scale.ax
     for row in p.rows:
         keys = [k for k in p.dots if k[0] == row]
         items = []
         for k in keys:
             d = p.dots[k]
-            left = math.log10(min(d.value, d.off or d.value))
-            right = math.log10(min(max(x for x in (d.value, d.off, d.high, d.off_high) if x),
-                                   max(d.value, d.off or 0) * 1.5))
-            if chart.pairs:
-                right += 0.55 * per_in      # the factor's text
+            left = scale(min(d.value, d.off or d.value))
+            right = scale(min(max(x for x in (d.value, d.off, d.high, d.off_high) if x),
+                              max(d.value, d.off or 0) * 1.5))
+            text = _side_text(chart, d, ax)
+            if text:
+                right += _text_in(text) * per_in
             items.append((left, right))
         placed = _place(items, gap) if not chart.pairs else [0] * len(items)
         for k, s in zip(keys, placed):
@@ -176,8 +238,8 @@ def _layout(chart: DotChart, p: Panel, gap: float, per_in: float
     return heights, slots
 
 
-def _panel(ax, chart: DotChart, p: Panel, rows_h: list[float], slots: dict, lo: float,
-           hi: float, last_row: bool, labels: bool, at_most: int) -> None:
+def _panel(ax, chart: DotChart, p: Panel, rows_h: list[float], slots: dict, plan: AxisPlan,
+           last_row: bool, labels: bool, at_most: int) -> None:
     # y in inches from the top of the panel, downwards
     total = sum(rows_h)
     centres, y = [], 0.0
@@ -190,8 +252,10 @@ def _panel(ax, chart: DotChart, p: Panel, rows_h: list[float], slots: dict, lo: 
             ax.axhspan(y, y + h, color="#f4f4f4", zorder=0, lw=0)
         y += h
     ax.set_ylim(total, 0)
-    ax.set_xlim(lo, hi)
-    ax.set_xscale("log")
+    if plan.log:
+        ax.set_xscale("log")
+    ax.set_xlim(plan.lo, plan.hi)
+    shown = plan.shown
     styles = {s.key: s for s in chart.series}
     for row, centre in zip(p.rows, centres):
         for k, d in ((k, d) for k, d in p.dots.items() if k[0] == row):
@@ -199,61 +263,86 @@ def _panel(ax, chart: DotChart, p: Panel, rows_h: list[float], slots: dict, lo: 
             yy = centre + SLOT_IN * slots[k]
             col = _shade(colour_of(st.lib), st.variant)
             marker = marker_of(st)
+            capped = plan.cap is not None and d.value > plan.cap
             if d.low and d.high:
-                ax.plot([d.low, d.high], [yy, yy], color=col, lw=1.1, alpha=0.8, zorder=3,
-                        solid_capstyle="butt")
+                ax.plot([shown(d.low), shown(d.high)], [yy, yy], color=col, lw=1.1, alpha=0.8,
+                        zorder=3, solid_capstyle="butt")
             if chart.pairs and d.off:
-                ax.plot([d.off, d.value], [yy, yy], color=col, lw=1.4, alpha=0.45, zorder=2)
-                ax.plot([d.off], [yy], marker, ms=5.5, mfc="white", mec=col, mew=1.3, zorder=4)
-                ratio = d.value / d.off
-                text = f"{ratio:.2g}\u00d7" if ratio < 10 else f"{ratio:.0f}\u00d7"
-                # intervals that overlap: the factor is not known, and is shown as such
-                unsure = _overlap((d.low, d.high), (d.off_low, d.off_high))
-                right = min(max(x for x in (d.value, d.off, d.high, d.off_high) if x),
-                            max(d.value, d.off) * 1.5)
-                ax.text(right * 1.12, yy, ("~" if unsure else "") + text, va="center",
-                        ha="left", fontsize=7.5, color=MUTED if unsure else TEXT)
-            ax.plot([d.value], [yy], marker, ms=5.5, color=col,
-                    mfc="white" if st.hollow else col, mew=1.3, zorder=5)
+                ax.plot([shown(d.off), shown(d.value)], [yy, yy], color=col, lw=1.4,
+                        alpha=0.45, zorder=2)
+                ax.plot([shown(d.off)], [yy], marker, ms=5.5, mfc="white", mec=col, mew=1.3,
+                        zorder=4)
+            text = _side_text(chart, d, plan)
+            if text:
+                right = shown(min(max(x for x in (d.value, d.off, d.high, d.off_high) if x),
+                                  max(d.value, d.off or 0) * 1.5))
+                at = right * 1.12 if plan.log else right + (plan.hi - plan.lo) * 0.012
+                unsure = d.factor is not None and d.factor_unsure
+                ax.text(at, yy, text, va="center", ha="left", fontsize=FONT,
+                        color=MUTED if unsure else (col if not chart.pairs else TEXT))
+            fill = "full"
+            mfc = col
+            if st.unreliable and not chart.pairs:
+                mfc = "white"
+            elif st.hw_off and not chart.pairs:
+                fill = "bottom"
+            ax.plot([shown(d.value)], [yy], ">" if capped else marker, ms=6 if capped else 5.5,
+                    color=col, mfc=mfc, mec=col, fillstyle=fill, markerfacecoloralt="white",
+                    mew=1.3, zorder=5)
     ax.set_yticks(centres)
-    ax.set_yticklabels(p.rows if labels else [], fontsize=8)
+    ax.set_yticklabels(p.rows if labels else [], fontsize=FONT)
     ax.tick_params(axis="y", length=0)
-    tk = ticks(lo, hi, at_most)
-    ax.xaxis.set_major_locator(FixedLocator(tk))
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: rate_text(v)))
-    ax.xaxis.set_minor_locator(LogLocator(subs="all"))
-    ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.tick_params(axis="x", which="major", labelsize=7.5, labelrotation=0)
+    if plan.log:
+        tk = ticks(plan.lo, plan.hi, at_most)
+        ax.xaxis.set_major_locator(FixedLocator(tk))
+        ax.xaxis.set_minor_locator(LogLocator(subs="all"))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+    else:
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=max(3, at_most - 2), steps=[1, 2, 2.5, 5,
+                                                                              10]))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: rate_text(v) if v > 0 else "0"))
+    ax.tick_params(axis="x", which="major", labelsize=SMALL, labelrotation=0)
     ax.tick_params(axis="x", which="minor", length=2, color="#bbbbbb")
     ax.xaxis.grid(True, which="major", color=GRID, zorder=1)
     ax.set_axisbelow(True)
     ax.spines["left"].set_visible(False)
+    if plan.cap is not None:
+        ax.axvline(plan.cap, color="#bbbbbb", lw=0.8, ls=(0, (2, 2)), zorder=1)
     if p.title:
         ax.set_title(p.title, loc="left", fontsize=9, color=TEXT, pad=4)
     if last_row:
-        ax.set_xlabel("throughput (log scale; right is faster)", fontsize=8, color=MUTED)
+        ax.set_xlabel("throughput (" + ("log scale" if plan.log else "linear scale")
+                      + "; right is faster)", fontsize=SMALL, color=MUTED)
 
 
 def _header(fig: Figure, chart: DotChart, width: float, height: float) -> None:
     fig.text(0.2 / width, 1 - 0.08 / height, chart.title, ha="left", va="top", fontsize=11.5,
              fontweight="bold", color=TEXT)
-    fig.text(0.2 / width, 1 - 0.36 / height, chart.subtitle, ha="left", va="top",
-             fontsize=8.5, color=MUTED)
-    handles = []
+    sub = subtitle_lines(chart, width)
+    fig.text(0.2 / width, 1 - 0.36 / height, "\n".join(sub), ha="left", va="top",
+             fontsize=SMALL, color=MUTED, linespacing=1.4)
+    fig.legend(handles=legend_handles(chart), loc="upper left",
+               bbox_to_anchor=(0.15 / width, 1 - (0.58 + 0.17 * (len(sub) - 1)) / height),
+               ncol=_legend_cols(chart, width), fontsize=FONT, handletextpad=0.3,
+               columnspacing=1.2, borderaxespad=0)
+
+
+def legend_handles(chart: DotChart, marker_for=None) -> list[Line2D]:
+    """One entry per series (filled; hollow when too imprecise; half filled when its
+    hardware is off), or for pairs the filled and the hollow dot."""
     if chart.pairs:
         grey = "#555555"
-        handles = [Line2D([], [], ls="none", marker="o", ms=6, color=grey, label=chart.on_label),
-                   Line2D([], [], ls="none", marker="o", ms=6, mfc="white", mec=grey, mew=1.3,
-                          label=chart.off_label)]
-    for st in chart.series if not chart.pairs else ():
+        return [Line2D([], [], ls="none", marker="o", ms=6, color=grey, label=chart.on_label),
+                Line2D([], [], ls="none", marker="o", ms=6, mfc="white", mec=grey, mew=1.3,
+                       label=chart.off_label)]
+    out = []
+    for st in chart.series:
         col = _shade(colour_of(st.lib), st.variant)
-        handles.append(Line2D([], [], ls="none", marker=marker_of(st),
-                              ms=6, color=col, mfc="white" if st.hollow else col, mew=1.3,
-                              label=st.label))
-    fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.15 / width,
-                                                                  1 - 0.58 / height),
-               ncol=_legend_cols(chart, width), fontsize=8, handletextpad=0.3, columnspacing=1.2,
-               borderaxespad=0)
+        out.append(Line2D([], [], ls="none", marker=(marker_for or marker_of)(st), ms=6,
+                          color=col, mfc="white" if st.unreliable else col, mec=col,
+                          fillstyle="bottom" if st.hw_off and not st.unreliable else "full",
+                          markerfacecoloralt="white", mew=1.3, label=_legend_label(st)))
+    return out
 
 
 def marker_of(st: SeriesStyle) -> str:

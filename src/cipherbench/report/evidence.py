@@ -6,26 +6,40 @@ another version, other switches, another core build or on another machine never 
 two runs of the same setting may (a later partial run fills nothing it did not measure, so it
 never hides the cells of an earlier complete one: each cell is the newest measurement of it).
 
-    ev = gather(runs, want, named=False)   # runs: (Run, results) pairs, oldest first
-    ev.machine, ev.series, ev.left_out
+One machine is one machine identity (``coherence.machine_identity``: the stored digest of its
+machine id and its CPU, or for runs stored before that its CPU, cores, hypervisor, OS and host
+name), never its host name alone; a ``run --host`` run is always another machine than the
+local runs.
 
-With ``named`` false (the runs were not chosen by the user) only the newest setting of each
-library is drawn, on the machine of the newest run that holds what the chart wants; older
-settings and other machines are named in ``left_out`` with the way to draw them (name the
-runs). With ``named`` true every setting found in the named runs is a series (two versions of a
-library side by side), and the runs must come from one machine.
+    ev = gather(runs, want, named=False)   # runs: (Run, results) pairs, oldest first
+    ev.machine, ev.series, ev.session, ev.left_out
+
+With ``named`` false (the runs were not chosen by the user) the chart takes the newest *set of
+runs that belong together*: the machine of the newest run that holds what the chart wants, and
+on it one session (``sessions``: runs each started within ``SESSION_GAP_S`` of the one before,
+at a similar load: the 1-minute load averages, plus one, within a factor ``LOAD_RATIO``); in it
+only the newest setting of each library is drawn. Older settings, other sessions and other
+machines are named in ``left_out`` with the way to draw them (name the runs). With ``named``
+true every setting found in the named runs is a series (two versions of a library side by
+side), and the runs must come from one machine.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Callable, Iterable
 
+from cipherbench.machine.coherence import MachineIdentity, machine_identity
 from cipherbench.report.data import lib_sort_key
 from cipherbench.store import Result, Run
 
 #: Run statuses whose results can be drawn (a ``running`` run may still be written).
 DRAWABLE = ("complete", "interrupted")
+#: Runs of one session: each started at most this long after the one before ended.
+SESSION_GAP_S = 2 * 3600
+#: Runs of one session ran at a similar load: (load average + 1) within this factor.
+LOAD_RATIO = 2.0
 
 
 class MixedMachines(ValueError):
@@ -34,21 +48,28 @@ class MixedMachines(ValueError):
 
 @dataclass(frozen=True)
 class Machine:
-    """What makes two runs the same machine (and the same measuring program)."""
+    """One machine: equal by its identity (``coherence.machine_identity``) alone; the other
+    fields say which it is."""
 
-    hostname: str
-    cpu_model: str
-    cores: int
-    hypervisor: str
+    identity: MachineIdentity
+    hostname: str = field(compare=False)
+    cpu_model: str = field(compare=False)
+    cores: int = field(compare=False)
+    hypervisor: str = field(compare=False)
+    os: str = field(default="", compare=False)
+    via: str = field(default="", compare=False)     # the ``run --host`` destination
 
     @classmethod
     def of(cls, run: Run) -> "Machine":
         m = run.metadata
-        return cls(str(m.get("hostname") or ""), str(m.get("cpu_model") or ""),
-                   int(m.get("cores") or 0), str(m.get("hypervisor") or ""))
+        return cls(machine_identity(run), str(m.get("hostname") or ""),
+                   str(m.get("cpu_model") or ""), int(m.get("cores") or 0),
+                   str(m.get("hypervisor") or ""), str(m.get("os") or ""),
+                   str(m.get("host") or ""))
 
     def text(self) -> str:
-        """``AMD EPYC, 2 cores, VM (kvm), host vm``."""
+        """``AMD EPYC, 2 cores, VM (kvm), host vm``; ``..., host vm, through ssh (run --host
+        u@vm)`` for a run measured on another host."""
         bits = [self.cpu_model or "unknown CPU"]
         if self.cores:
             bits.append(f"{self.cores} cores")
@@ -56,6 +77,8 @@ class Machine:
             bits.append("VM" if self.hypervisor == "unknown" else f"VM ({self.hypervisor})")
         if self.hostname:
             bits.append(f"host {self.hostname}")
+        if self.via:
+            bits.append(f"through ssh (run --host {self.via})")
         return ", ".join(bits)
 
 
@@ -121,6 +144,7 @@ class Evidence:
     series: list[Series]
     runs: list[Run]                       # the runs any series uses, oldest first
     left_out: list[str] = field(default_factory=list)   # one sentence each
+    session: str = ""                     # unnamed runs: the set of runs chosen, named
 
 
 #: A result filter: does the chart want this point?
@@ -159,12 +183,36 @@ def gather(runs: list[tuple[Run, list[Result]]], want: Want, named: bool = False
         raise MixedMachines("the runs come from " + "; ".join(
             f"{_ids(r for r, _ in usable if Machine.of(r) == m)} from {m.text()}"
             for m in sorted(machines, key=lambda m: m.text())) + ": a chart shows one machine")
-    machine = Machine.of(usable[-1][0])
-    other = [run for run, _ in usable if Machine.of(run) != machine]
+    if named:
+        return _series_of(usable, named, hw, left, Machine.of(usable[-1][0]))
+    # Every set of runs that belong together (one machine, one session), newest first: the
+    # first that draws anything is the chart's.
+    by_machine: dict[Machine, list[tuple[Run, list[Result]]]] = {}
+    for item in usable:
+        by_machine.setdefault(Machine.of(item[0]), []).append(item)
+    candidates = sorted((s for runs_of in by_machine.values() for s in sessions(runs_of)),
+                        key=lambda s: -s[-1][0].id)
+    for chosen in candidates:
+        ev = _series_of(chosen, named, hw, list(left), Machine.of(chosen[0][0]))
+        if ev.series:
+            break
+    else:
+        return None
+    ev.session = session_text([run for run, _ in chosen])
+    ids = {run.id for run, _ in chosen}
+    other = [run for run, _ in usable if Machine.of(run) != ev.machine]
+    later = [run for run, _ in usable if run.id not in ids and Machine.of(run) == ev.machine]
+    if later:
+        ev.left_out.insert(0, f"{_ids(later)}: another session on this machine (other times "
+                              "or loads); name the runs to draw them")
     if other:
-        left.append(f"{_ids(other)}: measured on another machine")
-    usable = [(run, rs) for run, rs in usable if Machine.of(run) == machine]
+        ev.left_out.insert(0, f"{_ids(other)}: measured on another machine (name the runs of "
+                              "one machine to draw them)")
+    return ev
 
+
+def _series_of(usable: list[tuple[Run, list[Result]]], named: bool, hw: str, left: list[str],
+               machine: Machine) -> Evidence:
     # Every setting found, with the runs that measured it (newest last).
     found: dict[Setting, list[tuple[Run, list[Result]]]] = {}
     for run, rs in usable:
@@ -184,6 +232,62 @@ def gather(runs: list[tuple[Run, list[Result]]], want: Want, named: bool = False
         series.append(s)
     used = sorted({i for s in series for i in s.runs})
     return Evidence(machine, series, [run for run, _ in usable if run.id in used], left)
+
+
+def _time(text: str | None) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+def _load(run: Run) -> float | None:
+    x = run.metadata.get("loadavg")
+    return float(x) if isinstance(x, (int, float)) else None
+
+
+def sessions(runs: list[tuple[Run, list[Result]]]) -> list[list[tuple[Run, list[Result]]]]:
+    """The runs (one machine, oldest first) cut into sessions: a run joins the session of
+    the run before it when it started at most ``SESSION_GAP_S`` after that run ended (or
+    started) and every load average of the session, plus one, stays within ``LOAD_RATIO``
+    of each other. A run without a time or a load does not cut."""
+    out: list[list[tuple[Run, list[Result]]]] = []
+    for item in runs:
+        run = item[0]
+        if out:
+            prev = out[-1][-1][0]
+            end = _time(prev.finished_at) or _time(prev.started_at)
+            start = _time(run.started_at)
+            near = (end is None or start is None
+                    or (start - end).total_seconds() <= SESSION_GAP_S)
+            loads = [x for x in (_load(r) for r, _ in out[-1]) if x is not None]
+            mine = _load(run)
+            similar = (mine is None or not loads or
+                       (max(loads + [mine]) + 1) / (min(loads + [mine]) + 1) <= LOAD_RATIO)
+            if near and similar:
+                out[-1].append(item)
+                continue
+        out.append([item])
+    return out
+
+
+def session_text(runs: list[Run]) -> str:
+    """``runs 4-7, one session: 2026-11-27 17:05 to 17:40 UTC, load average 0.4-1.2``."""
+    ids = sorted(r.id for r in runs)
+    span = (f"{ids[0]}-{ids[-1]}" if len(ids) > 2 and ids == list(range(ids[0], ids[-1] + 1))
+            else ", ".join(map(str, ids)))
+    times = sorted(r.started_at[:16].replace("T", " ") for r in runs if r.started_at)
+    when = ""
+    if times:
+        when = times[0] + (f" to {times[-1][11:] if times[-1][:10] == times[0][:10] else times[-1]}"
+                           if times[-1] != times[0] else "")
+    loads = [x for x in (_load(r) for r in runs) if x is not None]
+    load = ""
+    if loads:
+        lo, hi = f"{min(loads):.1f}", f"{max(loads):.1f}"
+        load = f", load average {lo if lo == hi else lo + '-' + hi}"
+    return (f"run{'s' if len(ids) > 1 else ''} {span}, one session"
+            + (f": {when}" if when else "") + load)
 
 
 def _choose(found: dict[Setting, list[tuple[Run, list[Result]]]], named: bool, hw: str,

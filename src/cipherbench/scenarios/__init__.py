@@ -14,8 +14,9 @@ package holds its command beside it: ``command.py`` exposing ``command`` (a ``cl
 option parsing, then ``plan``, ``Recording`` and ``measure``), which the command line finds
 through ``SCENARIOS``. The shared parts: ``recording`` (the stored run while it is measured),
 ``progress`` (bar or lines), ``rounds`` (randomized interleaved rounds for comparisons), and
-``cipherbench.stats``, ``cipherbench.store``, ``cipherbench.warnings``. A new scenario is its
-package here (scenario and command modules), its tests and one line in ``SCENARIOS``.
+``cipherbench.analysis.stats``, ``cipherbench.store``, ``cipherbench.run_warnings``. A new
+scenario is its package here (scenario and command modules), its tests and one line in
+``SCENARIOS``.
 """
 from __future__ import annotations
 
@@ -31,11 +32,9 @@ SCENARIOS = {
     "tls": "cipherbench.scenarios.tls.scenario",
     "ssh": "cipherbench.scenarios.ssh.scenario",
     "gpg": "cipherbench.scenarios.gpg.scenario",
+    "luks": "cipherbench.scenarios.luks.scenario",
 }
 
-
-#: Views of stored runs made by commands that are not scenarios ("module:function").
-OTHER_VIEWS = {"advise": "cipherbench.cli.advise:display_run"}
 
 
 class Screen(Protocol):
@@ -46,6 +45,28 @@ class Screen(Protocol):
 
     @property
     def err_console(self) -> Console: ...
+
+
+class ScenarioModule(Protocol):
+    """What every module named in ``SCENARIOS`` provides (``tests/test_scenario_registry.py``
+    checks each one against it, names and parameters)."""
+
+    NAME: str
+    UNIT: str
+
+    def estimate_s(self, plan, /) -> float: ...
+
+    def measure(self, plan, rec, /): ...
+
+    def view(self, screen: Screen, run, results, warnings, /) -> None: ...
+
+
+#: The arguments each function of a scenario module is called with, in order (positionally).
+INTERFACE = {
+    "estimate_s": ("p",),
+    "measure": ("p", "rec"),
+    "view": ("screen", "run", "results", "warnings"),
+}
 
 
 def scenario(command: str) -> ModuleType | None:
@@ -64,9 +85,4 @@ def command_of(command: str):
 def view_of(command: str) -> Callable | None:
     """``view(screen, run, results, warnings)`` of the runs of ``command``, or None."""
     mod = scenario(command)
-    if mod is not None:
-        return mod.view
-    if command in OTHER_VIEWS:
-        module, func = OTHER_VIEWS[command].split(":")
-        return getattr(importlib.import_module(module), func)
-    return None
+    return mod.view if mod is not None else None

@@ -27,13 +27,13 @@ from typing import Callable, Iterable
 
 from rich.console import Console
 
-from cipherbench import load
+from cipherbench.machine import load
 from cipherbench.errors import UserError
 from cipherbench.scenarios.progress import Progress
-from cipherbench.scenarios.ssh import procs
+from cipherbench.processes import procs
 from cipherbench.store import Result, Store, StoreError
 from cipherbench.units import format_duration
-from cipherbench.warnings import BenchWarning, Kind
+from cipherbench.run_warnings import BenchWarning, Kind
 
 #: Exit status of a command stopped by a signal (as for Ctrl-C, whatever the signal).
 EXIT_INTERRUPTED = 130

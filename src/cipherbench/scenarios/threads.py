@@ -12,14 +12,14 @@ Nothing is timed here: the numbers are the core's samples.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Sequence
 
-from cipherbench import stats
-from cipherbench.core_client import BenchStream, Core
-from cipherbench.records import CoreError, Point
+from cipherbench.analysis import stats
+from cipherbench.cores.core_client import BenchStream, Core
+from cipherbench.cores.records import CoreError, Point
 from cipherbench.errors import UsageError
+from cipherbench.machine.cpus import allowed_cpus
 from cipherbench.store import Result
 from cipherbench.units import rate
 
@@ -27,14 +27,6 @@ METRIC = "threads_bytes_per_s"
 ROUNDS = 3          # single, then together, this many times over
 #: Above this, "efficiency" says more about noise than about the machine.
 EFFICIENCY_NOISE = 1.0
-
-
-def allowed_cpus() -> list[int]:
-    """The CPUs this process may run on (its affinity mask), in order."""
-    try:
-        return sorted(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return list(range(os.cpu_count() or 1))
 
 
 def parse_threads(value: str | None) -> int:

@@ -52,7 +52,7 @@ class Run:
 
 @dataclass
 class StoredWarning:
-    """A typed warning kept with a run (see ``cipherbench.warnings``)."""
+    """A typed warning kept with a run (see ``cipherbench.run_warnings``)."""
 
     kind: str
     subject: str

@@ -1,4 +1,4 @@
-"""cryptsetup: ``luksFormat --cipher ... --key-size ...``."""
+"""cryptsetup: ``luksFormat --cipher ... --key-size ... --sector-size 4096``."""
 from __future__ import annotations
 
 from cipherbench.advise.configs.base import ConfigLine, Context, comment
@@ -9,8 +9,10 @@ def lines(ctx: Context) -> list[ConfigLine]:
     rows = ctx.pick()
     if not rows:
         return [comment("no allowed disk cipher: nothing to configure")]
-    spec, bits = rows[0].cand.names["cryptsetup"], rows[0].cand.names["key_bits"]
-    return [comment("new LUKS2 volume (destroys what is on DEVICE); `cryptsetup benchmark` "
-                    "measures the kernel's own implementation"),
+    names = rows[0].cand.names
+    spec, bits, sector = names["cryptsetup"], names["key_bits"], names["sector_size"]
+    return [comment("new LUKS2 volume (destroys what is on DEVICE); 4096-byte sectors: one "
+                    "IV and one request per 4 KiB; `cryptsetup benchmark` measures the "
+                    "kernel's own implementation"),
             ConfigLine(f"cryptsetup luksFormat --type luks2 --cipher {spec} --key-size {bits} "
-                       "DEVICE", ("cryptsetup", (spec, bits)))]
+                       f"--sector-size {sector} DEVICE", ("cryptsetup", (spec, bits)))]

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from cipherbench import stats
-from cipherbench.core_client import Core
-from cipherbench.records import CoreError, Point
+from cipherbench.analysis import stats
+from cipherbench.cores.core_client import Core
+from cipherbench.cores.records import CoreError, Point
 from cipherbench.errors import UserError
 from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
 from cipherbench.units import rate

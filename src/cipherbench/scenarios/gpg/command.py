@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import click
 
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.cli.options import SECONDS, Size, nonempty_list, parse_precision
-from cipherbench.core_client import Core
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
+from cipherbench.clikit.options import SECONDS, Size, nonempty_list, parse_precision
+from cipherbench.cores.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.gpg import programs
 from cipherbench.scenarios.gpg import scenario as gpg_scenario
-from cipherbench.scenarios.gpg.runner import candidates, check_space
+from cipherbench.scenarios.gpg.candidates import candidates, check_space
+from cipherbench.scenarios.gpg.disk import check as check_disk
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
 from cipherbench.units import parse_size
@@ -44,6 +45,10 @@ removed afterwards; your ~/.gnupg is not touched.""")
                    "measured apart on an empty message")
 @click.option("--backup-size", default="50G", type=Size(), show_default=True,
               help="answer how long a backup of this size takes")
+@click.option("--disk", metavar="RATE|DIR", default=None,
+              help="the disk the backup goes to: its rate (200MB/s, 1.5GB/s; bytes) or the "
+                   "directory, measured by writing 256 MiB there; the answer says whether "
+                   "it or gpg decides the backup's time")
 @click.option("--ops", default="encrypt,decrypt", show_default=True, callback=nonempty_list,
               help="which operations to time")
 @click.option("--precision", default=None, metavar="P",
@@ -65,9 +70,11 @@ removed afterwards; your ~/.gnupg is not touched.""")
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, algos, size, backup_size, ops, precision, budget, rounds, seed,
-            no_core, cpu, wait_quiet, db, as_json) -> int:
+def command(app: AppContext, algos, size, backup_size, disk, ops, precision, budget, rounds,
+            seed, no_core, cpu, wait_quiet, db, as_json) -> int:
     env = app.env
+    if disk is not None:
+        check_disk(disk)
     op_list = [o.strip() for o in ops.split(",") if o.strip()]
     bad = [o for o in op_list if o not in ("encrypt", "decrypt")]
     if bad or not op_list:
@@ -102,6 +109,7 @@ def command(app: AppContext, algos, size, backup_size, ops, precision, budget, r
                              backup_size, age, core, dict(env), notes, cpu=cpu, rounds=rounds)
     if seed is not None:
         p.seed = seed
+    p.disk = disk
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, gpg_scenario.NAME, p.args(), p.metadata(), console=app.err_console,

@@ -20,8 +20,8 @@ wait for a CPU, and barely touches the CPU time the call itself used. So:
   needs in every loaded run there.
 
 Older stored rows without CPU times fall back on their wall times (nothing left out). What is
-not gpg's own (the kinds, ``lost_cpu``, ``per_round``) lives in ``cipherbench.cpu_figure``,
-shared with ssh, and is named here too.
+not gpg's own (the kinds, ``lost_cpu``, ``per_round``) lives in
+``cipherbench.analysis.cpu_figure``, shared with ssh, and is named here too.
 """
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Sequence
 
-from cipherbench import stats
-from cipherbench.cpu_figure import CPU, REL_SHARE, WALL, has_cpu, lost_cpu, per_round
+from cipherbench.analysis import stats
+from cipherbench.analysis.cpu_figure import CPU, REL_SHARE, WALL, has_cpu, lost_cpu, per_round
 
 __all__ = ["CPU", "REL_SHARE", "WALL", "CallFigure", "call_figure", "lost_cpu", "per_round"]
 

@@ -17,11 +17,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from cipherbench import stats
-from cipherbench import verdict as V
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg.process import run_timed
-from cipherbench.scenarios.gpg.runner import Candidate, CandidateFailed, _first_line, round_trip
+from cipherbench.scenarios.gpg.candidates import Candidate, CandidateFailed, _first_line, round_trip
 from cipherbench.scenarios.rounds import Round, rounds
 
 #: The OpenPGP symmetric algorithm numbers (RFC 4880 section 9.2, RFC 5581 for Camellia) as

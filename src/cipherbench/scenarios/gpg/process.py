@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from cipherbench.children import pin
+from cipherbench.processes.children import pin
 
 
 @dataclass

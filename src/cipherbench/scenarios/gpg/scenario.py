@@ -7,19 +7,23 @@ verdict (faster, slower, or cannot tell here).
 from __future__ import annotations
 
 import math
+import os
 import random
+from pathlib import Path
 from dataclasses import dataclass, field
 
-from cipherbench import metadata, stats
-from cipherbench import verdict as V
-from cipherbench.core_client import Core
+from cipherbench.machine import metadata
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
+from cipherbench.cores.core_client import Core
 from cipherbench.display.console import display_fitted, display_rows
 from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.gpg import cipher_alone, figure, interleaved, programs, tables
+from cipherbench.scenarios.gpg import disk as disk_mod
 from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
-from cipherbench.scenarios.gpg.runner import (AgeTool, Candidate, CandidateFailed, GpgTool,
-                                              Measured, random_data)
+from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
+                                                  Measured, random_data)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.units import format_bytes, rate_interval
@@ -58,11 +62,13 @@ class GpgPlan:
     cpu: int | None = None                   # the CPU gpg and age run on (--cpu K)
     rounds: int = DEFAULT_ROUNDS             # interleaved rounds at most
     seed: int = field(default_factory=_new_seed)   # of the rounds' random orders
+    disk: str | None = None                  # --disk: a rate, or a directory to measure
 
     def args(self) -> dict:
         return {"algos": self.want, "size": self.size, "ops": self.ops,
                 "backup_size": self.backup_size, "precision": self.precision, "cpu": self.cpu,
-                "budget": self.budget_s, "rounds": self.rounds, "seed": self.seed}
+                "budget": self.budget_s, "rounds": self.rounds, "seed": self.seed,
+                "disk": self.disk}
 
     def metadata(self) -> dict:
         meta = metadata.collect()
@@ -116,6 +122,12 @@ def measure(p: GpgPlan, rec: Recording) -> None:
     randomized interleaved rounds, beside gpg's own default cipher."""
     for note in p.notes:
         rec.note(note)
+    if p.disk and os.path.isdir(p.disk):
+        rec.progress.working(f"measuring the disk under {p.disk}")
+        d = disk_mod.measure(Path(p.disk))
+        rec.add(Result("gpg", "disk", str(Path(p.disk).resolve()), "write", disk_mod.PROBE_BYTES,
+                       "bytes_per_s", "B/s", median=d.bps, n_samples=1,
+                       extra={"source": d.source}))
     try:
         with private_gnupg_home(p.env or None) as home:
             chosen = list(p.chosen)
@@ -279,7 +291,8 @@ def view(screen: Screen, run: Run, results: list[Result],
     if cost_cells:
         display_rows(screen.console, cost_header, cost_cells, title="where the time goes")
         screen.console.print(tables.LEGEND, markup=False)
-    screen.console.print(tables.answer(rows, backup_size, size_text), markup=False)
+    screen.console.print(tables.answer(rows, backup_size, size_text,
+                                       tables.disk_of(run.args, results)), markup=False)
 
 
 def summary(run: Run, results: list[Result]) -> dict:
@@ -287,17 +300,33 @@ def summary(run: Run, results: list[Result]) -> dict:
     backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
     rows = tables.rows_from_results(results)
     gone, n = tables.calls_left_out(results)
+    disk = tables.disk_of(run.args, results)
+    times = {(r.tool, r.algo): r.backup_time(backup_size, disk) for r in rows}
     return {"backup_size": backup_size, "figure": tables.figure_kind(results),
             "calls_left_out": gone, "calls": n,
+            "backup": {"disk_bytes_per_s": disk.bps if disk else None,
+                       "disk_source": disk.source if disk else None,
+                       "answer": tables.answer(rows, backup_size, format_bytes(backup_size),
+                                               disk)},
             "rows": [{"tool": r.tool, "algo": r.algo, "grade": r.grade.level if r.grade else None,
                       "encrypt_Bps": r.encrypt, "decrypt_Bps": r.decrypt,
                       "cipher_alone_Bps": r.alone, "cipher_mdc_alone_Bps": r.crypto,
                       "gpg_overhead": r.overhead, "overhead_within_noise": r.within_noise,
                       "fixed_s": r.fixed_s,
                       "backup_seconds": r.backup_seconds(backup_size), "error": r.error,
+                      "backup_wall_seconds": _wall(times[(r.tool, r.algo)]),
+                      "backup_decided_by": _decides(times[(r.tool, r.algo)]),
                       "is_default": r.is_default,
                       "vs_default": {op: _verdict_doc(v) for op, v in r.versus.items()}}
                      for r in rows]}
+
+
+def _wall(t) -> float | None:
+    return None if t is None else t.total_s
+
+
+def _decides(t) -> str | None:
+    return None if t is None else t.decides
 
 
 def _verdict_doc(v: V.Verdict) -> dict:

@@ -6,12 +6,13 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from cipherbench import catalog
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.display.format import format_rate
+from cipherbench.scenarios.gpg import backup as B
 from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
 from cipherbench.store import Result
-from cipherbench.units import format_duration
+from cipherbench.units import format_bytes, format_duration
 
 #: The catalog entry whose grade stands for a gpg algorithm: its cipher in CFB (OpenPGP's
 #: mode) where the catalog has it, else the same cipher's CBC entry (same block cipher,
@@ -24,7 +25,7 @@ _GRADE_OF = {"aes-192-cfb": "aes-192-cbc", "twofish-256-cfb": "twofish-256-cbc",
 #: The two tables a gpg run is drawn as, each narrow enough for an 80-column terminal: the
 #: answer (rates and backup time), then where the time goes (fixed cost, crypto alone, gpg's
 #: own share).
-HEADER = ["algorithm", "grade", "encrypt", "decrypt", "{size} takes"]
+HEADER = ["algorithm", "grade", "encrypt", "decrypt", "{size}: wall", "CPU"]
 COST_HEADER = ["algorithm", "fixed/run", "CFB+MDC alone", "gpg overhead"]
 #: The overhead cell when gpg measured at least as fast as its crypto alone.
 WITHIN_NOISE = "—"
@@ -62,6 +63,11 @@ class GpgRow:
     within_noise: bool = False       # gpg measured at least as fast as ``crypto``
     is_default: bool = False         # gpg's own default cipher: the reference of the ratios
     versus: dict[str, V.Verdict] = field(default_factory=dict)   # op -> against the default
+    #: encryption's figures from the paired rounds, each round's call less its empty call
+    #: (``backup.bulk``; None for a run stored before the rounds)
+    bulk: B.Bulk | None = None
+    #: the bulk against gpg's default cipher for a whole backup (``bulk_versus_default``)
+    bulk_versus: V.Verdict | None = None
 
     @property
     def label(self) -> str:
@@ -70,17 +76,34 @@ class GpgRow:
 
     @property
     def per_byte_s(self) -> float | None:
-        """Seconds per byte once the fixed cost of a run is taken out (the bulk rate)."""
+        """Seconds per byte once the fixed cost of a run is taken out (the bulk rate): from
+        the rounds, the figure of the table (CPU time where read, else wall time); for rows
+        stored before them, the figure less the row's own fixed cost."""
+        if self.bulk is not None:
+            return self.bulk.cpu_per_byte if self.bulk.cpu_per_byte is not None \
+                else self.bulk.wall_per_byte
         if not self.encrypt or not self.size:
             return None
         total = self.size / self.encrypt
         return max(total - (self.fixed_s or 0.0), total * 0.01) / self.size
 
     def backup_seconds(self, backup_size: int) -> float | None:
-        """Seconds to encrypt ``backup_size`` bytes: the fixed cost plus the bulk rate."""
+        """Seconds of the table's figure to encrypt ``backup_size`` bytes: the fixed cost plus
+        the bulk rate (CPU seconds for rows measured in rounds with CPU times)."""
+        if self.bulk is not None:
+            cpu = self.bulk.cpu_s(backup_size)
+            return cpu if cpu is not None else self.bulk.wall_s(backup_size)
         if self.per_byte_s is None:
             return None
         return (self.fixed_s or 0.0) + backup_size * self.per_byte_s
+
+    def backup_time(self, backup_size: int, disk: B.Disk | None = None) -> B.BackupTime | None:
+        """The whole backup: gpg's wall-clock time and CPU time from the paired rounds, capped
+        by ``disk``; for rows stored before the rounds, their wall-time figure alone."""
+        if self.bulk is not None:
+            return B.backup_time(self.bulk, backup_size, disk)
+        secs = self.backup_seconds(backup_size)
+        return None if secs is None else B.BackupTime(backup_size, secs, None, disk)
 
 
 def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
@@ -108,6 +131,12 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
     default = next((r.extra.get("default_cipher") for r in results
                     if r.extra.get("default_cipher")), None)
     verdicts = versus_default(results)
+    for key, b in bulks(results).items():
+        if key in rows:
+            rows[key].bulk = b
+    for key, v in bulk_versus_default(results).items():
+        if key in rows:
+            rows[key].bulk_versus = v
     for row in rows.values():
         row.is_default = row.tool == "gnupg" and row.algo == default
         row.versus = {op: v for (tool, algo, op), v in verdicts.items()
@@ -120,6 +149,69 @@ def rows_from_results(results: Iterable[Result]) -> list[GpgRow]:
             row.overhead = overhead(row.per_byte_s, row.crypto)
             row.within_noise = row.overhead is None
     return sorted(rows.values(), key=lambda r: (r.per_byte_s is None, r.per_byte_s or 0))
+
+
+def _calls(r: Result) -> dict[int, B.Call]:
+    return B.calls(r.extra.get("rounds_at"), r.extra.get("samples_s"),
+                   r.extra.get("cpu_samples_s"))
+
+
+def _encrypt_rows(results: Iterable[Result]) -> tuple[dict, dict]:
+    """(tool, algo) -> its calls on the data and on the empty message (``backup.Call``s by
+    round) and the data's size, for every encryption row measured in rounds."""
+    rows = [r for r in results if r.scenario == "gpg" and r.lib in ("gnupg", "age")
+            and r.op == "encrypt" and r.metric != "error"]
+    empty = {(r.lib, r.algo): _calls(r) for r in rows if r.size == 0}
+    data = {(r.lib, r.algo): (_calls(r), r.size) for r in rows
+            if r.size and (r.lib, r.algo) in empty}
+    return data, empty
+
+
+def bulks(results: Iterable[Result]) -> dict[tuple[str, str], B.Bulk]:
+    """(tool, algo) -> its encryption's ``backup.Bulk``: each round's call on the data less
+    its own empty-message call of that round."""
+    data, empty = _encrypt_rows(results)
+    out = {}
+    for key, (calls, size) in data.items():
+        b = B.bulk(calls, empty[key], size)
+        if b is not None:
+            out[key] = b
+    return out
+
+
+def bulk_versus_default(results: Iterable[Result]) -> dict[tuple[str, str], V.Verdict]:
+    """(tool, algo) -> its verdict against gpg's default cipher for a whole backup: the bulk
+    time per byte (``backup.per_round``), paired per round. The whole-call verdicts of the
+    table weigh in each cipher's fixed cost, which a large backup does not feel (AES-256's
+    key takes twice the S2K hashing of AES-128's)."""
+    results = list(results)
+    data, empty = _encrypt_rows(results)
+    default = next((r.extra.get("default_cipher") for r in results
+                    if r.extra.get("default_cipher")), None)
+    figs = {k: B.per_round(calls, empty[k], size) for k, (calls, size) in data.items()}
+    base = figs.get(("gnupg", default))
+    out = {}
+    for key, mine in figs.items():
+        if not base or key == ("gnupg", default):
+            continue
+        both = sorted(set(base) & set(mine))
+        if both:
+            out[key] = V.verdict([base[i] for i in both], [mine[i] for i in both])
+    return out
+
+
+def disk_of(args: dict, results: Iterable[Result]) -> B.Disk | None:
+    """The disk of a stored run: the rate it measured (``disk`` rows), else ``--disk RATE``."""
+    for r in results:
+        if r.scenario == "gpg" and r.lib == "disk" and r.metric == "bytes_per_s":
+            return B.Disk(r.median, r.extra.get("source") or f"measured in {r.algo}")
+    text = args.get("disk")
+    if text:
+        from cipherbench.scenarios.gpg.disk import parse_rate
+        bps = parse_rate(str(text))
+        if bps:
+            return B.Disk(bps, f"--disk {text}")
+    return None
 
 
 def _per_round(r: Result) -> dict[int, float]:
@@ -228,7 +320,8 @@ def overhead(per_byte_s: float, crypto_bps: float) -> float | None:
 
 def format_rows(rows: list[GpgRow], backup_size: int, size_text: str) -> tuple[list[str],
                                                                               list[list[str]]]:
-    """Header and text cells of the gpg table (rates and backup time)."""
+    """Header and text cells of the gpg table: rates, and a backup's wall-clock and CPU time
+    through gpg (not capped by a disk: the answer says which decides)."""
     header = [h.format(size=size_text) for h in HEADER]
     out = []
     for r in rows:
@@ -236,10 +329,11 @@ def format_rows(rows: list[GpgRow], backup_size: int, size_text: str) -> tuple[l
             out.append([r.label, r.grade.level if r.grade else "", "failed: " + r.error]
                        + [""] * (len(header) - 3))
             continue
-        secs = r.backup_seconds(backup_size)
+        t = r.backup_time(backup_size)
         out.append([r.label, r.grade.level if r.grade else "?",
                     format_rate(r.encrypt), format_rate(r.decrypt),
-                    format_duration(secs) if secs else ""])
+                    format_duration(t.wall_s) if t else "",
+                    format_duration(t.cpu_s) if t and t.cpu_s is not None else ""])
     return header, out
 
 
@@ -258,8 +352,10 @@ def format_cost_rows(rows: list[GpgRow]) -> tuple[list[str], list[list[str]]]:
     return list(COST_HEADER), out
 
 
-def answer(rows: list[GpgRow], backup_size: int, size_text: str) -> str:
-    """One sentence answering "which --cipher-algo encrypts my backup fastest"."""
+def answer(rows: list[GpgRow], backup_size: int, size_text: str,
+           disk: B.Disk | None = None) -> str:
+    """One sentence answering "which --cipher-algo encrypts my backup fastest", and how long
+    the whole backup takes (wall-clock, with the CPU time, and the disk when it decides)."""
     rows = sorted(rows, key=lambda r: r.backup_seconds(backup_size) or float("inf"))
     ok = [r for r in rows if r.encrypt and r.grade and r.grade.level in ("recommended",
                                                                           "acceptable")]
@@ -267,16 +363,43 @@ def answer(rows: list[GpgRow], backup_size: int, size_text: str) -> str:
         return "no algorithm that is neither legacy nor broken could be measured"
     best = ok[0]
     what = "age" if best.tool == "age" else f"gpg --cipher-algo {best.algo}"
-    text = (f"fastest sound choice here: {what}, {format_rate(1 / best.per_byte_s)} in bulk: "
-            f"{size_text} in {format_duration(best.backup_seconds(backup_size))}")
+    text = f"fastest sound choice here: {what}, {format_rate(1 / best.per_byte_s)} in bulk"
+    t = best.backup_time(backup_size, disk)
+    if t is not None:
+        text += "; " + t.text(what, size_text)
     slowest = ok[-1]
-    if slowest is not best and slowest.encrypt:
-        text += (f" (the slowest sound one, {slowest.algo}, takes "
-                 f"{format_duration(slowest.backup_seconds(backup_size))})")
-    v = best.versus.get("encrypt")
-    if v is not None and not v.decided:
-        text += f"; against gpg's default: {v.text()}"
+    st = slowest.backup_time(backup_size, disk)
+    if slowest is not best and st is not None:
+        text += (f" (the slowest sound one, {slowest.algo}: "
+                 f"{format_duration(st.total_s)})")
+    v = best.bulk_versus
+    nxt = next((r for r in ok[1:] if r.bulk_versus is not None), None) if best.is_default \
+        else None
+    if v is not None and v.ratio is not None:
+        text += f"; its bulk against gpg's default, paired per round: {_bulk_text(v)}"
+    elif nxt is not None and nxt.bulk_versus.ratio is not None:
+        text += (f"; it is gpg's default, and the next, {nxt.algo}, against it in bulk, paired "
+                 f"per round: {_bulk_text(nxt.bulk_versus)}")
     legacy = [r for r in rows if r.encrypt and r.grade and r.grade.level in ("legacy", "broken")]
     if legacy and legacy[0].backup_seconds(backup_size) >= best.backup_seconds(backup_size):
         text += f"; no legacy cipher is faster (best of them: {legacy[0].algo})"
     return text
+
+
+def _bulk_text(v: V.Verdict) -> str:
+    if v.decided:
+        return (f"{v.ratio:.2f}x {v.state} (95% CI {v.low:.2f}-{v.high:.2f}, {v.n_rounds} "
+                "paired rounds)")
+    return v.text()
+
+
+def how_long(rows: list[GpgRow], tool: str, algo: str, backup_size: int,
+             disk: B.Disk | None, hint: str = "--link RATE") -> str:
+    """``advise``'s line for the chosen gpg cipher (or age): the whole backup's wall-clock
+    and CPU time from the run's paired rounds, and which decides; "" when not measured."""
+    row = next((r for r in rows if r.tool == tool and (tool == "age" or r.algo == algo)), None)
+    t = row.backup_time(backup_size, disk) if row is not None else None
+    if t is None:
+        return ""
+    what = "age" if tool == "age" else f"gpg --cipher-algo {algo}"
+    return f" How long: {t.text(what, format_bytes(backup_size), hint)}."

@@ -1,9 +1,9 @@
 """The primitive scenario (``cipherbench run``): raw ciphers, AEADs, hashes and MACs through
-cipherbench-core. ``runner`` plans and measures points; ``scenario`` is the interface the
+cipherbench-core. ``batches`` plans and measures points; ``scenario`` is the interface the
 registry and the CLI use (plan, estimate, measure, view)."""
-from cipherbench.scenarios.primitive.runner import (METRIC_POINT, METRIC_SLOPE, SCENARIO, Item,
-                                                    PrimitiveRunner, RunOutcome,
-                                                    Selection, plan, point_label)
+from cipherbench.scenarios.primitive.batches import (METRIC_POINT, METRIC_SLOPE, SCENARIO, Item,
+                                                     PrimitiveRunner, RunOutcome,
+                                                     Selection, plan, point_label)
 
 __all__ = ["METRIC_POINT", "METRIC_SLOPE", "SCENARIO", "Item", "PrimitiveRunner",
            "RunOutcome", "Selection", "plan", "point_label"]

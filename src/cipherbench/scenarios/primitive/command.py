@@ -7,13 +7,14 @@ from contextlib import ExitStack
 
 import click
 
-from cipherbench import __version__, metadata
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.cli.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
-                                     parse_sizes, split_list)
-from cipherbench.core_client import HW_FEATURES, MAX_SAMPLES, hw_args
-from cipherbench.cores import Cores
+from cipherbench import __version__
+from cipherbench.machine import metadata
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
+from cipherbench.clikit.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
+                                        parse_sizes, split_list)
+from cipherbench.cores.core_client import HW_FEATURES, MAX_SAMPLES, hw_args
+from cipherbench.cores.combined import Cores
 from cipherbench.display import console as disp
 from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document
@@ -24,7 +25,7 @@ from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive import scenario as primitive
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
-from cipherbench.warnings import BenchWarning, Kind
+from cipherbench.run_warnings import BenchWarning, Kind
 
 VALID_OPS = ("encrypt", "decrypt", "hash", "mac", "ref")
 
@@ -162,6 +163,10 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
             if out.crashed:
                 app.error(f"a library's core process crashed: run {rec.run_id} is marked "
                           "interrupted and keeps what finished")
+                rc = 1
+            elif out.nothing_measured:
+                app.error(f"nothing was measured: run {rec.run_id} is marked failed: "
+                          f"{out.nothing_measured}")
                 rc = 1
     if len(run_ids) == 2:
         store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})

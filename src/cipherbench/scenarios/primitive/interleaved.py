@@ -18,12 +18,12 @@ import random
 import statistics
 from typing import Iterable
 
-from cipherbench import stats
-from cipherbench import warnings as W
-from cipherbench.core_client import CoreCrashed
-from cipherbench.records import CoreError, Point
-from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
-                                                    kept_samples, point_label)
+from cipherbench.analysis import stats
+from cipherbench import run_warnings as W
+from cipherbench.cores.core_client import CoreCrashed
+from cipherbench.cores.records import CoreError, Point
+from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
+                                                     kept_samples, point_label)
 from cipherbench.scenarios.rounds import paired_ratios, rounds, samples_of
 
 Cand = tuple[str, str, str]   # (lib, algo, op)

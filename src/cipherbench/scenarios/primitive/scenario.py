@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from cipherbench import catalog, metadata
-from cipherbench import warnings as W
-from cipherbench.core_client import Core, CoreSession, Inventory
+from cipherbench import catalog
+from cipherbench.machine import metadata
+from cipherbench import run_warnings as W
+from cipherbench.cores.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.errors import EnvironmentProblem, UsageError
@@ -16,8 +17,8 @@ from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive.interleaved import run_in_rounds
-from cipherbench.scenarios.primitive.runner import (Item, PrimitiveRunner, RunOutcome,
-                                                    Selection, plan as plan_items)
+from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
+                                                     Selection, plan as plan_items)
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.suggest import did_you_mean
@@ -216,7 +217,32 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
         _measure_threads(p, rec)
     if out.crashed:
         rec.status = "interrupted"
+    elif not out.measured & _asked_libraries(p):
+        # Nothing measured (every algorithm refused by its vectors, a malformed vector file):
+        # not a complete run, and the reasons the warnings gave are the reason.
+        rec.status = "failed"
+        out.nothing_measured = _why_nothing(rec.warnings)
     return out
+
+
+def _asked_libraries(p: RunPlan) -> set[str]:
+    """The libraries the run was for: those of the plan beside the reference rows, or the
+    reference rows when they alone were asked for."""
+    libs = {i.lib for i in p.items}
+    return libs - {"ref"} or libs
+
+
+#: Warnings that say why an algorithm was not timed.
+_NOT_TIMED = (W.Kind.KAT_FAILED, W.Kind.UNSUPPORTED, W.Kind.CORE_CRASHED)
+
+
+def _why_nothing(warnings: list[W.BenchWarning]) -> str:
+    """One line: the first reasons the run's warnings give for what was not timed."""
+    reasons = [f"{w.subject}: {w.text}" for w in warnings if w.kind in _NOT_TIMED]
+    if not reasons:
+        return "no point was measured"
+    more = f" (and {len(reasons) - 2} more)" if len(reasons) > 2 else ""
+    return "; ".join(reasons[:2]) + more
 
 
 def _thread_samples(p: RunPlan) -> int:

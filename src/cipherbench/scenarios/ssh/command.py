@@ -13,14 +13,14 @@ import os
 import click
 
 from cipherbench import units
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.cli.options import POSITIVE_SECONDS, Size, nonempty_list, split_list
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
+from cipherbench.clikit.options import POSITIVE_SECONDS, Size, nonempty_list, split_list
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
-from cipherbench.scenarios.ssh import runner
+from cipherbench.scenarios.ssh import sweep
 from cipherbench.scenarios.ssh import scenario as ssh
 from cipherbench.scenarios.ssh.via import VIAS
 
@@ -59,22 +59,22 @@ def parse_size(text: str) -> int:
               help=f"the programs that move the bytes, comma-separated: {', '.join(VIAS)} "
                    "(pipe: ssh's stdin to a remote wc -c; the others copy a file with "
                    "-c CIPHER); default: every one installed, cheapest first")
-@click.option("--rounds", type=click.IntRange(2, 100), default=runner.DEFAULT_ROUNDS,
+@click.option("--rounds", type=click.IntRange(2, 100), default=sweep.DEFAULT_ROUNDS,
               show_default=True, metavar="N",
               help="interleaved rounds: each sends one sample through every cipher, tool "
                    "and the baseline, in a new random order; a verdict needs "
-                   f"{runner.verdict.MIN_ROUNDS}")
+                   f"{sweep.verdict.MIN_ROUNDS}")
 @click.option("--seed", type=int, default=None, metavar="S",
               help="the seed of the rounds' random order (default: a new one, stored with "
                    "the run)")
 @click.option("--budget", type=POSITIVE_SECONDS, default=None, metavar="SECONDS",
               help="seconds per cipher, tool and baseline: no new round starts once the "
                    "rounds have spent that many times their number (never before "
-                   f"{runner.verdict.MIN_ROUNDS} rounds; default: all --rounds)")
+                   f"{sweep.verdict.MIN_ROUNDS} rounds; default: all --rounds)")
 @click.option("--no-baseline", is_flag=True, help="skip the cleartext TCP baseline")
 @click.option("--full-samples", is_flag=True,
               help=f"send all of --size in every sample (by default a sample stops sending "
-                   f"after {runner.SAMPLE_MAX_S:g} s, so slow ciphers send less; such rows are "
+                   f"after {sweep.SAMPLE_MAX_S:g} s, so slow ciphers send less; such rows are "
                    "marked in the table)")
 @cpu_option("keep the ssh client on CPU K (the server is not pinned)")
 @wait_quiet_option
@@ -96,7 +96,7 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds,
     p = ssh.make_plan(split_list(ciphers), split_list(macs), size=size, host=host,
                       ssh_config=ssh_config, via=split_list(via), rounds=rounds, seed=seed,
                       budget_s=budget, baseline=not no_baseline, full_samples=full_samples,
-                      cpu=cpu)
+                      cpu=cpu, env=dict(app.env))
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, ssh.NAME, p.args(), p.metadata(), console=app.err_console,

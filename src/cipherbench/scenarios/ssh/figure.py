@@ -29,8 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from cipherbench import cpu_figure
-from cipherbench import verdict as V
+from cipherbench.analysis import cpu_figure
+from cipherbench.analysis import verdict as V
 
 #: The only CPU-time source fine enough for a verdict (nanoseconds).
 PRECISE = "schedstat"

@@ -19,12 +19,14 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from cipherbench import metadata, warnings
+from cipherbench import run_warnings
+from cipherbench.cores.core_client import Core
+from cipherbench.machine import metadata
 from cipherbench.display.console import GRADE_STYLE, display_fitted, display_warnings
-from cipherbench.errors import EnvironmentProblem
+from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
-from cipherbench.scenarios.ssh import runner, steady, tables, via as via_mod
+from cipherbench.scenarios.ssh import cipher_cost, sweep, steady, tables, via as via_mod
 from cipherbench.scenarios.ssh.errors import HostError
 from cipherbench.scenarios.ssh.server import PrivateServer
 from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaults, is_aead
@@ -40,7 +42,7 @@ class SshPlan:
     """One stored ssh run. ``via`` are the tools that move the bytes (``via.VIAS``), cheapest
     first; ``budget_s`` (seconds per candidate, None: none) stops new rounds early."""
 
-    combos: list[runner.Combo]
+    combos: list[sweep.Combo]
     size: int
     host: str | None = None
     ssh_config: str | None = None
@@ -49,9 +51,12 @@ class SshPlan:
     full_samples: bool = False
     cpu: int | None = None           # the ssh client's CPU (--cpu K); the server is not pinned
     via: list[str] = field(default_factory=lambda: ["pipe"])
-    rounds: int = runner.DEFAULT_ROUNDS
+    rounds: int = sweep.DEFAULT_ROUNDS
     seed: int | None = None
-    file_combos: list[runner.Combo] | None = None   # through sftp/scp/rsync (None: combos)
+    file_combos: list[sweep.Combo] | None = None   # through sftp/scp/rsync (None: combos)
+    #: measures each cipher and MAC alone (``cipher_cost``); None: found through ``env``
+    core: Core | None = field(default=None, compare=False, repr=False)
+    env: dict | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -59,7 +64,7 @@ class SshPlan:
 
     @property
     def max_sample_s(self) -> float:
-        return 0 if self.full_samples else runner.SAMPLE_MAX_S
+        return 0 if self.full_samples else sweep.SAMPLE_MAX_S
 
     def args(self) -> dict:
         return {"ciphers": sorted({c.cipher for c in self.combos}),
@@ -74,8 +79,8 @@ class SshPlan:
     def metadata(self) -> dict:
         return metadata.collect()
 
-    def candidates(self) -> list[runner.Cand]:
-        return runner.candidates(self.combos, self.via, self.baseline, self.file_combos)
+    def candidates(self) -> list[sweep.Cand]:
+        return sweep.candidates(self.combos, self.via, self.baseline, self.file_combos)
 
     def steps(self) -> int:
         """Transfers if every round runs (the checks aside)."""
@@ -84,20 +89,21 @@ class SshPlan:
 
 def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *,
               size: int, host: str | None = None, ssh_config: str | None = None,
-              via: list[str] | None = None, rounds: int = runner.DEFAULT_ROUNDS,
+              via: list[str] | None = None, rounds: int = sweep.DEFAULT_ROUNDS,
               seed: int | None = None, budget_s: float | None = None, baseline: bool = True,
-              full_samples: bool = False, cpu: int | None = None) -> SshPlan:
+              full_samples: bool = False, cpu: int | None = None,
+              env: dict | None = None) -> SshPlan:
     """The plan of ``cipherbench ssh`` from its options (what ``advise`` calls): ciphers and
     MACs checked against ``ssh -Q`` (None: every cipher, the default MACs), ``via`` against
     the installed programs (None: all installed, cheapest first). Without ``macs`` the file
-    tools measure each cipher with its first MAC only (``runner.one_mac_each``). ``UsageError``
+    tools measure each cipher with its first MAC only (``sweep.one_mac_each``). ``UsageError``
     for a name that is not there."""
     from cipherbench.scenarios.ssh.server import query
-    combos = runner.choose(ciphers, macs, query("cipher"), query("mac"))
+    combos = sweep.choose(ciphers, macs, query("cipher"), query("mac"))
     return SshPlan(combos, size, host=host, ssh_config=ssh_config, budget_s=budget_s,
                    baseline=baseline, full_samples=full_samples, cpu=cpu,
                    via=via_mod.choose(via), rounds=rounds, seed=seed,
-                   file_combos=None if macs else runner.one_mac_each(combos))
+                   file_combos=None if macs else sweep.one_mac_each(combos), env=env)
 
 
 def ssh_version() -> str:
@@ -108,13 +114,13 @@ def ssh_version() -> str:
         return ""
 
 
-def default_combo(target: Target) -> runner.Combo | None:
+def default_combo(target: Target) -> sweep.Combo | None:
     """The client's first cipher (and MAC, for a non-AEAD one): the row marked default."""
     ciphers, macs = client_defaults(target)
     if not ciphers:
         return None
     c = ciphers[0]
-    return runner.Combo(c) if is_aead(c) else runner.Combo(c, macs[0] if macs else None)
+    return sweep.Combo(c) if is_aead(c) else sweep.Combo(c, macs[0] if macs else None)
 
 
 #: Starting the private server, each connection's handshake, a pessimistic rate through ssh
@@ -124,6 +130,8 @@ _CONNECT_S = 0.3
 _RATE_BPS = 400e6
 _FILE_TOOL_S = 0.05
 _REMOTE_CHECK_S = 0.3
+#: Each cipher and MAC alone through the core (``cipher_cost``): a batch per library.
+_COST_S = 3.0
 
 
 def estimate_s(p: SshPlan) -> float:
@@ -136,16 +144,16 @@ def estimate_s(p: SshPlan) -> float:
                                    send_s + _FILE_TOOL_S + (_REMOTE_CHECK_S if p.host else 0))
     n = p.rounds
     if p.budget_s is not None:
-        n = max(min(p.rounds, runner.verdict.MIN_ROUNDS),
+        n = max(min(p.rounds, sweep.verdict.MIN_ROUNDS),
                 min(p.rounds, int(p.budget_s * len(p.candidates()) / per_round) + 1))
     checks = len({(c.via, c.combo.cipher) for c in p.candidates()})
-    check_s = checks * (_CONNECT_S + runner.VERIFY_BYTES / _RATE_BPS)
-    return (0 if p.host else _SERVER_START_S) + check_s + n * per_round
+    check_s = checks * (_CONNECT_S + sweep.VERIFY_BYTES / _RATE_BPS)
+    return (0 if p.host else _SERVER_START_S) + check_s + n * per_round + _COST_S
 
 
-def measure(p: SshPlan, rec: Recording) -> runner.Swept | None:
+def measure(p: SshPlan, rec: Recording) -> sweep.Swept | None:
     """The rounds, every sample stored the moment it is known, then the per-candidate rows."""
-    rec.warn(warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores"),
+    rec.warn(run_warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores"),
                            others=rec.load_start.others if rec.load_start else None))
     data = os.urandom(p.size)  # incompressible, and the same bytes for every row
     swept = None
@@ -169,7 +177,7 @@ def measure(p: SshPlan, rec: Recording) -> runner.Swept | None:
                 far = stack.enter_context(via_mod.FarSide(target, far_local))
                 probe, big = work / "probe.bin", work / "data.bin"
                 big.write_bytes(data)
-                probe.write_bytes(data[:runner.VERIFY_BYTES])
+                probe.write_bytes(data[:sweep.VERIFY_BYTES])
                 digest = hashlib.sha256(probe.read_bytes()).hexdigest()
                 tools = {v: via_mod.FileTool(v, target, far, work, probe, big, digest)
                          for v in p.via if v != "pipe"}
@@ -180,42 +188,64 @@ def measure(p: SshPlan, rec: Recording) -> runner.Swept | None:
     results = rec.store.results(rec.run_id, tables.SCENARIO)
     for r in tables.summary_results(results):
         rec.add(r)
+    if any(not r.is_baseline for r in tables.rows(results)):
+        _cipher_costs(p, rec)
     measured = [r for r in tables.rows(results) if not r.is_baseline]
     rec.status = "complete" if measured else "failed"
     return swept
 
 
-def _sampler(target: Target, tools: dict, c: runner.Cand) -> runner.Sampler:
+def _cipher_costs(p: SshPlan, rec: Recording) -> None:
+    """Each cipher and MAC of the run alone (``cipher_cost``), stored with the run; a core
+    that cannot be found or run leaves a warning, and the bottleneck says what it lacks."""
+    rec.progress.working("measuring each cipher alone")
+    pairs = [(info.get("cipher_algo"), info.get("mac_algo"))
+             for c in p.candidates() if not c.is_baseline
+             for info in [sweep.describe(c.combo)]]
+    try:
+        core = p.core or Core.find(p.env)
+        got, missing = cipher_cost.measure(core, cipher_cost.wanted(pairs))
+    except (UserError, OSError) as e:
+        rec.note(f"each cipher's cost alone was not measured: {e}")
+        return
+    for r in got:
+        rec.add(r)
+    if missing:
+        rec.note("no library of the core measures " + ", ".join(sorted(set(missing)))
+                 + " alone")
+
+
+def _sampler(target: Target, tools: dict, c: sweep.Cand) -> sweep.Sampler:
     if c.is_baseline:
-        return runner.baseline_sampler(target)
+        return sweep.baseline_sampler(target)
     if c.via == "pipe":
-        return runner.ssh_sampler(target, c.combo)
+        return sweep.ssh_sampler(target, c.combo)
     tool = tools[c.via]
     return lambda data, verify, max_s: tool.sample(c.combo.cipher, c.combo.mac, verify)
 
 
 def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes,
-           tools: dict) -> runner.Swept:
+           tools: dict) -> sweep.Swept:
     default = default_combo(target)
     rec.update_metadata({"ssh_target": target.name})
     position: dict[int, int] = {}
 
-    def on_start(c: runner.Cand, i: int) -> None:
+    def on_start(c: sweep.Cand, i: int) -> None:
         rec.progress.working(f"ssh round {i + 1}: {c.label}")
 
-    def on_sample(c: runner.Cand, i: int, s, check: runner.Check) -> None:
+    def on_sample(c: sweep.Cand, i: int, s, check: sweep.Check) -> None:
         position[i] = position.get(i, 0) + 1
         rec.add(tables.round_result(c, i, position[i], s, check, target=target.name,
                                     client_default=default, requested=p.size))
         rec.progress.done(f"ssh round {i + 1}: {c.label}")
 
-    def on_fail(f: runner.Failure) -> None:
-        kind = warnings.Kind.UNSUPPORTED if f.status in ("refused", "unavailable") \
-            else warnings.Kind.TRANSFER_FAILED
-        rec.warn([warnings.BenchWarning(kind, f.cand.label, f.message)])
+    def on_fail(f: sweep.Failure) -> None:
+        kind = run_warnings.Kind.UNSUPPORTED if f.status in ("refused", "unavailable") \
+            else run_warnings.Kind.TRANSFER_FAILED
+        rec.warn([run_warnings.BenchWarning(kind, f.cand.label, f.message)])
         rec.progress.failed(f"cipherbench: error: {f.message}")
 
-    return runner.sweep(p.candidates(), lambda c: _sampler(target, tools, c), data,
+    return sweep.sweep(p.candidates(), lambda c: _sampler(target, tools, c), data,
                         n_rounds=p.rounds, rng=random.Random(p.seed), budget_s=p.budget_s,
                         max_sample_s=p.max_sample_s, on_start=on_start, on_sample=on_sample,
                         on_fail=on_fail)
@@ -254,7 +284,7 @@ def view(screen: Screen, run: Run, results: list[Result],
     if note:
         screen.console.print(note, highlight=False)
     screen.console.print(tables.bottleneck(table).text(), highlight=False)
-    display_warnings(screen.err_console, [warnings.BenchWarning(w.kind, w.subject, w.text)
+    display_warnings(screen.err_console, [run_warnings.BenchWarning(w.kind, w.subject, w.text)
                                           for w in stored_warnings
                                           if w.kind not in ("unsupported", "transfer_failed")])
 
@@ -276,4 +306,5 @@ def summary(run: Run, results: list[Result]) -> dict:
     return {"ssh_rows": rows,
             "bottleneck": {"kind": neck.kind, "cipher": neck.cipher or None,
                            "via": neck.via or None, "text": neck.text(),
+                           "parts": neck.split.to_dict() if neck.split else None,
                            "verdict": tables.verdict_dict(neck.verdict)}}

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.interrupts import stop_on_signals
-from cipherbench.scenarios.ssh import procs
+from cipherbench.processes import procs
 from cipherbench.scenarios.ssh.errors import last_line
 from cipherbench.tempdirs import private_dir
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cipherbench import stats
+from cipherbench.analysis import stats
 
 #: Below this many bytes a sample is timed whole (too short for a part to be steady).
 MIN_BYTES = 4 << 20

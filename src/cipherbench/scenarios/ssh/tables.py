@@ -27,14 +27,14 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from cipherbench import stats
-from cipherbench import verdict as V
-from cipherbench.cpu_figure import CPU, WALL
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
+from cipherbench.analysis.cpu_figure import CPU, WALL
 from cipherbench.scenarios.ssh import bottleneck as bn
-from cipherbench.scenarios.ssh import steady
+from cipherbench.scenarios.ssh import cipher_cost, steady
 from cipherbench.scenarios.ssh import figure as F
-from cipherbench.scenarios.ssh.runner import (BASELINE, BASELINE_OP, Cand, Check, Combo,
-                                              describe)
+from cipherbench.scenarios.ssh.sweep import (BASELINE, BASELINE_OP, Cand, Check, Combo,
+                                             describe)
 from cipherbench.scenarios.ssh.transfer import TransferSample
 from cipherbench.store import Result
 from cipherbench.units import format_bytes
@@ -42,7 +42,7 @@ from cipherbench.units import format_bytes
 SCENARIO = "ssh"
 ROUND_METRIC = "round_s"
 #: An end is called CPU-bound when its CPU time is at least this share of the wall time.
-CPU_BOUND = 0.85
+CPU_BOUND = bn.CPU_BOUND
 
 
 def _lib(c: Cand) -> str:
@@ -98,6 +98,8 @@ class Row:
     cpu_rates: dict[int, float] = field(default_factory=dict)
     #: what ``vs_default`` was judged on: ``CPU`` (CPU per byte of both ends) or ``WALL``
     vs_default_figure: str | None = None
+    #: the cipher and MAC alone (bytes/s), measured by the core in the same run (None: not)
+    cipher_bps: float | None = None
 
     @property
     def cpu_rate(self) -> float | None:
@@ -111,7 +113,7 @@ def _share(num: list[float | None], den: list[float]) -> float | None:
     return stats.median(xs) if xs else None
 
 
-def _from_rounds(samples: list[Result]) -> list[Row]:
+def _from_rounds(samples: list[Result], costs: dict[str, tuple[float, str]]) -> list[Row]:
     by: dict[tuple[str, str], list[Result]] = defaultdict(list)
     for r in samples:
         by[(r.op, r.algo)].append(r)
@@ -144,7 +146,9 @@ def _from_rounds(samples: list[Result]) -> list[Row]:
             size=int(stats.median([r.extra.get("sent", r.size) for r in rs])),
             cut=any(r.extra.get("cut") for r in rs), rates=rates, extra=dict(first),
             cpu_rates=F.cpu_rates(at, [r.size for r in rs],
-                                  [F.round_cpu_s(r.extra) for r in rs])))
+                                  [F.round_cpu_s(r.extra) for r in rs]),
+            cipher_bps=None if is_base else cipher_cost.combo_bps(
+                info.get("cipher_algo"), info.get("mac_algo"), costs)))
     base = next((r for r in out if r.is_baseline), None)
     for row in out:
         if row.is_baseline:
@@ -196,7 +200,7 @@ def rows(results: list[Result]) -> list[Row]:
     """Every candidate, fastest first (the baseline among them), ranked within its tool."""
     mine = [r for r in results if r.scenario == SCENARIO]
     samples = [r for r in mine if r.metric == ROUND_METRIC and r.median > 0]
-    out = _from_rounds(samples) if samples else _legacy(
+    out = _from_rounds(samples, cipher_cost.rates(mine)) if samples else _legacy(
         [r for r in mine if r.metric == "bytes_per_s"])
     out.sort(key=lambda r: -r.throughput)
     ranks: dict[str, int] = defaultdict(int)
@@ -279,20 +283,23 @@ def summary_results(results: list[Result]) -> list[Result]:
 
 
 def bottleneck(table: list[Row]) -> bn.Bottleneck:
-    """The one decision of the run: the fastest cipher (any tool) against the baseline."""
+    """The one decision of the run, for the fastest cipher: its time split into the cipher's
+    own work, the program's and the waiting (``bottleneck.split``). Among the tools that read
+    both ends' CPU time (ssh's pipe) when the run has one: a file tool reads this end's only."""
     ciphers = [r for r in table if not r.is_baseline]
     if not ciphers:
         return bn.Bottleneck(bn.UNKNOWN, "", "", None, "no cipher was measured")
-    best = max(ciphers, key=lambda r: r.throughput)
-    base = next((r for r in table if r.is_baseline), None)
-    if base is None:
-        return bn.judge(None, best.cipher, best.via)
-    if not best.rates:    # stored before the rounds
-        return bn.Bottleneck(bn.UNKNOWN, best.cipher, best.via, None,
-                             "this run was measured before paired rounds; measure again")
-    return bn.decide([best.rates[i] for i in sorted(set(best.rates) & set(base.rates))],
-                     [base.rates[i] for i in sorted(set(best.rates) & set(base.rates))],
-                     best.cipher, best.via)
+    both = [r for r in ciphers if r.client_cpu is not None and r.server_cpu is not None]
+    return judge(max(both or ciphers, key=lambda r: r.throughput))
+
+
+def judge(row: Row) -> bn.Bottleneck:
+    """The bottleneck of one cipher's transfers (``advise`` judges its choice with it)."""
+    s = bn.split(row.throughput, row.client_cpu, row.server_cpu, row.cipher_bps)
+    if not row.rates:    # stored before the rounds
+        return bn.Bottleneck(bn.UNKNOWN, row.cipher, row.via, None,
+                             "this run was measured before paired rounds; measure again", s)
+    return bn.decide_split(s, row.cipher, row.via, row.n, row.vs_baseline)
 
 
 def cut_note(table: list[Row], requested: int | None, max_s: float | None) -> str | None:

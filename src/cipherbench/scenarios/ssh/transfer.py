@@ -48,8 +48,9 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from cipherbench.children import pin
-from cipherbench.scenarios.ssh import procs, steady
+from cipherbench.processes.children import pin
+from cipherbench.processes import procs
+from cipherbench.scenarios.ssh import steady
 from cipherbench.scenarios.ssh.errors import HostError, SshError, TransferFailed, classify
 
 #: The ciphers whose MAC is part of the cipher (AEAD): ``-m`` is ignored for them.

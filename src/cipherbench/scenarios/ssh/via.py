@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from cipherbench.children import pin
+from cipherbench.processes.children import pin
 from cipherbench.errors import UsageError
 from cipherbench.scenarios.ssh.errors import HostError, TransferFailed, classify, last_line
 from cipherbench.scenarios.ssh.transfer import FORCED_OPTIONS, Target, TransferSample, is_aead

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import click
 
-from cipherbench import stats
-from cipherbench.cli.context import AppContext, db_option, json_option
-from cipherbench.cli.quiet import wait_quiet_on, wait_quiet_option
-from cipherbench.cli.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
-from cipherbench.cores import Cores
+from cipherbench.analysis import stats
+from cipherbench.clikit.context import AppContext, db_option, json_option
+from cipherbench.clikit.quiet import wait_quiet_on, wait_quiet_option
+from cipherbench.clikit.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
+from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.tls import scenario as tls
-from cipherbench.scenarios.tls.runner import DEFAULT_SIZES
+from cipherbench.scenarios.tls.core_tls import DEFAULT_SIZES
 from cipherbench.units import parse_size
 
 MAX_WRITE = 1 << 20

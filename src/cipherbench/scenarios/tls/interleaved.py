@@ -19,13 +19,13 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from cipherbench import stats
-from cipherbench import verdict as V
-from cipherbench import warnings as W
-from cipherbench.records import CoreError, Library, Point, Preamble
+from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
+from cipherbench import run_warnings as W
+from cipherbench.cores.records import CoreError, Library, Point, Preamble
 from cipherbench.scenarios.rounds import Round, rounds
 from cipherbench.scenarios.tls import loopback as lb
-from cipherbench.scenarios.tls.runner import SCENARIO, TlsRunner, label
+from cipherbench.scenarios.tls.core_tls import SCENARIO, TlsRunner, label
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.store import Result
 from cipherbench.units import rate_interval

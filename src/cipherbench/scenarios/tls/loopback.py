@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
-from cipherbench import stats
-from cipherbench.children import die_with_parent
+from cipherbench.analysis import stats
+from cipherbench.processes.children import die_with_parent
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.tempdirs import TempDirError, private_dir
 

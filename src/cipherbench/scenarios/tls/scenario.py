@@ -11,12 +11,12 @@ import random
 import time
 from dataclasses import dataclass, field, replace
 
-from cipherbench import metadata
-from cipherbench import verdict as V
-from cipherbench import warnings as W
-from cipherbench import stats
-from cipherbench.core_client import Core, CoreCrashed
-from cipherbench.cores import tls_listing
+from cipherbench.machine import metadata
+from cipherbench.analysis import verdict as V
+from cipherbench import run_warnings as W
+from cipherbench.analysis import stats
+from cipherbench.cores.core_client import Core, CoreCrashed
+from cipherbench.cores.combined import tls_listing
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
@@ -24,8 +24,8 @@ from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.tls import interleaved
 from cipherbench.scenarios.tls import loopback as lb
 from cipherbench.scenarios.tls import tables
-from cipherbench.scenarios.tls.runner import (HANDSHAKE_SUITE, SCENARIO, Outcome, Plan,
-                                              TlsRunner, handshake_combos)
+from cipherbench.scenarios.tls.core_tls import (HANDSHAKE_SUITE, SCENARIO, Outcome, Plan,
+                                                TlsRunner, handshake_combos)
 from cipherbench.scenarios.tls.suites import Suite, parse_list, resolve, tls_libraries
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.suggest import did_you_mean

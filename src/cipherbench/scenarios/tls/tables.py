@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cipherbench import verdict as V
+from cipherbench.analysis import verdict as V
 from cipherbench.display.format import format_rate, format_size
-from cipherbench.scenarios.tls.runner import SCENARIO
+from cipherbench.scenarios.tls.core_tls import SCENARIO
 from cipherbench.store import Result
 
 LOOPBACK_LIB = "openssl-s_server"

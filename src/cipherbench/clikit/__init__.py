@@ -1,0 +1,3 @@
+"""What every command is built from, below both ``cli`` and the scenarios' commands: the
+per-invocation context, the shared option types and parsers, ``--wait-quiet`` and ``--cpu``.
+It imports neither ``cli`` nor ``scenarios``."""

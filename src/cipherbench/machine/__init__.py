@@ -1,0 +1,2 @@
+"""The machine a run measures on: its metadata, its CPUs, the load competing with a run, and
+which stored runs come from a like machine and build (coherence)."""

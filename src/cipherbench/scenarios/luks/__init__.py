@@ -1,0 +1,2 @@
+"""The disk-encryption scenario: the kernel's dm-crypt through real crypt mappings on a
+RAM-backed device (``dmcrypt``), per cryptsetup spec (``specs``)."""
