@@ -76,7 +76,10 @@ def test_table_ranks_against_default_and_baseline_with_paired_verdicts(cli):
     neck = [ln for ln in res.out.splitlines() if "bottleneck" in ln]
     assert len(neck) == 1 and not ("Crypto is" in neck[0] and "path is" in neck[0])
     again = cli("show", "last")                # the stored rounds redraw the same table
-    assert again.rc == 0 and res.out in again.out
+    table, verdict = res.out.rstrip("\n").rsplit("\n", 1)
+    assert again.rc == 0 and table in again.out
+    # the verdict is the last line of both, after the warnings
+    assert verdict == again.out.rstrip("\n").rsplit("\n", 1)[1] and "bottleneck" in verdict
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,7 @@ from cipherbench.advise.engine import Advice, Options, advise
 from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.gather import gather
 from cipherbench.advise.record import SCHEMA, store_advice
+from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.ssh.tables import verdict_cell
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
@@ -89,7 +90,8 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
                          "--no-measure measures nothing")
     measurer = None if no_measure else Measurer(
         app.env, str(store.path), say, cpu=cpu,
-        before_first=lambda: wait_quiet_on(app.err_console, wait_quiet))
+        before_first=lambda: wait_quiet_on(app.err_console, wait_quiet),
+        progress=mode_for(app.err_console, None), progress_console=app.err_console)
     ev, measured = gather(store, targets, lib=lib or "openssl", host=host,
                           assume_no_aes=assume_no_aes, measurer=measurer,
                           ssh_config=ssh_config, via=tools, machine=this_machine(),
@@ -164,7 +166,7 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
                    f"({pol.describe(opts.policy, a.target.transport)})")
     if any(r.tied for r in a.rows):
         c.print("= the same place: this row and the one above cannot be told apart (their "
-                "paired verdict from the same ssh rounds, or without rounds their 95% "
+                "paired verdict from the same rounds, or without rounds their 95% "
                 "intervals); their order is not a ranking", markup=False, highlight=False)
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:

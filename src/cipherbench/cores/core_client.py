@@ -45,6 +45,12 @@ CORE_NAME = "cipherbench-core"
 #: The core's limit of ``--samples`` (CB_MAX_SAMPLES, core/args.h; a serve request's too):
 #: options that pass it on stop there too.
 MAX_SAMPLES = 1000
+#: The core's limits of one batch (CB_MAX_ALGOS and the size of ``algo_buf``, core/args.h):
+#: at most 128 algorithm names, their bytes with one separator each at most 4096.
+MAX_ALGOS = 128
+MAX_ALGO_BYTES = 4096
+#: ... and at most 64 sizes (CB_MAX_SIZES).
+MAX_SIZES = 64
 #: Where a source checkout builds the core (``meson setup build && meson compile -C build``).
 SOURCE_TREE = Path(__file__).resolve().parents[3]
 #: Where ``pip install`` put the ``cipherbench`` script (and the core beside it).
@@ -95,6 +101,29 @@ def find_core(env: Mapping[str, str] | None = None) -> Path:
             return cand
     raise CoreNotFound(f"{CORE_NAME} not found (looked at $CIPHERBENCH_CORE, PATH, {scripts} "
                        f"and build/core/); {BUILD_HINT}")
+
+
+def algo_batches(algos: Sequence[str]) -> list[list[str]]:
+    """``algos`` in order, cut into the fewest consecutive lists one ``bench`` or ``serve``
+    request accepts (``MAX_ALGOS`` names, ``MAX_ALGO_BYTES`` bytes)."""
+    batches: list[list[str]] = []
+    used = 0
+    for name in algos:
+        size = len(name.encode()) + 1
+        if not batches or len(batches[-1]) == MAX_ALGOS or used + size > MAX_ALGO_BYTES:
+            batches.append([])
+            used = 0
+        batches[-1].append(name)
+        used += size
+    return batches
+
+
+def request_batches(algos: Sequence[str],
+                    sizes: Sequence[int]) -> list[tuple[list[str], list[int]]]:
+    """(algorithms, sizes) of each request one batch over ``algos`` x ``sizes`` takes, in
+    order, each within the core's limits."""
+    size_lists = [list(sizes[i:i + MAX_SIZES]) for i in range(0, len(sizes), MAX_SIZES)]
+    return [(a, s) for a in algo_batches(algos) for s in size_lists]
 
 
 def parse_line(line: str) -> dict:

@@ -292,9 +292,53 @@ def _warnings_section(bundles: list[RunBundle]) -> Section | None:
     return sec
 
 
+#: What each command's answer is about, as the answer section names it.
+TASKS = {"run": "Which primitive, in which library", "tls": "TLS record layer",
+         "ssh": "ssh transfers", "gpg": "Backups with gpg and age", "advise": "Advice"}
+
+
+def _load_line(run) -> str:
+    """``machine, load`` as the run stored them."""
+    m = run.metadata
+    share, others = m.get("cpu_share"), (m.get("load_start") or {}).get("others")
+    load = ("; the run got " + f"{min(share, 1.0):.0%} of its CPU" if share is not None
+            else "") + (f", {others} other runnable tasks at its start"
+                        if others is not None else "")
+    avg = m.get("loadavg")
+    if isinstance(avg, (int, float)):
+        load += f"; load average {avg:.2f}"
+    return f"Measured on {D.machine_line(run)}{load}"
+
+
+def answers(bundles: list[RunBundle], headline: int) -> list[H.TaskAnswer]:
+    """Each run's answer, from its stored results: a primitive run's record, a real path's
+    verdict sentences (the ones its command ends with), an advise run's stored answers."""
+    from cipherbench.scenarios import scenario
+    from cipherbench.scenarios.primitive import scenario as primitive
+    out = []
+    for b in bundles:
+        task = TASKS.get(b.run.command, b.run.command)
+        where = _load_line(b.run)
+        if b.run.command == "advise":
+            lines = tuple(str(r.extra[key]) for r in b.results for key in ("answer", "bottleneck")
+                          if r.extra.get(key))
+            if lines:
+                out.append(H.TaskAnswer(b.run.id, task, where, lines=lines))
+        elif b.run.command == "run":
+            found = primitive.answer_of(b.run, b.results, headline)
+            if found is not None:
+                out.append(H.TaskAnswer(b.run.id, task, where, primitive=found))
+        elif scenario(b.run.command) is not None:
+            lines = tuple(scenario(b.run.command).answer_lines(b.run, b.results))
+            if lines:
+                out.append(H.TaskAnswer(b.run.id, task, where, lines=lines))
+    return out
+
+
 def build(bundles: list[RunBundle], headline: int = 16384) -> Report:
-    """The report of the given runs (at least one), charts drawn."""
-    sections: list[Section] = []
+    """The report of the given runs (at least one), charts drawn; the answer first."""
+    sections: list[Section] = [Section("answer", "The answer",
+                                       [H.answers_html(answers(bundles, headline))])]
     comparison = None
     if len(bundles) == 2:
         cmp = cmpmod.compare_runs(bundles[0].run, bundles[0].results, bundles[1].run,

@@ -273,7 +273,7 @@ def alone_result(gpg_algo: str | None, a: cipher_alone.Alone, role: str) -> Resu
 
 def view(screen: Screen, run: Run, results: list[Result],
          warnings: list[StoredWarning]) -> None:  # noqa: ARG001
-    """The gpg table and the answer of a stored gpg run."""
+    """The gpg tables of a stored gpg run (its answer: ``answer``)."""
     backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
     size_text = format_bytes(backup_size)
     rows = tables.rows_from_results(results)
@@ -291,8 +291,20 @@ def view(screen: Screen, run: Run, results: list[Result],
     if cost_cells:
         display_rows(screen.console, cost_header, cost_cells, title="where the time goes")
         screen.console.print(tables.LEGEND, markup=False)
-    screen.console.print(tables.answer(rows, backup_size, size_text,
-                                       tables.disk_of(run.args, results)), markup=False)
+
+
+def answer_lines(run: Run, results: list[Result]) -> list[str]:
+    """The verdict of a stored gpg run: the fastest sound choice for the backup and its
+    time (and whether the disk or gpg decides it)."""
+    backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
+    return [tables.answer(tables.rows_from_results(results), backup_size,
+                          format_bytes(backup_size), tables.disk_of(run.args, results))]
+
+
+def answer(screen: Screen, run: Run, results: list[Result]) -> None:
+    """The verdict, the command's last line."""
+    for line in answer_lines(run, results):
+        screen.console.print(line, markup=False)
 
 
 def summary(run: Run, results: list[Result]) -> dict:

@@ -145,3 +145,30 @@ def view(screen: Screen, run: Run, results: list[Result],
                  rows(results),
                  title=f"dm-crypt over a RAM-backed loop device, {format_bytes(size or 0)} per "
                        f"pass, {run.args.get('sector_size')}-byte sectors (run {run.id})")
+
+
+def answer_lines(run: Run, results: list[Result]) -> list[str]:  # noqa: ARG001
+    """The verdict of a stored luks run: the cipher whose slower direction is fastest here,
+    with both rates and the kernel's driver, and where its config line comes from."""
+    rates: dict[str, dict[str, Result]] = defaultdict(dict)
+    for r in results:
+        if r.scenario == NAME and r.metric == "bytes_per_s":
+            rates[r.algo][r.op] = r
+    both = {algo: ops for algo, ops in rates.items() if {"encrypt", "decrypt"} <= set(ops)}
+    if not both:
+        return ["no cipher was measured both ways: no verdict"]
+    algo, ops = max(both.items(), key=lambda kv: min(r.median for r in kv[1].values()))
+    first = ops["encrypt"]
+    driver = first.extra.get("driver")
+    return [f"fastest here through dm-crypt: {first.extra.get('spec', algo)} with a "
+            f"{first.extra.get('key_bits', '?')}-bit key, writing at "
+            f"{format_rate(ops['encrypt'].median)} and reading at "
+            f"{format_rate(ops['decrypt'].median)}"
+            + (f" ({driver})" if driver else "")
+            + "; `cipherbench advise --for luks --kernel` gives its luksFormat line"]
+
+
+def answer(screen: Screen, run: Run, results: list[Result]) -> None:
+    """The verdict, the command's last line."""
+    for line in answer_lines(run, results):
+        screen.console.print(line, markup=False, highlight=False)
