@@ -21,9 +21,16 @@ pytestmark = pytest.mark.skipif(shutil.which("gpg") is None or shutil.which("gpg
                                 reason="gpg is not installed")
 
 
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:   # gone meanwhile
+        return ""
+
+
 def _agents(text: str) -> list[int]:
-    return [p for p in _naming(text)
-            if Path(f"/proc/{p}/comm").read_text().strip().startswith("gpg-agent")]
+    """Living gpg-agent processes whose command line mentions ``text``."""
+    return [p for p in _naming(text) if _comm(p).startswith("gpg-agent")]
 
 
 def test_the_home_is_served_by_the_runs_own_agent(tmp_path):
