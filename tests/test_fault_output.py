@@ -9,7 +9,6 @@ import resource
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 

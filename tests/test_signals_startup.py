@@ -57,7 +57,7 @@ def test_a_signal_during_start_up_is_one_line_and_exit_130(tmp_path, request, co
         if proc.poll() is not None:
             pytest.skip("the command ended before the signal")   # a very fast machine
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)

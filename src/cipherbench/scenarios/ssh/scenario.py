@@ -10,7 +10,6 @@ among them) and judges the bottleneck with ``scenarios.ssh.bottleneck``
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 import shutil
 import subprocess
