@@ -24,10 +24,11 @@ if TYPE_CHECKING:
     import click
 
 #: The commands that are not scenarios: a new one is a new module here and a name in this list.
-COMMANDS = ("list", "history", "show", "export", "compare", "report", "advise", "core")
+COMMANDS = ("list", "history", "show", "export", "import", "compare", "report", "advise",
+            "core")
 #: Command name -> module, where the two differ (a module named ``list`` would shadow the
 #: builtin in this package's namespace).
-MODULE_OF = {"list": "listing"}
+MODULE_OF = {"list": "listing", "import": "importing"}
 
 
 def build_cli() -> "click.Group":

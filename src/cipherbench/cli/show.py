@@ -15,7 +15,7 @@ from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.presets import HEADLINE_SIZE
 from cipherbench.scenarios import scenario, view_of
 from cipherbench.scenarios.primitive import scenario as primitive
-from cipherbench.run_warnings import BenchWarning
+from cipherbench.run_warnings import BenchWarning, Kind
 from cipherbench.store import Result
 
 #: Views of stored runs made by commands that are not scenarios.
@@ -45,17 +45,17 @@ def command(app: AppContext, run_ref, headline, libs, db, as_json) -> int:
     run, results = bundle.run, only_libraries(bundle.results, split_list(libs))
     disp.display_run_header(app.console, run, format_run_header(run))
     view = view_of(run.command) or OTHER_VIEWS.get(run.command)
-    primitive_run = view is primitive.view or view is None
-    if primitive_run:
+    primitive_run = view is None or view is primitive.view
+    if view is None or view is primitive.view:
         primitive.view(app, run, results, bundle.warnings, headline=head)
     else:
         view(app, run, results, [])
-    disp.display_warnings(app.console, [BenchWarning(w.kind, w.subject, w.text)
+    disp.display_warnings(app.console, [BenchWarning(Kind(w.kind), w.subject, w.text)
                                         for w in bundle.warnings])
     if primitive_run:
         primitive.answer(app, run, results, headline=head, advise_targets=ADVISE_TARGETS)
-    elif scenario(run.command) is not None:
-        scenario(run.command).answer(app, run, results)
+    elif (module := scenario(run.command)) is not None:
+        module.answer(app, run, results)
     return 0
 
 

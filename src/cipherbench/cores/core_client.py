@@ -34,10 +34,13 @@ import sysconfig
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.cores.records import AlgorithmRow, Library, Point, Preamble, Record, from_wire
+
+if TYPE_CHECKING:
+    from cipherbench.cores.combined import Cores   # which imports this module
 
 #: The core protocol versions this front end reads (the ``v`` field of every record).
 SUPPORTED_PROTOCOL = (1,)
@@ -410,8 +413,8 @@ class CoreSession:
     the batch. Use as a context manager: closing stops every served core, on every exit path
     (a stop signal arrives as ``KeyboardInterrupt`` and passes through ``__exit__``)."""
 
-    def __init__(self, core):
-        self.core = core          # a Core, or a cores.Cores
+    def __init__(self, core: Core | Cores) -> None:
+        self.core = core
         self._served: dict[tuple, ServedCore] = {}
         self.processes = 0        # core processes started (served and bench)
 
@@ -542,7 +545,12 @@ class Core:
 
 
 def _point(p: Point | dict) -> Point:
-    return p if isinstance(p, Point) else from_wire({"type": "point", "lib": "", "algo": "", **p})
+    if isinstance(p, Point):
+        return p
+    rec = from_wire({"type": "point", "lib": "", "algo": "", **p})
+    if not isinstance(rec, Point):   # the dict named another type of record
+        raise ValueError(f"not a measured point: a {rec.type!r} record")
+    return rec
 
 
 def per_op_ns(point: Point | dict) -> list[float]:

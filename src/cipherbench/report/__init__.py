@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any, Callable
@@ -134,14 +135,11 @@ def _primitive_section(b: RunBundle, headline: int) -> Section | None:
             continue
         sec.parts.append(f"<h3>{escape(fam_title)}</h3>")
         if fam in bars:
-            x = bars[fam]
-            _add(sec, x.key, x.title, lambda x=x: C.bars(x))
+            _add(sec, bars[fam].key, bars[fam].title, partial(C.bars, bars[fam]))
         if fam in cycles:
-            x = cycles[fam]
-            _add(sec, x.key, x.title, lambda x=x: C.bars(x))
+            _add(sec, cycles[fam].key, cycles[fam].title, partial(C.bars, cycles[fam]))
         if fam in lines:
-            x = lines[fam]
-            _add(sec, x.key, x.title, lambda x=x: C.size_lines(x))
+            _add(sec, lines[fam].key, lines[fam].title, partial(C.size_lines, lines[fam]))
     sec.parts.append(f"<h3>{escape(table.title)}</h3>")
     sec.parts.append(H.table(table.header, table.rows, numeric=(4, 5, 6, 7, 8),
                              css_of=H.grade_class))
@@ -159,7 +157,7 @@ def _path_section(b: RunBundle) -> Section | None:
                      "baseline: a cleartext transfer over the same path, or the same cipher "
                      "measured alone, without the tool around it.</p>")
     for p in D.path_bars(b.run, b.results):
-        _add(sec, p.key, p.title, lambda p=p: C.path_bars(p))
+        _add(sec, p.key, p.title, partial(C.path_bars, p))
     if table is not None:
         sec.parts.append(H.table(table.header, table.rows, numeric=(5, 6, 7, 8),
                                  css_of=H.grade_class))
@@ -277,7 +275,7 @@ def _post_section(bundles: list[RunBundle], headline: int) -> Section | None:
             data, _ = post.build(name, runs, headline, named=True)
         except (post.NothingToDraw, evidence.MixedMachines):
             continue
-        _add(sec, f"overview-{data.key}", data.title, lambda d=data: dots.draw(d),
+        _add(sec, f"overview-{data.key}", data.title, partial(dots.draw, data),
              table.csv_text(data))
     return sec if sec.charts else None
 
@@ -328,8 +326,8 @@ def answers(bundles: list[RunBundle], headline: int) -> list[H.TaskAnswer]:
             found = primitive.answer_of(b.run, b.results, headline)
             if found is not None:
                 out.append(H.TaskAnswer(b.run.id, task, where, primitive=found))
-        elif scenario(b.run.command) is not None:
-            lines = tuple(scenario(b.run.command).answer_lines(b.run, b.results))
+        elif (module := scenario(b.run.command)) is not None:
+            lines = tuple(module.answer_lines(b.run, b.results))
             if lines:
                 out.append(H.TaskAnswer(b.run.id, task, where, lines=lines))
     return out

@@ -8,7 +8,7 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 from html import escape
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from cipherbench import __version__, catalog
 from cipherbench.display.run_answer import KIND_LABEL, RunAnswer, kind_lines
@@ -66,7 +66,7 @@ document.querySelectorAll('table.sortable').forEach(function (table) {
 """
 
 
-def table(header: list[str], rows: Iterable[list[tuple[str, object]]],
+def table(header: list[str], rows: Iterable[Sequence[tuple[str, object]]],
           numeric: Iterable[int] = (), css_of=None) -> str:
     """A sortable table; each cell is (text, sort value). ``numeric`` columns align right;
     ``css_of(text)`` may give a cell's class (grades, change marks)."""

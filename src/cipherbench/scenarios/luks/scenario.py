@@ -101,13 +101,15 @@ def measure(p: LuksPlan, rec: Recording) -> None:
 def summary_results(results: list[Result], p: LuksPlan, drivers: list[K.Driver]
                     ) -> list[Result]:
     """Per spec and op, the rate over the rounds (see the module)."""
-    by: dict[tuple[str, str], list[Result]] = defaultdict(list)
+    by: dict[tuple[str, str], list[tuple[Result, float]]] = defaultdict(list)  # with its rate
     for r in results:
-        if r.scenario == NAME and r.metric == ROUND_METRIC and r.median > 0:
-            by[(r.algo, r.op)].append(r)
+        if (r.scenario == NAME and r.metric == ROUND_METRIC and r.median > 0
+                and r.size is not None):
+            by[(r.algo, r.op)].append((r, r.size / r.median))
     out = []
-    for (algo, op), rs in sorted(by.items()):
-        rates = [r.size / r.median for r in rs]
+    for (algo, op), pairs in sorted(by.items()):
+        rs = [r for r, _ in pairs]
+        rates = [rate for _, rate in pairs]
         s = stats.summarize(rates)
         spec, _, bits = algo.rpartition(":")
         impl = K.resolve(drivers, K.kernel_name(spec)) if drivers else None
@@ -120,6 +122,11 @@ def summary_results(results: list[Result], p: LuksPlan, drivers: list[K.Driver]
     return out
 
 
+def _encrypt_rate(ops: dict[str, Result]) -> float:
+    enc = ops.get("encrypt")
+    return enc.median if enc is not None else 0
+
+
 def rows(results: list[Result]) -> list[list[str]]:
     """The table: spec, key bits, encryption and decryption rates, the kernel's driver."""
     heads = [r for r in results if r.scenario == NAME and r.metric == "bytes_per_s"]
@@ -127,8 +134,7 @@ def rows(results: list[Result]) -> list[list[str]]:
     for r in heads:
         got[r.algo][r.op] = r
     out = []
-    for algo, ops in sorted(got.items(), key=lambda kv: -(kv[1].get("encrypt").median
-                                                         if kv[1].get("encrypt") else 0)):
+    for algo, ops in sorted(got.items(), key=lambda kv: -_encrypt_rate(kv[1])):
         first = next(iter(ops.values()))
         out.append([first.extra.get("spec", algo), str(first.extra.get("key_bits", "")),
                     format_rate(ops["encrypt"].median) if "encrypt" in ops else "",

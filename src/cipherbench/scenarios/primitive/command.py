@@ -22,7 +22,8 @@ from cipherbench.advise.targets import ALL as ADVISE_TARGETS
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
 from cipherbench.remote import RemoteError, RemoteHost, check_destination
 from cipherbench.remote.recording import HostRecording, store_failure
-from cipherbench.scenarios import threads as thr
+from cipherbench.scenarios import fleet_command as fleet, threads as thr
+from cipherbench.scenarios.fleet_command import KeepsArgs, host_options
 from cipherbench.scenarios.primitive import scenario as primitive
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.rounds import Sequential
@@ -39,7 +40,7 @@ def choose_preset(quick: bool, full: bool) -> Preset:
     return QUICK if quick else FULL if full else DEFAULT
 
 
-@click.command()
+@click.command(cls=KeepsArgs)
 @click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS", callback=nonempty_list,
               help="libraries, comma-separated (default: every one built in); a second build "
                    "of one as LIB@PREFIX or LIB@NAME (the variants file), e.g. "
@@ -85,10 +86,7 @@ def choose_preset(quick: bool, full: bool) -> Preset:
                    "with the run)")
 @cpu_option("pin every core process to CPU K (not with --threads, which pins its own)")
 @wait_quiet_option
-@click.option("--host", metavar="[USER@]HOST",
-              help="measure on this host through ssh, with its CPU and libraries: its "
-                   "cipherbench-core on PATH, else this machine's shipped there for the run "
-                   "(same system and architecture); stored here with the host's machine facts")
+@host_options
 @click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
               help="with --host: use this ssh_config file (ssh -F) instead of ~/.ssh/config")
 @click.option("--host-core", metavar="PATH",
@@ -102,7 +100,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.pass_obj
 def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, budget, samples,
             headline, no_ref, no_hw, disable_features, hw_both, threads, rounds, seed, cpu,
-            wait_quiet, host, ssh_config, host_core, progress, db, as_json) -> int:
+            wait_quiet, hosts, inventory, parallel, host_timeout, ssh_config, host_core, progress,
+            db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table.
 
     The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB
@@ -129,11 +128,17 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
 
     if cpu is not None and n_threads > 1:
         raise UsageError("--cpu pins one process, --threads pins one per CPU: choose one")
+    names = fleet.resolve(app, hosts, inventory, ssh_config, parallel, host_timeout)
+    host = names[0] if names else None
     check_host_options(host, ssh_config, host_core, threads, cpu, wait_quiet)
     if host and any("@" in name for name in split_list(libs)):
         raise UsageError("--lib LIB@VARIANT names a build on this machine: it cannot be "
                          "combined with --host")
     store = app.open_store(db)            # an unusable --db fails before any work
+    if fleet.is_fleet(names, host_timeout):   # each host in its own process, in parallel
+        return fleet.run_many(app, primitive.NAME, names, db_path=str(store.path),
+                              parallel=parallel, host_timeout=host_timeout, progress=progress,
+                              as_json=as_json)
     mode = "off" if progress is False else mode_for(app.err_console, progress)
     wait_quiet_on(app.err_console, wait_quiet)
     run_ids: list[int] = []

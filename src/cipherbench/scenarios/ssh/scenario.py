@@ -290,7 +290,8 @@ def view(screen: Screen, run: Run, results: list[Result],
     note = tables.cut_note(table, size, run.args.get("max_sample_s"))
     if note:
         screen.console.print(note, highlight=False)
-    display_warnings(screen.err_console, [run_warnings.BenchWarning(w.kind, w.subject, w.text)
+    display_warnings(screen.err_console, [run_warnings.BenchWarning(run_warnings.Kind(w.kind),
+                                                                    w.subject, w.text)
                                           for w in stored_warnings
                                           if w.kind not in ("unsupported", "transfer_failed")])
 

@@ -102,6 +102,26 @@ def inventory(core: Core) -> tuple[list[str], list[Suite], list[dict]]:
     return have, parse_list(listing), listing
 
 
+def with_capabilities(core: Core, libraries: dict[str, dict], libs: list[str]
+                      ) -> dict[str, dict]:
+    """The TLS libraries with the CPU capabilities the core's ``list`` names for the same
+    library and version (the TLS listing names none): stored with the run, they let
+    ``advise`` and ``compare`` tell that it used the hardware the primitive runs did."""
+    out = dict(libraries)
+    for lib in libs:
+        rec = out.get(lib)
+        if rec is None or rec.get("caps") is not None:
+            continue
+        try:
+            listed = core.list(lib).libraries.get(lib) or {}
+        except Exception:  # noqa: BLE001 - without the listing the run stores no capabilities
+            continue
+        if listed.get("version") == rec.get("version") and listed.get("caps") is not None:
+            out[lib] = dict(rec, **{k: listed[k] for k in ("caps", "provider", "hw_used")
+                                    if listed.get(k) is not None})
+    return out
+
+
 def make_plan(core: Core, env, *, libs: list[str] | None, suites: list[str] | None,
               sizes: tuple[int, ...], handshakes: bool, transfer: bool, loopback: bool,
               loopback_size: int, precision: float, budget_s: float,
@@ -129,7 +149,8 @@ def make_plan(core: Core, env, *, libs: list[str] | None, suites: list[str] | No
         notes.append("openssl program not found: the TCP loopback figures are skipped "
                      "(Debian: apt-get install openssl, or leave them out with --no-loopback)")
     preamble = next((r for r in listing if r["type"] == "preamble"), None)
-    libraries = {r["lib"]: r for r in listing if r["type"] == "library"}
+    libraries = with_capabilities(core, {r["lib"]: r for r in listing
+                                         if r["type"] == "library"}, chosen_libs)
     plan = Plan(libs=tuple(chosen_libs), suites=tuple(chosen), sizes=sizes,
                 handshakes=handshakes, transfer=transfer, precision=precision,
                 budget_s=budget_s, cpu=cpu)
