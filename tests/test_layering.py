@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("roots", ("cipherbench", "cipherbench.analysis.", "cipherbench.processes.",
                "cipherbench.errors", "cipherbench.units", "cipherbench.catalog",
                "cipherbench.presets", "cipherbench.run_warnings", "cipherbench.suggest",
-               "cipherbench.interrupts", "cipherbench.tempdirs")),
+               "cipherbench.interrupts", "cipherbench.tempdirs", "cipherbench.output")),
     ("cores, machine, store", ("cipherbench.cores.", "cipherbench.machine.",
                                "cipherbench.store.")),
     ("display and command kit", ("cipherbench.display.", "cipherbench.clikit.")),

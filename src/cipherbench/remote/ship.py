@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Mapping
 
+from cipherbench.interrupts import STOP_SIGNALS, stopped_by
 from cipherbench.cores import core_client
 from cipherbench.cores.core_client import SOURCE_TREE
 
@@ -50,6 +51,10 @@ def send(argv: list[str], executables: Mapping[str, Path], vectors: Path | None,
                 except BrokenPipeError:
                     pass
             rc = proc.wait(timeout=timeout)
+            if rc < 0 and -rc in STOP_SIGNALS:
+                # ssh got the stop too (Ctrl-C reaches the terminal's whole process group),
+                # perhaps before this process did: the copy was interrupted, not failed
+                raise stopped_by(-rc)
         except BaseException:
             proc.kill()
             proc.wait()
