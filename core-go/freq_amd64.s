@@ -1,12 +1,15 @@
 #include "textflag.h"
 
-#define ADD4 ADDQ $1, AX; ADDQ $1, AX; ADDQ $1, AX; ADDQ $1, AX
+// The addend is a register (BX = 1), not an immediate: Intel's Golden Cove cores fold
+// chains of add-immediate at register renaming (about four a cycle); reg+reg is executed.
+#define ADD4 ADDQ BX, AX; ADDQ BX, AX; ADDQ BX, AX; ADDQ BX, AX
 #define ADD32 ADD4; ADD4; ADD4; ADD4; ADD4; ADD4; ADD4; ADD4
 
 // func addChain(rounds uint64) uint64
 TEXT ·addChain(SB), NOSPLIT, $0-16
 	MOVQ rounds+0(FP), CX
 	XORQ AX, AX
+	MOVQ $1, BX
 	TESTQ CX, CX
 	JZ done
 loop:

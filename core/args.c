@@ -27,7 +27,7 @@ const size_t cb_n_default_sizes = sizeof cb_default_sizes / sizeof cb_default_si
 const char *const cb_commands[] = {"list", "kat", "bench", "serve", "tls", NULL};
 
 /* Options each command accepts; value = 1 when it takes an argument. */
-typedef struct { const char *name; int value; } opt;
+typedef cb_opt opt;
 static const opt list_opts[] = {{"--lib", 1}, {"--offered", 0}, {NULL, 0}};
 static const opt kat_opts[] = {{"--lib", 1}, {"--vectors", 1}, {"--no-differential", 0}, {NULL, 0}};
 static const opt bench_opts[] = {
@@ -101,9 +101,39 @@ static void opt_names(const opt *opts, char *buf, size_t cap)
         off += (size_t)snprintf(buf + off, cap - off, "%s%s", off ? ", " : "", o->name);
 }
 
-/* Applies one option with its value (NULL for flags). */
-static int apply(cb_args *a, const char *name, const char *val, char *err, size_t errlen)
+int cb_opt_samples(const char *val, int *out, char *err, size_t errlen)
 {
+    unsigned long v;
+    if (parse_ulong(val, 1, CB_MAX_SAMPLES, &v) != 0)
+        return fail(err, errlen, "--samples: '%s' is not valid; valid: a whole number from 1 to 1000%s", val, "");
+    *out = (int)v;
+    return 0;
+}
+
+int cb_opt_min_sample_ms(const char *val, double *out, char *err, size_t errlen)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(val, &end);
+    if (errno || end == val || *end || !(d >= CB_MIN_SAMPLE_MS_LO && d <= CB_MIN_SAMPLE_MS_HI))
+        return fail(err, errlen, "--min-sample-ms: '%s' is not valid; valid: milliseconds from 0.001 to 10000%s", val, "");
+    *out = d;
+    return 0;
+}
+
+int cb_opt_cpu(const char *val, int *out, char *err, size_t errlen)
+{
+    unsigned long v;
+    if (parse_ulong(val, 0, 1023, &v) != 0)
+        return fail(err, errlen, "--cpu: '%s' is not valid; valid: a CPU number from 0 to 1023%s", val, "");
+    *out = (int)v;
+    return 0;
+}
+
+/* Applies one option with its value (NULL for flags). */
+static int apply(void *ctx, const char *name, const char *val, char *err, size_t errlen)
+{
+    cb_args *a = ctx;
     unsigned long v;
     if (strcmp(name, "--lib") == 0) {
         a->lib = val;
@@ -114,30 +144,61 @@ static int apply(cb_args *a, const char *name, const char *val, char *err, size_
     } else if (strcmp(name, "--sizes") == 0) {
         return parse_sizes(a, val, err, errlen);
     } else if (strcmp(name, "--samples") == 0) {
-        if (parse_ulong(val, 1, CB_MAX_SAMPLES, &v) != 0)
-            return fail(err, errlen, "--samples: '%s' is not valid; valid: a whole number from 1 to 1000%s", val, "");
-        a->samples = (int)v;
+        return cb_opt_samples(val, &a->samples, err, errlen);
     } else if (strcmp(name, "--min-sample-ms") == 0) {
-        char *end;
-        errno = 0;
-        double d = strtod(val, &end);
-        if (errno || end == val || *end || !(d >= CB_MIN_SAMPLE_MS_LO && d <= CB_MIN_SAMPLE_MS_HI))
-            return fail(err, errlen, "--min-sample-ms: '%s' is not valid; valid: milliseconds from 0.001 to 10000%s", val, "");
-        a->min_sample_ms = d;
+        return cb_opt_min_sample_ms(val, &a->min_sample_ms, err, errlen);
     } else if (strcmp(name, "--misalign") == 0) {
         if (parse_ulong(val, 0, CB_MAX_MISALIGN, &v) != 0)
             return fail(err, errlen, "--misalign: '%s' is not valid; valid: bytes from 0 to 63%s", val, "");
         a->misalign = v;
     } else if (strcmp(name, "--cpu") == 0) {
-        if (parse_ulong(val, 0, 1023, &v) != 0)
-            return fail(err, errlen, "--cpu: '%s' is not valid; valid: a CPU number from 0 to 1023%s", val, "");
-        a->cpu = (int)v;
+        return cb_opt_cpu(val, &a->cpu, err, errlen);
     } else if (strcmp(name, "--vectors") == 0) {
         a->vectors = val;
     } else if (strcmp(name, "--no-differential") == 0) {
         a->no_differential = 1;
     } else if (strcmp(name, "--offered") == 0) {
         a->offered = 1;
+    }
+    return 0;
+}
+
+int cb_opts_parse(const cb_opt *opts, int argc, char **argv, int first, cb_opt_apply *fn,
+                  void *ctx, char *err, size_t errlen)
+{
+    for (int i = first; i < argc; i++) {
+        char name[64];
+        const char *arg = argv[i], *val = NULL;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+            return CB_OPTS_HELP;
+        /* --name=value or --name value */
+        const char *eq = strchr(arg, '=');
+        size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
+        if (nlen >= sizeof name)
+            nlen = sizeof name - 1;
+        memcpy(name, arg, nlen);
+        name[nlen] = '\0';
+        const opt *o = opts;
+        while (o->name && strcmp(o->name, name) != 0)
+            o++;
+        if (!o->name) {
+            char valid[256];
+            opt_names(opts, valid, sizeof valid);
+            return fail(err, errlen, "unknown option '%s'; valid: %s", arg, valid);
+        }
+        if (o->value) {
+            if (eq)
+                val = eq + 1;
+            else if (i + 1 < argc)
+                val = argv[++i];
+            else
+                return fail(err, errlen, "option %s needs a value%s", name, "");
+        } else if (eq) {
+            return fail(err, errlen, "option %s takes no value%s", name, "");
+        }
+        int rc = fn(ctx, name, val, err, errlen);
+        if (rc)
+            return rc;
     }
     return 0;
 }
@@ -170,42 +231,13 @@ int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen)
         return fail(err, errlen, "unknown command '%s'; valid: list, kat, bench, serve, tls%s", cmd, "");
     }
 
-    for (int i = 2; i < argc; i++) {
-        char name[64];
-        const char *arg = argv[i], *val = NULL;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            a->cmd = CB_CMD_HELP;
-            return 0;
-        }
-        /* --name=value or --name value */
-        const char *eq = strchr(arg, '=');
-        size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
-        if (nlen >= sizeof name)
-            nlen = sizeof name - 1;
-        memcpy(name, arg, nlen);
-        name[nlen] = '\0';
-        const opt *o = opts;
-        while (o->name && strcmp(o->name, name) != 0)
-            o++;
-        if (!o->name) {
-            char valid[256];
-            opt_names(opts, valid, sizeof valid);
-            return fail(err, errlen, "unknown option '%s'; valid: %s", arg, valid);
-        }
-        if (o->value) {
-            if (eq)
-                val = eq + 1;
-            else if (i + 1 < argc)
-                val = argv[++i];
-            else
-                return fail(err, errlen, "option %s needs a value%s", name, "");
-        } else if (eq) {
-            return fail(err, errlen, "option %s takes no value%s", name, "");
-        }
-        int rc = apply(a, name, val, err, errlen);
-        if (rc)
-            return rc;
+    int rc = cb_opts_parse(opts, argc, argv, 2, apply, a, err, errlen);
+    if (rc == CB_OPTS_HELP) {
+        a->cmd = CB_CMD_HELP;
+        return 0;
     }
+    if (rc)
+        return rc;
 
     if (a->cmd == CB_CMD_BENCH) {
         if (!a->lib)

@@ -37,6 +37,23 @@ typedef struct cb_args {
 /* Fills a from argv. Returns 0, or 2 with one line (no newline) in err. */
 int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen);
 
+/* The option table every command's parser shares (`tls` too): each option, and whether it
+ * takes a value (`--name value` or `--name=value`). */
+typedef struct cb_opt { const char *name; int value; } cb_opt;
+/* Applies one option of the table with its value (NULL for a flag): 0, or 2 with err. */
+typedef int cb_opt_apply(void *ctx, const char *name, const char *val, char *err, size_t errlen);
+/* Walks argv[first..] against opts (NULL-terminated), calling apply for each. Returns 0;
+ * CB_OPTS_HELP at --help or -h; or 2 with one line in err (an unknown option names the
+ * valid ones). */
+#define CB_OPTS_HELP 1
+int cb_opts_parse(const cb_opt *opts, int argc, char **argv, int first, cb_opt_apply *apply,
+                  void *ctx, char *err, size_t errlen);
+/* The values several commands take, checked with the same ranges and messages:
+ * --samples (1..CB_MAX_SAMPLES), --min-sample-ms, --cpu. 0, or 2 with err. */
+int cb_opt_samples(const char *val, int *out, char *err, size_t errlen);
+int cb_opt_min_sample_ms(const char *val, double *out, char *err, size_t errlen);
+int cb_opt_cpu(const char *val, int *out, char *err, size_t errlen);
+
 /* Usage text for --help. */
 extern const char cb_usage[];
 

@@ -30,12 +30,33 @@
  * probed once before each group. */
 #define BEST_OF 8
 
-/* best_of for n samples: BEST_OF when that leaves at least 6 groups (the
- * fewest whose median has a 95% interval), fewer per group otherwise. */
-static size_t best_of_for(size_t n)
+/* The two decisions of the measuring loop, pure (core/tests/test_bench.c). */
+
+size_t cb_bench_best_of(size_t n)
 {
     size_t g = n / 6;
     return g < 1 ? 1 : g > BEST_OF ? BEST_OF : g;
+}
+
+int cb_bench_keeps_iters(uint64_t last_ns, uint64_t min_ns)
+{
+    return last_ns >= min_ns / 2;
+}
+
+size_t cb_bench_samples_for(uint64_t first_ns, uint64_t min_ns)
+{
+    uint64_t each = first_ns > min_ns ? first_ns : min_ns;
+    uint64_t n = each ? POINT_NS / each : CB_MAX_SAMPLES;
+    return n < MIN_SAMPLES ? MIN_SAMPLES : n > CB_MAX_SAMPLES ? CB_MAX_SAMPLES : (size_t)n;
+}
+
+void cb_tls_record_header(uint8_t aad[CB_AAD_LEN], size_t size)
+{
+    aad[8] = 23;
+    aad[9] = 3;
+    aad[10] = 3;
+    aad[11] = (uint8_t)(size >> 8);
+    aad[12] = (uint8_t)size;
 }
 
 static int say(char *err, size_t errlen, const char *fmt, ...)
@@ -112,214 +133,244 @@ static cb_calib *calib_entry(cb_bench_memo *m, const cb_algorithm *alg, const ch
     return e;
 }
 
-/* The AAD of every AEAD: a TLS 1.2 record header (RFC 5246 6.2.3.3: seq_num, then
- * application_data, version 3.3 and the message's length over random sequence bytes),
- * which the TLS record rows (OpenSSL's stitched ciphers) check and the others
- * authenticate as 13 bytes like any. */
-static void tls_header(uint8_t aad[CB_AAD_LEN], size_t size)
-{
-    aad[8] = 23;
-    aad[9] = 3;
-    aad[10] = 3;
-    aad[11] = (uint8_t)(size >> 8);
-    aad[12] = (uint8_t)size;
-}
-
-/* What one measured point needs, allocated per size. */
-typedef struct point_bufs {
+/* One point from its setup to its record: the library's row, the buffers, the job and
+ * the samples, and why it failed when it did (reason and msg of its error record). */
+typedef struct point {
+    const cb_args *a;
+    const cb_backend *lib;
+    const cb_op *op;
+    const cb_algorithm *alg;
+    size_t size, room;             /* room: a wrapped key is longer than the key data */
+    int decrypt;
     cb_buf in, out;
     uint8_t key[64], iv[64], nonce[64], tag[64], aad[CB_AAD_LEN];
-} point_bufs;
+    cb_setup setup;
+    cb_job job;
+    void *ctx;
+    uint64_t *wall, *cpu, *fwall, *fcpu;
+    const char *reason;
+    char msg[256];
+} point;
 
-/* Times op on size bytes and emits the point. Without --min-sample-ms a
- * sample is as short as the timers allow (cb_short_sample_ns); without --samples there
- * are as many as fill POINT_NS. With a memo, a point calibrated before keeps
- * its loop count and sample count and is only warmed up, unless its loop no
- * longer lasts half a sample's minimum. Returns 0, or -1 after emitting an error
- * record. */
-static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *op,
-                         const cb_algorithm *alg, size_t size, cb_bench_memo *memo)
+static int fail(point *p, const char *reason, const char *fmt, ...)
 {
-    point_bufs *b = calloc(1, sizeof *b);
-    uint64_t *wall = calloc(CB_MAX_SAMPLES, sizeof *wall);
-    uint64_t *cpu = calloc(CB_MAX_SAMPLES, sizeof *cpu);
-    uint64_t *fwall = calloc(CB_MAX_SAMPLES, sizeof *fwall);
-    uint64_t *fcpu = calloc(CB_MAX_SAMPLES, sizeof *fcpu);
-    int decrypt = strcmp(a->op, "decrypt") == 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+    va_end(ap);
+    p->reason = reason;
+    return -1;
+}
+
+/* A status of the timed operation as the error record says it. */
+static int op_failed(point *p, int st)
+{
+    return fail(p, "run_failed", "%s returned status %d%s", p->a->op, st,
+                st == CB_ERR_AUTH ? " (the tag did not verify)" : "");
+}
+
+/* Job setup: buffers filled from the fixed seed, the setup init() gets, and the message
+ * every call times (nonce, AAD as a TLS record header, tag). */
+static int point_setup(point *p)
+{
+    const cb_algorithm *alg = p->alg;
     int has_out = alg->kind == CB_AEAD || alg->kind == CB_CIPHER || alg->kind == CB_REF
                   || alg->kind == CB_KEYWRAP;
-    /* A wrapped key is longer than the key data: room for it on both sides. */
-    size_t room = alg->kind == CB_KEYWRAP ? cb_keywrap_out(alg, size) : size;
-    void *ctx = NULL;
-    int rc = -1, st;
-    char msg[256];
-    const char *reason = "init_failed";
-    msg[0] = '\0';
-    if (!b || !wall || !cpu || !fwall || !fcpu || cb_buf_alloc(&b->in, room, a->misalign) != 0
-        || cb_buf_alloc(&b->out, room, a->misalign) != 0) {
-        snprintf(msg, sizeof msg, "out of memory for %zu-byte buffers", size);
-        goto done;
-    }
+    p->room = alg->kind == CB_KEYWRAP ? cb_keywrap_out(alg, p->size) : p->size;
+    p->decrypt = strcmp(p->a->op, "decrypt") == 0;
+    p->wall = calloc(CB_MAX_SAMPLES, sizeof *p->wall);
+    p->cpu = calloc(CB_MAX_SAMPLES, sizeof *p->cpu);
+    p->fwall = calloc(CB_MAX_SAMPLES, sizeof *p->fwall);
+    p->fcpu = calloc(CB_MAX_SAMPLES, sizeof *p->fcpu);
+    if (!p->wall || !p->cpu || !p->fwall || !p->fcpu || cb_buf_alloc(&p->in, p->room, p->a->misalign)
+        || cb_buf_alloc(&p->out, p->room, p->a->misalign))
+        return fail(p, "init_failed", "out of memory for %zu-byte buffers", p->size);
     uint64_t seed = BENCH_SEED;
-    cb_prng_fill(&seed, b->key, sizeof b->key);
-    cb_prng_fill(&seed, b->iv, sizeof b->iv);
-    cb_prng_fill(&seed, b->aad, sizeof b->aad);
-    cb_prng_fill(&seed, b->in.p, size);
-    memcpy(b->nonce, b->iv, sizeof b->nonce);
-    tls_header(b->aad, size);
-
-    cb_setup s = {alg->key_len ? b->key : NULL, alg->key_len, alg->iv_len ? b->iv : NULL,
-                  alg->iv_len, alg->tag_len, decrypt};
-    cb_job j;
-    memset(&j, 0, sizeof j);
-    j.op = op;
-    j.msg.in = b->in.p;
-    j.msg.out = has_out ? b->out.p : NULL;
-    j.msg.len = size;
+    cb_prng_fill(&seed, p->key, sizeof p->key);
+    cb_prng_fill(&seed, p->iv, sizeof p->iv);
+    cb_prng_fill(&seed, p->aad, sizeof p->aad);
+    cb_prng_fill(&seed, p->in.p, p->size);
+    memcpy(p->nonce, p->iv, sizeof p->nonce);
+    cb_tls_record_header(p->aad, p->size);
+    p->setup = (cb_setup){alg->key_len ? p->key : NULL, alg->key_len, alg->iv_len ? p->iv : NULL,
+                          alg->iv_len, alg->tag_len, p->decrypt};
+    cb_job *j = &p->job;
+    j->op = p->op;
+    j->msg = (cb_msg){.in = p->in.p, .out = has_out ? p->out.p : NULL, .len = p->size};
     if (alg->per_message_nonce) {
-        j.msg.nonce = b->nonce;
-        j.msg.nonce_len = alg->iv_len;
-        j.nonce = b->nonce;
-        j.bump_nonce = !(alg->kind == CB_AEAD && decrypt);
+        j->msg.nonce = j->nonce = p->nonce;
+        j->msg.nonce_len = alg->iv_len;
+        j->bump_nonce = !(alg->kind == CB_AEAD && p->decrypt);
     }
     if (cb_aad_len(alg)) {
-        j.msg.aad = b->aad;
-        j.msg.aad_len = cb_aad_len(alg);
+        j->msg.aad = p->aad;
+        j->msg.aad_len = cb_aad_len(alg);
     }
     if (alg->tag_len && alg->kind != CB_KEYWRAP) {   /* a wrapped key carries its check */
-        j.msg.tag = b->tag;
-        j.msg.tag_len = alg->tag_len;
+        j->msg.tag = p->tag;
+        j->msg.tag_len = alg->tag_len;
     }
+    return 0;
+}
 
-    if ((alg->kind == CB_AEAD || alg->kind == CB_KEYWRAP) && decrypt) {
-        /* Encrypt once so that every timed decryption verifies its tag (or a
-         * key wrap's integrity check). */
-        cb_setup es = s;
-        es.decrypt = 0;
-        if ((st = op->init(&ctx, op->arg, &es)) != CB_OK) {
-            ctx = NULL;
-            if (st == CB_ERR_PARAM)
-                goto refused;
-            snprintf(msg, sizeof msg, "encrypt init returned status %d", st);
-            goto done;
-        }
-        st = op->run(ctx, &j.msg);
-        op->finish(ctx);
-        ctx = NULL;
-        if (st != CB_OK) {
-            reason = "run_failed";
-            snprintf(msg, sizeof msg, "encrypting the message to decrypt returned status %d", st);
-            goto done;
-        }
-        memcpy(b->in.p, b->out.p, room);
-    }
+/* init() with setup s into p->ctx; a row the library refuses here is "unsupported". */
+static int point_init(point *p, const cb_setup *s)
+{
+    int st = p->op->init(&p->ctx, p->op->arg, s);
+    if (st == CB_OK)
+        return 0;
+    p->ctx = NULL;
+    if (st == CB_ERR_PARAM)   /* e.g. a row that needs CPU instructions turned off here */
+        return fail(p, "unsupported", "not available here: the library refused the row (key %zu, "
+                    "iv %zu, tag %zu bytes); some rows need a build option or CPU instructions "
+                    "not in use here", p->alg->key_len, p->alg->iv_len, p->alg->tag_len);
+    return fail(p, "init_failed", "%sinit returned status %d for key %zu, iv %zu, tag %zu bytes",
+                s->decrypt == p->decrypt ? "" : "encrypt ", st, p->alg->key_len, p->alg->iv_len,
+                p->alg->tag_len);
+}
 
-    if ((st = op->init(&ctx, op->arg, &s)) != CB_OK) {
-        ctx = NULL;
-        if (st == CB_ERR_PARAM)
-            goto refused;
-        snprintf(msg, sizeof msg, "init returned status %d for key %zu, iv %zu, tag %zu bytes",
-                 st, alg->key_len, alg->iv_len, alg->tag_len);
-        goto done;
-    }
-    j.ctx = ctx;
+/* Decrypt preparation: an AEAD or key wrap is encrypted once, so that every timed
+ * decryption verifies its tag (or the wrap's integrity check). */
+static int prepare_decrypt(point *p)
+{
+    if (!p->decrypt || (p->alg->kind != CB_AEAD && p->alg->kind != CB_KEYWRAP))
+        return 0;
+    cb_setup es = p->setup;
+    es.decrypt = 0;
+    if (point_init(p, &es) != 0)
+        return -1;
+    int st = p->op->run(p->ctx, &p->job.msg);
+    p->op->finish(p->ctx);
+    p->ctx = NULL;
+    if (st != CB_OK)
+        return fail(p, "run_failed", "encrypting the message to decrypt returned status %d", st);
+    memcpy(p->in.p, p->out.p, p->room);
+    return 0;
+}
 
-    if (alg->kind == CB_REF && strcmp(op->algo, "memcpy") == 0) {
-        /* The reference row is checked like the others: it must copy. */
-        if (cb_job_run(&j, 1) != CB_OK || memcmp(b->out.p, b->in.p, size) != 0) {
-            reason = "kat_failed";
-            snprintf(msg, sizeof msg, "memcpy did not copy");
-            goto done;
-        }
-    }
+/* The context the samples time; the reference copy is checked like any row: it must copy. */
+static int point_open(point *p)
+{
+    if (point_init(p, &p->setup) != 0)
+        return -1;
+    p->job.ctx = p->ctx;
+    if (p->alg->kind == CB_REF && strcmp(p->op->algo, "memcpy") == 0
+        && (cb_job_run(&p->job, 1) != CB_OK || memcmp(p->out.p, p->in.p, p->size) != 0))
+        return fail(p, "kat_failed", "memcpy did not copy");
+    return 0;
+}
 
-    uint64_t iters;
-    uint64_t min_ns = a->min_sample_ms > 0 ? (uint64_t)(a->min_sample_ms * 1e6) : cb_short_sample_ns();
+/* Calibration: a loop count kept from an earlier request (memo) is only warmed up, unless
+ * it now runs shorter than half a sample's minimum (the machine got much faster, or its
+ * calibration was slowed down); otherwise calibrate (again). Noise between the two is
+ * tolerated, so the rounds of a point keep one loop count. */
+static int calibrate(point *p, cb_calib *cal, uint64_t min_ns, uint64_t *iters)
+{
     uint64_t warm = WARM_NS > 2 * min_ns ? WARM_NS : 2 * min_ns;
-    cb_calib *cal = calib_entry(memo, alg, a->op, size, a->misalign, min_ns);
-    reason = "run_failed";
-    int kept = 0;
-    st = CB_OK;
+    int st = CB_OK;
     if (cal && cal->iters) {
         uint64_t last = 0;
-        st = cb_job_warm(&j, warm, cal->iters, &last);
-        kept = st == CB_OK && last >= min_ns / 2;
-    }
-    if (kept) {
-        iters = cal->iters;
-    } else if (st == CB_OK) {
-        /* First time, or the kept loop count now runs shorter than half a
-         * sample's minimum (the machine got much faster, or the calibration
-         * was slowed down): calibrate (again). Noise between the two is
-         * tolerated, so the rounds of a point keep one loop count. */
-        st = cb_job_calibrate(&j, warm, min_ns, &iters);
-        if (cal)
-            cal->n = 0;
-    }
-    if (st != CB_OK) {
-        snprintf(msg, sizeof msg, "%s returned status %d%s", a->op, st,
-                 st == CB_ERR_AUTH ? " (the tag did not verify)" : "");
-        goto done;
-    }
-    size_t n = (size_t)a->samples;
-    if (n == 0 && cal && cal->n) {
-        n = cal->n;
-    } else if (n == 0) {
-        /* A first sample tells how many fill POINT_NS (a large message may
-         * take longer than min_ns per call). */
-        uint64_t w0, c0;
-        if ((st = cb_job_sample(&j, iters, &w0, &c0)) != CB_OK) {
-            snprintf(msg, sizeof msg, "%s returned status %d", a->op, st);
-            goto done;
+        st = cb_job_warm(&p->job, warm, cal->iters, &last);
+        if (st == CB_OK && cb_bench_keeps_iters(last, min_ns)) {
+            *iters = cal->iters;
+            return 0;
         }
-        uint64_t each = w0 > min_ns ? w0 : min_ns;
-        n = (size_t)(POINT_NS / each);
-        n = n < MIN_SAMPLES ? MIN_SAMPLES : n > CB_MAX_SAMPLES ? CB_MAX_SAMPLES : n;
-        if (cal)
-            cal->n = n;
     }
+    if (st == CB_OK)
+        st = cb_job_calibrate(&p->job, warm, min_ns, iters);
+    if (st != CB_OK)
+        return op_failed(p, st);
+    if (cal) {
+        cal->n = 0;            /* a new loop count: its sample count is chosen again */
+        cal->iters = *iters;
+    }
+    return 0;
+}
+
+/* Sample count: --samples, else the memo's, else as many as fill POINT_NS judged by a
+ * first sample (a large message may take longer than min_ns per call). */
+static int sample_count(point *p, cb_calib *cal, uint64_t iters, uint64_t min_ns, size_t *n)
+{
+    *n = (size_t)p->a->samples;
+    if (*n)
+        return 0;
+    if (cal && cal->n) {
+        *n = cal->n;
+        return 0;
+    }
+    uint64_t w0, c0;
+    int st = cb_job_sample(&p->job, iters, &w0, &c0);
+    if (st != CB_OK)
+        return op_failed(p, st);
+    *n = cb_bench_samples_for(w0, min_ns);
     if (cal)
-        cal->iters = iters;
-    size_t best_of = best_of_for(n), n_probes = 0;
+        cal->n = *n;
+    return 0;
+}
+
+/* The sample loop: n samples of iters calls, the clock probed before each group of
+ * best_of (interleaved, so a busy stretch falls on probes and samples alike); then the
+ * point record. */
+static int sample_loop(point *p, uint64_t iters, uint64_t min_ns, size_t n)
+{
+    size_t best_of = cb_bench_best_of(n), n_probes = 0;
     double freq = cb_preamble_freq_hz();
     uint64_t rounds = cb_clock_rounds(min_ns < CB_CLOCK_PROBE_NS ? min_ns : CB_CLOCK_PROBE_NS, freq);
     int probes = freq > 0;
     for (size_t i = 0; i < n; i++) {
-        if (probes && i % best_of == 0 && cb_clock_probe(rounds, &fwall[n_probes], &fcpu[n_probes]) == 0)
+        if (probes && i % best_of == 0
+            && cb_clock_probe(rounds, &p->fwall[n_probes], &p->fcpu[n_probes]) == 0)
             n_probes++;
-        if ((st = cb_job_sample(&j, iters, &wall[i], &cpu[i])) != CB_OK) {
-            snprintf(msg, sizeof msg, "%s returned status %d%s", a->op, st,
-                     st == CB_ERR_AUTH ? " (the tag did not verify)" : "");
-            goto done;
-        }
+        int st = cb_job_sample(&p->job, iters, &p->wall[i], &p->cpu[i]);
+        if (st != CB_OK)
+            return op_failed(p, st);
     }
-    cb_point_extra x = {best_of, probes ? rounds * CB_CLOCK_CYCLES_PER_ROUND : 0, fwall, fcpu, n_probes};
-    cb_emit_point(lib->name, alg->name, a->op, size, iters, wall, cpu, n, a->misalign, &x);
-    rc = 0;
-    goto done;
-refused:
-    /* e.g. a cipher that exists only on CPUs with AES instructions, and these are off */
-    reason = "unsupported";
-    snprintf(msg, sizeof msg, "not available here: the library refused the row (key %zu, iv %zu, tag "
-             "%zu bytes); some rows need a build option or CPU instructions not in use here",
-             alg->key_len, alg->iv_len, alg->tag_len);
-done:
+    cb_point_extra x = {.best_of = best_of,
+                        .freq_cycles = probes ? rounds * CB_CLOCK_CYCLES_PER_ROUND : 0,
+                        .freq_wall_ns = p->fwall, .freq_cpu_ns = p->fcpu, .n_probes = n_probes};
+    cb_emit_point(p->lib->name, p->alg->name, p->a->op, p->size, iters, p->wall, p->cpu, n,
+                  p->a->misalign, &x);
+    return 0;
+}
+
+static void point_free(point *p)
+{
+    if (p->ctx)
+        p->op->finish(p->ctx);
+    cb_buf_free(&p->in);
+    cb_buf_free(&p->out);
+    free(p->wall);
+    free(p->cpu);
+    free(p->fwall);
+    free(p->fcpu);
+    free(p);
+}
+
+/* Times op on size bytes and emits the point. Without --min-sample-ms a sample is as short
+ * as the timers allow (cb_short_sample_ns). With a memo, a point calibrated before keeps
+ * its loop count and sample count. Returns 0, or -1 after emitting an error record. */
+static int measure_point(const cb_args *a, const cb_backend *lib, const cb_op *op,
+                         const cb_algorithm *alg, size_t size, cb_bench_memo *memo)
+{
+    point *p = calloc(1, sizeof *p);
+    if (!p) {
+        cb_emit_error(lib->name, alg->name, a->op, "init_failed", "out of memory");
+        return -1;
+    }
+    *p = (point){.a = a, .lib = lib, .op = op, .alg = alg, .size = size};
+    uint64_t min_ns = a->min_sample_ms > 0 ? (uint64_t)(a->min_sample_ms * 1e6) : cb_short_sample_ns();
+    cb_calib *cal = calib_entry(memo, alg, a->op, size, a->misalign, min_ns);
+    uint64_t iters = 0;
+    size_t n = 0;
+    int rc = point_setup(p) || prepare_decrypt(p) || point_open(p)
+             || calibrate(p, cal, min_ns, &iters) || sample_count(p, cal, iters, min_ns, &n)
+             || sample_loop(p, iters, min_ns, n) ? -1 : 0;
     if (rc != 0) {
         char full[320];
-        snprintf(full, sizeof full, "size %zu: %s", size, msg);
-        cb_emit_error(lib->name, alg->name, a->op, reason, full);
+        snprintf(full, sizeof full, "size %zu: %s", size, p->msg);
+        cb_emit_error(lib->name, alg->name, a->op, p->reason, full);
     }
-    if (ctx)
-        op->finish(ctx);
-    if (b) {
-        cb_buf_free(&b->in);
-        cb_buf_free(&b->out);
-    }
-    free(b);
-    free(wall);
-    free(cpu);
-    free(fwall);
-    free(fcpu);
+    point_free(p);
     return rc;
 }
 

@@ -68,4 +68,22 @@ int cb_bench_run(const cb_bench_lib *L, const cb_args *a, const cb_op *const *op
 
 void cb_bench_close(cb_bench_lib *L);
 
+/* The decisions of the measuring loop (bench.c), pure, as google/benchmark's runner keeps
+ * PredictNumItersNeeded apart:
+ * - cb_bench_keeps_iters: a loop count calibrated before still serves when its last
+ *   warm-up batch lasted at least half a sample's minimum (min_ns);
+ * - cb_bench_samples_for: the samples that fill a point's time when one sample lasts
+ *   first_ns (at least min_ns), within [11, CB_MAX_SAMPLES];
+ * - cb_bench_best_of: the samples per group (the clock probed before each) for n samples:
+ *   8, or fewer so that at least 6 groups remain. */
+int cb_bench_keeps_iters(uint64_t last_ns, uint64_t min_ns);
+size_t cb_bench_samples_for(uint64_t first_ns, uint64_t min_ns);
+size_t cb_bench_best_of(size_t n);
+
+/* The AAD of every timed AEAD message: a TLS 1.2 record header (RFC 5246 6.2.3.3: the
+ * sequence bytes left as they are, then application_data, version 3.3 and the length of a
+ * size-byte message), which the TLS record rows (OpenSSL's stitched ciphers) check and the
+ * others authenticate as 13 bytes like any. */
+void cb_tls_record_header(uint8_t aad[CB_AAD_LEN], size_t size);
+
 #endif

@@ -126,23 +126,27 @@ void cb_cpuinfo_read(cb_cpuinfo *ci)
 
 /* Adds per call of add_chain(); each is one dependent add (latency 1 cycle
  * on every x86-64 and Armv8 core we know of). The loop counter runs on
- * another port in parallel with the chain, so the chain sets the pace. */
+ * another port in parallel with the chain, so the chain sets the pace.
+ * The addend is a register, not an immediate: Intel's Golden Cove cores
+ * (Sapphire Rapids) fold chains of add-immediate at register renaming and
+ * ran `add $1` about 4 per cycle (a 15 GHz "clock"; bench-slope's xor/sub
+ * chain read 5.2 GHz there); an add of two registers is executed. */
 #define CB_ADDS_PER_ROUND 32
 #define ADD4(i) i i i i
 #define ADD32(i) ADD4(ADD4(i)) ADD4(ADD4(i))
 
 static uint64_t add_chain(uint64_t rounds)
 {
-    uint64_t x = 0;
+    uint64_t x = 0, one = 1;
 #if defined(__x86_64__) && defined(__GNUC__)
     for (uint64_t r = 0; r < rounds; r++)
-        __asm__ __volatile__(ADD32("add $1, %0\n\t") : "+r"(x));
+        __asm__ __volatile__(ADD32("add %1, %0\n\t") : "+r"(x) : "r"(one));
 #elif (defined(__aarch64__) || defined(__arm__)) && defined(__GNUC__)
     /* The same spelling in A64, A32 and T32; one register (32 bits on
      * armhf: a probe's few million adds fit), one chain across rounds. */
-    unsigned long a = 0;
+    unsigned long a = 0, step = (unsigned long)one;
     for (uint64_t r = 0; r < rounds; r++)
-        __asm__ __volatile__(ADD32("add %0, %0, #1\n\t") : "+r"(a));
+        __asm__ __volatile__(ADD32("add %0, %0, %1\n\t") : "+r"(a) : "r"(step));
     x = a;
 #elif defined(__GNUC__)
     /* Portable: the empty asm makes each add depend on the previous one

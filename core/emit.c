@@ -240,6 +240,14 @@ static cJSON *u64_array(const uint64_t *v, size_t n)
     return a;
 }
 
+void cb_record_samples(cJSON *r, uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
+                       size_t n)
+{
+    cJSON_AddNumberToObject(r, "iters", (double)iters);
+    cJSON_AddItemToObject(r, "wall_ns", u64_array(wall_ns, n));
+    cJSON_AddItemToObject(r, "cpu_ns", u64_array(cpu_ns, n));
+}
+
 int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size,
                   uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
                   size_t n, size_t misalign, const cb_point_extra *x)
@@ -251,10 +259,10 @@ int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size
     cJSON_AddStringToObject(r, "algo", algo);
     cJSON_AddStringToObject(r, "op", op);
     cJSON_AddNumberToObject(r, "size", (double)size);
-    cJSON_AddNumberToObject(r, "iters", (double)iters);
-    cJSON_AddItemToObject(r, "wall_ns", u64_array(wall_ns, n));
-    cJSON_AddItemToObject(r, "cpu_ns", u64_array(cpu_ns, n));
+    cb_record_samples(r, iters, wall_ns, cpu_ns, n);
     cJSON_AddNumberToObject(r, "misalign", (double)misalign);
+    for (const char *const *l = x ? x->labels : NULL; l && l[0]; l += 2)
+        add_str(r, l[0], l[1]);
     if (x && x->best_of)
         cJSON_AddNumberToObject(r, "best_of", (double)x->best_of);
     if (x)

@@ -52,6 +52,9 @@ typedef struct cb_point_extra {
     uint64_t freq_cycles;       /* cycles per probe; 0: no probes */
     const uint64_t *freq_wall_ns, *freq_cpu_ns;
     size_t n_probes;
+    /* NULL, or more string fields of the record as name, value pairs, NULL-terminated
+     * (a tls transfer: suite, proto, group, cert) */
+    const char *const *labels;
 } cb_point_extra;
 
 int cb_emit_preamble(const cb_preamble *p);
@@ -74,6 +77,10 @@ int cb_emit_differential(const char *algo, const char *const *libs, size_t n,
 int cb_emit_point(const char *lib, const char *algo, const char *op, size_t size,
                   uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
                   size_t n, size_t misalign, const cb_point_extra *x);
+/* A timed record's samples: iters, then wall_ns and cpu_ns of n samples (point, and tls's
+ * handshake records). */
+void cb_record_samples(cJSON *r, uint64_t iters, const uint64_t *wall_ns, const uint64_t *cpu_ns,
+                       size_t n);
 /* algo and op may be NULL (written as null): a `serve` request that names
  * no valid algorithm. */
 int cb_emit_error(const char *lib, const char *algo, const char *op,

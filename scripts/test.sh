@@ -1,8 +1,19 @@
 #!/usr/bin/env bash
 # The whole test suite: C unit tests and known-answer checks (plain and under
 # AddressSanitizer + UndefinedBehaviorSanitizer), then the Python tests.
+#   scripts/test.sh [PYTEST ARGS]          everything, as CI runs it
+#   scripts/test.sh --fast [PYTEST ARGS]   the Python tests that drive no real program (the
+#                                          `unit` and `fake_core` marks, tests/conftest.py),
+#                                          on the source tree as it is: the one-minute loop
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = --fast ]; then
+    shift
+    [ -x .venv/bin/python ] || scripts/install-deps.sh --test
+    PYTHONPATH="$PWD/src" exec .venv/bin/python -m pytest -q -m "not real" tests "$@"
+fi
+
 scripts/install-deps.sh --test
 
 meson_setup() { # dir, extra args...

@@ -51,15 +51,16 @@ def add_primitive(store: Store, rates: dict, flags: list[str], lib: str = "opens
 
 
 def add_ssh(store: Store, rates: dict, flags: list[str], host: str | None = None,
-            status: str = "complete", meta: dict | None = None) -> int:
+            status: str = "complete", meta: dict | None = None, via: str = "transfer") -> int:
     """A finished ``ssh`` run against the private server (or ``host``), as ``cipherbench ssh``
-    stores it."""
+    stores it (``via``: the tool, stored as the op; ``transfer`` before the tools)."""
     run = store.begin_run("ssh", {"host": host or "127.0.0.1 (private sshd)", "size": 32 << 20},
                           _meta(flags, meta))
     for algo, mbs in rates.items():
         cipher, _, mac = algo.partition("+")
         lib = "tcp" if algo == "cleartext-tcp" else "openssh"
-        store.add_result(run, Result("ssh", lib, algo, "transfer", 32 << 20, "bytes_per_s",
+        op = "transfer" if algo == "cleartext-tcp" else via
+        store.add_result(run, Result("ssh", lib, algo, op, 32 << 20, "bytes_per_s",
                                      "B/s", mbs * MB, mbs * MB * 0.98, mbs * MB * 1.02, 3, 0.01,
                                      extra={"cipher": cipher, "mac": mac or None,
                                             "client_default": cipher.startswith("chacha")}))
@@ -158,15 +159,36 @@ def steady(mbs: float, load: list[float], wobble: list[float] | None = None) -> 
 LOAD = [1.0, 1.3, 1.1, 1.6, 1.05, 1.4, 1.2, 1.5, 1.0, 1.35, 1.15, 1.25]
 
 
-def add_gpg(store: Store, rates: dict, flags: list[str]) -> int:
-    """A finished ``gpg`` run (encryption only), as ``cipherbench gpg`` stores it."""
+def add_gpg(store: Store, rates: dict, flags: list[str], default: str | None = None) -> int:
+    """A finished ``gpg`` run (encryption only), as ``cipherbench gpg`` stores it; ``default``:
+    the cipher it read from gpg's packets as gpg's own default."""
     run = store.begin_run("gpg", {"size": 32 << 20}, _meta(flags))
     size = 32 << 20
     for algo, mbs in rates.items():
         tool, name = ("age", "chacha20-poly1305") if algo == "age" else ("gnupg", algo)
+        extra = {"wall_s": size / (mbs * MB)}
+        if default:
+            extra["default_cipher"] = default
         store.add_result(run, Result("gpg", tool, name, "encrypt", size, "bytes_per_s", "B/s",
                                      mbs * MB, mbs * MB * 0.98, mbs * MB * 1.02, 3, 0.01,
-                                     extra={"wall_s": size / (mbs * MB)}))
+                                     extra=extra))
+    store.finish_run(run, "complete")
+    return run
+
+
+def add_tls(store: Store, rates: dict, flags: list[str], lib: str = "openssl",
+            default: str = "TLS_AES_256_GCM_SHA384", meta: dict | None = None,
+            ci: float = 0.01) -> int:
+    """A finished ``tls`` run of ``lib``'s record layer at 16 KiB writes (MB/s by IANA name),
+    as ``cipherbench tls`` stores it: the library's version and no CPU capabilities (its
+    listing has none), beside the default suite it measured the others against."""
+    libs = {"libraries": {lib: {"version": "3.0.19"}}, "core_version": "0.9.0"}
+    run = store.begin_run("tls", {"libs": [lib], "sizes": [16384]},
+                          _meta(flags, dict(libs, **(meta or {}))))
+    for iana, mbs in rates.items():
+        store.add_result(run, Result("tls", lib, iana, "transfer", 16384, "bytes_per_s", "B/s",
+                                     mbs * MB, mbs * MB * (1 - ci), mbs * MB * (1 + ci), 9,
+                                     0.01, extra={"default_suite": default}))
     store.finish_run(run, "complete")
     return run
 

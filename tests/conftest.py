@@ -109,3 +109,31 @@ def real_core() -> Path:
         return core_client.find_core(env)
     except core_client.CoreNotFound as e:
         pytest.skip(f"the real core is not built: {e}")
+
+
+# --- The three kinds of test (`-m unit`, `-m fake_core`, `-m real`; `scripts/test.sh --fast`
+# runs all but `real`). A module is `real` when its source drives real programs: the real
+# core, a subprocess, sshd, a network namespace, a library built from source. Read from the
+# source rather than declared, so a new module cannot forget it.
+import re  # noqa: E402
+
+_REAL_SOURCE = re.compile(
+    r"real_core\(|subprocess\.|Popen|sshd|netns|unshare|build_once|LD_PRELOAD"
+    r"|which\(\"(gpg|ssh|openssl|age|chromium|socat|nc|rsync|sftp|scp)\"")
+_real_modules: dict[Path, bool] = {}
+
+
+def _drives_real_programs(path: Path) -> bool:
+    if path not in _real_modules:
+        _real_modules[path] = bool(_REAL_SOURCE.search(path.read_text(encoding="utf-8")))
+    return _real_modules[path]
+
+
+def pytest_collection_modifyitems(config, items):  # noqa: ARG001 - pytest hook signature
+    for item in items:
+        if _drives_real_programs(Path(str(item.fspath))):
+            item.add_marker(pytest.mark.real)
+        elif {"env", "cli"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.fake_core)
+        else:
+            item.add_marker(pytest.mark.unit)

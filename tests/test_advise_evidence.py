@@ -77,21 +77,26 @@ def test_another_machine_is_left_out_and_this_one_preferred(tmp_path):
         assert {p.run.id for p in ev.primitive.values()} == {theirs}
 
 
-def test_a_partial_later_gpg_run_does_not_hide_the_complete_one(cli, env):
+def test_the_newest_complete_gpg_run_decides_and_a_newer_partial_one_is_named(cli, env):
     ids = fill(env["CIPHERBENCH_DB"], "aes")
     with Store.open(env["CIPHERBENCH_DB"]) as s:
+        small = add_gpg(s, {"AES": 330, "AES256": 300}, ["aes"])   # complete, newer
         run = s.begin_run("gpg", {"size": 32 << 20}, {"hostname": "recorded",
                                                        "cpu_model": "Recorded CPU"})
         s.add_result(run, Result("gpg", "gnupg", "TWOFISH", "encrypt", 32 << 20, "bytes_per_s",
                                  "B/s", 900e6, 880e6, 920e6, 3, 0.01))
         s.finish_run(run, "interrupted")
-        small = add_gpg(s, {"AES": 330}, ["aes"])   # complete, but one algorithm only
     t = target(cli, "--for", "gpg")
-    assert ids["gpg"] in t["evidence_runs"] and run not in t["evidence_runs"]
-    assert small not in t["evidence_runs"]
-    note = next(n for n in t["notes"] if n.startswith("left out of the evidence"))
-    assert f"run {run} (interrupted; run {ids['gpg']} is complete)" in note
-    assert f"run {small} (covers less than run {ids['gpg']})" in note
+    # within the layer the newest complete run decides, whatever an older one covered
+    assert t["verdict"]["layer"] == "gpg" and t["verdict"]["runs"] == [small]
+    assert ids["gpg"] not in t["evidence_runs"] and run not in t["evidence_runs"]
+    assert t["decided_by"].startswith(f"Decided by gpg --symmetric and age, encrypting, run "
+                                      f"{small}; newer run {run} not used: interrupted; run "
+                                      f"{small} is complete.")
+    # what that run did not measure shows its lower layer, unranked
+    twofish = next(c for c in t["candidates"] if c["choice"] == "TWOFISH")
+    assert twofish["rate"] is None or twofish["rate"]["layer"] == "primitive:libgcrypt"
+    assert twofish["rank"] is None
 
 
 def test_an_interrupted_run_is_used_when_nothing_complete_has_it(cli, env):

@@ -61,3 +61,19 @@ def test_cpu_and_the_wait_reach_what_advise_measures(env, tmp_path):
 def test_advise_refuses_cpu_and_wait_with_no_measure(cli, env):
     r = cli("advise", "--for", "ssh", "--no-measure", "--cpu", "0", env_override=env)
     assert r.rc == 2 and r.err.count("\n") == 1 and "--no-measure measures nothing" in r.err
+
+
+def test_what_advise_measures_shows_its_estimate_and_a_line_per_step(env, tmp_path):
+    """Never a frozen counter: each measurement advise runs prints its estimate (scaled to
+    the CPU share) and one line per finished step, as the command itself does in a log."""
+    import io
+
+    from rich.console import Console
+    buf = io.StringIO()
+    m = Measurer(env, str(tmp_path / "a.sqlite"), lambda s: None, progress="lines",
+                 progress_console=Console(file=buf, width=200))
+    assert m.primitive(["openssl"], ["aes-128-gcm"]).rc == 0
+    lines = buf.getvalue().splitlines()
+    assert lines[0].startswith("cipherbench: run: about ") and "(estimate" in lines[0]
+    steps = [l for l in lines if l.startswith("[")]
+    assert steps and steps[-1].startswith(f"[{len(steps)}/{len(steps)} points, ")

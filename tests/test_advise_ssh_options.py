@@ -73,7 +73,8 @@ def test_via_picks_the_rows_of_that_tool(cli, env):
         assert ev.ssh_via == "scp" and ev.ssh["aes128-gcm@openssh.com"].median == 300 * MB
         ev = Evidence.load(s)
         assert ev.ssh_via == "pipe" and ev.ssh["aes128-gcm@openssh.com"].median == 900 * MB
-        assert Evidence.load(s, via=["sftp"]).ssh_run is None
+        # nothing through sftp: the other real paths stay, as lower layers, none through sftp
+        assert [x.via for x in Evidence.load(s, via=["sftp"]).ssh_layers] == ["pipe", "scp"]
 
 
 def test_the_measurement_gets_ssh_config_and_via(env, tmp_path):

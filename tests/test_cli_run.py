@@ -27,14 +27,22 @@ def test_run_table_and_store(cli, env):
     lines = r.out.splitlines()
     header = next(l for l in lines if "algorithm" in l)
     assert header.index("openssl") < header.index("libgcrypt") < header.index("nettle")
-    rows = [l for l in lines if l.startswith("│") and l.split("│")[1].strip()]
-    names = [l.split("│")[1].strip() for l in rows]   # (cells are two lines: rate, c/B)
+    body = lines[lines.index(header) + 2:]
+    rows = [l for l in body if l[:1].strip()]          # (cells are two lines: rate, c/B)
+    names = [l.split()[0] for l in rows]
     assert names[:2] == ["memcpy", "null"]                 # reference rows on top
     assert "aes-128-gcm" in names and "chacha20-poly1305" in names
-    gcm = next(l for l in rows if "aes-128-gcm" in l)
-    assert "recommended" in gcm and gcm.count("*") == 1 and "GB/s" in gcm
+    gcm = next(l for l in rows if l.startswith("aes-128-gcm "))
+    assert " rec. " in gcm and gcm.count("*") == 1 and "GB/s" in gcm
+    assert "rec. recommended" in r.out                     # the legend of the short grade
     assert lines[lines.index(gcm) + 1].count("c/B") == 3
     assert "stored as run 1" in r.out
+    # the answer is last: per kind the fastest sound choice, then the advise command
+    tail = r.out.rstrip().splitlines()[-8:]
+    assert tail[0].startswith("The answer at 16 KiB") or any(
+        t.startswith("The answer at 16 KiB") for t in tail)
+    assert any("AEAD" in t and "fastest sound choice:" in t for t in tail)
+    assert any("cipherbench advise --for TARGET" in t for t in tail[-3:])
 
     s, run, results = stored(env)
     assert run.status == "complete"
@@ -190,8 +198,8 @@ def test_missing_core(cli, env, tmp_path, monkeypatch):
     assert "cipherbench-core not found" in r.err and "meson compile -C build" in r.err
 
 
-def test_narrow_console_splits_library_columns_instead_of_cutting_cells():
-    """With many libraries and few columns, the table is drawn in parts; every cell whole."""
+def test_narrow_console_turns_libraries_into_rows_instead_of_cutting_cells():
+    """With many libraries and few columns, the libraries become the rows; every cell whole."""
     import io
     from rich.console import Console
     from cipherbench.display.console import display_results
@@ -206,6 +214,7 @@ def test_narrow_console_splits_library_columns_instead_of_cutting_cells():
     display_results(Console(file=out, width=80, force_terminal=False),
                     ResultTable(size=16384, columns=libs, rows=[row]))
     text = out.getvalue()
-    assert "(1/" in text and "…" not in text
-    assert all(lib in text for lib in libs)
+    assert "(1/" not in text and "…" not in text
+    lines = text.splitlines()
+    assert all(any(line.startswith(lib + " ") for line in lines) for lib in libs)
     assert max(len(line) for line in text.splitlines()) <= 80

@@ -22,14 +22,14 @@ def bundle() -> RunBundle:
     run = Run(id=3, command="run", started_at="2026-01-02T03:04:05+00:00",
               finished_at="2026-01-02T03:04:35+00:00", status="complete",
               args={"preset": "quick", "sizes": [1024, 16384]},
-              metadata={"cpu_model": "Test CPU", "cpu_flags": ["aes", "pclmulqdq"], "cores": 2,
+              metadata={"hostname": "bench1", "cpu_model": "Test CPU", "cpu_flags": ["aes", "pclmulqdq"], "cores": 2,
                         "hypervisor": "none", "kernel": "6.1.0", "freq_hz": 3.0e9,
                         "core_version": "0.1.0", "core_compiler": "gcc 12.2.0",
                         "core_cflags": "-O3",
                         "libraries": {"openssl": {"version": "3.0.0", "caps": ["aes_hw"]},
                                       "nettle": {"version": "3.8", "caps": []},
                                       "ref": {"version": "cipherbench-core 0.1.0"}}},
-              cipherbench_version="0.1.0", n_results=9)
+              cipherbench_version="0.1.0", n_results=9, uid="5f0c2a9d7e1b4c3a8d6e0f1a2b3c4d5e")
 
     def pt(lib, algo, op, size, median, n=10):
         return Result("primitive", lib, algo, op, size, "ns_per_op", "ns", median,

@@ -44,7 +44,8 @@ def test_complete_run_keeps_results_warnings_and_prints_lines(store):
     con, buf = _console()
     clock = Clock()
     with Recording(store, "run", {"a": 1}, {"m": 2}, console=con, progress="lines",
-                   unit="points", total=2, estimate_s=90, clock=clock) as rec:
+                   unit="points", total=2, estimate_s=90, clock=clock,
+                   share=lambda: 1.0) as rec:
         assert store.get_run(rec.run_id).status == "running"
         assert buf.getvalue() == ""            # the estimate waits for the first step
         rec.add(_result(1))
@@ -60,8 +61,37 @@ def test_complete_run_keeps_results_warnings_and_prints_lines(store):
     assert [w.kind for w in store.warnings(rec.run_id)] == ["noisy"]
     lines = buf.getvalue().splitlines()
     assert lines[0] == "cipherbench: run: about 1 min 30 s for 2 points (estimate)"
-    assert lines[1] == "[1/2 points, 10.0 s, about 10.0 s left] first"
+    # half done in 10 s against 90 s estimated: (20 s by the pace + 90 s) / 2 in all
+    assert lines[1] == "[1/2 points, 10.0 s, about 45.0 s left] first"
     assert lines[2] == "[2/2 points, 20.0 s] second"
+
+
+def test_the_estimate_scales_with_the_cpu_share_and_is_corrected_by_the_pace(store):
+    """A run that gets half a CPU at its start says twice the quiet estimate, and why; the
+    time left then follows the pace as steps finish."""
+    con, buf = _console()
+    clock = Clock()
+    with Recording(store, "run", {}, {}, console=con, progress="lines", unit="points",
+                   total=4, estimate_s=60, clock=clock, share=lambda: 0.5) as rec:
+        assert rec.progress.left_text() == "about 2 min 00 s left"
+        clock.t = 60                           # the first quarter took as long as thought
+        rec.progress.done("first")
+        clock.t = 200                          # the second much longer: the pace counts more
+        rec.progress.done("second")
+    lines = buf.getvalue().splitlines()
+    assert lines[0] == ("cipherbench: run: about 2 min 00 s for 4 points (estimate: 1 min 00 s "
+                        "on a quiet machine, and this run gets 50% of a CPU now)")
+    # a quarter done: 240 s by the pace, 120 s estimated: 150 s in all
+    assert lines[1] == "[1/4 points, 1 min 00 s, about 1 min 30 s left] first"
+    # half done: (400 by the pace + 120 as estimated) / 2 = 260 s in all
+    assert lines[2] == "[2/4 points, 3 min 20 s, about 1 min 00 s left] second"
+    assert store.get_run(rec.run_id).metadata["cpu_share_start"] == 0.5
+
+
+def test_time_left_from_the_estimate_before_any_step_and_past_it():
+    assert eta_text(0, 0, 10, expected_s=100) == "about 1 min 40 s left"
+    assert eta_text(150, 0, 10, expected_s=100) == "past the estimate"
+    assert eta_text(10, 1, 3) == "about 20.0 s left"     # no estimate: the pace alone
 
 
 @pytest.mark.parametrize("exc", [KeyboardInterrupt(), Stop(15), Stop(1)])

@@ -148,6 +148,26 @@ def test_paths_report_draws_baselines_and_the_answer(built):
     assert "Ciphers aes128-gcm@openssh.com" in text and "crypto is not your bottleneck" in text
 
 
+def test_the_page_opens_with_the_answer_per_task_with_broken_algorithms_marked(built):
+    """The first section is the answer of each run from its stored results (the primitive
+    run's per-kind answer, the real paths' verdicts), with machine and load, and every
+    broken or legacy algorithm it names marked."""
+    from cipherbench.report import html_page as H
+    prim = built["prim"][0].read_text()
+    first = prim.index("<section")
+    assert prim[first:].startswith('<section id="answer"><h2>The answer</h2>')
+    answer = prim[first:prim.index("</section>", first)]
+    assert "fastest sound choice:" in answer and "AEAD" in answer
+    assert "Measured on" in answer and "run 1" in answer
+    paths = built["paths"][0].read_text()
+    answer = paths[paths.index('<section id="answer">'):]
+    answer = answer[:answer.index("</section>")]
+    assert "ssh transfers" in answer and "Backups with gpg and age" in answer
+    assert "crypto is not your bottleneck" in answer       # the advise run's stored answer
+    assert H.grade_marker("rc4") == " (broken)" and H.grade_marker("aes-128-gcm") == ""
+    assert 'rc4 <span class="mark broken">broken</span>' in H.mark_grades("rc4 is faster")
+
+
 def test_report_bad_input(built, tmp_path):
     db = built["db"]
     rc, _, err = cli(db, "report", "42", "-o", str(tmp_path / "x.html"))

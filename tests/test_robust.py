@@ -112,15 +112,30 @@ def test_clock_estimate_survives_interference():
     assert t.trusted and clock.cycles_per_byte(0.25, t)[0] == pytest.approx(0.925, rel=0.01)
 
 
-def test_clock_withheld_when_probes_spread_or_were_all_disturbed():
+def test_clock_withheld_when_the_fastest_probes_spread_or_too_few_kept_the_cpu():
     rng = random.Random(6)
-    busy = clock.record_estimate(probes(rng, slowed=1.0))   # every probe slowed
-    t = clock.trust([busy])
+    few = clock.record_estimate(probes(rng, n=8, slowed=1.0))   # few probes, every one slowed
+    t = clock.trust([few])
     assert not t.trusted and "spread" in t.reason
     cpb, why = clock.cycles_per_byte(0.25, t)
     assert cpb is None and why == t.reason
     gone = clock.record_estimate(probes(rng, preempted=0.97, n=64))
-    assert not clock.trust([gone]).trusted
+    t = clock.trust([gone])
+    assert not t.trusted
+    assert f"only {gone.n_kept} of the run's 64 clock probes ran without losing" in t.reason
+
+
+def test_a_busy_run_reads_its_clock_from_the_fastest_probes_of_all_its_records():
+    """Load 4 on 2 cores: every point record carries two probes, most slowed or preempted;
+    pooled over the run, the fastest that kept the CPU still give the clock (bench-slope's
+    auto mode), where one record alone could not."""
+    rng = random.Random(9)
+    recs = [clock.record_estimate(probes(rng, n=2, slowed=0.7, preempted=0.3))
+            for _ in range(200)]
+    t = clock.trust(recs)
+    assert t.trusted and t.freq_hz == pytest.approx(3.7e9, rel=0.005)
+    assert not clock.trust(recs[:1]).trusted
+    assert "took only 2 clock probes" in clock.trust(recs[:1]).reason
 
 
 def test_clock_withheld_when_it_moved_during_the_run():

@@ -89,3 +89,55 @@ def test_rounds_against_the_fake_core(tmp_path):
     libs = [a[a.index("--lib") + 1] for a in asked]
     assert libs == [lib for r in done for lib, _ in r.order]
     assert len(paired_ratios(done, cands[0], cands[1])) == 4
+
+
+# --- adaptive rounds: sequential stopping without peeking ---------------------------------
+
+def test_sequential_looks_share_the_error_rate():
+    from cipherbench.scenarios.rounds import Sequential
+    seq = Sequential()
+    assert seq.looks == (8, 12, 16) and seq.max_rounds == 16
+    assert seq.confidence == pytest.approx(1 - 0.05 / 3)
+    assert [n for n in range(1, 17) if seq.at_look(n)] == [8, 12, 16]
+    with pytest.raises(ValueError):
+        Sequential(looks=(12, 8))
+
+
+def test_a_clear_difference_is_decided_at_the_first_look_a_close_one_is_not():
+    import random as rnd
+
+    from cipherbench.scenarios.rounds import Sequential, decided
+    conf = Sequential().confidence
+    rng = rnd.Random(3)
+    clear = [1.5 * (1 + rng.gauss(0, 0.02)) for _ in range(8)]
+    assert decided(clear, conf, margin=0.01, tie=0.02)
+    close = [1.02 * (1 + rng.gauss(0, 0.03)) for _ in range(8)]
+    assert not decided(close, conf, margin=0.01, tie=0.02)
+    same = [1 + rng.uniform(-0.005, 0.005) for _ in range(8)]
+    assert decided(same, conf, margin=0.01, tie=0.02)      # equal within 2%: an answer
+
+
+def test_sequential_stopping_keeps_false_calls_rare_where_peeking_does_not():
+    """A/A: two candidates that do not differ, noise 3% a round. Judging after every round
+    from the 6th on at 95% ("peeking") calls one faster far more often than the planned looks
+    at their shared confidence do; the looks stay near the 5% they promise."""
+    import random as rnd
+
+    from cipherbench.scenarios.rounds import Sequential, decided
+    from cipherbench.analysis import verdict as V
+    seq = Sequential()
+    rng = rnd.Random(11)
+    peek_false = look_false = 0
+    trials = 400
+    for _ in range(trials):
+        ratios = [1 + rng.gauss(0, 0.03) for _ in range(seq.max_rounds)]
+        if any(V.judge(V.paired_ratio([1.0] * n, ratios[:n]), 0.0).decided
+               for n in range(6, seq.max_rounds + 1)):
+            peek_false += 1
+        for n in seq.looks:
+            lo_hi_called = decided(ratios[:n], seq.confidence, margin=0.0, tie=0.0)
+            if lo_hi_called:
+                look_false += 1
+                break
+    assert look_false / trials <= 0.06
+    assert peek_false > 2 * look_false

@@ -6,9 +6,9 @@ from advise_fixtures import AES_CPU, NO_AES_CPU, add_primitive
 from cipherbench.store import Store
 
 
-def advise(cli, *args):
+def advise(cli, *args, rc=0):
     out = cli("advise", "--no-measure", "--json", *args)
-    assert out.rc == 0, out.err
+    assert out.rc == rc, out.err
     return out.json()
 
 
@@ -33,6 +33,8 @@ def test_the_hosts_primitives_rank_ssh_and_stay_out_of_this_machines_advice(cli,
         assert nas not in t["evidence_runs"] and here in t["evidence_runs"], name
     assert target(advise(cli, "--for", "ssh"), "ssh")["recommendation"]["choice"] == \
         "aes128-gcm@openssh.com"
-    # a host with no run of its own: this machine's primitives stand in, as before
-    t = target(advise(cli, "--for", "ssh", "--host", "other"), "ssh")
-    assert here in t["evidence_runs"] and nas not in t["evidence_runs"]
+    # a host with no run of its own: nothing of this machine stands in for it
+    t = target(advise(cli, "--for", "ssh", "--host", "other", rc=3), "ssh")
+    assert t["evidence_runs"] == [] and t["recommendation"] is None
+    assert t["verdict"]["state"] == "not measured"
+    assert "run `cipherbench advise --for ssh --host other`" in t["answer"]

@@ -60,3 +60,38 @@ def test_the_seed_repeats_the_order(cli, env, tmp_path):
 def test_seed_needs_rounds(cli):
     r = cli("run", "--seed", "3")
     assert r.rc == 2 and "--seed orders the rounds: add --rounds N" in r.err
+
+
+def test_adaptive_rounds_stop_at_the_first_look_when_every_cell_is_answered(cli, env):
+    """`--rounds auto`: the fake core's figures repeat exactly, so every cell is precise at
+    the first planned look (8 rounds) and the rounds stop there, not later and not at 6."""
+    e = dict(env, FAKE_CORE_SERVE="1")
+    r = cli("run", *ARGS, "--rounds", "auto", "--seed", "3", env_override=e)
+    assert r.rc == 0, r.err
+    with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
+        run = s.get_run("last")
+        pts = [x for x in s.results(run.id) if x.metric == "ns_per_op"]
+    assert run.args["rounds"] == "adaptive"
+    assert len(pts) == 12
+    assert {p.extra["rounds"] for p in pts} == {8}
+    assert {p.extra["stopped_by"] for p in pts} == {"decided"}
+
+
+def test_adaptive_rounds_stop_on_the_budget_but_not_before_a_verdicts_rounds(cli, env):
+    """--budget 0: no time for more than the fewest rounds a verdict needs (6), and the cells
+    not answered by then carry a warning."""
+    e = dict(env, FAKE_CORE_SERVE="1")
+    r = cli("run", *ARGS, "--rounds", "auto", "--budget", "0", env_override=e)
+    assert r.rc == 0, r.err
+    with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
+        pts = [x for x in s.results(s.get_run("last").id) if x.metric == "ns_per_op"]
+    assert {p.extra["rounds"] for p in pts} == {6}
+    assert {p.extra["stopped_by"] for p in pts} == {"budget"}
+
+
+def test_rounds_takes_a_count_or_auto(cli):
+    for bad in ("1", "101", "many"):
+        r = cli("run", "--rounds", bad)
+        assert r.rc == 2 and "valid: a whole number from 2 to 100, or auto" in r.err
+    r = cli("run", "--rounds", "auto", "--threads", "2")
+    assert r.rc == 2 and "choose one" in r.err

@@ -60,3 +60,15 @@ def test_a_lagging_load_average_is_not_blamed_when_nothing_else_runs():
     assert W.load(1.9, 2, others=0) == []
     assert [w.kind for w in W.load(1.9, 2, others=2)] == [W.Kind.LOAD]
     assert [w.kind for w in W.load(1.9, 2)] == [W.Kind.LOAD]
+
+
+def test_not_stable_never_says_the_same_figure_twice():
+    """A width just above the target shows the digits that tell them apart; a width at or
+    below it (too few samples for an interval) says so instead of "+-0.0%, not +-1.0%"."""
+    from cipherbench import run_warnings as W
+    [w] = W.not_stable("p", 0.0204, 0.02, 0.1, what="figure")
+    assert "known to +-2.04%, not the asked +-2.00%" in w.text
+    [w] = W.not_stable("p", 0.0, 0.01, 0.5, what="figure")
+    assert "not the asked" not in w.text and "too few samples" in w.text
+    [w] = W.not_stable("p", 0.223, 0.02, 0.1, what="figure")
+    assert "known to +-22.3%, not the asked +-2.0%" in w.text

@@ -107,3 +107,12 @@ def test_cli_names_the_tool_and_cleans_the_far_side_of_a_host(cli, server, tmp_p
     flat = " ".join(table.out.split())
     for t in ["pipe"] + tools:
         assert f"ssh via {t}" in flat
+
+
+def test_ssh_measures_the_ssh_pipe_unless_via_names_more():
+    """The default is the one program every ssh task runs; `--via all` takes every tool
+    installed, and named tools are passed on as named."""
+    from cipherbench.scenarios.ssh.command import chosen_via
+    assert chosen_via([]) == ["pipe"]
+    assert chosen_via(["all"]) is None
+    assert chosen_via(["scp", "rsync"]) == ["scp", "rsync"]

@@ -43,7 +43,7 @@ int main(int argc, char **argv)
     CHECK(cb_emit_point("fake", "sha256", "hash", 16384, 1200, wall, cpu, 3, 7, NULL) == 0);
     /* A point with its group size and the clock's probes. */
     uint64_t fw[] = {20000, 90000}, fc[] = {20100, 30000};
-    cb_point_extra x = {2, 64000, fw, fc, 2};
+    cb_point_extra x = {2, 64000, fw, fc, 2, NULL};
     CHECK(cb_emit_point("fake", "sha256", "hash", 64, 1200, wall, cpu, 3, 0, &x) == 0);
     /* The preamble and end with the probes of a measured clock. */
     cb_clock_last.cycles = 64000;

@@ -7,6 +7,7 @@
  * the warm-up, calibration and samples are measure.c's, as for `bench`. */
 #define _POSIX_C_SOURCE 200809L
 #include "tls.h"
+#include "../args.h"
 #include "../backend.h"
 #include "../preamble.h"
 #include "../cpuinfo.h"
@@ -59,13 +60,26 @@ typedef struct tls_args {
     int handshakes, no_transfer;
     int groups[CB_GROUP_N]; size_t n_groups;
     int certs[CB_CERT_N]; size_t n_certs;
+    /* the lists as given, resolved against the tables once every option is read */
+    const char *lib_name, *suite_list, *size_list, *group_list, *cert_list;
 } tls_args;
+
+static const cb_opt tls_opts[] = {
+    {"--list", 0}, {"--lib", 1}, {"--suites", 1}, {"--sizes", 1}, {"--samples", 1},
+    {"--min-sample-ms", 1}, {"--cpu", 1}, {"--handshakes", 0}, {"--no-transfer", 0},
+    {"--groups", 1}, {"--certs", 1}, {NULL, 0}};
 
 static int usage(const char *fmt, const char *a, const char *b)
 {
     fprintf(stderr, "cipherbench-core: tls: ");
     fprintf(stderr, fmt, a, b);
     fputc('\n', stderr);
+    return 2;
+}
+
+static int refuse(char *err, size_t errlen, const char *fmt, const char *a, const char *b)
+{
+    snprintf(err, errlen, fmt, a, b);
     return 2;
 }
 
@@ -79,10 +93,11 @@ static void lib_names(char *buf, size_t cap)
         snprintf(buf, cap, "none (built without libssl and GnuTLS)");
 }
 
-/* Splits a comma list into at most max tokens of buf; returns the count or -1. */
-static int split(char *buf, char **tok, int max)
+/* Splits a copy of a comma list into at most max tokens of buf; returns the count or -1. */
+static int split(const char *list, char *buf, size_t cap, char **tok, int max)
 {
     int n = 0;
+    snprintf(buf, cap, "%s", list);
     for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         if (n == max)
             return -1;
@@ -107,145 +122,133 @@ static void join(const char *const *names, int n, char *buf, size_t cap)
         off += (size_t)snprintf(buf + off, cap - off, "%s%s", i ? ", " : "", names[i]);
 }
 
-static int parse(tls_args *a, int argc, char **argv)
+/* One option of tls_opts (cb_opts_parse): flags and the shared values at once, the lists
+ * kept as given. */
+static int tls_apply(void *ctx, const char *name, const char *val, char *err, size_t errlen)
 {
-    static char bufs[4][2048];
-    char valid[2048];
-    char *tok[MAX_LIST];
-    memset(a, 0, sizeof *a);
-    a->samples = 11;
-    a->min_sample_ms = 2.0;
-    a->cpu = -1;
-    a->sizes[0] = 1400;
-    a->sizes[1] = 16384;
-    a->n_sizes = 2;
-    const char *lib = NULL, *suites = NULL, *sizes = NULL, *groups = NULL, *certs = NULL;
-    for (int i = 2; i < argc; i++) {
-        const char *o = argv[i];
-        if (!strcmp(o, "--help") || !strcmp(o, "-h")) {
-            fputs(tls_usage, stderr);
-            return -1;
-        }
-        if (!strcmp(o, "--list")) { a->list = 1; continue; }
-        if (!strcmp(o, "--handshakes")) { a->handshakes = 1; continue; }
-        if (!strcmp(o, "--no-transfer")) { a->no_transfer = 1; continue; }
-        const char **dst = !strcmp(o, "--lib") ? &lib : !strcmp(o, "--suites") ? &suites
-                         : !strcmp(o, "--sizes") ? &sizes : !strcmp(o, "--groups") ? &groups
-                         : !strcmp(o, "--certs") ? &certs : NULL;
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (dst) {
-            if (!val)
-                return usage("option %s needs a value%s", o, "");
-            *dst = val;
-            i++;
-        } else if (!strcmp(o, "--samples")) {
-            char *end;
-            long v = val ? strtol(val, &end, 10) : 0;
-            if (!val || *end || v < 1 || v > 1000)
-                return usage("--samples: '%s' is not valid; valid: a whole number from 1 to 1000%s", val ? val : "", "");
-            a->samples = (int)v;
-            i++;
-        } else if (!strcmp(o, "--min-sample-ms")) {
-            char *end;
-            double d = val ? strtod(val, &end) : 0;
-            if (!val || *end || !(d >= 0.001 && d <= 10000))
-                return usage("--min-sample-ms: '%s' is not valid; valid: milliseconds from 0.001 to 10000%s", val ? val : "", "");
-            a->min_sample_ms = d;
-            i++;
-        } else if (!strcmp(o, "--cpu")) {
-            char *end;
-            long v = val ? strtol(val, &end, 10) : -1;
-            if (!val || *end || v < 0 || v > 1023)
-                return usage("--cpu: '%s' is not valid; valid: a CPU number from 0 to 1023%s", val ? val : "", "");
-            a->cpu = (int)v;
-            i++;
-        } else {
-            return usage("unknown option '%s'; valid: --list, --lib, --suites, --sizes, --samples, "
-                         "--min-sample-ms, --cpu, --handshakes, --no-transfer, --groups, --certs%s", o, "");
-        }
-    }
-    if (a->list)
-        return 0;
-    lib_names(valid, sizeof valid);
-    if (!lib)
-        return usage("needs --lib; valid: %s%s", valid, "");
-    for (const cb_tls_lib *const *l = tls_libs; *l; l++)
-        if (!strcmp((*l)->name, lib))
-            a->lib = *l;
-    if (!a->lib)
-        return usage("unknown library '%s'; valid: %s", lib, valid);
-
-    if (!suites || !strcasecmp(suites, "all")) {
-        for (const cb_tls_suite *s = cb_tls_suites; s->iana && a->n_suites < MAX_LIST; s++)
-            a->suites[a->n_suites++] = s;
-    } else {
-        snprintf(bufs[0], sizeof bufs[0], "%s", suites);
-        int n = split(bufs[0], tok, MAX_LIST);
-        if (n <= 0)
-            return usage("--suites: empty or too long list%s%s", "", "");
-        for (int i = 0; i < n; i++) {
-            const cb_tls_suite *s = cb_tls_suite_find(tok[i]);
-            if (!s)
-                return usage("--suites: unknown suite '%s'; valid: IANA, OpenSSL or GnuTLS names "
-                             "(see 'cipherbench-core tls --list')%s", tok[i], "");
-            a->suites[a->n_suites++] = s;
-        }
-    }
-    if (sizes) {
-        snprintf(bufs[1], sizeof bufs[1], "%s", sizes);
-        int n = split(bufs[1], tok, MAX_LIST);
-        if (n <= 0)
-            return usage("--sizes: empty or too long list%s%s", "", "");
-        a->n_sizes = 0;
-        for (int i = 0; i < n; i++) {
-            char *end;
-            errno = 0;
-            unsigned long v = strtoul(tok[i], &end, 10);
-            if (errno || *end || tok[i][0] < '0' || tok[i][0] > '9' || v < 16 || v > 1048576)
-                return usage("--sizes: '%s' is not valid; valid: bytes per application write from 16 to 1048576%s", tok[i], "");
-            a->sizes[a->n_sizes++] = v;
-        }
-    }
-    if (groups) {
-        snprintf(bufs[2], sizeof bufs[2], "%s", groups);
-        int n = split(bufs[2], tok, CB_GROUP_N);
-        join(cb_tls_group_names, CB_GROUP_N, valid, sizeof valid);
-        if (n <= 0)
-            return usage("--groups: empty or too long list; valid: %s%s", valid, "");
-        for (int i = 0; i < n; i++)
-            if ((a->groups[a->n_groups++] = name_index(tok[i], cb_tls_group_names, CB_GROUP_N)) < 0)
-                return usage("--groups: unknown group '%s'; valid: %s", tok[i], valid);
-    } else {
-        for (int i = 0; i < CB_GROUP_N; i++)
-            a->groups[a->n_groups++] = i;
-    }
-    if (certs) {
-        snprintf(bufs[3], sizeof bufs[3], "%s", certs);
-        int n = split(bufs[3], tok, CB_CERT_N);
-        join(cb_tls_cert_names, CB_CERT_N, valid, sizeof valid);
-        if (n <= 0)
-            return usage("--certs: empty or too long list; valid: %s%s", valid, "");
-        for (int i = 0; i < n; i++)
-            if ((a->certs[a->n_certs++] = name_index(tok[i], cb_tls_cert_names, CB_CERT_N)) < 0)
-                return usage("--certs: unknown certificate type '%s'; valid: %s", tok[i], valid);
-    } else {
-        for (int i = 0; i < CB_CERT_N; i++)
-            a->certs[a->n_certs++] = i;
-    }
-    if (a->no_transfer && !a->handshakes)
-        return usage("--no-transfer leaves nothing to do; add --handshakes%s%s", "", "");
+    tls_args *a = ctx;
+    if (!strcmp(name, "--samples"))
+        return cb_opt_samples(val, &a->samples, err, errlen);
+    if (!strcmp(name, "--min-sample-ms"))
+        return cb_opt_min_sample_ms(val, &a->min_sample_ms, err, errlen);
+    if (!strcmp(name, "--cpu"))
+        return cb_opt_cpu(val, &a->cpu, err, errlen);
+    int *flag = !strcmp(name, "--list") ? &a->list : !strcmp(name, "--handshakes") ? &a->handshakes
+              : !strcmp(name, "--no-transfer") ? &a->no_transfer : NULL;
+    const char **list = !strcmp(name, "--lib") ? &a->lib_name : !strcmp(name, "--suites") ? &a->suite_list
+                      : !strcmp(name, "--sizes") ? &a->size_list : !strcmp(name, "--groups") ? &a->group_list
+                      : &a->cert_list;
+    if (flag)
+        *flag = 1;
+    else
+        *list = val;
     return 0;
 }
 
-/* -- records ------------------------------------------------------------------------ */
-
-static cJSON *u64_array(const uint64_t *v, size_t n)
+static int resolve_lib(tls_args *a, char *err, size_t errlen)
 {
-    cJSON *arr = cJSON_CreateArray();
-    for (size_t i = 0; arr && i < n; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateNumber((double)v[i]));
-    return arr;
+    char valid[512];
+    lib_names(valid, sizeof valid);
+    if (!a->lib_name)
+        return refuse(err, errlen, "needs --lib; valid: %s%s", valid, "");
+    for (const cb_tls_lib *const *l = tls_libs; *l; l++)
+        if (!strcmp((*l)->name, a->lib_name))
+            a->lib = *l;
+    return a->lib ? 0 : refuse(err, errlen, "unknown library '%s'; valid: %s", a->lib_name, valid);
 }
+
+/* --suites: IANA, OpenSSL or GnuTLS names; none or "all": every suite. */
+static int resolve_suites(tls_args *a, char *err, size_t errlen)
+{
+    char buf[2048], *tok[MAX_LIST];
+    if (!a->suite_list || !strcasecmp(a->suite_list, "all")) {
+        for (const cb_tls_suite *s = cb_tls_suites; s->iana && a->n_suites < MAX_LIST; s++)
+            a->suites[a->n_suites++] = s;
+        return 0;
+    }
+    int n = split(a->suite_list, buf, sizeof buf, tok, MAX_LIST);
+    if (n <= 0)
+        return refuse(err, errlen, "--suites: empty or too long list%s%s", "", "");
+    for (int i = 0; i < n; i++) {
+        const cb_tls_suite *s = cb_tls_suite_find(tok[i]);
+        if (!s)
+            return refuse(err, errlen, "--suites: unknown suite '%s'; valid: IANA, OpenSSL or GnuTLS "
+                          "names (see 'cipherbench-core tls --list')%s", tok[i], "");
+        a->suites[a->n_suites++] = s;
+    }
+    return 0;
+}
+
+/* --sizes: bytes per application write, from 16 to 1 MiB. */
+static int resolve_sizes(tls_args *a, char *err, size_t errlen)
+{
+    char buf[2048], *tok[MAX_LIST];
+    if (!a->size_list)
+        return 0;
+    int n = split(a->size_list, buf, sizeof buf, tok, MAX_LIST);
+    if (n <= 0)
+        return refuse(err, errlen, "--sizes: empty or too long list%s%s", "", "");
+    a->n_sizes = 0;
+    for (int i = 0; i < n; i++) {
+        char *end;
+        errno = 0;
+        unsigned long v = strtoul(tok[i], &end, 10);
+        if (errno || *end || tok[i][0] < '0' || tok[i][0] > '9' || v < 16 || v > 1048576)
+            return refuse(err, errlen, "--sizes: '%s' is not valid; valid: bytes per application "
+                          "write from 16 to 1048576%s", tok[i], "");
+        a->sizes[a->n_sizes++] = v;
+    }
+    return 0;
+}
+
+/* --groups or --certs (what: the option, noun: one of its names), every name of the table
+ * when not given. */
+static int resolve_names(const char *list, const char *what, const char *noun,
+                         const char *const *names, int n_names, int *out, size_t *n_out,
+                         char *err, size_t errlen)
+{
+    char buf[2048], valid[1024], *tok[MAX_LIST];
+    if (!list) {
+        for (int i = 0; i < n_names; i++)
+            out[(*n_out)++] = i;
+        return 0;
+    }
+    join(names, n_names, valid, sizeof valid);
+    int n = split(list, buf, sizeof buf, tok, n_names);
+    if (n <= 0)
+        return snprintf(err, errlen, "%s: empty or too long list; valid: %s", what, valid), 2;
+    for (int i = 0; i < n; i++)
+        if ((out[(*n_out)++] = name_index(tok[i], names, n_names)) < 0)
+            return snprintf(err, errlen, "%s: unknown %s '%s'; valid: %s", what, noun, tok[i], valid), 2;
+    return 0;
+}
+
+/* The command line: the shared option table, then each list resolved. Returns 0, -1 after
+ * --help (usage on stderr), or 2 after one line on stderr. */
+static int parse(tls_args *a, int argc, char **argv)
+{
+    char err[2048];
+    memset(a, 0, sizeof *a);
+    *a = (tls_args){.samples = 11, .min_sample_ms = 2.0, .cpu = -1, .sizes = {1400, 16384},
+                    .n_sizes = 2};
+    int rc = cb_opts_parse(tls_opts, argc, argv, 2, tls_apply, a, err, sizeof err);
+    if (rc == CB_OPTS_HELP) {
+        fputs(tls_usage, stderr);
+        return -1;
+    }
+    if (!rc && !a->list)
+        rc = resolve_lib(a, err, sizeof err) || resolve_suites(a, err, sizeof err)
+             || resolve_sizes(a, err, sizeof err)
+             || resolve_names(a->group_list, "--groups", "group", cb_tls_group_names, CB_GROUP_N,
+                              a->groups, &a->n_groups, err, sizeof err)
+             || resolve_names(a->cert_list, "--certs", "certificate type", cb_tls_cert_names, CB_CERT_N,
+                              a->certs, &a->n_certs, err, sizeof err) ? 2 : 0;
+    if (!rc && !a->list && a->no_transfer && !a->handshakes)
+        rc = refuse(err, sizeof err, "--no-transfer leaves nothing to do; add --handshakes%s%s", "", "");
+    return rc ? usage("%s%s", err, "") : 0;
+}
+
+/* -- records ------------------------------------------------------------------------ */
 
 static void emit_library(const cb_tls_lib *l)
 {
@@ -277,13 +280,6 @@ static void emit_suite(const cb_tls_suite *s)
     cJSON_AddStringToObject(r, "gnutls", s->gnutls);
     cJSON_AddBoolToObject(r, "legacy", s->legacy);
     cb_emit(r);
-}
-
-static void add_samples(cJSON *r, uint64_t iters, const uint64_t *wall, const uint64_t *cpu, size_t n)
-{
-    cJSON_AddNumberToObject(r, "iters", (double)iters);
-    cJSON_AddItemToObject(r, "wall_ns", u64_array(wall, n));
-    cJSON_AddItemToObject(r, "cpu_ns", u64_array(cpu, n));
 }
 
 static void emit_error(const char *lib, const char *algo, const char *op, const char *reason,
@@ -369,20 +365,11 @@ static int check_info(const cb_tls_info *in, const cb_tls_suite *s, char *why, s
 static void emit_point(const tls_args *a, const cb_tls_suite *s, const cb_tls_info *info,
                        size_t size, uint64_t iters, const uint64_t *wall, const uint64_t *cpu)
 {
-    cJSON *r = cb_record("point");
-    if (!r)
-        return;
-    cJSON_AddStringToObject(r, "lib", a->lib->name);
-    cJSON_AddStringToObject(r, "algo", s->iana);
-    cJSON_AddStringToObject(r, "op", "transfer");
-    cJSON_AddNumberToObject(r, "size", (double)size);
-    add_samples(r, iters, wall, cpu, (size_t)a->samples);
-    cJSON_AddNumberToObject(r, "misalign", 0);
-    cJSON_AddStringToObject(r, "suite", info->suite);
-    cJSON_AddStringToObject(r, "proto", info->proto);
-    cJSON_AddStringToObject(r, "group", info->group);
-    cJSON_AddStringToObject(r, "cert", cb_tls_cert_names[CB_CERT_RSA2048]);
-    cb_emit(r);
+    const char *labels[] = {"suite", info->suite, "proto", info->proto, "group", info->group,
+                            "cert", cb_tls_cert_names[CB_CERT_RSA2048], NULL};
+    cb_point_extra x = {.labels = labels};
+    cb_emit_point(a->lib->name, s->iana, "transfer", size, iters, wall, cpu, (size_t)a->samples,
+                  0, &x);
 }
 
 /* One size on an established connection: checked writes, then samples.
@@ -587,7 +574,7 @@ static int handshake_one(const tls_args *a, cb_tls_group g, cb_tls_cert_type c, 
         cJSON_AddStringToObject(r, "group", gn);
         cJSON_AddStringToObject(r, "cert", cn);
         cJSON_AddStringToObject(r, "lib_group", info.group);
-        add_samples(r, iters, wall, cpu, (size_t)a->samples);
+        cb_record_samples(r, iters, wall, cpu, (size_t)a->samples);
         cb_emit(r);
     }
 out:

@@ -451,17 +451,18 @@ def compare_runs(run_a: Run, results_a: Iterable[Result], run_b: Run,
         ms.insert(0, coherence.Mismatch(coherence.MACHINE, coherence.machine_label(run_a),
                                         coherence.machine_label(run_b)))
     n_held = sum(1 for e in entries if e.held_back.startswith("warned"))
+    rule = Rule(min_change, same, n_held)
     cmp = Comparison(run_a, run_b, entries, summarize(entries, run_a, run_b),
                      differences(run_a, run_b), only_a, only_b,
                      noise_floor=noise_floor(entries) if same else None,
-                     mismatches=ms, rule=Rule(min_change, same, n_held))
+                     mismatches=ms, rule=rule)
     if cmp.noise_floor is not None:
         cmp.notes.append(cmp.noise_floor.text())
     elif not same:
         cmp.notes.append(f"runs {run_a.id} and {run_b.id} come from two machines: they are "
                          "compared as machines (the reference rows compare their memory and "
                          "set no noise floor)")
-    cmp.notes.append(cmp.rule.text())
+    cmp.notes.append(rule.text())
     if only_a or only_b:
         cmp.notes.append(f"{only_a} quantities only in run {run_a.id} and {only_b} only in run "
                          f"{run_b.id} are not compared")

@@ -1,9 +1,9 @@
 """Presets of ``cipherbench run``: which algorithms, operations and sizes, and how precise.
 
 ``quick`` is the essential algorithms on few sizes, meant to finish in under 30 s; the default
-covers what people actually choose between on the sizes that decide it, in under 3 minutes on
-a quiet 2-core machine; ``full`` is everything the core can measure on every size (about 3 h 3
-min with every library). ``scenarios.primitive.scenario.estimate_s`` prints the expected duration first.
+covers what people actually choose between on the sizes that decide it, in under 2 minutes on
+a quiet 2-core machine; ``full`` is everything the core can measure on every size (about 3 h
+3 min with every library). ``scenarios.primitive.scenario.estimate_s`` prints the expected duration first.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class Preset:
     samples: int         # samples of the first batch
     min_sample_ms: float | None  # duration of one sample (None: the core's default)
     #: all extra samples of a run together, shared evenly among the points still to come
-    #: (None: no cap; an explicit --budget lifts it)
+    #: (None: no cap; an explicit --budget lifts it); with ``--rounds auto``, the rounds' time
     run_budget_s: float | None = None
 
 
@@ -53,7 +53,7 @@ DEFAULT = Preset(
      "hmac-sha1", "hmac-sha256", "hmac-sha512", "poly1305", "umac-64", "umac-128"),
     None,
     DECIDING_SIZES,
-    precision=0.01, budget_s=0.5, samples=10, min_sample_ms=None, run_budget_s=100.0)
+    precision=0.01, budget_s=0.5, samples=10, min_sample_ms=None, run_budget_s=60.0)
 
 FULL = Preset("full", None, None, DEFAULT_SIZES, precision=0.01, budget_s=2.0, samples=15,
               min_sample_ms=None)

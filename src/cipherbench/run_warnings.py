@@ -116,10 +116,17 @@ def noisy(subject: str, cv: float, limit: float = 0.05) -> list[BenchWarning]:
 def not_stable(subject: str, rel_half_width: float, precision: float,
                budget_s: float, what: str = "median") -> list[BenchWarning]:
     """The CI of the figure (``what``: the median, or the robust figure of ``run``) is wider
-    than asked."""
+    than asked, or there were too few samples for a 95% interval at all (fewer than 6: then
+    the width itself may be below the target)."""
+    if rel_half_width <= precision:
+        why = f"too few samples kept for a 95% interval of the {what} (6 are needed)"
+    else:   # as many digits as it takes for the two figures to differ on the screen
+        digits = next((d for d in (1, 2, 3) if f"{rel_half_width:.{d}%}" != f"{precision:.{d}%}"),
+                      3)
+        why = (f"{what} known to +-{rel_half_width:.{digits}%}, not the asked "
+               f"+-{precision:.{digits}%}")
     return [BenchWarning(Kind.NOT_STABLE, subject,
-                         f"{what} known to +-{rel_half_width:.1%}, not the asked "
-                         f"+-{precision:.1%}, after the {budget_s:g} s budget: "
+                         f"{why}, after the {budget_s:g} s budget: "
                          f"{Kind.NOT_STABLE.remedy}")]
 
 

@@ -12,8 +12,11 @@ Modules, one job each:
 - ``candidates``: the choices of each family (SSH cipher+MAC, TLS suites, gpg algorithms and
   age, LUKS cipher specs) with their names in every tool and their catalog grade.
 - ``policy``: modern / compat / legacy over the catalog grades.
-- ``evidence``: the latest stored results for a target, and the quick measurements of what is
-  missing.
+- ``evidence``: the stored runs, read by layer (the newest complete run of each), and
+  ``gather``/``measure``: the quick measurements of what is missing.
+- ``families``: each family as one object: candidates, the tool's default (``facts``: read
+  from the installed tools), evidence layers in order of authority.
+- ``verdicts``: the answer as a record; ``wording``: every sentence rendered from it.
 - ``rank``, ``bottleneck``: ordering and the bottleneck sentence (pure functions).
 - ``configs``: one module per output family, producing exact lines.
 - ``validate``: every line checked against the real tool where it is installed.

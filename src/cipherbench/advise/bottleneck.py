@@ -163,7 +163,7 @@ def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
              baseline: Rate | None = None, top: Ranked | None = None) -> str:
     """One sentence: the fastest allowed choice against the path (the measured baseline,
     capped by the link), or, without either, how much the choice of cipher matters here."""
-    ok = [r for r in allowed(rows) if r.rate is not None]
+    ok = [(r, r.rate) for r in allowed(rows) if r.rate is not None]   # each with its rate
     top = top or best(rows)
     if not ok or top is None or top.rate is None:
         return "No allowed choice was measured, so the bottleneck cannot be told."
@@ -171,6 +171,7 @@ def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
     v = verdict(rows, link, baseline, top)
     if v is None:
         return _cpu_sentence(rows, ok)
+    assert v.share is not None   # decide() always gives it (only the split rule has none)
     name = f"{top.cand.label} ({format_rate(top.rate.bps)})"
     if v.path == BASELINE:
         where = f"the cleartext baseline of the same run ({format_rate(v.path_bps)})"
@@ -181,9 +182,9 @@ def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
         if baseline is not None:
             where += f" (the measured cleartext path, {format_rate(baseline.bps)}, is faster)"
     if v.state == PATH_BOUND:
-        others = [r for r in ok if r is not top and
-                  decide(Interval.of(r.rate), base, link[0] if link else None).state
-                  != PATH_BOUND]
+        others = [r for r, rate in ok if r is not top and
+                  (d := decide(Interval.of(rate), base, link[0] if link else None)) is not None
+                  and d.state != PATH_BOUND]
         what = "link" if v.path == LINK else "path"
         tail = "; choose by security." if not others else (
             f"; {', '.join(r.cand.label for r in others[:3])} would not keep up, so choose "
@@ -200,16 +201,16 @@ def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
             f"samples (`{remedy} SECONDS`) narrow it.")
 
 
-def _cpu_sentence(rows: list[Ranked], ok: list[Ranked]) -> str:
+def _cpu_sentence(rows: list[Ranked], ok: list[tuple[Ranked, Rate]]) -> str:
     """Without a path: how much the choice of cipher matters on this CPU. A factor is named
     only when the two intervals do not overlap (never one whose interval holds 1)."""
-    fastest, slowest = ok[0], ok[-1]
+    (fastest, fast), (slowest, slow) = ok[0], ok[-1]
     name = fastest.cand.label
     dflt = default_row(rows)
     if dflt is not None and dflt.rate is not None and dflt is not fastest:
-        ratio = fastest.rate.bps / dflt.rate.bps
-        if fastest.rate.overlaps(dflt.rate):
-            return (f"{name} ({format_rate(fastest.rate.bps)}) and the default "
+        ratio = fast.bps / dflt.rate.bps
+        if fast.overlaps(dflt.rate):
+            return (f"{name} ({format_rate(fast.bps)}) and the default "
                     f"({dflt.cand.label}, {format_rate(dflt.rate.bps)}) are within the "
                     "measurement noise of each other: keeping the default is as good.")
         if ratio >= SMALL:
@@ -218,15 +219,15 @@ def _cpu_sentence(rows: list[Ranked], ok: list[Ranked]) -> str:
         return (f"On this CPU the choice barely matters: {name} is only "
                 f"{(ratio - 1):.0%} faster than the default ({dflt.cand.label}).")
     if dflt is fastest and len(ok) > 1:
-        nxt = ok[1]
-        if fastest.rate.overlaps(nxt.rate):
+        nxt, nxt_rate = ok[1]
+        if fast.overlaps(nxt_rate):
             return (f"The default ({name}) is the fastest allowed choice, within the "
                     f"measurement noise of the next ({nxt.cand.label}).")
         return (f"The default ({name}) is already the fastest allowed choice, "
-                f"{fastest.rate.bps / nxt.rate.bps:.1f}x the next ({nxt.cand.label}).")
+                f"{fast.bps / nxt_rate.bps:.1f}x the next ({nxt.cand.label}).")
     if len(ok) > 1:
-        ratio = fastest.rate.bps / slowest.rate.bps
-        if fastest.rate.overlaps(slowest.rate):
+        ratio = fast.bps / slow.bps
+        if fast.overlaps(slow):
             return ("On this CPU the choice does not matter: the allowed choices are within "
                     "the measurement noise of each other.")
         if ratio >= SMALL:

@@ -1,29 +1,34 @@
-"""Put it together: candidates, rates, ranking, bottleneck, config lines -> ``Advice``."""
+"""Put it together: the family's candidates, its evidence layers in order of authority, the
+tool's default read from the tool, ranking, the verdict, the bottleneck, config lines ->
+``Advice``. Every sentence comes from the verdict record (``verdicts``, ``wording``)."""
 from __future__ import annotations
 
 import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
-from cipherbench.advise import candidates as C, configs, paired as P, policy as pol, rates as R
+from cipherbench.advise import configs
+from cipherbench.advise import facts as F
+from cipherbench.advise import paired as P
+from cipherbench.advise import rates as R
+from cipherbench.advise import verdicts as A
+from cipherbench.advise import wording as W
 from cipherbench.advise.bottleneck import PathVerdict, sentence, verdict
-from cipherbench.units import format_rate
 from cipherbench.advise.configs.base import ConfigLine, Context
 from cipherbench.advise.evidence import BASELINE_ALGO, Evidence, Rate, rel_ci
-from cipherbench.advise.rank import Ranked, best, default_row, faster, indistinct, rank
+from cipherbench.advise.families import FAMILIES, Ask, LayerEvidence, merged
+from cipherbench.advise.rank import Ranked, faster, indistinct, rank
 from cipherbench.advise.targets import Target
 from cipherbench.advise.validate import Validator, validate
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.scenarios.ssh.tables import verdict_dict
+from cipherbench.units import format_rate
 
-#: Defaults of the tools, for "faster than the default": TLS 1.3's first suite in OpenSSL
-#: and GnuTLS, cryptsetup's LUKS2 default, gpg 2.2's --s2k-cipher-algo default.
-TLS_DEFAULT = "TLS_AES_256_GCM_SHA384"
-#: What Go's crypto/tls negotiates first when both ends have AES instructions (its TLS 1.3
-#: preference order: AES-128-GCM, ChaCha20-Poly1305, AES-256-GCM).
-GO_TLS_DEFAULT = "TLS_AES_128_GCM_SHA256"
+#: cryptsetup's documented LUKS2 default, where cryptsetup is not installed to be asked.
 LUKS_DEFAULT = "aes-xts-plain64:512"
-GPG_DEFAULT = "AES"
+#: The exit status of an answer that recommends nothing because nothing was measured
+#: (docs/advise.md): apart from 1 (the machine) and 2 (the command line).
+NOT_MEASURED_EXIT = 3
 
 
 #: The stored commands whose runs are evidence for each family.
@@ -35,7 +40,7 @@ _COMMANDS = {"ssh": ("ssh", "run"), "tls": ("tls", "run"), "gpg": ("gpg", "run")
 class Options:
     """What the user asked for."""
 
-    policy: str = pol.DEFAULT
+    policy: str = "modern"
     link: tuple[float, str] | None = None
     host: str | None = None
     lib: str | None = None
@@ -46,9 +51,10 @@ class Options:
 
 @dataclass
 class Advice:
-    """The answer for one target."""
+    """The answer for one target: the verdict record and what is rendered from it."""
 
     target: Target
+    verdict: A.AnswerVerdict
     answer: str
     rows: list[Ranked]
     recommended: Ranked | None
@@ -57,17 +63,40 @@ class Advice:
     notes: list[str] = field(default_factory=list)
     evidence_runs: list[int] = field(default_factory=list)
     path: PathVerdict | None = None     # the bottleneck verdict, when a path was known
+    figures: str = ""
+    decided_by: str = ""
+    also: list[str] = field(default_factory=list)   # further sentences, from the same rows
+    default_fact: F.ToolDefault | None = None
+    left_out: list[str] = field(default_factory=list)   # the runs left out, each with why
+
+    @property
+    def exit_status(self) -> int:
+        return NOT_MEASURED_EXIT if self.verdict.state == A.NOT_MEASURED else 0
 
     def to_json(self) -> dict:
         """The JSON form (``--json`` and the stored run)."""
         def rate(r: Rate | None):
             return None if r is None else {"bytes_per_s": r.bps, "source": r.source,
                                            "runs": list(r.run_ids), "detail": r.detail,
-                                           "stand_in": r.stand_in, "estimated": r.estimated}
+                                           "stand_in": r.stand_in, "estimated": r.estimated,
+                                           "layer": r.layer}
         rec = self.recommended
+        v = self.verdict
         return {
             "target": self.target.name,
             "answer": self.answer,
+            "verdict": {
+                "state": v.state, "against_default": v.against_default, "choice": v.choice,
+                "default": v.default, "default_read_from": v.default_source,
+                "closest": v.closest, "layer": v.layer_key or None,
+                "runs": list(v.runs),
+                "versus": None if v.versus is None else dict(
+                    verdict_dict(v.versus.verdict, v.versus.figure) or {},
+                    basis=v.versus.basis),
+                "remedy": v.remedy if v.state == A.NOT_MEASURED else None},
+            "figures": self.figures,
+            "decided_by": self.decided_by,
+            "also": self.also,
             "recommendation": None if rec is None else {
                 "choice": rec.cand.key, "label": rec.cand.label, "grade": rec.cand.grade.level,
                 "rate": rate(rec.rate)},
@@ -108,17 +137,14 @@ def _ssh_query(what: str) -> list[str] | None:
         return None
 
 
-def ssh_client_default() -> str | None:
-    """The first cipher of the client's defaults (``ssh -G``), e.g. chacha20-poly1305."""
-    try:
-        p = subprocess.run(["ssh", "-G", "-F", "/dev/null", "localhost"], capture_output=True,
-                           text=True, timeout=10)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    for ln in p.stdout.splitlines():
-        if ln.startswith("ciphers "):
-            return ln.split()[1].split(",")[0]
-    return None
+def ssh_client_default(host: str | None = None, ssh_config: str | None = None) -> str | None:
+    """The first cipher of the client's own order (``ssh -G``), e.g. chacha20-poly1305."""
+    return F.ssh_default(host, ssh_config).name
+
+
+def gpg_default(env: Mapping[str, str]) -> F.ToolDefault:
+    """gpg's cipher for ``--symmetric``, read from a probe encryption's packets."""
+    return F.probe_gpg_default(env)
 
 
 def gpg_algos(env: Mapping[str, str]) -> list[str]:
@@ -130,32 +156,15 @@ def gpg_algos(env: Mapping[str, str]) -> list[str]:
         return []
 
 
-def candidates_for(target: Target, ev: Evidence, env: Mapping[str, str]
-                   ) -> tuple[list[C.Candidate], str | None]:
-    """The target's candidates and the key of the tool's default among them."""
-    if target.family == "ssh":
-        measured = [(r.extra.get("cipher") or r.algo.split("+")[0], r.extra.get("mac"))
-                    for r in ev.ssh.values() if r.lib == "openssh"]
-        cands = C.ssh_candidates(_ssh_query("cipher"), measured)
-        dflt = ssh_client_default()
-        return cands, dflt
-    if target.family == "tls":
-        return C.tls_candidates(target.lib), GO_TLS_DEFAULT if target.lib == "go" \
-            else TLS_DEFAULT
-    if target.family == "gpg":
-        from cipherbench.scenarios.gpg import programs
-        algos = gpg_algos(env) or sorted({r.algo for r in ev.gpg_rows if r.tool == "gnupg"})
-        age = programs.age_info(env) is not None or any(r.tool == "age" for r in ev.gpg_rows)
-        return C.gpg_candidates(algos, age), GPG_DEFAULT
-    return C.luks_candidates(), LUKS_DEFAULT
-
-
 def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
            validator: Validator) -> Advice:
     """The advice for one target from the evidence."""
-    cands, dflt = candidates_for(target, ev, env)
-    lib = target.lib or opts.lib or "openssl"
-    rates = R.rates_for(target.family, ev, cands, lib)
+    family = FAMILIES[target.family]
+    ask = Ask(lib=opts.lib, host=opts.host, ssh_config=opts.ssh_config, via=opts.via, env=env)
+    cands = family.candidates(target, ev, env)
+    dflt = family.default(target, ev, cands, ask)
+    layers = family.layers(target, ev, cands, ask)
+    rates: dict[str, Rate | None] = dict(merged(layers))
     notes: list[str] = []
     if opts.assume_no_aes:
         if ev.no_aes_runs and target.family == "tls":
@@ -167,53 +176,40 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
             notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
     if target.family == "luks":     # the kernel's implementation, not a library's
         from cipherbench.advise import luks_kernel
-        rates, more = luks_kernel.rates(ev, cands, luks_kernel.read_view(env, ev.cpu_flags),
-                                        opts.assume_no_aes)
+        kernel, more = luks_kernel.rates(ev, cands, luks_kernel.read_view(env, ev.cpu_flags),
+                                         opts.assume_no_aes)
+        layers[0].rates = {k: r for k, r in kernel.items() if r is not None}
+        layers[0].runs = tuple(sorted({i for r in layers[0].rates.values()
+                                       for i in r.run_ids}))
+        rates = dict(merged(layers))
         notes = [n for n in notes if not n.startswith("--assume-no-aes")] + more
-    rows = rank(cands, rates, opts.policy, target.transport, dflt,
-                rounds=paired_rounds(ev, rates) if target.family == "ssh" else None)
+    rounds = paired_rounds(ev, rates) if target.family == "ssh" else None
+    rows = rank(cands, rates, opts.policy, target.transport, dflt.key, rounds=rounds)
     own = own_tool_rows(target, rows, opts)
-    rec = best(own)
-    baseline = ssh_baseline(ev, rec) if target.family == "ssh" else None
-    if target.family == "ssh" and P.applies(rec):
-        assert rec is not None
-        bn, state = P.bottleneck(own, rec, baseline, opts.link,
-                                 ev.ssh_run.id if ev.ssh_run else None)
-    else:
-        bn = sentence(own, opts.link, baseline)
-        state = verdict(own, opts.link, baseline)
-    stand_ins = {r.rate.source for r in rows if r.rate and r.rate.stand_in and r.allowed}
-    if target.lib == "go" and not any(r.rate for r in rows):
-        notes.append("no measurements of Go's crypto here: build the Go core "
-                     "(scripts/build-extra-cores.sh in a source checkout, with Go installed), "
-                     "then advise again")
-    elif target.lib == "go" and stand_ins:
-        notes.append("Go's primitive AEAD and cipher+MAC rates stand in for its TLS record "
-                     "layer where `cipherbench tls --lib go` has no result")
-    elif target.family == "tls" and stand_ins:
-        notes.append(f"no stored TLS record-layer results for {lib}: the primitive AEAD and "
-                     "cipher+MAC rates stand in for TLS (run `cipherbench tls` to measure the "
-                     "real record layer)")
-    if target.family == "ssh" and stand_ins:
-        notes.append("some rates are primitive stand-ins (no ssh measurement of them)")
-    left = [x.text() for x in ev.left_out if x.command in _COMMANDS[target.family]]
-    if left:
-        notes.append("left out of the evidence (never mixed with it): " + "; ".join(left[:6])
-                     + (f"; and {len(left) - 6} more" if len(left) > 6 else ""))
-    if target.family == "gpg" and stand_ins:
-        notes.append("some rates are libgcrypt CFB stand-ins (no gpg measurement of them)")
-    # the one-off line of the tool measured (every tool's when it was ssh's own pipe)
-    via = opts.via or ([ev.ssh_via] if ev.ssh_via not in (None, "pipe") else None)
-    ctx = Context(rows, opts.policy, opts.lib, opts.host, validator, target=target.name,
-                  extra={"via": via, "ssh_config": opts.ssh_config})
+    v, rec = A.decide(target.name, family.answer_rows(target, own), layers, dflt, opts.policy,
+                      family.remedy_for(target, ask), family.preference)
+    bn, state = bottleneck_of(target, ev, own, rec, opts)
+    if not v.recommends:
+        bn = W.no_path(v)
+    notes += layer_notes(target, layers, rows, v, ev)
+    # the config lines put the choice the answer names first (a kept default before a
+    # choice that cannot be told from it), then the others in rank order
+    first = [rec] if rec is not None else []
+    ctx = Context(first + [r for r in rows if r is not rec], opts.policy, opts.lib, opts.host,
+                  validator, target=target.name,
+                  extra={"via": opts.via or ([ev.ssh_via] if ev.ssh_via not in (None, "pipe")
+                                             else None),
+                         "ssh_config": opts.ssh_config})
     lines: list[ConfigLine] = []
-    for fam in target.configs:
-        lines += configs.lines_for(fam, ctx)
-    lines = validate(lines, validator)
+    if v.recommends:
+        for fam in target.configs:
+            lines += configs.lines_for(fam, ctx)
+        lines = validate(lines, validator)
     runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
-    text = answer_text(target, own, rec, opts) + other_tool_text(target, rows, rec)
-    if target.family == "gpg" and rec is not None and ev.gpg_run is not None:
-        from cipherbench.scenarios.gpg import backup as gpg_backup, tables as gpg_tables
+    text = W.answer(v) + choice_text(rec if v.recommends else None) + target_text(target, opts)
+    if target.family == "gpg" and v.recommends and rec is not None and ev.gpg_run is not None:
+        from cipherbench.scenarios.gpg import backup as gpg_backup
+        from cipherbench.scenarios.gpg import tables as gpg_tables
         args = ev.gpg_run.args
         disk = gpg_backup.Disk(opts.link[0], "your --link") if opts.link else \
             gpg_tables.disk_of(args, [])
@@ -221,20 +217,94 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
                                     rec.cand.key, int(args.get("backup_size") or 50 << 30),
                                     disk)
     if target.name == "nzbget":
-        text += tls13_text(opts.lib)
         notes.insert(0, rc4_text(ev, opts))
-    elif target.lib == "go":
-        text += (" When the other end speaks TLS 1.3, Go's crypto/tls picks its suite itself "
-                 "(AES-GCM when both ends have AES instructions, else ChaCha20-Poly1305); the "
-                 "line does not change it.")
-    return Advice(target, text, rows, rec, bn, lines, notes, runs, state)
+    passed = [x for le in layers if le.layer.key == v.layer_key for x in le.passed_over]
+    return Advice(target, v, text, rows, rec, bn, lines, notes, runs, state,
+                  figures=W.figures(v), decided_by=W.decided_by(v, passed),
+                  also=also_sentences(target, own, rows, rec, opts), default_fact=dflt.fact,
+                  left_out=left_out(target, ev))
+
+
+def bottleneck_of(target: Target, ev: Evidence, own: list[Ranked], rec: Ranked | None,
+                  opts: Options) -> tuple[str, PathVerdict | None]:
+    """The bottleneck sentence and verdict for the named choice (``bottleneck``, ``paired``);
+    without a path measured beside it, the sentence says so."""
+    if rec is None or rec.rate is None:
+        return "", None
+    baseline = ssh_baseline(ev, rec) if target.family == "ssh" else None
+    if target.family == "ssh" and P.applies(rec):
+        return P.bottleneck(own, rec, baseline, opts.link,
+                            ev.ssh_run.id if ev.ssh_run else None)
+    state = verdict(own, opts.link, baseline, rec)
+    if state is None:
+        return ("No path was measured beside the cipher, so whether crypto is the bottleneck "
+                "is not told here (give your link or disk rate with --link SPEED)."), None
+    return sentence(own, opts.link, baseline, rec), state
+
+
+def layer_notes(target: Target, layers: list[LayerEvidence], rows: list[Ranked],
+                v: A.AnswerVerdict, ev: Evidence) -> list[str]:
+    """Notes on the evidence: which layers stand in below the deciding one, what was left out."""
+    notes = []
+    lower = sorted({r.rate.layer for r in rows if r.rate and r.rate.layer != v.layer_key
+                    and r.rate.layer})
+    titles = {le.layer.key: le.layer.title for le in layers}
+    if lower and v.layer_key:
+        notes.append("rows not measured by " + v.layer + " show their rate from "
+                     + ", ".join(titles[k] for k in lower) + "; they are not ranked against it")
+    if target.lib == "go" and not any(le.rates for le in layers):
+        notes.append("no measurements of Go's crypto here: build the Go core "
+                     "(scripts/build-extra-cores.sh in a source checkout, with Go installed), "
+                     "then advise again")
+    left = left_out(target, ev)
+    if left:
+        notes.append(left_out_text(left))
+    return notes
+
+
+#: How the note on the runs left out begins.
+LEFT_OUT = "left out of the evidence"
+
+
+def left_out(target: Target, ev: Evidence) -> list[str]:
+    """The runs of the target's commands left out of the evidence, each with why."""
+    return [x.text() for x in ev.left_out if x.command in _COMMANDS[target.family]]
+
+
+def left_out_text(left: list[str]) -> str:
+    """One note naming the runs left out of the evidence, and why."""
+    return (f"{LEFT_OUT} (never mixed with it): " + "; ".join(left[:6])
+            + (f"; and {len(left) - 6} more" if len(left) > 6 else ""))
+
+
+def choice_text(rec: Ranked | None) -> str:
+    """What a TLS 1.2 suite named alone needs: the certificate type it negotiates with."""
+    suite = rec.cand.names.get("suite") if rec is not None else None
+    if suite is None or suite.tls13 or suite.kx not in ("ECDHE-RSA", "ECDHE-ECDSA"):
+        return ""
+    cert, twin = ("an RSA", "ECDSA") if suite.kx == "ECDHE-RSA" else ("an ECDSA", "RSA")
+    return (f" It is the TLS 1.2 suite for a server with {cert} certificate; the config line "
+            f"lists its {twin} twin too.")
+
+
+def target_text(target: Target, opts: Options) -> str:
+    """What the target's own config line does beyond the choice (fixed per target)."""
+    if target.name == "nzbget":
+        return tls13_text(opts.lib)
+    if target.lib == "go":
+        return (" When the other end speaks TLS 1.3, Go's crypto/tls picks its suite itself "
+                "(AES-GCM when both ends have AES instructions, else ChaCha20-Poly1305); the "
+                "line does not change it.")
+    return ""
 
 
 def paired_rounds(ev: Evidence, rates: Mapping[str, Rate | None]) -> dict:
     """Candidate key -> the ssh scenario's row, for the rates measured in the ssh run's
     paired rounds (not for primitive stand-ins, nor for rates estimated from them)."""
     return {k: ev.ssh_rounds[k] for k, r in rates.items()
-            if r is not None and r.source == "ssh" and not r.estimated and k in ev.ssh_rounds}
+            if r is not None and r.source == "ssh" and not r.estimated and k in ev.ssh_rounds
+            and ev.ssh_run is not None and ev.ssh_run.id in r.run_ids
+            and r.layer in ("", f"ssh:{ev.ssh_via}")}
 
 
 def ssh_baseline(ev: Evidence, rec: Ranked | None) -> Rate | None:
@@ -286,73 +356,48 @@ def rc4_text(ev: Evidence, opts: Options) -> str:
             f"instructions{here}, ChaCha20-Poly1305 on CPUs without them.")
 
 
-def other_tool_text(target: Target, rows: list[Ranked], rec: Ranked | None) -> str:
-    """For gpg, one sentence on age when it is allowed and measured faster (an alternative,
-    not the answer)."""
-    if target.name != "gpg" or rec is None or rec.rate is None:
-        return ""
-    age = next((r for r in rows if r.cand.key == "age" and r.allowed and r.rate), None)
-    if age is None or age.rate.bps <= rec.rate.bps or age.rate.overlaps(rec.rate):
-        return ""
-    return (f" Alternative, if you can change the tool: age (ChaCha20-Poly1305) reaches "
-            f"{format_rate(age.rate.bps)} here (`advise --for age` gives its commands).")
+def _rate_text(r: Ranked) -> str:
+    return format_rate(r.rate.bps) if r.rate is not None else "not measured"
 
 
-def answer_text(target: Target, rows: list[Ranked], rec: Ranked | None, opts: Options) -> str:
-    """The answer in one or two sentences."""
-    if rec is None:
-        return (f"For {target.name}, the {opts.policy} policy allows none of the candidates "
-                "this machine has; see the table for why.")
-    speed = f" at {format_rate(rec.rate.bps)}" if rec.rate else " (not measured)"
-    est = " (estimated for a CPU without AES instructions)" if rec.rate and rec.rate.estimated \
-        else ""
-    kept = P.kept_default(rows, rec)
-    if kept is not None:
-        text = P.kept_text(target.name, opts.policy, rec, kept)
-    elif P.outpaced(rows, rec):
-        text = (f"For {target.name}, use {rec.cand.label}: of the choices the {opts.policy} "
-                f"policy allows, the one the paired rounds judge best here{speed} (another "
-                "moved more in these rounds, not measurably).")
-    else:
-        text = f"For {target.name}, use {rec.cand.label}: the fastest choice the " \
-               f"{opts.policy} policy allows here{speed}{est}."
-    if rec.cand.grade.level in ("legacy", "broken"):
-        text += (f" It is {rec.cand.grade.level.upper()}: {rec.cand.grade.reason} "
-                 f"({rec.cand.grade.reference}); --policy legacy allows it only because you "
-                 "asked.")
-    quicker = [r for r in rows if faster(r, rec) and not r.allowed and r.cand.available]
-    if quicker:
-        f = quicker[0]
-        text += (f" {f.cand.label} is faster ({format_rate(f.rate.bps)}) but not allowed: "
-                 f"{f.verdict.reason}.")
+def also_sentences(target: Target, own: list[Ranked], rows: list[Ranked],
+                   rec: Ranked | None, opts: Options) -> list[str]:
+    """Further sentences from the same rows and verdicts: a faster choice the policy refuses
+    (and why), and for gpg, age when it is allowed and measurably faster."""
+    if rec is None or rec.rate is None:
+        return []
+    out = []
+    refused = [r for r in rows if faster(r, rec) and not r.allowed and r.cand.available
+               and r.rate is not None and r.rate.authority == rec.rate.authority]
+    if refused:
+        f = refused[0]
+        out.append(f"{f.cand.label} is faster ({_rate_text(f)}) but not allowed: "
+                   f"{f.verdict.reason}.")
     elif opts.policy != "legacy":
-        bad = [r for r in rows if r.rate and r.cand.grade.level in ("legacy", "broken")]
-        if bad and rec.rate:
+        bad = [r for r in rows if r.rate and r.cand.grade.level in ("legacy", "broken")
+               and r.rate.authority == rec.rate.authority]
+        if bad:
             b = bad[0]
             if faster(b, rec):
-                # Faster, but not something this machine's tool can even use (or not allowed):
-                # say so rather than claim nothing old is faster.
                 why = "" if b.cand.available else " if this tool still offered it"
-                text += (f" {b.cand.label} ({b.cand.grade.level}: {b.cand.grade.reason}) "
-                         f"would be faster{why} ({format_rate(b.rate.bps)}), and is not "
-                         "recommended.")
+                out.append(f"{b.cand.label} ({b.cand.grade.level}: {b.cand.grade.reason}) "
+                           f"would be faster{why} ({_rate_text(b)}), and is not "
+                           "recommended.")
             elif indistinct(b, rec):
-                text += (f" No legacy or broken choice is measurably faster here (best of "
-                         f"them: {b.cand.label}, {format_rate(b.rate.bps)}, within the "
-                         "measurement noise).")
+                out.append(f"No legacy or broken choice is measurably faster here (best of "
+                           f"them: {b.cand.label}, {_rate_text(b)}, within the "
+                           "measurement noise).")
             else:
-                text += f" No legacy or broken choice is faster here (best of them: " \
-                        f"{b.cand.label}, {format_rate(b.rate.bps)})."
-    dflt = default_row(rows)
-    paired = P.versus_default(rows, rec)
-    if kept is not None:
-        pass
-    elif dflt is not None and dflt is rec:
-        text += " It is already the default."
-    elif paired is not None:
-        text += paired
-    elif (dflt is not None and dflt.allowed and dflt.rate and rec.rate
-          and rec.rate.overlaps(dflt.rate)):
-        text += (f" The default ({dflt.cand.label}) is within the measurement noise of it, "
-                 "so keeping the default is as good.")
-    return text
+                out.append(f"No legacy or broken choice is faster here (best of them: "
+                           f"{b.cand.label}, {_rate_text(b)}).")
+    if rec.cand.grade.level in ("legacy", "broken"):
+        out.append(f"It is {rec.cand.grade.level.upper()}: {rec.cand.grade.reason} "
+                   f"({rec.cand.grade.reference}); --policy legacy allows it only because you "
+                   "asked.")
+    if target.name == "gpg":
+        age = next((r for r in rows if r.cand.key == "age" and r.allowed and r.rate), None)
+        if age is not None and faster(age, rec):
+            out.append(f"Alternative, if you can change the tool: age (ChaCha20-Poly1305) "
+                       f"reaches {_rate_text(age)} here (`advise --for age` gives "
+                       "its commands).")
+    return out

@@ -12,11 +12,12 @@ CPU); they never stand for this machine.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Any
 
-from cipherbench.machine import coherence as coh
 from cipherbench.advise.candidates import Candidate, suite_by_name
+from cipherbench.machine import coherence as coh
 from cipherbench.scenarios.ssh import tables
 from cipherbench.scenarios.ssh.sweep import BASELINE as BASELINE_ALGO
 from cipherbench.store import Result, Run, Store
@@ -46,8 +47,12 @@ class Rate:
     stand_in: bool = False      # a primitive standing in for the real path
     estimated: bool = False
     rel_ci: float | None = None  # half-width of the 95% CI of the median / the median
+    #: the evidence layer it came from (``advise.families.Layer.key``) and that layer's
+    #: place in the target's order of authority (0: the highest)
+    layer: str = ""
+    authority: int = 0
 
-    def overlaps(self, other: "Rate") -> bool:
+    def overlaps(self, other: Rate) -> bool:
         """True when the two rates cannot be told apart: their 95% intervals overlap (without
         intervals, when they are within 3% of each other)."""
         if self.rel_ci is None or other.rel_ci is None:
@@ -102,11 +107,44 @@ class LeftOut:
 
 
 @dataclass
+class SshLayer:
+    """The ssh rows of one run through one tool (``via``): the newest complete run that moved
+    bytes through that tool (an interrupted one only when no complete run did), its
+    ``bytes_per_s`` rows by algo (the baseline too), and the ssh scenario's own rows of its
+    rounds (empty for a run stored before the rounds); ``passed_over``: the newer runs of
+    this kind not used, each with why."""
+
+    via: str
+    run: Run
+    rows: dict[str, Result]
+    rounds: dict[str, tables.Row]
+    passed_over: list[LeftOut] = field(default_factory=list)
+
+
+@dataclass
+class TlsLayer:
+    """One library's TLS record layer from one tls run (the newest complete one that measured
+    it): the ``tls`` scenario's own rows by IANA name (rates per write size, verdicts against
+    the library's default suite), the write size the advice reads, the default suite the run
+    measured beside the others, and the newer runs not used."""
+
+    lib: str
+    run: Run
+    rows: Mapping[str, Any]          # IANA name -> scenarios.tls.tables.SuiteRow
+    size: int | None
+    default_suite: str | None = None
+    passed_over: list[LeftOut] = field(default_factory=list)
+
+
+@dataclass
 class Evidence:
-    """What the store holds for the advisor: one machine's coherent runs (``coherence``), the
-    newest complete first."""
+    """What the store holds for the advisor: one machine's coherent runs (``coherence``), by
+    layer (``advise.families`` orders them by authority). Within a layer the newest complete
+    run decides; the newer runs it passed over are kept with the reason."""
 
     primitive: dict[tuple[str, str, str], Primitive] = field(default_factory=dict)
+    #: one layer per tool ssh's runs moved bytes through (newest run first)
+    ssh_layers: list[SshLayer] = field(default_factory=list)
     ssh_run: Run | None = None
     ssh: dict[str, Result] = field(default_factory=dict)      # algo -> bytes_per_s result
     ssh_via: str | None = None   # the tool the ssh rows went through (None: ssh's own pipe)
@@ -117,9 +155,13 @@ class Evidence:
     gpg_run: Run | None = None
     gpg_rows: list = field(default_factory=list)               # scenarios.gpg.tables.GpgRow
     gpg_ci: dict[tuple[str, str], float] = field(default_factory=dict)  # (tool, algo) -> rel CI
+    gpg_default: str | None = None      # the default cipher the gpg run read from gpg
+    gpg_figure: str | None = None       # what its verdicts were judged on (cpu_s, wall_s)
+    gpg_passed_over: list[LeftOut] = field(default_factory=list)
     luks_run: Run | None = None                                # the newest dm-crypt run
     luks: dict[str, Result] = field(default_factory=dict)     # SPEC:BITS -> encrypt rate
     tls: dict[tuple[str, str], tuple[Result, Run]] = field(default_factory=dict)
+    tls_layers: dict[str, TlsLayer] = field(default_factory=dict)
     no_aes_runs: bool = False    # primitive/tls figures come from hardware-disabled runs
     cpu_flags: list[str] | None = None
     cpu_model: str = ""
@@ -131,13 +173,15 @@ class Evidence:
     @classmethod
     def load(cls, store: Store, *, assume_no_aes: bool = False, host: str | None = None,
              machine: tuple[str, str, str] | None = None, via: list[str] | None = None
-             ) -> "Evidence":
+             ) -> Evidence:
         """Gather the newest coherent results of one machine (``machine`` when the store has
-        runs of it, else the newest run's). Primitive and tls figures come from runs of one
-        core build and one version per library, the newest complete run deciding which; ssh
-        and gpg from one run each. A partial (interrupted, or covering less) later run does
-        not hide a complete earlier one. With ``assume_no_aes``, primitive and tls figures
-        come only from runs that switched AES off, when the store has any."""
+        runs of it, else the newest run's): primitive figures from runs of one core build and
+        one version per library, the newest complete run deciding which; the TLS record layer
+        of each library, ssh through each tool and gpg from one run each, the newest complete
+        one (an interrupted run only when no complete one has the layer). With
+        ``assume_no_aes``, primitive and tls figures come only from runs that switched AES
+        off, when the store has any. With ``host``, the ssh runs against that host and the
+        primitives measured on it, nothing of this machine."""
         ev = cls()
         runs = [r for r in reversed(store.runs()) if r.command != "advise" and r.n_results
                 and r.status in ("complete", "interrupted")]
@@ -163,21 +207,22 @@ class Evidence:
             fast_paths = hw_off
         else:
             fast_paths = normal
-        core_runs = [r for r in fast_paths if _has(store, r, ("primitive", "tls"))]
-        for run, libs in ev._coherent_core_runs(core_runs, fx):
-            for r in store.results(run.id, "primitive"):
-                if libs is None or r.lib in libs:
-                    ev._add_primitive(r, run)
-            for r in store.results(run.id, "tls"):
-                if libs is None or r.lib in libs:
-                    ev._add_tls(r, run)
-        ev._load_ssh(store, [r for r in normal if r.command == "ssh"], fx, host, via)
-        ev._load_gpg(store, [r for r in normal if r.command == "gpg"], fx)
-        ev._load_luks(store, [r for r in normal if r.command == "luks"])
+        ev._load_ssh(store, [r for r in normal if r.command == "ssh"], host, via)
         first = next(iter(fast_paths), None) or next(iter(here), None)
         if first is not None:
             ev.cpu_flags = first.metadata.get("cpu_flags")
             ev.cpu_model = first.metadata.get("cpu_model", "")
+        if host:
+            return ev          # nothing else of this machine stands for the host
+        core_runs = [r for r in fast_paths if r.command != "tls"
+                     and _has(store, r, ("primitive",))]
+        for run, libs in ev._coherent_core_runs(core_runs, fx):
+            for r in store.results(run.id, "primitive"):
+                if libs is None or r.lib in libs:
+                    ev._add_primitive(r, run)
+        ev._load_tls(store, [r for r in fast_paths if _has(store, r, ("tls",))])
+        ev._load_gpg(store, [r for r in normal if r.command == "gpg"])
+        ev._load_luks(store, [r for r in normal if r.command == "luks"])
         return ev
 
     def _coherent_core_runs(self, runs: list[Run], fx: dict[int, coh.Facts]
@@ -203,15 +248,19 @@ class Evidence:
             libs, clash = set(), []
             caps = dict(f.caps)
             for lib, ver in f.versions:
-                # a library is the same when its version and the hardware it used agree
+                # a library is the same when its version agrees and, where both runs stored
+                # it, the hardware it used (a run that stored none says nothing about it)
                 have = versions.setdefault(lib, (ver, caps.get(lib)))
-                if have == (ver, caps.get(lib)):
-                    libs.add(lib)
-                elif have[0] != ver:
+                if have[0] != ver:
                     clash.append(f"{lib} {ver}, not {have[0]}")
-                else:
+                elif have[1] is not None and caps.get(lib) is not None \
+                        and have[1] != caps.get(lib):
                     clash.append(f"{lib} using {caps.get(lib) or 'no'} hardware, not "
                                  f"{have[1] or 'none'}")
+                else:
+                    libs.add(lib)
+                    if have[1] is None and caps.get(lib) is not None:
+                        versions[lib] = (ver, caps.get(lib))
             if clash:
                 self._leave(run, "; ".join(clash))
             out.append((run, libs if f.versions else None))
@@ -220,36 +269,43 @@ class Evidence:
     def _leave(self, run: Run, reason: str) -> None:
         self.left_out.append(LeftOut(run.id, run.command, reason))
 
-    def _load_ssh(self, store: Store, runs: list[Run], fx: dict[int, coh.Facts],
-                  host: str | None, via: list[str] | None) -> None:
-        """One ssh run: against ``host`` (else the private server), through the first of
-        ``via`` it measured."""
-        rows: dict[int, dict[str, Result]] = {}
-        chosen_via: dict[int, str | None] = {}
+    def _load_ssh(self, store: Store, runs: list[Run], host: str | None,
+                  via: list[str] | None) -> None:
+        """One layer per tool the ssh runs (against ``host``, else the private server) moved
+        bytes through: the tools of ``via`` first in its order, then ssh's own pipe, then the
+        others; each from the newest complete run that measured it."""
+        by_tool: dict[str, list[tuple[Run, dict[str, Result]]]] = {}
         for run in runs:
             run_host = str(run.args.get("host") or "")
             if (host is None and not run_host.startswith("127.0.0.1")) or \
-                    (host is not None and run_host != host):
+                    (host is not None and not same_host(run_host, host)):
                 continue
             heads = [r for r in store.results(run.id, "ssh") if r.metric == "bytes_per_s"]
-            tools = [t for t in dict.fromkeys(row_via(r) for r in heads
-                                              if r.algo != BASELINE_ALGO)]
-            pick = next((t for t in (via or []) if t in tools), None) if via else \
-                ("pipe" if "pipe" in tools else next(iter(tools), None))
-            if pick is None:
+            for tool in dict.fromkeys(row_via(r) for r in heads if r.algo != BASELINE_ALGO):
+                by_tool.setdefault(tool, []).append(
+                    (run, {r.algo: r for r in heads
+                           if r.algo == BASELINE_ALGO or row_via(r) == tool}))
+        order = list(dict.fromkeys(list(via or []) + ["pipe"] + list(by_tool)))
+        for tool in order:
+            got = by_tool.get(tool)
+            if not got:
                 continue
-            chosen_via[run.id] = pick
-            rows[run.id] = {r.algo: r for r in heads
-                            if r.algo == BASELINE_ALGO or row_via(r) == pick}
-        run = self._whole([r for r in runs if r.id in rows], lambda r: frozenset(rows[r.id]),
-                          fx)
-        if run is not None:
-            self.ssh_run, self.ssh = run, rows[run.id]
-            self.ssh_via = chosen_via[run.id]
-            self.ssh_rounds = round_rows(store.results(run.id, "ssh"), self.ssh_via)
+            chosen, passed = newest_complete([r for r, _ in got])
+            others = [r for r in runs if r.id > chosen.id and all(r.id != x.id for x, _ in got)
+                      and (host is None or same_host(str(r.args.get("host") or ""), host))]
+            passed += [LeftOut(r.id, r.command, f"did not move bytes through {tool}")
+                       for r in others]
+            rows = next(x for r, x in got if r.id == chosen.id)
+            self.ssh_layers.append(SshLayer(
+                tool, chosen, rows, round_rows(store.results(chosen.id, "ssh"), tool),
+                sorted(passed, key=lambda x: -x.run_id)))
+        if self.ssh_layers:
+            top = self.ssh_layers[0]
+            self.ssh_run, self.ssh, self.ssh_via = top.run, top.rows, top.via
+            self.ssh_rounds = top.rounds
 
-    def _load_gpg(self, store: Store, runs: list[Run], fx: dict[int, coh.Facts]) -> None:
-        from cipherbench.scenarios.gpg.tables import rows_from_results
+    def _load_gpg(self, store: Store, runs: list[Run]) -> None:
+        from cipherbench.scenarios.gpg.tables import figure_kind, rows_from_results
         got = {}
         for run in runs:
             results = store.results(run.id, "gpg")
@@ -257,12 +313,37 @@ class Evidence:
             if rows:
                 got[run.id] = (rows, {(r.lib, r.algo): c for r in results
                                       if r.op == "encrypt" and r.size and
-                                      r.metric == "bytes_per_s" and (c := rel_ci(r)) is not None})
-        run = self._whole([r for r in runs if r.id in got],
-                          lambda r: frozenset((x.tool, x.algo) for x in got[r.id][0]), fx)
-        if run is not None:
-            self.gpg_run = run
-            self.gpg_rows, self.gpg_ci = got[run.id]
+                                      r.metric == "bytes_per_s" and (c := rel_ci(r)) is not None},
+                               next((r.extra.get("default_cipher") for r in results
+                                     if r.extra.get("default_cipher")), None),
+                               figure_kind(results))
+        if not got:
+            return
+        run, self.gpg_passed_over = newest_complete([r for r in runs if r.id in got])
+        self.gpg_run = run
+        self.gpg_rows, self.gpg_ci, self.gpg_default, self.gpg_figure = got[run.id]
+
+    def _load_tls(self, store: Store, runs: list[Run]) -> None:
+        """Per library, the record layer of the newest complete tls run that measured it."""
+        from cipherbench.scenarios.tls import tables as tls_tables
+        per_lib: dict[str, list[tuple[Run, list[Result]]]] = {}
+        for run in runs:
+            results = store.results(run.id, "tls")
+            for lib in dict.fromkeys(r.lib for r in results if r.op == "transfer"
+                                     and r.lib != tls_tables.LOOPBACK_LIB):
+                per_lib.setdefault(lib, []).append((run, results))
+        for lib, got in per_lib.items():
+            chosen, passed = newest_complete([r for r, _ in got])
+            results = next(x for r, x in got if r.id == chosen.id)
+            rows = {row.iana: row for row in tls_tables.suite_rows(results).get(lib, [])}
+            sizes = tls_tables.sizes_of([r for r in results if r.lib == lib])
+            size = PREFERRED_SIZE if PREFERRED_SIZE in sizes else (sizes[-1] if sizes else None)
+            default = next((r.extra.get("default_suite") for r in results
+                            if r.lib == lib and r.extra.get("default_suite")), None)
+            self.tls_layers[lib] = TlsLayer(lib, chosen, rows, size, default, passed)
+            for r in results:
+                if r.lib == lib:
+                    self._add_tls(r, chosen)
 
     def _load_luks(self, store: Store, runs: list[Run]) -> None:
         """The newest complete dm-crypt run's encryption rates (``advise --kernel``)."""
@@ -275,24 +356,6 @@ class Evidence:
                 self.luks_run, self.luks = run, got
                 return
 
-    def _whole(self, runs: list[Run], cover, fx: dict[int, coh.Facts]) -> Run | None:
-        """The newest complete run that does not cover strictly less than an older complete
-        run of the same program version; interrupted runs only when no complete run has
-        anything. A newer interrupted run beside the chosen complete one is left out, named."""
-        chosen = None
-        for i, run in enumerate(ordered := complete_first(runs)):
-            bigger = next((o for o in ordered[i + 1:] if o.status == run.status
-                           and cover(run) < cover(o)
-                           and not coh.mismatches(fx[run.id], fx[o.id])), None)
-            if bigger is None:
-                chosen = run
-                break
-            self._leave(run, f"covers less than run {bigger.id}")
-        if chosen is not None and chosen.status == "complete":
-            for o in runs:
-                if o.id > chosen.id and o.status != "complete":
-                    self._leave(o, f"{o.status}; run {chosen.id} is complete")
-        return chosen
 
     def _load_host(self, store: Store, host: str, runs: list[Run]) -> None:
         """The primitives of the newest run measured on ``host`` (with its hardware on)."""
@@ -305,7 +368,7 @@ class Evidence:
                     self.host = host
                     return
 
-    def on_host(self) -> "Evidence":
+    def on_host(self) -> Evidence:
         """The evidence of the host's primitives alone (for the ssh ranking)."""
         return Evidence(primitive=self.host_primitive)
 
@@ -344,6 +407,16 @@ class Evidence:
     def libs_with(self, algo: str, op: str = "encrypt") -> list[str]:
         """Libraries with a stored point of this algorithm."""
         return [lib for (lib, a, o) in self.primitive if a == algo and o == op]
+
+
+def newest_complete(runs: list[Run]) -> tuple[Run, list[LeftOut]]:
+    """Within one layer: the newest complete run (``runs`` newest first; the newest
+    interrupted one when none is complete), and the newer runs passed over, with why."""
+    ordered = complete_first(runs)
+    chosen = ordered[0]
+    passed = [LeftOut(r.id, r.command, f"{r.status}; run {chosen.id} is complete")
+              for r in runs if r.id > chosen.id]
+    return chosen, passed
 
 
 def complete_first(runs: list[Run]) -> list[Run]:

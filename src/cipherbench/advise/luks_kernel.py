@@ -64,6 +64,7 @@ def read_view(env: Mapping[str, str], cpu_flags: list[str] | None) -> KernelView
     CPU's AES instructions from the evidence's CPU flags (else ``/proc/cpuinfo``)."""
     path = Path(env.get(PROC_ENV) or K.PROC_CRYPTO)
     drivers = K.read(path)
+    aes: bool | None   # None: the CPU's flags could not be read
     if cpu_flags is not None:
         aes = "aes" in cpu_flags
     else:

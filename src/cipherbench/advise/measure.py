@@ -68,6 +68,16 @@ class Measurement:
     warnings: list = field(default_factory=list)
 
 
+def _steps(scenario, plan) -> int | None:
+    """The steps a scenario's plan counts on its progress, as its command passes them."""
+    if hasattr(scenario, "total_steps"):
+        return scenario.total_steps(plan)
+    for name in ("points", "steps"):
+        if hasattr(plan, name):
+            return getattr(plan, name)()
+    return None
+
+
 class Measurer:
     """Measures through the scenarios into the store at ``db_path``; progress through
     ``say``. ``cpu``: the CPU every measurement is kept on (``--cpu K``, as each measuring
@@ -75,12 +85,15 @@ class Measurer:
     (``--wait-quiet``: nothing is waited for when the store has the evidence)."""
 
     def __init__(self, env: Mapping[str, str], db_path: str, say: Callable[[str], None],
-                 cpu: int | None = None, before_first: Callable[[], None] | None = None):
+                 cpu: int | None = None, before_first: Callable[[], None] | None = None,
+                 progress: str = "off", progress_console: Console | None = None):
         self.env = dict(env)
         self.db = db_path
         self.say = say
         self.cpu = cpu
         self._before_first = before_first
+        # each measurement's estimate and progress (a bar, or a line per step) on stderr
+        self._progress, self._progress_console = progress, progress_console
         self.done: list[Measurement] = []
         # the scenarios' own lines (errors of single rows) stay out of the advice
         self._console = Console(file=io.StringIO(), width=200)
@@ -99,7 +112,10 @@ class Measurer:
             plan = make_plan()
             with Store.open(self.db) as store, \
                     Recording(store, scenario.NAME, plan.args(), plan.metadata(),
-                              console=self._console, progress="off") as rec:
+                              console=self._console, progress=self._progress,
+                              progress_console=self._progress_console,
+                              unit=scenario.UNIT, total=_steps(scenario, plan),
+                              estimate_s=scenario.estimate_s(plan)) as rec:
                 out = scenario.measure(plan, rec)
             m.run_id, m.status, m.warnings = rec.run_id, rec.status, rec.warnings
             if rec.status != "complete":

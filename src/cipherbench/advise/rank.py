@@ -70,7 +70,8 @@ class Ranked:
 
 def _key(r: Ranked) -> tuple:
     tls13 = bool(getattr(r.cand.names.get("suite"), "tls13", False))
-    return (r.rate is None, -(r.rate.bps if r.rate else 0.0),
+    # the layers in their order of authority first: a lower layer never ranks above a higher
+    return (r.rate is None, r.rate.authority if r.rate else 0, -(r.rate.bps if r.rate else 0.0),
             _GRADE_ORDER.get(r.cand.grade.level, 9), not r.cand.aead, not tls13,
             catalog.order_key(r.cand.cipher), r.cand.key)
 
@@ -94,9 +95,10 @@ def rank(cands: list[Candidate], rates: dict[str, Rate | None], policy: str, tra
                 r.vs_default, r.vs_default_figure = v.verdict, v.figure
         _default_ahead(rows, dflt)
     n, above = 0, None
+    top = min((r.rate.authority for r in rows if r.rate is not None), default=0)
     for r in rows:
-        if r.rate is None:
-            continue
+        if r.rate is None or r.rate.authority != top:
+            continue      # ranked only within the deciding layer; the others show their layer
         v = paired(above, r) if above is not None else None
         if v is not None and v.state == CANNOT_TELL:
             r.tie_within, r.tie_reason = v.within, v.reason
@@ -144,9 +146,12 @@ def _default_ahead(rows: list[Ranked], dflt: Ranked) -> None:
     ahead of it, every other row behind it, each group in rate order. An ssh verdict judged
     on CPU time can call a row faster whose wall rate came out lower (its rounds' noise):
     the row still goes first, as its "vs dflt" verdict says."""
-    ahead = [r for r in rows if r is not dflt and faster(r, dflt)]
-    behind = [r for r in rows if r is not dflt and all(r is not a for a in ahead)]
-    rows[:] = ahead + [dflt] + behind
+    same = [r for r in rows if r is not dflt and r.rate is not None and dflt.rate is not None
+            and r.rate.authority == dflt.rate.authority]
+    ahead = [r for r in same if faster(r, dflt)]
+    behind = [r for r in same if all(r is not a for a in ahead)]
+    rest = [r for r in rows if r is not dflt and all(r is not x for x in same)]
+    rows[:] = ahead + [dflt] + behind + rest
 
 
 def _within(a: Rate, b: Rate) -> float:

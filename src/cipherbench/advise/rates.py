@@ -12,7 +12,9 @@ with was measured. Every such figure is marked an estimate.
 """
 from __future__ import annotations
 
-from cipherbench.advise.candidates import Candidate, suite_by_name
+from dataclasses import replace
+
+from cipherbench.advise.candidates import Candidate
 from cipherbench.advise.evidence import Evidence, Rate, rel_ci
 from cipherbench.units import format_bytes
 
@@ -55,82 +57,15 @@ def primitive_rate(ev: Evidence, cand: Candidate, libs: list[str], why: str) -> 
                 rel_ci=rel)
 
 
-def rate_ssh(ev: Evidence, cand: Candidate, libs: list[str]) -> Rate | None:
-    """Measured ssh transfer, else the primitive stand-in."""
-    algo = cand.names["cipher"] + (f"+{cand.names['mac']}" if cand.names.get("mac") else "")
-    r = ev.ssh.get(algo)
-    if r is not None and ev.ssh_run is not None:
-        return Rate(r.median, "ssh", (ev.ssh_run.id,),
-                    f"ssh transfers of {format_bytes(r.size or 0)}, run {ev.ssh_run.id}",
-                    rel_ci=rel_ci(r))
-    # with --host and a primitive run of that host: its CPU's rates (the far end decides)
-    src, where = (ev.on_host(), f" measured on {ev.host}") if ev.host_primitive else (ev, "")
-    if not cand.available:
-        return primitive_rate(src, cand, libs, f"primitive{where}: this ssh cannot use it")
-    return primitive_rate(src, cand, libs, f"primitive stand-in{where}: no ssh measurement")
-
-
-def rate_tls(ev: Evidence, cand: Candidate, lib: str) -> Rate | None:
-    """Measured TLS record layer of ``lib``, else the primitive stand-in in ``lib``."""
-    got = ev.tls.get((lib, cand.key))
-    if got is not None:
-        from cipherbench.advise.evidence import tls_bps
-        r, run = got
-        return Rate(tls_bps(r) or 0.0, "tls", (run.id,),
-                    f"{lib} TLS record layer, {format_bytes(r.size or 0)} writes, "
-                    f"run {run.id}",
-                    rel_ci=rel_ci(r))
-    # The same cipher and MAC under another key exchange has the same record layer (the
-    # scenario measures RSA-certificate suites; the ECDSA twins differ only in the handshake).
-    suite = cand.names["suite"]
-    for (l, iana), (r, run) in sorted(ev.tls.items()):
-        twin = suite_by_name(iana)
-        if l == lib and twin is not None and (twin.cipher, twin.mac, twin.tls13) == \
-                (suite.cipher, suite.mac, suite.tls13):
-            from cipherbench.advise.evidence import tls_bps
-            return Rate(tls_bps(r) or 0.0, "tls", (run.id,),
-                        f"{lib} TLS record layer as {twin.openssl}, "
-                        f"{format_bytes(r.size or 0)} writes, "
-                        f"run {run.id}", rel_ci=rel_ci(r))
-    return primitive_rate(ev, cand, [lib], "primitive stand-in for the TLS record layer")
-
-
-def rate_gpg(ev: Evidence, cand: Candidate) -> Rate | None:
-    """Measured gpg/age bulk rate, else libgcrypt's CFB primitive."""
-    tool = "age" if cand.key == "age" else "gnupg"
-    for row in ev.gpg_rows:
-        if row.tool == tool and (tool == "age" or row.algo.upper() == cand.key):
-            assert ev.gpg_run is not None
-            return Rate(1.0 / row.per_byte_s, "gpg", (ev.gpg_run.id,),
-                        f"{'age' if tool == 'age' else 'gpg --symmetric'} bulk rate, "
-                        f"run {ev.gpg_run.id}", rel_ci=ev.gpg_ci.get((row.tool, row.algo)))
-    if cand.key == "age":
-        return None
-    return primitive_rate(ev, cand, ["libgcrypt"], "primitive stand-in: no gpg measurement")
-
-
-def rate_luks(ev: Evidence, cand: Candidate) -> Rate | None:
-    """The cipher mode as a primitive (dm-crypt runs the kernel's implementation, which
-    ``cryptsetup benchmark`` measures; this is the same mode in a user-space library)."""
-    return primitive_rate(ev, cand, ["openssl", "libgcrypt"],
-                          "user-space stand-in for the kernel's dm-crypt")
-
-
 def rates_for(family: str, ev: Evidence, cands: list[Candidate], lib: str
               ) -> dict[str, Rate | None]:
-    """Candidate key -> rate (None where nothing was measured)."""
-    libs = [lib, "openssl"] if lib != "openssl" else ["openssl"]
-    out: dict[str, Rate | None] = {}
-    for c in cands:
-        if family == "ssh":
-            out[c.key] = rate_ssh(ev, c, libs)
-        elif family == "tls":
-            out[c.key] = rate_tls(ev, c, lib)
-        elif family == "gpg":
-            out[c.key] = rate_gpg(ev, c)
-        else:
-            out[c.key] = rate_luks(ev, c)
-    return out
+    """Candidate key -> rate from the highest evidence layer that measured it (``families``),
+    None where nothing was measured."""
+    from cipherbench.advise.families import FAMILIES, Ask, merged
+    from cipherbench.advise.targets import TARGETS
+    target = next(t for t in TARGETS.values() if t.family == family)
+    got = merged(FAMILIES[family].layers(target, ev, cands, Ask(lib=lib)))
+    return {c.key: got.get(c.key) for c in cands}
 
 
 def uses_aes(algo: str) -> bool:
@@ -153,6 +88,6 @@ def without_aes(cands: list[Candidate], rates: dict[str, Rate | None]) -> dict[s
             continue
         ref = chacha.get(r.source)
         est = min(r.bps / NO_AES_FACTOR, ref / NO_AES_FACTOR) if ref else r.bps / NO_AES_FACTOR
-        out[c.key] = Rate(est, r.source, r.run_ids, f"{r.detail}; {NO_AES_SOURCE}",
-                          stand_in=r.stand_in, estimated=True)
+        out[c.key] = replace(r, bps=est, detail=f"{r.detail}; {NO_AES_SOURCE}",
+                             estimated=True, rel_ci=None)
     return out

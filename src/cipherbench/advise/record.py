@@ -32,7 +32,7 @@ from cipherbench.store import Result, Store
 #: alone, ssh's, the waiting), its state may be ``program-bound``, and ``share`` (the paired
 #: ratio to the baseline, beside it) is null without a baseline; the gpg target's ``backup``
 #: (the whole backup's wall-clock and CPU time, and what decides it).
-SCHEMA = "cipherbench-advise/5"
+SCHEMA = "cipherbench-advise/6"
 SCENARIO = "advise"
 
 

@@ -30,10 +30,18 @@ CPU = "cpu_s"
 WALL = "wall_s"
 
 
+def cpu_times(walls: Sequence[float], cpus: Sequence[float | None] | None
+              ) -> list[float] | None:
+    """The CPU times when each of the ``walls`` has a positive one beside it, else None."""
+    if not cpus or len(cpus) != len(walls):
+        return None
+    known = [c for c in cpus if c is not None and c > 0]
+    return known if len(known) == len(cpus) else None
+
+
 def has_cpu(walls: Sequence[float], cpus: Sequence[float | None] | None) -> bool:
     """True when each of the ``walls`` has a positive CPU time beside it."""
-    return (bool(cpus) and len(cpus) == len(walls)
-            and all(c is not None and c > 0 for c in cpus))
+    return cpu_times(walls, cpus) is not None
 
 
 def kind(walls: Sequence[float], cpus: Sequence[float | None] | None) -> str:
@@ -47,7 +55,8 @@ def per_round(at: Sequence[int], walls: Sequence[float],
     measurement of the slot lacks a CPU time ({} when ``at`` and ``walls`` do not match)."""
     if not at or len(at) != len(walls):
         return {}
-    xs = cpus if has_cpu(walls, cpus) else walls
+    times = cpu_times(walls, cpus)
+    xs = times if times is not None else walls
     return {i: float(x) for i, x in zip(at, xs)}
 
 
@@ -58,9 +67,10 @@ def lost_cpu(walls: Sequence[float], cpus: Sequence[float | None] | None,
     reaches a share of 1 (its start, its pipes), so the bar is relative to what the slot's
     measurements reached, not the core's fixed ``stats.MIN_CPU_SHARE``."""
     n = len(walls)
-    if not cpus or len(cpus) != n or n == 0 or any(c is None for c in cpus):
+    known = [c for c in cpus or () if c is not None]
+    if not cpus or len(cpus) != n or n == 0 or len(known) != n:
         return stats.CpuFilter(tuple(range(n)), (), False)
-    shares = [c / w if w > 0 else 0.0 for c, w in zip(cpus, walls)]
+    shares = [c / w if w > 0 else 0.0 for c, w in zip(known, walls)]
     bar = rel_share * stats.quantile(shares, 0.75)
     dropped = tuple(i for i, s in enumerate(shares) if s < bar)
     if len(dropped) == n:

@@ -106,6 +106,7 @@ class Verdict:
         if self.reason:
             return f"{CANNOT_TELL}: {self.reason}"
         if self.state == CANNOT_TELL:
+            assert self.within is not None   # verdict() gives it whenever there is no reason
             return f"{CANNOT_TELL} here (within {math.ceil(self.within * 100 - 1e-9):.0f}%)"
         return (f"{self.state} ({self.ratio:.3g}x, 95% CI {self.low:.3g}-{self.high:.3g}, "
                 f"{self.n_rounds} rounds)")

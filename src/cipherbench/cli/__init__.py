@@ -21,10 +21,11 @@ from cipherbench.errors import UserError
 from cipherbench.interrupts import stop_on_signals
 
 #: The commands that are not scenarios: a new one is a new module here and a name in this list.
-COMMANDS = ("list", "history", "show", "export", "compare", "report", "advise", "core")
+COMMANDS = ("list", "history", "show", "export", "import", "compare", "report", "advise",
+            "core")
 #: Command name -> module, where the two differ (a module named ``list`` would shadow the
 #: builtin in this package's namespace).
-MODULE_OF = {"list": "listing"}
+MODULE_OF = {"list": "listing", "import": "importing"}
 
 
 def build_cli() -> click.Group:
@@ -44,6 +45,11 @@ def build_cli() -> click.Group:
     return cli
 
 
+#: click 8.2's "no arguments: the help" exception; click 8.1 (Debian 12's python3-click) has
+#: none, and naming a missing attribute in an ``except`` would turn every error into a traceback.
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def main(args: Sequence[str] | None = None, env: Mapping[str, str] | None = None,
          stdout=None, stderr=None) -> int:
     """Run ``cipherbench ARGS`` with environment ``env``; returns the exit status.
@@ -59,7 +65,7 @@ def main(args: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         # click prints --help and --version on sys.stdout: send them where we were told
         with contextlib.redirect_stdout(app.stdout), stop_on_signals():
             rv = cli.main(args=args, prog_name="cipherbench", standalone_mode=False, obj=app)
-    except click.exceptions.NoArgsIsHelpError as e:  # pragma: no cover - click >= 8.2
+    except _NO_ARGS_IS_HELP as e:  # pragma: no cover - click >= 8.2
         app.stdout.write(e.ctx.get_help() + "\n")
         return 0
     except click.UsageError as e:

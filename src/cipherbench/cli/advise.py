@@ -5,26 +5,28 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Sequence
 
 import click
 from rich.text import Text
 
 from cipherbench.advise import policy as pol
 from cipherbench.advise.bottleneck import parse_link
-from cipherbench.units import format_rate
-from cipherbench.advise.engine import Advice, Options, advise
-from cipherbench.advise.measure import VIA, Measurer, check_via
+from cipherbench.advise.engine import LEFT_OUT, Advice, Options, advise, left_out_text
 from cipherbench.advise.gather import gather
+from cipherbench.advise.measure import VIA, Measurer, check_via
 from cipherbench.advise.record import SCHEMA, store_advice
-from cipherbench.scenarios.ssh.tables import verdict_cell
+from cipherbench.scenarios.progress import mode_for
 from cipherbench.advise.targets import CHOICES, resolve
 from cipherbench.advise.validate import Validator, printable
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.options import nonempty_list, split_list
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.machine.coherence import this_machine
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import UsageError
+from cipherbench.machine.coherence import this_machine
+from cipherbench.scenarios.ssh.tables import verdict_cell
+from cipherbench.units import format_rate
 
 _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "broken": "bold red",
           "unknown": "red"}
@@ -52,6 +54,8 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
 @click.option("--assume-no-aes", is_flag=True, help="advise for a CPU without AES "
               "instructions (runs with AES switched off when stored, else an estimate)")
 @click.option("--no-measure", is_flag=True, help="use stored results only; measure nothing")
+@click.option("--details", is_flag=True, help="with --for all: every target's answer, table, "
+              "notes and config lines before the summary table (one target: always shown)")
 @click.option("--kernel", is_flag=True, help="luks: measure the kernel's dm-crypt itself, a "
               "mapping per cipher on a RAM-backed device (root, device-mapper and dm-crypt; "
               "as `cipherbench luks`)")
@@ -62,8 +66,12 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
 @json_option
 @click.pass_obj
 def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, assume_no_aes,
-            no_measure, kernel, cpu, wait_quiet, db, as_json) -> int:
-    """Which cipher to use here, whether crypto is your bottleneck, and the config lines."""
+            no_measure, details, kernel, cpu, wait_quiet, db, as_json) -> int:
+    """Which cipher to use here, whether crypto is your bottleneck, and the config lines.
+
+    Exit status: 0 with an answer; 3 when a target has no evidence (its answer says "not
+    measured" and recommends nothing); 1 when the machine or --host cannot be measured; 2
+    for a bad command line."""
     link_rate = parse_link(link) if link else None
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
         raise UsageError(f"--host {host!r} is not a host name")
@@ -89,7 +97,8 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
                          "--no-measure measures nothing")
     measurer = None if no_measure else Measurer(
         app.env, str(store.path), say, cpu=cpu,
-        before_first=lambda: wait_quiet_on(app.err_console, wait_quiet))
+        before_first=lambda: wait_quiet_on(app.err_console, wait_quiet),
+        progress=mode_for(app.err_console, None), progress_console=app.err_console)
     ev, measured = gather(store, targets, lib=lib or "openssl", host=host,
                           assume_no_aes=assume_no_aes, measurer=measurer,
                           ssh_config=ssh_config, via=tools, machine=this_machine(),
@@ -106,16 +115,24 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
                              "run": m.run_id, "status": m.status}
                             for m in measured],
                "evidence_runs": sorted({i for a in advice for i in a.evidence_runs}),
+               "summary": [dict(zip(SUMMARY_KEYS, row)) for row in summary_rows(advice)],
+               "exit": exit_status(advice),
                "targets": [a.to_json() for a in advice]}
         app.stdout.write(json.dumps(doc, indent=2) + "\n")
     else:
-        for a in advice:
-            display(app, a, opts)
+        show_all = len(advice) > 1
+        shared = shared_notes(advice) if show_all else []
+        if not show_all or details:
+            for a in advice:
+                display(app, a, opts, skip_notes=shared)
+        if show_all:
+            display_summary(app, advice, shared, details)
+        runs = sorted({i for a in advice for i in a.evidence_runs})
         app.console.print(f"stored as run {run_id} (`cipherbench show {run_id}`); evidence: "
-                          f"runs {', '.join(map(str, sorted({i for a in advice for i in a.evidence_runs}))) or 'none'}",
+                          f"runs {', '.join(map(str, runs)) or 'none'}",
                           markup=False, highlight=False)
     store.close()
-    return 0
+    return exit_status(advice)
 
 
 def check_kernel(targets, no_measure: bool) -> None:
@@ -132,11 +149,69 @@ def check_kernel(targets, no_measure: bool) -> None:
         raise EnvironmentProblem(f"--kernel: dm-crypt cannot be measured here: {why}")
 
 
-def display(app: AppContext, a: Advice, opts: Options) -> None:
-    """The answer, the candidates table, the bottleneck sentence and the config block."""
+def exit_status(advice: list[Advice]) -> int:
+    """3 when any target has no evidence (it recommends nothing), else 0."""
+    return max((a.exit_status for a in advice), default=0)
+
+
+#: The summary table of ``--for all`` (and its ``--json`` rows).
+SUMMARY_HEADER = ["target", "use", "against the default", "bottleneck"]
+SUMMARY_KEYS = ["target", "use", "against_default", "bottleneck"]
+
+
+def summary_rows(advice: list[Advice]) -> list[list[str]]:
+    """One row per target: what to use, how it stands against the default, the bottleneck."""
+    from cipherbench.advise import wording as W
+    out = []
+    for a in advice:
+        v = a.verdict
+        use = v.choice if v.recommends else ("not measured" if v.state == "not measured"
+                                             else "none allowed")
+        out.append([a.target.name, use or "", W.against_default_cell(v),
+                    a.path.state if a.path is not None else "not told"])
+    return out
+
+
+def shared_notes(advice: list[Advice]) -> list[str]:
+    """Notes that apply to the whole invocation: those more than one target carries, and the
+    runs left out of the evidence (one store, one list), each said once."""
+    seen: dict[str, int] = {}
+    left: list[str] = []
+    for a in advice:
+        for n in dict.fromkeys(a.notes):
+            seen[n] = seen.get(n, 0) + 1
+        left += [x for x in a.left_out if x not in left]
+    out = [n for n, k in seen.items() if k > 1 and not n.startswith(LEFT_OUT)]
+    return out + ([left_out_text(left)] if left else [])
+
+
+def display_summary(app: AppContext, advice: list[Advice], shared: list[str],
+                    details: bool) -> None:
+    """The answer of ``--for all``: one table, the notes that apply to every target once."""
+    c = app.console
+    # the names are pasted whole: wide enough for the longest suite name, never broken
+    display_fitted(c, SUMMARY_HEADER, summary_rows(advice), keep=2, cap=46,
+                   title="the answer per target")
+    missing = [a.verdict.remedy for a in advice if a.verdict.state == "not measured"]
+    if missing:
+        c.print("not measured: run " + "; ".join(f"`{m}`" for m in dict.fromkeys(missing)),
+                markup=False, highlight=False)
+    for n in shared:
+        c.print(f"note: {n}", markup=False, highlight=False)
+    if not details:
+        c.print("each target's answer, table, evidence and config lines: --details, or "
+                "--for TARGET", markup=False, highlight=False)
+
+
+def display(app: AppContext, a: Advice, opts: Options, skip_notes: Sequence[str] = ()) -> None:
+    """The answer, what decided it, the candidates table, the bottleneck sentence and the
+    config block."""
     c = app.console
     c.rule(f"{a.target.name}: {a.target.what}", style="dim")
     c.print(a.answer, markup=False, highlight=False)
+    for line in [a.figures, *a.also, a.decided_by]:
+        if line:
+            c.print(line, markup=False, highlight=False)
     cells = []
     for r in a.rows:
         g = r.cand.grade.level
@@ -148,6 +223,8 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
         ev = "" if r.rate is None else (r.rate.detail + (" (estimate)" if r.rate.estimated and
                                                         "estimate" not in r.rate.detail else ""))
         name = r.cand.label + (" (default)" if r.is_default else "")
+        if r.rate is not None and r.rate.authority > 0 and r.rank is None:
+            name += " [lower layer]"
         if r.cand.note:
             name += f" - {r.cand.note}"
         if r.vs_default is not None:
@@ -164,14 +241,18 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
                    f"({pol.describe(opts.policy, a.target.transport)})")
     if any(r.tied for r in a.rows):
         c.print("= the same place: this row and the one above cannot be told apart (their "
-                "paired verdict from the same ssh rounds, or without rounds their 95% "
+                "paired verdict from the same rounds, or without rounds their 95% "
                 "intervals); their order is not a ranking", markup=False, highlight=False)
     c.print(a.bottleneck, markup=False, highlight=False)
     for n in a.notes:
-        c.print(f"note: {n}", markup=False, highlight=False)
+        if n not in skip_notes and not (skip_notes and n.startswith(LEFT_OUT)):
+            c.print(f"note: {n}", markup=False, highlight=False)
     if a.evidence_runs:
         c.print(f"from runs {', '.join(map(str, a.evidence_runs))}", markup=False,
                 highlight=False)
+    if not a.lines:
+        c.print()
+        return
     c.print("config (each line checked with the installed tool; '# (left out: ...)' marks "
             "a line the tool rejected):", markup=False, highlight=False)
     for line in printable(a.lines):
@@ -182,16 +263,17 @@ def display(app: AppContext, a: Advice, opts: Options) -> None:
     c.print()
 
 
-def display_run(app: AppContext, run, results, stored_warnings) -> None:  # noqa: ARG001
+def display_run(app: AppContext, run, results, stored_warnings) -> None:
     """A stored advise run: per target the answer, the bottleneck sentence, the ranked
     candidates and the checked config lines (``cipherbench show`` calls this)."""
     c = app.console
     for r in (x for x in results if x.op == "recommend"):
         doc = r.extra
         c.rule(f"{doc.get('target', r.lib)}", style="dim")
-        for key in ("answer", "bottleneck"):
-            if doc.get(key):
-                c.print(doc[key], markup=False, highlight=False)
+        for key in ("answer", "figures", "also", "decided_by", "bottleneck"):
+            for text in (doc.get(key) if isinstance(doc.get(key), list) else [doc.get(key)]):
+                if text:
+                    c.print(text, markup=False, highlight=False)
         ranked = sorted((x for x in results if x.lib == r.lib and x.op == "candidate"
                          and x.size is not None), key=lambda x: x.size)
         if ranked:

@@ -69,7 +69,7 @@ def command(app: AppContext, run_a, run_b, sizes, changes_only, min_change, db,
     else:
         con.print("differs: nothing in the metadata (same machine, libraries and switches)",
                   markup=False)
-    rows = []
+    rows: list[list[str | Text]] = []
     for e in cmp.entries:
         if changes_only and e.mark not in (cmpmod.FASTER, cmpmod.SLOWER):
             continue

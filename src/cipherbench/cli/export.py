@@ -1,21 +1,25 @@
-"""``cipherbench export RUN --format json|csv|markdown``."""
+"""``cipherbench export RUN --format json|csv|markdown``; ``export --format openmetrics``: the
+latest figures of every host (``export.openmetrics``)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from cipherbench.clikit.context import AppContext, db_option
 from cipherbench.clikit.options import RUN_REF_CONTEXT, parse_sizes, run_refs
-from cipherbench.errors import EnvironmentProblem
-from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.errors import EnvironmentProblem, UsageError
+from cipherbench.export import EXPORTERS, RunBundle, openmetrics
 from cipherbench.presets import HEADLINE_SIZE
 
 
 @click.command(context_settings=RUN_REF_CONTEXT)
 @click.argument("run_ref", metavar="RUN", default="last", callback=run_refs)
-@click.option("--format", "-f", "fmt", type=click.Choice(sorted(EXPORTERS)), default="json",
-              show_default=True, help="output format")
+@click.option("--format", "-f", "fmt", type=click.Choice(sorted([*EXPORTERS, "openmetrics"])),
+              default="json", show_default=True,
+              help="output format; openmetrics: the latest figures of every host, library and "
+                   "algorithm for node_exporter's textfile collector (no RUN)")
 @click.option("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
 @click.option("--headline-size", "headline", metavar="SIZE", default=None,
               help="message size of the Markdown table (default: the run's)")
@@ -23,16 +27,35 @@ from cipherbench.presets import HEADLINE_SIZE
 @click.pass_obj
 def command(app: AppContext, run_ref, fmt, output, headline, db) -> int:
     """Export run RUN (a number from `cipherbench history`, or `last`)."""
+    if fmt == "openmetrics":
+        ctx = click.get_current_context()
+        if ctx.get_parameter_source("run_ref") is not ParameterSource.DEFAULT:
+            raise UsageError("--format openmetrics writes the latest figures of every host "
+                             "from every run: leave out RUN")
+        with app.open_store(db, create=False) as store:
+            text = openmetrics.render(openmetrics.latest_figures(store))
+        return _write(app, text, output, atomic=True)
     with app.open_store(db, create=False) as store:
         bundle = RunBundle.load(store, run_ref)
     head = (parse_sizes(headline, "--headline-size")[0] if headline
             else bundle.run.args.get("headline_size", HEADLINE_SIZE))
-    text = EXPORTERS[fmt].render(bundle, head)
-    if output:
-        try:
-            Path(output).write_text(text)
-        except OSError as e:
-            raise EnvironmentProblem(f"cannot write {output}: {e.strerror}")
-    else:
+    return _write(app, EXPORTERS[fmt].render(bundle, head), output)
+
+
+def _write(app: AppContext, text: str, output: str | None, atomic: bool = False) -> int:
+    """``text`` to ``output`` or stdout; ``atomic``: through a temporary file renamed over
+    it, so a collector reading the directory never sees half a file."""
+    if not output:
         app.stdout.write(text)
+        return 0
+    target = Path(output)
+    tmp = target.with_name(f".{target.name}.tmp") if atomic else target
+    try:
+        tmp.write_text(text)
+        if atomic:
+            tmp.replace(target)
+    except OSError as e:
+        if atomic:
+            tmp.unlink(missing_ok=True)
+        raise EnvironmentProblem(f"cannot write {output}: {e.strerror}")
     return 0

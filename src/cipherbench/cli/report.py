@@ -105,7 +105,7 @@ def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, b
     if not out.parent.exists():
         raise UsageError(f"-o {output}: the directory {out.parent} does not exist")
     with app.open_store(db, create=False) as store:
-        bundles = []
+        bundles: list[RunBundle] = []
         for ref in refs:
             b = RunBundle.load(store, ref)
             if b.run.id in [x.run.id for x in bundles]:
@@ -201,7 +201,7 @@ def _chart(app: AppContext, refs: list[str], output: str | None, png_dir: str | 
             raise UsageError(f"-o {output}: the directory {out.parent} does not exist")
     with app.open_store(db, create=False) as store:
         if refs:
-            bundles = []
+            bundles: list[RunBundle] = []
             for ref in refs:
                 b = RunBundle.load(store, ref)
                 if b.run.id not in [x.run.id for x in bundles]:

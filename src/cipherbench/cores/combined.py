@@ -29,6 +29,7 @@ Public API:
 """
 from __future__ import annotations
 
+import builtins  # the class's own list() method hides the type inside Cores
 import os
 import shutil
 import sys
@@ -257,7 +258,7 @@ class Cores:
                       "libraries are left out")
             return None
 
-    def add_variants(self, names: Sequence[str]) -> list[str]:
+    def add_variants(self, names: Sequence[str]) -> builtins.list[str]:
         """``names`` (of ``--lib``) with each variant ``LIB@PREFIX`` / ``LIB@NAME`` resolved,
         checked (the loader takes the prefix's library) and replaced by its column label."""
         if not any(variants.parse_spec(n) for n in names):
@@ -311,7 +312,7 @@ class Cores:
             raise EnvironmentProblem(f"{v.spec}: the core {vc.core.path} has no {v.lib} "
                                      "backend")
         return part
-    def tls_list(self) -> list[dict]:
+    def tls_list(self) -> builtins.list[dict]:
         """``tls --list`` of every core as one listing: the C core's records (preamble, its
         TLS libraries, the suite table), with each extra core's TLS libraries that no earlier
         core has after the C core's (the extra cores print the C core's suite table). An
@@ -343,7 +344,7 @@ class Cores:
             self.tls_list()
         return self._tls_owner.get(lib, self.main)
 
-    def sources(self) -> list[CoreSource]:
+    def sources(self) -> builtins.list[CoreSource]:
         """The cores of the last ``list`` (listing first when none ran yet), with the extra
         cores that were not found."""
         if not self._sources:

@@ -34,10 +34,13 @@ import sysconfig
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.cores.records import AlgorithmRow, Library, Point, Preamble, Record, from_wire
+
+if TYPE_CHECKING:
+    from cipherbench.cores.combined import Cores   # which imports this module
 
 #: The core protocol versions this front end reads (the ``v`` field of every record).
 SUPPORTED_PROTOCOL = (1,)
@@ -45,6 +48,12 @@ CORE_NAME = "cipherbench-core"
 #: The core's limit of ``--samples`` (CB_MAX_SAMPLES, core/args.h; a serve request's too):
 #: options that pass it on stop there too.
 MAX_SAMPLES = 1000
+#: The core's limits of one batch (CB_MAX_ALGOS and the size of ``algo_buf``, core/args.h):
+#: at most 128 algorithm names, their bytes with one separator each at most 4096.
+MAX_ALGOS = 128
+MAX_ALGO_BYTES = 4096
+#: ... and at most 64 sizes (CB_MAX_SIZES).
+MAX_SIZES = 64
 #: Where a source checkout builds the core (``meson setup build && meson compile -C build``).
 SOURCE_TREE = Path(__file__).resolve().parents[3]
 #: Where ``pip install`` put the ``cipherbench`` script (and the core beside it).
@@ -95,6 +104,29 @@ def find_core(env: Mapping[str, str] | None = None) -> Path:
             return cand
     raise CoreNotFound(f"{CORE_NAME} not found (looked at $CIPHERBENCH_CORE, PATH, {scripts} "
                        f"and build/core/); {BUILD_HINT}")
+
+
+def algo_batches(algos: Sequence[str]) -> list[list[str]]:
+    """``algos`` in order, cut into the fewest consecutive lists one ``bench`` or ``serve``
+    request accepts (``MAX_ALGOS`` names, ``MAX_ALGO_BYTES`` bytes)."""
+    batches: list[list[str]] = []
+    used = 0
+    for name in algos:
+        size = len(name.encode()) + 1
+        if not batches or len(batches[-1]) == MAX_ALGOS or used + size > MAX_ALGO_BYTES:
+            batches.append([])
+            used = 0
+        batches[-1].append(name)
+        used += size
+    return batches
+
+
+def request_batches(algos: Sequence[str],
+                    sizes: Sequence[int]) -> list[tuple[list[str], list[int]]]:
+    """(algorithms, sizes) of each request one batch over ``algos`` x ``sizes`` takes, in
+    order, each within the core's limits."""
+    size_lists = [list(sizes[i:i + MAX_SIZES]) for i in range(0, len(sizes), MAX_SIZES)]
+    return [(a, s) for a in algo_batches(algos) for s in size_lists]
 
 
 def parse_line(line: str) -> dict:
@@ -381,8 +413,8 @@ class CoreSession:
     the batch. Use as a context manager: closing stops every served core, on every exit path
     (a stop signal arrives as ``KeyboardInterrupt`` and passes through ``__exit__``)."""
 
-    def __init__(self, core):
-        self.core = core          # a Core, or a cores.Cores
+    def __init__(self, core: Core | Cores) -> None:
+        self.core = core
         self._served: dict[tuple, ServedCore] = {}
         self.processes = 0        # core processes started (served and bench)
 
@@ -513,7 +545,12 @@ class Core:
 
 
 def _point(p: Point | dict) -> Point:
-    return p if isinstance(p, Point) else from_wire({"type": "point", "lib": "", "algo": "", **p})
+    if isinstance(p, Point):
+        return p
+    rec = from_wire({"type": "point", "lib": "", "algo": "", **p})
+    if not isinstance(rec, Point):   # the dict named another type of record
+        raise ValueError(f"not a measured point: a {rec.type!r} record")
+    return rec
 
 
 def per_op_ns(point: Point | dict) -> list[float]:

@@ -199,9 +199,15 @@ def format_run_header(run: Run) -> list[tuple[str, str]]:
         ("crypto flags", " ".join(m.get("cpu_flags") or []) or "none"),
         ("hypervisor", str(m.get("hypervisor", "?"))),
         ("kernel", str(m.get("kernel", "?"))),
-        ("core", f"{m.get('core_version', '?')} built by {m.get('core_compiler', '?')}"
-         f" {m.get('core_cflags', '')}".rstrip()),
     ]
+    if m.get("core_version"):   # runs that drive ssh or gpg alone have no core to name
+        pairs.append(("core", f"{m['core_version']} built by {m.get('core_compiler', '?')}"
+                              f" {m.get('core_cflags', '')}".rstrip()))
+    programs = dict(m.get("programs") or {})
+    if run.args.get("ssh_version"):
+        programs.setdefault("ssh", run.args["ssh_version"])
+    for name, version in programs.items():
+        pairs.append((name, str(version)))
     share, start = m.get("cpu_share"), m.get("load_start") or {}
     if share is not None:
         others = start.get("others")

@@ -37,6 +37,7 @@ Schema versions (``schema_version``):
   ``kind`` gains ``program``. gpg's summary gains ``backup`` (the whole backup's wall-clock
   and CPU time from the paired rounds, the disk rate that caps it and which decides) and
   each row ``backup_wall_seconds``.
+- 7: the run's ``uid``: its unique id, kept by ``cipherbench import`` in every store.
 """
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ from dataclasses import asdict
 from cipherbench.export.base import RunBundle, result_grade
 
 SCHEMA_NAME = "cipherbench-export"
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 def to_document(bundle: RunBundle) -> dict:
@@ -57,7 +58,7 @@ def to_document(bundle: RunBundle) -> dict:
         "schema": SCHEMA_NAME,
         "schema_version": SCHEMA_VERSION,
         "run": {
-            "id": run.id, "command": run.command, "status": run.status,
+            "id": run.id, "uid": run.uid, "command": run.command, "status": run.status,
             "started_at": run.started_at, "finished_at": run.finished_at,
             "cipherbench_version": run.cipherbench_version, "args": run.args,
             "metadata": run.metadata,

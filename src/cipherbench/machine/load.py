@@ -14,6 +14,7 @@ Public API:
 
 - ``snapshot(root="/proc", own=None) -> LoadSnapshot``
 - ``cpu_share(cpu_s, wall_s, cores=1) -> float``: the share of the CPUs a run used.
+- ``probe_share(seconds=0.2) -> float``: the share of a CPU one busy thread gets now.
 - ``summary_line(snap, share=None) -> str``: one line for the user.
 - ``wait_quiet(seconds, ...) -> WaitResult``: waits (bounded) until nothing else is runnable.
 """
@@ -162,6 +163,17 @@ def cpu_share(cpu_s: float, wall_s: float, cores: int = 1) -> float:
     if wall_s <= 0 or cores < 1:
         return 0.0
     return cpu_s / (wall_s * cores)
+
+
+def probe_share(seconds: float = 0.2) -> float:
+    """The share of one CPU a busy thread of this process gets now: it spins for ``seconds``
+    and compares its CPU time with the wall time (what a run's measuring process will get,
+    for its estimate)."""
+    w0, c0 = time.monotonic(), time.thread_time()
+    while time.monotonic() - w0 < seconds:
+        pass
+    wall, cpu = time.monotonic() - w0, time.thread_time() - c0
+    return min(1.0, max(0.01, cpu / wall)) if wall > 0 else 1.0
 
 
 def summary_line(snap: LoadSnapshot, share: float | None = None) -> str:

@@ -15,6 +15,7 @@ from typing import Callable
 
 _PR_SET_PDEATHSIG = 1
 
+_prctl: Callable[..., int] | None
 try:  # looked up here, before any fork: the child only calls it
     _prctl = ctypes.CDLL(None, use_errno=True).prctl
 except (OSError, AttributeError):  # pragma: no cover - not Linux

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any, Callable
@@ -134,14 +135,11 @@ def _primitive_section(b: RunBundle, headline: int) -> Section | None:
             continue
         sec.parts.append(f"<h3>{escape(fam_title)}</h3>")
         if fam in bars:
-            x = bars[fam]
-            _add(sec, x.key, x.title, lambda x=x: C.bars(x))
+            _add(sec, bars[fam].key, bars[fam].title, partial(C.bars, bars[fam]))
         if fam in cycles:
-            x = cycles[fam]
-            _add(sec, x.key, x.title, lambda x=x: C.bars(x))
+            _add(sec, cycles[fam].key, cycles[fam].title, partial(C.bars, cycles[fam]))
         if fam in lines:
-            x = lines[fam]
-            _add(sec, x.key, x.title, lambda x=x: C.size_lines(x))
+            _add(sec, lines[fam].key, lines[fam].title, partial(C.size_lines, lines[fam]))
     sec.parts.append(f"<h3>{escape(table.title)}</h3>")
     sec.parts.append(H.table(table.header, table.rows, numeric=(4, 5, 6, 7, 8),
                              css_of=H.grade_class))
@@ -159,7 +157,7 @@ def _path_section(b: RunBundle) -> Section | None:
                      "baseline: a cleartext transfer over the same path, or the same cipher "
                      "measured alone, without the tool around it.</p>")
     for p in D.path_bars(b.run, b.results):
-        _add(sec, p.key, p.title, lambda p=p: C.path_bars(p))
+        _add(sec, p.key, p.title, partial(C.path_bars, p))
     if table is not None:
         sec.parts.append(H.table(table.header, table.rows, numeric=(5, 6, 7, 8),
                                  css_of=H.grade_class))
@@ -277,7 +275,7 @@ def _post_section(bundles: list[RunBundle], headline: int) -> Section | None:
             data, _ = post.build(name, runs, headline, named=True)
         except (post.NothingToDraw, evidence.MixedMachines):
             continue
-        _add(sec, f"overview-{data.key}", data.title, lambda d=data: dots.draw(d),
+        _add(sec, f"overview-{data.key}", data.title, partial(dots.draw, data),
              table.csv_text(data))
     return sec if sec.charts else None
 
@@ -292,9 +290,53 @@ def _warnings_section(bundles: list[RunBundle]) -> Section | None:
     return sec
 
 
+#: What each command's answer is about, as the answer section names it.
+TASKS = {"run": "Which primitive, in which library", "tls": "TLS record layer",
+         "ssh": "ssh transfers", "gpg": "Backups with gpg and age", "advise": "Advice"}
+
+
+def _load_line(run) -> str:
+    """``machine, load`` as the run stored them."""
+    m = run.metadata
+    share, others = m.get("cpu_share"), (m.get("load_start") or {}).get("others")
+    load = ("; the run got " + f"{min(share, 1.0):.0%} of its CPU" if share is not None
+            else "") + (f", {others} other runnable tasks at its start"
+                        if others is not None else "")
+    avg = m.get("loadavg")
+    if isinstance(avg, (int, float)):
+        load += f"; load average {avg:.2f}"
+    return f"Measured on {D.machine_line(run)}{load}"
+
+
+def answers(bundles: list[RunBundle], headline: int) -> list[H.TaskAnswer]:
+    """Each run's answer, from its stored results: a primitive run's record, a real path's
+    verdict sentences (the ones its command ends with), an advise run's stored answers."""
+    from cipherbench.scenarios import scenario
+    from cipherbench.scenarios.primitive import scenario as primitive
+    out = []
+    for b in bundles:
+        task = TASKS.get(b.run.command, b.run.command)
+        where = _load_line(b.run)
+        if b.run.command == "advise":
+            lines = tuple(str(r.extra[key]) for r in b.results for key in ("answer", "bottleneck")
+                          if r.extra.get(key))
+            if lines:
+                out.append(H.TaskAnswer(b.run.id, task, where, lines=lines))
+        elif b.run.command == "run":
+            found = primitive.answer_of(b.run, b.results, headline)
+            if found is not None:
+                out.append(H.TaskAnswer(b.run.id, task, where, primitive=found))
+        elif (module := scenario(b.run.command)) is not None:
+            lines = tuple(module.answer_lines(b.run, b.results))
+            if lines:
+                out.append(H.TaskAnswer(b.run.id, task, where, lines=lines))
+    return out
+
+
 def build(bundles: list[RunBundle], headline: int = 16384) -> Report:
-    """The report of the given runs (at least one), charts drawn."""
-    sections: list[Section] = []
+    """The report of the given runs (at least one), charts drawn; the answer first."""
+    sections: list[Section] = [Section("answer", "The answer",
+                                       [H.answers_html(answers(bundles, headline))])]
     comparison = None
     if len(bundles) == 2:
         cmp = cmpmod.compare_runs(bundles[0].run, bundles[0].results, bundles[1].run,

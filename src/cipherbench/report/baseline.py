@@ -63,7 +63,8 @@ def apply(chart: "DotChart", key: str) -> None:
             if k == key or base is None:
                 continue
             d.factor = d.value / base.value
-            if None not in (d.low, d.high, base.low, base.high):
+            if (d.low is not None and d.high is not None and base.low is not None
+                    and base.high is not None):
                 d.factor_low, d.factor_high = d.low / base.high, d.high / base.low
     chart.notes.insert(0, f"the factor beside each dot: its speed over {_plain(ref.label)}'s "
                           "in the same row (above 1: faster); ~ and grey where the two "

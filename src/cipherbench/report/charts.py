@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 
@@ -25,6 +26,9 @@ from cipherbench import compare as cmpmod  # noqa: E402
 from cipherbench.report.data import (LIB_ORDER, Bars, PathBars, SizeLines,  # noqa: E402
                                      _size_text, format_rate, lib_sort_key)
 
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
+
 #: Tableau's ten colours: distinct, legible on white, reasonably colour-blind safe in pairs.
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
            "#ff9da7", "#9c755f", "#bab0ac")
@@ -39,7 +43,7 @@ TEXT = "#222222"
 MUTED = "#666666"
 GRID = "#e6e6e6"
 
-STYLE = {
+STYLE: dict[RcKeyType, Any] = {
     "font.size": 9,
     "font.family": "DejaVu Sans",
     "axes.edgecolor": "#999999",

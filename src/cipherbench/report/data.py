@@ -125,13 +125,17 @@ class PathBars:
     xlabel: str = "throughput (MB/s)"
 
 
+#: A table cell: its text and the value it sorts by.
+Cell = tuple[str, float | str | None]
+
+
 @dataclass
 class TableData:
     """A sortable table: header and rows of (text, sort value) cells."""
 
     title: str
     header: list[str]
-    rows: list[list[tuple[str, float | str | None]]]
+    rows: list[list[Cell]]
 
 
 def primitive_bars(run: Run, results: list[Result], size: int = 16384) -> list[Bars]:
@@ -193,23 +197,28 @@ def cycles_bars(run: Run, results: list[Result]) -> list[Bars]:
     return out
 
 
+def _size_rate(r: Result) -> tuple[int, float] | None:
+    """(size, B/s) of a primitive point with a size, else None."""
+    t = throughput(r)
+    return (r.size, t[0]) if t is not None and r.size else None
+
+
 def size_lines(run: Run, results: list[Result]) -> list[SizeLines]:
     """Throughput by message size per family (only when at least two sizes were measured)."""
     points = [r for r in results if r.scenario == PRIMITIVE and r.metric == "ns_per_op"]
     if len({r.size for r in points if r.size}) < 2:
         return []
-    ceiling = sorted((r.size, throughput(r)[0]) for r in points  # type: ignore[index]
-                     if r.algo == "memcpy" and throughput(r) is not None)
+    ceiling = sorted(p for r in points if r.algo == "memcpy" and (p := _size_rate(r)))
     out = []
     for fam, fam_title in FAMILIES:
-        chosen = [r for r in points if family_of(r.algo) == fam
-                  and r.op == CHART_OP.get(_kind(r.algo), r.op) and throughput(r) is not None]
+        chosen = [(r, p) for r in points if family_of(r.algo) == fam
+                  and r.op == CHART_OP.get(_kind(r.algo), r.op) and (p := _size_rate(r))]
         if not chosen:
             continue
-        panels = sorted({r.algo for r in chosen}, key=catalog.order_key)
+        panels = sorted({r.algo for r, _ in chosen}, key=catalog.order_key)
         lines: dict[str, dict[str, list[tuple[int, float]]]] = {a: {} for a in panels}
-        for r in chosen:
-            lines[r.algo].setdefault(r.lib, []).append((r.size, throughput(r)[0]))  # type: ignore
+        for r, p in chosen:
+            lines[r.algo].setdefault(r.lib, []).append(p)
         for per_lib in lines.values():
             for lib in per_lib:
                 per_lib[lib].sort()
@@ -225,7 +234,7 @@ def primitive_table(results: list[Result]) -> TableData | None:
         return None
     cpb = {(r.lib, r.algo, r.op): r.extra.get("cycles_per_byte") for r in results
            if r.scenario == PRIMITIVE and r.metric == "slope_ns_per_byte"}
-    rows = []
+    rows: list[list[Cell]] = []
     for r in sorted(points, key=lambda r: (r.algo not in catalog.REFERENCE,
                                            catalog.order_key(r.algo), r.op,
                                            lib_sort_key(r.lib), r.size or 0)):
@@ -318,7 +327,7 @@ def path_table(results: list[Result]) -> TableData | None:
     heads = [r for r in results if r.scenario != PRIMITIVE and r.unit.endswith("/s")]
     if not heads:
         return None
-    rows = []
+    rows: list[list[Cell]] = []
     for r in sorted(heads, key=lambda r: (r.scenario, r.op, -r.median)):
         ci = ((r.ci_high - r.ci_low) / 2 / r.median * 100
               if r.ci_low is not None and r.ci_high is not None and r.median else None)

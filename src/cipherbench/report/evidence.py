@@ -306,9 +306,9 @@ def _choose(found: dict[Setting, list[tuple[Run, list[Result]]]], named: bool, h
                         other_off) + "): this chart shows " + ", ".join(off_set) + " off")
         found = {s: v for s, v in found.items() if s.hw_off in ((), off_set)}
     elif hw == "on" or not named:
-        off = [s for s in found if s.hw_off]
-        if off:
-            runs = [run for s in off for run, _ in found[s]]
+        switched = [s for s in found if s.hw_off]
+        if switched:
+            runs = [run for s in switched for run, _ in found[s]]
             left.append(f"{_ids(runs)}: measured with CPU features off (draw them with "
                         "--chart aes-hw)")
         found = {s: v for s, v in found.items() if not s.hw_off}

@@ -5,10 +5,13 @@ be mailed or attached as it is.
 from __future__ import annotations
 
 import datetime as _dt
+import re
+from dataclasses import dataclass
 from html import escape
-from typing import Iterable
+from typing import Iterable, Sequence
 
-from cipherbench import __version__
+from cipherbench import __version__, catalog
+from cipherbench.display.run_answer import KIND_LABEL, RunAnswer, kind_lines
 
 CSS = """
 :root { color-scheme: light; }
@@ -32,6 +35,9 @@ table.sortable th[aria-sort=descending]::after { content: " \\25BC"; }
 .faster { color: #2166ac; font-weight: 600; } .slower { color: #b2182b; font-weight: 600; }
 .broken { color: #b2182b; } .legacy { color: #b35806; }
 .answer { background: #f3f8fc; border-left: 4px solid #2166ac; padding: .6rem 1rem; }
+.answer dt { font-weight: 600; margin-top: .3rem; } .answer dd { margin: 0 0 0 1.2rem; }
+.mark { font-size: .8em; font-weight: 600; padding: 0 .25em; border-radius: 3px; }
+.mark.broken { background: #fbe3e4; } .mark.legacy { background: #fdf0dc; }
 pre { background: #f6f6f6; padding: .6rem; overflow-x: auto; }
 details > summary { cursor: pointer; color: #2166ac; margin: .3rem 0; }
 """
@@ -60,7 +66,7 @@ document.querySelectorAll('table.sortable').forEach(function (table) {
 """
 
 
-def table(header: list[str], rows: Iterable[list[tuple[str, object]]],
+def table(header: list[str], rows: Iterable[Sequence[tuple[str, object]]],
           numeric: Iterable[int] = (), css_of=None) -> str:
     """A sortable table; each cell is (text, sort value). ``numeric`` columns align right;
     ``css_of(text)`` may give a cell's class (grades, change marks)."""
@@ -117,3 +123,57 @@ def page(title: str, subtitle: str, nav: list[tuple[str, str]], body: list[str])
         "Throughput in decimal units (1 GB/s = 10<sup>9</sup> bytes per second); intervals "
         "are 95% confidence intervals of the median.</p></footer>\n"
         f"<script>{JS}</script>\n</body>\n</html>\n")
+
+
+#: The grades a reader must not miss, and how a chart or a table marks them.
+MARKED = ("broken", "legacy")
+
+
+def grade_marker(algo: str) -> str:
+    """The mark of an algorithm whose grade is broken or legacy, for a chart's label or a
+    table's cell ("" for the others): ``rc4 (broken)``."""
+    level = catalog.grade_of(algo)
+    return f" ({level})" if level in MARKED else ""
+
+
+def mark_grades(text: str) -> str:
+    """``text`` escaped, every algorithm of a broken or legacy grade it names marked."""
+    out = []
+    for word in re.split(r"(\s+)", text):
+        bare = word.strip(",;:.()")
+        level = catalog.grade_of(bare) if bare else "unknown"
+        if level in MARKED:
+            out.append(escape(word) + f' <span class="mark {level}">{level}</span>')
+        else:
+            out.append(escape(word))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class TaskAnswer:
+    """One run's answer for the page: what it measured, where and under what load, and the
+    answer (a primitive run's record, or the real path's sentences)."""
+
+    run_id: int
+    task: str
+    machine: str
+    primitive: RunAnswer | None = None
+    lines: tuple[str, ...] = ()
+
+
+def answers_html(answers: Iterable[TaskAnswer]) -> str:
+    """The page's first section: per task the answer, each broken or legacy algorithm
+    marked, with the machine and the load it was measured under."""
+    out = []
+    for a in answers:
+        body = ""
+        if a.primitive is not None:
+            items = "".join(
+                f"<dt>{escape(KIND_LABEL[k.kind])}</dt>"
+                + "".join(f"<dd>{mark_grades(s)}</dd>" for s in kind_lines(k))
+                for k in a.primitive.kinds)
+            body += f"<dl>{items}</dl>"
+        body += "".join(f"<p>{mark_grades(line)}</p>" for line in a.lines)
+        out.append(f'<div class=answer><h3>{escape(a.task)} (run {a.run_id})</h3>{body}'
+                   f"<p class=muted>{escape(a.machine)}</p></div>")
+    return "".join(out) or "<p>None of these runs stored an answer.</p>"

@@ -369,7 +369,8 @@ def _title(name: str, op: str, size: int) -> str:
 
 
 def _dots(name: str, ev: E.Evidence, op: str, size: int) -> DotChart:
-    styles, variants = [], {}
+    styles: list[SeriesStyle] = []
+    variants: dict[str, int] = {}
     # The runs go into the legend when the series do not all come from the same ones (the
     # subtitle names them in any case).
     one_source = len({tuple(s.runs) for s in ev.series}) == 1
@@ -436,7 +437,8 @@ def _pairs(name: str, ev: E.Evidence, op: str, size: int) -> DotChart:
             d.off, d.off_low, d.off_high = d_off.value, d_off.low, d_off.high
             d.runs += d_off.runs
             d.factor = d.value / d.off
-            if None not in (d.low, d.high, d.off_low, d.off_high):
+            if (d.low is not None and d.high is not None and d.off_low is not None
+                    and d.off_high is not None):
                 d.factor_low, d.factor_high = d.low / d.off_high, d.high / d.off_low
             p.dots[(x, a.setting.lib)] = d
         runs = sorted({i for d in p.dots.values() for i in d.runs})

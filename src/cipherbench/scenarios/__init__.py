@@ -7,7 +7,10 @@ A scenario is a module (``SCENARIOS`` names them, by the command that stores the
 - ``estimate_s(plan) -> float``: the expected duration, printed before it starts;
 - ``measure(plan, rec)``: measures into a ``recording.Recording``, which opens and closes the
   stored run, keeps results and warnings as they arrive, shows progress and handles signals;
-- ``view(screen, run, results, warnings)``: draws a stored run (``show`` and the command).
+- ``view(screen, run, results, warnings)``: draws a stored run (``show`` and the command);
+- ``answer_lines(run, results)`` and ``answer(screen, run, results)``: its verdict, computed
+  from the stored results, which the command and ``show`` print last (after the warnings) and
+  the HTML report opens with.
 
 Each scenario builds its plan from its options in its own ``make_plan``/``plan``, and its
 package holds its command beside it: ``command.py`` exposing ``command`` (a ``click.Command``:
@@ -60,12 +63,19 @@ class ScenarioModule(Protocol):
 
     def view(self, screen: Screen, run, results, warnings, /) -> None: ...
 
+    def answer_lines(self, run, results, /) -> list[str]: ...
+
+    def answer(self, screen: Screen, run, results, /) -> None: ...
+
 
 #: The arguments each function of a scenario module is called with, in order (positionally).
 INTERFACE = {
     "estimate_s": ("p",),
     "measure": ("p", "rec"),
     "view": ("screen", "run", "results", "warnings"),
+    # the verdict a command ends with (and ``show``, and the report's first section)
+    "answer_lines": ("run", "results"),
+    "answer": ("screen", "run", "results"),
 }
 
 

@@ -3,7 +3,7 @@ step elsewhere (a log, ``| tee``, CI), so a long run never looks dead.
 
 ``Progress(console, mode)``: ``mode`` is ``"bar"``, ``"lines"`` or ``"off"`` (``mode_for``
 picks from the terminal and ``--progress/--no-progress``). ``announce(text)`` before the first
-step (the estimate), ``start(total)``, ``working(label)``
+step (the estimate), ``start(total, expected_s)``, ``working(label)``
 while a step runs, ``done(label, n)`` when ``n`` steps finished, ``say(text)`` for a line
 that must not be torn by the bar (errors), ``stop()``.
 """
@@ -13,12 +13,21 @@ import time
 from typing import Callable
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgress, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgress,
+                           ProgressColumn, Task, TaskID, TextColumn, TimeElapsedColumn)
+from rich.text import Text
 
 from cipherbench.units import format_duration
 
 MODES = ("bar", "lines", "off")
+#: What the bar's counts, times and "ETA" take beside the unit (``120/120 transfers 0:01:02
+#: ETA 0:03:10``) with the spaces between the columns.
+FIXED_COLUMNS = 34
+
+
+def bar_width(width: int) -> int:
+    """The bar itself: 40 cells on a wide terminal, 10 on an 80-column one."""
+    return 40 if width >= 140 else 20 if width >= 110 else 10
 
 
 def mode_for(console: Console, wanted: bool | None) -> str:
@@ -29,12 +38,42 @@ def mode_for(console: Console, wanted: bool | None) -> str:
     return "bar" if console.is_terminal else "lines"
 
 
-def eta_text(elapsed_s: float, done: int, total: int | None) -> str:
-    """``about 1 min 20 s left`` from the pace so far; empty when it cannot be told."""
-    if not total or done <= 0 or done >= total:
+def left_s(elapsed_s: float, done: int, total: int | None,
+           expected_s: float | None = None) -> float | None:
+    """Seconds left: the estimate made before the start (``expected_s``, scaled to the CPU
+    share the run gets), corrected from the pace so far in proportion to the steps done, so
+    the first steps do not swing it and the last ones are the pace alone. None when it cannot
+    be told (no estimate and nothing done, or no total)."""
+    if not total or done >= total:
+        return None
+    pace = elapsed_s / done * total if done > 0 else None
+    if expected_s is None:
+        return None if pace is None else pace - elapsed_s
+    w = done / total
+    whole = expected_s if pace is None else w * pace + (1 - w) * expected_s
+    return whole - elapsed_s
+
+
+def eta_text(elapsed_s: float, done: int, total: int | None,
+             expected_s: float | None = None) -> str:
+    """``about 1 min 20 s left``, ``past the estimate`` once the time is over it, or empty
+    when it cannot be told."""
+    left = left_s(elapsed_s, done, total, expected_s)
+    if left is None:
         return ""
-    left = elapsed_s / done * (total - done)
-    return f"about {format_duration(left)} left"
+    return f"about {format_duration(left)} left" if left > 0 else "past the estimate"
+
+
+class _LeftColumn(ProgressColumn):
+    """The bar's time left, from the estimate and the pace, worked out at every refresh (it
+    moves while a long step runs)."""
+
+    def __init__(self, progress: "Progress"):
+        super().__init__()
+        self._progress = progress
+
+    def render(self, task: Task) -> Text:
+        return Text(self._progress.left_text())
 
 
 class Progress:
@@ -49,10 +88,11 @@ class Progress:
         self.unit = unit
         self.clock = clock
         self.total: int | None = None
+        self.expected_s: float | None = None   # the whole run, as estimated at its start
         self.count = 0
         self._t0 = clock()
         self._bar: RichProgress | None = None
-        self._task = None
+        self._task = TaskID(0)
         self._pending: str | None = None
 
     def announce(self, text: str) -> None:
@@ -66,18 +106,24 @@ class Progress:
             text, self._pending = self._pending, None
             self.say(text)
 
-    def start(self, total: int | None = None) -> "Progress":
+    def start(self, total: int | None = None, expected_s: float | None = None) -> "Progress":
         self.total = total
+        self.expected_s = expected_s
         self._t0 = self.clock()
         if self.mode == "bar":
-            self._bar = RichProgress(TextColumn("[bold]{task.description}"), BarColumn(),
+            # on a narrow terminal the bar gives way to the step's name and the counts
+            self._bar = RichProgress(TextColumn("[bold]{task.description}"),
+                                     BarColumn(bar_width=bar_width(self.console.width)),
                                      MofNCompleteColumn(), TextColumn(self.unit),
-                                     TimeElapsedColumn(), TextColumn("ETA"),
-                                     TimeRemainingColumn(), console=self.console,
-                                     transient=True)
+                                     TimeElapsedColumn(), _LeftColumn(self),
+                                     console=self.console, transient=True)
             self._task = self._bar.add_task("measuring", total=total)
             self._bar.start()
         return self
+
+    def left_text(self) -> str:
+        """The time left now (``eta_text``), from the estimate and the steps done."""
+        return eta_text(self.clock() - self._t0, self.count, self.total, self.expected_s)
 
     def set_total(self, total: int) -> None:
         self.total = total
@@ -88,18 +134,24 @@ class Progress:
         """The step now under way (shown on the bar only)."""
         self._flush()
         if self._bar is not None:
-            self._bar.update(self._task, description=label[:60])
+            self._bar.update(self._task, description=self._label(label))
+
+    def _label(self, label: str) -> str:
+        """The step's name cut to what leaves the counts and times whole on the line."""
+        room = max(12, self.console.width - bar_width(self.console.width) - FIXED_COLUMNS
+                   - len(self.unit))
+        return label if len(label) <= room else label[:room - 1] + "~"
 
     def done(self, label: str, n: int = 1) -> None:
         """``n`` steps finished, the last being ``label``."""
         self._flush()
         self.count += n
         if self._bar is not None:
-            self._bar.update(self._task, completed=self.count, description=label[:60])
+            self._bar.update(self._task, completed=self.count, description=self._label(label))
         elif self.mode == "lines":
             elapsed = self.clock() - self._t0
             of = f"/{self.total}" if self.total else ""
-            left = eta_text(elapsed, self.count, self.total)
+            left = eta_text(elapsed, self.count, self.total, self.expected_s)
             self.console.print(f"[{self.count}{of} {self.unit}, {format_duration(elapsed)}"
                                f"{', ' + left if left else ''}] {label}",
                                markup=False, highlight=False, soft_wrap=True)

@@ -39,6 +39,10 @@ from cipherbench.run_warnings import BenchWarning, Kind
 EXIT_INTERRUPTED = 130
 
 
+#: A CPU share at start at or above which the estimate is the quiet machine's.
+SHARE_SCALED = 0.9
+
+
 class RunInterrupted(UserError):
     """A stop signal ended the run; the message says what the stored run keeps."""
 
@@ -53,13 +57,16 @@ class Recording:
                  total: int | None = None, estimate_s: float | None = None,
                  show: Callable[[int], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 look: Callable[[], load.LoadSnapshot] = load.snapshot):
+                 look: Callable[[], load.LoadSnapshot] = load.snapshot,
+                 share: Callable[[], float] = load.probe_share,
+                 progress_console: Console | None = None):
         self.store = store
         self.command = command
         self.args = args
         self.metadata = metadata
         self.console = console
-        self.progress = Progress(console, progress, unit=unit, clock=clock)
+        # progress may go elsewhere than the run's own lines (advise keeps those out)
+        self.progress = Progress(progress_console or console, progress, unit=unit, clock=clock)
         self.total = total
         self.estimate_s = estimate_s
         self.show = show
@@ -71,6 +78,7 @@ class Recording:
         self._reserve: _Reserve | None = None
         self._clock = clock
         self._look = look
+        self._share = share
         self._load_start: load.LoadSnapshot | None = None
         self._t0 = 0.0
         self._cpu0 = 0.0
@@ -114,15 +122,32 @@ class Recording:
             self._reserve = _Reserve.beside(Path(self.store.path))
             if not self._reserve.fill():
                 self._reserve = None
+            expected = None
             if self.estimate_s is not None:
-                what = f" for {self.total} {self.progress.unit}" if self.total else ""
-                self.progress.announce(f"cipherbench: {self.command}: about "
-                                       f"{format_duration(self.estimate_s)}{what} (estimate)")
-            self.progress.start(self.total)
+                expected, text = self._estimate()
+                self.progress.announce(text)
+            self.progress.start(self.total, expected)
         except BaseException as e:
             if not self.__exit__(type(e), e, e.__traceback__):
                 raise
         return self
+
+    def _estimate(self) -> tuple[float, str]:
+        """The run's expected duration: the scenario's estimate for a quiet machine over the
+        share of a CPU the run gets now (measured, stored as ``cpu_share_start``), and the line
+        that says so."""
+        assert self.estimate_s is not None
+        share = self._share()
+        self.store.update_metadata(self.run_id, {"cpu_share_start": round(share, 4),
+                                                 "estimate_s": round(self.estimate_s, 1)})
+        what = f" for {self.total} {self.progress.unit}" if self.total else ""
+        head = f"cipherbench: {self.command}: about "
+        if share >= SHARE_SCALED:
+            return self.estimate_s, f"{head}{format_duration(self.estimate_s)}{what} (estimate)"
+        expected = self.estimate_s / share
+        return expected, (f"{head}{format_duration(expected)}{what} (estimate: "
+                          f"{format_duration(self.estimate_s)} on a quiet machine, and this run "
+                          f"gets {share:.0%} of a CPU now)")
 
     def __exit__(self, exc_type, exc, tb) -> bool:
         self.progress.stop()

@@ -8,12 +8,21 @@ repeatable experiments in highly variable cloud computing environments", ICPE 20
 
 Pure scheduling: ``measure_one`` does the measuring, ``rng`` decides the order (seed it for a
 reproducible plan).
+
+Adaptive rounds stop early without peeking (``Sequential``): the stopping rule is consulted
+only at rounds planned in advance (its ``looks``), and each look judges at the confidence that
+keeps the chance of any wrong call over all the looks within ``alpha`` (Bonferroni: ``alpha``
+shared evenly among the looks). A clear difference stops at the first look; a close one runs
+to the last look or the time budget (a budget stops on time, never on what the data say).
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Callable, Generic, Hashable, Sequence, TypeVar
+
+from cipherbench.analysis import stats
 
 C = TypeVar("C", bound=Hashable)
 S = TypeVar("S")
@@ -75,3 +84,49 @@ def paired_ratios(done: Sequence[Round[C, S]], a: C, b: C,
 def samples_of(done: Sequence[Round[C, S]], candidate: C) -> list[S]:
     """Every sample of one candidate, in round order."""
     return [r.samples[candidate] for r in done if candidate in r.samples]
+
+
+@dataclass(frozen=True)
+class Sequential:
+    """When adaptive rounds may stop: only after the rounds of ``looks``, each judged at
+    ``confidence`` (``alpha`` shared among the looks). 8 rounds is the fewest whose range
+    bounds a median at more than 99% (1 - 2/2^8), what a look of three needs."""
+
+    looks: tuple[int, ...] = (8, 12, 16)
+    alpha: float = 0.05
+
+    def __post_init__(self) -> None:
+        if not self.looks or list(self.looks) != sorted(set(self.looks)) or self.looks[0] < 2:
+            raise ValueError("looks must be increasing round counts from 2")
+
+    @property
+    def confidence(self) -> float:
+        return 1 - self.alpha / len(self.looks)
+
+    @property
+    def max_rounds(self) -> int:
+        return self.looks[-1]
+
+    def at_look(self, n_rounds: int) -> bool:
+        return n_rounds in self.looks
+
+
+def decided(ratios: Sequence[float], confidence: float, margin: float, tie: float) -> bool:
+    """Whether paired per-round ratios answer the question at ``confidence``: their median's
+    interval lies wholly beyond ``1 +- margin`` (one is faster), or wholly within ``1 +- tie``
+    (no difference that matters). Anything else needs more rounds."""
+    if not ratios:
+        return True   # nothing to compare
+    logs = [math.log(r) for r in ratios if r > 0]
+    lo, hi = (math.exp(x) for x in stats.median_ci(logs, confidence))
+    return lo > 1 + margin or hi < 1 / (1 + margin) or (lo >= 1 / (1 + tie) and hi <= 1 + tie)
+
+
+def precise(values: Sequence[float], confidence: float, precision: float) -> bool:
+    """Whether the median of one candidate's per-round figures is known to ``precision``
+    (half its interval's width over the median) at ``confidence``."""
+    if len(values) < 2:
+        return False
+    med = stats.median(values)
+    lo, hi = stats.median_ci(values, confidence)
+    return med > 0 and (hi - lo) / 2 / med <= precision

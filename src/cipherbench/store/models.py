@@ -48,6 +48,7 @@ class Run:
     metadata: dict[str, Any]
     cipherbench_version: str
     n_results: int = 0
+    uid: str = ""            # unique across stores: what ``import`` recognises a run by
 
 
 @dataclass

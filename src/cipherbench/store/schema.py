@@ -6,9 +6,11 @@ is refused rather than misread.
 
 History:
 - 1: runs, results (generic over scenarios: primitive, ssh, gpg, tls), warnings.
+- 2: ``runs.uid``: a run's unique id, the same in every store it is imported into (``import``
+  is idempotent by it); runs stored before get a random one.
 """
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 MIGRATIONS: dict[int, str] = {
     1: """
@@ -48,5 +50,10 @@ MIGRATIONS: dict[int, str] = {
         subject TEXT NOT NULL DEFAULT '',
         text TEXT NOT NULL
     );
+    """,
+    2: """
+    ALTER TABLE runs ADD COLUMN uid TEXT;
+    UPDATE runs SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL;
+    CREATE UNIQUE INDEX runs_by_uid ON runs(uid);
     """,
 }

@@ -5,6 +5,7 @@ import datetime as _dt
 import json
 import sqlite3
 import urllib.parse
+import uuid
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -21,6 +22,13 @@ class StoreError(EnvironmentProblem):
 
 class NoSuchRun(UsageError):
     """A run reference that matches no stored run."""
+
+
+def _row_id(cur: sqlite3.Cursor) -> int:
+    """The id of the row an INSERT just made (sqlite always gives one)."""
+    if cur.lastrowid is None:
+        raise StoreError("the results database gave no id to a new row")
+    return cur.lastrowid
 
 
 def _now() -> str:
@@ -169,10 +177,51 @@ class Store:
                   metadata: dict | None = None) -> int:
         """Record a new run with status ``running``; returns its id."""
         cur = self._write(
-            "INSERT INTO runs (command, started_at, status, args, metadata, cipherbench_version)"
-            " VALUES (?, ?, 'running', ?, ?, ?)",
-            (command, _now(), _json(args or {}), _json(metadata or {}), __version__))
-        return int(cur.lastrowid)
+            "INSERT INTO runs (command, started_at, status, args, metadata, cipherbench_version,"
+            " uid) VALUES (?, ?, 'running', ?, ?, ?, ?)",
+            (command, _now(), _json(args or {}), _json(metadata or {}), __version__,
+             uuid.uuid4().hex))
+        return _row_id(cur)
+
+    def run_with_uid(self, uid: str) -> int | None:
+        """The id of the stored run with this unique id, if there is one."""
+        row = self.conn.execute("SELECT id FROM runs WHERE uid = ?", (uid,)).fetchone()
+        return int(row[0]) if row else None
+
+    def import_run(self, run: Run, results: Iterable[Result],
+                   warnings: Iterable[StoredWarning]) -> int:
+        """Store a run from elsewhere as it was (its uid, times, status, machine), all or
+        nothing; returns its id here."""
+        if run.status not in RUN_STATUSES:
+            raise ValueError(f"unknown run status {run.status!r}")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                cur = self.conn.execute(
+                    "INSERT INTO runs (command, started_at, finished_at, status, args, metadata,"
+                    " cipherbench_version, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (run.command, run.started_at, run.finished_at, run.status, _json(run.args),
+                     _json(run.metadata), run.cipherbench_version, run.uid))
+                run_id = _row_id(cur)
+                for r in results:
+                    self.conn.execute(
+                        "INSERT INTO results (run_id, scenario, lib, algo, op, size, metric,"
+                        " unit, median, ci_low, ci_high, n_samples, cv, extra, recorded_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (run_id, r.scenario, r.lib, r.algo, r.op, r.size, r.metric, r.unit,
+                         r.median, r.ci_low, r.ci_high, r.n_samples, r.cv, _json(r.extra),
+                         r.recorded_at or run.finished_at or run.started_at))
+                for w in warnings:
+                    self.conn.execute("INSERT INTO warnings (run_id, kind, subject, text)"
+                                      " VALUES (?, ?, ?, ?)", (run_id, w.kind, w.subject, w.text))
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"cannot write to the results database {self.path}: {e}; "
+                             "choose another file with --db PATH")
+        return run_id
 
     def update_metadata(self, run_id: int, updates: dict) -> None:
         """Merge ``updates`` into a run's metadata (e.g. library versions learnt later)."""
@@ -188,7 +237,7 @@ class Store:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (run_id, r.scenario, r.lib, r.algo, r.op, r.size, r.metric, r.unit, r.median,
              r.ci_low, r.ci_high, r.n_samples, r.cv, _json(r.extra), _now()))
-        return int(cur.lastrowid)
+        return _row_id(cur)
 
     def add_warning(self, run_id: int, kind: str, subject: str, text: str) -> None:
         """Keep a warning with the run."""
@@ -214,7 +263,7 @@ class Store:
         """Every run, oldest first (optionally of one command)."""
         sql = ("SELECT r.id, r.command, r.started_at, r.finished_at, r.status, r.args,"
                " r.metadata, r.cipherbench_version,"
-               " (SELECT COUNT(*) FROM results x WHERE x.run_id = r.id) FROM runs r")
+               " (SELECT COUNT(*) FROM results x WHERE x.run_id = r.id), r.uid FROM runs r")
         params: tuple = ()
         if command:
             sql += " WHERE r.command = ?"
@@ -274,9 +323,10 @@ class Store:
 
     def _run(self, row: tuple) -> Run:
         cols = ("id", "command", "started_at", "finished_at", "status", "args", "metadata",
-                "cipherbench_version", "n")
+                "cipherbench_version", "n", "uid")
         d = dict(zip(cols, row))
         return Run(id=d["id"], command=d["command"], started_at=d["started_at"],
                    finished_at=d["finished_at"], status=d["status"], args=json.loads(d["args"]),
                    metadata=json.loads(d["metadata"]),
-                   cipherbench_version=d["cipherbench_version"], n_results=d["n"])
+                   cipherbench_version=d["cipherbench_version"], n_results=d["n"],
+                   uid=d["uid"] or "")

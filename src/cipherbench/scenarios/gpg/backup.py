@@ -164,7 +164,8 @@ class BackupTime:
         ``hint`` names the option that gives the disk."""
         cpu = f"{format_duration(self.cpu_s)} of CPU time" if self.cpu_s is not None else ""
         head = f"{size_text} through {what} takes {format_duration(self.total_s)} wall-clock"
-        if self.disk is None:
+        disk_s = self.disk_s
+        if self.disk is None or disk_s is None:
             return (f"{head}{f' ({cpu})' if cpu else ''}: gpg's own time, from the paired "
                     f"rounds; a disk slower than {format_rate(self.size / self.wall_s)} would "
                     f"decide instead ({hint})")
@@ -174,7 +175,7 @@ class BackupTime:
                     f"{f'; {cpu}' if cpu else ''})")
         return (f"{head}{f' ({cpu})' if cpu else ''}: gpg decides, not the disk "
                 f"({format_rate(self.disk.bps)}, {self.disk.source}: "
-                f"{format_duration(self.disk_s)})")
+                f"{format_duration(disk_s)})")
 
 
 def backup_time(b: Bulk, size: int, disk: Disk | None = None) -> BackupTime:

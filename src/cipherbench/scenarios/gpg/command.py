@@ -128,5 +128,7 @@ def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
     if as_json:
         app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
     else:
-        gpg_scenario.view(app, store.get_run(run_id), store.results(run_id), [])
+        run, results = store.get_run(run_id), store.results(run_id)
+        gpg_scenario.view(app, run, results, [])
+        gpg_scenario.answer(app, run, results)
 

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from cipherbench.analysis import stats
-from cipherbench.analysis.cpu_figure import CPU, REL_SHARE, WALL, has_cpu, lost_cpu, per_round
+from cipherbench.analysis.cpu_figure import (CPU, REL_SHARE, WALL, cpu_times, lost_cpu,
+                                             per_round)
 
 __all__ = ["CPU", "REL_SHARE", "WALL", "CallFigure", "call_figure", "lost_cpu", "per_round"]
 
@@ -52,10 +53,10 @@ def call_figure(walls: Sequence[float], cpus: Sequence[float] | None,
     """The robust figure of one slot's calls (see the module)."""
     if not walls:
         raise ValueError("figure of no calls")
-    cpu = has_cpu(walls, cpus)
-    f = lost_cpu(walls, cpus if cpu else None, rel_share)
-    xs = list(cpus) if cpu else list(walls)
+    times = cpu_times(walls, cpus)
+    f = lost_cpu(walls, times, rel_share)
+    xs = times if times is not None else list(walls)
     best = stats.best_of_rounds([xs[i] for i in f.kept])
     r = dataclasses.replace(best, n=len(xs), dropped=f.dropped)
     wall = stats.median([walls[i] for i in f.kept])
-    return CallFigure(r, CPU if cpu else WALL, f.dropped, wall)
+    return CallFigure(r, CPU if times is not None else WALL, f.dropped, wall)

@@ -21,7 +21,8 @@ from cipherbench.analysis import stats
 from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg.process import run_timed
-from cipherbench.scenarios.gpg.candidates import Candidate, CandidateFailed, _first_line, round_trip
+from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
+                                                  _first_line, round_trip)
 from cipherbench.scenarios.rounds import Round, rounds
 
 #: The OpenPGP symmetric algorithm numbers (RFC 4880 section 9.2, RFC 5581 for Camellia) as
@@ -125,7 +126,7 @@ def precise(outcome: RoundsOutcome, slots: Sequence[Slot], base: Mapping[str, Sl
     return True
 
 
-def measure_in_rounds(tools: Mapping[str, object], slots: Sequence[Slot], data: bytes,
+def measure_in_rounds(tools: Mapping[str, GpgTool | AgeTool], slots: Sequence[Slot], data: bytes,
                       env: Mapping[str, str], *, n_rounds: int, rng: random.Random,
                       budget_s: float, precision: float, base: Mapping[str, Slot] | None = None,
                       min_rounds: int = V.MIN_ROUNDS, cpu: int | None = None,

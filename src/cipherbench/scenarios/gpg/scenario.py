@@ -131,7 +131,7 @@ def measure(p: GpgPlan, rec: Recording) -> None:
     try:
         with private_gnupg_home(p.env or None) as home:
             chosen = list(p.chosen)
-            tools: dict[str, object] = {}
+            tools: dict[str, GpgTool | AgeTool] = {}
             failed: dict[Candidate, str] = {}
             default = None
             if p.gpg:
@@ -214,9 +214,9 @@ def round_result(out: interleaved.RoundsOutcome, slot: interleaved.Slot, version
     and paired ratios can be computed again from the store); None when no round measured
     it."""
     at, walls = out.walls(slot)
-    if not walls:
-        return None
     fig = out.figure(slot)
+    if not walls or fig is None:
+        return None
     s = fig.robust.summary()
     cpus = out.cpus(slot)
     tool = "gnupg" if slot.cand.tool == "gpg" else "age"
@@ -231,6 +231,8 @@ def round_result(out: interleaved.RoundsOutcome, slot: interleaved.Slot, version
                       median=s.median, ci_low=s.ci_low, ci_high=s.ci_high, n_samples=len(walls),
                       cv=s.cv, extra=extra)
     med, lo, hi = rate_interval(slot.size, s.median, s.ci_low, s.ci_high, per=1)
+    if med is None:   # no positive time, no rate
+        return None
     extra["canonical"] = programs.GPG_TO_CFB.get(slot.cand.algo.upper(), "")
     return Result("gpg", tool, slot.cand.algo, slot.op, slot.size, "bytes_per_s", "B/s",
                   median=med, ci_low=lo, ci_high=hi, n_samples=len(walls), cv=s.cv, extra=extra)
@@ -251,6 +253,9 @@ def result(m: Measured, version: str) -> Result:
                       extra={"message": m.error or "not measured", "tool_version": version})
     s = m.stability.summary
     med, lo, hi = rate_interval(m.size, s.median, s.ci_low, s.ci_high, per=1)
+    if med is None:
+        return Result("gpg", tool, m.candidate.algo, m.op, m.size, "error", "", 0.0,
+                      extra={"message": "no positive time measured", "tool_version": version})
     return Result("gpg", tool, m.candidate.algo, m.op, m.size, "bytes_per_s", "B/s",
                   median=med, ci_low=lo, ci_high=hi, n_samples=s.n, cv=s.cv,
                   extra={"wall_s": s.median, "cpu_s": stats.median(m.cpu_s) if m.cpu_s else None,
@@ -266,6 +271,8 @@ def alone_result(gpg_algo: str | None, a: cipher_alone.Alone, role: str) -> Resu
     s = a.summary
     size = cipher_alone.SIZE
     med, lo, hi = rate_interval(size, s.median, s.ci_low, s.ci_high)
+    if med is None:   # no positive time, no rate
+        return None
     return Result("gpg", cipher_alone.LIB, a.algo, a.op, size, "bytes_per_s", "B/s",
                   median=med, ci_low=lo, ci_high=hi, n_samples=s.n, cv=s.cv,
                   extra={"role": role, "gpg_algo": gpg_algo, "ns_per_op": s.median})
@@ -273,7 +280,7 @@ def alone_result(gpg_algo: str | None, a: cipher_alone.Alone, role: str) -> Resu
 
 def view(screen: Screen, run: Run, results: list[Result],
          warnings: list[StoredWarning]) -> None:  # noqa: ARG001
-    """The gpg table and the answer of a stored gpg run."""
+    """The gpg tables of a stored gpg run (its answer: ``answer``)."""
     backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
     size_text = format_bytes(backup_size)
     rows = tables.rows_from_results(results)
@@ -291,8 +298,20 @@ def view(screen: Screen, run: Run, results: list[Result],
     if cost_cells:
         display_rows(screen.console, cost_header, cost_cells, title="where the time goes")
         screen.console.print(tables.LEGEND, markup=False)
-    screen.console.print(tables.answer(rows, backup_size, size_text,
-                                       tables.disk_of(run.args, results)), markup=False)
+
+
+def answer_lines(run: Run, results: list[Result]) -> list[str]:
+    """The verdict of a stored gpg run: the fastest sound choice for the backup and its
+    time (and whether the disk or gpg decides it)."""
+    backup_size = run.args.get("backup_size") or DEFAULT_BACKUP_SIZE
+    return [tables.answer(tables.rows_from_results(results), backup_size,
+                          format_bytes(backup_size), tables.disk_of(run.args, results))]
+
+
+def answer(screen: Screen, run: Run, results: list[Result]) -> None:
+    """The verdict, the command's last line."""
+    for line in answer_lines(run, results):
+        screen.console.print(line, markup=False)
 
 
 def summary(run: Run, results: list[Result]) -> dict:

@@ -357,31 +357,34 @@ def answer(rows: list[GpgRow], backup_size: int, size_text: str,
     """One sentence answering "which --cipher-algo encrypts my backup fastest", and how long
     the whole backup takes (wall-clock, with the CPU time, and the disk when it decides)."""
     rows = sorted(rows, key=lambda r: r.backup_seconds(backup_size) or float("inf"))
-    ok = [r for r in rows if r.encrypt and r.grade and r.grade.level in ("recommended",
-                                                                          "acceptable")]
+    ok = [(r, per_byte) for r in rows if r.encrypt and r.grade and r.grade.level in
+          ("recommended", "acceptable") and (per_byte := r.per_byte_s) is not None]
     if not ok:
         return "no algorithm that is neither legacy nor broken could be measured"
-    best = ok[0]
+    best, best_per_byte = ok[0]
     what = "age" if best.tool == "age" else f"gpg --cipher-algo {best.algo}"
-    text = f"fastest sound choice here: {what}, {format_rate(1 / best.per_byte_s)} in bulk"
+    text = f"fastest sound choice here: {what}, {format_rate(1 / best_per_byte)} in bulk"
     t = best.backup_time(backup_size, disk)
     if t is not None:
         text += "; " + t.text(what, size_text)
-    slowest = ok[-1]
+    slowest = ok[-1][0]
     st = slowest.backup_time(backup_size, disk)
     if slowest is not best and st is not None:
         text += (f" (the slowest sound one, {slowest.algo}: "
                  f"{format_duration(st.total_s)})")
     v = best.bulk_versus
-    nxt = next((r for r in ok[1:] if r.bulk_versus is not None), None) if best.is_default \
+    nxt = next((r for r, _ in ok[1:] if r.bulk_versus is not None), None) if best.is_default \
         else None
+    nxt_v = nxt.bulk_versus if nxt is not None else None
     if v is not None and v.ratio is not None:
         text += f"; its bulk against gpg's default, paired per round: {_bulk_text(v)}"
-    elif nxt is not None and nxt.bulk_versus.ratio is not None:
+    elif nxt is not None and nxt_v is not None and nxt_v.ratio is not None:
         text += (f"; it is gpg's default, and the next, {nxt.algo}, against it in bulk, paired "
-                 f"per round: {_bulk_text(nxt.bulk_versus)}")
+                 f"per round: {_bulk_text(nxt_v)}")
     legacy = [r for r in rows if r.encrypt and r.grade and r.grade.level in ("legacy", "broken")]
-    if legacy and legacy[0].backup_seconds(backup_size) >= best.backup_seconds(backup_size):
+    legacy_s = legacy[0].backup_seconds(backup_size) if legacy else None
+    best_s = best.backup_seconds(backup_size)
+    if legacy_s is not None and best_s is not None and legacy_s >= best_s:
         text += f"; no legacy cipher is faster (best of them: {legacy[0].algo})"
     return text
 

@@ -79,4 +79,6 @@ def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
     if as_json:
         app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
     else:
-        luks.view(app, store.get_run(run_id), store.results(run_id), [])
+        run, results = store.get_run(run_id), store.results(run_id)
+        luks.view(app, run, results, [])
+        luks.answer(app, run, results)

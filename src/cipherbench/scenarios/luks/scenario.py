@@ -101,13 +101,15 @@ def measure(p: LuksPlan, rec: Recording) -> None:
 def summary_results(results: list[Result], p: LuksPlan, drivers: list[K.Driver]
                     ) -> list[Result]:
     """Per spec and op, the rate over the rounds (see the module)."""
-    by: dict[tuple[str, str], list[Result]] = defaultdict(list)
+    by: dict[tuple[str, str], list[tuple[Result, float]]] = defaultdict(list)  # with its rate
     for r in results:
-        if r.scenario == NAME and r.metric == ROUND_METRIC and r.median > 0:
-            by[(r.algo, r.op)].append(r)
+        if (r.scenario == NAME and r.metric == ROUND_METRIC and r.median > 0
+                and r.size is not None):
+            by[(r.algo, r.op)].append((r, r.size / r.median))
     out = []
-    for (algo, op), rs in sorted(by.items()):
-        rates = [r.size / r.median for r in rs]
+    for (algo, op), pairs in sorted(by.items()):
+        rs = [r for r, _ in pairs]
+        rates = [rate for _, rate in pairs]
         s = stats.summarize(rates)
         spec, _, bits = algo.rpartition(":")
         impl = K.resolve(drivers, K.kernel_name(spec)) if drivers else None
@@ -120,6 +122,11 @@ def summary_results(results: list[Result], p: LuksPlan, drivers: list[K.Driver]
     return out
 
 
+def _encrypt_rate(ops: dict[str, Result]) -> float:
+    enc = ops.get("encrypt")
+    return enc.median if enc is not None else 0
+
+
 def rows(results: list[Result]) -> list[list[str]]:
     """The table: spec, key bits, encryption and decryption rates, the kernel's driver."""
     heads = [r for r in results if r.scenario == NAME and r.metric == "bytes_per_s"]
@@ -127,8 +134,7 @@ def rows(results: list[Result]) -> list[list[str]]:
     for r in heads:
         got[r.algo][r.op] = r
     out = []
-    for algo, ops in sorted(got.items(), key=lambda kv: -(kv[1].get("encrypt").median
-                                                         if kv[1].get("encrypt") else 0)):
+    for algo, ops in sorted(got.items(), key=lambda kv: -_encrypt_rate(kv[1])):
         first = next(iter(ops.values()))
         out.append([first.extra.get("spec", algo), str(first.extra.get("key_bits", "")),
                     format_rate(ops["encrypt"].median) if "encrypt" in ops else "",
@@ -145,3 +151,30 @@ def view(screen: Screen, run: Run, results: list[Result],
                  rows(results),
                  title=f"dm-crypt over a RAM-backed loop device, {format_bytes(size or 0)} per "
                        f"pass, {run.args.get('sector_size')}-byte sectors (run {run.id})")
+
+
+def answer_lines(run: Run, results: list[Result]) -> list[str]:  # noqa: ARG001
+    """The verdict of a stored luks run: the cipher whose slower direction is fastest here,
+    with both rates and the kernel's driver, and where its config line comes from."""
+    rates: dict[str, dict[str, Result]] = defaultdict(dict)
+    for r in results:
+        if r.scenario == NAME and r.metric == "bytes_per_s":
+            rates[r.algo][r.op] = r
+    both = {algo: ops for algo, ops in rates.items() if {"encrypt", "decrypt"} <= set(ops)}
+    if not both:
+        return ["no cipher was measured both ways: no verdict"]
+    algo, ops = max(both.items(), key=lambda kv: min(r.median for r in kv[1].values()))
+    first = ops["encrypt"]
+    driver = first.extra.get("driver")
+    return [f"fastest here through dm-crypt: {first.extra.get('spec', algo)} with a "
+            f"{first.extra.get('key_bits', '?')}-bit key, writing at "
+            f"{format_rate(ops['encrypt'].median)} and reading at "
+            f"{format_rate(ops['decrypt'].median)}"
+            + (f" ({driver})" if driver else "")
+            + "; `cipherbench advise --for luks --kernel` gives its luksFormat line"]
+
+
+def answer(screen: Screen, run: Run, results: list[Result]) -> None:
+    """The verdict, the command's last line."""
+    for line in answer_lines(run, results):
+        screen.console.print(line, markup=False, highlight=False)

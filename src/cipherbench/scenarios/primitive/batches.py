@@ -1,7 +1,8 @@
 """The primitive scenario: raw ciphers, AEADs, hashes and MACs through cipherbench-core.
 
 ``plan(inventory, selection)`` turns a selection into work items; ``PrimitiveRunner`` runs
-them: one batch per library and operation for the first samples of every size, then, for each
+them: one batch per library and operation (more where the core's limit of names per batch
+asks) for the first samples of every size, then, for each
 point not yet precise enough, more samples (``stats.until_stable``) from short batches of that
 point alone. Every batch goes through the run's ``CoreSession``: the library's one served core
 (known answers and calibration once), or a ``bench`` process per batch for a core without
@@ -18,7 +19,8 @@ from typing import Callable, Iterable
 
 from cipherbench.analysis import clock as clockmod, fit as fitmod, stats
 from cipherbench import run_warnings as W
-from cipherbench.cores.core_client import Core, CoreCrashed, CoreSession, Inventory
+from cipherbench.cores.core_client import (Core, CoreCrashed, CoreSession, Inventory,
+                                           request_batches)
 from cipherbench.cores.records import CoreError, End, Library, Point, Preamble, Record
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result
@@ -170,12 +172,14 @@ class PrimitiveRunner:
                    {it.algo: {} for it in group})
         g.t0 = self.clock()
         try:
-            with self.session.bench(lib, [it.algo for it in group], op, group[0].sizes,
-                                    samples=self.sel.samples,
-                                    min_sample_ms=self.sel.min_sample_ms,
-                                    extra=self.sel.core_extra()) as stream:
-                for rec in stream:
-                    self._on_record(g, rec)
+            # as many requests as the core's limits of names and sizes ask (`run --full`)
+            for algos, sizes in request_batches([it.algo for it in group], group[0].sizes):
+                with self.session.bench(lib, algos, op, sizes,
+                                        samples=self.sel.samples,
+                                        min_sample_ms=self.sel.min_sample_ms,
+                                        extra=self.sel.core_extra()) as stream:
+                    for rec in stream:
+                        self._on_record(g, rec)
         except (CoreCrashed, KeyboardInterrupt):
             # Keep what finished: points waiting for more samples are stored as they are.
             for p, _ in g.followups:

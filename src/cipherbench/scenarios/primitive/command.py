@@ -18,12 +18,15 @@ from cipherbench.cores.combined import Cores
 from cipherbench.display import console as disp
 from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document
+from cipherbench.advise.targets import ALL as ADVISE_TARGETS
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
 from cipherbench.remote import RemoteError, RemoteHost, check_destination
 from cipherbench.remote.recording import HostRecording, store_failure
-from cipherbench.scenarios import threads as thr
+from cipherbench.scenarios import fleet_command as fleet, threads as thr
+from cipherbench.scenarios.fleet_command import KeepsArgs, host_options
 from cipherbench.scenarios.primitive import scenario as primitive
 from cipherbench.scenarios.progress import mode_for
+from cipherbench.scenarios.rounds import Sequential
 from cipherbench.scenarios.recording import Recording
 from cipherbench.run_warnings import BenchWarning, Kind
 
@@ -37,7 +40,7 @@ def choose_preset(quick: bool, full: bool) -> Preset:
     return QUICK if quick else FULL if full else DEFAULT
 
 
-@click.command()
+@click.command(cls=KeepsArgs)
 @click.option("--lib", "-l", "libs", multiple=True, metavar="LIBS", callback=nonempty_list,
               help="libraries, comma-separated (default: every one built in); a second build "
                    "of one as LIB@PREFIX or LIB@NAME (the variants file), e.g. "
@@ -71,19 +74,19 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.option("--threads", "threads", metavar="N|all", default=None,
               help="N core processes measure each point at once, each on its own CPU; shows "
                    "aggregate and per-thread throughput and the scaling efficiency")
-@click.option("--rounds", type=click.IntRange(2, 100), metavar="N", default=None,
+@click.option("--rounds", metavar="N|auto", default=None,
               help="measure the points of each size in N interleaved rounds, in a new random "
                    "order each round, so that load falls on every library alike (stores each "
-                   "round's median and the paired ratio to the fastest library)")
+                   "round's median and the paired ratio to the fastest library); auto: rounds "
+                   "until every cell is precise or its ratio to the fastest decided, looked at "
+                   "after 8, 12 and 16 rounds only, within the preset's budget (--budget: "
+                   "seconds a point)")
 @click.option("--seed", type=int, default=None, metavar="S",
               help="with --rounds: the seed of the random order (default: a new one, stored "
                    "with the run)")
 @cpu_option("pin every core process to CPU K (not with --threads, which pins its own)")
 @wait_quiet_option
-@click.option("--host", metavar="[USER@]HOST",
-              help="measure on this host through ssh, with its CPU and libraries: its "
-                   "cipherbench-core on PATH, else this machine's shipped there for the run "
-                   "(same system and architecture); stored here with the host's machine facts")
+@host_options
 @click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
               help="with --host: use this ssh_config file (ssh -F) instead of ~/.ssh/config")
 @click.option("--host-core", metavar="PATH",
@@ -97,11 +100,12 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.pass_obj
 def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, budget, samples,
             headline, no_ref, no_hw, disable_features, hw_both, threads, rounds, seed, cpu,
-            wait_quiet, host, ssh_config, host_core, progress, db, as_json) -> int:
+            wait_quiet, hosts, inventory, parallel, host_timeout, ssh_config, host_core, progress,
+            db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table.
 
     The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB
-    (about 3 minutes on a quiet 2-core machine; the estimate is printed first)."""
+    (about 1 min 40 s on a quiet 2-core machine; the estimate is printed first)."""
     preset = choose_preset(quick, full)
     prec = parse_precision(precision) or preset.precision
     if budget is not None and budget < 0:
@@ -115,15 +119,26 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                              + ", ".join(VALID_OPS[:-1]))
     features = resolve_hw(no_hw, disable_features, hw_both)
     n_threads = thr.parse_threads(threads)
+    n_rounds, adaptive = parse_rounds(rounds)
+    if adaptive and n_threads > 1:
+        raise UsageError("--rounds auto measures one process a point; --threads measures "
+                         "several: choose one")
     if seed is not None and not rounds:
         raise UsageError("--seed orders the rounds: add --rounds N")
+
     if cpu is not None and n_threads > 1:
         raise UsageError("--cpu pins one process, --threads pins one per CPU: choose one")
+    names = fleet.resolve(app, hosts, inventory, ssh_config, parallel, host_timeout)
+    host = names[0] if names else None
     check_host_options(host, ssh_config, host_core, threads, cpu, wait_quiet)
     if host and any("@" in name for name in split_list(libs)):
         raise UsageError("--lib LIB@VARIANT names a build on this machine: it cannot be "
                          "combined with --host")
     store = app.open_store(db)            # an unusable --db fails before any work
+    if fleet.is_fleet(names, host_timeout):   # each host in its own process, in parallel
+        return fleet.run_many(app, primitive.NAME, names, db_path=str(store.path),
+                              parallel=parallel, host_timeout=host_timeout, progress=progress,
+                              as_json=as_json)
     mode = "off" if progress is False else mode_for(app.err_console, progress)
     wait_quiet_on(app.err_console, wait_quiet)
     run_ids: list[int] = []
@@ -146,7 +161,8 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                                     algos=split_list(algos), ops=op_list, sizes=chosen_sizes,
                                     precision=prec, budget_s=budget, samples=samples,
                                     headline=head, with_ref=not no_ref, hw_off=off,
-                                    threads=n_threads, rounds=rounds or 0, seed=seed, cpu=cpu)
+                                    threads=n_threads, rounds=n_rounds, seed=seed, cpu=cpu,
+                                    adaptive=adaptive)
             rec = _recording(app, store, p, session, mode)
             try:
                 with rec:
@@ -176,6 +192,21 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                               f"{', '.join(features)}) are a pair: `cipherbench compare "
                               f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
     return rc
+
+
+def parse_rounds(text: str | None) -> tuple[int, bool]:
+    """``--rounds``: (a fixed count, 0 when none; adaptive)."""
+    if text is None:
+        return 0, False
+    if text.strip().lower() == "auto":
+        return 0, True
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 2 <= n <= 100:
+        raise UsageError(f"--rounds {text!r}: valid: a whole number from 2 to 100, or auto")
+    return n, False
 
 
 def check_host_options(host: str | None, ssh_config: str | None, host_core: str | None,
@@ -230,7 +261,9 @@ def _recording(app: AppContext, store, p: primitive.RunPlan, session: RemoteHost
 def _processes(p: primitive.RunPlan) -> int:
     """Core processes of the first batches: one per library and op, or one per point and
     round (extra samples are bounded by the budget, connections included)."""
-    return p.points() * p.rounds if p.rounds else len({(i.lib, i.op) for i in p.items})
+    if p.rounds or p.adaptive:
+        return p.points() * (p.rounds or Sequential().looks[0])
+    return len({(i.lib, i.op) for i in p.items})
 
 
 def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:
@@ -273,3 +306,5 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
                           markup=False, highlight=False)
     app.console.print(f"stored as run {run_id} in {store.path} "
                       f"(`cipherbench show {run_id}`)", markup=False, highlight=False)
+    primitive.answer(app, bundle.run, bundle.results, headline=p.headline,
+                     advise_targets=ADVISE_TARGETS)

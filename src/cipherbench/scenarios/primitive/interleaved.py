@@ -11,37 +11,55 @@ the library's served core of the run (``CoreSession``): its known answers are ch
 first batch and each point is calibrated once, so the rounds of a point run the same loop
 count (recalibrated only when it no longer lasts half a sample's minimum); a core without ``serve``
 gets a process per batch.
+
+Adaptive (the default of ``run`` and ``run --quick``): the rounds of a size stop at the first
+planned look (``rounds.Sequential``) where every cell is answered, its figure precise or its
+paired ratio to the fastest library decided, or once the size's share of the run's budget is
+spent (never before a verdict's rounds); a cell still open then is stored with a warning.
 """
 from __future__ import annotations
 
 import random
 import statistics
-from typing import Iterable
+import time
+from typing import Callable, Iterable
 
-from cipherbench.analysis import stats
+from cipherbench.analysis import stats, verdict as V
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import CoreCrashed
 from cipherbench.cores.records import CoreError, Point
 from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
                                                      kept_samples, point_label)
-from cipherbench.scenarios.rounds import paired_ratios, rounds, samples_of
+from cipherbench.scenarios.rounds import (Round, Sequential, decided, paired_ratios, precise,
+                                          rounds, samples_of)
 
 Cand = tuple[str, str, str]   # (lib, algo, op)
 
 
 def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
-                  rng: random.Random) -> RunOutcome:
-    """Measure ``items`` size by size in ``n_rounds`` interleaved rounds; store every point,
-    then the fits. Stop signals pass through (what finished is stored)."""
+                  rng: random.Random, *, adaptive: Sequential | None = None,
+                  budget_s: float | None = None,
+                  clock: Callable[[], float] = time.monotonic) -> RunOutcome:
+    """Measure ``items`` size by size in ``n_rounds`` interleaved rounds (adaptive: until
+    every cell is answered at a look, within ``budget_s`` for the whole run); store every
+    point, then the fits. Stop signals pass through (what finished is stored)."""
     rec, sel = runner.rec, runner.sel
     if rec.progress.total is None:
         rec.progress.set_total(sum(len(i.sizes) for i in items))
     medians: dict[Cand, dict[int, float]] = {(i.lib, i.algo, i.op): {} for i in items}
     failed: set[Cand] = set()
-    for size in sel.sizes:
+    t_run = clock()
+    for k, size in enumerate(sel.sizes):
         cands = [c for c in medians if c not in failed
                  and any((i.lib, i.algo, i.op) == c and size in i.sizes for i in items)]
-        done = rounds(cands, lambda c, i: _one(runner, c, size, failed), n_rounds, rng)
+        enough, stop = None, {"by": "rounds"}
+        if adaptive is not None:
+            # this size's even share of what is left of the run's budget
+            share = None if budget_s is None else \
+                max(0.0, budget_s - (clock() - t_run)) / (len(sel.sizes) - k)
+            enough = _stopping(adaptive, cands, sel.precision, clock(), share, clock, stop)
+        done = rounds(cands, lambda c, i: _one(runner, c, size, failed),
+                      adaptive.max_rounds if adaptive else n_rounds, rng, enough=enough)
         firsts = {c: samples_of(done, c) for c in cands}
         round_best = {c: [_best(p) for p in pts] for c, pts in firsts.items()}
         for c in cands:
@@ -51,6 +69,8 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
                 continue
             best = _fastest(c, cands, round_best)
             ratios = paired_ratios(done, c, best, value=_best)
+            answered = adaptive is None or _answered(c, best, round_best, ratios, adaptive,
+                                                     sel.precision)
             more = {"rounds": len(done), "round_best_ns": [round(x, 4) for x in round_best[c]],
                     "paired_to": "/".join(best), "paired_ratios": [round(x, 5) for x in ratios],
                     "n_lost_cpu": sum(stats.lost_cpu(p.wall_ns, p.cpu_ns).n_dropped
@@ -58,10 +78,50 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
             # the cell: the median of the rounds' bests, its interval over the rounds
             fig = stats.robust(round_best[c], best_of=1)
             samples = [x for p in pts for x in kept_samples(p)]
-            medians[c][size] = runner._store_point(pts[0], fig, samples, True, "rounds", more)
+            if not answered:
+                runner._warn(W.not_stable(point_label(*c, size), fig.rel_half_width,
+                                          sel.precision, share or 0.0, what="figure"))
+            medians[c][size] = runner._store_point(pts[0], fig, samples, answered, stop["by"],
+                                                   more)
     for (lib, algo, op), m in medians.items():
         runner.add_fit(lib, algo, op, m)
     return runner.out
+
+
+def _answered(c: Cand, best: Cand, round_best: dict[Cand, list[float]], ratios: list[float],
+              seq: Sequential, precision: float) -> bool:
+    """A cell is answered when its figure is precise, or (against another library) its
+    paired ratio to the fastest is decided: beyond the verdicts' margin, or equal within
+    the precision."""
+    if precise(round_best[c], seq.confidence, precision):
+        return True
+    return c != best and decided(ratios, seq.confidence, V.DEFAULT_MARGIN, precision)
+
+
+def _stopping(seq: Sequential, cands: list[Cand], precision: float, t0: float,
+              budget_s: float | None, clock: Callable[[], float], stop: dict):
+    """The ``enough`` of one size's rounds: at a planned look, when every cell is answered;
+    at any round from a verdict's rounds on, when the budget is spent (time, not data)."""
+
+    def enough(done: list[Round]) -> bool:
+        n = len(done)
+        if budget_s is not None and n >= V.MIN_ROUNDS and clock() - t0 >= budget_s:
+            stop["by"] = "budget"
+            return True
+        if not seq.at_look(n):
+            return False
+        round_best = {c: [_best(p) for p in samples_of(done, c)] for c in cands}
+        for c in cands:
+            if not round_best[c]:
+                continue
+            best = _fastest(c, cands, round_best)
+            ratios = paired_ratios(done, c, best, value=_best)
+            if not _answered(c, best, round_best, ratios, seq, precision):
+                return False
+        stop["by"] = "decided"
+        return True
+
+    return enough
 
 
 def _best(p: Point) -> float:

@@ -3,15 +3,19 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 
 from cipherbench import catalog
+from cipherbench.analysis import verdict as V
 from cipherbench.machine import metadata
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
+from cipherbench.display.run_answer import RunAnswer, run_answer
+from cipherbench.display.run_answer import answer_lines as format_answer
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
@@ -20,6 +24,7 @@ from cipherbench.scenarios.primitive.interleaved import run_in_rounds
 from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
                                                      Selection, plan as plan_items)
 from cipherbench.scenarios.recording import Recording
+from cipherbench.scenarios.rounds import Sequential
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.suggest import did_you_mean
 
@@ -48,10 +53,12 @@ class RunPlan:
     threads: int = 1
     rounds: int = 0                # > 1: interleaved rounds (``interleaved.run_in_rounds``)
     seed: int = 0                  # of the rounds' random order
+    adaptive: bool = False         # rounds until every cell is answered (``rounds=0``)
 
     def args(self) -> dict:
         s = self.selection
-        more = {"rounds": self.rounds, "rounds_seed": self.seed} if self.rounds else {}
+        more = {"rounds": "adaptive" if self.adaptive else self.rounds,
+                "rounds_seed": self.seed} if self.rounds or self.adaptive else {}
         return {**more, "preset": self.preset.name, "libs": list(s.libs), "algos": list(s.algos),
                 "ops": list(s.ops) if s.ops else None, "sizes": list(s.sizes),
                 "precision": s.precision, "budget_s": s.budget_s,
@@ -120,9 +127,10 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
               ops: list[str], sizes: list[int], precision: float, budget_s: float | None,
               samples: int | None, headline: int, with_ref: bool, hw_off: list[str],
               threads: int, rounds: int = 0, seed: int | None = None,
-              cpu: int | None = None) -> RunPlan:
+              cpu: int | None = None, adaptive: bool = False) -> RunPlan:
     """Ask the core what it has and turn the options into work items (UsageError when nothing
-    asked can be measured)."""
+    asked can be measured). ``adaptive``: rounds until every cell is answered, within the
+    preset's run budget, or an explicit ``budget_s`` per point for the whole run's rounds."""
     inv = core.list()
     check_libraries(inv)
     lib_list = resolve_libs(inv, libs, with_ref)
@@ -135,6 +143,8 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
                     samples=samples, min_sample_ms=preset.min_sample_ms,
                     cpu=cpu)
     items = plan_items(inv, sel)
+    if adaptive and budget_s is not None:   # --budget: seconds a point, for all its rounds
+        sel = dataclasses.replace(sel, run_budget_s=budget_s * sum(len(i.sizes) for i in items))
     measured = {i.algo for i in items}
     if not [i for i in items if i.lib != "ref"] and [a for a in algo_list
                                                     if a not in catalog.REFERENCE]:
@@ -144,7 +154,8 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
                          + "; see `cipherbench list`")
     return RunPlan(core, inv, preset, sel, items, [a for a in algo_list if a not in measured],
                    headline, list(hw_off), threads, rounds,
-                   seed if seed is not None else random.SystemRandom().randrange(1 << 31))
+                   seed if seed is not None else random.SystemRandom().randrange(1 << 31),
+                   adaptive)
 
 
 #: Cost model of the estimate, from the core on a quiet 2-core machine: a sample lasts at
@@ -158,6 +169,12 @@ _PROCESS_S = 0.06
 _REFINED_SHARE = 0.2
 #: Without --samples the core takes as many samples as fill about this long (docs/protocol.md).
 _AUTO_POINT_S = 0.02
+#: A point's batch in a round of a served core: its warm-up (5 ms) and the request's way
+#: there and back; the samples come on top, each the core's short sample (0.1-0.2 ms) unless
+#: the preset sets one, as many as the preset asks (the core's own count otherwise).
+_ROUND_BATCH_S = 0.008
+_SHORT_SAMPLE_MS = 0.2
+_AUTO_SAMPLES = 100
 
 
 def estimate_s(p: RunPlan) -> float:
@@ -174,6 +191,13 @@ def estimate_s(p: RunPlan) -> float:
         t = 0.0 if p.rounds else len({(i.lib, i.op) for i in p.items}) * _PROCESS_S
     if p.rounds:   # a batch per point and round, no extra samples
         return t + n * p.rounds * (first_s + _POINT_OVERHEAD_S + per_batch)
+    if p.adaptive:   # the first look's rounds, or the budget, never fewer than a verdict's
+        batch_s = _ROUND_BATCH_S + per_batch + (s.samples or _AUTO_SAMPLES) * (
+            (s.min_sample_ms or _SHORT_SAMPLE_MS) / 1000)
+        rounds_s = n * Sequential().looks[0] * batch_s
+        if s.run_budget_s is not None:
+            rounds_s = max(n * V.MIN_ROUNDS * batch_s, min(rounds_s, s.run_budget_s))
+        return t + n * _POINT_OVERHEAD_S + rounds_s
     t += n * (first_s + _POINT_OVERHEAD_S)
     extra = n * _REFINED_SHARE * (s.budget_s + per_batch)
     t += extra if s.run_budget_s is None else min(extra, s.run_budget_s)
@@ -195,8 +219,10 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
     with CoreSession(p.core) as session:
         runner = PrimitiveRunner(p.core, rec, p.selection, session=session)
         try:
-            if p.rounds:
-                out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed))
+            if p.rounds or p.adaptive:
+                out = run_in_rounds(runner, p.items, p.rounds, random.Random(p.seed),
+                                    adaptive=Sequential() if p.adaptive else None,
+                                    budget_s=p.selection.run_budget_s)
             else:
                 out = runner.run(p.items)
         finally:   # a stopped run keeps the fits of what finished
@@ -280,7 +306,8 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
     head = headline or run.args.get("headline_size", HEADLINE_SIZE)
     table = format_results(results, head)
     if table is not None:
-        disp.display_results(screen.console, table)
+        disp.display_results(screen.console, table,
+                             see_all=f"`cipherbench show {run.id} --lib {{libs}}`")
         if table.has_suspect:
             screen.console.print(SUSPECT_LEGEND, markup=False, highlight=False)
     else:
@@ -291,3 +318,27 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
                              "efficiency = aggregate / (N x 1 thread)", markup=False,
                              highlight=False)
         disp.display_rows(screen.console, *scaling)
+
+
+def answer_of(run: Run, results: list[Result], headline: int | None = None) -> RunAnswer | None:
+    """The run's answer as a record (``display.run_answer``), None when it has none."""
+    found = run_answer(results, headline or run.args.get("headline_size", HEADLINE_SIZE))
+    return found if found is not None and found.kinds else None
+
+
+def answer_lines(run: Run, results: list[Result], headline: int | None = None,
+                 width: int = 100, advise_targets: tuple[str, ...] = ()) -> list[str]:
+    """The run's answer in lines of at most ``width``: per kind the fastest library and the
+    fastest sound choice, then the ``advise`` command for the user's task."""
+    found = answer_of(run, results, headline)
+    return [] if found is None else format_answer(found, width, advise_targets)
+
+
+def answer(screen: Screen, run: Run, results: list[Result], headline: int | None = None,
+           advise_targets: tuple[str, ...] = ()) -> None:
+    """The run's answer, its last lines."""
+    lines = answer_lines(run, results, headline, screen.console.width, advise_targets)
+    if lines:
+        screen.console.print()
+    for line in lines:
+        screen.console.print(line, markup=False, highlight=False)

@@ -28,6 +28,17 @@ from cipherbench.scenarios.ssh.via import VIAS
 #: here, small enough that every round of every cipher and tool stays short.
 DEFAULT_SIZE = "64M"
 MAX_SIZE = 16 << 30
+#: The one program measured unless --via names others: ssh itself, which every session,
+#: tunnel and git push runs (a user whose task is scp or rsync names it; `all` takes four
+#: times as long).
+DEFAULT_VIA = "pipe"
+
+
+def chosen_via(given: list[str]) -> list[str] | None:
+    """``--via`` as given -> the tools to ask ``via.choose`` for (None: every one installed)."""
+    if not given:
+        return [DEFAULT_VIA]
+    return None if "all" in given else given
 
 
 def parse_size(text: str) -> int:
@@ -56,9 +67,10 @@ def parse_size(text: str) -> int:
 @click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
               help="with --host: use this ssh_config file (ssh -F) instead of ~/.ssh/config")
 @click.option("--via", multiple=True, metavar="LIST", callback=nonempty_list,
-              help=f"the programs that move the bytes, comma-separated: {', '.join(VIAS)} "
-                   "(pipe: ssh's stdin to a remote wc -c; the others copy a file with "
-                   "-c CIPHER); default: every one installed, cheapest first")
+              help=f"the programs that move the bytes, comma-separated: {', '.join(VIAS)}, "
+                   "or `all` (every one installed, cheapest first); pipe: ssh's stdin to a "
+                   "remote wc -c, what ssh sessions, tunnels and git over ssh run; the others "
+                   f"copy a file with -c CIPHER (default: {DEFAULT_VIA})")
 @click.option("--rounds", type=click.IntRange(2, 100), default=sweep.DEFAULT_ROUNDS,
               show_default=True, metavar="N",
               help="interleaved rounds: each sends one sample through every cipher, tool "
@@ -94,7 +106,8 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds,
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
         raise UsageError(f"--host {host!r} is not a host name")
     p = ssh.make_plan(split_list(ciphers), split_list(macs), size=size, host=host,
-                      ssh_config=ssh_config, via=split_list(via), rounds=rounds, seed=seed,
+                      ssh_config=ssh_config, via=chosen_via(split_list(via)), rounds=rounds,
+                      seed=seed,
                       budget_s=budget, baseline=not no_baseline, full_samples=full_samples,
                       cpu=cpu, env=dict(app.env))
     store = app.open_store(db)
@@ -114,5 +127,7 @@ def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
     if as_json:
         app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
         return
-    ssh.view(app, store.get_run(run_id), store.results(run_id), store.warnings(run_id))
+    run, results = store.get_run(run_id), store.results(run_id)
+    ssh.view(app, run, results, store.warnings(run_id))
+    ssh.answer(app, run, results)
 

@@ -54,9 +54,10 @@ def cpu_rates(rounds: Sequence[int], nbytes: Sequence[int],
               cpus: Sequence[float | None]) -> dict[int, float]:
     """Round -> bytes per CPU second of both ends, for a cell whose every round has that
     figure (``round_cpu_s``); {} otherwise: a cell never mixes CPU and wall figures."""
-    if len(rounds) != len(nbytes) or not cpu_figure.has_cpu(nbytes, cpus):
+    times = cpu_figure.cpu_times(nbytes, cpus)
+    if len(rounds) != len(nbytes) or times is None:
         return {}
-    return {i: n / c for i, n, c in zip(rounds, nbytes, cpus)}
+    return {i: n / c for i, n, c in zip(rounds, nbytes, times)}
 
 
 def paired(a: Mapping[int, float], b: Mapping[int, float]) -> V.Verdict | None:

@@ -253,8 +253,8 @@ def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes,
 
 def view(screen: Screen, run: Run, results: list[Result],
          stored_warnings: list[StoredWarning]) -> None:
-    """One ranked table per tool (the baseline in each), the legend, the bottleneck sentence
-    and the warnings of a stored ssh run."""
+    """One ranked table per tool (the baseline in each), the legend and the warnings of a
+    stored ssh run (its bottleneck sentence: ``answer``)."""
     table = tables.rows([r for r in results if r.scenario == tables.SCENARIO])
     size = run.args.get("size")
     base = [r for r in table if r.is_baseline]
@@ -283,10 +283,23 @@ def view(screen: Screen, run: Run, results: list[Result],
     note = tables.cut_note(table, size, run.args.get("max_sample_s"))
     if note:
         screen.console.print(note, highlight=False)
-    screen.console.print(tables.bottleneck(table).text(), highlight=False)
-    display_warnings(screen.err_console, [run_warnings.BenchWarning(w.kind, w.subject, w.text)
+    display_warnings(screen.err_console, [run_warnings.BenchWarning(run_warnings.Kind(w.kind),
+                                                                    w.subject, w.text)
                                           for w in stored_warnings
                                           if w.kind not in ("unsupported", "transfer_failed")])
+
+
+def answer_lines(run: Run, results: list[Result]) -> list[str]:  # noqa: ARG001
+    """The verdict of a stored ssh run: crypto-bound, path-bound or cannot tell, and for
+    which cipher."""
+    return [tables.bottleneck(tables.rows([r for r in results
+                                           if r.scenario == tables.SCENARIO])).text()]
+
+
+def answer(screen: Screen, run: Run, results: list[Result]) -> None:
+    """The verdict, the command's last line."""
+    for line in answer_lines(run, results):
+        screen.console.print(line, highlight=False)
 
 
 def summary(run: Run, results: list[Result]) -> dict:

@@ -32,6 +32,7 @@ import socket
 import subprocess
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.interrupts import stop_on_signals
@@ -100,7 +101,7 @@ class PrivateServer:
         self.port = 0
         self.user = pwd.getpwuid(os.getuid()).pw_name
         self.proc: subprocess.Popen | None = None
-        self._log = None
+        self._log: BinaryIO | None = None
         self._signals = contextlib.ExitStack()
         self._seen_pids: set[int] = set()
 

@@ -155,9 +155,10 @@ def received(counts: list[int | None], rest: int | None) -> int | None:
 def arrived(sent: int, p: Parts, counts: list[int | None], rest: int | None) -> bool:
     """Did everything sent arrive? Exactly, or short by what each ``head`` that read its
     part whole may have read ahead."""
-    if rest is None or any(c is None for c in counts):
+    known = [c for c in counts if c is not None]
+    if rest is None or len(known) != len(counts):
         return False
-    total = sum(counts) + rest
+    total = sum(known) + rest
     if total == sent:
         return True
     whole = sum(1 for c, want in zip(counts, p.sizes) if c == want)
@@ -186,33 +187,37 @@ def steady(p: Parts, marks: list[Mark]) -> Steady | None:
     asked, a mark missing, or fewer than two segments read whole (a time bound cut the data).
     Segments are timed by the far side's clock when every mark has it, else by the marks'
     arrival here."""
-    if not p.split or len(marks) < 3 or any(m.count is None for m in marks):
+    counts = [m.count for m in marks if m.count is not None]
+    if not p.split or len(marks) < 3 or len(counts) != len(marks):
         return None
-    if marks[0].count < p.warm:
+    if counts[0] < p.warm:
         return None
-    far = all(m.far_ns is not None for m in marks)
-    segs = []
-    for a, b, want in zip(marks, marks[1:], p.sizes[1:]):
-        if b.count < want:
+    far_ns = [m.far_ns for m in marks if m.far_ns is not None]
+    far = len(far_ns) == len(marks)
+    segs: list[tuple[Mark, Mark, int, float]] = []   # its start, its end, bytes, seconds
+    for i, want in zip(range(len(marks) - 1), p.sizes[1:]):
+        a, b, count = marks[i], marks[i + 1], counts[i + 1]
+        if count < want:
             break       # the data ended inside it
-        secs = (b.far_ns - a.far_ns) / 1e9 if far else b.here - a.here
+        secs = (far_ns[i + 1] - far_ns[i]) / 1e9 if far else b.here - a.here
         if secs <= 0:
             return None
-        segs.append((a, b, secs))
+        segs.append((a, b, count, secs))
     if len(segs) < 2:
         return None
-    nbytes = sum(b.count for _, b, _ in segs)
-    rate = stats.median([b.count / secs for _, b, secs in segs])
+    nbytes = sum(count for _, _, count, _ in segs)
+    rate = stats.median([count / secs for _, _, count, secs in segs])
     return Steady(nbytes, nbytes / rate, _median_cost(segs, "server_cpu", nbytes),
                   _median_cost(segs, "client_cpu", nbytes), len(segs))
 
 
-def _median_cost(segs: list[tuple[Mark, Mark, float]], end: str, nbytes: int) -> float | None:
+def _median_cost(segs: list[tuple[Mark, Mark, int, float]], end: str, nbytes: int
+                 ) -> float | None:
     """One end's CPU seconds for ``nbytes`` at its median segment's cost per byte."""
     per_byte = []
-    for a, b, _ in segs:
+    for a, b, count, _ in segs:
         c0, c1 = getattr(a, end), getattr(b, end)
         if c0 is None or c1 is None:
             return None
-        per_byte.append((c1 - c0) / b.count)
+        per_byte.append((c1 - c0) / count)
     return stats.median(per_byte) * nbytes

@@ -45,6 +45,19 @@ ROUND_METRIC = "round_s"
 CPU_BOUND = bn.CPU_BOUND
 
 
+def _bytes(r: Result) -> int:
+    """A transfer sample's bytes: every ssh sample has a size."""
+    if r.size is None:
+        raise ValueError(f"ssh sample {r.algo} {r.op} without a size")
+    return r.size
+
+
+def _sent(r: Result) -> int:
+    """What the sample sent: its ``sent`` when the transfer recorded it, else its size."""
+    sent = r.extra.get("sent")
+    return int(sent) if sent is not None else _bytes(r)
+
+
 def _lib(c: Cand) -> str:
     return "tcp" if c.is_baseline else "openssh"
 
@@ -122,7 +135,7 @@ def _from_rounds(samples: list[Result], costs: dict[str, tuple[float, str]]) -> 
         rs.sort(key=lambda r: r.extra.get("round", 0))
         walls = [r.median for r in rs]
         at = [int(r.extra.get("round", i)) for i, r in enumerate(rs)]
-        rates = {i: r.size / r.median for i, r in zip(at, rs) if r.median > 0}
+        rates = {i: _bytes(r) / r.median for i, r in zip(at, rs) if r.median > 0}
         figs = list(rates.values())
         s = stats.summarize(figs)
         first = rs[0].extra
@@ -143,9 +156,9 @@ def _from_rounds(samples: list[Result], costs: dict[str, tuple[float, str]]) -> 
             server_cpu=_share([r.extra.get("server_cpu_s") for r in rs], walls),
             grade=info.get("grade", ""), is_default=bool(first.get("client_default")),
             is_baseline=is_base, algo=algo, note=info.get("note", ""),
-            size=int(stats.median([r.extra.get("sent", r.size) for r in rs])),
+            size=int(stats.median([_sent(r) for r in rs])),
             cut=any(r.extra.get("cut") for r in rs), rates=rates, extra=dict(first),
-            cpu_rates=F.cpu_rates(at, [r.size for r in rs],
+            cpu_rates=F.cpu_rates(at, [_bytes(r) for r in rs],
                                   [F.round_cpu_s(r.extra) for r in rs]),
             cipher_bps=None if is_base else cipher_cost.combo_bps(
                 info.get("cipher_algo"), info.get("mac_algo"), costs)))
@@ -274,7 +287,7 @@ def summary_results(results: list[Result]) -> list[Result]:
             if xs:
                 s = stats.summarize(xs)
                 out.append(Result(scenario=SCENARIO, lib=lib, algo=algo, op=op,
-                                  size=int(stats.median([r.size for r in rs])), metric=metric,
+                                  size=int(stats.median([_bytes(r) for r in rs])), metric=metric,
                                   unit="s", median=s.median, ci_low=s.ci_low,
                                   ci_high=s.ci_high, n_samples=s.n, cv=s.cv,
                                   extra={"method": rs[0].extra.get("server_cpu_method")
@@ -315,7 +328,8 @@ def cut_note(table: list[Row], requested: int | None, max_s: float | None) -> st
 def legend(table: list[Row]) -> str:
     """What the verdict columns mean, naming the figure "vs dflt" was judged on for each tool
     of ``table``."""
-    by_cpu, by_speed = [], []
+    by_cpu: list[str] = []
+    by_speed: list[str] = []
     for v in vias(table):
         figures = {r.vs_default_figure for r in table
                    if r.via == v and r.vs_default is not None}

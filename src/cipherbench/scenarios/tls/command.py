@@ -122,18 +122,19 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
                    total=tls.total_steps(p), estimate_s=tls.estimate_s(p),
                    show=lambda run_id: _show(app, store, run_id, p, False)) as rec:
         outcome = tls.measure(p, rec)
-    _show(app, store, rec.run_id, p, as_json)
-    if not as_json:
-        display_warnings(app.err_console, rec.warnings)
+    _show(app, store, rec.run_id, p, as_json, rec.warnings)
     store.close()
     return 1 if outcome.failed else 0
 
 
-def _show(app: AppContext, store, run_id: int, p, as_json: bool) -> None:
+def _show(app: AppContext, store, run_id: int, p, as_json: bool, warnings=()) -> None:
+    """The stored run: JSON, or the tables, the warnings and the answer last."""
     if as_json:
         app.stdout.write(EXPORTERS["json"].render(RunBundle.load(store, run_id)))
-    else:
-        tls.view(app, store.get_run(run_id), store.results(run_id), [],
-                 libraries=p.libraries, sizes=p.plan.sizes)
+        return
+    run, results = store.get_run(run_id), store.results(run_id)
+    tls.view(app, run, results, [], libraries=p.libraries, sizes=p.plan.sizes)
+    display_warnings(app.err_console, list(warnings))
+    tls.answer(app, run, results, sizes=p.plan.sizes)
 
 

@@ -179,6 +179,8 @@ def _store(runner: TlsRunner, out: LibRounds, suites: Sequence[Suite], sizes: li
                      "grade_reference": g.reference, "kx": s.kx, "cipher": s.cipher,
                      "mac": s.mac, "cpu_ratio": _cpu_ratio(first), **s.names(), **ratios}
             med, lo, hi = rate_interval(size, fig.figure, fig.ci_low, fig.ci_high)
+            if med is None:   # no positive time, no rate
+                continue
             runner.rec.add(Result(SCENARIO, out.lib, s.iana, "transfer", size, "bytes_per_s",
                                   "B/s", median=med, ci_low=lo, ci_high=hi,
                                   n_samples=len(per_round), cv=stats.cv(per_round)

@@ -18,6 +18,7 @@ from cipherbench.analysis import stats
 from cipherbench.cores.core_client import Core, CoreCrashed
 from cipherbench.cores.combined import tls_listing
 from cipherbench.display.console import display_fitted
+from cipherbench.display.footnotes import footnote_long
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
@@ -101,6 +102,26 @@ def inventory(core: Core) -> tuple[list[str], list[Suite], list[dict]]:
     return have, parse_list(listing), listing
 
 
+def with_capabilities(core: Core, libraries: dict[str, dict], libs: list[str]
+                      ) -> dict[str, dict]:
+    """The TLS libraries with the CPU capabilities the core's ``list`` names for the same
+    library and version (the TLS listing names none): stored with the run, they let
+    ``advise`` and ``compare`` tell that it used the hardware the primitive runs did."""
+    out = dict(libraries)
+    for lib in libs:
+        rec = out.get(lib)
+        if rec is None or rec.get("caps") is not None:
+            continue
+        try:
+            listed = core.list(lib).libraries.get(lib) or {}
+        except Exception:  # noqa: BLE001 - without the listing the run stores no capabilities
+            continue
+        if listed.get("version") == rec.get("version") and listed.get("caps") is not None:
+            out[lib] = dict(rec, **{k: listed[k] for k in ("caps", "provider", "hw_used")
+                                    if listed.get(k) is not None})
+    return out
+
+
 def make_plan(core: Core, env, *, libs: list[str] | None, suites: list[str] | None,
               sizes: tuple[int, ...], handshakes: bool, transfer: bool, loopback: bool,
               loopback_size: int, precision: float, budget_s: float,
@@ -128,7 +149,8 @@ def make_plan(core: Core, env, *, libs: list[str] | None, suites: list[str] | No
         notes.append("openssl program not found: the TCP loopback figures are skipped "
                      "(Debian: apt-get install openssl, or leave them out with --no-loopback)")
     preamble = next((r for r in listing if r["type"] == "preamble"), None)
-    libraries = {r["lib"]: r for r in listing if r["type"] == "library"}
+    libraries = with_capabilities(core, {r["lib"]: r for r in listing
+                                         if r["type"] == "library"}, chosen_libs)
     plan = Plan(libs=tuple(chosen_libs), suites=tuple(chosen), sizes=sizes,
                 handshakes=handshakes, transfer=transfer, precision=precision,
                 budget_s=budget_s, cpu=cpu)
@@ -310,7 +332,7 @@ _RIGHT = ["#", "full handshakes/s", "resumed/s", "TCP loopback (s_server)"]
 
 def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredWarning],
          libraries: dict | None = None, sizes=()) -> None:  # noqa: ARG001
-    """The suite tables, handshake table and answer of a stored tls run."""
+    """The suite tables and handshake table of a stored tls run (its answer: ``answer``)."""
     rows = tables.suite_rows(results)
     hs = tables.handshake_rows(results)
     sizes_seen = tables.sizes_of(results) or list(sizes)
@@ -323,16 +345,30 @@ def view(screen: Screen, run: Run, results: list[Result], warnings: list[StoredW
         # terminal splits them off into a table of their own)
         order = [0, 1, *range(4, len(header)), 2, 3]
         header, cells = [header[i] for i in order], [[c[i] for i in order] for c in cells]
-        display_fitted(screen.console, header, cells, keep=2,
-                       right=_RIGHT + [h for h in header if h.endswith(" writes")],
+        figures = _RIGHT + [h for h in header if h.endswith(" writes")]
+        # a refusal's reason below the table, not six lines of a column of figures
+        cells, notes = footnote_long(header, cells, figures)
+        display_fitted(screen.console, header, cells, keep=2, right=figures,
                        title=f"{lib} ({version_text}): TLS record layer in one process, "
                              f"server to client, both ends on one core (run {run.id})")
+        for note in notes:
+            screen.console.print(note, markup=False, highlight=False)
     if hs:
         header, cells = tables.format_handshake_table(hs)
         display_fitted(screen.console, header, cells, keep=3, right=_RIGHT,
                      title=f"TLS 1.3 handshakes per second ({HANDSHAKE_SUITE}), client "
                            "and server on one core")
-    for line in tables.answer(rows, sizes_seen):
+
+
+def answer_lines(run: Run, results: list[Result], sizes=()) -> list[str]:  # noqa: ARG001
+    """The verdict of a stored tls run: per library its fastest recommended suite (and
+    against its default suite)."""
+    return tables.answer(tables.suite_rows(results), tables.sizes_of(results) or list(sizes))
+
+
+def answer(screen: Screen, run: Run, results: list[Result], sizes=()) -> None:
+    """The verdict, the command's last lines."""
+    for line in answer_lines(run, results, sizes):
         screen.console.print(line, markup=False)
 
 

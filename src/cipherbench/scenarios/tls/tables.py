@@ -132,7 +132,7 @@ def _versus(rows: dict[tuple[str, str], SuiteRow], results: list[Result],
         b = base.get((r.lib, r.size))
         if b and not row.is_default:
             v = _paired(b, _per_round(r, "round_best_ns"))
-            if v is not None:
+            if v is not None and r.size:   # every point here has a size
                 row.versus[r.size] = v
     lb_default = next((r.extra.get("default_suite") for r in loop.values()
                        if r.extra.get("default_suite")), None)
@@ -180,7 +180,7 @@ def format_suite_table(rows: list[SuiteRow], sizes: list[int],
         header.append("TCP loopback (s_server)")
     top = sizes[-1] if sizes else None
     paired = any(r.versus or r.is_default for r in rows)
-    if paired:
+    if paired and top is not None:
         header += [f"vs default ({format_size(top)})", "verdict"]
     loop_paired = with_loopback and any(r.loopback_versus for r in rows)
     if loop_paired:
@@ -198,7 +198,7 @@ def format_suite_table(rows: list[SuiteRow], sizes: list[int],
         line = [str(rank) if ok else "-", r.iana, r.openssl, r.gnutls, r.proto, r.grade, *rates]
         if with_loopback:
             line.append(format_rate(r.loopback) if r.loopback else r.loopback_error)
-        if paired:
+        if paired and top is not None:
             line += versus_cells(r.versus.get(top), r.is_default and ok)
         if loop_paired:
             line += versus_cells(r.loopback_versus, r.is_default and bool(r.loopback))

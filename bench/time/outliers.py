@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Single-run outliers: the same cells measured by N separate `cipherbench run`s, each run's
+figure against the median of its cell over all runs, and whether a run that is more than 5%
+off carried a warning for that cell (docs/performance.md). Target: none off by more than 5%
+without a warning. Not a test: the figures depend on the machine.
+
+Usage: outliers.py [--runs 100] [--lib libgcrypt] [--algo aes-128-gcm,chacha20-poly1305]
+       [--size 16384] [--extra "--rounds auto"] [--json FILE]
+       (the cipherbench of this checkout: PYTHONPATH=src, CIPHERBENCH_CORE as usual)
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+OFF = 0.05
+
+
+def one_run(args: argparse.Namespace, db: Path) -> dict[str, tuple[float, bool]]:
+    """{cell: (ns per op, warned)} of one `run --json`."""
+    argv = [sys.executable, "-m", "cipherbench", "run", "--lib", args.lib, "--algo", args.algo,
+            "--op", "encrypt", "--sizes", str(args.size), "--no-ref", *shlex.split(args.extra),
+            "--json", "--db", str(db)]
+    p = subprocess.run(argv, capture_output=True, text=True, check=False)
+    if p.returncode != 0:
+        raise SystemExit(f"run failed: {p.stderr.strip()}")
+    doc = json.loads(p.stdout)
+    warned = {w.get("subject", "") for w in doc.get("warnings", [])}
+    out = {}
+    for r in doc["results"]:
+        if r["metric"] == "ns_per_op":
+            cell = f"{r['lib']} {r['algo']} {r['op']} {r['size']} B"
+            out[cell] = (r["median"], any(cell in s for s in warned))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=100)
+    ap.add_argument("--lib", default="libgcrypt")
+    ap.add_argument("--algo", default="aes-128-gcm,chacha20-poly1305")
+    ap.add_argument("--size", type=int, default=16384)
+    ap.add_argument("--extra", default="", help="more options of run, e.g. '--rounds auto'")
+    ap.add_argument("--json", metavar="FILE")
+    a = ap.parse_args()
+    runs: list[dict[str, tuple[float, bool]]] = []
+    with tempfile.TemporaryDirectory(prefix="cb-outliers-") as d:
+        for i in range(a.runs):
+            runs.append(one_run(a, Path(d) / f"r{i}.sqlite"))
+    cells = sorted({c for r in runs for c in r})
+    print("| cell | runs | median ns/op | > 5% off | of them without a warning |")
+    print("|---|---|---|---|---|")
+    summary = {}
+    for c in cells:
+        figs = [(r[c][0], r[c][1]) for r in runs if c in r]
+        med = statistics.median(f for f, _ in figs)
+        off = [(f, w) for f, w in figs if abs(f / med - 1) > OFF]
+        silent = [f for f, w in off if not w]
+        summary[c] = {"median": med, "runs": len(figs), "off": len(off), "silent": len(silent),
+                      "figures": [f for f, _ in figs]}
+        print(f"| {c} | {len(figs)} | {med:.1f} | {len(off)} | {len(silent)} |")
+    if a.json:
+        Path(a.json).write_text(json.dumps(summary, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
