@@ -16,6 +16,9 @@ fi
 
 scripts/install-deps.sh --test
 
+# Lint first: seconds, and it fails before the long parts start.
+.venv/bin/ruff check src tests bench scripts
+
 meson_setup() { # dir, extra args...
     local dir=$1; shift
     if [ -d "$dir" ]; then meson setup --reconfigure "$dir" "$@" >/dev/null; else meson setup "$dir" "$@" >/dev/null; fi

@@ -4,7 +4,6 @@ apt-cache, apt-get, sudo) and for what comes after the Debian packages (.venv's 
 build-extra-cores.sh), each recording how it was called."""
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from dataclasses import dataclass

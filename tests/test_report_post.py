@@ -3,7 +3,6 @@ hardware state, core build and machine per series; the runs named), the log axis
 the command's bad input."""
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pytest

@@ -34,7 +34,6 @@ Usage: stability.py --core BUILD/core/cipherbench-core [--runs 20] [--rounds 12]
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import random

@@ -8,7 +8,6 @@ from __future__ import annotations
 from cipherbench.advise import verdicts as A
 from cipherbench.advise.evidence import LeftOut
 from cipherbench.analysis import cpu_figure
-from cipherbench.analysis import verdict as V
 from cipherbench.units import format_rate
 
 
