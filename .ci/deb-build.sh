@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The Debian package from a checkout, as a Debian builder makes it: the build dependencies of
 # debian/control and nothing else (apt-get build-dep), dpkg-buildpackage -us -uc -b, then
 # lintian, which must find no error. The .deb files are copied to OUT.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The Debian packages in DIR installed with apt on a fresh Debian (their dependencies and
 # recommendations from the archive, nothing by hand), then used as a user would: the man
 # page is there, `cipherbench run --quick` and `cipherbench advise --for ssh` run as a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # One command on a fresh Debian (bookworm: 12, trixie: 13): a minimal debootstrap root
 # filesystem holding a clean clone of this checkout's HEAD at /ci/cipherbench (and ../shared
 # beside it when there is one), with nothing installed but what the project's scripts install.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The fast tier of scripts/test.sh, for the second fresh release in .ci/run: what setup
 # installs (Debian packages, .venv, the Go and Rust cores), the C core's unit tests and
 # known-answer checks, the Go and Rust cores' unit tests, and the Python tests of both tiers:

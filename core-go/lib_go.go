@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lib_go.go - the library "go": Go's standard library and golang.org/x/crypto, each
 // through the API a Go program uses (crypto/cipher's AEAD, BlockMode and Stream; the
 // one-shot digest functions; crypto/hmac).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //go:build go1.24
 
 // sha3_std.go - SHA-3 and SHAKE from the standard library's crypto/sha3 (Go 1.24 on), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //go:build !go1.24
 
 // sha3_x.go - SHA-3 and SHAKE from golang.org/x/crypto/sha3 on a Go older than 1.24, which

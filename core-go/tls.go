@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tls.go - the tls command for Go's crypto/tls (docs/protocol.md, "tls"): a client and a
 // server in this process over an in-memory connection pair (tls_conn.go); per suite,
 // application writes of each size timed with measure.go's calibration and samples;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpuinfo.c - CPU model, crypto flags and measured core frequency. */
 #include "cpuinfo.h"
 #include "measure.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* request.c - parses the request lines of `serve` (request.h). */
 #include "request.h"
 #include <cjson/cJSON.h>

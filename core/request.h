@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* request.h - one request of `serve`: a JSON object on one line naming what
  * to time, e.g. {"algo":["aes-128-gcm"],"op":"encrypt","sizes":[1024],"samples":20}
  * (docs/protocol.md). */

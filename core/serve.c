@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* serve.c - the `serve` command (serve.h): the library's vectors are loaded
  * and it is initialised once; then each request line is answered with the
  * records `bench` writes for the same arguments, ended by an `end` record.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Cross-build the C core and its backends for another Debian architecture into build-ARCH/,
 # installing what is missing first (as root, or through sudo): the architecture in dpkg, the
 # cross toolchain, qemu-user-static and the target's development packages

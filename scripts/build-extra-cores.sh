@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the measurement cores of other languages into build-extra/ when their toolchain
 # is here: core-go/ (Go's standard library and x/crypto, library "go") with Go >= 1.23
 # (Debian 13 ships 1.24, Debian 12 has 1.23 in bookworm-backports),

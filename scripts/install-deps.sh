@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Install what cipherbench needs and is missing: Debian packages, then a Python virtual
 # environment (.venv) with cipherbench built and installed into it (pip builds the C core),
 # then the Go and Rust cores (scripts/build-extra-cores.sh).

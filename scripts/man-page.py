@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The cipherbench(1) man page, made from the command's own --help text: the top-level help,
 then every command's (and every subcommand's, for a group such as ``core``), so the page
 says what the program says and nothing else. click has no man page generator, and help2man

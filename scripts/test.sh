@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The whole test suite: C unit tests and known-answer checks (plain and under
 # AddressSanitizer + UndefinedBehaviorSanitizer), then the Python tests.
 #   scripts/test.sh [PYTEST ARGS]          everything, as CI runs it

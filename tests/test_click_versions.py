@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The command line works with the click that Debian 12 ships (8.1.3), which lacks click 8.2's
 ``NoArgsIsHelpError``: a usage error is still one line and exit 2, not a traceback."""
 from __future__ import annotations

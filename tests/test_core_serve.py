@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One core process per library across a run: ``cipherbench-core serve`` and the front end's
 ``CoreSession``. The real core answers requests in turn (known answers once, each point
 calibrated once, a bad request refused without ending the process); the fake core, with

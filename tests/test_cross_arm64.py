@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The arm64 cross-built core (scripts/build-cross.sh arm64) under qemu-user: it lists its
 libraries with the CPU features the kernel's HWCAP words give, and passes its known answers
 for OpenSSL, Nettle and libgcrypt. Skipped, with the reason, where qemu or the build is missing."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every numeric option is checked alike (finite, in range, whole where a count or a size),
 empty lists are refused, negative run numbers work, and what is missing is reported as its
 words say (an "error:" fails the command, a "warning:" does not)."""

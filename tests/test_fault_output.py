@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A full disk on output: `show` and `export` onto /dev/full, and `export -o FILE` past a file
 size limit (RLIMIT_FSIZE, the disk full for this process alone) end in one line and a
 non-zero exit; the export is written whole or not at all (the old file kept, no partial

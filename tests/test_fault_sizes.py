@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every size option bounded by what the machine can hold: a payload that does not fit in
 half the available memory is refused before anything starts (one line naming the option,
 exit 1, no run stored), and the payload is made a MiB at a time, never as one allocation of

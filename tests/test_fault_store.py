@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The store: the commands that only show results work on a database they cannot write (a
 read-only file system), and no command writes anything into a file that is not a cipherbench
 database."""

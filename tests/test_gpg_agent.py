@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The run's gpg-agent cannot outlive it: started by the run itself, supervised, with a
 parent-death signal, so a SIGKILL of the run (a CI cancel, the OOM killer) takes the agent
 with it instead of leaving `gpg-agent --daemon` beside the passphrase file; gpg never starts

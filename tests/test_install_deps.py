@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """scripts/install-deps.sh decides what to install, who installs it, and where from: run for
 real on a copy of scripts/, with test doubles for the system's tools (id, dpkg-query,
 apt-cache, apt-get, sudo) and for what comes after the Debian packages (.venv's pip,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The package layout keeps its layers (docs/architecture.md, "The layers"): every module
 imports, imports point one way (down the layers), and no module takes a standard library name.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """scripts/man-page.py: cipherbench(1) says what the command's --help texts say, every command
 and subcommand a section with its options, and troff reads it without a warning."""
 from __future__ import annotations

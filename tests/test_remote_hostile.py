@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The remote layer against hostile hosts and users: every ssh of a run keeps the connection
 alive and gives up on a host that stops answering (a frozen host ends in one line, the run
 marked with what it kept); a --host-core that is not a cipherbench core says so; Ctrl-C that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A stop signal during start-up (the commands still loading, the store being opened, the
 first programs starting): the same one line and exit 130 as later, never a traceback or a
 silent 143, and nothing left behind (process group, temporary directory) with the run, if

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`cipherbench ssh` end to end against the real OpenSSH server on 127.0.0.1, with small sizes:
 every offered cipher measured with intact data, results stored and exportable, and the faults
 (refused cipher, unreachable host, host key mismatch) each one line while the rest runs."""

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Stability of cipherbench's numbers and verdicts, quiet and under a competing load.
 
 The seeds' comparison: per library, AES-128-GCM against ChaCha20-Poly1305 (encrypt, 16 KiB),

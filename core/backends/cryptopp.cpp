@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // cryptopp.cpp - Crypto++ backend: a C++ file exporting the C table.
 //
 // Every object is made and keyed once in init() and reused: AEADs resync to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hw_arm.h - what an Arm CPU offers, as the kernel reports it (the HWCAP
  * words of the auxiliary vector: the bits the libraries' own detection
  * reads too), and the ARM forms of the libraries' switches. The ARM twin of

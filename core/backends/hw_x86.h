@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hw_x86.h - what the CPU offers (CPUID) and Nettle's fat-build override
  * string, shared by the Nettle and GnuTLS backends (GnuTLS falls back to
  * Nettle for what its own accelerated code does not cover, so both

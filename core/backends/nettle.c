@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nettle.c - the Nettle backend.
  *
  * Block ciphers run through Nettle's generic struct nettle_cipher with its

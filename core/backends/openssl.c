@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* openssl.c - OpenSSL 3 backend through the EVP API (EVP_CIPHER, EVP_MD, EVP_MAC).
  *
  * One init/run/finish trio per kind (aead, cipher, xts, hash, mac); each row's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One way for every command to be stopped: SIGINT (Ctrl-C), SIGTERM (``kill``, ``timeout``, a CI
 cancel) and SIGHUP (a closed terminal) all raise ``Stop``, a ``KeyboardInterrupt``, in the main
 thread. Everything then unwinds through the same ``with`` blocks: core processes are stopped,

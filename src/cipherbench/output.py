@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writing what a command produces, checked: a full disk or a file system error is one line
 and a non-zero exit, never a traceback, and a file is replaced whole or not at all.
 

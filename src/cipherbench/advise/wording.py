@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every sentence of the answer, rendered from an ``AnswerVerdict`` (pure: records in, text
 out). The headline and the conclusion depend on the verdict's states and names only, never
 on a figure, so runs whose verdicts agree print them alike; the figures (rates, ratios,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The ``cipherbench`` command line.
 
 ``main(args, env) -> int`` runs one command in-process (tests call it directly); ``run()`` is

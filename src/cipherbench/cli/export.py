@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench export RUN --format json|csv|markdown``; ``export --format openmetrics``: the
 latest figures of every host (``export.openmetrics``)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What every command gets: the environment, the output streams and shared option helpers."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``--wait-quiet[=SECONDS]`` and ``--cpu K``, shared by every measuring command (run, tls,
 ssh, gpg, and advise for what it measures): the options, and the bounded wait for a quiet
 machine before a run starts."""

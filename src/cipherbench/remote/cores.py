@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The cores on a host, as ``cores.Cores``: every process through the host's launcher, ssh's own
 failures turned into ``HostLost`` (every further process would fail the same way, so the run
 stops), a core killed there named with its signal, and a core that cannot start there reported

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A host measured through ssh (``run --host``): the probe, the core run there, the cleanup.
 
 ``RemoteHost`` is a context manager. Entering it probes the host (``probe``), which also makes

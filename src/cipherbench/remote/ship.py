@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shipping this machine's core to a host: one tar stream through ssh into the run's private
 directory there, made here in memory (nothing is written on this machine), every file
 readable by its owner only.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The random payload a real-path scenario sends (tls's loopback, ssh, gpg): made in chunks
 of a MiB (never one allocation of the whole size, nor a second copy of it), and a size the
 machine cannot hold refused before anything starts, in one line naming the option.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The SQLite store: every write is committed at once, so a crash loses nothing finished."""
 from __future__ import annotations
 

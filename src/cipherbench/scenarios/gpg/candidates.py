@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Measure real backup encryption: ``gpg --symmetric`` per cipher algorithm and ``age``, each
 encrypting and decrypting the same bytes held in memory, repeated until the median is stable.
 

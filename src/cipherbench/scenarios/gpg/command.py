@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench gpg``: which ``gpg --cipher-algo`` encrypts a backup fastest here."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A private GnuPG home for one run: a fresh GNUPGHOME with a generated passphrase, removed
 afterwards with its gpg-agent stopped. The user's own ~/.gnupg is never read or written.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The cleartext baseline: the same bytes over a plain TCP connection on the same path.
 
 - Private server (loopback): a receiver process (Python, started for each sample) listens on

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench ssh``: real OpenSSH transfers per cipher and MAC, beside a cleartext baseline.
 
 By default against a private sshd on 127.0.0.1 made for the run (``scenarios.ssh.server``);

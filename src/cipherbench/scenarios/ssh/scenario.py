@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench ssh`` as a scenario: real OpenSSH transfers per cipher and MAC, through each
 tool asked for (``--via``: the ssh pipe, sftp, scp, rsync), against a private sshd on
 127.0.0.1 (or a real host), beside a cleartext TCP baseline, in randomized interleaved rounds

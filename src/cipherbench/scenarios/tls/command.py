@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench tls``: the TLS record layer per cipher suite, and handshakes per second.
 
 The core runs a client and a server of OpenSSL or GnuTLS in one process over a socket pair

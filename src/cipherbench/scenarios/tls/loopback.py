@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The kernel's socket path: the same suites through ``openssl s_server``/``s_client`` over TCP
 on 127.0.0.1.
 
