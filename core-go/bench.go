@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // bench.go - the bench command: known answers first, then per size a point of raw
 // samples, then the fit over sizes >= 1 KiB (as the C core's bench.c).
 package main

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // emit.go - protocol records (docs/protocol.md), one JSON object per line on stdout.
 package main
 

@@ -1,8 +1,8 @@
 module cipherbench/core-go
 
-go 1.26.0
+go 1.23.0
 
 require (
-	golang.org/x/crypto v0.58.0
-	golang.org/x/sys v0.49.0
+	golang.org/x/crypto v0.41.0
+	golang.org/x/sys v0.35.0
 )

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hw.go - --no-hw and --disable-cpu-feature through Go's own switch: the GODEBUG cpu.*
 // options, read by the runtime (and golang.org/x/sys/cpu) when the process starts, so
 // the core sets GODEBUG and executes itself again, as the C core does with its libraries'

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // lib_go.go - the library "go": Go's standard library and golang.org/x/crypto, each
 // through the API a Go program uses (crypto/cipher's AEAD, BlockMode and Stream; the
 // one-shot digest functions; crypto/hmac).
@@ -10,7 +11,6 @@ import (
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
-	"crypto/sha3"
 	"crypto/sha512"
 	"hash"
 
@@ -196,8 +196,16 @@ func sumRow(alg algorithm, sum func(dst, data []byte) []byte) row {
 	}}
 }
 
+// shakeHash: what a SHAKE hasher of crypto/sha3 or of golang.org/x/crypto/sha3 has
+// (sha3_std.go or sha3_x.go, by the Go release).
+type shakeHash interface {
+	Reset()
+	Write(p []byte) (int, error)
+	Read(p []byte) (int, error)
+}
+
 // SHAKE has no one-shot call that writes into a given buffer: a reused hasher.
-type shakeRunner struct{ h *sha3.SHAKE }
+type shakeRunner struct{ h shakeHash }
 
 func (r *shakeRunner) run(m *msg) status {
 	r.h.Reset()
@@ -254,10 +262,10 @@ var goRows = []row{
 	sumRow(algorithm{"sha384", kindHash, 0, 0, 48, 1, false}, func(d, p []byte) []byte { s := sha512.Sum384(p); return append(d, s[:]...) }),
 	sumRow(algorithm{"sha512", kindHash, 0, 0, 64, 1, false}, func(d, p []byte) []byte { s := sha512.Sum512(p); return append(d, s[:]...) }),
 	sumRow(algorithm{"sha512-256", kindHash, 0, 0, 32, 1, false}, func(d, p []byte) []byte { s := sha512.Sum512_256(p); return append(d, s[:]...) }),
-	sumRow(algorithm{"sha3-256", kindHash, 0, 0, 32, 1, false}, func(d, p []byte) []byte { s := sha3.Sum256(p); return append(d, s[:]...) }),
-	sumRow(algorithm{"sha3-512", kindHash, 0, 0, 64, 1, false}, func(d, p []byte) []byte { s := sha3.Sum512(p); return append(d, s[:]...) }),
+	sumRow(algorithm{"sha3-256", kindHash, 0, 0, 32, 1, false}, func(d, p []byte) []byte { s := sha3Sum256(p); return append(d, s[:]...) }),
+	sumRow(algorithm{"sha3-512", kindHash, 0, 0, 64, 1, false}, func(d, p []byte) []byte { s := sha3Sum512(p); return append(d, s[:]...) }),
 	{algorithm{"shake128", kindHash, 0, 0, 32, 1, false}, func(s *setup) (runner, status) {
-		return &shakeRunner{sha3.NewSHAKE128()}, statusOK
+		return &shakeRunner{newShake128()}, statusOK
 	}},
 	sumRow(algorithm{"blake2b-512", kindHash, 0, 0, 64, 1, false}, func(d, p []byte) []byte { s := blake2b.Sum512(p); return append(d, s[:]...) }),
 	sumRow(algorithm{"blake2s-256", kindHash, 0, 0, 32, 1, false}, func(d, p []byte) []byte { s := blake2s.Sum256(p); return append(d, s[:]...) }),

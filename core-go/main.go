@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // cipherbench-core-go: the cipherbench core protocol (docs/protocol.md) for Go's
 // standard library and golang.org/x/crypto, as the library "go": list, kat and bench,
 // with the C core's arguments, known-answer checks, sampling and JSON lines.

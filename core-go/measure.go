@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // measure.go - the timed loop, calibration, buffers and the fit: the same as the C
 // core's measure.c and fit.c, so that a Go figure and a C figure mean the same thing.
 package main

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tls.go - the tls command for Go's crypto/tls (docs/protocol.md, "tls"): a client and a
 // server in this process over an in-memory connection pair (tls_conn.go); per suite,
 // application writes of each size timed with measure.go's calibration and samples;
@@ -442,9 +443,12 @@ func transferSize(a *tlsArgs, s *tlsSuite, x *xferRunner, state tls.ConnectionSt
 	}
 	emit(tlsPointRec{pointRec: pointRec{V: protocolVersion, Type: "point", Lib: libName, Algo: s.iana, Op: "transfer",
 		Size: size, Iters: iters, WallNs: wall, CPUNs: cpu}, Suite: tls.CipherSuiteName(state.CipherSuite),
-		Proto: protoName(state.Version), Group: groupName(state.CurveID), Cert: "rsa2048"})
+		Proto: protoName(state.Version), Group: groupName(negotiatedCurve(state, transferCurve)), Cert: "rsa2048"})
 	return true
 }
+
+// transferCurve: the one group a transfer's connection offers (its key exchange is not timed).
+const transferCurve = tls.X25519
 
 // groupName: the protocol's name of a curve Go negotiated ("" for none, as with RSA key exchange).
 func groupName(c tls.CurveID) string {
@@ -475,7 +479,7 @@ func transferSuite(a *tlsArgs, s *tlsSuite) bool {
 	if s.tls13 {
 		version = tls.VersionTLS13
 	}
-	srv, cli := configs(cert, version, id, tls.X25519)
+	srv, cli := configs(cert, version, id, transferCurve)
 	sc, cc, err := connect(srv, cli)
 	if err != nil {
 		tlsError(s.iana, "transfer", "refused", s.iana+": "+err.Error(), "", "")
@@ -593,7 +597,7 @@ func handshakeOne(a *tlsArgs, group, cert string, resume bool) bool {
 		return true
 	}
 	emit(handshakeRec{V: protocolVersion, Type: "handshake", Lib: libName, Algo: hsSuite, Op: op,
-		Proto: protoName(state.Version), Group: group, Cert: cert, LibGroup: state.CurveID.String(),
+		Proto: protoName(state.Version), Group: group, Cert: cert, LibGroup: negotiatedCurve(state, curve).String(),
 		Iters: iters, WallNs: wall, CPUNs: cpu})
 	return false
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // tls_conn.go - an in-memory connection pair for crypto/tls: each direction is a buffer
 // a write appends to and never blocks on, so after the handshake one goroutine can run
 // both ends (the server's write, then the client's reads of it), as the C core does.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Passes the versions of the measured crates, as Cargo.lock pins them, to the program
 // (CB_VER_<crate>), so the library records name exactly what was built.
 use std::fs;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* algorithms.c - sizes of every algorithm the core knows (see algorithms.h). */
 #include "algorithms.h"
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* algorithms.h - the core's registry of algorithms: kind and default sizes.
  * Backends name rows by these canonical names; the harness takes key, nonce
  * and tag sizes from here when it measures (vectors may use other sizes). */

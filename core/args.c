@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* args.c - parses the command line into cb_args (see args.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "args.h"

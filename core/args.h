@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* args.h - the command line of cipherbench-core (docs/protocol.md).
  * Parsing checks syntax and ranges only; which libraries, algorithms and
  * operations exist is checked by the command that uses them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* backend.h - the contract between the measurement core and one crypto library.
  *
  * A backend is one source file (C, or C++ with C linkage) that exports one constant

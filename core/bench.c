@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench.c - timing one library's algorithms (bench.h; docs/protocol.md).
  * For each algorithm: known-answer vectors first; then per size a point of
  * raw samples. The slope fit is the front end's (src/cipherbench/analysis/fit.py): it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench.h - timing one library's algorithms: the `bench` command, and the
  * requests of `serve` (serve.c), which run the same code. */
 #ifndef CB_BENCH_H

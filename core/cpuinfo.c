@@ -1,9 +1,14 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpuinfo.c - CPU model, crypto flags and measured core frequency. */
 #include "cpuinfo.h"
 #include "measure.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#if (defined(__aarch64__) || defined(__arm__)) && defined(__linux__)
+#include <sys/auxv.h>
+#define CB_CPU_HWCAP 1
+#endif
 
 /* The flags that change which code a crypto library runs (x86 and Arm names
  * as /proc/cpuinfo spells them). */
@@ -35,15 +40,64 @@ static void trim_copy(char *dst, size_t cap, const char *src)
         dst[--n] = '\0';
 }
 
+#if defined(CB_CPU_HWCAP)
+/* On Arm the kernel's HWCAP words are the source: they are what the
+ * libraries read, and they hold under qemu-user, where /proc/cpuinfo is the
+ * host's. Names as an Arm kernel's "Features" line spells them. */
+static void hwcap_flags(cb_cpuinfo *ci)
+{
+    static const struct { int word2; unsigned bit; const char *name; } caps[] = {
+#if defined(__aarch64__)
+        {0, 3, "aes"}, {0, 4, "pmull"}, {0, 5, "sha1"}, {0, 6, "sha2"}, {0, 17, "sha3"},
+        {0, 21, "sha512"}, {0, 18, "sm3"}, {0, 19, "sm4"}, {0, 1, "asimd"}, {0, 22, "sve"},
+#else
+        {1, 0, "aes"}, {1, 1, "pmull"}, {1, 2, "sha1"}, {1, 3, "sha2"}, {0, 12, "neon"},
+#endif
+    };
+    unsigned long w[2] = {getauxval(AT_HWCAP), getauxval(AT_HWCAP2)};
+    ci->n_flags = 0;
+    for (size_t i = 0; i < sizeof caps / sizeof caps[0] && ci->n_flags < CB_CPU_MAX_FLAGS; i++)
+        if (w[caps[i].word2] & (1ul << caps[i].bit))
+            ci->flags[ci->n_flags++] = caps[i].name;
+}
+
+/* Arm cores have no "model name": the implementer and part numbers name
+ * them (a few common Arm Ltd parts spelled out: the Raspberry Pi 3, 4 and 5,
+ * the Neoverse servers). */
+static void arm_model(cb_cpuinfo *ci, unsigned impl, unsigned part)
+{
+    static const struct { unsigned part; const char *name; } arm_parts[] = {
+        {0xd03, "Cortex-A53"}, {0xd04, "Cortex-A35"}, {0xd05, "Cortex-A55"}, {0xd07, "Cortex-A57"},
+        {0xd08, "Cortex-A72"}, {0xd09, "Cortex-A73"}, {0xd0b, "Cortex-A76"}, {0xd0c, "Neoverse-N1"},
+        {0xd40, "Neoverse-V1"}, {0xd49, "Neoverse-N2"}, {0xd4f, "Neoverse-V2"}, {0xc07, "Cortex-A7"},
+        {0xc0f, "Cortex-A15"},
+    };
+    for (size_t i = 0; impl == 0x41 && i < sizeof arm_parts / sizeof arm_parts[0]; i++)
+        if (arm_parts[i].part == part) {
+            snprintf(ci->model, sizeof ci->model, "Arm %s", arm_parts[i].name);
+            return;
+        }
+    snprintf(ci->model, sizeof ci->model, "Arm implementer 0x%02x part 0x%03x", impl, part);
+}
+#endif
+
 void cb_cpuinfo_read(cb_cpuinfo *ci)
 {
     memset(ci, 0, sizeof *ci);
     snprintf(ci->model, sizeof ci->model, "unknown");
     FILE *f = fopen("/proc/cpuinfo", "r");
+#if defined(CB_CPU_HWCAP)
+    hwcap_flags(ci);
+#endif
     if (!f)
         return;
     char line[8192];
     int have_model = 0, have_flags = 0;
+#if defined(CB_CPU_HWCAP)
+    have_flags = 1;
+    unsigned impl = 0, part = 0;
+    int have_impl = 0;
+#endif
     while (fgets(line, sizeof line, f) && !(have_model && have_flags)) {
         char *colon = strchr(line, ':');
         if (!colon)
@@ -57,6 +111,16 @@ void cb_cpuinfo_read(cb_cpuinfo *ci)
                     ci->flags[ci->n_flags++] = wanted[i];
             have_flags = 1;
         }
+#if defined(CB_CPU_HWCAP)
+        else if (!have_impl && strncmp(line, "CPU implementer", 15) == 0)
+            have_impl = sscanf(colon + 1, "%x", &impl) == 1;
+        else if (strncmp(line, "CPU part", 8) == 0 && have_impl && !have_model) {
+            if (sscanf(colon + 1, "%x", &part) == 1) {
+                arm_model(ci, impl, part);
+                have_model = 1;
+            }
+        }
+#endif
     }
     fclose(f);
 }
@@ -78,9 +142,13 @@ static uint64_t add_chain(uint64_t rounds)
 #if defined(__x86_64__) && defined(__GNUC__)
     for (uint64_t r = 0; r < rounds; r++)
         __asm__ __volatile__(ADD32("add %1, %0\n\t") : "+r"(x) : "r"(one));
-#elif defined(__aarch64__) && defined(__GNUC__)
+#elif (defined(__aarch64__) || defined(__arm__)) && defined(__GNUC__)
+    /* The same spelling in A64, A32 and T32; one register (32 bits on
+     * armhf: a probe's few million adds fit), one chain across rounds. */
+    unsigned long a = 0, step = (unsigned long)one;
     for (uint64_t r = 0; r < rounds; r++)
-        __asm__ __volatile__(ADD32("add %0, %0, %1\n\t") : "+r"(x) : "r"(one));
+        __asm__ __volatile__(ADD32("add %0, %0, %1\n\t") : "+r"(a) : "r"(step));
+    x = a;
 #elif defined(__GNUC__)
     /* Portable: the empty asm makes each add depend on the previous one
      * and keeps the compiler from folding the chain. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cpuinfo.h - what the preamble says about the machine. */
 #ifndef CB_CPUINFO_H
 #define CB_CPUINFO_H

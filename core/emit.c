@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* emit.c - builds protocol records with cJSON and writes them as lines. */
 #include "emit.h"
 #include "hw.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* emit.h - the JSON-lines protocol (docs/protocol.md): one whole line per
  * record on the output stream, flushed at once, so a reader (or a crash)
  * never sees half a record. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hw.c - feature names, the command-line options and the status of a
  * library's hardware switch (see hw.h). */
 #include "hw.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hw.h - asking a library to leave CPU features unused (--no-hw,
  * --disable-cpu-feature) through the library's own switch, and saying
  * whether it did (see the hw_* slots of cb_backend in backend.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kat.c - known answers and the differential check (see kat.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "kat.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kat.h - known-answer checks of one backend row, and the cross-library
  * differential check. Nothing is timed before these pass. */
 #ifndef CB_KAT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libs.c - the lookup of a library by name over the compiled-in backends
  * (backends.c, or a test's own list) plus the reference rows of ref.c. */
 #include "libs.h"

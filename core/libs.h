@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libs.h - the lookup of a library by name over the compiled-in backends
  * plus "ref", and the name lists error messages give. */
 #ifndef CB_LIBS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #define _POSIX_C_SOURCE 200809L
 /* main.c - cipherbench-core: subcommands list, kat, bench and serve, speaking the
  * JSON-lines protocol of docs/protocol.md on stdout. */

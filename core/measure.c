@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* measure.c - the timed loop and what it needs (see measure.h). */
 #define _GNU_SOURCE
 #include "measure.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* measure.h - clocks, CPU pinning, buffers and the timed loop. */
 #ifndef CB_MEASURE_H
 #define CB_MEASURE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* preamble.c - writes the preamble record (see preamble.h). */
 #include "preamble.h"
 #include "args.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* preamble.h - the first record of every command: the build, the CPU, the
  * commands this core has and its clock, measured (docs/protocol.md). */
 #ifndef CB_PREAMBLE_H

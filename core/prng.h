@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* prng.h - a fixed-seed generator (splitmix64) for benchmark inputs and the
  * differential check: the same seed gives the same bytes on every run, so two
  * runs time the same work. Not for keys that protect anything. */

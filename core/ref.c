@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ref.c - reference rows: "memcpy" (the memory ceiling at the same size) and
  * "null" (what the harness's loop costs per call). */
 #include "ref.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* request.c - parses the request lines of `serve` (request.h). */
 #include "request.h"
 #include <cjson/cJSON.h>
@@ -103,6 +104,66 @@ static int parse_field(field_id id, const cJSON *v, cb_args *req, char *err, siz
         return 0;
     }
     return refuse(err, errlen, "internal: unhandled field");
+}
+
+/* The length of the valid UTF-8 character at s (n bytes left), or 0. */
+static size_t utf8_char(const unsigned char *s, size_t n)
+{
+    size_t len;
+    unsigned min;
+    unsigned cp;
+    if (s[0] < 0x80)
+        return 1;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        len = 2, min = 0x80, cp = s[0] & 0x1f;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        len = 3, min = 0x800, cp = s[0] & 0x0f;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        len = 4, min = 0x10000, cp = s[0] & 0x07;
+    else
+        return 0;
+    if (n < len)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+        return 0;
+    return len;
+}
+
+int cb_request_text(const char *line, size_t len, char *err, size_t errlen)
+{
+    const unsigned char *s = (const unsigned char *)line;
+    for (size_t i = 0; i < len;) {
+        if (s[i] == 0)
+            return refuse(err, errlen, "the request has a NUL byte (byte %zu): it must be one "
+                          "line of JSON text", i + 1);
+        size_t step = utf8_char(s + i, len - i);
+        if (step == 0)
+            return refuse(err, errlen, "the request is not UTF-8 text (byte %zu is 0x%02x): it "
+                          "must be one line of JSON text", i + 1, s[i]);
+        i += step;
+    }
+    return 0;
+}
+
+void cb_utf8_trim(char *s)
+{
+    size_t n = strlen(s);
+    unsigned char *u = (unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        size_t step = utf8_char(u + i, n - i);
+        if (step)
+            i += step;
+        else if (n - i < 4 && u[i] >= 0xc2 && u[i] <= 0xf4) {
+            s[i] = '\0';   /* an incomplete last character: cut before it */
+            return;
+        } else
+            u[i++] = '?';
+    }
 }
 
 /* The request's JSON, parsed with req's strings pointing into it: kept

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rules.c - the sizes each row takes (see rules.h). */
 #include "rules.h"
 #include <string.h>

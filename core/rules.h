@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rules.h - the sizes each row takes, checked before a library sees them.
  *
  * Given a prefix of the right tag, a nonce of another length or a key wrap of one

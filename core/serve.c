@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* serve.c - the `serve` command (serve.h): the library's vectors are loaded
  * and it is initialised once; then each request line is answered with the
  * records `bench` writes for the same arguments, ended by an `end` record.
@@ -15,28 +16,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Reads one line into buf. Returns 1, 0 at the end of input, or -1 for a
- * line longer than the buffer (read to its end and dropped). */
-static int read_line(FILE *in, char *buf, size_t cap)
+/* Reads one line into buf (any bytes, NUL included), its length in *len and
+ * a NUL after it. Returns 1, 0 at the end of input, or -1 for a line longer
+ * than cap - 1 bytes (read to its end and dropped). */
+static int read_line(FILE *in, char *buf, size_t cap, size_t *len)
 {
-    if (!fgets(buf, (int)cap, in))
-        return 0;
-    size_t len = strlen(buf);
-    if (len && buf[len - 1] == '\n') {
-        buf[len - 1] = '\0';
-        return 1;
-    }
-    if (feof(in))
-        return 1;   /* the last line, without its newline */
+    size_t n = 0;
     int c;
-    while ((c = fgetc(in)) != EOF && c != '\n')
-        ;
-    return -1;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (n + 1 < cap)
+            buf[n] = (char)c;
+        n++;
+    }
+    if (c == EOF && n == 0)
+        return 0;
+    if (n + 1 > cap)
+        return -1;
+    buf[n] = '\0';
+    *len = n;
+    return 1;
 }
 
-static int blank(const char *s)
+static int blank(const char *s, size_t len)
 {
-    return s[strspn(s, " \t\r")] == '\0';
+    return strspn(s, " \t\r") == len;
 }
 
 int cb_cmd_serve(const cb_args *a)
@@ -56,13 +59,14 @@ int cb_cmd_serve(const cb_args *a)
         return 2;
     }
     static cb_bench_memo memo;
-    static char line[CB_MAX_REQUEST + 2];
+    static char line[CB_MAX_REQUEST + 1];
     cb_bench_start(&L, "serve");
     for (;;) {
-        int got = read_line(stdin, line, sizeof line);
+        size_t len = 0;
+        int got = read_line(stdin, line, sizeof line, &len);
         if (got == 0)
             break;
-        if (got > 0 && blank(line))
+        if (got > 0 && blank(line, len))
             continue;
         uint64_t t0 = cb_wall_ns();
         cb_args req;
@@ -71,10 +75,12 @@ int cb_cmd_serve(const cb_args *a)
         const cb_backend *same;
         if (got < 0)
             snprintf(err, sizeof err, "request longer than %d bytes", CB_MAX_REQUEST);
-        if (got < 0 || cb_request_parse(line, a, &req, err, sizeof err) != 0
-            || cb_bench_check(&req, &same, ops, algs, err, sizeof err) != 0)
+        if (got < 0 || cb_request_text(line, len, err, sizeof err) != 0
+            || cb_request_parse(line, a, &req, err, sizeof err) != 0
+            || cb_bench_check(&req, &same, ops, algs, err, sizeof err) != 0) {
+            cb_utf8_trim(err);   /* a cut name must not end the record in half a character */
             cb_emit_error(lib->name, NULL, NULL, "bad_request", err);
-        else
+        } else
             cb_bench_run(&L, &req, ops, algs, &memo);
         cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
     }

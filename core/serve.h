@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* serve.h - the `serve` command: one library kept set up across many
  * measuring requests, one JSON object a line on stdin (docs/protocol.md). */
 #ifndef CB_SERVE_H

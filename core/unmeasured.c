@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* What a library offers (`list --offered`) that no row measures on purpose,
  * and why: the reason travels with the offered record ("why"), so `cipherbench
  * list --missing` tells a gap still to close from one that cannot be closed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* vectors.c - reads vector files with cJSON (see vectors.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "vectors.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* vectors.h - known-answer vector files (vectors/README.md), loaded and
  * decoded up front so that a malformed file is reported before any work. */
 #ifndef CB_VECTORS_H

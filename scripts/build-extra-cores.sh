@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the measurement cores of other languages into build-extra/ when their toolchain
-# is here: core-go/ (Go's standard library and x/crypto, library "go") with Go >= 1.26,
+# is here: core-go/ (Go's standard library and x/crypto, library "go") with Go >= 1.23
+# (Debian 13 ships 1.24, Debian 12 has 1.23 in bookworm-backports),
 # core-rust/ (ring, RustCrypto, and AWS-LC through aws-lc-rs when cmake is here; rustls with
 # each of ring and aws-lc-rs for its tls command) with Rust >= 1.85. A missing or too old
 # toolchain skips its core with one line; a core that
@@ -17,10 +19,10 @@ status=0
 version_at_least() { [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]; }
 
 if ! command -v go >/dev/null 2>&1; then
-    echo "core-go: skipped (no go toolchain on PATH; Go >= 1.26 from https://go.dev/dl/ builds it)"
+    echo "core-go: skipped (no go toolchain on PATH; Debian's golang-go builds it: scripts/install-deps.sh installs it)"
 elif ! goversion=$(GOTOOLCHAIN=local go env GOVERSION 2>/dev/null) \
-        || ! version_at_least "${goversion#go}" 1.26; then
-    echo "core-go: skipped (go ${goversion:-of unknown version} is older than the 1.26 that golang.org/x/crypto needs)"
+        || ! version_at_least "${goversion#go}" 1.23; then
+    echo "core-go: skipped (go ${goversion:-of unknown version} is older than the 1.23 that core-go/go.mod needs; Debian 12: golang-go from bookworm-backports)"
 elif (cd core-go && CGO_ENABLED=0 GOTOOLCHAIN=local GOFLAGS=-mod=readonly \
         go build -trimpath -ldflags "-X main.vectorsDir=$vectors" -o "../$out/cipherbench-core-go" .); then
     echo "core-go: built $out/cipherbench-core-go ($goversion)"
@@ -30,10 +32,10 @@ else
 fi
 
 if ! command -v cargo >/dev/null 2>&1 || ! command -v rustc >/dev/null 2>&1; then
-    echo "core-rust: skipped (no cargo/rustc on PATH; Rust >= 1.85 from https://rustup.rs or Debian 13 builds it)"
+    echo "core-rust: skipped (no cargo/rustc on PATH; Debian's cargo (Debian 13) or cargo-web (Debian 12) builds it: scripts/install-deps.sh installs it)"
 elif ! rustversion=$(rustc --version 2>/dev/null | awk '{print $2}') \
         || ! version_at_least "$rustversion" 1.85; then
-    echo "core-rust: skipped (rustc ${rustversion:-of unknown version} is older than 1.85, the oldest that the crates pinned in Cargo.lock build with)"
+    echo "core-rust: skipped (rustc ${rustversion:-of unknown version} is older than 1.85, the oldest that the crates pinned in Cargo.lock build with; Debian 12: cargo-web, not cargo)"
 else
     features=() libs="ring, rustcrypto, aws-lc; tls: rustls-ring, rustls-aws-lc"
     if ! command -v cmake >/dev/null 2>&1; then

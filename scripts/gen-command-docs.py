@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """docs/commands/NAME.md for every cipherbench command, from its ``--help``.
 
 Each page opens with the command's help text (at 100 columns) between two markers; what

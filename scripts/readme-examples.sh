@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The README's example outputs, from real runs on this machine: each command's whole output
 # goes to docs/examples/NAME.txt with the machine, the load and the time it took, and the
 # README's block between "<!-- example NAME -->" and "<!-- /example -->" is rewritten from it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Put the example outputs of ``scripts/readme-examples.sh`` into the README.
 
 Each ``<!-- example NAME -->`` ... ``<!-- /example -->`` block becomes the output kept in

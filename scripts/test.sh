@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The whole test suite: C unit tests and known-answer checks (plain and under
 # AddressSanitizer + UndefinedBehaviorSanitizer), then the Python tests.
 #   scripts/test.sh [PYTEST ARGS]          everything, as CI runs it
@@ -15,6 +16,9 @@ if [ "${1:-}" = --fast ]; then
 fi
 
 scripts/install-deps.sh --test
+
+# Lint first: seconds, and it fails before the long parts start.
+.venv/bin/ruff check src tests bench scripts
 
 meson_setup() { # dir, extra args...
     local dir=$1; shift

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Recorded results for the advisor tests: a store filled with runs as the measuring commands
 write them (primitive, ssh, gpg), for a CPU with AES instructions and one without."""
 from __future__ import annotations

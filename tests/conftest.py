@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared fixtures: an environment that points cipherbench at the fake core and a private
 database, and a helper that runs the CLI in-process."""
 from __future__ import annotations

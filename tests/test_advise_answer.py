@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The answer says only what its evidence shows (the cases seen as users): no claim without
 evidence, a lower evidence layer never overriding a higher one, the newest run of the deciding
 layer deciding, evidence for --host only from that host, headlines that work alone, and the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The bottleneck verdict: the measured cleartext baseline of the same ssh run decides, the
 nominal --link only caps it; crypto-bound, path-bound or cannot tell, in one sentence."""
 from __future__ import annotations

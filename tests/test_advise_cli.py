@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """cipherbench advise on recorded results (nothing is timed: --no-measure)."""
 from __future__ import annotations
 

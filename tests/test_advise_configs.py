@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every config line the advisor prints is accepted by the real tool (checked here
 independently of the advisor's own validator), for every target and policy."""
 from __future__ import annotations

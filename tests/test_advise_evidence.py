@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Coherent evidence: advise never mixes results of other library versions, hardware switches,
 core builds or machines; it takes the newest complete coherent runs, names them and the runs
 it left out; a partial later run does not hide a complete earlier one."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """advise --for caddy / traefik: Go's crypto/tls rated by the stored ``go`` results, config
 lines in Go's suite names, checked with caddy where it is installed (else "not checked")."""
 from __future__ import annotations

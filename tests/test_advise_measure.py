@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The advisor measures through the scenarios, not the command line: typed measurements with
 the stored run and its status, or the error, and the results in the same store."""
 from __future__ import annotations

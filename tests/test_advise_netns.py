@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The NAS case for real: a "remote" behind a 100 Mbit/s link (the network namespace of
 test_ssh_netns.py), measured with `cipherbench ssh --host`, then `advise --for ssh --host
 --link 100Mbit`: the ciphers reach the cleartext baseline of the same run, so the path, not

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """advise --for nzbget: both TLS builds at once (OpenSSL cipher list and GnuTLS priority string,
 each checked by its own tool), a headline naming only what the printed lines select, what
 TLS 1.3 does, and one sentence on RC4-MD5."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """advise takes an ssh run's own paired verdicts when the run stored its rounds (``round_s``):
 a choice is named faster than the default only when its paired verdict says so, with the
 paired ratio and its interval; inside the noise it says "cannot tell"; the bottleneck is the

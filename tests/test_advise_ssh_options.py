@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """advise takes every option its ssh measurement needs: --ssh-config (as `cipherbench ssh
 --ssh-config`) and --via (the tool that moves the bytes), and prints the line for the tool
 measured."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Pure parts of the advisor: link units, policies, the no-AES estimate."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The catalog covers every algorithm of the core and grades them with reasons."""
 import re
 from pathlib import Path

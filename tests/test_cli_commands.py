@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``list``, ``history``, ``show`` and ``export`` in-process, on the fake core and a store."""
 import json
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench run`` in-process against the fake core: table, store, JSON, adaptive
 repetition, interruptions, and every bad input."""
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """docs/commands/: one page per command whose first part is its ``--help`` (so the pages
 cannot drift from the options), and click's shell completion, which docs/completion.md
 documents."""

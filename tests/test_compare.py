@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench compare``: the ratio method, the real-change marks, the summary, and a golden
 test on two recorded runs (tests/golden/compare/runs.json: the same machine with and without
 OpenSSL's AES instructions).

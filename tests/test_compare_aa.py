@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """compare on two identical runs (an A/A comparison): two real `cipherbench run --quick` runs
 of one machine at load average 12 (tests/golden/compare/aa-runs.json, recorded by
 bench/compare/aa.py), whose every difference is noise. The bare interval rule called about

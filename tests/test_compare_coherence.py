@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """compare says in one line when the two runs are not like for like (library version, machine,
 core build, hardware switches), still compares them labelled with the versions, and its table
 fits 80 and 100 columns."""

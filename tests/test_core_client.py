@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Finding the core, reading its lines, and what happens when it misbehaves."""
 import os
 import stat

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One core process per library across a run: ``cipherbench-core serve`` and the front end's
 ``CoreSession``. The real core answers requests in turn (known answers once, each point
 calibrated once, a bad request refused without ending the process); the fake core, with
@@ -229,3 +230,28 @@ def test_session_serves_each_library_once():
         assert session.processes == 1
         assert len(_served_children()) == 1
     assert not _served_children()
+
+
+def test_any_byte_in_a_request_gets_an_answer_and_serving_goes_on():
+    """A NUL byte, bytes that are not UTF-8, a cut multi-byte character and random bytes:
+    each line is answered with one bad_request error and its end (never "longer than the
+    limit", never a later request left unanswered), and the good requests after them are
+    served; every record is JSON in UTF-8."""
+    good = json.dumps({"algo": ["memcpy"], "op": "ref", "sizes": [64], "samples": 2,
+                       "min_sample_ms": 0.2}).encode()
+    bad = [b'{"al\0go":["memcpy"],"op":"ref"}', b"\0", b'{"\xff\xfe":1}',
+           b'{"algo":["' + "\u00e9".encode() * 40 + b'\xc3"],"op":"ref"}',
+           b'{"' + "\u00e9".encode() * 40 + b'":1}',
+           bytes(range(256)).replace(b"\n", b""), os.urandom(4096).replace(b"\n", b"")]
+    stream = b"".join(line + b"\n" + good + b"\n" for line in bad)
+    p = subprocess.run([str(real_core()), "serve", "--lib", "ref"], input=stream,
+                       capture_output=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    recs = [json.loads(x.decode("utf-8")) for x in p.stdout.splitlines()]
+    types = [r["type"] for r in recs]
+    assert types == ["preamble", "library"] + ["error", "end", "point", "end"] * len(bad)
+    errors = [r for r in recs if r["type"] == "error"]
+    assert all(e["reason"] == "bad_request" and "longer than" not in e["message"]
+               for e in errors)
+    assert "NUL byte (byte 5)" in errors[0]["message"]
+    assert "not UTF-8 text (byte 3 is 0xff)" in errors[2]["message"]

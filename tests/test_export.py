@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Exporters: one interface, golden files, and the JSON schema.
 
 A golden file changes only on purpose: regenerate with CIPHERBENCH_UPDATE_GOLDEN=1 and review

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``export --format openmetrics``: the latest figure per host, library, algorithm, operation
 and size in the OpenMetrics text format (checked line by line against the format's grammar:
 metadata lines, samples without timestamps, escaped label values, ``# EOF`` last), a newer run

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The measurement cores of other languages (core-go/, core-rust/; built into build-extra/
 by scripts/build-extra-cores.sh): every line they write matches the protocol's schema and
 the record order of the golden streams, every algorithm they offer passes its known

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The front end with more than one core: the Go core's libraries beside the C core's in
 ``list``, ``run``, ``show`` and ``export``; a missing extra core is absent, a broken one is one
 warning line. The recorded Go core (tests/fake_core/cipherbench-core-go, replaying

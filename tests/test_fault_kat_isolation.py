@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """kat checks each library in its own process (core/tests/test_kat_isolation.c crashes a test
 double to show it), and Crypto++'s XTS, which crashed on data units ending in a partial block
 after two or more whole blocks, now agrees with every other library on them."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every numeric option is checked alike (finite, in range, whole where a count or a size),
 empty lists are refused, negative run numbers work, and what is missing is reported as its
 words say (an "error:" fails the command, a "warning:" does not)."""
@@ -50,6 +51,11 @@ BAD = [
     (["tls", "--lib", ""], "empty list"),
     (["tls", "--suites", ""], "empty list"),
     (["tls", "--sizes", ","], "empty list"),
+    (["run", "--wait-quiet", "nan"], "finite"),
+    (["tls", "--wait-quiet", "inf"], "finite"),
+    (["ssh", "--wait-quiet", "NaN"], "finite"),
+    (["gpg", "--wait-quiet", "Infinity"], "finite"),
+    (["advise", "--for", "ssh", "--wait-quiet", "nan"], "finite"),
     (["compare", "1", "2", "--sizes", ""], "empty list"),
     (["compare", "--bogus", "1"], "No such option"),
     (["show", "-x"], "No such option"),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The store: the commands that only show results work on a database they cannot write (a
 read-only file system), and no command writes anything into a file that is not a cipherbench
 database."""
@@ -6,8 +7,10 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -131,3 +134,67 @@ def test_show_commands_work_on_a_read_only_file_system(cli, env, tmp_path):
     assert r.returncode == 1 and len(r.stderr.strip().splitlines()) == 1, r.stderr
     store_dir.chmod(0o755)
     assert _digest(db) == before
+
+
+def _special_files(tmp_path: Path) -> list[tuple[str, Path]]:
+    """(its kind, a file that is not regular); the FIFO is tried as a process (below): where
+    it is not refused, opening it never returns."""
+    return [("a character device", Path("/dev/null")), ("a directory", tmp_path)]
+
+
+@pytest.mark.parametrize("args", [["history"], ["run", *SMALL]], ids=["history", "run"])
+def test_a_db_that_is_not_a_regular_file_is_refused_at_once(cli, tmp_path, args):
+    """A FIFO would block SQLite's open, with the stop signals unanswered (60 s seen), and a
+    device would be written: each is refused in one line before it is opened."""
+    for kind, path in _special_files(tmp_path):
+        t0 = time.monotonic()
+        out = cli(*args, "--db", str(path))
+        assert time.monotonic() - t0 < 20
+        assert out.rc == 1 and len(out.err.strip().splitlines()) == 1, out.err
+        assert f"it is {kind}, not a regular file" in out.err and "--db" in out.err
+
+
+@pytest.mark.parametrize("command", [["history"], ["run", *SMALL]], ids=["history", "run"])
+def test_a_fifo_db_is_refused_before_it_is_opened(tmp_path, command):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    out = subprocess.run([sys.executable, "-m", "cipherbench", *command, "--db", str(fifo)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert "it is a FIFO, not a regular file" in out.stderr
+
+
+def test_a_new_database_and_its_directory_are_private(cli, env, tmp_path):
+    db = tmp_path / "new" / "deeper" / "results.sqlite"
+    old = os.umask(0o022)
+    try:
+        assert cli("run", *SMALL, "--db", str(db)).rc == 0
+    finally:
+        os.umask(old)
+    for path in [db, *db.parent.glob("results.sqlite-*")]:
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    for d in (db.parent, db.parent.parent):
+        assert stat.S_IMODE(d.stat().st_mode) == 0o700, d
+
+
+def test_the_default_database_is_private(cli, env, tmp_path):
+    env = {k: v for k, v in env.items() if k != "CIPHERBENCH_DB"}
+    out = cli("run", *SMALL, env_override=env)
+    assert out.rc == 0, out.err
+    db = Path(env["XDG_DATA_HOME"]) / "cipherbench" / "results.sqlite"
+    assert stat.S_IMODE(db.stat().st_mode) == 0o600
+    assert stat.S_IMODE(db.parent.stat().st_mode) == 0o700
+
+
+def test_a_database_others_can_read_gets_a_warning(cli, env, tmp_path):
+    db = Path(env["CIPHERBENCH_DB"])
+    assert cli("run", *SMALL).rc == 0
+    out = cli("history")
+    assert out.rc == 0 and "warning" not in out.err
+    db.chmod(0o644)
+    for args in (["history"], ["run", *SMALL]):
+        out = cli(*args)
+        assert out.rc == 0, out.err
+        warned = [ln for ln in out.err.splitlines() if "can be read by other users" in ln]
+        assert len(warned) == 1 and "mode 0644" in warned[0] and "chmod 600" in warned[0]
+    assert stat.S_IMODE(db.stat().st_mode) == 0o644   # told, not changed behind the user's back

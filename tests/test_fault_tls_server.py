@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The TLS loopback server serves only the run's payload, only to the run's client, and dies
 with the process that started it."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A missing or unwritable TMPDIR: one clear line naming it, never a traceback (gpg, tls, ssh
 and the shared helper they use)."""
 from __future__ import annotations

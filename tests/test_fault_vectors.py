@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Vector files: a hex field is hex and nothing else. A NUL (raw, or the JSON escape \\u0000)
 used to cut a string short, so a correct digest followed by junk passed."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The slope fit on synthetic points with known slope and intercept."""
 import pytest
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The gpg scenario: real gpg and age on a small size, the private home, the report maths."""
 from __future__ import annotations
 

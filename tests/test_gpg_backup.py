@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How long a whole backup takes through gpg: wall-clock and CPU time from the paired rounds,
 each round's call on the data less the same cipher's empty call of that round, the disk
 capping it (--disk RATE or a directory measured), and the answer naming which decides."""

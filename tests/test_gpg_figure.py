@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The robust figure of whole gpg calls under one-sided noise (scenarios.gpg.figure), and that
 the stored rows, the paired verdicts and the table title use it."""
 from __future__ import annotations

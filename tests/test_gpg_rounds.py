@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """gpg in randomized interleaved rounds: the order of the calls, the paired verdicts against the
 default cipher (test doubles for the programs' timing), what is stored and redrawn, and a short
 run of the real gpg."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """--no-hw, --hw-both and --threads against the real cipherbench-core (skipped, with the
 reason, when the core is not built or the CPU lacks what a test needs)."""
 from __future__ import annotations

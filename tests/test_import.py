@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench import FILE...``: runs exported from one store brought into another, each with
 its machine, idempotent by the run's unique id (schema 2 of the store; export schema 6), older
 exports without one by a digest of their content, fleet documents too; bad files refused in one

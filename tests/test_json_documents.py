@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every ``--json`` document has its versioned schema in ``export/``: the export document for
 the measuring commands (test_export.py), and ``advise``, ``compare``, ``history`` and ``list``
 here."""

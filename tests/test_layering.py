@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The package layout keeps its layers (docs/architecture.md, "The layers"): every module
 imports, imports point one way (down the layers), and no module takes a standard library name.
 
@@ -22,7 +23,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("roots", ("cipherbench", "cipherbench.analysis.", "cipherbench.processes.",
                "cipherbench.errors", "cipherbench.units", "cipherbench.catalog",
                "cipherbench.presets", "cipherbench.run_warnings", "cipherbench.suggest",
-               "cipherbench.interrupts", "cipherbench.tempdirs")),
+               "cipherbench.interrupts", "cipherbench.tempdirs", "cipherbench.output")),
     ("cores, machine, store", ("cipherbench.cores.", "cipherbench.machine.",
                                "cipherbench.store.")),
     ("display and command kit", ("cipherbench.display.", "cipherbench.clikit.")),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Load awareness on a fake /proc tree (and one look at the real one)."""
 from pathlib import Path
 

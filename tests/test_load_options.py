@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every measuring command has --wait-quiet and --cpu; --cpu keeps the measured programs on
 that CPU (the gpg and age processes, the ssh client)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """LUKS on the kernel's implementation: /proc/crypto parsed (this VM's stored text, a
 Raspberry Pi 4 without the ARMv8 Crypto Extensions, an x86 with aesni_intel), the driver
 dm-crypt would get for each cryptsetup spec, each candidate rated by user-space code of the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Metadata: one registry of keys; readers fed with fixture files."""
 from pathlib import Path
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The tables of ``tls``, ``ssh`` and ``advise`` at 80 and 100 columns: no line wider than the
 terminal and no rate cut to an ellipsis (a narrow table wraps or splits, never cuts)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A core built without any crypto library: `run` says so in one line, with the packages to
 install, instead of measuring only the reference rows."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every preset of ``run`` starts and finishes against the real core, for every library this
 build has, with a tiny budget (two samples a point, no extra samples). ``--full`` asks for more
 algorithms of one library and operation than one request of the core takes (128 names): the

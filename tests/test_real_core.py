@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The real cipherbench-core through the real CLI on a tiny selection (skipped, with the
 reason, when the core is not built)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The stored run while it is measured (``scenarios.recording``) and its progress: final status
 on success, on a stop signal, on a full disk and on other errors; lines when stderr is not a
 terminal; the estimate before the first step."""

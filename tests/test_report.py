@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench report``: the chart data, a self-contained HTML file with its PNGs from a
 fixture store, and the page rendered by a real headless Chromium (skipped where there is none).
 """

@@ -1,9 +1,9 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``report --chart``: the release-post charts, their coherent evidence (one library version,
 hardware state, core build and machine per series; the runs named), the log axis's ticks and
 the command's bad input."""
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import pytest

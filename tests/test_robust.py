@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The estimator for one-sided noise, the clock's trust rule and the headline-against-slope
 check, on synthetic samples with injected noise (nothing is timed)."""
 import random

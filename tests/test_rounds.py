@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The interleaved-rounds scheduler: every candidate once per round, a fresh random order per
 round, reproducible from the seed, paired ratios per round; and the order the fake core is
 actually asked in."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The default run's extra samples share one run-wide budget, so the whole run stays short; an
 explicit --budget (per point) lifts the cap."""
 from __future__ import annotations

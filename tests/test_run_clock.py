@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`run` shows cycles per byte only from a clock the statistics trust, and marks a headline
 that disagrees with the slope; --cpu reaches every core process; --wait-quiet waits, bounded."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A fleet in one command: three "hosts" in the network namespace of the ssh tests
 (``test_ssh_netns.NetnsRemote``), each its own sshd on its own port with its own host name (a
 UTS namespace), named fleet-h1..h3 in one ssh config. The real core is shipped to each.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Many hosts in one command, without a network: which hosts ``--host`` (repeated,
 comma-separated, ssh config patterns) and ``--inventory`` (Ansible INI and YAML) name, the
 arguments each host's run gets, and a fleet of hosts that refuse the connection (each reported,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`advise --host HOST`: the ssh ranking takes its primitives from the newest run measured on
 that host (`run --host`); runs of another host never stand for this machine."""
 from __future__ import annotations

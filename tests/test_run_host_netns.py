@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`cipherbench run --host` against a "remote" machine: the network namespace the ssh tests
 build (``test_ssh_netns.NetnsRemote``: a veth link, its own address), with a second private
 sshd inside it that also has its own host name (a UTS namespace), so what the run stores can

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`run --host` without a host: the ssh command lines, the shell programs run there (run here
 with the real sh), the probe's reading, the error mapping and the options refused."""
 from __future__ import annotations

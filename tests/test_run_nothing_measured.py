@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench run`` that measured nothing is not a complete run: every algorithm refused by
 its known answers (a vector the library fails, a malformed vector file) used to store a
 ``complete`` run with no result and exit 0, so CI could not tell it from success."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`run` lets the core size its samples, and a point's figure is the robust one: samples that
 lost the CPU left out (counted and stored), the median of the groups' fastest, its interval
 computed on that figure."""

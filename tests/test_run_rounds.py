@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``run --rounds N`` against the fake core: every point once per round, a new random order
 each round (reproducible from --seed), every round's median and the paired ratios stored."""
 from __future__ import annotations

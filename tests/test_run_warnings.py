@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Warnings: every kind is in the enum with a description and a remedy, and every option a
 remedy names exists on every command that raises that kind."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every entry of the scenario registry keeps the one interface the rest of the program calls:
 its name, its progress unit, estimate_s, measure and view with their parameters, and a click
 command beside it (so `show`, `export`, `advise` and the command line can take any of them)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every measuring command stopped by SIGINT, SIGTERM or SIGHUP, at several moments, as a real
 process: it exits 130 with the one-line "interrupted" message, leaves no process of its own
 behind (its process group, and anything naming its temporary directory, gpg-agent included),

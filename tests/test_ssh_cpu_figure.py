@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """ssh's verdicts between ciphers judged on the CPU time both ends spend per byte
 (scenarios/ssh/figure.py), on synthetic stored rows: the figure chosen when CPU times are
 present, absent or only in clock ticks; a stalled round that wrecks the wall rates and not

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """`cipherbench ssh --host` against a "remote" machine whose link is the bottleneck.
 
 The remote is a network namespace made for the test: a veth pair joins it to this host with

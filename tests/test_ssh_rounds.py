@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """ssh in interleaved rounds, with test doubles for the transfers: the order of the rounds,
 paired verdicts against the default and the baseline, the three-state bottleneck, the budget,
 the stored rows redrawn, the --json summary against its schema, and --via's choices."""

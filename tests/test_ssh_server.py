@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The private OpenSSH server: it works, it is private, and nothing of it outlives the run
 (normal end, exception, Ctrl-C, SIGTERM). Runs the real /usr/sbin/sshd on 127.0.0.1."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The steady rate of an ssh transfer: the pure rules, and real transfers through a private sshd
 and the loopback baseline that carry the marks of the middle half's segments."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Pure parts of the ssh scenario: error classification, planning, grades, table and verdict."""
 from __future__ import annotations
 

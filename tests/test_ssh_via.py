@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """scp, sftp and rsync, each the real program against the real private sshd (and against a
 "remote" reached through --host and an ssh_config): the file arrives whole and checked on the
 far side, the far side's directory is removed, a changed file is caught, and the table says

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Statistics: pure functions checked on synthetic data; adaptive repetition with a fake
 sampler and a fake clock (nothing is timed)."""
 import math

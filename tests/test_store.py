@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The SQLite store: round trip, run references, migrations, unusable paths."""
 import sqlite3
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench tls``: suite grades and names, the ranked table, and the command end to end
 with the real core (skipped when it is not built) and the real openssl program."""
 import os

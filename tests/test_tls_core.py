@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """cipherbench-core tls against the real OpenSSL and GnuTLS (skipped, with the reason, when the
 core is not built or has no TLS library): every TLS 1.3 suite negotiates and its data arrives
 intact, a corrupted byte is caught, a refused legacy suite is reported, handshakes are counted

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """tls in randomized interleaved rounds: the order of the core processes, the paired verdicts
 against the library's default suite (a test double stands in for the core's stream), what is
 stored and redrawn, and a short run of the real core and openssl."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Sizes as people write and read them: the one parser and the one formatter."""
 import pytest
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What a library offers and cipherbench leaves out on purpose: the core gives the reason
 with the offered record (core/unmeasured.c), `list --missing` prints it apart from the gaps
 still to close, and the reason itself holds for the library installed."""

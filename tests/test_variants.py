@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Library variants (``--lib LIB@PREFIX``, ``LIB@NAME``): the spec, the variants file, the
 column label, and the loader's word on what the core loads, with the real core on prefixes
 that are broken on purpose (a library file the loader refuses, another soname)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A second version of a real library measured beside the system's.
 
 Nettle of another Debian release is built once into a prefix under the user's cache

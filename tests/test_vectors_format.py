@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The known-answer vector files in vectors/: format, sizes, coverage, and an independent re-check."""
 import importlib.util
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Three-state verdicts from paired rounds, on synthetic rounds whose load changes from round
 to round (nothing is timed)."""
 import math

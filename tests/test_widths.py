@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every table of every command at 80 and 100 columns, from fixtures (the fake core and
 recorded runs): no line wider than the terminal, no cell cut to "…", no name broken inside a
 word (a name may wrap only after a separator: ``display.names``), and every command's answer

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A second Nettle for the variant tests: another release's source package from Debian, built
 once into a prefix under the user's cache and kept there (a one-time cost of about a minute).
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Small block-cipher implementations for check_vectors.py, written from each cipher's own
 description, for the ciphers no library here offers apart from those cipherbench measures:
 RC5-32/12 (Rivest, FSE 1994; RFC 2040), RC6-32/20 (the AES submission, 1998), SKIPJACK (NIST,

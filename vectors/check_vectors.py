@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Re-verify every known-answer vector file with implementations independent of cipherbench.
 
 Each vector in vectors/*.json is recomputed with Python's hashlib and hmac, with pyca/cryptography

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Write vectors/invalid/ALGO.json for every AEAD, MAC and key wrap: must-fail cases derived from
 one vector of the standard file ALGO.json, each with one change (see README.md, "Invalid
 vectors"); for AES key wrap with padding also Wycheproof's wrapped keys with a modified padding.

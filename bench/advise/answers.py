@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The real answers of docs/advise.md: ``cipherbench advise --for all --json`` on a fresh store
 (it measures what it needs: the TLS record layers, ssh, gpg, primitives), written as one
 section per target between the ``answers`` markers of docs/advise.md, with the command, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How often advise's answer stays the same when the measurement is repeated.
 
 Repeats a ``tls``, an ``ssh --via pipe`` and a ``gpg`` run K times each into one fresh store,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A/A comparison: the same `cipherbench run` command K times, every pair of its runs compared.
 
 Two runs of one command on one machine measure the same code: every cell `compare` calls

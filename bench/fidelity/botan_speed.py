@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fidelity of cipherbench-core's Botan backend against `botan speed`.
 
 In one interleaved run, for each algorithm and buffer size, runs

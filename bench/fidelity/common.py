@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the fidelity scripts share: running cipherbench-core and a peer tool,
 turning their output into throughput, interleaving the two, and the
 Markdown table of ratios and run-to-run variation.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fidelity of cipherbench-core's Crypto++ backend against Crypto++'s own `cryptest b1`/`b2`.
 
 `cryptest` is Crypto++'s test and benchmark program (Debian: `libcrypto++-utils`, which

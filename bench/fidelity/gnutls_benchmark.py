@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fidelity of cipherbench-core's GnuTLS backend against `gnutls-cli --benchmark-ciphers`.
 
 gnutls-cli cannot be told which algorithms, sizes or durations to measure: one

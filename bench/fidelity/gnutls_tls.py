@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fidelity of `cipherbench-core tls --lib gnutls` against `gnutls-cli --benchmark-tls-ciphers` and `--benchmark-tls-kx`.
 
 gnutls-cli cannot be told what to measure: --benchmark-tls-ciphers times a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fidelity of cipherbench-core-go (library go) against Go's own benchmarks of crypto/cipher.
 
 In one interleaved run, for each AES-GCM key size, operation and message size, runs

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fidelity of cipherbench-core's libgcrypt backend against libgcrypt's own bench-slope.
 
 bench-slope (tests/bench-slope.c in libgcrypt's source) times each operation on buffers of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fidelity of cipherbench-core's Nettle backend against Nettle's own `nettle-benchmark`.
 
 nettle-benchmark is not installed by Debian's packages: build it from the Nettle source of the

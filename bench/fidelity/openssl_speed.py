@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fidelity of cipherbench-core's OpenSSL backend against `openssl speed`.
 
 In one interleaved run, for each algorithm and buffer size, runs

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Fidelity of cipherbench-core-rust (library ring) against ring's own AEAD benchmarks.
 
 In one interleaved run, for each AEAD, operation and message size, runs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A competing busy process for the benchmarks: a Python busy loop started in its own session
 (setsid), so that with autogroup scheduling it counts as another user's work (nice would not
 shield a measurement from it), and stopped by its process group id."""

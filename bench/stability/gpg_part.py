@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The gpg part of the stability benchmark: ``gpg --symmetric`` with AES (A) against TWOFISH
 (B), quiet and under a competing load, through the code ``cipherbench gpg`` measures with.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Stability of ``cipherbench ssh``'s verdicts: each ssh cipher against the client's default,
 quiet and under a competing load, through the scenario's own parts (the private sshd, the
 pipe transfer, ``scenarios.rounds``, ``scenarios.ssh.figure`` and ``verdict``).

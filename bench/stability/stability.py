@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Stability of cipherbench's numbers and verdicts, quiet and under a competing load.
 
 The seeds' comparison: per library, AES-128-GCM against ChaCha20-Poly1305 (encrypt, 16 KiB),
@@ -34,7 +35,6 @@ Usage: stability.py --core BUILD/core/cipherbench-core [--runs 20] [--rounds 12]
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import random

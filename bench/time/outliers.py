@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Single-run outliers: the same cells measured by N separate `cipherbench run`s, each run's
 figure against the median of its cell over all runs, and whether a run that is more than 5%
 off carried a warning for that cell (docs/performance.md). Target: none off by more than 5%

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How long each default command takes against the estimate it prints, and how often `run`
 prints cycles per byte, quiet and under a competing load (docs/performance.md).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! What an algorithm row is and how a library's operation is called. Sizes are those of
 //! core/algorithms.c (and vectors/README.md for the rows only these cores have).
 

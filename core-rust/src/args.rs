@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! The command line, as the C core's args.c reads it (the same commands, options,
 //! defaults and one-line usage errors), and --no-hw / --disable-cpu-feature.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! CPU model, the flags that change which code a crypto library runs, and the measured
 //! core frequency (as the C core's cpuinfo.c).
 use crate::measure::wall_ns;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! Protocol records (docs/protocol.md): one JSON object per line on stdout, flushed whole.
 use serde_json::{json, Map, Value};
 use std::io::Write;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! Known answers, checked as the C core's kat.c checks them (the expected output, inputs
 //! unchanged, a context giving the same answer twice, AEAD decryption refusing forgeries
 //! of each vector, the must-fail vectors of invalid/ refused), and the differential check

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! The library "aws-lc": AWS-LC through aws-lc-rs (rustls's default provider), with the
 //! calls a TLS stack makes: LessSafeKey with a separate output buffer and tag
 //! (seal_out_of_place_scatter, open_separate_gather), the one-shot digest and HMAC.

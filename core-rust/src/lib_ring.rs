@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! The library "ring": ring's AEADs (LessSafeKey: a nonce per message, as TLS stacks
 //! call it), its one-shot digest and HMAC.
 use crate::algorithms::{alg, hw_not_said, no_hw_switch, Algorithm, Kind, Library, Msg, Row, Runner, Setup, Status};

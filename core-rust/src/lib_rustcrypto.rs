@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! The library "rustcrypto": RustCrypto's AEAD crates (aes-gcm, chacha20poly1305) through
 //! their detached in-place API, and its hash crates (sha2, sha3, blake2, hmac) through
 //! the one-shot Digest::digest and a keyed Mac cloned per message.

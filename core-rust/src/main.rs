@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! cipherbench-core-rust: the cipherbench core protocol (docs/protocol.md) for ring,
 //! RustCrypto and AWS-LC (aws-lc-rs), as the libraries "ring", "rustcrypto" and "aws-lc":
 //! list, kat and bench, with the C core's arguments, known-answer checks, sampling and

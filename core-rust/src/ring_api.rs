@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! What the libraries "ring" and "aws-lc" share to the letter: aws-lc-rs offers ring's
 //! API (aead::UnboundKey and LessSafeKey, digest::digest, hmac::sign), so the key set-up,
 //! the digest and the HMAC are written once and instantiated for each crate by

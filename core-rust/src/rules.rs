@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! The sizes each row takes, checked before a library sees them, as the C core's
 //! core/rules.c: an AEAD takes its row's key length, nonce and tag lengths to the byte (a
 //! prefix of the right tag is a forgery, never a truncation the row measures); a MAC its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! The tls command for rustls (docs/protocol.md, "tls"), once per crypto provider: the
 //! libraries "rustls-ring" and "rustls-aws-lc". A client and a server of rustls in this
 //! process over an in-memory connection pair (rustls does no I/O itself: what one end

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! The tls command's arguments, read as the C and Go cores read them.
 use crate::tls_suites::{self, Suite, SUITES};
 

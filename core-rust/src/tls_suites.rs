@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! The C core's suite table (core/tls/suites.c), so that --list and the names agree.
 
 pub struct Suite {

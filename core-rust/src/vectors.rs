@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 //! Reads the known-answer files of vectors/ (vectors/README.md) as the C core's vectors.c
 //! does: a directory's *.json in name order, then its extra/ (rows only these cores
 //! have), then its invalid/ (must-fail cases); a malformed file given alone is an error,

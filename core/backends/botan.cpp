@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // botan.cpp - Botan 2 and Botan 3 backend through the C++ API: a C++ file
 // exporting the C table. The API used here is common to both majors; the
 // few differences (the cipher direction's name, the CPUID class that Botan 3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 // cryptopp.cpp - Crypto++ backend: a C++ file exporting the C table.
 //
 // Every object is made and keyed once in init() and reused: AEADs resync to
@@ -864,6 +865,18 @@ const char *cryptopp_version(void)
 // Crypto++ names the implementation each algorithm picked at run time
 // (AlgorithmProvider(): "AESNI", "SHANI", "AVX2" ...). GHASH has no provider
 // query; Crypto++'s GCM takes the carry-less multiply path when HasCLMUL().
+// Its ARMv8 twin is HasPMULL(); the AES and SHA providers there are "ARMv8".
+static bool cp_has_clmul()
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return HasCLMUL();
+#elif defined(__aarch64__)
+    return HasPMULL();
+#else
+    return false;
+#endif
+}
+
 int cryptopp_global_init(void)
 {
     try {
@@ -871,14 +884,14 @@ int cryptopp_global_init(void)
         std::string sha = SHA256().AlgorithmProvider();
         ChaChaTLS::Encryption cc;
         std::string chacha = static_cast<const SymmetricCipher &>(cc).AlgorithmProvider();
-        std::string ghash = HasCLMUL() ? "CLMUL" : "C++";
+        std::string ghash = cp_has_clmul() ? "CLMUL" : "C++";
         provider_str = "aes:" + aes + " ghash:" + ghash + " sha256:" + sha + " chacha:" + chacha;
         caps_bits = CB_CAP_NO_HW_SWITCH;  // only at build time (CRYPTOPP_DISABLE_ASM)
-        if (aes == "AESNI")
+        if (aes == "AESNI" || aes == "ARMv8")
             caps_bits |= CB_CAP_AES_HW;
-        if (HasCLMUL())
+        if (cp_has_clmul())
             caps_bits |= CB_CAP_CLMUL_HW;
-        if (sha == "SHANI")
+        if (sha == "SHANI" || sha == "ARMv8")
             caps_bits |= CB_CAP_SHA_HW;
         if (chacha != "C++")
             caps_bits |= CB_CAP_VECTOR;

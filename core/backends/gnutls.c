@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* gnutls.c - the GnuTLS backend, through its public crypto API
  * (gnutls/crypto.h): gnutls_aead_cipher_*, gnutls_cipher_*, gnutls_hash_*
  * and gnutls_hmac_* (which also serves CMAC, GMAC and UMAC).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hw_x86.h - what the CPU offers (CPUID) and Nettle's fat-build override
  * string, shared by the Nettle and GnuTLS backends (GnuTLS falls back to
  * Nettle for what its own accelerated code does not cover, so both
@@ -5,6 +6,7 @@
 #ifndef CB_HW_X86_H
 #define CB_HW_X86_H
 #include "../backend.h"
+#include "hw_arm.h"
 #include <stdio.h>
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -43,8 +45,9 @@ static inline void cb_x86_detect(cb_x86 *c)
 
 /* NETTLE_FAT_OVERRIDE replaces Nettle's own detection with the listed
  * features ("vendor:intel", "aesni", "pclmul", "sha_ni"; x86-64 fat builds,
- * read when libnettle loads). Writes "NETTLE_FAT_OVERRIDE=..." keeping what
- * the CPU has minus `off`. Returns 1 (one string), or 0 off x86-64. */
+ * read when libnettle loads; arm64's names in hw_arm.h). Writes
+ * "NETTLE_FAT_OVERRIDE=..." keeping what the CPU has minus `off`. Returns 1
+ * (one string), or 0 off x86-64 and arm64. */
 static inline int cb_nettle_fat_env(unsigned off, char *out, size_t len)
 {
 #if defined(__x86_64__)
@@ -56,6 +59,8 @@ static inline int cb_nettle_fat_env(unsigned off, char *out, size_t len)
              keep & CB_HW_AES ? ",aesni" : "", keep & CB_HW_PCLMUL ? ",pclmul" : "",
              keep & CB_HW_SHA ? ",sha_ni" : "");
     return 1;
+#elif defined(__aarch64__)
+    return cb_nettle_fat_env_arm64(off, out, len);
 #else
     (void)off; (void)out; (void)len;
     return 0;

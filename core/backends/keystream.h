@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* keystream.h - keeping the unused part of a 64-byte keystream block between calls.
  *
  * Some libraries continue a ChaCha20/Salsa20 stream only across whole 64-byte blocks.

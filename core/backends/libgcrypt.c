@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libgcrypt.c - the libgcrypt backend: gcry_cipher_* (block modes, stream
  * ciphers and AEAD modes), gcry_md_* (hashes) and gcry_mac_* (HMAC, CMAC,
  * GMAC, Poly1305). Three small init/run/finish trios serve every row; each

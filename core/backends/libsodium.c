@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libsodium.c - the libsodium backend.
  *
  * libsodium offers few algorithms, each with fixed sizes: AES-256-GCM (only on

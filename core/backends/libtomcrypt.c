@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libtomcrypt.c - LibTomCrypt backend (portable C, descriptor tables).
  *
  * LibTomCrypt checks its arguments with LTC_ARGCHK, which aborts the process

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mbedtls.c - the Mbed TLS backend (libmbedcrypto), for 3.x (3.6 LTS) and
  * 2.28: the API used here is common to both; the differences are under
  * MBEDTLS_VERSION_MAJOR or the library's own MBEDTLS_*_C switches (3.0 took

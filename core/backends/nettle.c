@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* nettle.c - the Nettle backend.
  *
  * Block ciphers run through Nettle's generic struct nettle_cipher with its
@@ -1429,6 +1430,21 @@ static void nt_detect(void)
     }
     if (__get_cpuid_count(7, 0, &a, &b, &cx, &d) && (b & (1u << 29)))
         nt_hw |= CB_CAP_SHA_HW;
+#elif defined(__aarch64__)
+    /* fat-arm64.c: "aes", "pmull", "sha1", "sha2", else the HWCAP bits */
+    if (!dlsym(RTLD_DEFAULT, "_nettle_aes128_encrypt_arm64"))
+        return;
+    const char *ov = secure_getenv("NETTLE_FAT_OVERRIDE");
+    if (ov) {
+        if (nt_token(ov, "aes")) nt_hw |= CB_CAP_AES_HW;
+        if (nt_token(ov, "pmull")) nt_hw |= CB_CAP_CLMUL_HW;
+        if (nt_token(ov, "sha1") || nt_token(ov, "sha2")) nt_hw |= CB_CAP_SHA_HW;
+        return;
+    }
+    cb_arm c;
+    cb_arm_detect(&c);
+    nt_hw = (c.hw & CB_HW_AES ? CB_CAP_AES_HW : 0u) | (c.hw & CB_HW_PCLMUL ? CB_CAP_CLMUL_HW : 0u)
+          | (c.hw & CB_HW_SHA ? CB_CAP_SHA_HW : 0u);
 #endif
 }
 
@@ -1457,8 +1473,8 @@ static const char *nt_provider(void)
 
 /* ---- turning hardware off ------------------------------------------------ */
 
-/* NETTLE_FAT_OVERRIDE (hw_x86.h). Nettle's x86-64 code has no AVX2 or VAES
- * paths, so those two have nothing to turn off. */
+/* NETTLE_FAT_OVERRIDE (hw_x86.h, hw_arm.h). Nettle's x86-64 code has no AVX2
+ * or VAES paths (and Arm none of either), so those have nothing to turn off. */
 static int nt_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
 {
     if (max < 1)
@@ -1481,7 +1497,7 @@ const cb_backend cb_backend_nettle = {
     .caps = nt_caps,
     .provider = nt_provider,
     .ops = nt_ops,
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__aarch64__)
     .hw_switch = CB_HW_ALL,
 #endif
     .hw_env = nt_hw_env,

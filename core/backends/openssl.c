@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* openssl.c - OpenSSL 3 backend through the EVP API (EVP_CIPHER, EVP_MD, EVP_MAC).
  *
  * One init/run/finish trio per kind (aead, cipher, xts, hash, mac); each row's
@@ -14,6 +15,7 @@
  */
 #include "../algorithms.h"
 #include "../backend.h"
+#include "hw_arm.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -1303,6 +1305,14 @@ static int openssl_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
         return -1;
     snprintf(env[0], CB_HW_ENV_LEN, "OPENSSL_ia32cap=~0x%llx:~0x%llx", w1, w7);
     return 1;
+#elif defined(__aarch64__)
+    /* OPENSSL_armcap replaces the whole word: what OpenSSL detected here,
+     * less the bits asked off (hw_arm.h). */
+    unsigned long cap;
+    if (max < 1 || !armcap(&cap))
+        return -1;
+    snprintf(env[0], CB_HW_ENV_LEN, "OPENSSL_armcap=0x%lx", cap & ~cb_ossl_armcap_bits(off));
+    return 1;
 #else
     (void)off; (void)env; (void)max;
     return -1;
@@ -1314,8 +1324,16 @@ static unsigned openssl_hw_used(void)
 {
     unsigned long long lo, hi;
     unsigned used = 0;
+#if defined(__aarch64__)
+    unsigned long cap;
+    if (armcap(&cap)) {
+        if (cap & CB_OSSL_ARMV8_AES) used |= CB_HW_AES;
+        if (cap & CB_OSSL_ARMV8_PMULL) used |= CB_HW_PCLMUL;
+        if (cap & cb_ossl_armcap_bits(CB_HW_SHA)) used |= CB_HW_SHA;
+    }
+#endif
     if (!ia32cap(&lo, &hi))
-        return 0;
+        return used;
     if (lo & (1ULL << 57)) used |= CB_HW_AES;
     if (lo & (1ULL << 33)) used |= CB_HW_PCLMUL;
     if (hi & (1ULL << 5)) used |= CB_HW_AVX2;
@@ -1390,7 +1408,7 @@ const cb_backend cb_backend_openssl = {
     .caps = openssl_caps,
     .provider = openssl_provider,
     .ops = openssl_ops,
-#if defined(__x86_64__)
+#if defined(__x86_64__) || defined(__aarch64__)
     .hw_switch = CB_HW_ALL,
 #endif
     .hw_env = openssl_hw_env,

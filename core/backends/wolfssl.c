@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* wolfssl.c - the wolfSSL backend, through the wolfCrypt API.
  *
  * What wolfCrypt offers depends on how it was configured; every row here is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jsonschema.c - see jsonschema.h. */
 #include "jsonschema.h"
 #include <math.h>

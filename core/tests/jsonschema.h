@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* jsonschema.h - a small JSON Schema validator for the tests: the keywords
  * core/protocol/schema.json uses ($ref to #/$defs, oneOf, type, const, enum,
  * required, properties, additionalProperties, items, minItems, minLength,

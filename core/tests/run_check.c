@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* run_check.c - runs cipherbench-core (or reads a saved stream) and checks
  * what it wrote: exit status, number of stderr lines, and that every stdout
  * line is one record valid against core/protocol/schema.json.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_args.c - command-line parsing: defaults, both option spellings, and
  * one clear line for each kind of mistake. */
 #include "../args.h"

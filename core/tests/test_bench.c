@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_bench.c - the pure decisions of the measuring loop (bench.h): whether a loop count
  * calibrated before still serves, how many samples fill a point, how many per group. */
 #include "../bench.h"

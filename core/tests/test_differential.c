@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_differential.c - the differential check reaches the lengths where
  * libraries go wrong: the empty message, one byte, block - 1/block/block + 1,
  * 1 MiB, and (AEAD) long AAD. Test doubles: "echo" digests a message as its

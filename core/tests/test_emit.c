@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_emit.c - every record type is written as one flushed line that
  * parses back to what was given and matches core/protocol/schema.json. */
 #include "../emit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_in_place.c - backend.h promises that a message's in and out may be the same buffer.
  * For every cipher, AEAD and key-wrap row of every library compiled in: the same message
  * encrypted from one buffer into another and in place gives the same bytes and tag, and

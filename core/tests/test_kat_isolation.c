@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #define _POSIX_C_SOURCE 200809L
 /* test_kat_isolation.c - kat checks each library in a process of its own: a
  * library that crashes fails the vector it was on, named in its file's record,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #define _POSIX_C_SOURCE 200809L
 /* test_random_wrap.c - the known answers of a key wrap that draws a random IV for every wrap
  * (RFC 3217's, row 3des-cms-wrap): the vector is unwrapped, and what the row wraps must

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_request.c - serve's request lines: the fields and their defaults,
  * and one clear line (never a crash) for each kind of bad request. */
 #include "../request.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_rules.c - the row's own sizes (rules.c): every row takes those the timed loops give it
  * (so bench never pays for or trips over the check), and a shortened tag, a nonce a byte short
  * or long, AAD for secretbox, a one-block RFC 3394 wrap and a CCM message past its length

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* suites.c - the cipher suites, groups and certificate types of `tls`. */
 #include "tls.h"
 #include <string.h>

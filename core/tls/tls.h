@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tls.h - the `tls` command: the record layer and handshakes of a real TLS
  * library, client and server in one process over a socket pair.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tls_cmd.c - `cipherbench-core tls`: per cipher suite, bytes moved from a
  * TLS server to a TLS client of one library in this process, and handshakes
  * per second per group and certificate type (docs/protocol.md, "tls").

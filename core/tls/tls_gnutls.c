@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tls_gnutls.c - the `tls` backend over GnuTLS: certificate credentials and a
  * priority string for one suite/group, client and server sessions on a
  * non-blocking socket pair. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tls_openssl.c - the `tls` backend over OpenSSL's libssl: SSL_CTX pairs for
  * one suite/group/certificate, client and server SSL objects on a
  * non-blocking socket pair. */

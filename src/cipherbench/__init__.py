@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """cipherbench: which cipher, in which library, is fastest on this machine, and is it secure.
 
 The package is the front end of the C measurement core ``cipherbench-core``: it plans the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The catalog: one registry of every algorithm cipherbench knows.
 
 Each entry has the canonical name the core uses (core/algorithms.c), its kind and sizes, its

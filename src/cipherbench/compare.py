@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Comparing two runs: per (scenario, library, algorithm, operation, size, metric) the speed
 ratio of run B over run A with a confidence interval, and a summary per library.
 

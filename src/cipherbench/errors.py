@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Errors that end a command with one clear line on stderr instead of a traceback.
 
 Every error a user can cause (bad arguments, a missing core, an unwritable database) is a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One way for every command to be stopped: SIGINT (Ctrl-C), SIGTERM (``kill``, ``timeout``, a CI
 cancel) and SIGHUP (a closed terminal) all raise ``Stop``, a ``KeyboardInterrupt``, in the main
 thread. Everything then unwinds through the same ``with`` blocks: core processes are stopped,
@@ -17,6 +18,9 @@ from typing import Iterator
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _active = False
+#: The stop signals seen while the handlers are in place (the first one stops, the others wait
+#: for the cleanup).
+_fired: list[int] = []
 
 
 class Stop(KeyboardInterrupt):
@@ -27,6 +31,15 @@ class Stop(KeyboardInterrupt):
         self.signum = signum
 
 
+def stopped_by(signum: int) -> Stop:
+    """The ``Stop`` for a stop signal that reached a child first (ssh, in the terminal's
+    process group, killed by the same Ctrl-C): noted as fired, so the same signal arriving
+    here during the cleanup does not interrupt it."""
+    if signum not in _fired:
+        _fired.append(signum)
+    return Stop(signum)
+
+
 @contextmanager
 def stop_on_signals() -> Iterator[None]:
     """While inside, the stop signals raise ``Stop`` once; the old handlers come back after.
@@ -35,7 +48,8 @@ def stop_on_signals() -> Iterator[None]:
     if _active or threading.current_thread() is not threading.main_thread():
         yield  # nested: the outer block's handlers already do the job
         return
-    fired: list[int] = []
+    fired = _fired
+    fired.clear()
     try:
         # Python's first gettempdir() writes a probe file under TMPDIR and then removes it; a
         # Stop raised between the two would leave the file behind, so it happens here, before

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Presets of ``cipherbench run``: which algorithms, operations and sizes, and how precise.
 
 ``quick`` is the essential algorithms on few sizes, meant to finish in under 30 s; the default

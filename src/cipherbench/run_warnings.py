@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Typed warnings about the quality of a measurement; each text says how to fix the cause.
 
 Checks are pure functions over numbers (``check_*``) returning a list of ``BenchWarning``;

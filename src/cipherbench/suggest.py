@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Suggestions for a mistyped name, for every layer's error messages (the command line, the
 scenarios, the advisor): ``did_you_mean("opensll", libs)`` -> `` (did you mean openssl?)``."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Private temporary directories: the one place the scenarios make them.
 
 A missing, read-only or full TMPDIR ends the command with one line naming the directory and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Sizes, rates and durations as people write them: parsing ``256M`` / ``50G``, printing sizes,
 throughputs and times. Every command parses and prints them here."""
 from __future__ import annotations

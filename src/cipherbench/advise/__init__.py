@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The advisor: ``cipherbench advise --for TARGET``.
 
 From measured evidence (the store's primitive, ssh, gpg and tls results, measuring what is

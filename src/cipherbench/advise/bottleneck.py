@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Is crypto the bottleneck? Compare the allowed rates with the path, in one sentence.
 
 The path is the measured cleartext baseline of the same ssh run (the same bytes over plain

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The choices of each candidate family, with their names in every tool and their grade.
 
 A candidate's grade is the weakest of its parts in the catalog (cipher, MAC); its rate comes

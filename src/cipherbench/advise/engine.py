@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Put it together: the family's candidates, its evidence layers in order of authority, the
 tool's default read from the tool, ranking, the verdict, the bottleneck, config lines ->
 ``Advice``. Every sentence comes from the verdict record (``verdicts``, ``wording``)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Evidence: the latest stored results relevant to a target, and quick measurements of what is
 missing.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Facts about the user's tools, read from the tools themselves, never assumed: which choice
 each one makes when nothing is configured. "It is already the default" is said only from one
 of these readings; where a tool cannot be asked, the fact is unknown and the answer says so.

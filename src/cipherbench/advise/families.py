@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Each advise target family as one object: its candidates, the tool's own default (read from
 the tool, ``facts``), its evidence layers in order of authority, and the command that
 measures what is missing.

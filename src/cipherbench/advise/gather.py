@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Decide what evidence is missing for the chosen targets and measure it, quickly."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Each LUKS candidate rated by the implementation dm-crypt would run: the kernel's
 highest-priority driver of the cipher spec's algorithm (``kernel_crypto.resolve`` over
 ``/proc/crypto``), stood in for by the user-space code of the same kind:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What ``advise`` measures when the store lacks evidence: the scenarios themselves, called
 directly (plan, then measure inside a ``Recording`` on the same store), never the command line.
 Each measurement comes back typed: the run it stored, its final status, or the error that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The ssh answer from the ssh run's own paired rounds, when the recommendation was measured
 in them: the same verdicts ``cipherbench ssh`` prints for that run, never re-derived here.
 

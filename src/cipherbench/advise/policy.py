@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Security policies over the catalog grades.
 
 - ``modern`` (default): recommended grades only, and for transport (SSH, TLS) only AEADs.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Ranking: fastest first among everything measured, the policy's verdict beside each row.
 
 Two rows are told apart by the paired verdict of the ssh run both were measured in when they

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A rate for every candidate from the evidence: the real path where measured, else the
 primitive stand-in (cipher, and for cipher + MAC the two costs added per byte).
 

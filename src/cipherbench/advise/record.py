@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Store the advice as a run, so ``cipherbench report`` and ``show`` can find it.
 
 Format: a run with command ``advise``; ``args`` = {"for", "policy", "link", "lib", "host",

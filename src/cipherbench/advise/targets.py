@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The ``--for`` targets: which candidates each one ranks and which config lines it prints."""
 from __future__ import annotations
 

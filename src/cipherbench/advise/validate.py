@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Check config lines against the real tools, so no line a tool rejects is ever printed.
 
 Checks by kind:

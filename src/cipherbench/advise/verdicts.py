@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The answer as a record: what the evidence decided, before any sentence is written.
 
 ``decide`` turns the ranked rows of one target, the layer that decides and the tool's default

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every sentence of the answer, rendered from an ``AnswerVerdict`` (pure: records in, text
 out). The headline and the conclusion depend on the verdict's states and names only, never
 on a figure, so runs whose verdicts agree print them alike; the figures (rates, ratios,
@@ -8,7 +9,6 @@ from __future__ import annotations
 from cipherbench.advise import verdicts as A
 from cipherbench.advise.evidence import LeftOut
 from cipherbench.analysis import cpu_figure
-from cipherbench.analysis import verdict as V
 from cipherbench.units import format_rate
 
 

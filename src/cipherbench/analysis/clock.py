@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The core's clock: its estimate from the probes in the records, and whether cycles per byte
 can be trusted. Pure: record fields in, numbers and reasons out.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A process's own CPU time as the figure of a measurement disturbed by one-sided noise, for
 every scenario that times whole processes (gpg calls, ssh transfers). Pure: numbers in, numbers
 out.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The slope method: a least-squares line through (size, time per operation).
 
 The slope is the bulk cost (ns per byte), the intercept the per-message cost (ns: nonce,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Statistics of repeated samples: pure functions, no timing, no I/O.
 
 A *sample* is one number measured once (for primitives: nanoseconds per operation, from one

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Verdicts from paired rounds: faster, slower, or "cannot tell here". Pure: numbers in,
 records out; nothing here times or prints.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench advise --for TARGET``: the fastest choice the policy allows, whether crypto is
 the bottleneck, and the exact config lines (each checked with the real tool)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench compare RUN_A RUN_B``: the speed ratio B/A of everything both runs measured,
 with its interval, the real changes marked, and a summary line per library."""
 from __future__ import annotations

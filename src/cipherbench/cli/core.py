@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench core build`` and ``cipherbench core variants``: cores built against a second
 build of a library, kept in the variants file for ``run --lib LIB@NAME``."""
 from __future__ import annotations

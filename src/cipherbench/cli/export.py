@@ -1,16 +1,17 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench export RUN --format json|csv|markdown``; ``export --format openmetrics``: the
 latest figures of every host (``export.openmetrics``)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import click
 from click.core import ParameterSource
 
 from cipherbench.clikit.context import AppContext, db_option
 from cipherbench.clikit.options import RUN_REF_CONTEXT, parse_sizes, run_refs
-from cipherbench.errors import EnvironmentProblem, UsageError
+from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle, openmetrics
+from cipherbench.output import write_file
 from cipherbench.presets import HEADLINE_SIZE
 
 
@@ -34,7 +35,7 @@ def command(app: AppContext, run_ref, fmt, output, headline, db) -> int:
                              "from every run: leave out RUN")
         with app.open_store(db, create=False) as store:
             text = openmetrics.render(openmetrics.latest_figures(store))
-        return _write(app, text, output, atomic=True)
+        return _write(app, text, output)
     with app.open_store(db, create=False) as store:
         bundle = RunBundle.load(store, run_ref)
     head = (parse_sizes(headline, "--headline-size")[0] if headline
@@ -42,20 +43,12 @@ def command(app: AppContext, run_ref, fmt, output, headline, db) -> int:
     return _write(app, EXPORTERS[fmt].render(bundle, head), output)
 
 
-def _write(app: AppContext, text: str, output: str | None, atomic: bool = False) -> int:
-    """``text`` to ``output`` or stdout; ``atomic``: through a temporary file renamed over
-    it, so a collector reading the directory never sees half a file."""
+def _write(app: AppContext, text: str, output: str | None) -> int:
+    """``text`` to ``output`` or stdout. A file is written whole or not at all (a temporary
+    file renamed over it, ``output.write_file``): a full disk leaves no partial file, and a
+    collector reading the directory never sees half a file."""
     if not output:
         app.stdout.write(text)
         return 0
-    target = Path(output)
-    tmp = target.with_name(f".{target.name}.tmp") if atomic else target
-    try:
-        tmp.write_text(text)
-        if atomic:
-            tmp.replace(target)
-    except OSError as e:
-        if atomic:
-            tmp.unlink(missing_ok=True)
-        raise EnvironmentProblem(f"cannot write {output}: {e.strerror}")
+    write_file(output, text)
     return 0

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench history``: the stored runs (the advice ``advise`` stores only with ``--all``)."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench import FILE...``: bring exported runs into this store (``export.importing``)."""
 from __future__ import annotations
 

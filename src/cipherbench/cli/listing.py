@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench list``: libraries, versions, algorithms with grades, CPU acceleration."""
 from __future__ import annotations
 

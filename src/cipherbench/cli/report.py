@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench report [RUN ...] -o report.html [--png DIR]``: charts and tables of stored
 runs in one offline HTML file, and the charts as PNGs; ``cipherbench report --chart NAME
 [RUN ...] [-o FILE.png]``: one chart of a release post from coherent evidence."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench show RUN``: a stored run's machine, table and warnings again."""
 from __future__ import annotations
 

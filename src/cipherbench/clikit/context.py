@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What every command gets: the environment, the output streams and shared option helpers."""
 from __future__ import annotations
 
@@ -61,7 +62,10 @@ class AppContext:
     def open_store(self, db: str | None, create: bool = True) -> Store:
         """Open the results store (``StoreError`` on problems); ``create=False``: an existing
         one, read-only (the commands that only show what is stored)."""
-        return Store.open(self.db_path(db), create=create, readonly=not create)
+        store = Store.open(self.db_path(db), create=create, readonly=not create)
+        for note in store.notes:
+            self.warn(note)
+        return store
 
 
 def db_option(f: Any) -> Any:

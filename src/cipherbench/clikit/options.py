@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Parsing helpers shared by commands: comma lists, sizes, precision, and the
 click types that check every numeric option alike (finite, in range, whole where a count or
 a size)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``--wait-quiet[=SECONDS]`` and ``--cpu K``, shared by every measuring command (run, tls,
 ssh, gpg, and advise for what it measures): the options, and the bounded wait for a quiet
 machine before a run starts."""
@@ -8,7 +9,7 @@ from typing import Callable
 import click
 
 from cipherbench.machine import load
-from cipherbench.clikit.options import CPU
+from cipherbench.clikit.options import CPU, Seconds
 
 #: Seconds ``--wait-quiet`` waits when given without a value.
 DEFAULT_WAIT_S = 60.0
@@ -18,7 +19,7 @@ MAX_WAIT_S = 3600.0
 
 def wait_quiet_option(f: Callable) -> Callable:
     return click.option(
-        "--wait-quiet", "wait_quiet", type=click.FloatRange(0, MAX_WAIT_S), default=None,
+        "--wait-quiet", "wait_quiet", type=Seconds(maximum=MAX_WAIT_S), default=None,
         is_flag=False, flag_value=DEFAULT_WAIT_S, metavar="[SECONDS]",
         help="before measuring, wait until nothing else wants the CPU, at most SECONDS "
              f"(default {DEFAULT_WAIT_S:g}); then measure anyway")(f)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Every measurement core at once: the C core and the optional cores of other languages.
 
 ``cipherbench-core`` (C) is required; ``cipherbench-core-go`` (library ``go``) and

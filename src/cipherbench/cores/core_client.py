@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Talking to the C measurement core, ``cipherbench-core`` (protocol: docs/protocol.md).
 
 The core answers in JSON lines; this module finds it, starts one process per library, checks

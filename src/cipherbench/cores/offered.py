@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What each library offers against what cipherbench measures (``cipherbench list --missing``).
 
 The core's ``list --offered`` walks each library's own enumeration (OpenSSL's providers,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The core's JSON lines as typed records (docs/protocol.md).
 
 ``from_wire(obj)`` turns one checked line into a ``Preamble``, ``Library``, ``AlgorithmRow``,

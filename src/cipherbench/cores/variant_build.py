@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Building a core against a library variant whose soname or ABI differs from the system's.
 
 ``build(...)`` configures the source tree's Meson build in a directory of the user's cache

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Library variants: a second build of a library, measured beside the system's as its own column.
 
 A variant is named on ``--lib`` as ``LIB@PREFIX`` (a directory an installed build of LIB lives

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Printing with rich: ``display_*`` take what ``format_*`` computed and draw it."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tables of text that fit the terminal without cutting a figure or breaking a name.
 
 Rich shrinks a column below its longest word when a table is too wide and then folds words

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Long messages out of the columns of figures: ``refused [1]`` in the cell, the reason once
 below the table (``[1] refused: no cipher match ...``)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Computing what to show, apart from printing it: ``format_*`` return plain data.
 
 The console (``display.console``) and the Markdown exporter both draw from these.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Names in narrow columns: broken only after a separator, never inside a word.
 
 A suite (``TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256``), an algorithm (``chacha20-poly1305``), a

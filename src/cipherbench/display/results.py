@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The result table of ``run`` and ``show``, laid out for the terminal it is printed on.
 
 A row per algorithm and a column per library while that fits in one table; else a row per

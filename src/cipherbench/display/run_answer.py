@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The answer of a primitive run, computed from its stored results (pure) and put in lines.
 
 Per kind of algorithm (AEAD, cipher, MAC, hash): which library is fastest beyond the noise and

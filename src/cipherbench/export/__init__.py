@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Exports of a stored run. Every exporter has ``name``, ``extension`` and
 ``render(bundle, headline) -> str`` (``base.Exporter``); ``EXPORTERS`` registers them."""
 from cipherbench.export.base import Exporter, RunBundle

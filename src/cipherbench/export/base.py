@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The one interface every exporter implements, and what it is given."""
 from __future__ import annotations
 

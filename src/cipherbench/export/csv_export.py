@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """CSV export: one line per result, the columns a spreadsheet wants; ``host`` is the machine
 measured (the ``--host`` destination, else its host name)."""
 from __future__ import annotations

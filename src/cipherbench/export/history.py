@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench history --json``: the stored runs as a versioned document.
 Schema: history.schema.json.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs brought from elsewhere (``cipherbench import FILE...``): the export documents of
 ``export --format json`` and ``run --json`` (one run each) and the fleet documents of
 ``run --host h1,h2 --json`` (a run per host), read, checked and stored as they were.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """JSON export: the run, its metadata, every result and warning. Schema: schema.json.
 
 It is also what ``--json`` prints for every measuring command (``run``, ``tls``, ``ssh``,

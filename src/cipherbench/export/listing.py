@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench list --json`` and ``list --missing --json`` as versioned documents.
 Schemas: list.schema.json, list-missing.schema.json.
 

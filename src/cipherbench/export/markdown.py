@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Markdown export: the machine, the headline table and the warnings, ready to paste."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``export --format openmetrics``: the latest figure of every host, library, algorithm,
 operation and size in the OpenMetrics text format, for node_exporter's textfile collector (or
 any scraper), so a fleet's crypto speed, and a change after an update, shows in the monitoring

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Which stored runs may be put side by side: the same machine, the same core build, the same
 hardware switches and, for every library both measured, the same version.
 

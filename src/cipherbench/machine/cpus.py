@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The CPUs this process may use: what ``--cpu K`` and ``run --threads`` are checked against."""
 from __future__ import annotations
 

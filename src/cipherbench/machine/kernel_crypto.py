@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The kernel's crypto drivers, from ``/proc/crypto``: which implementation dm-crypt would get
 for an algorithm such as ``xts(aes)``, ``essiv(cbc(aes),sha256)`` or
 ``adiantum(xchacha12,aes)``, and what kind of code it is. Pure: text in, records out.

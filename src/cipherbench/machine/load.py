@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Competing work on the machine: what else wants a CPU, whether ``nice`` can shield a run from
 it, and how much of the CPU a run got. Reads ``/proc`` (Linux); computes nothing else.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Machine metadata kept with every run, from one registry of keys.
 
 ``KEYS`` names every key with its type, unit and meaning; ``collect(...)`` reads the machine

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Child processes that cannot outlive the benchmark.
 
 ``subprocess.Popen(..., preexec_fn=die_with_parent(signal.SIGKILL))``: the kernel sends the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Linux process helpers from /proc: CPU time of a process, descendants, stopping them.
 
 Used to read the CPU time of the local ssh client while it runs and to make sure no process

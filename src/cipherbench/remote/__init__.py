@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Measuring another machine through ssh (``cipherbench run --host``): the probe of the host
 (``probe``), the session with the host, its core and the cleanup (``host``), shipping this
 machine's core (``ship``), the cores there as one core (``cores``), the failures as one-line

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The cores on a host, as ``cores.Cores``: every process through the host's launcher, ssh's own
 failures turned into ``HostLost`` (every further process would fail the same way, so the run
 stops), a core killed there named with its signal, and a core that cannot start there reported
@@ -32,7 +33,7 @@ class RemoteCores(Cores):
         """The core's ``list`` on the host; a core that cannot start there is a RemoteError
         with the loader's own line."""
         try:
-            return self.list()
+            inv = self.list()
         except ProtocolMismatch as e:
             if "not JSON" not in str(e):
                 raise
@@ -45,6 +46,13 @@ class RemoteCores(Cores):
             what = ("this machine's cipherbench-core, shipped," if shipped
                     else f"the cipherbench-core {source}")
             raise cannot_start(e.stderr, self.host.destination, what, shipped) from None
+        if not inv.preamble:   # it ran, and said nothing a core says (/bin/false, a script)
+            host = self.host.destination
+            raise RemoteError(f"the program {source} on {host} is not a cipherbench core: its "
+                              "`list` wrote no preamble; give the path of cipherbench-core "
+                              f"there with --host-core, or leave it out to use the one on "
+                              f"{host}'s PATH or ship this machine's")
+        return inv
 
     def list(self, lib: str | None = None) -> Inventory:
         try:

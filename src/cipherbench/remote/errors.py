@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What can go wrong with a host measured through ssh (``run --host``), as one-line errors.
 
 ``ssh`` itself fails with exit status 255 (unreachable, authentication, host key, a connection

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Many hosts in one command (``run --host h1,h2 --host 'web*' --inventory FILE:GROUP``).
 
 Each host is measured by its own ``cipherbench run --host HOST --json`` process (each host's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A host measured through ssh (``run --host``): the probe, the core run there, the cleanup.
 
 ``RemoteHost`` is a context manager. Entering it probes the host (``probe``), which also makes
@@ -38,6 +39,9 @@ from cipherbench.scenarios.ssh.transfer import FORCED_OPTIONS
 #: Seconds allowed to the probe, to shipping the core, to the cleanup and to a look at the load.
 PROBE_TIMEOUT_S = 60.0
 SHIP_TIMEOUT_S = 600.0
+#: A host that stops answering (frozen, its network gone) ends every ssh of the run after
+#: about 15 s of silence, a core's channel included, instead of a wait for ever.
+KEEPALIVE = ["-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"]
 CLEANUP_TIMEOUT_S = 30.0
 LOOK_TIMEOUT_S = 20.0
 
@@ -112,7 +116,7 @@ class RemoteHost:
     def ssh_argv(self, command: str) -> list[str]:
         """``ssh`` with the user's options and the forced ones (no prompt, no shared
         connection, no compression, a connect timeout), running ``command`` there."""
-        return ["ssh", *self.options, *FORCED_OPTIONS, self.destination, command]
+        return ["ssh", *self.options, *FORCED_OPTIONS, *KEEPALIVE, self.destination, command]
 
     def _ssh(self, command: str, timeout: float) -> subprocess.CompletedProcess:
         try:
@@ -261,8 +265,12 @@ class RemoteHost:
         if not executables and vectors is None:
             return
         command = remote_sh('cd "$1" && tar -xf -', [self.facts.directory])
-        rc, text = ship.send(self.ssh_argv(command), executables, vectors, self.env,
-                             SHIP_TIMEOUT_S)
+        try:
+            rc, text = ship.send(self.ssh_argv(command), executables, vectors, self.env,
+                                 SHIP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise HostLost(f"the copy of the core to {self.destination} did not finish within "
+                           f"{SHIP_TIMEOUT_S:.0f} s") from None
         if rc == SSH_FAILED:
             raise from_ssh(text, self.destination, lost=True)
         if rc != 0:

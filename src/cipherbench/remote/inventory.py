@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The hosts of an Ansible inventory (``run --inventory FILE[:GROUP]``), read without Ansible.
 
 Both forms Ansible reads from a file: INI (``[group]`` sections of host lines with

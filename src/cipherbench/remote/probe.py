@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One look at a host before measuring on it: what it is, what is installed there, and a
 private directory made for the run.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The stored run of a host measured through ssh: its load is the host's, and a host that
 cannot be used still leaves a failed run saying why.
 

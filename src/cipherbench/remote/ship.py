@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shipping this machine's core to a host: one tar stream through ssh into the run's private
 directory there, made here in memory (nothing is written on this machine), every file
 readable by its owner only.
@@ -10,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Mapping
 
+from cipherbench.interrupts import STOP_SIGNALS, stopped_by
 from cipherbench.cores import core_client
 from cipherbench.cores.core_client import SOURCE_TREE
 
@@ -50,6 +52,10 @@ def send(argv: list[str], executables: Mapping[str, Path], vectors: Path | None,
                 except BrokenPipeError:
                     pass
             rc = proc.wait(timeout=timeout)
+            if rc < 0 and -rc in STOP_SIGNALS:
+                # ssh got the stop too (Ctrl-C reaches the terminal's whole process group),
+                # perhaps before this process did: the copy was interrupted, not failed
+                raise stopped_by(-rc)
         except BaseException:
             proc.kill()
             proc.wait()

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Which hosts a command measures: ``--host`` (repeatable, comma-separated), patterns over the
 ssh config's ``Host`` entries, and ``--inventory FILE[:GROUP]``.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reports: one offline HTML file with charts, and the same charts as PNGs.
 
     from cipherbench.report import build, write_html, write_pngs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The value axis of a post chart (pure): linear or logarithmic, and which dots are capped.
 
 A few rows far faster than the rest (a CRC among hashes, AES with its instructions among

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The reference series of a post chart and each dot's factor against it (pure).
 
 ``--baseline SERIES`` names a series by its label (``libgcrypt 1.10.1``), its library when

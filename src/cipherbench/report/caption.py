@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The caption of a post chart (pure): the machine, the versions, and the commands that
 measured and drew it, so that a published chart says where its numbers come from."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Charts with matplotlib (Agg, no display needed): one function per chart type, each taking
 the plain data of ``report.data`` (or a ``compare.Comparison``) and returning a Figure.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the charts and tables of a report show, taken from stored results (pure: no drawing).
 
 Primitive results (``ns_per_op`` per size, ``slope_ns_per_byte`` per fit) become throughput

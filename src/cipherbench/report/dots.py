@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Dot charts of throughput (the release-post charts of ``report.post``).
 
 One row per algorithm, one dot per series (library and version): dots that would cover each

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Coherent evidence for a chart (pure): which stored results may share a series.
 
 A series is one library as it was measured: its version, the CPU features switched off

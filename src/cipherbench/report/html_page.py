@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One self-contained HTML file: inline CSS, charts as inline SVG, a few lines of inline
 JavaScript that sort the tables. No external resource of any kind, so it works offline and can
 be mailed or attached as it is.

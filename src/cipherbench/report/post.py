@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The charts of a release post (pure: what to draw, from coherent evidence).
 
     hashes     every cryptographic hash by library and version (checksums apart)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The post charts as grouped bars on a linear axis (``report --chart NAME --style bars``).
 
 One group per algorithm, one horizontal bar per series (the same slot for a series in every

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The numbers of a post chart as CSV (pure): one line per dot, written beside its image."""
 from __future__ import annotations
 

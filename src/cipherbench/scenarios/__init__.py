@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What cipherbench measures: one registry of scenarios, each with the same small interface.
 
 A scenario is a module (``SCENARIOS`` names them, by the command that stores their runs) with:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The host options of a measuring command and its many-host form: ``--host`` (repeatable,
 comma-separated, ssh config patterns), ``--inventory FILE[:GROUP]``, ``--parallel N`` and
 ``--host-timeout SECONDS``; the hosts measured by ``remote.fleet``, one progress line per host,

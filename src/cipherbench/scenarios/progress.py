@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Progress of a measuring command, on stderr: a live bar on a terminal, one line per finished
 step elsewhere (a log, ``| tee``, CI), so a long run never looks dead.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One stored run while it is measured: the bookkeeping every scenario shares, written once.
 
 ``Recording`` opens the run in the store, keeps the machine's warnings, stores each result the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Randomized interleaved rounds, the one scheduler for comparisons in every scenario.
 
 Whatever disturbs the machine (another tenant, a backup, a frequency change) then falls on

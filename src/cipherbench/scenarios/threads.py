@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Scaling across cores (``cipherbench run --threads N``).
 
 For one point (library, algorithm, operation, size), in interleaved rounds: one core process

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The results store: SQLite, written point by point so an interrupted run keeps what finished.
 
 Public API (used by ``cipherbench run`` and by every scenario: ssh, gpg, tls):

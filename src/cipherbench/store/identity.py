@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Is this SQLite file a cipherbench results database? Asked before anything is written to
 it, so ``--db`` pointed at another program's database never gets our tables or pragmas."""
 from __future__ import annotations

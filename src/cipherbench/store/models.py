@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Plain records the store reads and writes."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Where the results database lives by default."""
 from __future__ import annotations
 

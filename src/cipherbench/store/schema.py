@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The database schema and its migrations.
 
 ``PRAGMA user_version`` holds the schema version. A database is brought up to date by

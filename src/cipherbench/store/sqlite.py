@@ -1,9 +1,12 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The SQLite store: every write is committed at once, so a crash loses nothing finished."""
 from __future__ import annotations
 
 import datetime as _dt
 import json
+import os
 import sqlite3
+import stat
 import urllib.parse
 import uuid
 from pathlib import Path
@@ -45,12 +48,55 @@ def _json(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), default=str)
 
 
+def _stat(path: Path, hint: str) -> os.stat_result | None:
+    """``path``'s status (following links), None when there is nothing there."""
+    try:
+        return path.stat()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise StoreError(f"cannot use {path} as the results database: {e.strerror}; {hint}")
+
+
+def _file_kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return name
+    return "a special file"
+
+
+def readable_by_others(path: Path, mode: int) -> str:
+    """The warning for a database other users may read (every run, host names included)."""
+    return (f"the results database {path} can be read by other users (mode "
+            f"{stat.S_IMODE(mode):04o}): `chmod 600 {path}` keeps its runs and host names "
+            "private")
+
+
+def _create_private(path: Path, hint: str) -> None:
+    """A new database file of mode 0600, and any directory made for it 0700 (SQLite's journal
+    files take the database's mode). An existing directory is left as it is."""
+    try:
+        missing = [d for d in [path.parent, *path.parent.parents] if not d.exists()]
+        for d in reversed(missing):
+            d.mkdir(mode=0o700, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.close(fd)
+    except FileExistsError:
+        pass   # made meanwhile by another run: opened as found
+    except OSError as e:
+        raise StoreError(f"cannot create the results database {path}: {e.strerror}; {hint}")
+
+
 class Store:
     """A results database. Open with ``Store.open(path)``; usable as a context manager."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path):
         self.conn = conn
         self.path = path
+        #: one-line warnings about the file found on opening (the caller shows them)
+        self.notes: list[str] = []
 
     @classmethod
     def open(cls, path: Path | str, *, create: bool = True, readonly: bool = False) -> "Store":
@@ -61,19 +107,21 @@ class Store:
         the reason and the remedy."""
         path = Path(path)
         hint = "choose another file with --db PATH"
-        if (readonly or not create) and not path.exists():
+        st = _stat(path, hint)
+        if (readonly or not create) and st is None:
             raise StoreError(f"no results database at {path} yet: run `cipherbench run` first, "
                              "or name one with --db PATH")
-        if path.exists() and path.is_dir():
-            raise StoreError(f"cannot use {path} as the results database: it is a directory; "
-                             + hint)
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            # a FIFO or a device would block SQLite's open (signals unanswered) or be written
+            raise StoreError(f"cannot use {path} as the results database: it is "
+                             f"{_file_kind(st.st_mode)}, not a regular file; " + hint)
+        notes = [readable_by_others(path, st.st_mode)] if st and st.st_mode & 0o044 else []
         if readonly:
-            return cls._open_readonly(path, hint)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            raise StoreError(f"cannot create the directory for the results database {path}: "
-                             f"{e.strerror}; {hint}")
+            store = cls._open_readonly(path, hint)
+            store.notes = notes
+            return store
+        if st is None:
+            _create_private(path, hint)
         try:
             conn = sqlite3.connect(str(path), isolation_level=None, timeout=10)
             cls._check_ours(conn, path, hint)
@@ -86,6 +134,7 @@ class Store:
             store._migrate()
         except sqlite3.DatabaseError as e:
             raise StoreError(f"cannot use the results database {path}: {e}; {hint}")
+        store.notes = notes
         return store
 
     @classmethod

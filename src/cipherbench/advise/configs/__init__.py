@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Config lines per output family: one module each, ``lines(ctx) -> list[ConfigLine]``.
 
 Each module composes exact lines from the allowed candidates in rank order, asks the

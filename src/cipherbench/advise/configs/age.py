@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """age: one cipher (ChaCha20-Poly1305), so the lines are the commands for a backup."""
 from __future__ import annotations
 

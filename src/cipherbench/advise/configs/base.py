@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the config modules share: the line record and their input."""
 from __future__ import annotations
 

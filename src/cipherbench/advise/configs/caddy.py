@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Caddy (Go's crypto/tls): the ``tls`` directive's ``protocols`` and ``ciphers`` in a site
 block; every line checked with ``caddy adapt --validate`` when Caddy is installed."""
 from __future__ import annotations

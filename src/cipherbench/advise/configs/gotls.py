@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the Go programs' families share (Caddy, Traefik): Go's crypto/tls takes IANA suite
 names for TLS 1.2 and has no setting for the TLS 1.3 suites."""
 from __future__ import annotations

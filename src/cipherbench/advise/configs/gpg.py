@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """GnuPG: ``personal-cipher-preferences`` in gpg.conf and ``--cipher-algo`` for one backup."""
 from __future__ import annotations
 

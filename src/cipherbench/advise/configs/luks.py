@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """cryptsetup: ``luksFormat --cipher ... --key-size ... --sector-size 4096``."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """nginx (with OpenSSL): ssl_ciphers for TLS 1.2, ssl_conf_command Ciphersuites for TLS 1.3."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """NZBGet: ``ServerX.Cipher`` for both TLS builds at once (``--lib`` narrows it to one).
 
 NZBGet passes the option to the TLS library it was built with: with OpenSSL it is a cipher

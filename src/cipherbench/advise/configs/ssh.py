@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """OpenSSH: ssh_config / sshd_config ``Ciphers`` and ``MACs``, and the one-off command lines:
 for the tool measured (``--via``: ssh's own pipe, scp, sftp, rsync -e), else scp, sftp,
 rsync -e and borg's BORG_RSH."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """stunnel (with OpenSSL): ``ciphers`` (TLS 1.2) and ``ciphersuites`` (TLS 1.3) in a service."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """OpenSSL and GnuTLS applications: the cipher list, the TLS 1.3 suites, the priority string."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """OpenSSL cipher lists and GnuTLS priority strings from ranked TLS suites (shared by the
 tls, nginx, nzbget and stunnel families)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Traefik (Go's crypto/tls): the default TLS options of the dynamic configuration (TOML)."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """How long a whole backup takes through gpg (or age), from the paired rounds. Pure: stored
 per-round figures in, times out.
 

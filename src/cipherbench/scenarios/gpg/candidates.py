@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Measure real backup encryption: ``gpg --symmetric`` per cipher algorithm and ``age``, each
 encrypting and decrypting the same bytes held in memory, repeated until the median is stable.
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 from cipherbench.analysis import stats
+from cipherbench.scenarios.payload import random_payload
 from cipherbench.scenarios.gpg.home import GpgHome
 from cipherbench.scenarios.gpg.process import Timed, run_timed
 from cipherbench.scenarios.gpg.programs import ALLOW_OLD_CIPHERS, OLD_CIPHERS, gpg_knows
@@ -175,7 +177,7 @@ def measure_candidate(tool, cand: Candidate, data: bytes, env: Mapping[str, str]
 
 def random_data(size: int) -> bytes:
     """``size`` random bytes (incompressible, so compression could not flatter anyone)."""
-    return os.urandom(size)
+    return random_payload(size)
 
 
 def check_space(size: int, directory: str | None = None) -> str | None:

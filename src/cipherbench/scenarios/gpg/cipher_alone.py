@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The crypto inside gpg, measured alone by the core: each cipher in CFB mode (what OpenPGP's
 encrypted-data packets use, RFC 4880 section 13.9) and SHA-1 (the modification detection code
 over the plaintext), in libgcrypt, the library gpg itself uses. The difference between these

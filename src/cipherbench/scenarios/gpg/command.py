@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench gpg``: which ``gpg --cipher-algo`` encrypts a backup fastest here."""
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from cipherbench.clikit.options import SECONDS, Size, nonempty_list, parse_preci
 from cipherbench.cores.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.gpg import programs
 from cipherbench.scenarios.gpg import scenario as gpg_scenario
 from cipherbench.scenarios.gpg.candidates import candidates, check_space
@@ -95,6 +97,9 @@ def command(app: AppContext, algos, size, backup_size, disk, ops, precision, bud
         app.warn(problem)
     if not chosen:
         raise UsageError("nothing to measure")
+    # held at once: the message, each candidate's ciphertext (gpg's default cipher may be
+    # one more) and a round trip's decrypted copy
+    check_fits("--size", size, copies=len(chosen) + 3)
     space = check_space(size)
     if space:
         raise EnvironmentProblem(space)

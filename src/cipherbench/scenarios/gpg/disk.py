@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The disk a backup goes to: ``--disk RATE`` (bytes per second) or ``--disk DIR``, measured by
 writing incompressible bytes into that directory and waiting for them to reach the disk
 (``fsync``); the file is removed on every way out."""

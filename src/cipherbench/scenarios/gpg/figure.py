@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The figure of a whole gpg (or age) call under one-sided noise. Pure: numbers in, numbers out.
 
 A call is one program run; the kernel gives its wall time and its own CPU time (user + system,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """gpg and age in randomized interleaved rounds (``scenarios.rounds``): each round runs every
 candidate's operations once (one whole program call each, on the same bytes), in a new random
 order, so a slow moment of the machine falls on every cipher alike; rounds repeat until

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Run one program on bytes held in memory and time it: wall clock of the process's whole
 life, and its own user and system CPU time from the kernel (wait4), not Python's."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What the installed gpg and age can do, read from the programs themselves."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench gpg`` as a scenario: real ``gpg --symmetric`` (and age) per cipher in a private
 GnuPG home, measured in randomized interleaved rounds (``interleaved``) beside gpg's own
 default cipher, with the same cipher alone from the core; estimate, measure inside a

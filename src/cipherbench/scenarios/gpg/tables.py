@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Turn stored gpg-scenario results into table rows, the verdicts against gpg's default cipher
 and the answer line (no printing here)."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench luks``: the kernel's dm-crypt per cryptsetup cipher, through real mappings on a
 RAM-backed device (root, device-mapper and dm-crypt needed)."""
 from __future__ import annotations

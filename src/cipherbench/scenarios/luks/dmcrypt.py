@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A real dm-crypt mapping over a RAM-backed device: a file in a tmpfs (``/dev/shm``) behind a
 loop device, a ``crypt`` target over it made with ``dmsetup`` (the kernel's own implementation,
 as a LUKS volume gets it), written and read through with ``O_DIRECT`` so that every byte

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench luks`` as a scenario: the kernel's own dm-crypt, measured through a real crypt
 mapping per cryptsetup spec over a RAM-backed loop device (``dmcrypt``), in randomized
 interleaved rounds; each pass writes the whole mapping (encryption) and reads it back

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The LUKS choices: Adiantum's cryptsetup spec and grade (beyond the catalog's modes), the
 sector size the config lines and the measured mappings use, and the specs ``cipherbench
 luks`` measures by default (``advise.luks_kernel`` rates ``advise``'s candidates)."""

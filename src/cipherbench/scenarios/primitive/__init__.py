@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The primitive scenario (``cipherbench run``): raw ciphers, AEADs, hashes and MACs through
 cipherbench-core. ``batches`` plans and measures points; ``scenario`` is the interface the
 registry and the CLI use (plan, estimate, measure, view)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The primitive scenario: raw ciphers, AEADs, hashes and MACs through cipherbench-core.
 
 ``plan(inventory, selection)`` turns a selection into work items; ``PrimitiveRunner`` runs

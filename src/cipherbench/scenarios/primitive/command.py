@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench run``: measure primitives of every installed library, store and show them."""
 from __future__ import annotations
 

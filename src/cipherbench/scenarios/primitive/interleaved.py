@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench run --rounds N``: the points of each size measured in randomized interleaved
 rounds (``scenarios.rounds``) instead of one library after the other.
 

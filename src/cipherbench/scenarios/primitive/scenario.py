@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench run`` as a scenario: plan from the core's inventory, estimate, measure inside a
 ``Recording``, and draw a stored run.
 """

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench ssh``: real OpenSSH transfers per cipher and MAC.
 
 - ``server``: a private OpenSSH server on 127.0.0.1 with keys made for the run.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The cleartext baseline: the same bytes over a plain TCP connection on the same path.
 
 - Private server (loopback): a receiver process (Python, started for each sample) listens on
@@ -155,16 +156,20 @@ def loopback(data: bytes | memoryview, *, verify: bool = False,
 
 
 def _listener_script(port: int, parts: steady.Parts = steady.WHOLE_SAMPLE) -> str:
-    """Remote sh: start socat or nc on ``port``, count what arrives (in ``steady``'s
-    ``parts``), say which tool."""
+    """Remote sh: start socat or nc on ``port`` of the address the ssh connection arrived on
+    (never every interface of the host), count what arrives (in ``steady``'s ``parts``), say
+    which tool and address."""
     return "\n".join([
         "if command -v socat >/dev/null 2>&1; then t=socat",
         "elif command -v nc >/dev/null 2>&1; then t=nc",
         'else echo "CB-NOTOOL"; exit 0; fi',
-        'echo "CB-TOOL $t"',
+        "set -- $SSH_CONNECTION; a=${3:-}",
+        'case $a in "") echo "CB-NOADDR"; exit 0;; *:*) l=TCP6-LISTEN; b="[$a]";;'
+        " *) l=TCP4-LISTEN; b=$a;; esac",
+        'echo "CB-TOOL $t $a"',
         "case $t in",
-        f"  socat) socat -u TCP-LISTEN:{port},reuseaddr STDOUT ;;",
-        f"  nc) nc -l -p {port} </dev/null 2>/dev/null || nc -l {port} </dev/null ;;",
+        f'  socat) socat -u "$l:{port},reuseaddr,bind=$b" STDOUT ;;',
+        f'  nc) nc -l -s "$a" -p {port} </dev/null 2>/dev/null || nc -l "$a" {port} </dev/null ;;',
         "esac | {",
         steady.sink_script(parts),
         "}",
@@ -223,7 +228,13 @@ def _remote_once(target: Target, view: memoryview, address: str, port: int,
                                       f"{last_line(err) or 'no output'}")
         if line.startswith("CB-NOTOOL"):
             raise BaselineUnavailable(f"no baseline: {target.name} has neither socat nor nc")
-        tool = line.split()[1]
+        if line.startswith("CB-NOADDR"):
+            raise BaselineUnavailable(f"no baseline: {target.name} does not say which of its "
+                                      "addresses the ssh connection arrived on "
+                                      "(SSH_CONNECTION)")
+        words = line.split()
+        tool = words[1]
+        address = words[2] if len(words) > 2 else address   # where the listener is bound
         sock = None
         deadline = time.monotonic() + 10
         while sock is None:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What limits an ssh transfer? The transfer's time split in three parts, from the rounds:
 
 - **the cipher**: its own work per byte, measured alone (the same cipher and MAC as primitives,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The cipher's own cost inside an ssh transfer, measured alone by the core in the same run:
 each cipher (and MAC) of the run as a primitive at an SSH packet's size, in the library
 OpenSSH uses (libcrypto: OpenSSL), or the first other library that has it (UMAC: Nettle).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench ssh``: real OpenSSH transfers per cipher and MAC, beside a cleartext baseline.
 
 By default against a private sshd on 127.0.0.1 made for the run (``scenarios.ssh.server``);
@@ -18,6 +19,7 @@ from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_optio
 from cipherbench.clikit.options import POSITIVE_SECONDS, Size, nonempty_list, split_list
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.ssh import sweep
@@ -105,6 +107,7 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds,
         raise UsageError(f"--ssh-config {ssh_config}: no such file")
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
         raise UsageError(f"--host {host!r} is not a host name")
+    check_fits("--size", size)
     p = ssh.make_plan(split_list(ciphers), split_list(macs), size=size, host=host,
                       ssh_config=ssh_config, via=chosen_via(split_list(via)), rounds=rounds,
                       seed=seed,

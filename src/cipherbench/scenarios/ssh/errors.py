@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What can go wrong with one ssh transfer, as one-line messages.
 
 ``ssh`` reports every failure on stderr with exit status 255. ``classify`` turns that text into

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What ssh's verdicts between ciphers are made from. Pure: stored figures in, verdicts out.
 
 Every sample through ssh's pipe stores the CPU time both ends used over its data phase: the

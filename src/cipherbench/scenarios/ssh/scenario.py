@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench ssh`` as a scenario: real OpenSSH transfers per cipher and MAC, through each
 tool asked for (``--via``: the ssh pipe, sftp, scp, rsync), against a private sshd on
 127.0.0.1 (or a real host), beside a cleartext TCP baseline, in randomized interleaved rounds
@@ -10,7 +11,6 @@ among them) and judges the bottleneck with ``scenarios.ssh.bottleneck``
 from __future__ import annotations
 
 import hashlib
-import os
 import random
 import shutil
 import subprocess
@@ -24,6 +24,7 @@ from cipherbench.cores.core_client import Core
 from cipherbench.machine import metadata
 from cipherbench.display.console import GRADE_STYLE, display_fitted, display_warnings
 from cipherbench.errors import EnvironmentProblem, UserError
+from cipherbench.scenarios.payload import random_payload
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.ssh import cipher_cost, sweep, steady, tables, via as via_mod
@@ -32,6 +33,7 @@ from cipherbench.scenarios.ssh.server import PrivateServer
 from cipherbench.scenarios.ssh.transfer import Target, check_host, client_defaults, is_aead
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.tempdirs import private_dir
+from cipherbench.units import format_bytes
 
 NAME = "ssh"
 UNIT = "transfers"
@@ -155,7 +157,7 @@ def measure(p: SshPlan, rec: Recording) -> sweep.Swept | None:
     """The rounds, every sample stored the moment it is known, then the per-candidate rows."""
     rec.warn(run_warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores"),
                            others=rec.load_start.others if rec.load_start else None))
-    data = os.urandom(p.size)  # incompressible, and the same bytes for every row
+    data = random_payload(p.size)  # incompressible, and the same bytes for every row
     swept = None
     try:
         with ExitStack() as stack:
@@ -176,8 +178,14 @@ def measure(p: SshPlan, rec: Recording) -> sweep.Swept | None:
                 stack.callback(shutil.rmtree, work, True)
                 far = stack.enter_context(via_mod.FarSide(target, far_local))
                 probe, big = work / "probe.bin", work / "data.bin"
-                big.write_bytes(data)
-                probe.write_bytes(data[:sweep.VERIFY_BYTES])
+                try:
+                    big.write_bytes(data)
+                    probe.write_bytes(data[:sweep.VERIFY_BYTES])
+                except OSError as e:   # a full TMPDIR: one line, the run marked failed
+                    raise EnvironmentProblem(
+                        f"cannot write the files --via sends into {work}: "
+                        f"{e.strerror or e}; set TMPDIR to a directory with "
+                        f"{format_bytes(2 * p.size)} free") from None
                 digest = hashlib.sha256(probe.read_bytes()).hexdigest()
                 tools = {v: via_mod.FileTool(v, target, far, work, probe, big, digest)
                          for v in p.via if v != "pipe"}

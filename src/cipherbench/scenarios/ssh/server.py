@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A private OpenSSH server (on 127.0.0.1 by default), made for one run and removed after it.
 
 Everything lives in one private temporary directory (mode 0700): a host key and a client key

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The steady rate of a transfer: the middle half of the stream, in segments, by the far side.
 
 A connection does not carry its first megabytes at the rate it carries the rest: channel

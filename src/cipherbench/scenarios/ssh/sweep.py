@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The ssh sweep in randomized interleaved rounds (``scenarios.rounds``): each round sends one
 sample through every candidate (a cipher, with its MAC for a non-AEAD cipher, through one tool:
 ``via.VIAS``) and through the cleartext baseline, in a new random order; rounds repeat

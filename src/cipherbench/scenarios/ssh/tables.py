@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Samples to store rows, and store rows to the ranked tables (computing apart from printing).
 
 What is stored (scenario ``ssh``; lib ``openssh``, the baseline ``tcp``; algo ``CIPHER`` or

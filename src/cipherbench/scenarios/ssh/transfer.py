@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """One measured transfer: the same bytes from memory through ``ssh -c CIPHER -m MAC``.
 
 What is measured, and how:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The programs that move the bytes over ssh: ``pipe`` (ssh itself, its stdin to a remote
 ``wc -c``: ``transfer.py``), ``scp``, ``sftp`` and ``rsync``, each the real program with the
 cipher chosen as its users choose it (``scp -c CIPHER``, ``sftp -c CIPHER``,

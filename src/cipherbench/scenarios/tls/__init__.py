@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The TLS scenario: the real record layer and handshakes of OpenSSL and GnuTLS.
 
 ``suites``: the cipher suites the core knows (``cipherbench-core tls --list``), their names

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench tls``: the TLS record layer per cipher suite, and handshakes per second.
 
 The core runs a client and a server of OpenSSL or GnuTLS in one process over a socket pair
@@ -17,6 +18,7 @@ from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.tls import scenario as tls
@@ -102,6 +104,8 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
     if no_transfer and not handshakes:
         raise UsageError("--no-transfer leaves nothing to measure: add --handshakes")
     lsize = loopback_size
+    if not no_loopback:
+        check_fits("--loopback-size", lsize)
 
     core = Cores.find(env, app.warn)   # the C core, and the Go and Rust cores when built
     if list_suites:

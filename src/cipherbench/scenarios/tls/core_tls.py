@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Runs ``cipherbench-core tls`` for each library and stores every result as it is final.
 
 One core process per library measures every suite and size (and handshakes) once; a point

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench tls``: the suites of one library in randomized interleaved rounds
 (``scenarios.rounds``), and each suite against the library's default suite, paired per round.
 

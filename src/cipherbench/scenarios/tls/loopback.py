@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The kernel's socket path: the same suites through ``openssl s_server``/``s_client`` over TCP
 on 127.0.0.1.
 
@@ -30,6 +31,7 @@ from typing import Callable, Mapping
 
 from cipherbench.analysis import stats
 from cipherbench.processes.children import die_with_parent
+from cipherbench.scenarios.payload import random_payload
 from cipherbench.scenarios.tls.suites import Suite
 from cipherbench.tempdirs import TempDirError, private_dir
 
@@ -140,7 +142,7 @@ class Loopback:
         if r.returncode != 0:
             last = (r.stderr.strip().splitlines() or [""])[-1]
             raise LoopbackError(f"openssl req failed: {last}")
-        self.payload = os.urandom(self.size).translate(_SAFE)
+        self.payload = random_payload(self.size, _SAFE)
         self.digest = hashlib.sha256(self.payload).digest()
 
     def _spawn(self, argv: list[str], **kw) -> subprocess.Popen:

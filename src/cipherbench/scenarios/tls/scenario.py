@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench tls`` as a scenario: the core's in-process TLS transfers per library, the suites
 in randomized interleaved rounds against the library's default suite (``interleaved``), its
 handshakes, then (for OpenSSL) the same suites over TCP on 127.0.0.1 through ``openssl

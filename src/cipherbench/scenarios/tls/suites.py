@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Cipher suites: names in IANA, OpenSSL and GnuTLS form, and a security grade.
 
 The list comes from the core (``cipherbench-core tls --list``), so the front end and the core

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Stored ``tls`` results to ranked tables (computing apart from printing: ``format_*`` return
 text cells, the CLI draws them)."""
 from __future__ import annotations

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
-# The README's test command (scripts/test.sh) on a fresh Debian 13 (trixie): a minimal
-# debootstrap root filesystem holding a clean clone of this checkout's HEAD (and ../shared
+# SPDX-License-Identifier: GPL-3.0-or-later
+# One command on a fresh Debian (bookworm: 12, trixie: 13): a minimal debootstrap root
+# filesystem holding a clean clone of this checkout's HEAD at /ci/cipherbench (and ../shared
 # beside it when there is one), with nothing installed but what the project's scripts install.
+#   .ci/debian-root.sh [--share DIR] SUITE COMMAND
+# COMMAND runs in /ci/cipherbench as root, through bash -c; --share binds the machine's DIR
+# (read and write) at /ci/share, so that one root can hand a file (a .deb) to the next.
+#   .ci/debian-root.sh --base-only SUITE   makes the cached base and stops.
 #
 # The base (debootstrap --variant=minbase, nothing else) is made once per machine and kept as a
 # tarball in $CACHE; every run unpacks a fresh copy into a temporary directory under $CACHE,
@@ -12,7 +17,22 @@
 # ends what was started inside, and removes the temporary directory. Needs root.
 set -euo pipefail
 
-SUITE=trixie
+share="" base_only=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        --share) share=$(cd "$2" && pwd); shift 2 ;;
+        --base-only) base_only=1; shift ;;
+        *) break ;;
+    esac
+done
+SUITE=${1:?usage: .ci/debian-root.sh [--share DIR] SUITE COMMAND (SUITE: bookworm or trixie)}
+case $SUITE in
+    bookworm|trixie) ;;
+    *) echo "ci: unknown suite $SUITE (known: bookworm, trixie)" >&2; exit 2 ;;
+esac
+if [ -z "$base_only" ]; then
+    COMMAND=${2:?usage: .ci/debian-root.sh [--share DIR] SUITE COMMAND}
+fi
 MIRROR=${CIPHERBENCH_CI_MIRROR:-http://deb.debian.org/debian}
 CACHE=${CIPHERBENCH_CI_CACHE:-/var/cache/cipherbench-ci}
 BASE=$CACHE/$SUITE-minbase.tar.zst
@@ -44,6 +64,7 @@ make_base() {
     rm -rf --one-file-system "$tmp"
 }
 [ -f "$BASE" ] || make_base
+[ -z "$base_only" ] || exit 0
 
 work=$(mktemp -d "$CACHE/run.XXXXXX")
 root=$work/root
@@ -105,6 +126,7 @@ fi
 for f in /etc/apt/apt.conf.d/*; do
     grep -q '^[[:space:]]*Acquire' "$f" 2>/dev/null && cp -L "$f" "$root/etc/apt/apt.conf.d/"
 done
+[ -z "$share" ] || bind "$share" /ci/share --bind
 if [ -n "${PIP_FIND_LINKS:-}" ] && [ -d "$PIP_FIND_LINKS" ]; then
     bind "$PIP_FIND_LINKS" "$PIP_FIND_LINKS" --bind -o ro
 fi
@@ -123,12 +145,12 @@ git -C "$root/ci/cipherbench" checkout -q --detach "$head"
 
 env=(HOME=/root LANG=C.UTF-8 TERM=dumb PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin)
 while IFS= read -r v; do env+=("$v"); done < <(env | grep '^PIP_' || true)
-say "running scripts/test.sh in $(cat "$root/etc/debian_version") at $head"
+say "running \`$COMMAND\` in Debian $(cat "$root/etc/debian_version") at $head"
 # In the background so that a TERM reaches the trap at once, not when the tests end; as a
 # job of its own (set -m), since a plain background command ignores SIGINT, and the tests
 # send SIGINT to the commands they run.
 set -m
-chroot "$root" /usr/bin/env -i "${env[@]}" /bin/bash -c 'cd /ci/cipherbench && scripts/test.sh' \
+chroot "$root" /usr/bin/env -i "${env[@]}" /bin/bash -c "cd /ci/cipherbench && $COMMAND" \
     </dev/null &
 wait $!
 say "passed"
