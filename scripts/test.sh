@@ -17,8 +17,9 @@ fi
 
 scripts/install-deps.sh --test
 
-# Lint first: seconds, and it fails before the long parts start.
+# Lint and types first: a minute, and they fail before the long parts start.
 .venv/bin/ruff check src tests bench scripts
+.venv/bin/mypy src
 
 meson_setup() { # dir, extra args...
     local dir=$1; shift

@@ -124,7 +124,7 @@ def test_tls_tables_fit(width):
 def test_advise_tables_fit(cli, env, width):
     fill(env["CIPHERBENCH_DB"], "aes")
     narrow = dict(env, COLUMNS=str(width))
-    out = cli("advise", "--no-measure", "--for", "all", "--link", "1Gbit", env_override=narrow)
+    out = cli("advise", "--no-measure", "--for", "all", "--details", "--link", "1Gbit", env_override=narrow)
     assert out.rc == 0, out.err
     # the config lines are printed whole (to be copied), the rest fits
     config = {ln for ln in out.out.splitlines() if ln.startswith("    ")}

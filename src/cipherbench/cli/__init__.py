@@ -17,7 +17,7 @@ import importlib
 import os
 import signal
 import sys
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence, TextIO, cast
 
 from cipherbench.interrupts import STOP_SIGNALS, stop_on_signals
 
@@ -89,7 +89,8 @@ def _main(args: Sequence[str] | None, env: Mapping[str, str] | None, stdout, std
     no_args_is_help = getattr(click.exceptions, "NoArgsIsHelpError", ())
     args = list(sys.argv[1:] if args is None else args)
     env = dict(os.environ if env is None else env)
-    app = AppContext(env=env, stdout=CheckedStream(stdout or sys.stdout),
+    # CheckedStream proxies the TextIO it wraps (write, flush, the rest by attribute)
+    app = AppContext(env=env, stdout=cast(TextIO, CheckedStream(stdout or sys.stdout)),
                      stderr=stderr or sys.stderr)
     cli = build_cli()
     try:

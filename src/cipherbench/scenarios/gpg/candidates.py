@@ -117,7 +117,7 @@ def _checked(t: Timed, what: str) -> Timed:
     return t
 
 
-def round_trip(tool, algo: str, data: bytes, env: Mapping[str, str]) -> bytes:
+def round_trip(tool, algo: str, data: bytes | bytearray, env: Mapping[str, str]) -> bytes:
     """Encrypt ``data`` and decrypt it again; returns the ciphertext if the plaintext came back
     byte for byte, else raises ``CandidateFailed``."""
     enc = _checked(run_timed(tool.encrypt(algo), data, env, capture=True), "encryption")
@@ -175,7 +175,7 @@ def measure_candidate(tool, cand: Candidate, data: bytes, env: Mapping[str, str]
     return out
 
 
-def random_data(size: int) -> bytes:
+def random_data(size: int) -> bytearray:
     """``size`` random bytes (incompressible, so compression could not flatter anyone)."""
     return random_payload(size)
 

@@ -127,7 +127,7 @@ def precise(outcome: RoundsOutcome, slots: Sequence[Slot], base: Mapping[str, Sl
     return True
 
 
-def measure_in_rounds(tools: Mapping[str, GpgTool | AgeTool], slots: Sequence[Slot], data: bytes,
+def measure_in_rounds(tools: Mapping[str, GpgTool | AgeTool], slots: Sequence[Slot], data: bytes | bytearray,
                       env: Mapping[str, str], *, n_rounds: int, rng: random.Random,
                       budget_s: float, precision: float, base: Mapping[str, Slot] | None = None,
                       min_rounds: int = V.MIN_ROUNDS, cpu: int | None = None,

@@ -56,7 +56,7 @@ def _drain(pipe, keep: bool, out: list[bytes]) -> None:
             out.append(chunk)
 
 
-def run_timed(argv: Sequence[str], data: bytes | memoryview, env: Mapping[str, str],
+def run_timed(argv: Sequence[str], data: bytes | bytearray | memoryview, env: Mapping[str, str],
               capture: bool = False, timeout: float = 3600.0, cpu: int | None = None) -> Timed:
     """Run ``argv`` with ``data`` on stdin; stdout is discarded (or returned if ``capture``).
 

@@ -232,7 +232,7 @@ def _sampler(target: Target, tools: dict, c: sweep.Cand) -> sweep.Sampler:
     return lambda data, verify, max_s: tool.sample(c.combo.cipher, c.combo.mac, verify)
 
 
-def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes,
+def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes | bytearray,
            tools: dict) -> sweep.Swept:
     default = default_combo(target)
     rec.update_metadata({"ssh_target": target.name})

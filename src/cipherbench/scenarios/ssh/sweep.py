@@ -224,7 +224,7 @@ class Swept:
 
 
 def sweep(cands: Sequence[Cand], sampler_for: Callable[[Cand], Sampler],
-          data: bytes | memoryview, *, n_rounds: int = DEFAULT_ROUNDS,
+          data: bytes | bytearray | memoryview, *, n_rounds: int = DEFAULT_ROUNDS,
           rng: random.Random | None = None, budget_s: float | None = None,
           max_sample_s: float | None = SAMPLE_MAX_S, verify_bytes: int = VERIFY_BYTES,
           on_start: Callable[[Cand, int], None] | None = None,

@@ -103,7 +103,7 @@ class Loopback:
         self.env = dict(os.environ if env is None else env)
         self.clock = clock
         self.dir: Path | None = None
-        self.payload = b""
+        self.payload: bytes | bytearray = b""
         self.digest = b""
         self._running: list[subprocess.Popen] = []
 
@@ -297,7 +297,7 @@ class Loopback:
         return m
 
 
-def _feed(server: subprocess.Popen, payload: bytes) -> None:
+def _feed(server: subprocess.Popen, payload: bytes | bytearray) -> None:
     """Write the payload to the server's input (in a thread); a stopped server ends it."""
     assert server.stdin is not None
     fd = server.stdin.fileno()
