@@ -74,7 +74,12 @@ class _LeftColumn(ProgressColumn):
         self._progress = progress
 
     def render(self, task: Task) -> Text:
-        return Text(self._progress.left_text())
+        # the bar's cell is short ("ETA 1 min 20 s"), so it never wraps at 80 columns; the
+        # log lines keep the sentence
+        left = self._progress.left_seconds()
+        if left is None:
+            return Text("")
+        return Text(f"ETA {format_duration(left)}" if left > 0 else "ETA past", no_wrap=True)
 
 
 class Progress:
@@ -121,6 +126,10 @@ class Progress:
             self._task = self._bar.add_task("measuring", total=total)
             self._bar.start()
         return self
+
+    def left_seconds(self) -> float | None:
+        """Seconds left now (``left_s``), None before anything can be said."""
+        return left_s(self.clock() - self._t0, self.count, self.total, self.expected_s)
 
     def left_text(self) -> str:
         """The time left now (``eta_text``), from the estimate and the steps done."""
