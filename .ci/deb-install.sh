@@ -2,16 +2,20 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The Debian packages in DIR installed with apt on a fresh Debian (their dependencies and
 # recommendations from the archive, nothing by hand), then used as a user would: the man
-# page is there, `cipherbench run --quick` and `cipherbench advise --for ssh` run as a
-# plain user.
+# pages are there, `cipherbench list`, `cipherbench run --quick` and `cipherbench advise
+# --for ssh` run as a plain user, and the run is in the history.
 #   .ci/deb-install.sh DIR    (as root: .ci/run runs it in a fresh root)
 set -euo pipefail
-dir=${1:?usage: .ci/deb-install.sh DIR}
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq "$dir"/cipherbench*.deb >/dev/null
+cd "$(dirname "$0")/.."
+dir=$(cd "${1:?usage: .ci/deb-install.sh DIR}" && pwd)
+.ci/apt-get.sh update
+.ci/apt-get.sh install -y "$dir"/cipherbench*.deb
 dpkg-query -W cipherbench cipherbench-core
-test -f /usr/share/man/man1/cipherbench.1.gz
+for page in cipherbench cipherbench-core; do
+    test -f "/usr/share/man/man1/$page.1.gz" || { echo "deb-install: no man page $page(1)" >&2; exit 1; }
+done
+# from the package, not from this checkout
+[ "$(command -v cipherbench)" = /usr/bin/cipherbench ]
 useradd --create-home user
 as_user() { runuser -u user -- env -C /home/user HOME=/home/user "$@"; }
 as_user cipherbench --version
@@ -19,4 +23,5 @@ as_user cipherbench list >/tmp/list.txt
 head -n 20 /tmp/list.txt
 as_user cipherbench run --quick
 as_user cipherbench advise --for ssh
-as_user cipherbench history
+as_user cipherbench history | tee /tmp/history.txt
+grep -q quick /tmp/history.txt || { echo "deb-install: the run is not in the history" >&2; exit 1; }

@@ -12,7 +12,7 @@
 # tarball in $CACHE; every run unpacks a fresh copy into a temporary directory under $CACHE,
 # removed at the end (delete the tarball to make the base anew, e.g. after a point release;
 # packages installed later come from the current index either way). The root filesystem gets the machine's CA certificates, pip settings
-# (/etc/pip.conf, PIP_* variables, the PIP_FIND_LINKS directory), apt Acquire settings and
+# (/etc/pip.conf, PIP_* variables, the PIP_FIND_LINKS directory), apt Acquire settings (no package's) and
 # DNS, so it reaches the same package indexes. Every exit path unmounts what was mounted,
 # ends what was started inside, and removes the temporary directory. Needs root.
 set -euo pipefail
@@ -123,8 +123,11 @@ if [ -d /usr/local/share/ca-certificates ]; then  # kept by update-ca-certificat
     cp -rL /usr/local/share/ca-certificates "$root/usr/local/share/"
 fi
 [ -f /etc/pip.conf ] && cp -L /etc/pip.conf "$root/etc/pip.conf"
+# Only the machine's own files: a package's conffile (appstream's 50appstream) would stand in
+# the root unowned, and dpkg, installing that package there, stops at its conffile question.
 for f in /etc/apt/apt.conf.d/*; do
-    grep -q '^[[:space:]]*Acquire' "$f" 2>/dev/null && cp -L "$f" "$root/etc/apt/apt.conf.d/"
+    grep -q '^[[:space:]]*Acquire' "$f" 2>/dev/null || continue
+    dpkg-query -S "$f" >/dev/null 2>&1 || cp -L "$f" "$root/etc/apt/apt.conf.d/"
 done
 [ -z "$share" ] || bind "$share" /ci/share --bind
 if [ -n "${PIP_FIND_LINKS:-}" ] && [ -d "$PIP_FIND_LINKS" ]; then
