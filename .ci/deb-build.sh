@@ -14,10 +14,17 @@ timed() { echo "deb-build: $1 in $((SECONDS - t0)) s"; t0=$SECONDS; }
 .ci/apt-get.sh update
 .ci/apt-get.sh build-dep -y --no-install-recommends ./
 timed "build dependencies installed"
-# built from a copy, so that the checkout stays as it was and the .debs land in one place
+# built from a copy, so that the checkout stays as it was and the .debs land in one place:
+# what is committed where git is at hand, else the tree but .git (a fresh root has no git,
+# and its checkout is a clean clone)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-git archive --format=tar --prefix=cipherbench/ HEAD | tar -C "$work" -xf -
+mkdir "$work/cipherbench"
+if command -v git >/dev/null; then
+    git archive --format=tar HEAD | tar -C "$work/cipherbench" -xf -
+else
+    tar --exclude-vcs -cf - . | tar -C "$work/cipherbench" -xf -
+fi
 # nocheck: the same C tests ran on this release in .ci/run's first step (scripts/test.sh)
 (cd "$work/cipherbench" && DEB_BUILD_OPTIONS="nocheck parallel=$(nproc)" dpkg-buildpackage -us -uc -b)
 timed "dpkg-buildpackage"
