@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(cd "${1:?usage: .ci/deb-install.sh DIR}" && pwd)
 .ci/apt-get.sh update
-.ci/apt-get.sh install -y "$dir"/cipherbench*.deb
+.ci/apt-get.sh install -y "$dir"/cipherbench_*.deb "$dir"/cipherbench-core_*.deb
 dpkg-query -W cipherbench cipherbench-core
 for page in cipherbench cipherbench-core; do
     test -f "/usr/share/man/man1/$page.1.gz" || { echo "deb-install: no man page $page(1)" >&2; exit 1; }
