@@ -23,5 +23,14 @@ as_user cipherbench list >/tmp/list.txt
 head -n 20 /tmp/list.txt
 as_user cipherbench run --quick
 as_user cipherbench advise --for ssh
-as_user cipherbench history | tee /tmp/history.txt
-grep -q quick /tmp/history.txt || { echo "deb-install: the run is not in the history" >&2; exit 1; }
+as_user cipherbench history
+# the run and the ssh measurement advise made are stored, complete, with results
+as_user cipherbench history --json | python3 -c '
+import json, sys
+runs = {r["command"]: r for r in json.load(sys.stdin)["runs"]}
+for command in ("run", "ssh"):
+    r = runs.get(command)
+    if not r or r["status"] != "complete" or not r["results"]:
+        sys.exit(f"deb-install: no complete {command} with results in the history: {r}")
+'
+echo "deb-install: passed"
