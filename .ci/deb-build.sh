@@ -12,7 +12,14 @@ out=${1:?usage: .ci/deb-build.sh [--no-lintian] OUT}
 t0=$SECONDS
 timed() { echo "deb-build: $1 in $((SECONDS - t0)) s"; t0=$SECONDS; }
 .ci/apt-get.sh update
-.ci/apt-get.sh build-dep -y --no-install-recommends ./
+# The Go core's package needs Go >= 1.23: where the release's golang-go is older (Debian 12),
+# the build profile pkg.cipherbench.nogo leaves it out.
+go=$(apt-cache policy golang-go | awk '/Candidate:/ {print $2}')
+if [ -z "${DEB_BUILD_PROFILES:-}" ] && ! dpkg --compare-versions "${go:-0}" ge 2:1.23~; then
+    export DEB_BUILD_PROFILES=pkg.cipherbench.nogo
+    echo "deb-build: golang-go here is ${go:-missing}, older than 1.23: no cipherbench-core-go (profile $DEB_BUILD_PROFILES)"
+fi
+.ci/apt-get.sh build-dep -y --no-install-recommends ${DEB_BUILD_PROFILES:+-P "$DEB_BUILD_PROFILES"} ./
 timed "build dependencies installed"
 # built from a copy, so that the checkout stays as it was and the .debs land in one place:
 # what is committed where git is at hand, else the tree but .git (a fresh root has no git,

@@ -19,9 +19,17 @@ func usageError(err error) int {
 	return 2
 }
 
+// xcryptoVersion is set at build time (-ldflags -X main.xcryptoVersion=...) where the binary
+// has no module information: Debian's package builds core-go in GOPATH mode against its
+// golang-golang-x-crypto-dev.
+var xcryptoVersion string
+
 // libVersion: the Go release and the x/crypto module this binary was built with.
 func libVersion() string {
 	v := "Go " + runtime.Version()
+	if xcryptoVersion != "" {
+		return v + ", golang.org/x/crypto " + xcryptoVersion
+	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range bi.Deps {
 			if d.Path == "golang.org/x/crypto" {
