@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cipherbench.store import Result, Store, StoreError
+from cipherbench.store import NoSuchRun, Result, Store, StoreError
 from cipherbench.store.backend import statements
 from cipherbench.store.schema import MIGRATIONS, SCHEMA_VERSION
 from pg_cluster import cluster, server_bin
@@ -92,6 +92,19 @@ def test_a_run_is_stored_and_read_back_the_same(where):
         assert s.run_with_uid(run.uid) == run_id and s.run_with_uid("nope") is None
         with pytest.raises(StoreError):
             s.begin_run("run")                       # read-only means read-only
+
+
+def test_a_run_is_found_by_its_number_or_from_the_newest(where):
+    with Store.open(where) as s:
+        with pytest.raises(NoSuchRun, match="there are no runs yet"):
+            s.get_run("last")
+        ids = [s.begin_run(command) for command in ("run", "tls", "run")]
+        assert [s.get_run(ref).id for ref in ("last", -2, -3, ids[1])] == [ids[2], ids[1],
+                                                                         ids[0], ids[1]]
+        assert [r.id for r in s.runs("run")] == [ids[0], ids[2]]
+        for ref in (-4, 99, -10**30, 10**30):
+            with pytest.raises(NoSuchRun, match=f"runs are {ids[0]}..{ids[2]}"):
+                s.get_run(ref)
 
 
 def test_an_old_database_is_migrated_and_a_newer_one_refused(where):

@@ -228,21 +228,20 @@ class Store:
                     (status, _now(), run_id))
 
     # -- reading --------------------------------------------------------------------------
+    _RUN_SELECT = ("SELECT r.id, r.command, r.started_at, r.finished_at, r.status, r.args,"
+                   " r.metadata, r.cipherbench_version,"
+                   " (SELECT COUNT(*) FROM results x WHERE x.run_id = r.id), r.uid FROM runs r")
+
     def runs(self, command: str | None = None) -> list[Run]:
         """Every run, oldest first (optionally of one command)."""
-        sql = ("SELECT r.id, r.command, r.started_at, r.finished_at, r.status, r.args,"
-               " r.metadata, r.cipherbench_version,"
-               " (SELECT COUNT(*) FROM results x WHERE x.run_id = r.id), r.uid FROM runs r")
-        params: tuple = ()
+        sql, params = self._RUN_SELECT, ()  # type: tuple[str, tuple[Any, ...]]
         if command:
-            sql += " WHERE r.command = ?"
-            params = (command,)
+            sql, params = sql + " WHERE r.command = ?", (command,)
         return [_run(row) for row in self._read(sql + " ORDER BY r.id", params)]
 
     def get_run(self, ref: int | str) -> Run:
         """A run by id, or ``last`` / ``-1`` for the newest, ``-2`` the one before, ...
-        Raises ``NoSuchRun``."""
-        runs = self.runs()
+        Raises ``NoSuchRun``. Reads that one run (a shared database holds many)."""
         text = str(ref).strip()
         if text in ("last", "latest"):
             text = "-1"
@@ -251,16 +250,19 @@ class Store:
         except ValueError:
             raise NoSuchRun(f"run {text!r} is not a run number: use a number from "
                             "`cipherbench history`, or `last`")
-        if n < 0:
-            if -n <= len(runs):
-                return runs[n]
+        if abs(n) > 2**62:                 # beyond any id (and any driver's integers)
+            rows = []
+        elif n < 0:
+            rows = self._read(self._RUN_SELECT + " ORDER BY r.id DESC LIMIT 1 OFFSET ?",
+                              (-n - 1,))
         else:
-            for r in runs:
-                if r.id == n:
-                    return r
-        if not runs:
+            rows = self._read(self._RUN_SELECT + " WHERE r.id = ?", (n,))
+        if rows:
+            return _run(rows[0])
+        (first, last), = self._read("SELECT MIN(id), MAX(id) FROM runs")
+        if first is None:
             raise NoSuchRun(f"no run {text} in {self.name}: there are no runs yet")
-        raise NoSuchRun(f"no run {text} in {self.name}: runs are {runs[0].id}..{runs[-1].id} "
+        raise NoSuchRun(f"no run {text} in {self.name}: runs are {first}..{last} "
                         "(see `cipherbench history`)")
 
     def results(self, run_id: int, scenario: str | None = None) -> list[Result]:
