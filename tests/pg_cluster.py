@@ -38,9 +38,10 @@ def _as_owner() -> list[str]:
 @contextmanager
 def cluster(bindir: Path) -> Iterator[str]:
     """A running cluster; yields the URL of its ``postgres`` database (trust, Unix socket)."""
-    top = Path(tempfile.mkdtemp(prefix="cipherbench-pg-"))
-    data, sock, log = top / "data", top / "run", top / "server.log"
     prefix = _as_owner()
+    # as root, under /tmp: a $TMPDIR in root's home would be closed to nobody
+    top = Path(tempfile.mkdtemp(prefix="cipherbench-pg-", dir="/tmp" if prefix else None))
+    data, sock, log = top / "data", top / "run", top / "server.log"
     started = False
     try:
         sock.mkdir()
