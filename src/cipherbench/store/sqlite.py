@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
+import time
 import urllib.parse
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -123,13 +124,26 @@ def open_sqlite(path: Path, *, create: bool, readonly: bool) -> tuple[SqliteBack
         conn = sqlite3.connect(str(path), isolation_level=None, timeout=10)
         _check_ours(conn, path)
         conn.execute("PRAGMA foreign_keys = ON")
-        # WAL without an fsync per commit: every result survives a crash of the process
-        # (not of the machine) at a fraction of the cost of a full sync per point.
-        conn.execute("PRAGMA journal_mode = WAL")
+        _use_wal(conn)
         conn.execute("PRAGMA synchronous = NORMAL")
     except sqlite3.DatabaseError as e:
         raise StoreError(f"cannot use the results database {path}: {e}; {HINT}")
     return SqliteBackend(conn, path), notes
+
+
+def _use_wal(conn: sqlite3.Connection, wait_s: float = 10.0) -> None:
+    """WAL, without an fsync per commit (``synchronous = NORMAL``): every result survives a
+    crash of the process (not of the machine) at a fraction of the cost of a full sync per
+    point. The switch needs the file to itself and SQLite does not wait for that: two
+    processes opening a new file at once would see "database is locked", so it is retried."""
+    deadline = time.monotonic() + wait_s
+    while str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def _open_readonly(path: Path) -> SqliteBackend:
