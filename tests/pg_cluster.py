@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """A private PostgreSQL cluster for the tests: Debian's initdb and pg_ctl, run as an
 unprivileged user (``nobody`` when the tests run as root: initdb refuses root), listening
-only on a Unix socket in a temporary directory, stopped and removed on every way out."""
+only on a Unix socket in a temporary directory, stopped and removed on every way out: by the
+``with`` block, and by a watchdog should the tests' process be killed outright."""
 from __future__ import annotations
 
 import glob
@@ -14,6 +15,9 @@ from pathlib import Path
 from typing import Iterator
 
 SUPERUSER = "cipherbench"
+#: waits for the tests' process to end, then stops the cluster and removes its directory
+_WATCHDOG = ('parent=$1 top=$2; shift 2; while kill -0 "$parent" 2>/dev/null; do sleep 1; done; '
+             '"$@" >/dev/null 2>&1; rm -rf "$top"')
 
 
 def server_bin() -> Path | None:
@@ -42,7 +46,11 @@ def cluster(bindir: Path) -> Iterator[str]:
     # as root, under /tmp: a $TMPDIR in root's home would be closed to nobody
     top = Path(tempfile.mkdtemp(prefix="cipherbench-pg-", dir="/tmp" if prefix else None))
     data, sock, log = top / "data", top / "run", top / "server.log"
+    stop = [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"]
     started = False
+    watchdog = subprocess.Popen(["bash", "-c", _WATCHDOG, "watchdog", str(os.getpid()),
+                                 str(top), *stop], start_new_session=True,
+                                stdin=subprocess.DEVNULL)
     try:
         sock.mkdir()
         if prefix:                       # the server's files belong to the user it runs as
@@ -68,6 +76,7 @@ def cluster(bindir: Path) -> Iterator[str]:
                            f"{tail}") from None
     finally:
         if started:
-            subprocess.run([*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m",
-                            "immediate", "-w", "stop"], capture_output=True, timeout=60)
+            subprocess.run(stop, capture_output=True, timeout=60)
         shutil.rmtree(top, ignore_errors=True)
+        watchdog.kill()
+        watchdog.wait()
