@@ -272,3 +272,24 @@ def test_a_server_that_goes_away_fails_the_run_in_one_line(pg_server):
         s.add_result(run, _result(1))
     assert "\n" not in str(e.value)
     s.close()
+
+
+#: every command that takes --db, with the arguments that reach its store; None: checked
+#: elsewhere (import reads its files first; luks and tls look at the machine and the core first)
+_COMMANDS = {"advise": ["--for", "ssh", "--no-measure"], "compare": ["1", "2"],
+             "export": ["last"], "gpg": [], "history": [], "import": None, "luks": None,
+             "report": ["1"], "run": [], "show": ["last"], "ssh": [], "tls": None}
+
+
+def test_every_command_with_a_db_option_takes_a_url(cli):
+    from cipherbench.cli import build_cli
+    group = build_cli()
+    with_db = {name for name, c in group.commands.items()
+               if any("--db" in getattr(p, "opts", ()) for p in c.params)}
+    assert with_db == set(_COMMANDS)
+    pytest.importorskip("psycopg", reason="psycopg is not installed")
+    for name, args in _COMMANDS.items():
+        if args is not None:
+            out = cli(name, *args, "--db", "postgresql://me:pw@127.0.0.1:1/results")
+            assert out.rc == 1 and "cannot reach the results database postgresql://me@" \
+                in out.err and len(out.err.strip().splitlines()) == 1, (name, out.err)
