@@ -37,6 +37,11 @@ class Backend(Protocol):
         """Run one INSERT; the new row's id."""
         ...
 
+    def prepare(self, *, create: bool, readonly: bool) -> None:
+        """After connecting: refuse what is not (or, without ``create``, not yet) a results
+        database; with ``readonly``, make sure nothing is written."""
+        ...
+
     def begin(self) -> None:
         """Start a write transaction (ended by COMMIT or ROLLBACK)."""
         ...

@@ -119,7 +119,16 @@ class PostgresBackend:
     def close(self) -> None:
         self.conn.close()
 
-    def check_ours(self) -> bool:
+    def prepare(self, *, create: bool, readonly: bool) -> None:
+        """Refuse a database without cipherbench's tables unless ``create``, another
+        program's always; with ``readonly``, let no statement write."""
+        if not self._check_ours() and (readonly or not create):
+            raise StoreError(f"no results in {self.name} yet (no cipherbench tables): run "
+                             "`cipherbench run --db URL` first")
+        if readonly:
+            self.conn.execute("SET default_transaction_read_only = on")
+
+    def _check_ours(self) -> bool:
         """True when the database has cipherbench's tables, False when it has none of them;
         a database whose tables of those names are another program's is refused."""
         tables = self._tables()
@@ -142,7 +151,7 @@ def _import_psycopg() -> Any:
     return psycopg
 
 
-def open_postgres(url: str, *, create: bool, readonly: bool) -> PostgresBackend:
+def open_postgres(url: str) -> PostgresBackend:
     """A connection to the database at ``url``; ``StoreError`` in one line (the password
     never shown) when the URL is bad, psycopg is missing or the server cannot be reached."""
     psycopg = _import_psycopg()
@@ -161,20 +170,4 @@ def open_postgres(url: str, *, create: bool, readonly: bool) -> PostgresBackend:
     except psycopg.Error as e:
         raise StoreError(f"cannot reach the results database {shown}: "
                          f"{_one_line(str(e), url)}") from None
-    backend = PostgresBackend(conn, url, (psycopg.Error,))
-    try:
-        ours = backend.check_ours()
-        if not ours and (readonly or not create):
-            raise StoreError(f"no results in {shown} yet (no cipherbench tables): run "
-                             "`cipherbench run --db URL` first")
-        if readonly:
-            conn.execute("SET default_transaction_read_only = on")
-    except psycopg.Error as e:
-        conn.close()
-        raise StoreError(f"cannot use the results database {shown}: "
-                         f"{_one_line(str(e), url)}") from None
-    except StoreError:
-        conn.close()
-        raise
-    return backend
-
+    return PostgresBackend(conn, url, (psycopg.Error,))

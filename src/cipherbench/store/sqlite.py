@@ -45,6 +45,9 @@ class SqliteBackend:
     def begin(self) -> None:
         self.conn.execute("BEGIN IMMEDIATE")   # the write lock now, not at the first write
 
+    def prepare(self, *, create: bool, readonly: bool) -> None:
+        pass                       # the file was checked before it was opened (open_sqlite)
+
     def lock_schema(self) -> None:
         pass                                    # BEGIN IMMEDIATE holds the file's write lock
 

@@ -65,12 +65,13 @@ class Store:
         notes: list[str] = []
         db: Backend
         if isinstance(where, str) and is_postgres_url(where):
-            db = open_postgres(where, create=create, readonly=readonly)
+            db = open_postgres(where)
         else:
             db, notes = open_sqlite(Path(where), create=create, readonly=readonly)
         store = cls(db)
         store.notes = notes
         try:
+            db.prepare(create=create, readonly=readonly)
             if readonly:
                 store._check_version()
             else:
