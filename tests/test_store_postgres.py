@@ -26,6 +26,8 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 RUN = ("run", "--lib", "openssl,libgcrypt", "--algo", "aes-128-gcm", "--sizes", "16,1024",
        "--budget", "0")
 _schemas = itertools.count(1)
+NO_PSYCOPG = ("psycopg is not installed: pip install '.[postgres]' "
+              "(scripts/install-deps.sh --test installs it)")
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +38,7 @@ def pg_server():
     if bindir is None:
         pytest.skip("PostgreSQL is not installed (scripts/install-deps.sh --test installs "
                     "Debian's postgresql)")
-    pytest.importorskip("psycopg", reason="psycopg is not installed: "
-                                          "pip install '.[postgres]' (or install-deps --test)")
+    pytest.importorskip("psycopg", reason=NO_PSYCOPG)
     with cluster(bindir) as url:
         yield url
 
@@ -51,8 +52,8 @@ def where(request, tmp_path) -> str:
     """A fresh, empty database: a file, or a new schema on the private cluster."""
     if request.param == "sqlite":
         return str(tmp_path / "results.sqlite")
+    server = request.getfixturevalue("pg_server")     # skips where there is no PostgreSQL
     import psycopg
-    server = request.getfixturevalue("pg_server")
     schema = f"t{next(_schemas)}"
     with psycopg.connect(server, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
@@ -236,7 +237,7 @@ def test_another_programs_tables_are_left_untouched(pg_server, cli):
     ("mysql://me:s3cr%40t@localhost/results", 2, "not a database cipherbench can use"),
 ])
 def test_a_bad_url_or_server_is_one_line_without_the_password(cli, url, rc, message):
-    pytest.importorskip("psycopg", reason="psycopg is not installed")
+    pytest.importorskip("psycopg", reason=NO_PSYCOPG)
     for args in (["history"], ["run", *RUN[1:]], ["show", "last"]):
         out = cli(*args, "--db", url)
         assert out.rc == rc, (args, out.err)
@@ -287,7 +288,7 @@ def test_every_command_with_a_db_option_takes_a_url(cli):
     with_db = {name for name, c in group.commands.items()
                if any("--db" in getattr(p, "opts", ()) for p in c.params)}
     assert with_db == set(_COMMANDS)
-    pytest.importorskip("psycopg", reason="psycopg is not installed")
+    pytest.importorskip("psycopg", reason=NO_PSYCOPG)
     for name, args in _COMMANDS.items():
         if args is not None:
             out = cli(name, *args, "--db", "postgresql://me:pw@127.0.0.1:1/results")
