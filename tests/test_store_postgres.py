@@ -276,10 +276,11 @@ def test_a_server_that_goes_away_fails_the_run_in_one_line(pg_server):
 
 
 #: every command that takes --db, with the arguments that reach its store; None: checked
-#: elsewhere (import reads its files first; luks and tls look at the machine and the core first)
+#: elsewhere (import reads its files first; gpg, luks, ssh and tls look for their programs,
+#: the kernel's device-mapper or the core first)
 _COMMANDS = {"advise": ["--for", "ssh", "--no-measure"], "compare": ["1", "2"],
-             "export": ["last"], "gpg": [], "history": [], "import": None, "luks": None,
-             "report": ["1"], "run": [], "show": ["last"], "ssh": [], "tls": None}
+             "export": ["last"], "gpg": None, "history": [], "import": None, "luks": None,
+             "report": ["1"], "run": [], "show": ["last"], "ssh": None, "tls": None}
 
 
 def test_every_command_with_a_db_option_takes_a_url(cli):
