@@ -25,6 +25,7 @@ from cipherbench.advise.targets import ALL as ADVISE_TARGETS
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
 from cipherbench.remote import RemoteError, RemoteHost, check_destination
 from cipherbench.remote.recording import HostRecording, store_failure
+from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios import fleet_command as fleet, threads as thr
 from cipherbench.scenarios.fleet_command import KeepsArgs, host_options
 from cipherbench.scenarios.primitive import scenario as primitive
@@ -139,7 +140,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                          "combined with --host")
     store = app.open_store(db)            # an unusable --db fails before any work
     if fleet.is_fleet(names, host_timeout):   # each host in its own process, in parallel
-        return fleet.run_many(app, primitive.NAME, names, db_path=str(store.path),
+        return fleet.run_many(app, primitive.NAME, names, db_path=store.location,
                               parallel=parallel, host_timeout=host_timeout, progress=progress,
                               as_json=as_json)
     mode = "off" if progress is False else mode_for(app.err_console, progress)
@@ -177,24 +178,23 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
             except RemoteError as e:
                 raise RemoteError(f"{e}; run {rec.run_id} is marked {rec.status} and keeps "
                                   f"its {rec.n_results} finished results") from None
-            _show(app, store, rec.run_id, p, as_json, rec.warnings)
             run_ids.append(rec.run_id)
-            if out.crashed:
-                app.error(f"a library's core process crashed: run {rec.run_id} is marked "
-                          "interrupted and keeps what finished")
-                rc = 1
-            elif out.nothing_measured:
-                app.error(f"nothing was measured: run {rec.run_id} is marked failed: "
-                          f"{out.nothing_measured}")
-                rc = 1
-    if len(run_ids) == 2:
-        store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})
-        store.update_metadata(run_ids[1], {"hw_pair": run_ids[0]})
-        if not as_json:
-            app.console.print(f"runs {run_ids[0]} (hardware on) and {run_ids[1]} (off: "
-                              f"{', '.join(features)}) are a pair: `cipherbench compare "
-                              f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
+            if len(run_ids) == 2:   # said before the second run's tables: its answer ends
+                _pair(app, store, run_ids, features, as_json)
+            _show(app, store, rec.run_id, p, as_json, rec.warnings)
+            rc = max(rc, finish(app, rec, out))
     return rc
+
+
+def _pair(app: AppContext, store, run_ids: list[int], features: list[str],
+          as_json: bool) -> None:
+    """``--hw-both``: the two runs name each other, and the line says how to compare them."""
+    store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})
+    store.update_metadata(run_ids[1], {"hw_pair": run_ids[0]})
+    if not as_json:
+        app.console.print(f"runs {run_ids[0]} (hardware on) and {run_ids[1]} (off: "
+                          f"{', '.join(features)}) are a pair: `cipherbench compare "
+                          f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
 
 
 def parse_rounds(text: str | None) -> tuple[int, bool]:
@@ -319,7 +319,7 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
         app.console.print(f"measured on {m['host']} ({m.get('hostname', '?')}, "
                           f"{m.get('cpu_model') or '?'}), core {m.get('host_core', '?')}",
                           markup=False, highlight=False)
-    app.console.print(f"stored as run {run_id} in {store.path} "
+    app.console.print(f"stored as run {run_id} in {store.name} "
                       f"(`cipherbench show {run_id}`)", markup=False, highlight=False)
     primitive.answer(app, bundle.run, bundle.results, headline=p.headline,
                      advise_targets=ADVISE_TARGETS)
