@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Machines side by side: `compare` with more than two runs or `--host` names draws one row
+per machine (its fastest allowed choice and the verdict against its own default, from its own
+evidence), the fleet's sentence and the config lines per group; `report` the same with a
+chart of the machines side by side; `advise --inventory` and repeated `--host` answer per host
+and end with the fleet's summary."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+
+import cipherbench
+from advise_fixtures import AES_CPU, NO_AES_CPU, add_primitive
+from cipherbench.store import Store
+
+SCHEMA = Path(cipherbench.__file__).parent / "export" / "machines.schema.json"
+
+
+def fleet_store(path: str) -> dict[str, int]:
+    """This machine (AES), h1 and h2 (AES) and nas (no AES), each measured with `run --host`."""
+    with Store.open(path) as s:
+        return {
+            "here": add_primitive(s, AES_CPU, ["aes", "pclmulqdq"]),
+            "h1": add_primitive(s, AES_CPU, ["aes"], meta={"host": "me@h1", "hostname": "h1",
+                                                           "machine_id": "m1"}),
+            "nas": add_primitive(s, NO_AES_CPU, ["ssse3"], meta={"host": "nas",
+                                                                 "hostname": "nas",
+                                                                 "cpu_model": "Old CPU"}),
+            "h2": add_primitive(s, AES_CPU, ["aes"], meta={"host": "h2", "hostname": "h2",
+                                                           "machine_id": "m2"}, scale=1.02),
+        }
+
+
+def test_compare_of_three_machines_answers_each_from_its_own_runs(cli, env):
+    ids = fleet_store(env["CIPHERBENCH_DB"])
+    out = cli("compare", *(str(ids[k]) for k in ("here", "h1", "nas")), "--json")
+    assert out.rc == 0, out.err
+    doc = out.json()
+    jsonschema.validate(doc, json.loads(SCHEMA.read_text()))
+    t = doc["targets"][0]
+    rows = {m["name"]: m for m in t["machines"]}
+    assert set(rows) == {"recorded", "h1", "nas"}
+    assert rows["nas"]["evidence_runs"] == [ids["nas"]]
+    assert rows["h1"]["evidence_runs"] == [ids["h1"]]
+    assert rows["recorded"]["evidence_runs"] == [ids["here"]]
+    # the NAS (no AES) keeps ssh's default, chacha20-poly1305; the AES machines are told
+    # aes128-gcm is measurably faster than their default
+    assert rows["nas"]["state"] == "keep the default"
+    assert rows["nas"]["choice"] == "chacha20-poly1305@openssh.com"
+    assert rows["h1"]["choice"] == "aes128-gcm@openssh.com"
+    assert rows["h1"]["against_default"] == "faster than the default"
+    assert "aes128-gcm@openssh.com" in t["columns"]
+    assert t["summary"]["sentence"].startswith("3 hosts, ssh: keep the default "
+                                               "(chacha20-poly1305@openssh.com) on 1; "
+                                               "aes128-gcm@openssh.com measurably faster on 2")
+    # this machine's lines name no host (`Host *`), h1's name it: two groups, one answer
+    groups = [g for g in t["summary"]["groups"] if g["choice"] == "aes128-gcm@openssh.com"]
+    assert sorted(g["machines"] for g in groups) == [["h1"], ["recorded"]]
+    assert "Host h1" in next(g for g in groups if g["machines"] == ["h1"])["config"]
+
+
+def test_compare_hosts_names_the_unmeasured_one_and_prints_a_table(cli, env):
+    fleet_store(env["CIPHERBENCH_DB"])
+    out = cli("compare", "--host", "h1,nas", "--host", "ghost", "--host", "h2",
+              env_override={**env, "COLUMNS": "100"})
+    assert out.rc == 0, out.err
+    lines = out.out.splitlines()
+    assert all(len(x) <= 100 for x in lines), out.out
+    table = "\n".join(lines)
+    assert "machine" in table and "against its default" in table
+    assert "4 hosts, ssh:" in out.out
+    assert "not measured on 1: ghost" in out.out
+    assert "not measured: ghost: run `cipherbench advise --for ssh --host ghost`" in out.out
+    # one config block for the two AES hosts, naming both in one ssh Host line
+    assert "config for h1, h2 (aes128-gcm@openssh.com):" in out.out
+    assert "Host h1 h2" in out.out
+
+
+def test_compare_of_three_runs_of_one_machine_is_refused_in_one_line(cli, env):
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        ids = [add_primitive(s, AES_CPU, ["aes"]) for _ in range(3)]
+    out = cli("compare", *map(str, ids))
+    assert out.rc == 2 and "all come from one machine" in out.err
+    assert len(out.err.strip().splitlines()) == 1
+
+
+def test_two_runs_of_two_machines_end_with_each_machines_answer(cli, env):
+    ids = fleet_store(env["CIPHERBENCH_DB"])
+    out = cli("compare", str(ids["here"]), str(ids["nas"]))
+    assert out.rc == 0, out.err
+    assert "speed of run" in out.out           # the ratios as before
+    assert "2 hosts, ssh:" in out.out and "against its default" in out.out
