@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import jsonschema
+import pytest
 
 import cipherbench
 from advise_fixtures import AES_CPU, NO_AES_CPU, add_primitive
@@ -92,3 +93,52 @@ def test_two_runs_of_two_machines_end_with_each_machines_answer(cli, env):
     assert out.rc == 0, out.err
     assert "speed of run" in out.out           # the ratios as before
     assert "2 hosts, ssh:" in out.out and "against its default" in out.out
+
+
+def test_report_draws_the_machines_side_by_side_with_a_chart(cli, env, tmp_path):
+    ids = fleet_store(env["CIPHERBENCH_DB"])
+    page, pngs = tmp_path / "r.html", tmp_path / "png"
+    out = cli("report", str(ids["here"]), str(ids["h1"]), "--host", "nas,ghost", "-o",
+              str(page), "--png", str(pngs))
+    assert out.rc == 0, out.err
+    html = page.read_text()
+    assert '<section id="machines">' in html
+    assert "4 hosts, ssh: keep the default (chacha20-poly1305@openssh.com) on 1" in html
+    assert "not measured: ghost" in html
+    # the title names the machines, each run's section its machine
+    assert "<title>cipherbench report: 4 machines (recorded, h1, nas, ghost)" in html
+    assert f"Primitives (run {ids['nas']}, nas)" in html
+    assert (pngs / "machines-ssh.png").stat().st_size > 0
+
+
+def test_the_machine_chart_keeps_each_machine_its_own_series(env):
+    from cipherbench.advise import fleet
+    from cipherbench.advise.engine import Options
+    from cipherbench.advise.targets import TARGETS
+    from cipherbench.advise.validate import Validator
+    from cipherbench.report import machines as M
+    ids = fleet_store(env["CIPHERBENCH_DB"])
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        runs = [s.get_run(str(ids[k])) for k in ("here", "nas")]
+        answers = fleet.answer_machines(s, fleet.machines_of_runs(runs), TARGETS["ssh"],
+                                        Options(), env, Validator(env))
+    data = M.bars(answers, ["#000", "#111"])
+    assert data.series == ["recorded", "nas"]
+    # the NAS's chacha20 rate is its own (420 MB/s), this machine's its own (1.7 GB/s)
+    label = "chacha20-poly1305@openssh.com"
+    assert data.values[("nas", label)] == pytest.approx(420e6, rel=1e-6)
+    assert data.values[("recorded", label)] == pytest.approx(1700e6, rel=1e-6)
+
+
+def test_the_aes_hw_chart_never_puts_a_remote_run_in_the_local_series(cli, env, tmp_path):
+    with Store.open(env["CIPHERBENCH_DB"]) as s:
+        here = add_primitive(s, AES_CPU, ["aes"])
+        # the same CPU model, measured through ssh with the AES instructions off
+        there = add_primitive(s, NO_AES_CPU, ["aes"], meta={"host": "h1", "hostname": "h1",
+                                                            "hw_disabled": ["aes"]})
+    out = cli("report", "--chart", "aes-hw", str(here), str(there), "-o",
+              str(tmp_path / "a.png"))
+    assert out.rc == 2 and "name runs of one machine" in out.err
+    page = tmp_path / "r.html"
+    assert cli("report", str(here), str(there), "-o", str(page)).rc == 0
+    assert "overview-aes-hw" not in page.read_text()

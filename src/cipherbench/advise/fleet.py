@@ -269,3 +269,28 @@ def sentence(summary: FleetSummary) -> str:
         v, names = merged.get(key, (g.verdict, ()))
         merged[key] = (v, names + g.machines)
     return W.fleet_sentence(summary.target, summary.n, list(merged.values()))
+
+
+def newest_run(runs: Sequence[Run], m: Machine) -> Run | None:
+    """The machine's newest stored run that holds results (an advise run is no machine's
+    measurement), or None."""
+    for run in reversed(runs):
+        if run.command == "advise" or not run.n_results:
+            continue
+        host = run.metadata.get(HOST_KEY)
+        if m.host is not None and host and same_host(str(host), m.host):
+            return run
+        if m.host is None and not host and facts(run).machine == m.local:
+            return run
+    return None
+
+
+def merge(of_runs: Sequence[Machine], named: Sequence[Machine]) -> list[Machine]:
+    """The machines of the runs named, then those named by ``--host`` that are not among
+    them."""
+    def same(a: Machine, b: Machine) -> bool:
+        if a.host is not None and b.host is not None:
+            return same_host(a.host, b.host)
+        return a.host is None and b.host is None and a.local == b.local
+    return _unique_names(list(of_runs) + [m for m in named
+                                          if not any(same(m, x) for x in of_runs)])

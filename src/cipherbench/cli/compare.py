@@ -150,7 +150,8 @@ def _machines(app: AppContext, refs: list[str], hosts: list[str], target: str, p
             run = store.get_run(ref)
             if run.id not in [r.id for r in runs]:
                 runs.append(run)
-        machines = fleet.machines_of_runs(runs) + fleet.machines_of_hosts(store.runs(), hosts)
+        machines = fleet.merge(fleet.machines_of_runs(runs),
+                                 fleet.machines_of_hosts(store.runs(), hosts))
         if len(machines) < 2 and not hosts:
             raise UsageError(f"runs {', '.join(str(r.id) for r in runs)} all come from one "
                              "machine: compare two of them (compare RUN_A RUN_B), or name "
