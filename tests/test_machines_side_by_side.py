@@ -142,3 +142,48 @@ def test_the_aes_hw_chart_never_puts_a_remote_run_in_the_local_series(cli, env, 
     page = tmp_path / "r.html"
     assert cli("report", str(here), str(there), "-o", str(page)).rc == 0
     assert "overview-aes-hw" not in page.read_text()
+
+
+def test_advise_inventory_group_answers_per_host_and_sums_up_the_fleet(cli, env, tmp_path):
+    fleet_store(env["CIPHERBENCH_DB"])
+    inv = tmp_path / "hosts.ini"
+    inv.write_text("[web]\nme@h1\nh2\n\n[storage]\nnas\nghost\n")
+    out = cli("advise", "--for", "ssh", "--inventory", f"{inv}:web", "--json")
+    assert out.rc == 0, out.err
+    doc = out.json()
+    jsonschema.validate(doc, json.loads(SCHEMA.read_text()))
+    t = doc["targets"][0]
+    assert [m["name"] for m in t["machines"]] == ["h1", "h2"]
+    assert t["summary"]["sentence"] == ("2 hosts, ssh: aes128-gcm@openssh.com measurably "
+                                        "faster on 2: h1, h2.")
+    (group,) = t["summary"]["groups"]
+    assert "Host h1 h2" in group["config"]
+    assert all(m["advice"]["target"] == "ssh" for m in t["machines"])
+    assert len(doc["stored_runs"]) == 2
+
+    # the whole inventory: the host without a run is named, not measured; exit 3
+    out = cli("advise", "--for", "ssh", "--inventory", str(inv))
+    assert out.rc == 3, out.err
+    assert ("4 hosts, ssh: keep the default (chacha20-poly1305@openssh.com) on 1; "
+            "aes128-gcm@openssh.com measurably faster on 2: h1, h2; not measured on 1: "
+            "ghost.") in " ".join(out.out.split())
+    assert "config for h1, h2 (aes128-gcm@openssh.com):" in out.out
+    assert "config for nas (chacha20-poly1305@openssh.com):" in out.out
+
+
+def test_advise_repeated_host_reads_each_hosts_primitives_for_tls_too(cli, env):
+    fleet_store(env["CIPHERBENCH_DB"])
+    out = cli("advise", "--for", "tls-server", "--host", "h1", "--host", "nas", "--json")
+    assert out.rc == 0, out.err
+    rows = {m["name"]: m for m in out.json()["targets"][0]["machines"]}
+    assert rows["h1"]["choice"] == "TLS_AES_128_GCM_SHA256"
+    assert rows["nas"]["choice"] == "TLS_CHACHA20_POLY1305_SHA256"
+
+
+def test_advise_inventory_errors_are_one_line(cli, env, tmp_path):
+    out = cli("advise", "--for", "ssh", "--inventory", str(tmp_path / "none.ini"))
+    assert out.rc == 2 and len(out.err.strip().splitlines()) == 1, out.err
+    inv = tmp_path / "hosts.ini"
+    inv.write_text("[web]\nh1\n")
+    out = cli("advise", "--for", "luks", "--inventory", str(inv), "--kernel")
+    assert out.rc == 2 and "--kernel" in out.err

@@ -174,7 +174,7 @@ class Evidence:
     @classmethod
     def load(cls, store: Store, *, assume_no_aes: bool = False, host: str | None = None,
              machine: tuple[str, str, str] | None = None, via: list[str] | None = None,
-             only: Collection[int] | None = None, of_host: str | None = None) -> Evidence:
+             only: Collection[int] | None = None) -> Evidence:
         """Gather the newest coherent results of one machine (``machine`` when the store has
         runs of it, else the newest run's): primitive figures from runs of one core build and
         one version per library, the newest complete run deciding which; the TLS record layer
@@ -183,16 +183,13 @@ class Evidence:
         ``assume_no_aes``, primitive and tls figures come only from runs that switched AES
         off, when the store has any. With ``host``, the ssh runs against that host and the
         primitives measured on it, nothing of this machine. ``only``: these runs alone
-        (``compare RUN...``); ``of_host``: the runs measured on that host (``run --host``)
-        stand as the machine (the fleet's view of each host)."""
+        (``compare RUN...``)."""
         ev = cls()
         runs = [r for r in reversed(store.runs()) if r.command != "advise" and r.n_results
                 and r.status in ("complete", "interrupted")
                 and (only is None or r.id in only)]
         on_host = [r for r in runs if r.metadata.get(HOST_KEY)]   # another machine's runs
         runs = [r for r in runs if not r.metadata.get(HOST_KEY)]
-        if of_host is not None:
-            runs = [r for r in on_host if same_host(str(r.metadata[HOST_KEY]), of_host)]
         if host:
             ev._load_host(store, host, on_host)
         if not runs:

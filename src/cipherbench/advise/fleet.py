@@ -6,8 +6,8 @@ machines grouped by their answer, each group with the config lines its machines 
 Pure apart from the store it reads: records in, records out; ``fleet_wording`` and the
 commands print them.
 
-A machine is a ``run --host`` destination (its runs carry ``host``; for ssh the ssh runs
-against it too, as ``advise --for ssh --host``) or the machine the store's local runs come
+A machine is a ``run --host`` destination (its runs carry ``host``; read as ``advise --host``
+reads them: the primitives measured on it, and for ssh the ssh runs against it) or the machine the store's local runs come
 from. A machine without evidence gets the verdict "not measured", never another machine's
 figures.
 """
@@ -83,18 +83,15 @@ class FleetSummary:
 HOST_SLOT = "{host}"
 
 
-def evidence_of(store: Store, m: Machine, target: Target, assume_no_aes: bool = False,
+def evidence_of(store: Store, m: Machine, assume_no_aes: bool = False,
                 via: list[str] | None = None) -> Evidence:
-    """The machine's own evidence: for ssh to a host, the ssh runs against it and the
-    primitives measured on it (as ``advise --for ssh --host``); otherwise the runs measured
-    on it stand as the machine."""
+    """The machine's own evidence: for a host, what ``advise --host`` reads (the primitives
+    measured on it, the ssh runs against it); else the local runs' machine."""
     if m.host is None:
         return Evidence.load(store, assume_no_aes=assume_no_aes, machine=m.local, via=via,
                              only=m.runs)
-    if target.family == "ssh":
-        return Evidence.load(store, assume_no_aes=assume_no_aes, host=m.host, via=via,
-                             only=m.runs)
-    return Evidence.load(store, assume_no_aes=assume_no_aes, of_host=m.host, only=m.runs)
+    return Evidence.load(store, assume_no_aes=assume_no_aes, host=m.host, via=via,
+                         only=m.runs)
 
 
 def answer_machines(store: Store, machines: Sequence[Machine], target: Target, opts: Options,
@@ -102,7 +99,7 @@ def answer_machines(store: Store, machines: Sequence[Machine], target: Target, o
     """Each machine's advice for ``target``, in the order given."""
     out = []
     for m in machines:
-        ev = evidence_of(store, m, target, opts.assume_no_aes, opts.via)
+        ev = evidence_of(store, m, opts.assume_no_aes, opts.via)
         out.append(MachineAnswer(m, advise(target, ev, replace(opts, host=m.host), env,
                                            validator)))
     return out
