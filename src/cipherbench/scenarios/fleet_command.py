@@ -169,3 +169,20 @@ class _ProgressView:
         elif not self.quiet or o.status not in ("running", "waiting"):
             self.console.print(f"{o.destination}: {line}", markup=False, highlight=False,
                                soft_wrap=True)
+
+
+def refuses_hosts(command: str, why: str) -> Any:
+    """Hidden ``--host`` and ``--inventory`` of a command that measures this machine only:
+    one line saying why and what measures a host instead."""
+    def refuse(ctx: click.Context, param: click.Parameter, value: Any) -> Any:  # noqa: ARG001
+        if value:
+            raise UsageError(f"{command} --{param.name}: {why}; on a host, `cipherbench run "
+                             "--host HOST` measures its ciphers, which `cipherbench advise "
+                             "--host HOST` reads")
+        return value
+
+    def wrap(f: Any) -> Any:
+        f = click.option("--inventory", hidden=True, expose_value=False, callback=refuse)(f)
+        return click.option("--host", hidden=True, multiple=True, expose_value=False,
+                            callback=refuse)(f)
+    return wrap

@@ -10,6 +10,7 @@ from cipherbench.clikit.options import SECONDS, Size, nonempty_list, parse_preci
 from cipherbench.cores.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.fleet_command import refuses_hosts
 from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.gpg import programs
 from cipherbench.scenarios.gpg import scenario as gpg_scenario
@@ -69,6 +70,7 @@ removed afterwards; your ~/.gnupg is not touched.""")
 @click.option("--no-core", is_flag=True, help="skip the cipher-alone figures from the core")
 @cpu_option("keep gpg and age on CPU K")
 @wait_quiet_option
+@refuses_hosts("gpg", "gpg and age are measured on this machine only")
 @db_option
 @json_option
 @click.pass_obj

@@ -18,6 +18,7 @@ from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.fleet_command import refuses_hosts
 from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
@@ -90,6 +91,7 @@ for the run and removed afterwards.""")
 @wait_quiet_option
 @click.option("--list-suites", is_flag=True,
               help="print the suites with their names and grades, measure nothing")
+@refuses_hosts("tls", "the TLS record layer is measured on this machine only")
 @db_option
 @json_option
 @click.pass_obj
