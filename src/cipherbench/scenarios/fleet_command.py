@@ -129,9 +129,10 @@ def _summary(app: AppContext, outcomes: Sequence[HostOutcome]) -> None:
     app.console.print(line, markup=False, highlight=False)
     runs = [r for o in ok for r in o.run_ids]
     if runs:
-        app.console.print("each run: `cipherbench show RUN`; two side by side: "
-                          f"`cipherbench compare {' '.join(map(str, runs[:2]))}`",
-                          markup=False, highlight=False)
+        side = (f"; the machines side by side: `cipherbench compare "
+                f"{' '.join(map(str, runs))}`" if len(runs) > 1 else "")
+        app.console.print(f"each run: `cipherbench show RUN`{side}", markup=False,
+                          highlight=False)
 
 
 class _ProgressView:
