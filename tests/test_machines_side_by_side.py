@@ -187,3 +187,18 @@ def test_advise_inventory_errors_are_one_line(cli, env, tmp_path):
     inv.write_text("[web]\nh1\n")
     out = cli("advise", "--for", "luks", "--inventory", str(inv), "--kernel")
     assert out.rc == 2 and "--kernel" in out.err
+
+
+def test_the_fleet_sentence_counts_every_host_once_and_names_the_exceptions():
+    from cipherbench.advise import verdicts as A
+    from cipherbench.advise import wording as W
+    keep = A.AnswerVerdict("ssh", A.KEEP_DEFAULT, choice="chacha20-poly1305@openssh.com")
+    fast = A.AnswerVerdict("ssh", A.USE, against_default=A.FASTER,
+                           choice="aes128-gcm@openssh.com")
+    none = A.AnswerVerdict("ssh", A.NOT_MEASURED)
+    many = tuple(f"h{i}" for i in range(1, 11))
+    text = W.fleet_sentence("ssh", 37, [(keep, tuple(f"k{i}" for i in range(25))),
+                                        (fast, many), (none, ("h40", "h41"))])
+    assert text == ("37 hosts, ssh: keep the default (chacha20-poly1305@openssh.com) on 25; "
+                    "aes128-gcm@openssh.com measurably faster on 10: h1, h2, h3, h4, h5, h6, "
+                    "h7, h8 and 2 more; not measured on 2: h40, h41.")
