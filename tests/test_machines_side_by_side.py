@@ -202,3 +202,19 @@ def test_the_fleet_sentence_counts_every_host_once_and_names_the_exceptions():
     assert text == ("37 hosts, ssh: keep the default (chacha20-poly1305@openssh.com) on 25; "
                     "aes128-gcm@openssh.com measurably faster on 10: h1, h2, h3, h4, h5, h6, "
                     "h7, h8 and 2 more; not measured on 2: h40, h41.")
+
+
+def test_compare_host_patterns_match_the_stored_hosts_and_inventories_name_hosts(cli, env,
+                                                                                 tmp_path):
+    fleet_store(env["CIPHERBENCH_DB"])
+    doc = cli("compare", "--host", "h*", "--json").json()
+    assert [m["name"] for m in doc["targets"][0]["machines"]] == ["h1", "h2"]
+    inv = tmp_path / "hosts.yml"
+    inv.write_text("all:\n  children:\n    storage:\n      hosts:\n        nas:\n"
+                   "        ghost:\n")
+    out = cli("compare", "--inventory", f"{inv}:storage", "--json")
+    assert out.rc == 0, out.err
+    assert [m["name"] for m in out.json()["targets"][0]["machines"]] == ["nas", "ghost"]
+    out = cli("compare", "--host", "db*")
+    assert out.rc == 2 and "matches no host of a stored run" in out.err
+    assert len(out.err.strip().splitlines()) == 1

@@ -291,3 +291,25 @@ def merge(of_runs: Sequence[Machine], named: Sequence[Machine]) -> list[Machine]
         return a.host is None and b.host is None and a.local == b.local
     return _unique_names(list(of_runs) + [m for m in named
                                           if not any(same(m, x) for x in of_runs)])
+
+
+def stored_hosts(runs: Sequence[Run], names: Sequence[str]) -> list[str]:
+    """``names`` with each pattern (``web*``) replaced by the stored hosts it matches (the
+    ``run --host`` destinations and the local runs' host names, in the order first stored);
+    ``LookupError`` naming a pattern that matches none."""
+    import fnmatch
+    known = list(dict.fromkeys(
+        str(r.metadata.get(HOST_KEY) or r.metadata.get("hostname") or "") for r in runs
+        if r.command != "advise"))
+    out: list[str] = []
+    for name in names:
+        if not any(c in name for c in "*?["):
+            found = [name]
+        else:
+            found = [h for h in known if h and (fnmatch.fnmatchcase(h, name) or
+                                                fnmatch.fnmatchcase(_short(h), name))]
+            if not found:
+                raise LookupError(f"--host {name!r} matches no host of a stored run (see "
+                                  "`cipherbench history`)")
+        out += [h for h in found if h not in out]
+    return out

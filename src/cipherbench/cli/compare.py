@@ -34,6 +34,9 @@ MARK_STYLE = {cmpmod.FASTER: "bold blue", cmpmod.SLOWER: "bold red", cmpmod.SAME
               help="compare this machine, by its `run --host` name or the host name of the "
                    "local runs (repeatable, comma-separated): its stored evidence, newest "
                    "first")
+@click.option("--inventory", metavar="FILE[:GROUP]",
+              help="the hosts of an Ansible inventory (INI or YAML), or of one of its "
+                   "groups, as --host names")
 @click.option("--for", "target", type=click.Choice(ALL), default="ssh", show_default=True,
               help="across machines: what each machine's answer is for, as `advise --for`")
 @click.option("--policy", type=click.Choice(pol.POLICIES), default=pol.DEFAULT,
@@ -49,8 +52,8 @@ MARK_STYLE = {cmpmod.FASTER: "bold blue", cmpmod.SLOWER: "bold red", cmpmod.SAME
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, runs, hosts, target, policy, sizes, changes_only, min_change, db,
-            as_json) -> int:
+def command(app: AppContext, runs, hosts, inventory, target, policy, sizes, changes_only,
+            min_change, db, as_json) -> int:
     """Compare run RUN_B against run RUN_A (numbers from `cipherbench history`, or `last`,
     -1, -2, ...): two machines, two library versions, with and without hardware
     acceleration. A ratio above 1 means B is faster; a change is marked real only when it
@@ -63,7 +66,7 @@ def command(app: AppContext, runs, hosts, target, policy, sizes, changes_only, m
     verdict against that machine's own default, each from the machine's own evidence),
     then one sentence for them all and the config lines per group of machines that share an
     answer."""
-    hosts = split_list(hosts)
+    hosts = _hosts(split_list(hosts), inventory, db, app)
     if hosts or len(runs) > 2:
         if sizes or changes_only or min_change is not None:
             raise UsageError("--sizes, --changes-only and --min-change choose what two runs' "
@@ -177,3 +180,16 @@ def _percent(text: str) -> float:
     if not 0 <= value < 100:
         raise UsageError(f"--min-change {text}: give a percentage from 0 to 99, e.g. 5")
     return value / 100
+
+
+def _hosts(names: list[str], inventory: str | None, db, app: AppContext) -> list[str]:
+    """The --host names (patterns matched against the stored hosts) and the inventory's."""
+    from cipherbench.remote import inventory as inv
+    if not names and not inventory:
+        return []
+    with app.open_store(db, create=False) as store:
+        try:
+            out = fleet.stored_hosts(store.runs(), names)
+        except LookupError as e:
+            raise UsageError(str(e))
+    return out + [h for h in (inv.hosts_of(inventory) if inventory else []) if h not in out]

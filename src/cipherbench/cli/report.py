@@ -70,6 +70,9 @@ CHART_FORMATS = (".png", ".svg")
               help="draw this machine too, by its `run --host` name or the host name of the "
                    "local runs (repeatable, comma-separated): its newest run, and its row "
                    "among the machines side by side")
+@click.option("--inventory", metavar="FILE[:GROUP]",
+              help="the hosts of an Ansible inventory (INI or YAML), or of one of its "
+                   "groups, as --host names")
 @click.option("--for", "target", type=click.Choice(ALL), default="ssh", show_default=True,
               help="machines side by side: what each machine's answer is for, as `advise "
                    "--for`")
@@ -79,7 +82,7 @@ CHART_FORMATS = (".png", ".svg")
 @db_option
 @click.pass_obj
 def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, baseline, style,
-            axis, all_rows, max_interval, hosts, target, policy, db) -> int:
+            axis, all_rows, max_interval, hosts, inventory, target, policy, db) -> int:
     """Draw stored runs: one self-contained HTML file (charts inline, works offline) and,
     with --png, each chart as a PNG. RUN is a number from `cipherbench history` or `last`
     (the default). Given two runs, the report also compares them.
@@ -95,7 +98,7 @@ def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, b
     or a `run --no-hw` beside a normal run.
     """
     head = parse_sizes(headline, "--headline-size")[0] if headline else HEADLINE_SIZE
-    hosts = split_list(hosts)
+    hosts = _hosts(split_list(hosts), inventory, db, app)
     if chart is not None and hosts:
         raise UsageError("--host draws machines side by side on the page; --chart draws one "
                          "machine's runs: name its runs")
@@ -278,3 +281,16 @@ def _chart(app: AppContext, refs: list[str], output: str | None, png_dir: str | 
     for line in ev.left_out:
         app.err_console.print(f"left out: {line}", markup=False, highlight=False)
     return 0
+
+
+def _hosts(names: list[str], inventory: str | None, db, app: AppContext) -> list[str]:
+    """The --host names (patterns matched against the stored hosts) and the inventory's."""
+    from cipherbench.remote import inventory as inv
+    if not names and not inventory:
+        return []
+    with app.open_store(db, create=False) as store:
+        try:
+            out = fleet.stored_hosts(store.runs(), names)
+        except LookupError as e:
+            raise UsageError(str(e))
+    return out + [h for h in (inv.hosts_of(inventory) if inventory else []) if h not in out]
