@@ -218,3 +218,12 @@ def test_compare_host_patterns_match_the_stored_hosts_and_inventories_name_hosts
     out = cli("compare", "--host", "db*")
     assert out.rc == 2 and "matches no host of a stored run" in out.err
     assert len(out.err.strip().splitlines()) == 1
+
+
+def test_compare_json_of_two_machines_carries_their_answers(cli, env):
+    ids = fleet_store(env["CIPHERBENCH_DB"])
+    doc = cli("compare", str(ids["here"]), str(ids["nas"]), "--json").json()
+    assert doc["format_version"] == 5
+    assert [m["name"] for m in doc["machines"]["machines"]] == ["recorded", "nas"]
+    one = cli("compare", str(ids["h1"]), str(ids["h1"]), "--json").json()
+    assert one["machines"] is None

@@ -90,8 +90,14 @@ def command(app: AppContext, runs, hosts, inventory, target, policy, sizes, chan
     line = cmpmod.mismatch_line(cmp)
     if line:
         app.warn(line)
+    answers = None
+    if coherence.machine_identity(ra) != coherence.machine_identity(rb):
+        with app.open_store(db, create=False) as store:
+            answers = _answers(app, store, fleet.machines_of_runs([ra, rb]), target, policy)
     if as_json:
-        app.stdout.write(json.dumps(cmpmod.to_document(cmp), indent=2, sort_keys=True) + "\n")
+        doc = cmpmod.to_document(cmp)
+        doc["machines"] = machines_doc.target_doc(answers, False) if answers else None
+        app.stdout.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
         return 0
     con = app.console
     for label, run in (("A", ra), ("B", rb)):
@@ -126,10 +132,8 @@ def command(app: AppContext, runs, hosts, inventory, target, policy, sizes, chan
         con.print(cmpmod.summary_line(s), markup=False, highlight=False)
     for note in cmp.notes:
         con.print(note, markup=False, highlight=False)
-    if coherence.machine_identity(ra) != coherence.machine_identity(rb):
+    if answers:
         con.print()
-        with app.open_store(db, create=False) as store:
-            answers = _answers(app, store, fleet.machines_of_runs([ra, rb]), target, policy)
         display_table(app, answers, policy)
         display_summary(app, answers, config=False)
     return 0
