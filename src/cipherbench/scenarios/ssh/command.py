@@ -22,6 +22,7 @@ from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios import fleet_command as fleet
 from cipherbench.scenarios.fleet_command import KeepsArgs
+from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
@@ -140,10 +141,10 @@ def command(app: AppContext, ciphers, macs, size, hosts, inventory, host_timeout
                    progress=mode, unit=ssh.UNIT, total=p.steps(),
                    estimate_s=ssh.estimate_s(p),
                    show=lambda run_id: _show(app, store, run_id, False)) as rec:
-        ssh.measure(p, rec)
+        outcome = ssh.measure(p, rec)
     _show(app, store, rec.run_id, as_json)
     store.close()
-    return 0 if rec.status == "complete" else 1
+    return finish(app, rec, outcome)
 
 
 def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:
