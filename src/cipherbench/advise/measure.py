@@ -13,7 +13,8 @@ from typing import Any, Callable, Mapping
 from rich.console import Console
 
 from cipherbench.advise.evidence import PREFERRED_SIZE
-from cipherbench.cores.core_client import HW_FEATURES, Core, hw_args
+from cipherbench.cores.core_client import Core
+from cipherbench.cores.cpu_profiles import PROFILES, hw_args
 from cipherbench.cores.combined import Cores
 from cipherbench.errors import UsageError, UserError
 from cipherbench.presets import QUICK
@@ -142,7 +143,7 @@ class Measurer:
                 "--sizes", f"1024,{PREFERRED_SIZE}", "--no-ref", "--no-progress"]
         if no_hw:
             args.append("--no-hw")
-        off = list(HW_FEATURES) if no_hw else []
+        off = list(PROFILES["no-aes"].features) if no_hw else []
 
         def make_plan():
             core = Cores.find(self.env)   # go, ring, ... when their cores are built

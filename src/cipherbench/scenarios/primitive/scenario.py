@@ -13,6 +13,7 @@ from cipherbench.analysis import verdict as V
 from cipherbench.machine import metadata
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
+from cipherbench.cores.cpu_profiles import profile_of
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.display.run_answer import RunAnswer, run_answer
@@ -65,6 +66,7 @@ class RunPlan:
                 "precision": s.precision, "budget_s": s.budget_s,
                 "run_budget_s": s.run_budget_s, "samples": s.samples,
                 "headline_size": self.headline, "hw_disabled": list(self.hw_off),
+                "cpu_profile": profile_of(self.hw_off),
                 "threads": self.threads, "cpu": s.cpu}
 
     def metadata(self) -> dict:
@@ -72,6 +74,8 @@ class RunPlan:
         meta = metadata.collect(inv.preamble, {l: inv.libraries[l] for l in self.selection.libs
                                                if l in inv.libraries})
         meta["hw_disabled"] = list(self.hw_off)
+        if self.hw_off:
+            meta["cpu_profile"] = profile_of(self.hw_off) or "custom"
         meta["threads"] = self.threads
         return meta
 
