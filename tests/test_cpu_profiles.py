@@ -91,3 +91,42 @@ def test_run_stores_the_profile_and_each_library_state(cli, env):
     if "libsodium" in libs:
         assert run.metadata["libraries"]["libsodium"]["hw_switch"] == "cannot_disable"
         assert "cannot follow the profile" in r.out and "libsodium" in r.out
+
+
+def test_tls_follows_the_profile_at_the_record_layer(cli, env):
+    core = real_core()
+    listing = core_client.Core(core).run_lines(["tls", "--list"])
+    libs = [r["lib"] for r in listing if r["type"] == "library" and r["lib"] in ("openssl", "gnutls")]
+    if not libs:
+        pytest.skip("the core has no TLS library")
+    e = dict(env, CIPHERBENCH_CORE=str(core))
+    r = cli("tls", "--lib", ",".join(libs), "--suites", "TLS_AES_128_GCM_SHA256", "--sizes",
+            "16384", "--budget", "0", "--precision", "0.5", "--loopback-size", "1M",
+            "--cpu-profile", "baseline", env_override=e)
+    assert r.rc == 0, r.err
+    with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
+        run = s.get_run("last")
+        results = s.results(run.id)
+    assert run.metadata["cpu_profile"] == "baseline"
+    assert run.args["cpu_profile"] == "baseline"
+    for lib in libs:   # each library's own report after its switch
+        rec = run.metadata["libraries"][lib]
+        assert rec["hw_switch"] == "applied" and rec["hw_used"] == [], rec
+    assert {x.lib for x in results} >= set(libs)
+
+
+def test_tls_plan_gives_the_loopback_programs_the_openssl_switch(env):
+    from cipherbench.scenarios.tls import scenario as tls
+    core = real_core()
+    c = core_client.Core(core)
+    c.common_args = hw_args(list(HW_FEATURES))
+    listing = c.run_lines(["tls", "--list"])
+    if "openssl" not in {r["lib"] for r in listing if r["type"] == "library"}:
+        pytest.skip("the core has no OpenSSL TLS")
+    p = tls.make_plan(c, env, libs=["openssl"], suites=["TLS_AES_128_GCM_SHA256"],
+                      sizes=(16384,), handshakes=False, transfer=True, loopback=True,
+                      loopback_size=1 << 20, precision=0.5, budget_s=0, cpu=None,
+                      hw_off=HW_FEATURES)
+    assert p.loopback_env["OPENSSL_ia32cap"] == \
+        openssl_env(p.libraries)["OPENSSL_ia32cap"]
+    assert "~0x" in p.loopback_env["OPENSSL_ia32cap"]
