@@ -130,3 +130,46 @@ def test_tls_plan_gives_the_loopback_programs_the_openssl_switch(env):
     assert p.loopback_env["OPENSSL_ia32cap"] == \
         openssl_env(p.libraries)["OPENSSL_ia32cap"]
     assert "~0x" in p.loopback_env["OPENSSL_ia32cap"]
+
+
+def _openssh() -> None:
+    from cipherbench.scenarios.ssh.server import SSHD
+    import os
+    import shutil
+    if not os.access(SSHD, os.X_OK) or shutil.which("ssh") is None:
+        pytest.skip(f"needs OpenSSH (client and {SSHD}): apt-get install openssh-server")
+
+
+def test_private_sshd_gets_openssl_switch(tmp_path):
+    """sshd, started inside programs_inherit, has the switch in its environment when it
+    starts (when libcrypto reads it; sshd then writes its title over /proc's copy)."""
+    from cipherbench.cores.cpu_profiles import programs_inherit
+    from cipherbench.scenarios.ssh.server import PrivateServer
+    import os
+    _openssh()
+    mask = "~0x200000200000000:~0x0"
+    seen = tmp_path / "seen"
+    wrap = ("sh", "-c", f'printf %s "$OPENSSL_ia32cap" > {seen}; exec "$@"', "sh")
+    before = os.environ.get("OPENSSL_ia32cap")
+    with programs_inherit({"OPENSSL_ia32cap": mask}), PrivateServer(wrap=wrap) as srv:
+        assert srv.proc is not None
+    assert seen.read_text() == mask
+    assert os.environ.get("OPENSSL_ia32cap") == before
+
+
+def test_ssh_run_stores_the_profile_and_openssl_state(cli, env):
+    _openssh()
+    core = real_core()
+    e = dict(env, CIPHERBENCH_CORE=str(core))
+    res = cli("ssh", "--size", "1M", "--ciphers", "aes128-gcm@openssh.com", "--via", "pipe",
+              "--rounds", "2", "--no-baseline", "--cpu-profile", "baseline", "--json",
+              env_override=e)
+    if res.rc == 2 and "not built with OpenSSL" in res.err:
+        pytest.skip(res.err.strip())
+    assert res.rc == 0, res.err
+    with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
+        run = s.get_run("last")
+    assert run.metadata["cpu_profile"] == "baseline"
+    ossl = run.metadata["libraries"]["openssl"]
+    assert ossl["hw_switch"] == "applied" and ossl["hw_used"] == []
+    assert any(v.startswith("OPENSSL_ia32cap=~") for v in ossl["hw_env"])

@@ -10,8 +10,10 @@ the variables the C core reports for its openssl backend (``openssl_env``).
 """
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 #: CPU features the cores can ask libraries to leave unused, in the cores' order.
 HW_FEATURES = ("aes", "pclmul", "avx2", "vaes", "sha", "avx512", "avx", "ssse3", "bmi")
@@ -91,3 +93,19 @@ def openssl_env(libraries: Mapping[str, Mapping]) -> dict[str, str] | None:
         if sep:
             env[key] = value
     return env
+
+
+@contextmanager
+def programs_inherit(variables: Mapping[str, str]) -> Iterator[None]:
+    """Every program started inside gets ``variables`` (ssh, sshd, sftp, scp and rsync are
+    started in many places: they inherit this process's environment); restored after."""
+    saved = {k: os.environ.get(k) for k in variables}
+    os.environ.update(variables)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v

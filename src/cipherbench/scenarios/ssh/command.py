@@ -16,7 +16,9 @@ import click
 from cipherbench import units
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.clikit.options import POSITIVE_SECONDS, Size, nonempty_list, split_list
+from cipherbench.clikit.options import (POSITIVE_SECONDS, Size, cpu_profile_option, nonempty_list,
+                                        split_list)
+from cipherbench.cores.cpu_profiles import PROFILES
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios.payload import check_fits
@@ -91,12 +93,13 @@ def parse_size(text: str) -> int:
                    f"after {sweep.SAMPLE_MAX_S:g} s, so slow ciphers send less; such rows are "
                    "marked in the table)")
 @cpu_option("keep the ssh client on CPU K (the server is not pinned)")
+@cpu_profile_option
 @wait_quiet_option
 @db_option
 @json_option
 @click.pass_obj
 def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds, seed, budget,
-            no_baseline, full_samples, cpu, wait_quiet, db, as_json) -> int:
+            no_baseline, full_samples, cpu, cpu_profile, wait_quiet, db, as_json) -> int:
     """Real OpenSSH transfers per cipher and MAC through ssh, sftp, scp and rsync, against a
     cleartext TCP baseline, in interleaved rounds with paired verdicts."""
     if budget is not None and budget <= 0:
@@ -112,7 +115,8 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds,
                       ssh_config=ssh_config, via=chosen_via(split_list(via)), rounds=rounds,
                       seed=seed,
                       budget_s=budget, baseline=not no_baseline, full_samples=full_samples,
-                      cpu=cpu, env=dict(app.env))
+                      cpu=cpu, env=dict(app.env),
+                      hw_off=PROFILES[cpu_profile].features if cpu_profile else ())
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, ssh.NAME, p.args(), p.metadata(), console=app.err_console,
