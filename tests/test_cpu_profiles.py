@@ -173,3 +173,9 @@ def test_ssh_run_stores_the_profile_and_openssl_state(cli, env):
     ossl = run.metadata["libraries"]["openssl"]
     assert ossl["hw_switch"] == "applied" and ossl["hw_used"] == []
     assert any(v.startswith("OPENSSL_ia32cap=~") for v in ossl["hw_env"])
+
+
+def test_gpg_says_it_cannot_follow_a_profile(cli):
+    r = cli("gpg", "--cpu-profile", "baseline")
+    assert r.rc == 2 and "Traceback" not in r.err
+    assert "hwf.deny" in r.err and "--cpu-profile baseline" in r.err
