@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cipherbench.analysis.delivered import delivered
 from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.machine import coherence as coh
 from cipherbench.scenarios.ssh import tables
@@ -30,6 +31,7 @@ PREFERRED_SIZE = 16384
 HW_DISABLED_KEY = "hw_disabled"
 #: The metadata key of runs measured on another host (``run --host``).
 HOST_KEY = "host"
+HOST_SHARE_KEY = "host_cpu_share"
 
 
 def same_host(a: str, b: str) -> bool:
@@ -90,9 +92,15 @@ class Primitive:
     run: Run
 
     @property
-    def bps(self) -> float:
-        """Bytes per second at this point."""
+    def per_cpu_bps(self) -> float:
+        """Bytes per second at this point, per CPU second (the core's figure)."""
         return rate(self.result.size or 0, self.result.median) or 0.0   # sizeless: no rate
+
+    @property
+    def bps(self) -> float:
+        """Bytes per second the machine delivers at this point: on a host that gave the core
+        only part of a CPU (``host_cpu_share``), that part of the rate per CPU second."""
+        return delivered(self.per_cpu_bps, self.run.metadata.get(HOST_SHARE_KEY))
 
 
 @dataclass(frozen=True)
@@ -368,6 +376,12 @@ class Evidence:
                 if self.host_primitive:
                     self.host = host
                     return
+
+    def host_cpu_share(self) -> float | None:
+        """The share of a CPU the host gave the core in the run its primitives come from."""
+        runs = {p.run.id: p.run for p in self.host_primitive.values()}
+        shares = [r.metadata.get(HOST_SHARE_KEY) for r in runs.values()]
+        return next((s for s in shares if isinstance(s, (int, float))), None)
 
     def on_host(self) -> Evidence:
         """The evidence of the host's primitives alone (for the ssh ranking)."""

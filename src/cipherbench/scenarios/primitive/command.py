@@ -16,7 +16,9 @@ from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.clikit.options import (SECONDS, cpu_profile_option, did_you_mean, nonempty_list,
                                         parse_precision, parse_sizes, split_list)
+from cipherbench.analysis.delivered import delivered, throttled
 from cipherbench.cores.core_client import MAX_SAMPLES
+from cipherbench.units import format_rate, rate
 from cipherbench.cores.cpu_profiles import HW_FEATURES, PROFILES, hw_args, profile_of
 from cipherbench.cores.combined import Cores
 from cipherbench.display import console as disp
@@ -198,6 +200,23 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
     return rc
 
 
+def delivered_line(m: dict, results, headline: int) -> str | None:
+    """For a host that gave the core well under a CPU: its share, and what the fastest row at
+    the headline size delivers there per wall-clock second beside its rate per CPU second."""
+    share = m.get("host_cpu_share")
+    if not throttled(share):
+        return None
+    rows = [(rate(r.size, r.median), r) for r in results
+            if r.metric == "ns_per_op" and r.size == headline and r.lib != "ref" and r.median > 0]
+    line = (f"{m['host']} gave the core {share:.0%} of a CPU (its CPU time over wall time): "
+            f"the rates above are per CPU second, it delivers {share:.0%} of them")
+    if rows:
+        bps, r = max(rows, key=lambda x: x[0] or 0)
+        line += (f" (e.g. {r.lib} {r.algo} {r.op}: {format_rate(bps)} per CPU second, "
+                 f"{format_rate(delivered(bps or 0, share))} delivered)")
+    return line
+
+
 def parse_rounds(text: str | None) -> tuple[int, bool]:
     """``--rounds``: (a fixed count, 0 when none; adaptive)."""
     if text is None:
@@ -331,6 +350,9 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
         app.console.print(f"measured on {m['host']} ({m.get('hostname', '?')}, "
                           f"{m.get('cpu_model') or '?'}), core {m.get('host_core', '?')}",
                           markup=False, highlight=False)
+        line = delivered_line(m, bundle.results, p.headline)
+        if line:
+            app.console.print(line, markup=False, highlight=False)
     app.console.print(f"stored as run {run_id} in {store.path} "
                       f"(`cipherbench show {run_id}`)", markup=False, highlight=False)
     primitive.answer(app, bundle.run, bundle.results, headline=p.headline,
