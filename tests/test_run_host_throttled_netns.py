@@ -3,7 +3,8 @@
 (``test_ssh_netns``'s), whose sshd, and so the core it runs, is held to a quarter of one core
 by a cgroup (cgroup v2 ``cpu.max``, or v1 ``cpu.cfs_quota_us``). The run stores the share of a
 CPU the core got there (its CPU time over wall time) and shows the delivered rate beside the
-rate per CPU second; `advise --host` reads the delivered one. Needs root, iproute2 and a
+rate per CPU second (the core's end records carry its CPU time beside the elapsed time);
+`advise --host` reads the delivered one. Needs root, iproute2 and a
 writable cpu cgroup (skipped with the reason otherwise).
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from cipherbench.advise.evidence import Evidence, Primitive
-from cipherbench.analysis.delivered import delivered, mean_share, throttled
+from cipherbench.analysis.delivered import delivered, share_of, throttled
 from cipherbench.scenarios.ssh.server import PrivateServer
 from cipherbench.store import Result, Run
 from conftest import real_core
@@ -93,7 +94,7 @@ def test_throttled_host_reports_its_share_and_the_delivered_rate(cli, throttled_
     assert res.rc == 0, res.err
     doc = cli("export", "last", "--format", "json", env_override=e).json()
     m = doc["run"]["metadata"]
-    share = m["host_cpu_share"]
+    share = m["core_cpu_share"]
     # held to a quarter of a core (a busy machine only lowers it further)
     assert share is not None and 0 < share < 0.6, share
     assert m["cpu_share"] is None            # this machine's share is not the host's
@@ -105,7 +106,7 @@ def test_throttled_host_reports_its_share_and_the_delivered_rate(cli, throttled_
 def _primitive(share: float | None) -> Primitive:
     r = Result("primitive", "openssl", "aes-128-gcm", "encrypt", 16384, "ns_per_op", "ns",
                median=16384.0)   # 1 byte per ns: 1 GB/s per CPU second
-    meta = {"host": "nas"} | ({"host_cpu_share": share} if share is not None else {})
+    meta = {"host": "nas"} | ({"core_cpu_share": share} if share is not None else {})
     return Primitive(r, Run(1, "run", "", None, "complete", {}, meta, "0"))
 
 
@@ -116,6 +117,9 @@ def test_advise_reads_the_delivered_rate_of_a_throttled_host():
     ev = Evidence()
     ev.host_primitive[("openssl", "aes-128-gcm", "encrypt")] = p
     assert ev.host_cpu_share() == 0.25
-    assert mean_share([0.2, 0.3]) == 0.25 and mean_share([]) is None
-    assert mean_share([1.2]) == 1.0 and delivered(10.0, None) == 10.0
+    local = Primitive(p.result, Run(2, "run", "", None, "complete", {},
+                                    {"core_cpu_share": 0.25}, "0"))
+    assert local.bps == pytest.approx(1e9)   # this machine's own share is other work's
+    assert share_of(25, 100) == 0.25 and share_of(1, 0) is None
+    assert share_of(120, 100) == 1.0 and delivered(10.0, None) == 10.0
     assert throttled(0.25) and not throttled(0.95) and not throttled(None)

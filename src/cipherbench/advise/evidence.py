@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cipherbench.analysis.delivered import delivered
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, delivered
 from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.machine import coherence as coh
 from cipherbench.scenarios.ssh import tables
@@ -31,7 +31,6 @@ PREFERRED_SIZE = 16384
 HW_DISABLED_KEY = "hw_disabled"
 #: The metadata key of runs measured on another host (``run --host``).
 HOST_KEY = "host"
-HOST_SHARE_KEY = "host_cpu_share"
 
 
 def same_host(a: str, b: str) -> bool:
@@ -99,8 +98,11 @@ class Primitive:
     @property
     def bps(self) -> float:
         """Bytes per second the machine delivers at this point: on a host that gave the core
-        only part of a CPU (``host_cpu_share``), that part of the rate per CPU second."""
-        return delivered(self.per_cpu_bps, self.run.metadata.get(HOST_SHARE_KEY))
+        only part of a CPU (``core_cpu_share`` of a run measured there), that part of the rate
+        per CPU second. This machine's own runs keep theirs: their share is mostly other work's
+        (a busy machine), not what the machine can give."""
+        m = self.run.metadata
+        return delivered(self.per_cpu_bps, m.get(CORE_SHARE_KEY) if m.get(HOST_KEY) else None)
 
 
 @dataclass(frozen=True)
@@ -380,7 +382,7 @@ class Evidence:
     def host_cpu_share(self) -> float | None:
         """The share of a CPU the host gave the core in the run its primitives come from."""
         runs = {p.run.id: p.run for p in self.host_primitive.values()}
-        shares = [r.metadata.get(HOST_SHARE_KEY) for r in runs.values()]
+        shares = [r.metadata.get(CORE_SHARE_KEY) for r in runs.values()]
         return next((s for s in shares if isinstance(s, (int, float))), None)
 
     def on_host(self) -> Evidence:

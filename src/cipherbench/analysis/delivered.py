@@ -4,24 +4,26 @@ second (the core times each sample with its thread's CPU clock beside the wall c
 estimator leaves out samples that lost the CPU), while a host held to a fraction of a core (a
 cgroup's cpu.max, steal, other work) moves only that fraction of it per wall-clock second.
 
-- ``mean_share(ratios)``: the share of a CPU the core got over a run, from its points' CPU
-  time over wall time (None without any; at most 1).
+- ``share_of(cpu_ns, wall_ns)``: the share of a CPU the core got, from its processes' CPU
+  time over their elapsed time (the ``end`` records' ``cpu_ns`` and ``elapsed_ns``), at most 1;
+  stored with a primitive run as ``core_cpu_share``.
 - ``delivered(rate, share)``: the rate per wall-clock second.
 """
 from __future__ import annotations
 
-from typing import Sequence
+#: The run metadata key of the share (``machine.metadata``).
+CORE_SHARE_KEY = "core_cpu_share"
 
 #: Below this share the delivered rate is reported beside the rate per CPU second (above it
 #: the two differ less than the figures' own spread).
 THROTTLED_BELOW = 0.9
 
 
-def mean_share(ratios: Sequence[float]) -> float | None:
-    """The mean CPU time over wall time of the points (each point weighs alike), at most 1."""
-    if not ratios:
+def share_of(cpu_ns: float, wall_ns: float) -> float | None:
+    """CPU time over wall time, at most 1 (None without wall time)."""
+    if wall_ns <= 0:
         return None
-    return round(min(1.0, sum(ratios) / len(ratios)), 4)
+    return round(min(1.0, cpu_ns / wall_ns), 4)
 
 
 def delivered(rate: float, share: float | None) -> float:

@@ -73,10 +73,10 @@ _KEYS = [
     Key("threads", "int", "", "core processes measuring each point at once (--threads)"),
     Key("host", "str", "", "the host measured through ssh (`run --host`), as given: "
         "[USER@]HOST; absent when measured on this machine (the machine keys are the host's)"),
-    Key("host_cpu_share", "float", "", "with host: the share of a CPU the core got there (its "
-        "CPU time over the wall time of its samples); below 0.9 the host is throttled or busy and "
-        "delivers that fraction of the rates per CPU second (`advise --host` uses the delivered "
-        "rates)"),
+    Key("core_cpu_share", "float", "", "the share of a CPU the core processes got (their CPU "
+        "time over their elapsed time, from the core's end records); with host, below 0.9 the "
+        "host is throttled or busy and delivers that fraction of the rates per CPU second "
+        "(`run --host` shows both, `advise --host` uses the delivered rates)"),
     Key("host_core", "str", "", "with host: the core run there, `installed at PATH` or "
         "`shipped` (this machine's, copied into a private directory for the run)"),
 ]

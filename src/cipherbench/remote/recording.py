@@ -4,18 +4,15 @@ cannot be used still leaves a failed run saying why.
 
 ``HostRecording`` is the ``Recording`` of every scenario with one difference: the load at the
 start (what the probe saw) and at the end (one more look through ssh) are the host's, and no
-share of a CPU is stored for this machine, which only waits for the host's lines. What the
-host gave its core is stored instead (``host_cpu_share``): the core's CPU time over the wall
-time of its samples there, so a host held to a fraction of a core (a cgroup's cpu.max, a busy
-or throttled box) shows what it delivers beside the rates per CPU second.
+share of a CPU is stored, since this machine only waits for the host's lines (the core's own
+per-sample CPU time still tells how much of a CPU each sample got there).
 """
 from __future__ import annotations
 
-from cipherbench.analysis.delivered import mean_share
 from cipherbench.machine import load
 from cipherbench.remote.host import RemoteHost
 from cipherbench.scenarios.recording import Recording, _load_dict
-from cipherbench.store import Result, Store
+from cipherbench.store import Store
 from cipherbench.run_warnings import Kind
 
 
@@ -30,13 +27,6 @@ class HostRecording(Recording):
 
         super().__init__(*args, look=look, **kwargs)
         self.host = host
-        self._cpu_ratios: list[float] = []   # each point's CPU time over wall time there
-
-    def add(self, result: Result) -> None:
-        super().add(result)
-        ratio = result.extra.get("cpu_ratio") if result.extra else None
-        if isinstance(ratio, (int, float)) and ratio > 0:
-            self._cpu_ratios.append(float(ratio))
 
     def _record_load(self) -> None:
         end = self._look()
@@ -45,8 +35,7 @@ class HostRecording(Recording):
         self.load_line = f"{self.host.destination}: {load.summary_line(worst)}"
         self.progress.say(f"cipherbench: {self.load_line}")
         self.store.update_metadata(self.run_id, {
-            "load_start": _load_dict(start), "load_end": _load_dict(end), "cpu_share": None,
-            "host_cpu_share": mean_share(self._cpu_ratios)})
+            "load_start": _load_dict(start), "load_end": _load_dict(end), "cpu_share": None})
 
 
 def store_failure(store: Store, command: str, args: dict, meta: dict, reason: str) -> int:

@@ -16,7 +16,7 @@ from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.clikit.options import (SECONDS, cpu_profile_option, did_you_mean, nonempty_list,
                                         parse_precision, parse_sizes, split_list)
-from cipherbench.analysis.delivered import delivered, throttled
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, delivered, throttled
 from cipherbench.cores.core_client import MAX_SAMPLES
 from cipherbench.units import format_rate, rate
 from cipherbench.cores.cpu_profiles import HW_FEATURES, PROFILES, hw_args, profile_of
@@ -203,7 +203,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
 def delivered_line(m: dict, results, headline: int) -> str | None:
     """For a host that gave the core well under a CPU: its share, and what the fastest row at
     the headline size delivers there per wall-clock second beside its rate per CPU second."""
-    share = m.get("host_cpu_share")
+    share = m.get(CORE_SHARE_KEY)
     if not throttled(share):
         return None
     rows = [(rate(r.size, r.median), r) for r in results

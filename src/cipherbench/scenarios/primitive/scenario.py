@@ -13,6 +13,7 @@ from cipherbench.analysis import verdict as V
 from cipherbench.machine import metadata
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, share_of
 from cipherbench.cores.cpu_profiles import profile_of
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
@@ -236,6 +237,8 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
     updates: dict = {"freq_end_hz": out.freq_end_hz} if out.freq_end_hz else {}
     if out.preamble.get("freq_hz"):
         updates["freq_hz"] = out.preamble["freq_hz"]
+    if out.core_wall_ns > 0:
+        updates[CORE_SHARE_KEY] = share_of(out.core_cpu_ns, out.core_wall_ns)
     if out.clock is not None:
         updates["clock_trust"] = {"trusted": out.clock.trusted, "freq_hz": out.clock.freq_hz,
                                   "reason": out.clock.reason, "spread": out.clock.spread}
