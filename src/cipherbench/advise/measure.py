@@ -195,21 +195,28 @@ class Measurer:
         return self._measure("the kernel's dm-crypt", ["luks"], "every spec, about 30 s",
                              luks, make_plan)
 
-    def tls(self, lib: str) -> Measurement:
-        """The real TLS record layer of ``lib`` at the TLS-record write size."""
+    def tls(self, lib: str, profile: str | None = None) -> Measurement:
+        """The real TLS record layer of ``lib`` at the TLS-record write size (as on the weaker
+        CPU of ``profile``, through each library's own switch)."""
         from cipherbench.analysis import stats
         from cipherbench.scenarios.tls import scenario as tls
         args = ["tls", "--lib", lib, "--sizes", str(PREFERRED_SIZE), "--no-loopback",
-                "--budget", "0.3"]
+                "--budget", "0.3"] + (["--cpu-profile", profile] if profile else [])
+        off = PROFILES[profile].features if profile else ()
 
         def make_plan():
-            return tls.make_plan(Cores.find(self.env), self.env, libs=[lib], suites=None,
+            core = Cores.find(self.env)
+            core.common_args = hw_args(off)
+            return tls.make_plan(core, self.env, libs=[lib], suites=None,
                                  sizes=(PREFERRED_SIZE,), handshakes=False, transfer=True,
                                  loopback=False, loopback_size=32 << 20,
-                                 precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=self.cpu)
+                                 precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=self.cpu,
+                                 hw_off=off)
 
-        return self._measure(f"the {lib} TLS record layer", args, "every suite, about 30 s",
-                             tls, make_plan, failed=lambda out: bool(out.failed))
+        return self._measure(f"the {lib} TLS record layer"
+                             + (f" as a {profile} CPU" if profile else ""), args,
+                             "every suite, about 30 s", tls, make_plan,
+                             failed=lambda out: bool(out.failed))
 
     def gpg(self) -> Measurement:
         """Real gpg --symmetric (and age) encryption at a modest size."""
