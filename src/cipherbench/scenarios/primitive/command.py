@@ -18,7 +18,6 @@ from cipherbench.clikit.options import (SECONDS, cpu_profile_option, did_you_mea
                                         parse_precision, parse_sizes, split_list)
 from cipherbench.analysis.delivered import CORE_SHARE_KEY, delivered, throttled
 from cipherbench.cores.core_client import MAX_SAMPLES
-from cipherbench.units import format_rate, rate
 from cipherbench.cores.cpu_profiles import HW_FEATURES, PROFILES, hw_args, profile_of
 from cipherbench.cores.combined import Cores
 from cipherbench.display import console as disp
@@ -35,6 +34,7 @@ from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.rounds import Sequential
 from cipherbench.scenarios.recording import Recording
 from cipherbench.run_warnings import BenchWarning, Kind
+from cipherbench.units import format_rate, rate
 
 VALID_OPS = ("encrypt", "decrypt", "hash", "mac", "ref")
 
@@ -105,8 +105,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, budget, samples,
-            headline, no_ref, cpu_profile, no_hw, disable_features, hw_both, threads, rounds, seed, cpu,
-            wait_quiet, hosts, inventory, parallel, host_timeout, ssh_config, host_core, progress,
+            headline, no_ref, cpu_profile, no_hw, disable_features, hw_both, threads, rounds,
+            seed, cpu, wait_quiet, hosts, inventory, parallel, host_timeout, ssh_config, host_core, progress,
             db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table.
 
