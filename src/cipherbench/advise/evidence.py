@@ -17,6 +17,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, delivered
 from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.machine import coherence as coh
 from cipherbench.scenarios.ssh import tables
@@ -90,9 +91,18 @@ class Primitive:
     run: Run
 
     @property
-    def bps(self) -> float:
-        """Bytes per second at this point."""
+    def per_cpu_bps(self) -> float:
+        """Bytes per second at this point, per CPU second (the core's figure)."""
         return rate(self.result.size or 0, self.result.median) or 0.0   # sizeless: no rate
+
+    @property
+    def bps(self) -> float:
+        """Bytes per second the machine delivers at this point: on a host that gave the core
+        only part of a CPU (``core_cpu_share`` of a run measured there), that part of the rate
+        per CPU second. This machine's own runs keep theirs: their share is mostly other work's
+        (a busy machine), not what the machine can give."""
+        m = self.run.metadata
+        return delivered(self.per_cpu_bps, m.get(CORE_SHARE_KEY) if m.get(HOST_KEY) else None)
 
 
 @dataclass(frozen=True)
@@ -370,6 +380,12 @@ class Evidence:
                 if self.host_primitive:
                     self.host = host
                     return
+
+    def host_cpu_share(self) -> float | None:
+        """The share of a CPU the host gave the core in the run its primitives come from."""
+        runs = {p.run.id: p.run for p in self.host_primitive.values()}
+        shares = [r.metadata.get(CORE_SHARE_KEY) for r in runs.values()]
+        return next((s for s in shares if isinstance(s, (int, float))), None)
 
     def on_host(self) -> Evidence:
         """The evidence of the host's primitives alone (for the ssh ranking)."""

@@ -13,6 +13,8 @@ from cipherbench.analysis import verdict as V
 from cipherbench.machine import metadata
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, share_of
+from cipherbench.cores.cpu_profiles import profile_of
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.display.run_answer import RunAnswer, run_answer
@@ -66,6 +68,7 @@ class RunPlan:
                 "precision": s.precision, "budget_s": s.budget_s,
                 "run_budget_s": s.run_budget_s, "samples": s.samples,
                 "headline_size": self.headline, "hw_disabled": list(self.hw_off),
+                "cpu_profile": profile_of(self.hw_off),
                 "threads": self.threads, "cpu": s.cpu}
 
     def metadata(self) -> dict:
@@ -73,6 +76,8 @@ class RunPlan:
         meta = metadata.collect(inv.preamble, {l: inv.libraries[l] for l in self.selection.libs
                                                if l in inv.libraries})
         meta["hw_disabled"] = list(self.hw_off)
+        if self.hw_off:
+            meta["cpu_profile"] = profile_of(self.hw_off) or "custom"
         meta["threads"] = self.threads
         return meta
 
@@ -233,6 +238,8 @@ def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:
     updates: dict = {"freq_end_hz": out.freq_end_hz} if out.freq_end_hz else {}
     if out.preamble.get("freq_hz"):
         updates["freq_hz"] = out.preamble["freq_hz"]
+    if out.core_wall_ns > 0:
+        updates[CORE_SHARE_KEY] = share_of(out.core_cpu_ns, out.core_wall_ns)
     if out.clock is not None:
         updates["clock_trust"] = {"trusted": out.clock.trusted, "freq_hz": out.clock.freq_hz,
                                   "reason": out.clock.reason, "spread": out.clock.spread}

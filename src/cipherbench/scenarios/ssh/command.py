@@ -16,8 +16,9 @@ import click
 from cipherbench import units
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.clikit.options import (POSITIVE_SECONDS, SECONDS, Size, nonempty_list,
-                                        split_list)
+from cipherbench.clikit.options import (POSITIVE_SECONDS, SECONDS, Size, cpu_profile_option,
+                                        nonempty_list, split_list)
+from cipherbench.cores.cpu_profiles import PROFILES
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.scenarios import fleet_command as fleet
@@ -103,6 +104,7 @@ def parse_size(text: str) -> int:
                    f"after {sweep.SAMPLE_MAX_S:g} s, so slow ciphers send less; such rows are "
                    "marked in the table)")
 @cpu_option("keep the ssh client on CPU K (the server is not pinned)")
+@cpu_profile_option
 @wait_quiet_option
 @click.option("--progress/--no-progress", default=None,
               help="show a progress bar (default: when stderr is a terminal)")
@@ -110,7 +112,7 @@ def parse_size(text: str) -> int:
 @json_option
 @click.pass_obj
 def command(app: AppContext, ciphers, macs, size, hosts, inventory, host_timeout, ssh_config,
-            via, rounds, seed, budget, no_baseline, full_samples, cpu, wait_quiet, progress, db,
+            via, rounds, seed, budget, no_baseline, full_samples, cpu, cpu_profile, wait_quiet, progress, db,
             as_json) -> int:
     """Real OpenSSH transfers per cipher and MAC through ssh, sftp, scp and rsync, against a
     cleartext TCP baseline, in interleaved rounds with paired verdicts."""
@@ -129,11 +131,12 @@ def command(app: AppContext, ciphers, macs, size, hosts, inventory, host_timeout
                       ssh_config=ssh_config, via=chosen_via(split_list(via)), rounds=rounds,
                       seed=seed,
                       budget_s=budget, baseline=not no_baseline, full_samples=full_samples,
-                      cpu=cpu, env=dict(app.env))
+                      cpu=cpu, env=dict(app.env),
+                      hw_off=PROFILES[cpu_profile].features if cpu_profile else ())
     store = app.open_store(db)
     if fleet.is_fleet(names, host_timeout):
         # one host at a time: this machine's CPU runs the client of every transfer
-        return fleet.run_many(app, ssh.NAME, names, db_path=str(store.path), parallel=1,
+        return fleet.run_many(app, ssh.NAME, names, db_path=store.location, parallel=1,
                               host_timeout=host_timeout, progress=progress, as_json=as_json)
     wait_quiet_on(app.err_console, wait_quiet)
     mode = "off" if progress is False else mode_for(app.err_console, progress)

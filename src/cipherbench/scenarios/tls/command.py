@@ -13,7 +13,9 @@ import click
 from cipherbench.analysis import stats
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import wait_quiet_on, wait_quiet_option
-from cipherbench.clikit.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
+from cipherbench.clikit.options import (CPU, SECONDS, Size, cpu_profile_option, nonempty_list,
+                                        parse_precision, split_list)
+from cipherbench.cores.cpu_profiles import PROFILES, hw_args
 from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
@@ -89,6 +91,7 @@ for the run and removed afterwards.""")
                    "the run)")
 @click.option("--cpu", type=CPU, default=None, metavar="K",
               help="pin the measuring process to CPU K")
+@cpu_profile_option
 @wait_quiet_option
 @click.option("--list-suites", is_flag=True,
               help="print the suites with their names and grades, measure nothing")
@@ -97,8 +100,8 @@ for the run and removed afterwards.""")
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_loopback,
-            loopback_size, precision, budget, rounds, seed, cpu, wait_quiet, list_suites, db,
-            as_json) -> int:
+            loopback_size, precision, budget, rounds, seed, cpu, cpu_profile, wait_quiet,
+            list_suites, db, as_json) -> int:
     env = app.env
     write_sizes = _sizes(sizes)
     prec = parse_precision(precision) or stats.DEFAULT_PRECISION
@@ -111,6 +114,8 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         check_fits("--loopback-size", lsize)
 
     core = Cores.find(env, app.warn)   # the C core, and the Go and Rust cores when built
+    hw_off = PROFILES[cpu_profile].features if cpu_profile else ()
+    core.common_args = hw_args(hw_off)
     if list_suites:
         have, known, _ = tls.inventory(core)
         display_rows(app.console, ["suite (IANA)", "OpenSSL", "GnuTLS", "proto", "grade", "why"],
@@ -121,7 +126,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
                       suites=split_list(suites) if suites else None, sizes=write_sizes,
                       handshakes=handshakes, transfer=not no_transfer,
                       loopback=not no_loopback, loopback_size=lsize, precision=prec,
-                      budget_s=budget, cpu=cpu, rounds=rounds, seed=seed)
+                      budget_s=budget, cpu=cpu, rounds=rounds, seed=seed, hw_off=hw_off)
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, tls.NAME, p.args(), p.metadata(), console=app.err_console,
