@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# module_missing.sh CORE MODULES_DIR RUN_CHECK SCHEMA GONE_MODULE VICTIM OTHER
+# The core over a copy of the build's modules where VICTIM's module cannot load: once
+# linked against a library that is not there (GONE_MODULE), once a file that is no shared
+# object. Every time, `list` names VICTIM's module as not loaded with the loader's reason
+# and lists every other library, OTHER still measures, and `--lib VICTIM` is one line on
+# stderr with that reason and exit 2.
+set -eu
+core=$1 modules=$2 run_check=$3 schema=$4 gone=$5 victim=$6 other=$7
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+fail() { echo "module_missing: $*" >&2; exit 1; }
+
+# meson points the loader at the build's libcb_gone.so: a host without it has no such path
+unset LD_LIBRARY_PATH
+cp "$modules"/*.so "$tmp"/
+CIPHERBENCH_MODULES=$tmp
+export CIPHERBENCH_MODULES
+n_modules=$(ls "$tmp"/*.so | wc -l)
+
+check() {   # $1: a piece of the reason the loader must give
+    "$run_check" --schema "$schema" --exit 0 --has module --has library --has algorithm \
+        -- "$core" list || fail "list is not a valid stream"
+    out=$("$core" list)
+    echo "$out" | grep "\"type\":\"module\",\"lib\":\"$victim\"" > "$tmp/victim" \
+        || fail "no module record for $victim"
+    grep -q '"loaded":false' "$tmp/victim" || fail "$victim loaded: $(cat "$tmp/victim")"
+    grep -q "$1" "$tmp/victim" || fail "$victim's reason lacks '$1': $(cat "$tmp/victim")"
+    ! echo "$out" | grep -q "\"type\":\"library\",\"lib\":\"$victim\"" \
+        || fail "$victim listed as a library"
+    libs=$(echo "$out" | grep -c '"type":"library"')
+    # every other module's library, and ref
+    [ "$libs" -eq "$n_modules" ] || fail "$libs libraries listed, want $n_modules"
+    "$run_check" --schema "$schema" --exit 0 --has point --lacks error \
+        -- "$core" bench --lib "$other" --algo sha256 --op hash --sizes 64 --samples 2 \
+        --min-sample-ms 0.2 || fail "$other does not measure"
+    for cmd in "bench --lib $victim --algo sha256 --op hash" "list --lib $victim" "kat --lib $victim" \
+               "serve --lib $victim"; do
+        # shellcheck disable=SC2086
+        "$run_check" --schema "$schema" --exit 2 --stderr-lines 1 -- "$core" $cmd </dev/null \
+            || fail "$cmd: not one line and exit 2"
+        # shellcheck disable=SC2086
+        err=$("$core" $cmd 2>&1 >/dev/null </dev/null || true)
+        case $err in
+            *"library '$victim' is not available here: its module did not load: "*"$1"*) ;;
+            *) fail "$cmd: $err" ;;
+        esac
+    done
+}
+
+# A module whose library the loader cannot find (the library removed from the host).
+cp "$gone" "$tmp/$victim.so"
+check "libcb_gone.so: cannot open shared object file"
+# A file in the module's place that the loader refuses.
+printf 'not a shared object\n' > "$tmp/$victim.so"
+check "$victim.so: "
+# No module file at all.
+rm "$tmp/$victim.so"
+check "no module $victim.so in $tmp"
+echo "module_missing: $victim left out three ways, the other $((n_modules - 1)) listed, $other measured"
