@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libs.c - the lookup of a library by name over the compiled-in backends
- * (backends.c, or a test's own list) plus the reference rows of ref.c. */
+ * (the modules that loaded, modules.c) plus the reference rows of ref.c. */
 #include "libs.h"
 #include "module.h"
 #include "ref.h"

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 from cipherbench.errors import EnvironmentProblem, UsageError
-from cipherbench.cores.records import AlgorithmRow, Library, Point, Preamble, Record, from_wire
+from cipherbench.cores.records import AlgorithmRow, Library, Module, Point, Preamble, Record, from_wire
 
 if TYPE_CHECKING:
     from cipherbench.cores.combined import Cores   # which imports this module
@@ -153,6 +153,17 @@ class Inventory:
     preamble: dict = field(default_factory=dict)               # the raw preamble line
     libraries: dict[str, dict] = field(default_factory=dict)   # lib -> raw library line
     algorithms: list[AlgorithmRow] = field(default_factory=list)
+    modules: list[Module] = field(default_factory=list)        # the C core's, loaded or not
+
+    def unavailable(self) -> dict[str, str]:
+        """Library -> the loader's reason, for each module of the build that did not load."""
+        return {m.lib: m.error for m in self.modules if not m.loaded}
+
+    def unknown_library(self, name: str) -> str | None:
+        """Why ``name`` cannot be measured when its module did not load, else None."""
+        why = self.unavailable().get(name)
+        return None if why is None else (f"library {name!r} is not available here: its "
+                                         f"module did not load: {why}")
 
     def libs(self) -> list[str]:
         """Library names in the core's order."""
@@ -510,6 +521,8 @@ class Core:
                     self.commands = tuple(rec.raw.get("commands") or ())
                 elif isinstance(rec, Library):
                     inv.libraries[rec.lib] = rec.raw
+                elif isinstance(rec, Module):
+                    inv.modules.append(rec)
                 elif isinstance(rec, AlgorithmRow):
                     inv.algorithms.append(rec)
                     inv.libraries.setdefault(rec.lib, {"lib": rec.lib, "version": "",

@@ -55,6 +55,9 @@ class RunPlan:
     rounds: int = 0                # > 1: interleaved rounds (``interleaved.run_in_rounds``)
     seed: int = 0                  # of the rounds' random order
     adaptive: bool = False         # rounds until every cell is answered (``rounds=0``)
+    #: library -> the loader's reason, for the modules that did not load when no --lib
+    #: chose the libraries (each one warning: a column missing, not a library left out)
+    unavailable: dict[str, str] = field(default_factory=dict)
 
     def args(self) -> dict:
         s = self.selection
@@ -93,6 +96,8 @@ def resolve_libs(inv: Inventory, asked: list[str], with_ref: bool) -> list[str]:
     have = [l for l in inv.libs() if l != "ref"]
     if asked:
         for name in asked:
+            if name not in inv.libraries and (why := inv.unknown_library(name)):
+                raise UsageError(why)
             if name not in inv.libraries:
                 raise UsageError(f"unknown library {name!r}{did_you_mean(name, have)}; this "
                                  f"build has: {', '.join(have) or 'none'}")
@@ -156,7 +161,7 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
     return RunPlan(core, inv, preset, sel, items, [a for a in algo_list if a not in measured],
                    headline, list(hw_off), threads, rounds,
                    seed if seed is not None else random.SystemRandom().randrange(1 << 31),
-                   adaptive)
+                   adaptive, {} if libs else inv.unavailable())
 
 
 #: Cost model of the estimate, from the core on a quiet 2-core machine: a sample lasts at
@@ -215,6 +220,7 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
     for a in p.missing:
         warnings.append(W.BenchWarning(W.Kind.UNSUPPORTED, a, "no chosen library implements it "
                                        "with the chosen operations; not measured"))
+    warnings += W.libraries_missing(p.unavailable)
     rec.warn(warnings)
     # One served core per library for the whole run, stopped on every way out.
     with CoreSession(p.core) as session:
