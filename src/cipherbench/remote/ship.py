@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Mapping
 
+from cipherbench.errors import EnvironmentProblem
 from cipherbench.interrupts import STOP_SIGNALS, stopped_by
 from cipherbench.cores import core_client
 from cipherbench.cores.core_client import SOURCE_TREE
@@ -36,8 +37,12 @@ MODULES_DIR = "modules"
 def local_modules(core: Path, env: Mapping[str, str]) -> dict[str, Path]:
     """The module files this machine's ``core`` reads (as its ``list`` names them, each by
     its name in the tar stream), whether they loaded here or not: a library missing here
-    may be on the host."""
-    inv = core_client.Core(core, env).list()
+    may be on the host. Nothing when the core does not run here: the host's loader then says
+    why in its own words."""
+    try:
+        inv = core_client.Core(core, env).list()
+    except EnvironmentProblem:   # not started, crashed, or not a core
+        return {}
     return {f"{MODULES_DIR}/{Path(m.path).name}": Path(m.path) for m in inv.modules if m.path}
 
 
