@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# module_missing.sh CORE MODULES_DIR RUN_CHECK SCHEMA GONE_MODULE VICTIM OTHER
+# module_missing.sh CORE MODULES_DIR RUN_CHECK SCHEMA GONE_MODULE VICTIM OTHER MODULES_REL
 # The core over a copy of the build's modules where VICTIM's module cannot load: once
 # linked against a library that is not there (GONE_MODULE), once a file that is no shared
 # object. Every time, `list` names VICTIM's module as not loaded with the loader's reason
 # and lists every other library, OTHER still measures, and `--lib VICTIM` is one line on
-# stderr with that reason and exit 2.
+# stderr with that reason and exit 2. First, the installed layout: a copy of the core with
+# its modules at MODULES_REL from it (as `meson install` lays them out) loads every one.
 set -eu
-core=$1 modules=$2 run_check=$3 schema=$4 gone=$5 victim=$6 other=$7
+core=$1 modules=$2 run_check=$3 schema=$4 gone=$5 victim=$6 other=$7 rel=$8
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
@@ -15,10 +16,21 @@ fail() { echo "module_missing: $*" >&2; exit 1; }
 
 # meson points the loader at the build's libcb_gone.so: a host without it has no such path
 unset LD_LIBRARY_PATH
+n_modules=$(ls "$modules"/*.so | wc -l)
+case $rel in
+    /*) ;;   # installed outside the executable's prefix: nothing relative to check
+    *)
+        mkdir -p "$tmp/inst/bin/$rel"
+        cp "$core" "$tmp/inst/bin/"
+        cp "$modules"/*.so "$tmp/inst/bin/$rel/"
+        loaded=$(env -u CIPHERBENCH_MODULES "$tmp/inst/bin/$(basename "$core")" list | grep -c '"loaded":true')
+        [ "$loaded" -eq "$n_modules" ] || fail "the installed copy loaded $loaded of $n_modules modules"
+        rm -rf "$tmp/inst" ;;
+esac
+
 cp "$modules"/*.so "$tmp"/
 CIPHERBENCH_MODULES=$tmp
 export CIPHERBENCH_MODULES
-n_modules=$(ls "$tmp"/*.so | wc -l)
 
 check() {   # $1: a piece of the reason the loader must give
     "$run_check" --schema "$schema" --exit 0 --has module --has library --has algorithm \

@@ -59,6 +59,10 @@ MAX_SIZES = 64
 SOURCE_TREE = Path(__file__).resolve().parents[3]
 #: Where ``pip install`` put the ``cipherbench`` script (and the core beside it).
 INSTALL_SCRIPTS = Path(sysconfig.get_path("scripts"))
+#: ... and the core's library modules (core/module.h): meson-python puts what meson installs
+#: in lib/ into the package's private library directory, not where the core looks by itself.
+INSTALL_MODULES = (Path(sysconfig.get_path("platlib")) / ".cipherbench.mesonpy.libs" / "cipherbench"
+                   / "modules")
 BUILD_HINT = ("build it with `meson setup build && meson compile -C build` in the source tree, "
               "or install cipherbench with `pip install .`, or point CIPHERBENCH_CORE at it")
 
@@ -489,6 +493,9 @@ class Core:
         vec = Path(__file__).resolve().parents[1] / "vectors"
         if "CIPHERBENCH_VECTORS" not in self.env and vec.is_dir():
             self.env["CIPHERBENCH_VECTORS"] = str(vec)
+        if (launcher is None and "CIPHERBENCH_MODULES" not in self.env
+                and self.path.parent == INSTALL_SCRIPTS and INSTALL_MODULES.is_dir()):
+            self.env["CIPHERBENCH_MODULES"] = str(INSTALL_MODULES)
 
     def program_of(self, lib: str) -> str:  # noqa: ARG002 - one core measures every library
         """The name of the core program that measures ``lib``."""
