@@ -412,15 +412,11 @@ static int gc_kw_run(void *p, cb_msg *m)
     gc_kw_ctx *c = p;
     size_t w = cb_keywrap_len(m->len), padded = w - 8;
     /* libgcrypt's key wrap copies its input into the output (memcpy) before it has read
-     * all of it: one buffer passed twice (never by the bench) is read from a copy. */
-    const uint8_t *in = m->in;
-    if (m->in == m->out) {
-        size_t n = c->decrypt ? w : m->len;
-        if (!cb_scratch_reserve(&c->in_copy, n))
-            return CB_ERR;
-        memcpy(c->in_copy.p, m->in, n);
-        in = c->in_copy.p;
-    }
+     * all of it: never one buffer twice. */
+    const uint8_t *in = c->decrypt ? cb_input_apart(&c->in_copy, m, w, padded)
+                                   : cb_input_apart(&c->in_copy, m, m->len, w);
+    if (!in)
+        return CB_ERR;
     if (!c->decrypt)
         return gc_status(gcry_cipher_encrypt(c->h, m->out, w, in, m->len));
     /* The padded form unwraps into whole blocks (through the context's buffer

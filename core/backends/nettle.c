@@ -1008,14 +1008,14 @@ typedef struct nt_kw_ctx {
     size_t key_len;
     int decrypt;
     union { struct aes128_ctx a128; struct aes192_ctx a192; struct aes256_ctx a256; } k;
-    cb_scratch in_copy;   /* the input of a call in place */
+    cb_scratch in;   /* a copy of the input when it overlaps the output */
 } nt_kw_ctx;
 
 static void nt_kw_finish(void *p)
 {
     nt_kw_ctx *c = p;
     if (c)
-        free(c->in_copy.p);
+        free(c->in.p);
     free(c);
 }
 
@@ -1051,16 +1051,11 @@ static int nt_kw_run(void *p, cb_msg *m)
     if (m->len < 16 || m->len % 8)
         return CB_ERR_PARAM;
     size_t w = cb_keywrap_len(m->len);
-    /* Nettle's key wrap copies its input into the output (memcpy) before it has read all
-     * of it: one buffer passed twice (never by the bench) is read from a copy. */
-    const uint8_t *in = m->in;
-    if (m->in == m->out) {
-        size_t n = c->decrypt ? w : m->len;
-        if (!cb_scratch_reserve(&c->in_copy, n))
-            return CB_ERR;
-        memcpy(c->in_copy.p, m->in, n);
-        in = c->in_copy.p;
-    }
+    /* Nettle moves the text between in and out with memcpy: never one buffer twice. */
+    const uint8_t *in = c->decrypt ? cb_input_apart(&c->in, m, w, m->len)
+                                   : cb_input_apart(&c->in, m, m->len, w);
+    if (!in)
+        return CB_ERR;
     if (!c->decrypt) {
         if (c->key_len == AES128_KEY_SIZE)
             aes128_keywrap(&c->k.a128, nt_kw_iv, w, m->out, in);
