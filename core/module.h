@@ -35,7 +35,7 @@ typedef struct cb_module_state {
     const char *lib;           /* its name (backend_list.h) */
     char path[4096];           /* the file loaded or tried; "" when none was found */
     const cb_module *module;   /* NULL: not loaded */
-    char why[1024];            /* the loader's (or the core's) reason when not loaded */
+    char why[4096 + 512];      /* the loader's (or the core's) reason when not loaded */
 } cb_module_state;
 
 /* Loads every module of the build once (later calls return at once) and fills

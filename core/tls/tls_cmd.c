@@ -146,7 +146,7 @@ static int resolve_lib(tls_args *a, char *err, size_t errlen)
         return 0;
     const cb_module_state *st = cb_module_state_of(a->lib_name);
     if (st && !st->module)
-        return refuse(err, errlen, "library '%s' is not available here: its module did not load: %s",
+        return refuse(err, errlen, "library '%s' is not available here: its module did not load: %.1500s",
                       a->lib_name, st->why);
     return refuse(err, errlen, "unknown library '%s'; valid: %s", a->lib_name, valid);
 }
