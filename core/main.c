@@ -199,6 +199,13 @@ static int cmd_kat(const cb_args *a)
     }
     for (size_t i = 0; i < set.n_unknown; i++)
         fprintf(stderr, "cipherbench-core: warning: %s (skipped)\n", set.unknown[i]);
+    /* A library whose module did not load is not checked: said, not a failure. */
+    size_t n_modules;
+    const cb_module_state *modules = cb_module_states(&n_modules);
+    for (size_t i = 0; !only && i < n_modules; i++)
+        if (!modules[i].module)
+            fprintf(stderr, "cipherbench-core: warning: %s not checked: its module did not load: %s\n",
+                    modules[i].lib, modules[i].why);
     /* Nothing to check (an empty directory, files for rows no library here has) is a
      * failure too: a kat that checked nothing must not pass for one that passed. */
     size_t checkable = 0;

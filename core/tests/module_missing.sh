@@ -1,14 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# module_missing.sh CORE MODULES_DIR RUN_CHECK SCHEMA GONE_MODULE VICTIM OTHER MODULES_REL
+# module_missing.sh CORE MODULES_DIR RUN_CHECK SCHEMA GONE_MODULE VICTIM OTHER MODULES_REL VECTOR
 # The core over a copy of the build's modules where VICTIM's module cannot load: once
 # linked against a library that is not there (GONE_MODULE), once a file that is no shared
 # object. Every time, `list` names VICTIM's module as not loaded with the loader's reason
-# and lists every other library, OTHER still measures, and `--lib VICTIM` is one line on
-# stderr with that reason and exit 2. First, the installed layout: a copy of the core with
+# and lists every other library, OTHER still measures, `kat` checks the others against VECTOR
+# and says VICTIM was not checked, and `--lib VICTIM` is one line on stderr with that reason
+# and exit 2. First, the installed layout: a copy of the core with
 # its modules at MODULES_REL from it (as `meson install` lays them out) loads every one.
 set -eu
-core=$1 modules=$2 run_check=$3 schema=$4 gone=$5 victim=$6 other=$7 rel=$8
+core=$1 modules=$2 run_check=$3 schema=$4 gone=$5 victim=$6 other=$7 rel=$8 vector=$9
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
@@ -48,6 +49,11 @@ check() {   # $1: a piece of the reason the loader must give
     "$run_check" --schema "$schema" --exit 0 --has point --lacks error \
         -- "$core" bench --lib "$other" --algo sha256 --op hash --sizes 64 --samples 2 \
         --min-sample-ms 0.2 || fail "$other does not measure"
+    err=$("$core" kat --no-differential --vectors "$vector" 2>&1 >/dev/null) || fail "kat: $err"
+    case $err in
+        *"warning: $victim not checked: its module did not load: "*"$1"*) ;;
+        *) fail "kat does not say $victim was not checked: $err" ;;
+    esac
     for cmd in "bench --lib $victim --algo sha256 --op hash" "list --lib $victim" "kat --lib $victim" \
                "serve --lib $victim"; do
         # shellcheck disable=SC2086
