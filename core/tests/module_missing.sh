@@ -1,15 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
 # module_missing.sh CORE MODULES_DIR RUN_CHECK SCHEMA GONE_MODULE VICTIM OTHER MODULES_REL VECTOR
-# The core over a copy of the build's modules where VICTIM's module cannot load: once
-# linked against a library that is not there (GONE_MODULE), once a file that is no shared
-# object. Every time, `list` names VICTIM's module as not loaded with the loader's reason
+#                   ABI_MODULE PLAIN_LIBRARY
+# The core over a copy of the build's modules where VICTIM's module cannot load: linked
+# against a library that is not there (GONE_MODULE), a file that is no shared object, a
+# module of another ABI, a shared object that is no module, no file at all. Every time, `list` names VICTIM's module as not loaded with the loader's reason
 # and lists every other library, OTHER still measures, `kat` checks the others against VECTOR
 # and says VICTIM was not checked, and `--lib VICTIM` is one line on stderr with that reason
 # and exit 2. First, the installed layout: a copy of the core with
 # its modules at MODULES_REL from it (as `meson install` lays them out) loads every one.
 set -eu
 core=$1 modules=$2 run_check=$3 schema=$4 gone=$5 victim=$6 other=$7 rel=$8 vector=$9
+abi=${10} plain=${11}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM
@@ -74,7 +76,13 @@ check "libcb_gone.so: cannot open shared object file"
 # A file in the module's place that the loader refuses.
 printf 'not a shared object\n' > "$tmp/$victim.so"
 check "$victim.so: "
+# A module built for another module ABI.
+cp "$abi" "$tmp/$victim.so"
+check "$victim.so was built for module ABI "
+# A shared object that is no module.
+cp "$plain" "$tmp/$victim.so"
+check "$victim.so is not a cipherbench module (no cipherbench_module symbol)"
 # No module file at all.
 rm "$tmp/$victim.so"
 check "no module $victim.so in $tmp"
-echo "module_missing: $victim left out three ways, the other $((n_modules - 1)) listed, $other measured"
+echo "module_missing: $victim left out five ways, the other $((n_modules - 1)) listed, $other measured"
