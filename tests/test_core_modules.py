@@ -86,3 +86,18 @@ def test_lib_of_the_missing_module_is_one_line(cli, broken):
         assert r.rc == 2 and len(lines) == 1, r.err
         assert f"library '{victim}' is not available here: its module did not load" in lines[0]
         assert LOADER_LINE in lines[0]
+
+
+def test_a_core_whose_modules_all_fail_says_why(cli, env, tmp_path):
+    """No module at all where the core looks (a copy of the executable alone): the run says
+    that the modules did not load and why, not that the core was built without libraries."""
+    core = real_core()
+    if not [m for m in Core(core).list().modules if m.loaded]:
+        pytest.skip("the real core has no library module")
+    (tmp_path / "empty").mkdir()
+    e = dict(env, CIPHERBENCH_CORE=str(core), CIPHERBENCH_MODULES=str(tmp_path / "empty"))
+    r = cli("run", "--algo", "sha256", env_override=e)
+    lines = r.err.strip().splitlines()
+    assert r.rc != 0 and len(lines) == 1, r.err
+    assert "no library module of this cipherbench-core loaded" in lines[0]
+    assert "no module" in lines[0] and str(tmp_path / "empty") in lines[0]

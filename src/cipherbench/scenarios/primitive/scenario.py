@@ -83,8 +83,14 @@ class RunPlan:
 
 
 def check_libraries(inv: Inventory) -> None:
-    """A core built without any crypto library measures nothing: say what to install."""
+    """A core built without any crypto library measures nothing: say what to install; one
+    whose library modules all failed to load says why the first did not."""
     if not [l for l in inv.libs() if l != "ref"]:
+        if unavailable := inv.unavailable():
+            lib, why = next(iter(unavailable.items()))
+            more = f" (and {len(unavailable) - 1} more)" if len(unavailable) > 1 else ""
+            raise EnvironmentProblem(f"no library module of this cipherbench-core loaded: {lib}: "
+                                     f"{why}{more}; `cipherbench list` names each")
         raise EnvironmentProblem("this cipherbench-core was built without any crypto library "
                                  f"(only the reference rows): install their development "
                                  f"packages ({LIBRARY_PACKAGES}), then reinstall cipherbench "
