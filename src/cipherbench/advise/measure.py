@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import time
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
 from rich.console import Console
 
@@ -99,8 +99,8 @@ class Measurer:
         # the scenarios' own lines (errors of single rows) stay out of the advice
         self._console = Console(file=io.StringIO(), width=200)
 
-    def _measure(self, what: str, args: list[str], estimate: str, scenario, make_plan,
-                 failed: Callable[[Any], bool] = lambda out: False) -> Measurement:
+    def _measure(self, what: str, args: list[str], estimate: str, scenario,
+                 make_plan) -> Measurement:
         if self._before_first is not None:
             self._before_first()
             self._before_first = None
@@ -119,10 +119,11 @@ class Measurer:
                               estimate_s=scenario.estimate_s(plan)) as rec:
                 out = scenario.measure(plan, rec)
             m.run_id, m.status, m.warnings = rec.run_id, rec.status, rec.warnings
-            if rec.status != "complete":
-                m.rc, m.error = 1, f"run {rec.run_id} is {rec.status}"
-            elif failed(out):
-                m.rc, m.error = 1, f"run {rec.run_id}: some points failed"
+            # read as the scenario's own command reads it (``scenarios.outcome``)
+            if out.exit_status(rec.status):
+                m.rc, m.error = 1, (f"run {rec.run_id} is {rec.status}"
+                                    if rec.status != "complete" else
+                                    f"run {rec.run_id}: {out.failed} figures failed")
         except RunInterrupted:
             raise  # Ctrl-C or a stop signal ends the advice too
         except UserError as e:
@@ -208,7 +209,7 @@ class Measurer:
                                  precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=self.cpu)
 
         return self._measure(f"the {lib} TLS record layer", args, "every suite, about 30 s",
-                             tls, make_plan, failed=lambda out: bool(out.failed))
+                             tls, make_plan)
 
     def gpg(self) -> Measurement:
         """Real gpg --symmetric (and age) encryption at a modest size."""

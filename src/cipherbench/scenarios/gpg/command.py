@@ -10,6 +10,7 @@ from cipherbench.clikit.options import SECONDS, Size, nonempty_list, parse_preci
 from cipherbench.cores.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.gpg import programs
 from cipherbench.scenarios.gpg import scenario as gpg_scenario
@@ -121,12 +122,11 @@ def command(app: AppContext, algos, size, backup_size, disk, ops, precision, bud
                    progress=mode_for(app.err_console, None), unit=gpg_scenario.UNIT,
                    total=None, estimate_s=gpg_scenario.estimate_s(p),
                    show=lambda run_id: _show(app, store, run_id, False)) as rec:
-        gpg_scenario.measure(p, rec)
+        outcome = gpg_scenario.measure(p, rec)
     _show(app, store, rec.run_id, as_json)
-    # a candidate that failed printed an "error:" line: the exit status says so too
-    failed = any(r.metric == "error" for r in store.results(rec.run_id))
     store.close()
-    return 1 if failed else 0
+    # a candidate that failed printed an "error:" line: the exit status says so too
+    return finish(app, rec, outcome)
 
 
 def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:

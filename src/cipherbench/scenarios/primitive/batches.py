@@ -106,7 +106,6 @@ class RunOutcome:
     fits: int = 0
     crashed: bool = False
     measured: set[str] = field(default_factory=set)   # libraries with a point stored
-    nothing_measured: str | None = None   # why, when no library asked for got a point
     warnings: list[W.BenchWarning] = field(default_factory=list)
     libraries: dict[str, dict] = field(default_factory=dict)
     preamble: dict = field(default_factory=dict)

@@ -25,6 +25,7 @@ from cipherbench.advise.targets import ALL as ADVISE_TARGETS
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
 from cipherbench.remote import RemoteError, RemoteHost, check_destination
 from cipherbench.remote.recording import HostRecording, store_failure
+from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios import fleet_command as fleet, threads as thr
 from cipherbench.scenarios.fleet_command import KeepsArgs, host_options
 from cipherbench.scenarios.primitive import scenario as primitive
@@ -177,24 +178,23 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
             except RemoteError as e:
                 raise RemoteError(f"{e}; run {rec.run_id} is marked {rec.status} and keeps "
                                   f"its {rec.n_results} finished results") from None
-            _show(app, store, rec.run_id, p, as_json, rec.warnings)
             run_ids.append(rec.run_id)
-            if out.crashed:
-                app.error(f"a library's core process crashed: run {rec.run_id} is marked "
-                          "interrupted and keeps what finished")
-                rc = 1
-            elif out.nothing_measured:
-                app.error(f"nothing was measured: run {rec.run_id} is marked failed: "
-                          f"{out.nothing_measured}")
-                rc = 1
-    if len(run_ids) == 2:
-        store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})
-        store.update_metadata(run_ids[1], {"hw_pair": run_ids[0]})
-        if not as_json:
-            app.console.print(f"runs {run_ids[0]} (hardware on) and {run_ids[1]} (off: "
-                              f"{', '.join(features)}) are a pair: `cipherbench compare "
-                              f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
+            if len(run_ids) == 2:   # said before the second run's tables: its answer ends
+                _pair(app, store, run_ids, features, as_json)
+            _show(app, store, rec.run_id, p, as_json, rec.warnings)
+            rc = max(rc, finish(app, rec, out))
     return rc
+
+
+def _pair(app: AppContext, store, run_ids: list[int], features: list[str],
+          as_json: bool) -> None:
+    """``--hw-both``: the two runs name each other, and the line says how to compare them."""
+    store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})
+    store.update_metadata(run_ids[1], {"hw_pair": run_ids[0]})
+    if not as_json:
+        app.console.print(f"runs {run_ids[0]} (hardware on) and {run_ids[1]} (off: "
+                          f"{', '.join(features)}) are a pair: `cipherbench compare "
+                          f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
 
 
 def parse_rounds(text: str | None) -> tuple[int, bool]:

@@ -22,8 +22,9 @@ from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive.interleaved import run_in_rounds
-from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
+from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner,
                                                      Selection, plan as plan_items)
+from cipherbench.scenarios.outcome import MeasureOutcome
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.rounds import Sequential
 from cipherbench.store import Result, Run, StoredWarning
@@ -218,7 +219,7 @@ def estimate_s(p: RunPlan) -> float:
     return t
 
 
-def measure(p: RunPlan, rec: Recording) -> RunOutcome:
+def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:
     """Measure the plan into the recording; a crashed core marks the run interrupted."""
     meta = rec.metadata
     warnings = W.load(meta.get("loadavg"), meta.get("cores"),
@@ -260,8 +261,8 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
         # Nothing measured (every algorithm refused by its vectors, a malformed vector file):
         # not a complete run, and the reasons the warnings gave are the reason.
         rec.status = "failed"
-        out.nothing_measured = _why_nothing(rec.warnings)
-    return out
+        return MeasureOutcome(nothing_measured=_why_nothing(rec.warnings))
+    return MeasureOutcome(crashed=out.crashed)
 
 
 def _asked_libraries(p: RunPlan) -> set[str]:

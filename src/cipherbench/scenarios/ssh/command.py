@@ -19,6 +19,7 @@ from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_optio
 from cipherbench.clikit.options import POSITIVE_SECONDS, Size, nonempty_list, split_list
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
@@ -119,10 +120,10 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds,
                    progress=mode_for(app.err_console, None), unit=ssh.UNIT, total=p.steps(),
                    estimate_s=ssh.estimate_s(p),
                    show=lambda run_id: _show(app, store, run_id, False)) as rec:
-        ssh.measure(p, rec)
+        outcome = ssh.measure(p, rec)
     _show(app, store, rec.run_id, as_json)
     store.close()
-    return 0 if rec.status == "complete" else 1
+    return finish(app, rec, outcome)
 
 
 def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:

@@ -26,6 +26,7 @@ from cipherbench.display.console import GRADE_STYLE, display_fitted, display_war
 from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios.payload import random_payload
 from cipherbench.scenarios import Screen
+from cipherbench.scenarios.outcome import MeasureOutcome
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.ssh import cipher_cost, sweep, steady, tables, via as via_mod
 from cipherbench.scenarios.ssh.errors import HostError
@@ -153,12 +154,11 @@ def estimate_s(p: SshPlan) -> float:
     return (0 if p.host else _SERVER_START_S) + check_s + n * per_round + _COST_S
 
 
-def measure(p: SshPlan, rec: Recording) -> sweep.Swept | None:
+def measure(p: SshPlan, rec: Recording) -> MeasureOutcome:
     """The rounds, every sample stored the moment it is known, then the per-candidate rows."""
     rec.warn(run_warnings.load(rec.metadata.get("loadavg"), rec.metadata.get("cores"),
                            others=rec.load_start.others if rec.load_start else None))
     data = random_payload(p.size)  # incompressible, and the same bytes for every row
-    swept = None
     try:
         with ExitStack() as stack:
             if p.host:
@@ -189,7 +189,7 @@ def measure(p: SshPlan, rec: Recording) -> sweep.Swept | None:
                 digest = hashlib.sha256(probe.read_bytes()).hexdigest()
                 tools = {v: via_mod.FileTool(v, target, far, work, probe, big, digest)
                          for v in p.via if v != "pipe"}
-            swept = _sweep(p, rec, target, data, tools)
+            _sweep(p, rec, target, data, tools)
     except HostError as err:
         rec.status = "interrupted" if rec.n_results else "failed"
         raise EnvironmentProblem(str(err)) from None
@@ -200,7 +200,8 @@ def measure(p: SshPlan, rec: Recording) -> sweep.Swept | None:
         _cipher_costs(p, rec)
     measured = [r for r in tables.rows(results) if not r.is_baseline]
     rec.status = "complete" if measured else "failed"
-    return swept
+    # a candidate that failed is a warning and leaves the others' answer (and exit status) be
+    return MeasureOutcome()
 
 
 def _cipher_costs(p: SshPlan, rec: Recording) -> None:

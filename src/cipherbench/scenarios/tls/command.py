@@ -18,6 +18,7 @@ from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
@@ -128,7 +129,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         outcome = tls.measure(p, rec)
     _show(app, store, rec.run_id, p, as_json, rec.warnings)
     store.close()
-    return 1 if outcome.failed else 0
+    return finish(app, rec, outcome)
 
 
 def _show(app: AppContext, store, run_id: int, p, as_json: bool, warnings=()) -> None:

@@ -22,11 +22,12 @@ from cipherbench.display.console import display_fitted
 from cipherbench.display.footnotes import footnote_long
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.scenarios import Screen
+from cipherbench.scenarios.outcome import MeasureOutcome
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.tls import interleaved
 from cipherbench.scenarios.tls import loopback as lb
 from cipherbench.scenarios.tls import tables
-from cipherbench.scenarios.tls.core_tls import (HANDSHAKE_SUITE, SCENARIO, Outcome, Plan,
+from cipherbench.scenarios.tls.core_tls import (HANDSHAKE_SUITE, SCENARIO, Plan,
                                                 TlsRunner, handshake_combos)
 from cipherbench.scenarios.tls.suites import Suite, parse_list, resolve, tls_libraries
 from cipherbench.store import Result, Run, StoredWarning
@@ -222,7 +223,7 @@ def total_steps(p: TlsPlan) -> int:
     return n + (_loop_rounds(p) * n_suites if p.openssl else 0)
 
 
-def measure(p: TlsPlan, rec: Recording, clock=time.monotonic) -> Outcome:
+def measure(p: TlsPlan, rec: Recording, clock=time.monotonic) -> MeasureOutcome:
     """Every library's suites in rounds (each stored when its rounds end), its handshakes,
     then the loopback rows of the suites OpenSSL transferred, in rounds too."""
     for note in p.notes:
@@ -258,7 +259,7 @@ def measure(p: TlsPlan, rec: Recording, clock=time.monotonic) -> Outcome:
         _loopback(p, rec, rng, clock)
     if outcome.crashed:
         rec.status = "interrupted"
-    return outcome
+    return MeasureOutcome(failed=outcome.failed, crashed=outcome.crashed)
 
 
 def _loopback(p: TlsPlan, rec: Recording, rng: random.Random, clock) -> None:
