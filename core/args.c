@@ -20,6 +20,9 @@ const char cb_usage[] =
     "    | --disable-cpu-feature aes,pclmul,avx2,vaes,sha,avx512,avx,ssse3,bmi]\n"
     "       turns those CPU features off through each library's own switch\n"
     "  kat: each library in a process of its own; a crash costs the vector it was on\n"
+    "  libraries: each a module <lib>.so loaded at start, from $CIPHERBENCH_MODULES\n"
+    "        (directories, ':'-separated), else modules/ beside this program, else the\n"
+    "        installed directory relative to it; `list` says which loaded and why not\n"
     "  exit: 0 done (kat: every vector passed, every must-fail case refused); 1 kat: a\n"
     "        vector failed, crashed or could not be read, none was checked (an empty\n"
     "        directory), or the differential check failed; 2 bad arguments\n";

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* backend.h - the contract between the measurement core and one crypto library.
  *
- * A backend is one source file (C, or C++ with C linkage) that exports one constant
- * `cb_backend` table.
+ * A backend is one source file (C, or C++ with C linkage) that defines one constant
+ * `cb_backend` table; it is built as a shared module with its library (module.h), which
+ * exports that table to the core.
  * Each row of its `ops` array is one algorithm the library can run, given by
  * its canonical name (see algorithms.c for key, nonce and tag sizes) and three
  * small functions. One function usually serves many rows through `arg`
@@ -128,8 +129,9 @@ typedef struct cb_backend {
     unsigned (*hw_used)(void);
 } cb_backend;
 
-/* Every backend compiled into this build, NULL-terminated (backends.c). */
-extern const cb_backend *const cb_backends[];
+/* Every backend whose module loaded, NULL-terminated, in the build's order (modules.c,
+ * filled by cb_modules_load()). */
+extern const cb_backend *cb_backends[];
 
 /* What a library offers, by its own enumeration (`list --offered`): offer() is
  * called once per algorithm with its kind ("aead", "cipher", "hash", "mac"),
@@ -138,13 +140,10 @@ extern const cb_backend *const cb_backends[];
  * give a static table of its documented API (say so at the table); one with
  * neither has no entry. The library is initialised before list runs. */
 typedef void cb_offer_fn(void *u, const char *kind, const char *name, const char *algo);
-typedef struct cb_offer_source {
-    const char *lib;
-    void (*list)(cb_offer_fn *offer, void *u);
-} cb_offer_source;
+typedef void cb_offer_fn_list(cb_offer_fn *offer, void *u);
 
-/* One entry per compiled-in backend that can enumerate, ended by {NULL, NULL}. */
-extern const cb_offer_source cb_offer_sources[];
+/* The enumeration of the loaded backend called lib, or NULL when it has none. */
+cb_offer_fn_list *cb_offer_source_of(const char *lib);
 
 /* Why no row measures what a library offers under `name`, when that is on
  * purpose (unmeasured.c); NULL for a gap not yet closed. */

@@ -75,8 +75,8 @@ int cb_bench_check(const cb_args *a, const cb_backend **libp, const cb_op **ops,
     char valid[4096];
     const cb_backend *lib = cb_lib_find(a->lib);
     if (!lib) {
-        cb_lib_names(valid, sizeof valid);
-        return say(err, errlen, "unknown library '%s'; valid: %s", a->lib, valid);
+        cb_lib_unknown(a->lib, err, errlen);
+        return 2;
     }
     for (size_t i = 0; i < a->n_algos; i++) {
         const char *name = a->algos[i];

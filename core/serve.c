@@ -48,9 +48,8 @@ int cb_cmd_serve(const cb_args *a)
     char err[4096 + 512];
     cb_bench_lib L;
     if (!lib) {
-        char valid[1024];
-        cb_lib_names(valid, sizeof valid);
-        fprintf(stderr, "cipherbench-core: unknown library '%s'; valid: %s\n", a->lib, valid);
+        cb_lib_unknown(a->lib, err, sizeof err);
+        fprintf(stderr, "cipherbench-core: %s\n", err);
         return 2;
     }
     if ((a->cpu >= 0 && cb_pin_cpu(a->cpu, err, sizeof err) != 0)

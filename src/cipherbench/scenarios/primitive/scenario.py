@@ -58,6 +58,9 @@ class RunPlan:
     rounds: int = 0                # > 1: interleaved rounds (``interleaved.run_in_rounds``)
     seed: int = 0                  # of the rounds' random order
     adaptive: bool = False         # rounds until every cell is answered (``rounds=0``)
+    #: library -> the loader's reason, for the modules that did not load when no --lib
+    #: chose the libraries (each one warning: a column missing, not a library left out)
+    unavailable: dict[str, str] = field(default_factory=dict)
 
     def args(self) -> dict:
         s = self.selection
@@ -86,8 +89,14 @@ class RunPlan:
 
 
 def check_libraries(inv: Inventory) -> None:
-    """A core built without any crypto library measures nothing: say what to install."""
+    """A core built without any crypto library measures nothing: say what to install; one
+    whose library modules all failed to load says why the first did not."""
     if not [l for l in inv.libs() if l != "ref"]:
+        if unavailable := inv.unavailable():
+            lib, why = next(iter(unavailable.items()))
+            more = f" (and {len(unavailable) - 1} more)" if len(unavailable) > 1 else ""
+            raise EnvironmentProblem(f"no library module of this cipherbench-core loaded: {lib}: "
+                                     f"{why}{more}; `cipherbench list` names each")
         raise EnvironmentProblem("this cipherbench-core was built without any crypto library "
                                  f"(only the reference rows): install their development "
                                  f"packages ({LIBRARY_PACKAGES}), then reinstall cipherbench "
@@ -99,6 +108,8 @@ def resolve_libs(inv: Inventory, asked: list[str], with_ref: bool) -> list[str]:
     have = [l for l in inv.libs() if l != "ref"]
     if asked:
         for name in asked:
+            if name not in inv.libraries and (why := inv.unknown_library(name)):
+                raise UsageError(why)
             if name not in inv.libraries:
                 raise UsageError(f"unknown library {name!r}{did_you_mean(name, have)}; this "
                                  f"build has: {', '.join(have) or 'none'}")
@@ -162,7 +173,7 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
     return RunPlan(core, inv, preset, sel, items, [a for a in algo_list if a not in measured],
                    headline, list(hw_off), threads, rounds,
                    seed if seed is not None else random.SystemRandom().randrange(1 << 31),
-                   adaptive)
+                   adaptive, {} if libs else inv.unavailable())
 
 
 #: Cost model of the estimate, from the core on a quiet 2-core machine: a sample lasts at
@@ -221,6 +232,7 @@ def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:
     for a in p.missing:
         warnings.append(W.BenchWarning(W.Kind.UNSUPPORTED, a, "no chosen library implements it "
                                        "with the chosen operations; not measured"))
+    warnings += W.libraries_missing(p.unavailable)
     rec.warn(warnings)
     # One served core per library for the whole run, stopped on every way out.
     with CoreSession(p.core) as session:
