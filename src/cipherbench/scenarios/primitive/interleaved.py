@@ -23,16 +23,16 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
-from cipherbench.analysis import stats, verdict as V
+from cipherbench.analysis import stats
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import CoreCrashed
 from cipherbench.cores.records import CoreError, Point
 from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
                                                      kept_samples, point_label)
-from cipherbench.scenarios.rounds import (Round, Sequential, decided, paired_ratios, precise,
-                                          rounds, samples_of)
+from cipherbench.scenarios.rounds import (PlannedStop, Round, Sequential, paired_ratios, rounds,
+                                          samples_of, settled)
 
 Cand = tuple[str, str, str]   # (lib, algo, op)
 
@@ -53,14 +53,16 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
     for k, size in enumerate(sel.sizes):
         cands = [c for c in medians if c not in failed
                  and any((i.lib, i.algo, i.op) == c and size in i.sizes for i in items)]
-        enough, stop = None, {"by": "rounds"}
+        stop, share = None, None
         if adaptive is not None:
             # this size's even share of what is left of the run's budget
             share = None if budget_s is None else \
                 max(0.0, budget_s - (clock() - t_run)) / (len(sel.sizes) - k)
-            enough = _stopping(adaptive, cands, sel.precision, clock(), share, clock, stop)
+            stop = PlannedStop(adaptive, lambda d: _all_answered(d, cands, adaptive,
+                                                                 sel.precision),
+                               budget_s=share, clock=clock)
         done = rounds(cands, lambda c, i: _one(runner, c, size, failed),
-                      adaptive.max_rounds if adaptive else n_rounds, rng, enough=enough)
+                      adaptive.max_rounds if adaptive else n_rounds, rng, enough=stop)
         firsts = {c: samples_of(done, c) for c in cands}
         round_best = {c: [_best(p) for p in pts] for c, pts in firsts.items()}
         for c in cands:
@@ -82,8 +84,8 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
             if not answered:
                 runner._warn(W.not_stable(point_label(*c, size), fig.rel_half_width,
                                           sel.precision, share or 0.0, what="figure"))
-            medians[c][size] = runner._store_point(pts[0], fig, samples, answered, stop["by"],
-                                                   more)
+            medians[c][size] = runner._store_point(pts[0], fig, samples, answered,
+                                                   stop.by if stop else "rounds", more)
     for (lib, algo, op), m in medians.items():
         runner.add_fit(lib, algo, op, m)
     return runner.out
@@ -92,37 +94,21 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
 def _answered(c: Cand, best: Cand, round_best: dict[Cand, list[float]], ratios: list[float],
               seq: Sequential, precision: float) -> bool:
     """A cell is answered when its figure is precise, or (against another library) its
-    paired ratio to the fastest is decided: beyond the verdicts' margin, or equal within
-    the precision."""
-    if precise(round_best[c], seq.confidence, precision):
-        return True
-    return c != best and decided(ratios, seq.confidence, V.DEFAULT_MARGIN, precision)
+    paired ratio to the fastest is decided (``rounds.settled``)."""
+    return settled(round_best[c], ratios, seq, precision, is_reference=c == best)
 
 
-def _stopping(seq: Sequential, cands: list[Cand], precision: float, t0: float,
-              budget_s: float | None, clock: Callable[[], float], stop: dict):
-    """The ``enough`` of one size's rounds: at a planned look, when every cell is answered;
-    at any round from a verdict's rounds on, when the budget is spent (time, not data)."""
-
-    def enough(done: list[Round]) -> bool:
-        n = len(done)
-        if budget_s is not None and n >= V.MIN_ROUNDS and clock() - t0 >= budget_s:
-            stop["by"] = "budget"
-            return True
-        if not seq.at_look(n):
+def _all_answered(done: Sequence[Round], cands: list[Cand], seq: Sequential, precision: float) -> bool:
+    """Every cell of one size answered at a look."""
+    round_best = {c: [_best(p) for p in samples_of(done, c)] for c in cands}
+    for c in cands:
+        if not round_best[c]:
+            continue
+        best = _fastest(c, cands, round_best)
+        if not _answered(c, best, round_best, paired_ratios(done, c, best, value=_best), seq,
+                         precision):
             return False
-        round_best = {c: [_best(p) for p in samples_of(done, c)] for c in cands}
-        for c in cands:
-            if not round_best[c]:
-                continue
-            best = _fastest(c, cands, round_best)
-            ratios = paired_ratios(done, c, best, value=_best)
-            if not _answered(c, best, round_best, ratios, seq, precision):
-                return False
-        stop["by"] = "decided"
-        return True
-
-    return enough
+    return True
 
 
 def _best(p: Point) -> float:
