@@ -32,6 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum cb_status {
     CB_OK = 0,
@@ -160,6 +161,21 @@ static inline int cb_scratch_reserve(cb_scratch *s, size_t need)
     s->p = b;
     s->cap = need;
     return 1;
+}
+
+/* The message's `in_len` input bytes where the library may write its output without
+ * overwriting them: m->in itself, or a copy in s when in and out overlap, for library calls
+ * that do not allow one buffer passed twice (the bench never does, so the copy is made only
+ * for a caller that uses the in-place promise). NULL when memory runs out. */
+static inline const uint8_t *cb_input_apart(cb_scratch *s, const cb_msg *m, size_t in_len, size_t out_len)
+{
+    uintptr_t i = (uintptr_t)m->in, o = (uintptr_t)m->out;
+    if (i + in_len <= o || o + out_len <= i)
+        return m->in;
+    if (!cb_scratch_reserve(s, in_len))
+        return NULL;
+    memcpy(s->p, m->in, in_len);
+    return s->p;
 }
 
 #endif

@@ -1008,11 +1008,15 @@ typedef struct nt_kw_ctx {
     size_t key_len;
     int decrypt;
     union { struct aes128_ctx a128; struct aes192_ctx a192; struct aes256_ctx a256; } k;
+    cb_scratch in;   /* a copy of the input when it overlaps the output */
 } nt_kw_ctx;
 
 static void nt_kw_finish(void *p)
 {
-    free(p);
+    nt_kw_ctx *c = p;
+    if (c)
+        free(c->in.p);
+    free(c);
 }
 
 static int nt_kw_init(void **out, const void *arg, const cb_setup *s)
@@ -1047,18 +1051,23 @@ static int nt_kw_run(void *p, cb_msg *m)
     if (m->len < 16 || m->len % 8)
         return CB_ERR_PARAM;
     size_t w = cb_keywrap_len(m->len);
+    /* Nettle moves the text between in and out with memcpy: never one buffer twice. */
+    const uint8_t *in = c->decrypt ? cb_input_apart(&c->in, m, w, m->len)
+                                   : cb_input_apart(&c->in, m, m->len, w);
+    if (!in)
+        return CB_ERR;
     if (!c->decrypt) {
         if (c->key_len == AES128_KEY_SIZE)
-            aes128_keywrap(&c->k.a128, nt_kw_iv, w, m->out, m->in);
+            aes128_keywrap(&c->k.a128, nt_kw_iv, w, m->out, in);
         else if (c->key_len == AES192_KEY_SIZE)
-            aes192_keywrap(&c->k.a192, nt_kw_iv, w, m->out, m->in);
+            aes192_keywrap(&c->k.a192, nt_kw_iv, w, m->out, in);
         else
-            aes256_keywrap(&c->k.a256, nt_kw_iv, w, m->out, m->in);
+            aes256_keywrap(&c->k.a256, nt_kw_iv, w, m->out, in);
         return CB_OK;
     }
-    int ok = c->key_len == AES128_KEY_SIZE ? aes128_keyunwrap(&c->k.a128, nt_kw_iv, m->len, m->out, m->in)
-           : c->key_len == AES192_KEY_SIZE ? aes192_keyunwrap(&c->k.a192, nt_kw_iv, m->len, m->out, m->in)
-           : aes256_keyunwrap(&c->k.a256, nt_kw_iv, m->len, m->out, m->in);
+    int ok = c->key_len == AES128_KEY_SIZE ? aes128_keyunwrap(&c->k.a128, nt_kw_iv, m->len, m->out, in)
+           : c->key_len == AES192_KEY_SIZE ? aes192_keyunwrap(&c->k.a192, nt_kw_iv, m->len, m->out, in)
+           : aes256_keyunwrap(&c->k.a256, nt_kw_iv, m->len, m->out, in);
     return ok ? CB_OK : CB_ERR_AUTH;
 }
 #endif
