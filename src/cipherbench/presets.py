@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Presets of ``cipherbench run``: which algorithms, operations and sizes, and how precise.
 
-``quick`` is the essential algorithms on few sizes, meant to finish in under 30 s; the default
+``quick`` is the essential algorithms on few sizes, meant to finish in about 20 s; the default
 covers what people actually choose between on the sizes that decide it, in under 2 minutes on
-a quiet 2-core machine; ``full`` is everything the core can measure on every size (about 3 h
+a quiet 2-core machine (both in adaptive interleaved rounds, ``adaptive``); ``full`` is everything the core can measure on every size (about 3 h
 3 min with every library). ``scenarios.primitive.scenario.estimate_s`` prints the expected duration first.
 """
 from __future__ import annotations

@@ -56,7 +56,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
               help="operations: encrypt, decrypt, hash, mac (default: all of each kind)")
 @click.option("--sizes", multiple=True, metavar="SIZES", callback=nonempty_list,
               help="message sizes in bytes, e.g. 16,1024,16k (default: the preset's)")
-@click.option("--quick", is_flag=True, help="the essential algorithms on two sizes (< 30 s)")
+@click.option("--quick", is_flag=True, help="the essential algorithms on two sizes (about 20 s on a quiet "
+              "2-core machine)")
 @click.option("--full", is_flag=True,
               help="every algorithm, operation and size (over an hour with every library)")
 @click.option("--precision", metavar="P", help="target 95% CI half-width of each figure, "
@@ -109,8 +110,9 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
             db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table.
 
-    The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB
-    (about 1 min 40 s on a quiet 2-core machine; the estimate is printed first)."""
+    The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB in
+    adaptive interleaved rounds (about 1 min 45 s on a quiet 2-core machine; the estimate for
+    this machine's load is printed first)."""
     preset = choose_preset(quick, full)
     prec = parse_precision(precision) or preset.precision
     if budget is not None and budget < 0:

@@ -83,7 +83,7 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
             samples = [x for p in pts for x in kept_samples(p)]
             if not answered:
                 runner._warn(W.not_stable(point_label(*c, size), fig.rel_half_width,
-                                          sel.precision, share or 0.0, what="figure"))
+                                          sel.precision, round(share or 0.0, 1), what="figure"))
             medians[c][size] = runner._store_point(pts[0], fig, samples, answered,
                                                    stop.by if stop else "rounds", more)
     for (lib, algo, op), m in medians.items():
