@@ -8,7 +8,7 @@ so a busy machine runs *fewer* rounds, never fewer than ``min_rounds`` (a verdic
 a quiet estimate by the share, as if the budget stretched too, overstates a budgeted run
 several times at a share of 20%, and understates a run whose rounds are never cut.
 
-Public API: ``Estimate`` (its ``at(share)`` and ``quiet_s``), ``rounds_at``.
+Public API: ``Estimate`` (its ``at(share)``, ``quiet_s``, ``rounds_at`` and ``share_from``).
 """
 from __future__ import annotations
 
@@ -52,6 +52,15 @@ class Estimate:
     @property
     def quiet_s(self) -> float:
         return self.at(1.0)
+
+    def share_from(self, part: float, real_s: float) -> float:
+        """The CPU share a measured round got: ``part`` of a round's quiet seconds (the
+        fraction of the run's points it measured) took ``real_s``. A probe of the share at
+        the start reads what a spinning thread gets; a round of requests to the core
+        processes can get far less, and this is what it got."""
+        if real_s <= 0 or self.per_round_s <= 0:
+            return 1.0
+        return _clamp(self.per_round_s * part / real_s)
 
 
 def _clamp(share: float) -> float:

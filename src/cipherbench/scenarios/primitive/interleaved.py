@@ -26,11 +26,13 @@ import time
 from typing import Callable, Iterable, Sequence
 
 from cipherbench.analysis import stats
+from cipherbench.units import format_duration
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import CoreCrashed
 from cipherbench.cores.records import CoreError, Point
 from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
                                                      kept_samples, point_label)
+from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.rounds import (PlannedStop, Round, Sequential, paired_ratios, rounds,
                                           samples_of, settled)
 
@@ -61,8 +63,15 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
             stop = PlannedStop(adaptive, lambda d: _all_answered(d, cands, adaptive,
                                                                  sel.precision),
                                budget_s=share, clock=clock)
+        t_size = clock()
+
+        def enough(d: Sequence[Round]) -> bool:
+            if k == 0 and len(d) == 1:   # the first round tells the share the run gets
+                _expect_again(rec, len(cands) / max(1, rec.total or 1), clock() - t_size)
+            return stop(d) if stop is not None else False
+
         done = rounds(cands, lambda c, i: _one(runner, c, size, failed),
-                      adaptive.max_rounds if adaptive else n_rounds, rng, enough=stop)
+                      adaptive.max_rounds if adaptive else n_rounds, rng, enough=enough)
         firsts = {c: samples_of(done, c) for c in cands}
         round_best = {c: [_best(p) for p in pts] for c, pts in firsts.items()}
         for c in cands:
@@ -89,6 +98,21 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
     for (lib, algo, op), m in medians.items():
         runner.add_fit(lib, algo, op, m)
     return runner.out
+
+
+def _expect_again(rec: Recording, part: float, real_s: float) -> None:
+    """After the first round: the run's expected time at the share that round got (a probe
+    at the start can read twice or four times what a round of requests gets), shown once
+    when it differs from the first estimate by more than a third."""
+    est, before = rec.estimate, rec.progress.expected_s
+    if est is None or before is None:
+        return
+    share = est.share_from(part, real_s)
+    now = est.at(share)
+    rec.progress.expected_s = now
+    if rec.progress.mode != "off" and abs(now - before) > before / 3:
+        rec.progress.say(f"cipherbench: {rec.command}: the first round got {share:.0%} of a "
+                         f"CPU: about {format_duration(now)} in all")
 
 
 def _answered(c: Cand, best: Cand, round_best: dict[Cand, list[float]], ratios: list[float],
