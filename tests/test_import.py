@@ -12,7 +12,8 @@ import jsonschema
 
 from cipherbench.store import Store
 from cipherbench.store.schema import MIGRATIONS
-from cipherbench.store.sqlite import _statements
+from cipherbench.store.backend import statements
+from cipherbench.store.sqlite import TOKENS
 from test_export import SCHEMA
 
 RUN = ("run", "--lib", "openssl", "--algo", "aes-128-gcm", "--sizes", "1024,16384",
@@ -101,7 +102,7 @@ def test_bad_files_are_refused_before_anything_is_stored(cli, tmp_path):
 def test_runs_stored_before_get_a_unique_id(tmp_path):
     db = tmp_path / "v1.sqlite"
     conn = sqlite3.connect(db, isolation_level=None)
-    for stmt in _statements(MIGRATIONS[1]):
+    for stmt in statements(MIGRATIONS[1], TOKENS):
         conn.execute(stmt)
     for _ in range(2):
         conn.execute("INSERT INTO runs (command, started_at, status, cipherbench_version) "

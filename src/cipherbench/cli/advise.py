@@ -97,7 +97,7 @@ def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, a
         raise UsageError("--cpu and --wait-quiet apply to what advise measures; "
                          "--no-measure measures nothing")
     measurer = None if no_measure else Measurer(
-        app.env, str(store.path), say, cpu=cpu,
+        app.env, store.location, say, cpu=cpu,
         before_first=lambda: wait_quiet_on(app.err_console, wait_quiet),
         progress=mode_for(app.err_console, None), progress_console=app.err_console)
     ev, measured = gather(store, targets, lib=lib or "openssl", host=host,

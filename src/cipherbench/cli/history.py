@@ -33,9 +33,9 @@ def command(app: AppContext, show_all, db, as_json) -> int:
             return 0
         header, rows = format_history(runs)
         if not runs:
-            app.console.print(f"no runs in {store.path} yet: `cipherbench run` makes one"
+            app.console.print(f"no runs in {store.name} yet: `cipherbench run` makes one"
                               if not hidden else
-                              f"only advice is stored in {store.path} ({hidden} "
+                              f"only advice is stored in {store.name} ({hidden} "
                               "advise runs): --all lists it", markup=False)
             return 0
         disp.display_rows(app.console, header, rows)

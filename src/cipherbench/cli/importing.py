@@ -28,7 +28,7 @@ def command(app: AppContext, files, db) -> int:
                           f"{len(o.item.results)} results: {what}", markup=False,
                           highlight=False)
     new = sum(o.new for o in outcomes)
-    app.console.print(f"imported {new} run{'s' if new != 1 else ''} into {store.path}"
+    app.console.print(f"imported {new} run{'s' if new != 1 else ''} into {store.name}"
                       + (f"; {len(outcomes) - new} already there" if new < len(outcomes)
                          else ""), markup=False, highlight=False)
     return 0

@@ -10,7 +10,7 @@ from typing import Any, Mapping, TextIO
 import click
 from rich.console import Console
 
-from cipherbench.store import Store, default_db_path
+from cipherbench.store import Store, db_location
 
 
 @dataclass
@@ -55,24 +55,26 @@ class AppContext:
         self.stderr.write(f"cipherbench: warning: {message}\n")
         self.stderr.flush()
 
-    def db_path(self, db: str | None) -> Path:
-        """``--db`` if given, else the default location."""
-        return Path(db) if db else default_db_path(self.env)
+    def db_location(self, db: str | None) -> Path | str:
+        """``--db`` if given (a file or a ``postgresql://`` URL), else ``$CIPHERBENCH_DB``,
+        else the default file."""
+        return db_location(db, self.env)
 
     def open_store(self, db: str | None, create: bool = True) -> Store:
         """Open the results store (``StoreError`` on problems); ``create=False``: an existing
         one, read-only (the commands that only show what is stored)."""
-        store = Store.open(self.db_path(db), create=create, readonly=not create)
+        store = Store.open(self.db_location(db), create=create, readonly=not create)
         for note in store.notes:
             self.warn(note)
         return store
 
 
 def db_option(f: Any) -> Any:
-    """The ``--db PATH`` option shared by the commands that use the store."""
-    return click.option("--db", metavar="PATH", default=None,
-                        help="results database (default: the user data directory, "
-                             "or $CIPHERBENCH_DB)")(f)
+    """The ``--db PATH|URL`` option shared by the commands that use the store."""
+    return click.option("--db", metavar="PATH|URL", default=None,
+                        help="results database: a SQLite file, or a shared PostgreSQL "
+                             "database as postgresql://USER@HOST/DB (default: "
+                             "$CIPHERBENCH_DB, else the user data directory)")(f)
 
 
 def json_option(f: Any) -> Any:

@@ -89,10 +89,12 @@ def run_many(app: AppContext, command: str, names: Sequence[str], *, db_path: st
                    and not p.is_flag and not p.count for o in p.opts}
     base = [command, *strip_options(ctx.meta.get("command_args", []), _PARENT_ONLY,
                                     takes_value),
-            "--json", "--db", db_path, "--no-progress" if progress is False else "--progress"]
+            "--json", "--no-progress" if progress is False else "--progress"]
+    # the database through the environment: a URL's password stays out of `ps`
+    env = {**app.env, "CIPHERBENCH_DB": db_path}
     view = _ProgressView(app, names, quiet=progress is False)
     with view:
-        outcomes = run_fleet(names, base, app.env, parallel=parallel or DEFAULT_PARALLEL,
+        outcomes = run_fleet(names, base, env, parallel=parallel or DEFAULT_PARALLEL,
                              timeout_s=host_timeout, on_line=view.update)
     if as_json:
         app.stdout.write(json.dumps(fleet_document(outcomes), indent=2, sort_keys=True) + "\n")

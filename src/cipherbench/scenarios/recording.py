@@ -124,8 +124,10 @@ class Recording:
         self._t0, self._cpu0 = self._clock(), _cpu_s()
         self.run_id = self.store.begin_run(self.command, self.args, self.metadata)
         try:  # from here on the run exists: a stop must still close it
-            self._reserve = _Reserve.beside(Path(self.store.path))
-            if not self._reserve.fill():
+            # a database server keeps its own disk: a reserve only beside a file
+            self._reserve = (_Reserve.beside(self.store.path) if self.store.path is not None
+                             else None)
+            if self._reserve is not None and not self._reserve.fill():
                 self._reserve = None
             expected = None
             if self.estimate_s is not None:

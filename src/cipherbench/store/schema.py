@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The database schema and its migrations.
 
-``PRAGMA user_version`` holds the schema version. A database is brought up to date by
-applying, in order, every migration above its version; a database from a newer cipherbench
-is refused rather than misread.
+The schema version is kept in ``PRAGMA user_version`` (SQLite) or the table
+``cipherbench_schema`` (PostgreSQL). A database is brought up to date by applying, in order,
+every migration above its version; a database from a newer cipherbench is refused rather than
+misread. The migrations are written once for both: ``${name}`` stands for what the two
+dialects spell differently (each backend's ``tokens``).
 
 History:
 - 1: runs, results (generic over scenarios: primitive, ssh, gpg, tls), warnings.
@@ -16,7 +18,7 @@ SCHEMA_VERSION = 2
 MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE runs (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        id ${id},
         command TEXT NOT NULL,                 -- 'run', 'ssh', 'gpg', 'tls', ...
         started_at TEXT NOT NULL,              -- ISO 8601, UTC
         finished_at TEXT,
@@ -26,7 +28,7 @@ MIGRATIONS: dict[int, str] = {
         cipherbench_version TEXT NOT NULL
     );
     CREATE TABLE results (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        id ${id},
         run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
         scenario TEXT NOT NULL,                -- 'primitive', 'ssh', 'gpg', 'tls'
         lib TEXT NOT NULL,                     -- library or program ('openssl', 'openssh')
@@ -35,17 +37,17 @@ MIGRATIONS: dict[int, str] = {
         size INTEGER,                          -- bytes; NULL for quantities over sizes
         metric TEXT NOT NULL,                  -- 'ns_per_op', 'slope_ns_per_byte', ...
         unit TEXT NOT NULL,
-        median REAL NOT NULL,
-        ci_low REAL,
-        ci_high REAL,
+        median ${real} NOT NULL,
+        ci_low ${real},
+        ci_high ${real},
         n_samples INTEGER NOT NULL DEFAULT 0,
-        cv REAL,
+        cv ${real},
         extra TEXT NOT NULL DEFAULT '{}',      -- JSON
         recorded_at TEXT NOT NULL
     );
     CREATE INDEX results_by_run ON results(run_id, scenario, lib, algo, op);
     CREATE TABLE warnings (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        id ${id},
         run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
         kind TEXT NOT NULL,
         subject TEXT NOT NULL DEFAULT '',
@@ -54,7 +56,7 @@ MIGRATIONS: dict[int, str] = {
     """,
     2: """
     ALTER TABLE runs ADD COLUMN uid TEXT;
-    UPDATE runs SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL;
+    UPDATE runs SET uid = ${random_hex} WHERE uid IS NULL;
     CREATE UNIQUE INDEX runs_by_uid ON runs(uid);
     """,
 }

@@ -143,7 +143,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                          "combined with --host")
     store = app.open_store(db)            # an unusable --db fails before any work
     if fleet.is_fleet(names, host_timeout):   # each host in its own process, in parallel
-        return fleet.run_many(app, primitive.NAME, names, db_path=str(store.path),
+        return fleet.run_many(app, primitive.NAME, names, db_path=store.location,
                               parallel=parallel, host_timeout=host_timeout, progress=progress,
                               as_json=as_json)
     mode = "off" if progress is False else mode_for(app.err_console, progress)
@@ -330,7 +330,7 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
         app.console.print(f"measured on {m['host']} ({m.get('hostname', '?')}, "
                           f"{m.get('cpu_model') or '?'}), core {m.get('host_core', '?')}",
                           markup=False, highlight=False)
-    app.console.print(f"stored as run {run_id} in {store.path} "
+    app.console.print(f"stored as run {run_id} in {store.name} "
                       f"(`cipherbench show {run_id}`)", markup=False, highlight=False)
     primitive.answer(app, bundle.run, bundle.results, headline=p.headline,
                      advise_targets=ADVISE_TARGETS)
