@@ -504,10 +504,11 @@ int cb_cmd_bench(const cb_args *a)
         fprintf(stderr, "cipherbench-core: %s\n", err);
         return 2;
     }
-    uint64_t t0 = cb_wall_ns();
+    uint64_t t0 = cb_wall_ns(), c0 = cb_cpu_ns();
     cb_bench_start(&L, "bench");
     int failures = cb_bench_run(&L, a, ops, algs, NULL);
     cb_bench_close(&L);
-    cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
+    uint64_t wall = cb_wall_ns() - t0, cpu = cb_cpu_ns() - c0;
+    cb_emit_end_cpu(cb_measure_freq_hz(), wall, cpu);
     return failures ? 1 : 0;
 }

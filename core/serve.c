@@ -68,7 +68,7 @@ int cb_cmd_serve(const cb_args *a)
             break;
         if (got > 0 && blank(line, len))
             continue;
-        uint64_t t0 = cb_wall_ns();
+        uint64_t t0 = cb_wall_ns(), c0 = cb_cpu_ns();
         cb_args req;
         const cb_op *ops[CB_MAX_ALGOS];
         const cb_algorithm *algs[CB_MAX_ALGOS];
@@ -82,7 +82,8 @@ int cb_cmd_serve(const cb_args *a)
             cb_emit_error(lib->name, NULL, NULL, "bad_request", err);
         } else
             cb_bench_run(&L, &req, ops, algs, &memo);
-        cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
+        uint64_t wall = cb_wall_ns() - t0, cpu = cb_cpu_ns() - c0;
+        cb_emit_end_cpu(cb_measure_freq_hz(), wall, cpu);
     }
     cb_request_free();
     cb_bench_close(&L);

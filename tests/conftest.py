@@ -50,15 +50,22 @@ def env(tmp_path) -> dict:
     }
 
 
+def in_process(args, env: dict, own_signals: bool = False) -> Outcome:
+    """``cipherbench ARGS`` run in this process. pytest's signal handlers stay in place unless
+    the test is about the command's own (``own_signals``), so Ctrl-C stops the whole session
+    rather than failing the one test it lands in."""
+    out, err = io.StringIO(), io.StringIO()
+    rc = main(list(args), env, stdout=out, stderr=err, own_signals=own_signals)
+    return Outcome(rc, out.getvalue(), err.getvalue())
+
+
 @pytest.fixture
 def cli(env):
-    """``cli(*args, env=None) -> Outcome``: run ``cipherbench ARGS`` in-process."""
+    """``cli(*args, env_override=None, own_signals=False) -> Outcome``: run ``cipherbench
+    ARGS`` in-process (``in_process``)."""
 
-    def run(*args: str, env_override: dict | None = None) -> Outcome:
-        out, err = io.StringIO(), io.StringIO()
-        rc = main(list(args), env_override if env_override is not None else env,
-                  stdout=out, stderr=err)
-        return Outcome(rc, out.getvalue(), err.getvalue())
+    def run(*args: str, env_override: dict | None = None, own_signals: bool = False) -> Outcome:
+        return in_process(args, env_override if env_override is not None else env, own_signals)
 
     return run
 

@@ -254,23 +254,6 @@ def test_the_paired_rounds_tell_apart_what_the_intervals_cannot(tmp_path):
     assert set(paired_rounds(ev, est)) == {CHACHA}
 
 
-def test_a_factor_judged_on_cpu_time_is_not_called_what_the_choice_moves():
-    """The answer's factor names the figure the paired verdict was judged on: with both ends'
-    CPU time per byte it is work per CPU second, not speed."""
-    from types import SimpleNamespace
-
-    from cipherbench.advise.paired import versus_default
-    from cipherbench.advise.rank import Ranked
-    faster = V.Verdict(V.FASTER, 1.39, 1.12, 1.58, 12)
-    dflt = Ranked(SimpleNamespace(label=CHACHA), None, None, is_default=True)
-    for figure, want in (("cpu_s", f"It does 1.39x the work per CPU second of both ends that "
-                                   f"the default ({CHACHA}) does in the same rounds"),
-                         ("wall_s", f"It moves 1.39x what the default ({CHACHA}) moves")):
-        rec = Ranked(SimpleNamespace(label=GCM), None, None, vs_default=faster,
-                     vs_default_figure=figure)
-        assert want in versus_default([rec, dflt], rec)
-
-
 def test_a_choice_faster_by_cpu_time_goes_ahead_of_the_default_whatever_its_rate(cli, env):
     """The order follows the verdict it shows: aes128-gcm costs both ends 30% less CPU per byte
     than the default in every round (the "vs dflt" verdict, judged on CPU time, says faster),

@@ -146,7 +146,7 @@ def test_crashing_core_keeps_finished_points(cli, env):
 
 def test_ctrl_c_marks_the_run_interrupted(cli, env):
     e = dict(env, FAKE_CORE_SIGINT="openssl:1")
-    r = cli("run", *SMALL, env_override=e)
+    r = cli("run", *SMALL, env_override=e, own_signals=True)   # the command's own Ctrl-C
     assert r.rc == 130
     assert "interrupted" in r.err and "cipherbench show 1" in r.err
     _, run, results = stored(env)

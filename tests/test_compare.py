@@ -6,7 +6,6 @@ OpenSSL's AES instructions).
 Set CIPHERBENCH_UPDATE_GOLDEN=1 to rewrite the golden file after a deliberate change."""
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import math
@@ -16,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from cipherbench import compare as C
-from cipherbench.cli import main
 from cipherbench.store import Result, Run, Store
+from conftest import in_process
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "compare"
 
@@ -37,11 +36,10 @@ def load_runs(db: Path, source: Path = GOLDEN / "runs.json") -> list[int]:
 
 
 def cli(db: Path, *args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
     env = {"PATH": os.environ.get("PATH", ""), "HOME": str(db.parent), "NO_COLOR": "1",
            "COLUMNS": "160", "CIPHERBENCH_DB": str(db)}
-    rc = main(list(args), env, stdout=out, stderr=err)
-    return rc, out.getvalue(), err.getvalue()
+    r = in_process(args, env)
+    return r.rc, r.out, r.err
 
 
 def point(lib="openssl", algo="aes-128-gcm", size=16384, median=1000.0, lo=990.0, hi=1010.0,

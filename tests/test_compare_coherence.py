@@ -4,14 +4,13 @@ core build, hardware switches), still compares them labelled with the versions, 
 fits 80 and 100 columns."""
 from __future__ import annotations
 
-import io
 import os
 from pathlib import Path
 
 import pytest
 
-from cipherbench.cli import main
 from cipherbench.store import Result, Store
+from conftest import in_process
 from test_compare import load_runs
 
 META = {"hostname": "vm", "cpu_model": "AMD EPYC", "cpu_arch": "x86_64",
@@ -20,11 +19,10 @@ META = {"hostname": "vm", "cpu_model": "AMD EPYC", "cpu_arch": "x86_64",
 
 
 def cli(db: Path, *args: str, width: int = 160) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
     env = {"PATH": os.environ.get("PATH", ""), "HOME": str(db.parent), "NO_COLOR": "1",
            "COLUMNS": str(width), "CIPHERBENCH_DB": str(db)}
-    rc = main(list(args), env, stdout=out, stderr=err)
-    return rc, out.getvalue(), err.getvalue()
+    r = in_process(args, env)
+    return r.rc, r.out, r.err
 
 
 def add(store: Store, ns: float, openssl="3.0.15", **meta) -> int:

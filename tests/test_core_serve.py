@@ -108,7 +108,7 @@ def test_crash_of_a_served_core_keeps_finished_points(cli, env):
 
 def test_ctrl_c_stops_the_served_cores(cli, env):
     e = dict(env, FAKE_CORE_SERVE="1", FAKE_CORE_SIGINT="openssl:1")
-    r = cli("run", *SMALL, env_override=e)
+    r = cli("run", *SMALL, env_override=e, own_signals=True)   # the command's own Ctrl-C
     assert r.rc == 130 and "interrupted" in r.err
     with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
         assert s.get_run("last").status == "interrupted"

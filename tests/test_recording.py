@@ -10,7 +10,7 @@ import sqlite3
 import pytest
 from rich.console import Console
 
-from cipherbench.interrupts import Stop
+from cipherbench.interrupts import Stop, stop_on_signals
 from cipherbench.scenarios.progress import Progress, eta_text, mode_for
 from cipherbench.scenarios.recording import Recording, RunInterrupted
 from cipherbench.store import Result, Store, StoreError
@@ -95,7 +95,7 @@ def test_time_left_from_the_estimate_before_any_step_and_past_it():
     assert eta_text(10, 1, 3) == "about 20.0 s left"     # no estimate: the pace alone
 
 
-@pytest.mark.parametrize("exc", [KeyboardInterrupt(), Stop(15), Stop(1)])
+@pytest.mark.parametrize("exc", [Stop(2), Stop(15), Stop(1)])
 def test_a_stop_marks_interrupted_with_one_line(store, exc):
     con, _ = _console()
     with pytest.raises(RunInterrupted) as info:
@@ -108,6 +108,27 @@ def test_a_stop_marks_interrupted_with_one_line(store, exc):
     assert str(info.value) == ("interrupted: run 1 keeps its 1 finished results "
                                "(`cipherbench show 1`)")
     assert store.get_run(1).status == "interrupted" and store.get_run(1).n_results == 1
+
+
+def test_the_callers_own_ctrl_c_marks_interrupted_and_goes_on_as_raised(store):
+    """A ``KeyboardInterrupt`` outside cipherbench's handlers is the calling program's
+    (pytest's Ctrl-C): the run is closed the same way, the interrupt is not swallowed."""
+    con, _ = _console()
+    with pytest.raises(KeyboardInterrupt) as info:
+        with Recording(store, "run", {}, {}, console=con, progress="off") as rec:
+            rec.add(_result(1))
+            raise KeyboardInterrupt
+    assert type(info.value) is KeyboardInterrupt
+    assert not list(store.path.parent.glob("*.reserve-*"))
+    assert store.get_run(1).status == "interrupted" and store.get_run(1).n_results == 1
+
+
+def test_any_ctrl_c_is_a_stop_under_the_commands_own_handlers(store):
+    con, _ = _console()
+    with pytest.raises(RunInterrupted):
+        with stop_on_signals():
+            with Recording(store, "run", {}, {}, console=con, progress="off"):
+                raise KeyboardInterrupt
 
 
 @pytest.mark.parametrize("stored,status", [(0, "failed"), (1, "interrupted")])

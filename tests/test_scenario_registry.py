@@ -5,11 +5,13 @@ command beside it (so `show`, `export`, `advise` and the command line can take a
 from __future__ import annotations
 
 import inspect
+import typing
 
 import click
 import pytest
 
 from cipherbench import scenarios
+from cipherbench.scenarios.outcome import MeasureOutcome
 
 
 @pytest.mark.parametrize("command", sorted(scenarios.SCENARIOS))
@@ -27,6 +29,12 @@ def test_each_registered_scenario_has_the_interface(command):
         # called positionally with the interface's arguments, anything more optional
         assert len(positional) >= len(leading), f"{mod.__name__}.{name} takes too few arguments"
         assert len(required) == len(leading), f"{mod.__name__}.{name} asks for more than the interface"
+
+
+@pytest.mark.parametrize("command", sorted(scenarios.SCENARIOS))
+def test_each_registered_scenario_measures_into_the_one_outcome_type(command):
+    mod = scenarios.scenario(command)
+    assert typing.get_type_hints(mod.measure)["return"] is MeasureOutcome
 
 
 @pytest.mark.parametrize("command", sorted(scenarios.SCENARIOS))

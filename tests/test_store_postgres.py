@@ -165,7 +165,8 @@ def test_two_processes_write_runs_at_once(where):
 
 
 def test_an_interrupted_run_keeps_its_finished_results(cli, env, where):
-    r = cli(*RUN, "--db", where, env_override=dict(env, FAKE_CORE_SIGINT="libgcrypt:1"))
+    r = cli(*RUN, "--db", where, env_override=dict(env, FAKE_CORE_SIGINT="libgcrypt:1"),
+            own_signals=True)   # the command's own Ctrl-C
     assert r.rc == 130 and "interrupted: run 1 keeps its" in r.err, r.err
     with Store.open(where, readonly=True) as s:
         run = s.get_run("last")
@@ -179,20 +180,17 @@ def test_an_interrupted_run_keeps_its_finished_results(cli, env, where):
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory) -> tuple[dict, Path]:
     """A run measured into a file of its own and exported (once for the module)."""
-    import io
-    from cipherbench.cli import main
-    from conftest import FAKE_CORE
+    from conftest import FAKE_CORE, in_process
     d = tmp_path_factory.mktemp("exported")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(d), "CIPHERBENCH_CORE": str(FAKE_CORE),
            "CIPHERBENCH_CORE_GO": "", "CIPHERBENCH_CORE_RUST": "",
            "CIPHERBENCH_DB": str(d / "source.sqlite"), "NO_COLOR": "1"}
-    out = io.StringIO()
-    assert main(list(RUN), env, stdout=io.StringIO(), stderr=io.StringIO()) == 0
-    assert main(["export", "last", "--format", "json"], env, stdout=out,
-                stderr=io.StringIO()) == 0
+    assert in_process(RUN, env).rc == 0
+    out = in_process(["export", "last", "--format", "json"], env)
+    assert out.rc == 0
     path = d / "run.json"
-    path.write_text(out.getvalue())
-    return json.loads(out.getvalue()), path
+    path.write_text(out.out)
+    return json.loads(out.out), path
 
 
 def test_import_into_either_store_is_idempotent_and_shown_from_it(cli, env, where, exported):

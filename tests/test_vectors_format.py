@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The known-answer vector files in vectors/: format, sizes, coverage, and an independent re-check."""
+import functools
 import importlib.util
 import json
 import re
@@ -169,7 +170,10 @@ def test_hash_and_aead_files_have_an_empty_message():
             assert any(v[field] == "" for v in doc["vectors"]), f"{path.name}: no empty message"
 
 
+@functools.cache
 def _load_checker():
+    """vectors/check_vectors.py, loaded once for the module: loading it per test (882 of them)
+    rebuilt its tables each time and took most of the fast test loop."""
     spec = importlib.util.spec_from_file_location("check_vectors", VECTORS / "check_vectors.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

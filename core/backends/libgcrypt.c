@@ -1068,7 +1068,10 @@ static int gc_disable_hw(unsigned off)
     static const struct { unsigned bit; const char *name; } map[] = {
         {CB_HW_AES, "intel-aesni"}, {CB_HW_PCLMUL, "intel-pclmul"},
         {CB_HW_AVX2, "intel-avx2"}, {CB_HW_SHA, "intel-shaext"},
-        {CB_HW_VAES, "intel-vaes-vpclmul"},
+        {CB_HW_VAES, "intel-vaes-vpclmul"}, {CB_HW_VAES, "intel-gfni"},
+        {CB_HW_AVX2, "intel-fast-vpgather"}, {CB_HW_AVX512, "intel-avx512"},
+        {CB_HW_AVX, "intel-avx"}, {CB_HW_SSSE3, "intel-ssse3"},
+        {CB_HW_SSSE3, "intel-sse4.1"}, {CB_HW_BMI, "intel-bmi2"},
         {CB_HW_AES, "arm-aes"}, {CB_HW_PCLMUL, "arm-pmull"},
         {CB_HW_SHA, "arm-sha1"}, {CB_HW_SHA, "arm-sha2"},
     };
@@ -1086,7 +1089,11 @@ static unsigned gc_hw_used(void)
     if (gc_has("intel-pclmul") || gc_has("arm-pmull")) used |= CB_HW_PCLMUL;
     if (gc_has("intel-avx2")) used |= CB_HW_AVX2;
     if (gc_has("intel-shaext") || gc_has("arm-sha1") || gc_has("arm-sha2")) used |= CB_HW_SHA;
-    if (gc_has("intel-vaes-vpclmul")) used |= CB_HW_VAES;
+    if (gc_has("intel-vaes-vpclmul") || gc_has("intel-gfni")) used |= CB_HW_VAES;
+    if (gc_has("intel-avx512")) used |= CB_HW_AVX512;
+    if (gc_has("intel-avx")) used |= CB_HW_AVX;
+    if (gc_has("intel-ssse3") || gc_has("intel-sse4.1")) used |= CB_HW_SSSE3;
+    if (gc_has("intel-bmi2")) used |= CB_HW_BMI;
     return used;
 }
 

@@ -7,6 +7,10 @@ interrupted with its finished results kept (``scenarios.recording``).
 
 Only the first signal interrupts: a second one while the cleanup runs is noted and ignored, so
 the cleanup finishes (each of its steps has its own timeout).
+
+A program that runs cipherbench in-process with handlers of its own (pytest) keeps them:
+inside ``left_to_caller`` no handler is installed, and a ``KeyboardInterrupt`` that is not a
+``Stop`` (``ours``) goes back to that program as raised, so its Ctrl-C still stops it.
 """
 from __future__ import annotations
 
@@ -18,6 +22,8 @@ from typing import Iterator
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _active = False
+#: Set inside ``left_to_caller``: the embedding program owns the signals.
+_left_to_caller = False
 #: The stop signals seen while the handlers are in place (the first one stops, the others wait
 #: for the cleanup).
 _fired: list[int] = []
@@ -40,12 +46,32 @@ def stopped_by(signum: int) -> Stop:
     return Stop(signum)
 
 
+def ours(exc: BaseException) -> bool:
+    """Whether an interrupt is cipherbench's to handle (an exit status of 130, the run marked
+    interrupted): a ``Stop``, or any ``KeyboardInterrupt`` while these handlers are in place.
+    Any other one belongs to the program that runs cipherbench in-process, and passes through."""
+    return isinstance(exc, Stop) or (_active and isinstance(exc, KeyboardInterrupt))
+
+
+@contextmanager
+def left_to_caller() -> Iterator[None]:
+    """While inside, ``stop_on_signals`` installs nothing: the program calling cipherbench
+    in-process (a test runner) keeps its own handlers, and its Ctrl-C stops it."""
+    global _left_to_caller
+    before, _left_to_caller = _left_to_caller, True
+    try:
+        yield
+    finally:
+        _left_to_caller = before
+
+
 @contextmanager
 def stop_on_signals() -> Iterator[None]:
     """While inside, the stop signals raise ``Stop`` once; the old handlers come back after.
-    Outside the main thread (where Python cannot set handlers) this does nothing."""
+    Outside the main thread (where Python cannot set handlers), nested, or inside
+    ``left_to_caller``, this does nothing."""
     global _active
-    if _active or threading.current_thread() is not threading.main_thread():
+    if _active or _left_to_caller or threading.current_thread() is not threading.main_thread():
         yield  # nested: the outer block's handlers already do the job
         return
     fired = _fired

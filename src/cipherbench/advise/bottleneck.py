@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 from cipherbench.advise.evidence import Rate
-from cipherbench.advise.rank import Ranked, allowed, best, default_row
+from cipherbench.advise.rank import Ranked, allowed, best
 from cipherbench.errors import UsageError
 from cipherbench.units import format_rate
 
@@ -37,8 +37,6 @@ PATH_SHARE = 0.90
 #: Relative half-width given to a figure stored without an interval (the tie rule of
 #: ``Rate.overlaps``).
 NO_CI = 0.03
-#: Below this ratio to the default, the choice barely matters.
-SMALL = 1.10
 
 CRYPTO_BOUND, PATH_BOUND, CANNOT_TELL = "crypto-bound", "path-bound", "cannot tell"
 #: The ssh program's own work (not the cipher) limits the transfer (``SPLIT_RULE`` only).
@@ -163,15 +161,14 @@ def verdict(rows: list[Ranked], link: tuple[float, str] | None = None,
 def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
              baseline: Rate | None = None, top: Ranked | None = None) -> str:
     """One sentence: the fastest allowed choice against the path (the measured baseline,
-    capped by the link), or, without either, how much the choice of cipher matters here."""
+    capped by the link). The caller has a path: ``verdict`` is not None."""
     ok = [(r, r.rate) for r in allowed(rows) if r.rate is not None]   # each with its rate
     top = top or best(rows)
     if not ok or top is None or top.rate is None:
         return "No allowed choice was measured, so the bottleneck cannot be told."
     base = Interval.of(baseline) if baseline is not None else None
     v = verdict(rows, link, baseline, top)
-    if v is None:
-        return _cpu_sentence(rows, ok)
+    assert v is not None, "no path: the caller words that (wording.no_path)"
     assert v.share is not None   # decide() always gives it (only the split rule has none)
     name = f"{top.cand.label} ({format_rate(top.rate.bps)})"
     if v.path == BASELINE:
@@ -200,40 +197,3 @@ def sentence(rows: list[Ranked], link: tuple[float, str] | None = None,
     return (f"Cannot tell whether crypto or the path is the bottleneck: {name} reaches "
             f"{v.low:.0%}-{v.high:.0%} of {where}, across the {PATH_SHARE:.0%} line; more "
             f"samples (`{remedy} SECONDS`) narrow it.")
-
-
-def _cpu_sentence(rows: list[Ranked], ok: list[tuple[Ranked, Rate]]) -> str:
-    """Without a path: how much the choice of cipher matters on this CPU. A factor is named
-    only when the two intervals do not overlap (never one whose interval holds 1)."""
-    (fastest, fast), (slowest, slow) = ok[0], ok[-1]
-    name = fastest.cand.label
-    dflt = default_row(rows)
-    if dflt is not None and dflt.rate is not None and dflt is not fastest:
-        ratio = fast.bps / dflt.rate.bps
-        if fast.overlaps(dflt.rate):
-            return (f"{name} ({format_rate(fast.bps)}) and the default "
-                    f"({dflt.cand.label}, {format_rate(dflt.rate.bps)}) are within the "
-                    "measurement noise of each other: keeping the default is as good.")
-        if ratio >= SMALL:
-            return (f"On this CPU the cipher decides: {name} is {ratio:.1f}x faster "
-                    f"than the default ({dflt.cand.label}).")
-        return (f"On this CPU the choice barely matters: {name} is only "
-                f"{(ratio - 1):.0%} faster than the default ({dflt.cand.label}).")
-    if dflt is fastest and len(ok) > 1:
-        nxt, nxt_rate = ok[1]
-        if fast.overlaps(nxt_rate):
-            return (f"The default ({name}) is the fastest allowed choice, within the "
-                    f"measurement noise of the next ({nxt.cand.label}).")
-        return (f"The default ({name}) is already the fastest allowed choice, "
-                f"{fast.bps / nxt_rate.bps:.1f}x the next ({nxt.cand.label}).")
-    if len(ok) > 1:
-        ratio = fast.bps / slow.bps
-        if fast.overlaps(slow):
-            return ("On this CPU the choice does not matter: the allowed choices are within "
-                    "the measurement noise of each other.")
-        if ratio >= SMALL:
-            return (f"On this CPU the cipher decides: {name} is {ratio:.1f}x faster "
-                    f"than the slowest allowed choice ({slowest.cand.label}).")
-        return ("On this CPU the choice barely matters: the allowed choices are within "
-                f"{(ratio - 1):.0%} of each other.")
-    return f"{name} is the only allowed choice measured."

@@ -8,12 +8,13 @@ from __future__ import annotations
 import io
 import time
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
 from rich.console import Console
 
 from cipherbench.advise.evidence import PREFERRED_SIZE
-from cipherbench.cores.core_client import HW_FEATURES, Core, hw_args
+from cipherbench.cores.core_client import Core
+from cipherbench.cores.cpu_profiles import PROFILES, hw_args
 from cipherbench.cores.combined import Cores
 from cipherbench.errors import UsageError, UserError
 from cipherbench.presets import QUICK
@@ -99,8 +100,8 @@ class Measurer:
         # the scenarios' own lines (errors of single rows) stay out of the advice
         self._console = Console(file=io.StringIO(), width=200)
 
-    def _measure(self, what: str, args: list[str], estimate: str, scenario, make_plan,
-                 failed: Callable[[Any], bool] = lambda out: False) -> Measurement:
+    def _measure(self, what: str, args: list[str], estimate: str, scenario,
+                 make_plan) -> Measurement:
         if self._before_first is not None:
             self._before_first()
             self._before_first = None
@@ -119,10 +120,11 @@ class Measurer:
                               estimate_s=scenario.estimate_s(plan)) as rec:
                 out = scenario.measure(plan, rec)
             m.run_id, m.status, m.warnings = rec.run_id, rec.status, rec.warnings
-            if rec.status != "complete":
-                m.rc, m.error = 1, f"run {rec.run_id} is {rec.status}"
-            elif failed(out):
-                m.rc, m.error = 1, f"run {rec.run_id}: some points failed"
+            # read as the scenario's own command reads it (``scenarios.outcome``)
+            if out.exit_status(rec.status):
+                m.rc, m.error = 1, (f"run {rec.run_id} is {rec.status}"
+                                    if rec.status != "complete" else
+                                    f"run {rec.run_id}: {out.failed} figures failed")
         except RunInterrupted:
             raise  # Ctrl-C or a stop signal ends the advice too
         except UserError as e:
@@ -142,7 +144,7 @@ class Measurer:
                 "--sizes", f"1024,{PREFERRED_SIZE}", "--no-ref", "--no-progress"]
         if no_hw:
             args.append("--no-hw")
-        off = list(HW_FEATURES) if no_hw else []
+        off = list(PROFILES["no-aes"].features) if no_hw else []
 
         def make_plan():
             core = Cores.find(self.env)   # go, ring, ... when their cores are built
@@ -194,21 +196,27 @@ class Measurer:
         return self._measure("the kernel's dm-crypt", ["luks"], "every spec, about 30 s",
                              luks, make_plan)
 
-    def tls(self, lib: str) -> Measurement:
-        """The real TLS record layer of ``lib`` at the TLS-record write size."""
+    def tls(self, lib: str, profile: str | None = None) -> Measurement:
+        """The real TLS record layer of ``lib`` at the TLS-record write size (as on the weaker
+        CPU of ``profile``, through each library's own switch)."""
         from cipherbench.analysis import stats
         from cipherbench.scenarios.tls import scenario as tls
         args = ["tls", "--lib", lib, "--sizes", str(PREFERRED_SIZE), "--no-loopback",
-                "--budget", "0.3"]
+                "--budget", "0.3"] + (["--cpu-profile", profile] if profile else [])
+        off = PROFILES[profile].features if profile else ()
 
         def make_plan():
-            return tls.make_plan(Cores.find(self.env), self.env, libs=[lib], suites=None,
+            core = Cores.find(self.env)
+            core.common_args = hw_args(off)
+            return tls.make_plan(core, self.env, libs=[lib], suites=None,
                                  sizes=(PREFERRED_SIZE,), handshakes=False, transfer=True,
                                  loopback=False, loopback_size=32 << 20,
-                                 precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=self.cpu)
+                                 precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=self.cpu,
+                                 hw_off=off)
 
-        return self._measure(f"the {lib} TLS record layer", args, "every suite, about 30 s",
-                             tls, make_plan, failed=lambda out: bool(out.failed))
+        return self._measure(f"the {lib} TLS record layer"
+                             + (f" as a {profile} CPU" if profile else ""), args,
+                             "every suite, about 30 s", tls, make_plan)
 
     def gpg(self) -> Measurement:
         """Real gpg --symmetric (and age) encryption at a modest size."""

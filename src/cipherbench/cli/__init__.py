@@ -19,7 +19,7 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Mapping, Sequence, TextIO, cast
 
-from cipherbench.interrupts import STOP_SIGNALS, stop_on_signals
+from cipherbench.interrupts import STOP_SIGNALS, left_to_caller, ours, stop_on_signals
 
 if TYPE_CHECKING:
     import click
@@ -53,19 +53,32 @@ def build_cli() -> "click.Group":
 
 
 def main(args: Sequence[str] | None = None, env: Mapping[str, str] | None = None,
-         stdout=None, stderr=None) -> int:
+         stdout=None, stderr=None, *, own_signals: bool = True) -> int:
     """Run ``cipherbench ARGS`` with environment ``env``; returns the exit status.
 
     User errors print one line on stderr (exit 2 for usage, 1 for the environment); Ctrl-C,
     SIGTERM and SIGHUP unwind the same way (``interrupts``) and exit 130; nothing a user can
     cause ends in a traceback. The stop signals are caught first of all, before anything slow
-    (loading the commands included)."""
+    (loading the commands included).
+
+    ``own_signals=False`` is for a program that runs the command in-process (the tests): its
+    signal handlers stay as they are, and its own ``KeyboardInterrupt`` (pytest's Ctrl-C) goes
+    back to it as raised, with the run marked interrupted, instead of becoming an exit status."""
+    if not own_signals:
+        with left_to_caller():
+            return _main(args, env, stdout, stderr)
     with stop_on_signals():
         try:
             return _main(args, env, stdout, stderr)
         except KeyboardInterrupt:   # before the command's own handling was in place
             _say(stderr or sys.stderr, "cipherbench: error: interrupted\n")
             return 130
+
+
+def _pass_back(exc: BaseException | None) -> None:
+    """Raise again a ``KeyboardInterrupt`` that is the calling program's, not cipherbench's."""
+    if isinstance(exc, KeyboardInterrupt) and not ours(exc):
+        raise exc
 
 
 def _say(stream, text: str) -> None:
@@ -108,10 +121,12 @@ def _main(args: Sequence[str] | None, env: Mapping[str, str] | None, stdout, std
     except click.ClickException as e:
         app.error(e.format_message())
         return e.exit_code
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as e:   # click's wrapping of a KeyboardInterrupt (or EOF)
+        _pass_back(e.__cause__)
         app.error("interrupted")
         return 130
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
+        _pass_back(e)
         app.error("interrupted")
         return 130
     except UserError as e:

@@ -562,16 +562,3 @@ def per_op_ns(point: Point | dict) -> list[float]:
 def cpu_ratio(point: Point | dict) -> float | None:
     """Total CPU time over total wall time of a point (well below 1: steal or a busy machine)."""
     return _point(point).cpu_ratio()
-
-
-#: CPU features the core can ask libraries to leave unused.
-HW_FEATURES = ("aes", "pclmul", "avx2", "vaes", "sha")
-
-
-def hw_args(features: Sequence[str]) -> list[str]:
-    """Core arguments that turn ``features`` off in every library (``[]`` for none)."""
-    if not features:
-        return []
-    if set(features) >= set(HW_FEATURES):
-        return ["--no-hw"]
-    return ["--disable-cpu-feature", ",".join(f for f in HW_FEATURES if f in features)]

@@ -10,6 +10,12 @@ A scenario is a module (``SCENARIOS`` names them, by the command that stores the
   before it starts;
 - ``measure(plan, rec)``: measures into a ``recording.Recording``, which opens and closes the
   stored run, keeps results and warnings as they arrive, shows progress and handles signals;
+- ``estimate_s(plan) -> float``: the expected duration, printed before it starts;
+- ``measure(plan, rec) -> MeasureOutcome``: measures into a ``recording.Recording``, which
+  opens and closes the stored run, keeps results and warnings as they arrive, shows progress
+  and handles signals; the ``outcome.MeasureOutcome`` it returns (failed figures, a crashed
+  core, nothing measured) is read the same way by its command (``outcome.finish``) and by
+  ``advise``;
 - ``view(screen, run, results, warnings)``: draws a stored run (``show`` and the command);
 - ``answer_lines(run, results)`` and ``answer(screen, run, results)``: its verdict, computed
   from the stored results, which the command and ``show`` print last (after the warnings) and
@@ -33,6 +39,7 @@ from typing import Callable, Protocol
 from rich.console import Console
 
 from cipherbench.analysis.estimate import Estimate
+from cipherbench.scenarios.outcome import MeasureOutcome
 
 #: Command of a stored run -> the module of its scenario.
 SCENARIOS = {
@@ -64,7 +71,7 @@ class ScenarioModule(Protocol):
 
     def estimate_s(self, plan, /) -> "float | Estimate": ...
 
-    def measure(self, plan, rec, /): ...
+    def measure(self, plan, rec, /) -> MeasureOutcome: ...
 
     def view(self, screen: Screen, run, results, warnings, /) -> None: ...
 

@@ -9,7 +9,9 @@ elsewhere, the estimated duration first) and closes the run with its final statu
   ``interrupted`` after a crashed core, or ``failed`` when nothing usable came out);
 - Ctrl-C, SIGTERM or SIGHUP (``interrupts.Stop``): ``interrupted``, every process the command
   started and still alive is stopped, and ``RunInterrupted`` says in one line how many results
-  the run keeps (exit 130, the same line for every signal);
+  the run keeps (exit 130, the same line for every signal); a ``KeyboardInterrupt`` of the
+  program running the command in-process (``interrupts.ours``: pytest's Ctrl-C) is marked
+  ``interrupted`` the same way and goes on as raised;
 - the store cannot be written (a full disk): ``failed`` with the reason kept as a warning (a
   little space reserved beside the database at the start is given back for this), what was
   stored is shown (``show``), and the error goes on;
@@ -29,6 +31,7 @@ from typing import Callable, Iterable
 from rich.console import Console
 
 from cipherbench.analysis.estimate import Estimate
+from cipherbench import interrupts
 from cipherbench.machine import load
 from cipherbench.errors import UserError
 from cipherbench.scenarios.progress import Progress
@@ -191,6 +194,8 @@ class Recording:
         if isinstance(exc, KeyboardInterrupt):
             stop_children(self._before)
             self._finish("interrupted")
+            if not interrupts.ours(exc):
+                return False   # the calling program's Ctrl-C (pytest's): kept, passed on
             raise RunInterrupted(f"interrupted: run {self.run_id} keeps its {self._kept()} "
                                  f"finished results (`cipherbench show {self.run_id}`)") from None
         if isinstance(exc, StoreError):

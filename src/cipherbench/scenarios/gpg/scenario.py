@@ -25,6 +25,7 @@ from cipherbench.scenarios.gpg import disk as disk_mod
 from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
 from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
                                                   Measured, random_data)
+from cipherbench.scenarios.outcome import MeasureOutcome
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
 from cipherbench.units import format_bytes, rate_interval
@@ -118,7 +119,7 @@ def estimate_s(p: GpgPlan) -> float:
     return check + rounds_s + 2.0 + (2.0 if p.core else 0.0)
 
 
-def measure(p: GpgPlan, rec: Recording) -> None:
+def measure(p: GpgPlan, rec: Recording) -> MeasureOutcome:
     """Cipher-alone rows from the core first, then every candidate through gpg (or age) in
     randomized interleaved rounds, beside gpg's own default cipher."""
     for note in p.notes:
@@ -172,6 +173,9 @@ def measure(p: GpgPlan, rec: Recording) -> None:
             _store_rounds(p, rec, chosen, slots, out, default)
     except GpgHomeError as e:
         raise EnvironmentProblem(str(e))
+    # a candidate that failed has an ``error`` row per operation, its message said already
+    return MeasureOutcome(failed=sum(r.metric == "error"
+                                     for r in rec.store.results(rec.run_id)))
 
 
 def _store_rounds(p: GpgPlan, rec: Recording, chosen: list[Candidate],

@@ -11,6 +11,7 @@ from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.options import Size, nonempty_list, split_list
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios.luks import dmcrypt
 from cipherbench.scenarios.luks import scenario as luks
 from cipherbench.scenarios.progress import mode_for
@@ -70,10 +71,10 @@ def command(app: AppContext, ciphers, size, rounds, sector_size, seed, db, as_js
                    progress=mode_for(app.err_console, None), unit=luks.UNIT, total=p.steps(),
                    estimate_s=luks.estimate_s(p),
                    show=lambda run_id: _show(app, store, run_id, False)) as rec:
-        luks.measure(p, rec)
+        outcome = luks.measure(p, rec)
     _show(app, store, rec.run_id, as_json)
     store.close()
-    return 0 if rec.status == "complete" else 1
+    return finish(app, rec, outcome)
 
 
 def _show(app: AppContext, store, run_id: int, as_json: bool) -> None:

@@ -23,6 +23,7 @@ from cipherbench.machine import metadata
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.luks import dmcrypt
 from cipherbench.scenarios.luks.specs import DEFAULT_SPECS, SECTOR_SIZE
+from cipherbench.scenarios.outcome import MeasureOutcome
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.rounds import rounds
 from cipherbench.store import Result, Run, StoredWarning
@@ -74,7 +75,7 @@ def estimate_s(p: LuksPlan) -> float:
     return p.steps() * (_SETUP_S + 2 * p.size / _RATE_BPS)
 
 
-def measure(p: LuksPlan, rec: Recording) -> None:
+def measure(p: LuksPlan, rec: Recording) -> MeasureOutcome:
     """Every spec once per round in a new random order: a mapping made, written, read,
     removed; each pass stored as it finishes, the per-spec rows at the end."""
     drivers = K.read() or []
@@ -97,6 +98,7 @@ def measure(p: LuksPlan, rec: Recording) -> None:
             for r in summary_results(rec.store.results(rec.run_id, NAME), p, drivers):
                 rec.add(r)
     rec.status = "complete"
+    return MeasureOutcome()
 
 
 def summary_results(results: list[Result], p: LuksPlan, drivers: list[K.Driver]

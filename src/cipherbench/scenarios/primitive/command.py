@@ -16,9 +16,11 @@ from cipherbench.analysis.estimate import Estimate
 from cipherbench.machine import metadata
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.clikit.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
-                                        parse_sizes, split_list)
-from cipherbench.cores.core_client import HW_FEATURES, MAX_SAMPLES, hw_args
+from cipherbench.clikit.options import (SECONDS, cpu_profile_option, did_you_mean, nonempty_list,
+                                        parse_precision, parse_sizes, split_list)
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, delivered, throttled
+from cipherbench.cores.core_client import MAX_SAMPLES
+from cipherbench.cores.cpu_profiles import HW_FEATURES, PROFILES, hw_args, profile_of
 from cipherbench.cores.combined import Cores
 from cipherbench.display import console as disp
 from cipherbench.errors import UsageError
@@ -27,6 +29,7 @@ from cipherbench.advise.targets import ALL as ADVISE_TARGETS
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
 from cipherbench.remote import RemoteError, RemoteHost, check_destination
 from cipherbench.remote.recording import HostRecording, store_failure
+from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios import fleet_command as fleet, threads as thr
 from cipherbench.scenarios.fleet_command import KeepsArgs, host_options
 from cipherbench.scenarios.primitive import scenario as primitive
@@ -34,6 +37,7 @@ from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.rounds import Sequential
 from cipherbench.scenarios.recording import Recording
 from cipherbench.run_warnings import BenchWarning, Kind
+from cipherbench.units import format_rate, rate
 
 VALID_OPS = ("encrypt", "decrypt", "hash", "mac", "ref")
 
@@ -69,14 +73,14 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.option("--headline-size", "headline", metavar="SIZE", default=None,
               help="message size of the table (default 16 KiB)")
 @click.option("--no-ref", is_flag=True, help="leave out the memcpy and null reference rows")
-@click.option("--no-hw", is_flag=True, help="turn off AES-NI, PCLMUL, AVX2, VAES and SHA "
-              "extensions in every library through its own switch; a library without one is "
-              "reported, not measured")
+@cpu_profile_option
+@click.option("--no-hw", is_flag=True, help="the same as --cpu-profile no-aes")
 @click.option("--disable-cpu-feature", "disable_features", metavar="FEATURES",
               callback=nonempty_list,
-              help="turn off only these: aes, pclmul, avx2, vaes, sha (comma-separated)")
+              help="turn off only these: " + ", ".join(HW_FEATURES) + " (comma-separated)")
 @click.option("--hw-both", is_flag=True, help="two runs, with and without the hardware features "
-              "(all, or those of --disable-cpu-feature), linked for compare and report")
+              "(the profile's, no-aes's, or those of --disable-cpu-feature), linked for compare "
+              "and report")
 @click.option("--threads", "threads", metavar="N|all", default=None,
               help="N core processes measure each point at once, each on its own CPU; shows "
                    "aggregate and per-thread throughput and the scaling efficiency")
@@ -105,8 +109,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, budget, samples,
-            headline, no_ref, no_hw, disable_features, hw_both, threads, rounds, seed, cpu,
-            wait_quiet, hosts, inventory, parallel, host_timeout, ssh_config, host_core, progress,
+            headline, no_ref, cpu_profile, no_hw, disable_features, hw_both, threads, rounds,
+            seed, cpu, wait_quiet, hosts, inventory, parallel, host_timeout, ssh_config, host_core, progress,
             db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table.
 
@@ -124,7 +128,7 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
         if op not in VALID_OPS:
             raise UsageError(f"unknown operation {op!r}{did_you_mean(op, VALID_OPS)}; valid: "
                              + ", ".join(VALID_OPS[:-1]))
-    features = resolve_hw(no_hw, disable_features, hw_both)
+    features = resolve_hw(no_hw, disable_features, hw_both, cpu_profile)
     n_threads = thr.parse_threads(threads)
     if rounds is not None and rounds.strip().lower() == "auto" and n_threads > 1:
         raise UsageError("--rounds auto measures one process a point; --threads measures "
@@ -181,24 +185,40 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
             except RemoteError as e:
                 raise RemoteError(f"{e}; run {rec.run_id} is marked {rec.status} and keeps "
                                   f"its {rec.n_results} finished results") from None
-            _show(app, store, rec.run_id, p, as_json, rec.warnings)
             run_ids.append(rec.run_id)
-            if out.crashed:
-                app.error(f"a library's core process crashed: run {rec.run_id} is marked "
-                          "interrupted and keeps what finished")
-                rc = 1
-            elif out.nothing_measured:
-                app.error(f"nothing was measured: run {rec.run_id} is marked failed: "
-                          f"{out.nothing_measured}")
-                rc = 1
-    if len(run_ids) == 2:
-        store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})
-        store.update_metadata(run_ids[1], {"hw_pair": run_ids[0]})
-        if not as_json:
-            app.console.print(f"runs {run_ids[0]} (hardware on) and {run_ids[1]} (off: "
-                              f"{', '.join(features)}) are a pair: `cipherbench compare "
-                              f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
+            if len(run_ids) == 2:   # said before the second run's tables: its answer ends
+                _pair(app, store, run_ids, features, as_json)
+            _show(app, store, rec.run_id, p, as_json, rec.warnings)
+            rc = max(rc, finish(app, rec, out))
     return rc
+
+
+def delivered_line(m: dict, results, headline: int) -> str | None:
+    """For a host that gave the core well under a CPU: its share, and what the fastest row at
+    the headline size delivers there per wall-clock second beside its rate per CPU second."""
+    share = m.get(CORE_SHARE_KEY)
+    if not throttled(share):
+        return None
+    rows = [(rate(r.size, r.median), r) for r in results
+            if r.metric == "ns_per_op" and r.size == headline and r.lib != "ref" and r.median > 0]
+    line = (f"{m['host']} gave the core {share:.0%} of a CPU (its CPU time over wall time): "
+            f"the rates above are per CPU second, it delivers {share:.0%} of them")
+    if rows:
+        bps, r = max(rows, key=lambda x: x[0] or 0)
+        line += (f" (e.g. {r.lib} {r.algo} {r.op}: {format_rate(bps)} per CPU second, "
+                 f"{format_rate(delivered(bps or 0, share))} delivered)")
+    return line
+
+
+def _pair(app: AppContext, store, run_ids: list[int], features: list[str],
+          as_json: bool) -> None:
+    """``--hw-both``: the two runs name each other, and the line says how to compare them."""
+    store.update_metadata(run_ids[0], {"hw_pair": run_ids[1]})
+    store.update_metadata(run_ids[1], {"hw_pair": run_ids[0]})
+    if not as_json:
+        app.console.print(f"runs {run_ids[0]} (hardware on) and {run_ids[1]} (off: "
+                          f"{', '.join(features)}) are a pair: `cipherbench compare "
+                          f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
 
 
 def parse_rounds(text: str | None, preset: Preset = DEFAULT, n_threads: int = 1
@@ -292,8 +312,16 @@ def _processes(p: primitive.RunPlan) -> int:
     return len({(i.lib, i.op) for i in p.items})
 
 
-def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:
-    """The CPU features to turn off, in canonical order (all for --no-hw, or --hw-both alone)."""
+def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool,
+               profile: str | None = None) -> list[str]:
+    """The CPU features to turn off, in canonical order (the profile's; no-aes's for --no-hw
+    or --hw-both alone)."""
+    if profile and (no_hw or disable):
+        raise UsageError(f"--cpu-profile {profile} and "
+                         f"{'--no-hw' if no_hw else '--disable-cpu-feature'} exclude each other: "
+                         "--no-hw is --cpu-profile no-aes")
+    if profile:
+        return list(PROFILES[profile].features)
     asked = split_list((disable,)) if disable else []
     for f in asked:
         if f not in HW_FEATURES:
@@ -305,7 +333,7 @@ def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:
     if no_hw and hw_both:
         raise UsageError("--hw-both already makes the run without hardware: leave out --no-hw")
     if no_hw or (hw_both and not asked):
-        return list(HW_FEATURES)
+        return list(PROFILES["no-aes"].features)
     return [f for f in HW_FEATURES if f in asked]
 
 
@@ -321,8 +349,11 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
         libs = [l for l in p.selection.libs if l != "ref"]
         st = {l: (p.inventory.libraries.get(l) or {}).get("hw_switch") for l in libs}
         cannot = [l for l, v in st.items() if v != "applied"]
-        app.console.print(f"hardware off: {', '.join(p.hw_off)} (each library's own switch)"
-                          + (f"; not measured, no working switch: {', '.join(cannot)}"
+        name = profile_of(p.hw_off)
+        app.console.print((f"CPU profile {name}: " if name else "")
+                          + f"hardware off: {', '.join(p.hw_off)} (each library's own switch)"
+                          + (f"; not measured, cannot follow the profile (no working switch): "
+                             f"{', '.join(cannot)}"
                              if cannot else ""), markup=False, highlight=False)
     disp.display_warnings(app.err_console, list(warnings))
     m = bundle.run.metadata
@@ -330,6 +361,9 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
         app.console.print(f"measured on {m['host']} ({m.get('hostname', '?')}, "
                           f"{m.get('cpu_model') or '?'}), core {m.get('host_core', '?')}",
                           markup=False, highlight=False)
+        line = delivered_line(m, bundle.results, p.headline)
+        if line:
+            app.console.print(line, markup=False, highlight=False)
     app.console.print(f"stored as run {run_id} in {store.name} "
                       f"(`cipherbench show {run_id}`)", markup=False, highlight=False)
     primitive.answer(app, bundle.run, bundle.results, headline=p.headline,

@@ -14,6 +14,8 @@ from cipherbench.analysis.estimate import Estimate
 from cipherbench.machine import metadata
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, share_of
+from cipherbench.cores.cpu_profiles import profile_of
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.display.run_answer import RunAnswer, run_answer
@@ -23,8 +25,9 @@ from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios import threads as thr
 from cipherbench.scenarios.primitive.interleaved import run_in_rounds
-from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
+from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner,
                                                      Selection, plan as plan_items)
+from cipherbench.scenarios.outcome import MeasureOutcome
 from cipherbench.scenarios.recording import Recording
 from cipherbench.scenarios.rounds import Sequential
 from cipherbench.store import Result, Run, StoredWarning
@@ -66,6 +69,7 @@ class RunPlan:
                 "precision": s.precision, "budget_s": s.budget_s,
                 "run_budget_s": s.run_budget_s, "samples": s.samples,
                 "headline_size": self.headline, "hw_disabled": list(self.hw_off),
+                "cpu_profile": profile_of(self.hw_off),
                 "threads": self.threads, "cpu": s.cpu}
 
     def metadata(self) -> dict:
@@ -73,6 +77,8 @@ class RunPlan:
         meta = metadata.collect(inv.preamble, {l: inv.libraries[l] for l in self.selection.libs
                                                if l in inv.libraries})
         meta["hw_disabled"] = list(self.hw_off)
+        if self.hw_off:
+            meta["cpu_profile"] = profile_of(self.hw_off) or "custom"
         meta["threads"] = self.threads
         return meta
 
@@ -211,7 +217,7 @@ def estimate_s(p: RunPlan) -> Estimate:
     return Estimate(t, wall_s=extra if s.run_budget_s is None else min(extra, s.run_budget_s))
 
 
-def measure(p: RunPlan, rec: Recording) -> RunOutcome:
+def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:
     """Measure the plan into the recording; a crashed core marks the run interrupted."""
     meta = rec.metadata
     warnings = W.load(meta.get("loadavg"), meta.get("cores"),
@@ -236,6 +242,8 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
     updates: dict = {"freq_end_hz": out.freq_end_hz} if out.freq_end_hz else {}
     if out.preamble.get("freq_hz"):
         updates["freq_hz"] = out.preamble["freq_hz"]
+    if out.core_wall_ns > 0:
+        updates[CORE_SHARE_KEY] = share_of(out.core_cpu_ns, out.core_wall_ns)
     if out.clock is not None:
         updates["clock_trust"] = {"trusted": out.clock.trusted, "freq_hz": out.clock.freq_hz,
                                   "reason": out.clock.reason, "spread": out.clock.spread}
@@ -252,8 +260,8 @@ def measure(p: RunPlan, rec: Recording) -> RunOutcome:
         # Nothing measured (every algorithm refused by its vectors, a malformed vector file):
         # not a complete run, and the reasons the warnings gave are the reason.
         rec.status = "failed"
-        out.nothing_measured = _why_nothing(rec.warnings)
-    return out
+        return MeasureOutcome(nothing_measured=_why_nothing(rec.warnings))
+    return MeasureOutcome(crashed=out.crashed)
 
 
 def _asked_libraries(p: RunPlan) -> set[str]:

@@ -13,11 +13,15 @@ import click
 from cipherbench.analysis import stats
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import wait_quiet_on, wait_quiet_option
-from cipherbench.clikit.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
+from cipherbench.clikit.options import (CPU, SECONDS, Size, cpu_profile_option, nonempty_list,
+                                        parse_precision, split_list)
+from cipherbench.cores.cpu_profiles import PROFILES, hw_args
 from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.fleet_command import refuses_hosts
+from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.recording import Recording
@@ -89,15 +93,17 @@ for the run and removed afterwards.""")
                    "the run)")
 @click.option("--cpu", type=CPU, default=None, metavar="K",
               help="pin the measuring process to CPU K")
+@cpu_profile_option
 @wait_quiet_option
 @click.option("--list-suites", is_flag=True,
               help="print the suites with their names and grades, measure nothing")
+@refuses_hosts("tls", "the TLS record layer is measured on this machine only")
 @db_option
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_loopback,
-            loopback_size, precision, budget, rounds, seed, cpu, wait_quiet, list_suites, db,
-            as_json) -> int:
+            loopback_size, precision, budget, rounds, seed, cpu, cpu_profile, wait_quiet,
+            list_suites, db, as_json) -> int:
     env = app.env
     write_sizes = _sizes(sizes)
     prec = parse_precision(precision) or stats.DEFAULT_PRECISION
@@ -110,6 +116,8 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         check_fits("--loopback-size", lsize)
 
     core = Cores.find(env, app.warn)   # the C core, and the Go and Rust cores when built
+    hw_off = PROFILES[cpu_profile].features if cpu_profile else ()
+    core.common_args = hw_args(hw_off)
     if list_suites:
         have, known, _ = tls.inventory(core)
         display_rows(app.console, ["suite (IANA)", "OpenSSL", "GnuTLS", "proto", "grade", "why"],
@@ -120,7 +128,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
                       suites=split_list(suites) if suites else None, sizes=write_sizes,
                       handshakes=handshakes, transfer=not no_transfer,
                       loopback=not no_loopback, loopback_size=lsize, precision=prec,
-                      budget_s=budget, cpu=cpu, rounds=rounds, seed=seed)
+                      budget_s=budget, cpu=cpu, rounds=rounds, seed=seed, hw_off=hw_off)
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, tls.NAME, p.args(), p.metadata(), console=app.err_console,
@@ -130,7 +138,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         outcome = tls.measure(p, rec)
     _show(app, store, rec.run_id, p, as_json, rec.warnings)
     store.close()
-    return 1 if outcome.failed else 0
+    return finish(app, rec, outcome)
 
 
 def _show(app: AppContext, store, run_id: int, p, as_json: bool, warnings=()) -> None:
