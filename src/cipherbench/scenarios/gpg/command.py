@@ -57,15 +57,16 @@ removed afterwards; your ~/.gnupg is not touched.""")
 @click.option("--ops", default="encrypt,decrypt", show_default=True, callback=nonempty_list,
               help="which operations to time")
 @click.option("--precision", default=None, metavar="P",
-              help="stop the rounds early (after 6, the fewest a verdict needs) once every "
-                   "median and every ratio to the default is known within this fraction of "
+              help="stop the rounds at a planned look (after 8 of 12) once every median is "
+                   "known, or every ratio to the default decided, within this fraction of "
                    f"its 95% CI (0.02 or 2%; default {gpg_scenario.DEFAULT_PRECISION:.0%})")
 @click.option("--budget", default=gpg_scenario.DEFAULT_BUDGET_S, show_default=True,
               type=SECONDS, help="seconds per algorithm and operation: the rounds stop once "
                                  "they have spent it all (never before 6 rounds)")
 @click.option("--rounds", type=click.IntRange(2, 100), metavar="N",
               default=gpg_scenario.DEFAULT_ROUNDS, show_default=True,
-              help="interleaved rounds at most (a verdict needs 6)")
+              help="interleaved rounds at most, looked at after 8 and the last only "
+                   "(a verdict needs 6)")
 @click.option("--seed", type=int, default=None, metavar="S",
               help="the seed of the rounds' random order (default: a new one, stored with "
                    "the run)")

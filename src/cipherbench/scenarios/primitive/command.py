@@ -2,6 +2,7 @@
 """``cipherbench run``: measure primitives of every installed library, store and show them."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from contextlib import ExitStack
@@ -11,6 +12,7 @@ import click
 from rich.console import Console
 
 from cipherbench import __version__
+from cipherbench.analysis.estimate import Estimate
 from cipherbench.machine import metadata
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
@@ -58,7 +60,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
               help="operations: encrypt, decrypt, hash, mac (default: all of each kind)")
 @click.option("--sizes", multiple=True, metavar="SIZES", callback=nonempty_list,
               help="message sizes in bytes, e.g. 16,1024,16k (default: the preset's)")
-@click.option("--quick", is_flag=True, help="the essential algorithms on two sizes (< 30 s)")
+@click.option("--quick", is_flag=True, help="the essential algorithms on two sizes (about 20 s on a quiet "
+              "2-core machine)")
 @click.option("--full", is_flag=True,
               help="every algorithm, operation and size (over an hour with every library)")
 @click.option("--precision", metavar="P", help="target 95% CI half-width of each figure, "
@@ -81,16 +84,16 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.option("--threads", "threads", metavar="N|all", default=None,
               help="N core processes measure each point at once, each on its own CPU; shows "
                    "aggregate and per-thread throughput and the scaling efficiency")
-@click.option("--rounds", metavar="N|auto", default=None,
-              help="measure the points of each size in N interleaved rounds, in a new random "
-                   "order each round, so that load falls on every library alike (stores each "
-                   "round's median and the paired ratio to the fastest library); auto: rounds "
-                   "until every cell is precise or its ratio to the fastest decided, looked at "
-                   "after 8, 12 and 16 rounds only, within the preset's budget (--budget: "
-                   "seconds a point)")
+@click.option("--rounds", metavar="N|auto|off", default=None,
+              help="auto (the default, but for --full and --threads): interleaved rounds, each "
+                   "point once a round in a new random order so that load falls on every "
+                   "library alike, until every cell is precise or its ratio to the fastest "
+                   "library decided, looked at after 8, 12 and 16 rounds only, within the "
+                   "preset's budget (--budget: seconds a point); N: exactly N rounds; off: "
+                   "each library after the other, extra samples until a point is precise")
 @click.option("--seed", type=int, default=None, metavar="S",
-              help="with --rounds: the seed of the random order (default: a new one, stored "
-                   "with the run)")
+              help="the seed of the rounds' random order (default: a new one, stored with "
+                   "the run)")
 @cpu_option("pin every core process to CPU K (not with --threads, which pins its own)")
 @wait_quiet_option
 @host_options
@@ -111,8 +114,9 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
             db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table.
 
-    The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB
-    (about 1 min 40 s on a quiet 2-core machine; the estimate is printed first)."""
+    The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB in
+    adaptive interleaved rounds (about 1 min 45 s on a quiet 2-core machine; the estimate for
+    this machine's load is printed first)."""
     preset = choose_preset(quick, full)
     prec = parse_precision(precision) or preset.precision
     if budget is not None and budget < 0:
@@ -126,12 +130,12 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                              + ", ".join(VALID_OPS[:-1]))
     features = resolve_hw(no_hw, disable_features, hw_both, cpu_profile)
     n_threads = thr.parse_threads(threads)
-    n_rounds, adaptive = parse_rounds(rounds)
-    if adaptive and n_threads > 1:
+    if rounds is not None and rounds.strip().lower() == "auto" and n_threads > 1:
         raise UsageError("--rounds auto measures one process a point; --threads measures "
                          "several: choose one")
-    if seed is not None and not rounds:
-        raise UsageError("--seed orders the rounds: add --rounds N")
+    n_rounds, adaptive = parse_rounds(rounds, preset, n_threads)
+    if seed is not None and not (n_rounds or adaptive):
+        raise UsageError("--seed orders the rounds: leave out --rounds off")
 
     if cpu is not None and n_threads > 1:
         raise UsageError("--cpu pins one process, --threads pins one per CPU: choose one")
@@ -217,18 +221,24 @@ def _pair(app: AppContext, store, run_ids: list[int], features: list[str],
                           f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
 
 
-def parse_rounds(text: str | None) -> tuple[int, bool]:
-    """``--rounds``: (a fixed count, 0 when none; adaptive)."""
-    if text is None:
+def parse_rounds(text: str | None, preset: Preset = DEFAULT, n_threads: int = 1
+                 ) -> tuple[int, bool]:
+    """``--rounds``: (a fixed count, 0 when none; adaptive). Without it: adaptive rounds
+    where the preset has them (``Preset.adaptive``), unless ``--threads`` measures several
+    processes a point."""
+    word = None if text is None else text.strip().lower()
+    if word is None:
+        return 0, preset.adaptive and n_threads == 1
+    if word == "off":
         return 0, False
-    if text.strip().lower() == "auto":
+    if word == "auto":
         return 0, True
     try:
-        n = int(text)
+        n = int(word)
     except ValueError:
         n = 0
     if not 2 <= n <= 100:
-        raise UsageError(f"--rounds {text!r}: valid: a whole number from 2 to 100, or auto")
+        raise UsageError(f"--rounds {text!r}: valid: a whole number from 2 to 100, auto or off")
     return n, False
 
 
@@ -272,7 +282,7 @@ class _RecordingOptions(TypedDict):
     progress: str
     unit: str
     total: int
-    estimate_s: float
+    estimate_s: Estimate
     show: Callable[[int], None]
 
 
@@ -281,7 +291,8 @@ def _recording(app: AppContext, store, p: primitive.RunPlan, session: RemoteHost
     """The run's ``Recording``; on a host, with the host's machine facts and load."""
     estimate = primitive.estimate_s(p)
     if session is not None:   # every core process there is one more ssh connection
-        estimate += session.connect_s * _processes(p)
+        estimate = dataclasses.replace(estimate, wall_s=estimate.wall_s
+                                       + session.connect_s * _processes(p))
     common = _RecordingOptions(console=app.err_console, progress=mode, unit=primitive.UNIT,
                                total=p.points(), estimate_s=estimate,
                                show=lambda run_id: _show(app, store, run_id, p, False))

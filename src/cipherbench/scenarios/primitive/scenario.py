@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from cipherbench import catalog
 from cipherbench.analysis import verdict as V
+from cipherbench.analysis.estimate import Estimate
 from cipherbench.machine import metadata
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
@@ -161,6 +162,10 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
                     samples=samples, min_sample_ms=preset.min_sample_ms,
                     cpu=cpu)
     items = plan_items(inv, sel)
+    if (adaptive or rounds) and samples is None:
+        # a round's batch needs only a best of a few samples (the rounds give the interval):
+        # the preset's count, not the core's ~100, keeps a round of every point short
+        sel = dataclasses.replace(sel, samples=preset.samples)
     if adaptive and budget_s is not None:   # --budget: seconds a point, for all its rounds
         sel = dataclasses.replace(sel, run_budget_s=budget_s * sum(len(i.sizes) for i in items))
     measured = {i.algo for i in items}
@@ -195,8 +200,10 @@ _SHORT_SAMPLE_MS = 0.2
 _AUTO_SAMPLES = 100
 
 
-def estimate_s(p: RunPlan) -> float:
-    """Seconds the plan should take on a quiet machine (shown before the run starts)."""
+def estimate_s(p: RunPlan) -> Estimate:
+    """How long the plan should take, on a quiet machine and at any CPU share (shown before
+    the run starts): the rounds' budget and the extra samples' budgets are wall time, so
+    under load they cut the work rather than stretch (``analysis.estimate``)."""
     s = p.selection
     sample_s = (s.min_sample_ms or _CORE_MIN_SAMPLE_MS) / 1000
     first_s = s.samples * sample_s if s.samples else _AUTO_POINT_S
@@ -208,20 +215,17 @@ def estimate_s(p: RunPlan) -> float:
     else:   # the first batch of each library and op; every later batch is counted below
         t = 0.0 if p.rounds else len({(i.lib, i.op) for i in p.items}) * _PROCESS_S
     if p.rounds:   # a batch per point and round, no extra samples
-        return t + n * p.rounds * (first_s + _POINT_OVERHEAD_S + per_batch)
+        return Estimate(t, n * (first_s + _POINT_OVERHEAD_S + per_batch), p.rounds)
     if p.adaptive:   # the first look's rounds, or the budget, never fewer than a verdict's
         batch_s = _ROUND_BATCH_S + per_batch + (s.samples or _AUTO_SAMPLES) * (
             (s.min_sample_ms or _SHORT_SAMPLE_MS) / 1000)
-        rounds_s = n * Sequential().looks[0] * batch_s
-        if s.run_budget_s is not None:
-            rounds_s = max(n * V.MIN_ROUNDS * batch_s, min(rounds_s, s.run_budget_s))
-        return t + n * _POINT_OVERHEAD_S + rounds_s
+        return Estimate(t + n * _POINT_OVERHEAD_S, n * batch_s, Sequential().looks[0],
+                        budget_s=s.run_budget_s, min_rounds=V.MIN_ROUNDS)
     t += n * (first_s + _POINT_OVERHEAD_S)
     extra = n * _REFINED_SHARE * (s.budget_s + per_batch)
-    t += extra if s.run_budget_s is None else min(extra, s.run_budget_s)
     if p.threads > 1:
         t += len([i for i in p.items if i.lib != "ref"]) * 2 * _thread_samples(p) * sample_s
-    return t
+    return Estimate(t, wall_s=extra if s.run_budget_s is None else min(extra, s.run_budget_s))
 
 
 def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:

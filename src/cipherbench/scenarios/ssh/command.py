@@ -88,9 +88,10 @@ def parse_size(text: str) -> int:
                    f"copy a file with -c CIPHER (default: {DEFAULT_VIA})")
 @click.option("--rounds", type=click.IntRange(2, 100), default=sweep.DEFAULT_ROUNDS,
               show_default=True, metavar="N",
-              help="interleaved rounds: each sends one sample through every cipher, tool "
-                   "and the baseline, in a new random order; a verdict needs "
-                   f"{sweep.verdict.MIN_ROUNDS}")
+              help="interleaved rounds at most: each sends one sample through every "
+                   "cipher, tool and the baseline, in a new random order; they stop at a "
+                   "planned look (after 8) once every cipher is decided against the default; "
+                   f"a verdict needs {sweep.verdict.MIN_ROUNDS}")
 @click.option("--seed", type=int, default=None, metavar="S",
               help="the seed of the rounds' random order (default: a new one, stored with "
                    "the run)")

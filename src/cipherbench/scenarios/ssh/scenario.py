@@ -294,7 +294,7 @@ def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes | bytearray,
     return sweep.sweep(p.candidates(), lambda c: _sampler(target, tools, c), data,
                         n_rounds=p.rounds, rng=random.Random(p.seed), budget_s=p.budget_s,
                         max_sample_s=p.max_sample_s, on_start=on_start, on_sample=on_sample,
-                        on_fail=on_fail)
+                        on_fail=on_fail, default=default)
 
 
 def view(screen: Screen, run: Run, results: list[Result],

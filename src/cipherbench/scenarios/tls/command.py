@@ -78,14 +78,16 @@ for the run and removed afterwards.""")
               help="bytes per loopback transfer")
 @click.option("--precision", default=None, metavar="P",
               help=f"target half-width of the 95% CI of every median and every ratio to the "
-                   f"default suite: the rounds stop early (after 6) once it is met, and a "
+                   f"default suite: the rounds stop at a planned look (after 8 of 12) once "
+                   f"each is met or the ratio decided, and a "
                    f"figure that misses it says so (default {stats.DEFAULT_PRECISION:.0%})")
 @click.option("--budget", type=SECONDS, default=1.0, show_default=True, metavar="SECONDS",
               help="seconds per suite and write size (3x per suite for the loopback "
                    "transfers): the rounds stop once they have spent it (never before 6)")
 @click.option("--rounds", type=click.IntRange(2, 100), metavar="N",
               default=tls.DEFAULT_ROUNDS, show_default=True,
-              help="interleaved rounds at most (a verdict needs 6)")
+              help="interleaved rounds at most, looked at after 8 and the last only "
+                   "(a verdict needs 6)")
 @click.option("--seed", type=int, default=None, metavar="S",
               help="the seed of the rounds' random order (default: a new one, stored with "
                    "the run)")
