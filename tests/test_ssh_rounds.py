@@ -219,7 +219,8 @@ class _Screen:
 
 
 def _run(args: dict) -> Run:
-    return Run(1, "ssh", "2026-01-01T00:00:00", None, "complete", args, {}, "0")
+    return Run(1, "ssh", "2026-01-01T00:00:00", None, "complete", args, {}, "0",
+               uid="0123456789abcdef0123456789abcdef")
 
 
 @pytest.mark.parametrize("width", (80, 100))
@@ -231,8 +232,9 @@ def test_stored_rounds_redraw_one_table_per_tool_that_fits(width):
     out = io.StringIO()
     screen = _Screen(Console(file=out, width=width, no_color=True, highlight=False),
                      Console(file=io.StringIO(), width=width))
-    scenario.view(screen, _run({"size": 1 << 20, "host": "127.0.0.1 (private sshd)"}),
-                  results, [])
+    run = _run({"size": 1 << 20, "host": "127.0.0.1 (private sshd)"})
+    scenario.view(screen, run, results, [])
+    scenario.answer(screen, run, results)       # the command's last line, after the tables
     text = out.getvalue()
     for line in text.splitlines():
         assert len(line) <= width and "…" not in line, line
@@ -242,9 +244,10 @@ def test_stored_rounds_redraw_one_table_per_tool_that_fits(width):
     assert sum("bottleneck" in ln for ln in text.splitlines()) == 1
     # an interrupted run has only its samples: the same table comes from them
     alone = io.StringIO()
-    scenario.view(_Screen(Console(file=alone, width=width, no_color=True, highlight=False),
-                          Console(file=io.StringIO(), width=width)),
-                  _run({"size": 1 << 20, "host": "127.0.0.1 (private sshd)"}), stored, [])
+    screen = _Screen(Console(file=alone, width=width, no_color=True, highlight=False),
+                     Console(file=io.StringIO(), width=width))
+    scenario.view(screen, run, stored, [])
+    scenario.answer(screen, run, stored)
     assert alone.getvalue() == text
 
 
