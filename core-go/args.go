@@ -15,7 +15,8 @@ const usage = `usage: cipherbench-core-go list [--lib go]
                                  [--sizes 16,64,...] [--samples N] [--min-sample-ms T]
                                  [--misalign N] [--cpu K] [--vectors DIR]
        cipherbench-core-go tls --list | --lib go [--suites S,...] [--handshakes] (tls --help)
-  every command (tls too): [--no-hw | --disable-cpu-feature aes,pclmul,avx2,vaes,sha]
+  every command (tls too): [--cpu-profile no-aes|baseline | --no-hw (= no-aes)
+    | --disable-cpu-feature aes,pclmul,avx2,vaes,sha,avx512,avx,ssse3,bmi]
        turns those CPU features off through Go's GODEBUG cpu.* options
 `
 

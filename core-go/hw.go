@@ -12,16 +12,26 @@ import (
 	"syscall"
 )
 
-var hwNames = []string{"aes", "pclmul", "avx2", "vaes", "sha"}
+var hwNames = []string{"aes", "pclmul", "avx2", "vaes", "sha", "avx512", "avx", "ssse3", "bmi"}
+
+const hwValid = "aes, pclmul, avx2, vaes, sha, avx512, avx, ssse3, bmi"
+
+// hwProfiles: --cpu-profile's names and the features each turns off (as in the C core:
+// no-aes is what --no-hw always meant, baseline everything beyond the architecture's).
+var hwProfiles = map[string][]string{
+	"no-aes":   hwNames[:5],
+	"baseline": hwNames,
+}
 
 const hwMarker = "CIPHERBENCH_CORE_HW_OFF"
 
 // hwRequest: the features asked off (names, in hwNames order); empty when none.
 var hwRequest []string
 
-// takeHwArgs removes --no-hw and --disable-cpu-feature from args; a usage error is returned.
+// takeHwArgs removes --cpu-profile, --no-hw and --disable-cpu-feature from args; a usage
+// error is returned.
 func takeHwArgs(args []string) ([]string, []string, error) {
-	const opt = "--disable-cpu-feature"
+	const opt, prof = "--disable-cpu-feature", "--cpu-profile"
 	want := map[string]bool{}
 	var rest []string
 	parse := func(list string) error {
@@ -34,8 +44,21 @@ func takeHwArgs(args []string) ([]string, []string, error) {
 				if len(f) > 32 {
 					f = f[:32]
 				}
-				return fmt.Errorf("--disable-cpu-feature: unknown feature '%s'; valid: aes, pclmul, avx2, vaes, sha (comma-separated)", f)
+				return fmt.Errorf("--disable-cpu-feature: unknown feature '%s'; valid: %s (comma-separated)", f, hwValid)
 			}
+			want[f] = true
+		}
+		return nil
+	}
+	profile := func(name string) error {
+		fs, ok := hwProfiles[name]
+		if !ok {
+			if len(name) > 32 {
+				name = name[:32]
+			}
+			return fmt.Errorf("--cpu-profile: unknown profile '%s'; valid: no-aes, baseline", name)
+		}
+		for _, f := range fs {
 			want[f] = true
 		}
 		return nil
@@ -44,12 +67,22 @@ func takeHwArgs(args []string) ([]string, []string, error) {
 		a := args[i]
 		switch {
 		case a == "--no-hw":
-			for _, n := range hwNames {
-				want[n] = true
+			_ = profile("no-aes")
+		case a == prof:
+			if i+1 >= len(args) {
+				return nil, nil, fmt.Errorf("option %s needs a value; valid: no-aes, baseline", prof)
+			}
+			i++
+			if err := profile(args[i]); err != nil {
+				return nil, nil, err
+			}
+		case strings.HasPrefix(a, prof+"="):
+			if err := profile(a[len(prof)+1:]); err != nil {
+				return nil, nil, err
 			}
 		case a == opt:
 			if i+1 >= len(args) {
-				return nil, nil, fmt.Errorf("option %s needs a value; valid: aes, pclmul, avx2, vaes, sha", opt)
+				return nil, nil, fmt.Errorf("option %s needs a value; valid: %s", opt, hwValid)
 			}
 			i++
 			if err := parse(args[i]); err != nil {

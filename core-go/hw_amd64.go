@@ -12,6 +12,10 @@ var godebugOption = map[string]string{
 	"avx2":   "cpu.avx2=off",
 	"sha":    "cpu.sha=off",
 	"vaes":   "",
+	"avx512": "cpu.avx512f=off,cpu.avx512bw=off,cpu.avx512vl=off,cpu.avx512dq=off",
+	"avx":    "cpu.avx=off,cpu.fma=off",
+	"ssse3":  "cpu.sse3=off,cpu.ssse3=off,cpu.sse41=off,cpu.sse42=off,cpu.popcnt=off",
+	"bmi":    "cpu.bmi1=off,cpu.bmi2=off,cpu.adx=off",
 }
 
 // hwUsed: the features whose code Go selects, by Go's own conditions (crypto/internal/
@@ -29,6 +33,18 @@ func hwUsed() []string {
 	}
 	if x.HasAVX2 {
 		used = append(used, "avx2")
+	}
+	if x.HasAVX512F {
+		used = append(used, "avx512")
+	}
+	if x.HasAVX {
+		used = append(used, "avx")
+	}
+	if x.HasSSSE3 || x.HasSSE41 {
+		used = append(used, "ssse3")
+	}
+	if x.HasBMI2 {
+		used = append(used, "bmi")
 	}
 	// SHA-NI: CPUID.(EAX=7,ECX=0):EBX bit 29; x/sys/cpu has no flag for it.
 	if maxLeaf, _, _, _ := cpuid(0, 0); maxLeaf >= 7 {

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* backend.h - the contract between the measurement core and one crypto library.
  *
- * A backend is one source file (C, or C++ with C linkage) that exports one constant
- * `cb_backend` table.
+ * A backend is one source file (C, or C++ with C linkage) that defines one constant
+ * `cb_backend` table; it is built as a shared module with its library (module.h), which
+ * exports that table to the core.
  * Each row of its `ops` array is one algorithm the library can run, given by
  * its canonical name (see algorithms.c for key, nonce and tag sizes) and three
  * small functions. One function usually serves many rows through `arg`
@@ -75,15 +76,23 @@ enum cb_caps {
     CB_CAP_NO_HW_SWITCH = 1u << 8 /* the library has no supported way to turn hardware off */
 };
 
-/* CPU features --no-hw and --disable-cpu-feature can ask a library to leave
- * unused (x86-64 names; hw.c maps them to words and back). */
+/* CPU features --cpu-profile, --no-hw and --disable-cpu-feature can ask a
+ * library to leave unused (x86-64 names; hw.c maps them to words and back).
+ * The profiles: no-aes (CB_HW_NO_AES, what --no-hw always meant) and
+ * baseline (CB_HW_ALL: nothing beyond the architecture's baseline, SSE2 on
+ * x86-64, Armv8-A with NEON on arm64). */
 enum cb_hw_feature {
     CB_HW_AES    = 1u << 0,   /* AES-NI */
     CB_HW_PCLMUL = 1u << 1,   /* PCLMULQDQ (GHASH) */
     CB_HW_AVX2   = 1u << 2,   /* AVX2 code paths */
-    CB_HW_VAES   = 1u << 3,   /* VAES and VPCLMULQDQ (wide AES-GCM) */
+    CB_HW_VAES   = 1u << 3,   /* VAES and VPCLMULQDQ (wide AES-GCM), GFNI */
     CB_HW_SHA    = 1u << 4,   /* SHA extensions */
-    CB_HW_ALL    = (1u << 5) - 1
+    CB_HW_NO_AES = (1u << 5) - 1,
+    CB_HW_AVX512 = 1u << 5,   /* AVX-512 (F, DQ, BW, VL, IFMA, VBMI ...) */
+    CB_HW_AVX    = 1u << 6,   /* AVX, FMA, F16C */
+    CB_HW_SSSE3  = 1u << 7,   /* SSE3, SSSE3, SSE4.1, SSE4.2, MOVBE, POPCNT */
+    CB_HW_BMI    = 1u << 8,   /* BMI1, BMI2, ADX */
+    CB_HW_ALL    = (1u << 9) - 1
 };
 
 /* Room for one "NAME=VALUE" string from hw_env(). */
@@ -97,7 +106,7 @@ typedef struct cb_backend {
     const char *(*provider)(void);         /* implementation it picked, e.g. "aesni"; may be NULL */
     const cb_op *ops;                      /* rows, ended by a row with algo == NULL */
 
-    /* ---- Turning hardware off (--no-hw, --disable-cpu-feature). Appended
+    /* ---- Turning hardware off (--cpu-profile, --no-hw, --disable-cpu-feature). Appended
      * after ops so that older initialisers stay valid; all may be 0/NULL,
      * which means "this library has no supported switch" (reported as
      * cannot_disable, never measured as if switched off).
@@ -120,8 +129,9 @@ typedef struct cb_backend {
     unsigned (*hw_used)(void);
 } cb_backend;
 
-/* Every backend compiled into this build, NULL-terminated (backends.c). */
-extern const cb_backend *const cb_backends[];
+/* Every backend whose module loaded, NULL-terminated, in the build's order (modules.c,
+ * filled by cb_modules_load()). */
+extern const cb_backend *cb_backends[];
 
 /* What a library offers, by its own enumeration (`list --offered`): offer() is
  * called once per algorithm with its kind ("aead", "cipher", "hash", "mac"),
@@ -130,13 +140,10 @@ extern const cb_backend *const cb_backends[];
  * give a static table of its documented API (say so at the table); one with
  * neither has no entry. The library is initialised before list runs. */
 typedef void cb_offer_fn(void *u, const char *kind, const char *name, const char *algo);
-typedef struct cb_offer_source {
-    const char *lib;
-    void (*list)(cb_offer_fn *offer, void *u);
-} cb_offer_source;
+typedef void cb_offer_fn_list(cb_offer_fn *offer, void *u);
 
-/* One entry per compiled-in backend that can enumerate, ended by {NULL, NULL}. */
-extern const cb_offer_source cb_offer_sources[];
+/* The enumeration of the loaded backend called lib, or NULL when it has none. */
+cb_offer_fn_list *cb_offer_source_of(const char *lib);
 
 /* Why no row measures what a library offers under `name`, when that is on
  * purpose (unmeasured.c); NULL for a gap not yet closed. */

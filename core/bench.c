@@ -75,8 +75,8 @@ int cb_bench_check(const cb_args *a, const cb_backend **libp, const cb_op **ops,
     char valid[4096];
     const cb_backend *lib = cb_lib_find(a->lib);
     if (!lib) {
-        cb_lib_names(valid, sizeof valid);
-        return say(err, errlen, "unknown library '%s'; valid: %s", a->lib, valid);
+        cb_lib_unknown(a->lib, err, errlen);
+        return 2;
     }
     for (size_t i = 0; i < a->n_algos; i++) {
         const char *name = a->algos[i];
@@ -504,10 +504,11 @@ int cb_cmd_bench(const cb_args *a)
         fprintf(stderr, "cipherbench-core: %s\n", err);
         return 2;
     }
-    uint64_t t0 = cb_wall_ns();
+    uint64_t t0 = cb_wall_ns(), c0 = cb_cpu_ns();
     cb_bench_start(&L, "bench");
     int failures = cb_bench_run(&L, a, ops, algs, NULL);
     cb_bench_close(&L);
-    cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
+    uint64_t wall = cb_wall_ns() - t0, cpu = cb_cpu_ns() - c0;
+    cb_emit_end_cpu(cb_measure_freq_hz(), wall, cpu);
     return failures ? 1 : 0;
 }

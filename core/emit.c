@@ -287,6 +287,11 @@ int cb_emit_error(const char *lib, const char *algo, const char *op,
 
 int cb_emit_end(double freq_hz, uint64_t elapsed_ns)
 {
+    return cb_emit_end_cpu(freq_hz, elapsed_ns, UINT64_MAX);
+}
+
+int cb_emit_end_cpu(double freq_hz, uint64_t elapsed_ns, uint64_t cpu_ns)
+{
     cJSON *r = cb_record("end");
     if (!r)
         return -1;
@@ -295,6 +300,8 @@ int cb_emit_end(double freq_hz, uint64_t elapsed_ns)
     else
         cJSON_AddNullToObject(r, "freq_hz");
     cJSON_AddNumberToObject(r, "elapsed_ns", (double)elapsed_ns);
+    if (cpu_ns != UINT64_MAX)
+        cJSON_AddNumberToObject(r, "cpu_ns", (double)cpu_ns);
     if (freq_hz > 0 && cb_clock_last.freq_hz == freq_hz)
         add_probes(r, cb_clock_last.cycles, cb_clock_last.wall_ns, cb_clock_last.cpu_ns, cb_clock_last.n);
     return cb_emit(r);

@@ -88,5 +88,8 @@ int cb_emit_error(const char *lib, const char *algo, const char *op,
                   const char *reason, const char *message);
 /* With the probes of cb_clock_last when they gave freq_hz. */
 int cb_emit_end(double freq_hz, uint64_t elapsed_ns);
+/* The same with cpu_ns: the process's CPU time over the elapsed_ns (what a throttled host
+ * gave the core: cpu_ns / elapsed_ns). */
+int cb_emit_end_cpu(double freq_hz, uint64_t elapsed_ns, uint64_t cpu_ns);
 
 #endif

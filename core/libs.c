@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* libs.c - the lookup of a library by name over the compiled-in backends
- * (backends.c, or a test's own list) plus the reference rows of ref.c. */
+ * (the modules that loaded, modules.c) plus the reference rows of ref.c. */
 #include "libs.h"
+#include "module.h"
 #include "ref.h"
 #include <stdio.h>
 #include <string.h>
@@ -32,6 +33,19 @@ static void append(char *buf, size_t cap, size_t *off, const char *s)
     int n = snprintf(buf + *off, cap - *off, "%s%s", *off ? ", " : "", s);
     if (n > 0)
         *off += (size_t)n;
+}
+
+void cb_lib_unknown(const char *name, char *buf, size_t cap)
+{
+    const cb_module_state *st = cb_module_state_of(name);
+    if (st && !st->module) {
+        snprintf(buf, cap, "library '%s' is not available here: its module did not load: %s",
+                 name, st->why);
+        return;
+    }
+    char valid[1024];
+    cb_lib_names(valid, sizeof valid);
+    snprintf(buf, cap, "unknown library '%s'; valid: %s", name, valid);
 }
 
 void cb_lib_names(char *buf, size_t cap)

@@ -10,6 +10,9 @@
 const cb_backend *cb_lib_find(const char *name);
 /* The row for algo in b, or NULL. */
 const cb_op *cb_lib_op(const cb_backend *b, const char *algo);
+/* Why --lib name names nothing to measure, as one line into buf: its module did not load
+ * (the loader's reason), or no library has that name (the valid ones). */
+void cb_lib_unknown(const char *name, char *buf, size_t cap);
 /* Every library name, ", "-separated, into buf (for error messages). */
 void cb_lib_names(char *buf, size_t cap);
 /* Every algorithm b has, ", "-separated, into buf. */

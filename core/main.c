@@ -12,6 +12,7 @@
 #include "kat.h"
 #include "measure.h"
 #include "libs.h"
+#include "module.h"
 #include "preamble.h"
 #include "ref.h"
 #include "serve.h"
@@ -26,9 +27,9 @@
 
 static int unknown_lib(const char *name)
 {
-    char valid[1024];
-    cb_lib_names(valid, sizeof valid);
-    fprintf(stderr, "cipherbench-core: unknown library '%s'; valid: %s\n", name, valid);
+    char line[2048];
+    cb_lib_unknown(name, line, sizeof line);
+    fprintf(stderr, "cipherbench-core: %s\n", line);
     return 2;
 }
 
@@ -111,10 +112,27 @@ static void list_offered(const cb_backend *b)
 {
     lib_init(b);
     cb_emit_library(b);
-    for (const cb_offer_source *s = cb_offer_sources; s->lib; s++)
-        if (strcmp(s->lib, b->name) == 0)
-            s->list(emit_offered, (void *)b->name);
+    cb_offer_fn_list *offered = cb_offer_source_of(b->name);
+    if (offered)
+        offered(emit_offered, (void *)b->name);
     fflush(stdout);
+}
+
+/* One "module" record: a backend's module, loaded from path, or not loaded and why. */
+static void emit_module(const cb_module_state *st)
+{
+    printf("{\"v\":1,\"type\":\"module\",\"lib\":");
+    put_json_str(st->lib);
+    printf(",\"loaded\":%s,\"path\":", st->module ? "true" : "false");
+    if (st->path[0])
+        put_json_str(st->path);
+    else
+        printf("null");
+    if (!st->module) {
+        printf(",\"error\":");
+        put_json_str(st->why);
+    }
+    printf("}\n");
 }
 
 static int cmd_list(const cb_args *a)
@@ -128,6 +146,11 @@ static int cmd_list(const cb_args *a)
     fprintf(stderr, "cipherbench-core: warning: %s\n", CB_NO_CRYPTO_HINT);
 #endif
     cb_preamble_emit("list");
+    size_t n_modules;
+    const cb_module_state *modules = cb_module_states(&n_modules);
+    for (size_t i = 0; i < n_modules; i++)
+        if (!a->lib || strcmp(a->lib, modules[i].lib) == 0)
+            emit_module(&modules[i]);
     if (a->offered) {
         for (const cb_backend *const *b = cb_backends; *b; b++)
             if (!only || only == *b)
@@ -176,6 +199,13 @@ static int cmd_kat(const cb_args *a)
     }
     for (size_t i = 0; i < set.n_unknown; i++)
         fprintf(stderr, "cipherbench-core: warning: %s (skipped)\n", set.unknown[i]);
+    /* A library whose module did not load is not checked: said, not a failure. */
+    size_t n_modules;
+    const cb_module_state *modules = cb_module_states(&n_modules);
+    for (size_t i = 0; !only && i < n_modules; i++)
+        if (!modules[i].module)
+            fprintf(stderr, "cipherbench-core: warning: %s not checked: its module did not load: %s\n",
+                    modules[i].lib, modules[i].why);
     /* Nothing to check (an empty directory, files for rows no library here has) is a
      * failure too: a kat that checked nothing must not pass for one that passed. */
     size_t checkable = 0;
@@ -261,6 +291,8 @@ int main(int argc, char **argv)
 {
     cb_args a;
     char err[512];
+    /* Every backend's module, before anything asks for a library (module.h). */
+    cb_modules_load();
     /* --no-hw / --disable-cpu-feature: every command, tls too. */
     char *orig[argc + 1];
     memcpy(orig, argv, sizeof(char *) * (size_t)argc);

@@ -15,6 +15,9 @@ uint64_t cb_thread_cpu_ns(void); /* CLOCK_THREAD_CPUTIME_ID: the CPU time of a s
 uint64_t cb_timer_ns(void);
 /* The same for the thread's CPU-time clock. */
 uint64_t cb_cpu_timer_ns(void);
+/* What cb_timer_ns computes, from a clock's resolution and its reading function: the
+ * fastest of several groups of readings, so that a preemption does not count. */
+uint64_t cb_timer_cost(uint64_t res, uint64_t (*now)(void));
 
 /* The shortest sample worth timing: long enough that the wall clock's
  * resolution is at most 0.1% of it and the CPU clock's at most 1%, and never

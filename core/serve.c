@@ -48,9 +48,8 @@ int cb_cmd_serve(const cb_args *a)
     char err[4096 + 512];
     cb_bench_lib L;
     if (!lib) {
-        char valid[1024];
-        cb_lib_names(valid, sizeof valid);
-        fprintf(stderr, "cipherbench-core: unknown library '%s'; valid: %s\n", a->lib, valid);
+        cb_lib_unknown(a->lib, err, sizeof err);
+        fprintf(stderr, "cipherbench-core: %s\n", err);
         return 2;
     }
     if ((a->cpu >= 0 && cb_pin_cpu(a->cpu, err, sizeof err) != 0)
@@ -68,7 +67,7 @@ int cb_cmd_serve(const cb_args *a)
             break;
         if (got > 0 && blank(line, len))
             continue;
-        uint64_t t0 = cb_wall_ns();
+        uint64_t t0 = cb_wall_ns(), c0 = cb_cpu_ns();
         cb_args req;
         const cb_op *ops[CB_MAX_ALGOS];
         const cb_algorithm *algs[CB_MAX_ALGOS];
@@ -82,7 +81,8 @@ int cb_cmd_serve(const cb_args *a)
             cb_emit_error(lib->name, NULL, NULL, "bad_request", err);
         } else
             cb_bench_run(&L, &req, ops, algs, &memo);
-        cb_emit_end(cb_measure_freq_hz(), cb_wall_ns() - t0);
+        uint64_t wall = cb_wall_ns() - t0, cpu = cb_cpu_ns() - c0;
+        cb_emit_end_cpu(cb_measure_freq_hz(), wall, cpu);
     }
     cb_request_free();
     cb_bench_close(&L);

@@ -4,7 +4,8 @@
 # installing what is missing first (as root, or through sudo): the architecture in dpkg, the
 # cross toolchain, qemu-user-static and the target's development packages
 # (scripts/debian-cross-packages.txt, each as NAME:ARCH).
-#   scripts/build-cross.sh arm64          build build-arm64/core/cipherbench-core
+#   scripts/build-cross.sh arm64          build build-arm64/core/cipherbench-core and its
+#                                         library modules in build-arm64/core/modules/
 #   scripts/build-cross.sh arm64 --test   and run the C unit tests and `kat` under qemu-user
 # Architectures: arm64 (cross/arm64.ini), armhf (cross/armhf.ini). Debian 12 or later.
 set -euo pipefail
@@ -119,7 +120,7 @@ else
     meson setup "$dir" --cross-file "cross/$arch.ini" --cross-file "$root/cross.ini" -Dbotan=disabled
 fi
 meson compile -C "$dir"
-echo "build-cross.sh: built $dir/core/cipherbench-core for $arch" >&2
+echo "build-cross.sh: built $dir/core/cipherbench-core and its modules ($(cd "$dir/core/modules" && echo *.so)) for $arch" >&2
 
 [ -n "$test" ] || exit 0
 # The core executes itself again for --no-hw: under qemu-user that needs the kernel to

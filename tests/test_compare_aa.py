@@ -55,7 +55,7 @@ def test_an_aa_comparison_calls_at_most_one_cell_in_twenty_different(tmp_path):
     rc, out, err = cli(db, "compare", str(a), str(b), "--json")
     assert rc == 0, err
     doc = json.loads(out)
-    assert doc["format_version"] == 4 and doc["rule"]["min_change"] == 0.05
+    assert doc["format_version"] == 5 and doc["rule"]["min_change"] == 0.05
     real = [e for e in doc["entries"] if e["lib"] != "ref" and e["change"] in ("faster",
                                                                               "slower")]
     assert len(real) <= len(cells) / 20

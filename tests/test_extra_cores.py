@@ -88,10 +88,10 @@ def check_schema(validator, recs):
 
 
 # The order of records, as the golden streams show it (one letter per record type).
-LETTER = {"preamble": "P", "library": "L", "algorithm": "A", "kat": "K", "differential": "D",
+LETTER = {"preamble": "P", "module": "M", "library": "L", "algorithm": "A", "kat": "K", "differential": "D",
           "point": "T", "fit": "F", "error": "E", "end": "Z"}
 GRAMMAR = {
-    "list": re.compile(r"P(LA*)+Z"),
+    "list": re.compile(r"PM*(LA*)+Z"),   # the C core's modules, loaded or not
     "kat": re.compile(r"P(LK*)+D*Z"),
     "bench": re.compile(r"PL(K+(T+F?|E)|E)*Z"),
 }
@@ -299,8 +299,13 @@ def test_hardware_switch(core, validator):
             pytest.skip("no GODEBUG switch is wired on this architecture")
         # GODEBUG turns the runtime's and x/sys/cpu's features off; the software path is
         # checked against the vectors, then timed.
-        assert rec["hw_switch"] == "applied" and rec["hw_used"] == []
+        assert rec["hw_switch"] == "applied"
+        assert not set(rec["hw_used"]) & set(rec["hw_off_requested"])
         assert any(e.startswith("GODEBUG=") and "cpu.aes=off" in e for e in rec["hw_env"])
+        base = run(core, "--cpu-profile", "baseline", "list", "--lib", lib)
+        brec = next(x for x in base.records if x["type"] == "library")
+        assert brec["hw_switch"] == "applied" and brec["hw_used"] == []   # AVX-512 too
+        assert "cpu.avx512f=off" in brec["hw_env"][0]
         assert r.rc == 0 and [x["type"] for x in r.records].count("point") == 3
         on = run(core, "bench", "--lib", lib, "--algo", "aes-128-gcm", "--op", "encrypt", *FAST)
         used = next(x for x in on.records if x["type"] == "library")["hw_used"]

@@ -154,7 +154,7 @@ def test_rounds_stop_at_the_budget_but_not_before_a_verdict_has_its_rounds(monke
 def test_rounds_stop_once_every_figure_is_precise(monkeypatch):
     out, _, _ = _run(monkeypatch, [AES, AES256], {"AES": 1, "AES256": 1.1}, precision=0.01,
                      loads=(1.0,))
-    assert len(out.done) == V.MIN_ROUNDS
+    assert len(out.done) == 8   # the first planned look (``rounds.Sequential.within(12)``)
     # the figure is the fastest call, its interval up to the next fastest: noisy means no two
     # rounds run at the same speed (5% apart at least)
     noisy, _, _ = _run(monkeypatch, [AES, AES256], {"AES": 1, "AES256": 1.1}, precision=0.01,

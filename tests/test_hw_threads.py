@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cipherbench.cores import core_client
+from cipherbench.cores.cpu_profiles import PROFILES, hw_args
 from cipherbench.scenarios.primitive.command import resolve_hw
 from cipherbench.errors import UsageError
 from cipherbench.scenarios import threads as thr
@@ -36,16 +37,17 @@ def rate(results, lib, algo="aes-128-gcm", size=16384) -> float:
 
 
 def test_resolve_hw():
-    assert resolve_hw(True, None, False) == list(core_client.HW_FEATURES)
+    no_aes = list(PROFILES["no-aes"].features)
+    assert resolve_hw(True, None, False) == no_aes
     assert resolve_hw(False, "sha,aes", False) == ["aes", "sha"]
-    assert resolve_hw(False, None, True) == list(core_client.HW_FEATURES)
+    assert resolve_hw(False, None, True) == no_aes
     assert resolve_hw(False, None, False) == []
     with pytest.raises(UsageError, match="valid: aes, pclmul"):
         resolve_hw(False, "aes,mmx", False)
     with pytest.raises(UsageError):
         resolve_hw(True, "aes", False)
-    assert core_client.hw_args(["aes"]) == ["--disable-cpu-feature", "aes"]
-    assert core_client.hw_args(list(core_client.HW_FEATURES)) == ["--no-hw"]
+    assert hw_args(["aes"]) == ["--disable-cpu-feature", "aes"]
+    assert hw_args(no_aes) == ["--no-hw"]
 
 
 def test_parse_threads():
@@ -72,12 +74,13 @@ def test_no_hw_makes_aes_gcm_slower_and_says_what_was_off(cli, env):
     assert r.rc == 0, r.err
     (on, on_res, _), (off, off_res, _) = runs(env)
     assert on.metadata["hw_disabled"] == [] and on.metadata["hw_pair"] == off.id
-    assert off.metadata["hw_disabled"] == list(core_client.HW_FEATURES)
+    assert off.metadata["hw_disabled"] == list(PROFILES["no-aes"].features)
     assert off.metadata["hw_pair"] == on.id
     for lib in libs:
         # The library's own report: the switch applied and no feature asked off in use.
         rep = off.metadata["libraries"][lib]
-        assert rep["hw_switch"] == "applied" and rep["hw_used"] == []
+        assert rep["hw_switch"] == "applied"
+        assert not set(rep["hw_used"]) & set(PROFILES["no-aes"].features)
         assert "aes" in on.metadata["libraries"][lib]["hw_used"]
         ratio = rate(on_res, lib) / rate(off_res, lib)
         assert ratio >= 3, f"{lib}: with AES-NI only {ratio:.1f}x faster than without"
@@ -99,7 +102,7 @@ def test_library_without_switch_is_reported_not_measured(cli, env):
     assert run.metadata["libraries"]["libsodium"]["hw_switch"] == "cannot_disable"
     assert not [x for x in results if x.lib == "libsodium"]
     assert any("no supported switch" in w.text for w in warnings)
-    assert "not measured, no working switch: libsodium" in r.out
+    assert "not measured, cannot follow the profile (no working switch): libsodium" in r.out
 
 
 def test_threads_report_aggregate_and_efficiency(cli, env):

@@ -23,7 +23,8 @@ def test_every_schema_file_is_a_valid_schema():
     names = sorted(p.name for p in EXPORT.glob("*.json"))
     assert names == ["advise.schema.json", "compare.schema.json", "fleet.schema.json",
                      "history.schema.json",
-                     "list-missing.schema.json", "list.schema.json", "schema.json"]
+                     "list-missing.schema.json", "list.schema.json", "machines.schema.json",
+                     "schema.json"]
     for n in names:
         jsonschema.Draft202012Validator.check_schema(_schema(n))
 

@@ -234,3 +234,20 @@ def test_on_a_terminal_progress_is_a_bar_not_lines():
     text = buf.getvalue()
     assert "one line above the bar" in text
     assert "[1/2 points" not in text          # no log lines on a terminal
+
+
+def test_a_wall_clock_budget_does_not_stretch_with_the_cpu_share(store):
+    """A run whose rounds a 60 s budget ends says what the budget allows at its share, not
+    the quiet figure over the share: 10 s of work, rounds of 10 s (8 planned, 6 at least).
+    Quiet: 10 + 6 x 10 = 70 s (the budget lets 6 start). At 25%: 40 s + 6 rounds of 40 s."""
+    from cipherbench.analysis.estimate import Estimate
+    est = Estimate(10.0, 10.0, rounds=8, budget_s=60.0, min_rounds=6)
+    con, buf = _console()
+    with Recording(store, "run", {}, {}, console=con, progress="lines", unit="points",
+                   total=4, estimate_s=est, share=lambda: 0.25) as rec:
+        rec.progress.done("first")
+    line = buf.getvalue().splitlines()[0]
+    assert line.startswith("cipherbench: run: about 4 min 40 s for 4 points (estimate: "
+                           "1 min 10 s on a quiet machine")
+    meta = store.get_run(rec.run_id).metadata
+    assert meta["estimate_s"] == 70.0 and meta["estimate_at_share_s"] == 280.0

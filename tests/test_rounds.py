@@ -142,3 +142,47 @@ def test_sequential_stopping_keeps_false_calls_rare_where_peeking_does_not():
                 break
     assert look_false / trials <= 0.06
     assert peek_false > 2 * look_false
+
+
+# --- the one planned-look rule of run, tls, gpg and ssh -------------------------------------
+
+def test_within_keeps_the_default_looks_below_the_maximum():
+    from cipherbench.scenarios.rounds import Sequential
+    assert Sequential.within(12).looks == (8, 12)
+    assert Sequential.within(16).looks == (8, 12, 16)
+    assert Sequential.within(6).looks == (6,)
+    assert Sequential.within(12).confidence == pytest.approx(1 - 0.05 / 2)
+
+
+def _stop_rounds(ratio: float, noise: float, max_rounds: int = 12, budget_s=None,
+                 seconds_a_round: float = 0.0) -> tuple[int, str]:
+    """Rounds of two candidates, B ``ratio`` times A's time with ``noise`` a round, under
+    ``PlannedStop`` and the paired-ratio test every command uses (``settled``)."""
+    from cipherbench.scenarios.rounds import PlannedStop, Sequential, settled
+    rng = random.Random(5)
+    t = {"now": 0.0}
+    seq = Sequential.within(max_rounds)
+
+    def measure(c, i):
+        t["now"] += seconds_a_round / 2
+        return (ratio if c == "b" else 1.0) * (1 + rng.gauss(0, noise))
+
+    def answered(done):
+        return settled(samples_of(done, "b"), paired_ratios(done, "b", "a"), seq, 0.0001,
+                       is_reference=False)
+
+    stop = PlannedStop(seq, answered, budget_s=budget_s, clock=lambda: t["now"])
+    done = rounds(["a", "b"], measure, max_rounds, random.Random(1), enough=stop)
+    return len(done), stop.by
+
+
+def test_a_decided_comparison_stops_at_the_first_look_never_before():
+    assert _stop_rounds(1.3, 0.02) == (8, "decided")       # not at 6 or 7: no peeking
+
+
+def test_an_undecided_comparison_runs_to_the_last_look():
+    assert _stop_rounds(1.004, 0.03) == (12, "rounds")
+
+
+def test_the_budget_stops_on_time_but_not_before_a_verdict_has_its_rounds():
+    assert _stop_rounds(1.004, 0.03, budget_s=0.5, seconds_a_round=1.0) == (6, "budget")

@@ -155,8 +155,8 @@ def test_a_host_killed_mid_run_ends_that_host_only(fleet, real_env):
 
 
 def test_a_host_that_stops_answering_is_timed_out(fleet, real_env):
-    """fleet-h2 freezes (its sshd and everything under it stopped): --host-timeout ends that
-    host's run, marked interrupted; the others complete."""
+    """fleet-h2 freezes (its sshd and everything under it stopped): --host-timeout or ssh's
+    keep-alive ends that host's run, marked, reported in one line; the others complete."""
     servers, cfg = fleet
     before = run_dirs()
     victim = servers[1]
@@ -191,10 +191,16 @@ def test_a_host_that_stops_answering_is_timed_out(fleet, real_env):
     print(err)   # seen with `pytest -s`
     assert proc.returncode == 1, err
     assert "Traceback" not in err
-    assert "fleet-h2: no end within --host-timeout 90 s" in err
+    # Whichever notices first ends that host's run, each with its own one line: the
+    # --host-timeout, or ssh's keep-alive giving the frozen host up (often after ~30 s).
     hosts = {h["host"]: h for h in json.loads(out)["hosts"]}
-    assert hosts["fleet-h2"]["status"] == "timed out"
-    assert hosts["fleet-h2"]["reason"].startswith("no end within --host-timeout 90 s; ")
+    h2 = hosts["fleet-h2"]
+    if h2["status"] == "timed out":
+        assert "fleet-h2: no end within --host-timeout 90 s" in err
+        assert h2["reason"].startswith("no end within --host-timeout 90 s; ")
+    else:
+        assert h2["status"] == "failed", h2
+        assert "not responding" in h2["reason"] and "lost the connection to fleet-h2" in err
     assert hosts["fleet-h1"]["status"] == hosts["fleet-h3"]["status"] == "complete"
     assert time.monotonic() - t0 < 90 + 75 + 60   # the timeout, the cleanup's grace, slack
     statuses = sorted(r["status"] for r in _runs(real_env))

@@ -177,6 +177,30 @@ def test_missing_library_reports_the_loaders_line(cli, host, real_env, tmp_path)
     assert run_dirs() == before
 
 
+def test_a_host_without_one_library_gets_every_other_column(cli, host, real_env, tmp_path):
+    """The core shipped with a module whose library is not there (built here against one,
+    then removed): the host measures every other library, and the run says which one it
+    lacks with the loader's line (the host has no $CIPHERBENCH_MODULES: only modules shipped
+    beside the core can give it the others)."""
+    from test_core_modules import LOADER_LINE, broken_modules
+    dest, cfg = host
+    core, modules, victim, others = broken_modules(tmp_path)
+    before = run_dirs()
+    res = cli("run", "--host", dest, "--ssh-config", cfg, "--algo", "sha256", "--sizes", "1024",
+              "--budget", "0", "--json",
+              env_override={**real_env, "CIPHERBENCH_CORE": str(core),
+                            "CIPHERBENCH_MODULES": str(modules)})
+    assert res.rc == 0, res.err
+    doc = res.json()
+    assert doc["run"]["metadata"]["host_core"] == "shipped"
+    measured = {r["lib"] for r in doc["results"]}
+    assert set(others) <= measured and victim not in measured
+    missing = [w for w in doc["warnings"] if w["kind"] == "library_missing"]
+    assert [w["subject"] for w in missing] == [victim]
+    assert LOADER_LINE in missing[0]["text"]
+    assert run_dirs() == before
+
+
 def test_sigterm_mid_run_leaves_nothing_on_either_side(host, real_env, tmp_path):
     dest, cfg = host
     before = run_dirs()

@@ -59,8 +59,43 @@ def test_the_seed_repeats_the_order(cli, env, tmp_path):
 
 
 def test_seed_needs_rounds(cli):
-    r = cli("run", "--seed", "3")
-    assert r.rc == 2 and "--seed orders the rounds: add --rounds N" in r.err
+    r = cli("run", "--seed", "3", "--rounds", "off")
+    assert r.rc == 2 and "--seed orders the rounds: leave out --rounds off" in r.err
+
+
+def test_the_default_run_is_adaptive_rounds(cli, env):
+    """Without --rounds, `run` measures in adaptive interleaved rounds: the fake core's
+    figures repeat exactly, so every cell is answered at the first planned look."""
+    e = dict(env, FAKE_CORE_SERVE="1")
+    r = cli("run", *ARGS, env_override=e)
+    assert r.rc == 0, r.err
+    with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
+        run = s.get_run("last")
+        pts = [x for x in s.results(run.id) if x.metric == "ns_per_op"]
+    assert run.args["rounds"] == "adaptive"
+    assert {p.extra["rounds"] for p in pts} == {8}
+    assert {p.extra["stopped_by"] for p in pts} == {"decided"}
+
+
+def test_rounds_off_measures_one_library_after_the_other(cli, env, tmp_path):
+    log = tmp_path / "core.log"
+    r = cli("run", *ARGS, "--rounds", "off", env_override=dict(env, FAKE_CORE_LOG=str(log)))
+    assert r.rc == 0, r.err
+    with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
+        assert "rounds" not in s.get_run("last").args
+    assert len(_asked(log)) < 2 * 6 * 6      # no rounds of every point
+
+
+def test_full_and_threads_keep_one_library_after_the_other_unless_asked():
+    from cipherbench.presets import DEFAULT, FULL, QUICK
+    from cipherbench.scenarios.primitive.command import parse_rounds
+    assert parse_rounds(None, DEFAULT) == (0, True)
+    assert parse_rounds(None, QUICK) == (0, True)
+    assert parse_rounds(None, FULL) == (0, False)
+    assert parse_rounds(None, DEFAULT, n_threads=2) == (0, False)
+    assert parse_rounds("auto", FULL) == (0, True)
+    assert parse_rounds("off", DEFAULT) == (0, False)
+    assert parse_rounds("5", DEFAULT) == (5, False)
 
 
 def test_adaptive_rounds_stop_at_the_first_look_when_every_cell_is_answered(cli, env):
@@ -93,6 +128,6 @@ def test_adaptive_rounds_stop_on_the_budget_but_not_before_a_verdicts_rounds(cli
 def test_rounds_takes_a_count_or_auto(cli):
     for bad in ("1", "101", "many"):
         r = cli("run", "--rounds", bad)
-        assert r.rc == 2 and "valid: a whole number from 2 to 100, or auto" in r.err
+        assert r.rc == 2 and "valid: a whole number from 2 to 100, auto or off" in r.err
     r = cli("run", "--rounds", "auto", "--threads", "2")
     assert r.rc == 2 and "choose one" in r.err

@@ -84,11 +84,13 @@ def test_table_ranks_against_default_and_baseline_with_paired_verdicts(cli):
     line = next(ln for ln in res.out.splitlines() if ln.lstrip().startswith(("1 ", "2 "))
                 and "aes128-ctr" in ln)
     assert any(w in line for w in ("faster", "slower", "within"))   # a verdict, 6 rounds
-    neck = [ln for ln in res.out.splitlines() if "bottleneck" in ln]
+    # the answer: a bottleneck sentence, or (a busy machine's rounds) "Cannot tell what limits"
+    neck = [ln for ln in res.out.splitlines()
+            if "bottleneck" in ln or ln.startswith("Cannot tell what limits")]
     assert len(neck) == 1 and not ("Crypto is" in neck[0] and "path is" in neck[0])
     again = cli("show", "last")                # the stored rounds redraw the same table
     lines = res.out.rstrip("\n").splitlines()
-    k = next(i for i, ln in enumerate(lines) if "bottleneck" in ln)
+    k = lines.index(neck[0])
     table, verdict = "\n".join(lines[:k]), "\n".join(lines[k:])
     assert again.rc == 0 and table in again.out
     # the verdict (a paragraph, wrapped) ends both, after any stored warnings (under load)

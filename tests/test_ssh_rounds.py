@@ -191,9 +191,25 @@ def test_budget_stops_new_rounds_but_not_before_a_verdict_is_possible():
     out = sweep.sweep(cands, sampler_for, bytes(1 << 20), n_rounds=3, rng=random.Random(1),
                        budget_s=0.5, on_start=start, clock=lambda: t["now"])
     assert len(out.rounds) == 3
+    # no budget: the rates repeat exactly, so the rounds stop at the first planned look
     out = sweep.sweep(cands, sampler_for, bytes(1 << 20), n_rounds=12, rng=random.Random(1),
                        budget_s=None, on_start=start, clock=lambda: t["now"])
-    assert len(out.rounds) == 12
+    assert len(out.rounds) == 8
+
+
+def test_the_sweep_stops_at_a_planned_look_once_every_candidate_is_answered():
+    """Against the client default through the same tool, under a load that moves every round
+    by up to 80%: with a 30% precision every figure is answered at the first look (8 of 12
+    rounds, not before); at 1% the default's own rate is not, and the rounds run to 12."""
+    load = _loads(12)
+    sampler_for, on_start = _double({"a": 3e8, "b": 2e8}, load)
+    combos = [sweep.Combo("a", MAC), sweep.Combo("b", MAC)]
+    cands = sweep.candidates(combos, ["pipe"], False)
+    for precision, n in ((0.3, 8), (0.01, 12)):
+        out = sweep.sweep(cands, sampler_for, bytes(1 << 20), n_rounds=12,
+                          rng=random.Random(1), on_start=on_start, default=combos[1],
+                          precision=precision)
+        assert len(out.rounds) == n
 
 
 @dataclass
@@ -203,7 +219,8 @@ class _Screen:
 
 
 def _run(args: dict) -> Run:
-    return Run(1, "ssh", "2026-01-01T00:00:00", None, "complete", args, {}, "0")
+    return Run(1, "ssh", "2026-01-01T00:00:00", None, "complete", args, {}, "0",
+               uid="0123456789abcdef0123456789abcdef")
 
 
 @pytest.mark.parametrize("width", (80, 100))
@@ -215,8 +232,9 @@ def test_stored_rounds_redraw_one_table_per_tool_that_fits(width):
     out = io.StringIO()
     screen = _Screen(Console(file=out, width=width, no_color=True, highlight=False),
                      Console(file=io.StringIO(), width=width))
-    scenario.view(screen, _run({"size": 1 << 20, "host": "127.0.0.1 (private sshd)"}),
-                  results, [])
+    run = _run({"size": 1 << 20, "host": "127.0.0.1 (private sshd)"})
+    scenario.view(screen, run, results, [])
+    scenario.answer(screen, run, results)       # the command's last line, after the tables
     text = out.getvalue()
     for line in text.splitlines():
         assert len(line) <= width and "…" not in line, line
@@ -226,9 +244,10 @@ def test_stored_rounds_redraw_one_table_per_tool_that_fits(width):
     assert sum("bottleneck" in ln for ln in text.splitlines()) == 1
     # an interrupted run has only its samples: the same table comes from them
     alone = io.StringIO()
-    scenario.view(_Screen(Console(file=alone, width=width, no_color=True, highlight=False),
-                          Console(file=io.StringIO(), width=width)),
-                  _run({"size": 1 << 20, "host": "127.0.0.1 (private sshd)"}), stored, [])
+    screen = _Screen(Console(file=alone, width=width, no_color=True, highlight=False),
+                     Console(file=io.StringIO(), width=width))
+    scenario.view(screen, run, stored, [])
+    scenario.answer(screen, run, stored)
     assert alone.getvalue() == text
 
 

@@ -77,7 +77,7 @@ def test_column_label():
 
 def _system_lib(core: Path, lib: str) -> tuple[str, Path]:
     """(soname, file) of ``lib`` as the system's loader maps it for the real core."""
-    found = variants.loaded_file(lib, variants.loader_view(core, {"PATH": "/usr/bin:/bin"}))
+    found = variants.loaded_file(lib, variants.loader_view(core, {"PATH": "/usr/bin:/bin"}, lib))
     if found is None or not found[1]:
         pytest.skip(f"the real core does not load a {lib} shared library")
     return found[0], Path(found[1])

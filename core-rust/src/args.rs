@@ -7,11 +7,17 @@ pub const USAGE: &str = "usage: cipherbench-core-rust list [--lib ring|rustcrypt
        cipherbench-core-rust bench --lib L --algo A[,B...] --op encrypt|decrypt|hash|mac
                                    [--sizes 16,64,...] [--samples N] [--min-sample-ms T]
                                    [--misalign N] [--cpu K] [--vectors DIR]
-  every command: [--no-hw | --disable-cpu-feature aes,pclmul,avx2,vaes,sha]
+  every command: [--cpu-profile no-aes|baseline | --no-hw (= no-aes)
+    | --disable-cpu-feature aes,pclmul,avx2,vaes,sha,avx512,avx,ssse3,bmi]
        (AWS-LC through OPENSSL_ia32cap; ring and RustCrypto have no switch: not measured)
 ";
 
-pub const HW_NAMES: [&str; 5] = ["aes", "pclmul", "avx2", "vaes", "sha"];
+pub const HW_NAMES: [&str; 9] = ["aes", "pclmul", "avx2", "vaes", "sha", "avx512", "avx", "ssse3", "bmi"];
+const HW_VALID: &str = "aes, pclmul, avx2, vaes, sha, avx512, avx, ssse3, bmi";
+
+/// --cpu-profile's names and how many of HW_NAMES (from the first) each turns off: no-aes
+/// is what --no-hw always meant, baseline everything beyond the architecture's baseline.
+const HW_PROFILES: [(&str, usize); 2] = [("no-aes", 5), ("baseline", 9)];
 const MAX_SIZES: usize = 64;
 const MAX_SIZE: u64 = 64 << 20;
 const MAX_ALGOS: usize = 128;
@@ -34,26 +40,45 @@ pub struct Args {
 /// Removes the hardware options from argv; returns the features asked off.
 pub fn take_hw_args(argv: &mut Vec<String>) -> Result<Vec<&'static str>, String> {
     const OPT: &str = "--disable-cpu-feature";
-    let mut want = [false; 5];
+    const PROF: &str = "--cpu-profile";
+    let mut want = [false; 9];
     let mut rest = Vec::new();
-    let parse = |list: &str, want: &mut [bool; 5]| -> Result<(), String> {
+    let parse = |list: &str, want: &mut [bool; 9]| -> Result<(), String> {
         for f in list.split(',') {
             match HW_NAMES.iter().position(|n| *n == f) {
                 Some(i) => want[i] = true,
-                None => return Err(format!("--disable-cpu-feature: unknown feature '{}'; valid: aes, pclmul, avx2, vaes, sha (comma-separated)",
-                                           f.chars().take(32).collect::<String>())),
+                None => return Err(format!("--disable-cpu-feature: unknown feature '{}'; valid: {} (comma-separated)",
+                                           f.chars().take(32).collect::<String>(), HW_VALID)),
             }
         }
         Ok(())
+    };
+    let profile = |name: &str, want: &mut [bool; 9]| -> Result<(), String> {
+        match HW_PROFILES.iter().find(|(n, _)| *n == name) {
+            Some((_, k)) => {
+                want[..*k].iter_mut().for_each(|w| *w = true);
+                Ok(())
+            }
+            None => Err(format!("--cpu-profile: unknown profile '{}'; valid: no-aes, baseline",
+                                name.chars().take(32).collect::<String>())),
+        }
     };
     let mut i = 0;
     while i < argv.len() {
         let a = &argv[i];
         if a == "--no-hw" {
-            want = [true; 5];
+            profile("no-aes", &mut want)?;
+        } else if a == PROF {
+            if i + 1 >= argv.len() {
+                return Err(format!("option {} needs a value; valid: no-aes, baseline", PROF));
+            }
+            i += 1;
+            profile(&argv[i], &mut want)?;
+        } else if let Some(v) = a.strip_prefix("--cpu-profile=") {
+            profile(v, &mut want)?;
         } else if a == OPT {
             if i + 1 >= argv.len() {
-                return Err(format!("option {} needs a value; valid: aes, pclmul, avx2, vaes, sha", OPT));
+                return Err(format!("option {} needs a value; valid: {}", OPT, HW_VALID));
             }
             i += 1;
             parse(&argv[i], &mut want)?;

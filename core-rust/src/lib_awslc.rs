@@ -68,15 +68,28 @@ fn version() -> String {
 fn hw_env(off: &[&str]) -> Option<Vec<String>> {
     let (mut w1, mut w7) = (0u64, 0u64);
     for f in off {
-        match *f {
-            "aes" => w1 |= 1 << 57,     // ECX.AES
-            "pclmul" => w1 |= 1 << 33,  // ECX.PCLMULQDQ
-            "avx2" => w7 |= 1 << 5,     // EBX.AVX2
-            "sha" => w7 |= 1 << 29,     // EBX.SHA
-            _ => w7 |= 3 << 41,         // ECX.VAES, ECX.VPCLMULQDQ
-        }
+        let (a, b) = ia32cap_bits(f);
+        w1 |= a;
+        w7 |= b;
     }
     Some(vec![format!("OPENSSL_ia32cap=~0x{:x}:~0x{:x}", w1, w7)])
+}
+
+/// The bits of the CPUID.1 and CPUID.7 words that one feature clears (the C core's
+/// OpenSSL table, core/backends/openssl.c).
+#[cfg(target_arch = "x86_64")]
+fn ia32cap_bits(f: &str) -> (u64, u64) {
+    match f {
+        "aes" => (1 << 57, 0),                                  // ECX.AES
+        "pclmul" => (1 << 33, 0),                               // ECX.PCLMULQDQ
+        "avx2" => (0, 1 << 5),                                  // EBX.AVX2
+        "sha" => (0, 1 << 29),                                  // EBX.SHA
+        "vaes" => (0, 7 << 40),                                 // ECX.GFNI, VAES, VPCLMULQDQ
+        "avx512" => (0, 0xdc23_0000 | 0x5842 << 32),            // AVX-512 F, DQ, IFMA, CD, BW, VL...
+        "avx" => (1 << 44 | 1 << 60 | 1 << 61, 0),              // FMA, AVX, F16C
+        "ssse3" => (1 << 32 | 1 << 41 | 1 << 51 | 1 << 52 | 1 << 54 | 1 << 55, 0), // SSE3..SSE4.2, MOVBE, POPCNT
+        _ => (0, 1 << 3 | 1 << 8 | 1 << 19),                    // BMI1, BMI2, ADX
+    }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -94,8 +107,11 @@ fn hw_used() -> Option<Vec<&'static str>> {
     aws_lc_rs::init();
     // SAFETY: set once by AWS-LC's initialisation (above), read-only afterwards.
     let cap = unsafe { std::ptr::read_volatile(std::ptr::addr_of!(AWSLC_IA32CAP)) };
-    let bits = [("aes", 1, 25), ("pclmul", 1, 1), ("avx2", 2, 5), ("vaes", 3, 9), ("sha", 2, 29)];
-    Some(bits.iter().filter(|(_, w, b)| cap[*w] & (1 << b) != 0).map(|(n, _, _)| *n).collect())
+    let (lo, hi) = (cap[0] as u64 | (cap[1] as u64) << 32, cap[2] as u64 | (cap[3] as u64) << 32);
+    Some(crate::args::HW_NAMES.iter().filter(|f| {
+        let (a, b) = ia32cap_bits(f);
+        lo & a != 0 || hi & b != 0
+    }).copied().collect())
 }
 
 #[cfg(not(target_arch = "x86_64"))]

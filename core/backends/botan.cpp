@@ -1493,6 +1493,27 @@ int botan_disable_hw(unsigned off)
     if (off & CB_HW_PCLMUL) Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_CLMUL_BIT);
     if (off & CB_HW_AVX2) Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_AVX2_BIT);
     if (off & CB_HW_SHA) Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_SHA_BIT);
+    if (off & CB_HW_VAES) {
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_AVX512_AES_BIT);
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_AVX512_CLMUL_BIT);
+    }
+    if (off & CB_HW_AVX512) {
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_AVX512F_BIT);
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_AVX512DQ_BIT);
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_AVX512BW_BIT);
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_AVX512_ICL_BIT);
+    }
+    if (off & CB_HW_SSSE3) {
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_SSSE3_BIT);
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_SSE41_BIT);
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_SSE42_BIT);
+    }
+    if (off & CB_HW_BMI) {
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_BMI1_BIT);
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_BMI2_BIT);
+        Botan::CPUID::clear_cpuid_bit(Botan::CPUID::CPUID_ADX_BIT);
+    }
+    // AVX alone: Botan 2 has no code that needs AVX without AVX2.
 #endif
     return 0;
 }
@@ -1506,6 +1527,9 @@ unsigned botan_hw_used(void)
     if (Botan::CPUID::has_clmul()) used |= CB_HW_PCLMUL;
     if (Botan::CPUID::has_avx2()) used |= CB_HW_AVX2;
     if (Botan::CPUID::has_intel_sha()) used |= CB_HW_SHA;
+    if (Botan::CPUID::has_avx512f()) used |= CB_HW_AVX512;
+    if (Botan::CPUID::has_ssse3()) used |= CB_HW_SSSE3;
+    if (Botan::CPUID::has_bmi2()) used |= CB_HW_BMI;
 #endif
     return used;
 }
@@ -1523,7 +1547,14 @@ int botan_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
         {"aesni", CB_HW_AES},
         {"clmul", CB_HW_PCLMUL},
         {"avx2", CB_HW_AVX2},
-        {"avx512", CB_HW_AVX2},
+        {"avx512", CB_HW_AVX2 | CB_HW_AVX512},
+        {"ssse3", CB_HW_SSSE3},
+        {"sse41", CB_HW_SSSE3},
+        {"sse42", CB_HW_SSSE3},
+        {"bmi1", CB_HW_BMI},
+        {"bmi2", CB_HW_BMI},
+        {"adx", CB_HW_BMI},
+        {"gfni", CB_HW_VAES},
         {"avx2_vaes", CB_HW_AES | CB_HW_VAES},
         {"avx512_aes", CB_HW_AES | CB_HW_VAES},
         {"avx2_clmul", CB_HW_PCLMUL | CB_HW_VAES},

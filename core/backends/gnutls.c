@@ -709,7 +709,7 @@ static const char *gnutls_backend_provider(void)
  * detection: 0x1 nothing, else the sum of 0x2 AES-NI, 0x4 SSSE3, 0x8 PCLMUL,
  * 0x10 AVX, 0x20 SHA (checked against its initialisation log). What GnuTLS's
  * own code does not cover falls to Nettle, so Nettle's switch is set too.
- * GnuTLS 3.7 has no AVX2 or VAES code of its own. */
+ * GnuTLS 3.7 has no AVX2, AVX-512, VAES or BMI code of its own. */
 static int gnutls_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
 {
 #if defined(__x86_64__)
@@ -717,9 +717,9 @@ static int gnutls_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
     cb_x86_detect(&c);
     unsigned keep = c.hw & ~off, v = 0;
     if (keep & CB_HW_AES) v |= 0x2;
-    if (c.ssse3) v |= 0x4;
+    if (keep & CB_HW_SSSE3) v |= 0x4;
     if (keep & CB_HW_PCLMUL) v |= 0x8;
-    if (c.avx) v |= 0x10;
+    if (keep & CB_HW_AVX) v |= 0x10;
     if (keep & CB_HW_SHA) v |= 0x20;
     if (max < 2)
         return -1;

@@ -13,10 +13,9 @@
 #include <cpuid.h>
 #endif
 
-/* CPU features as CB_HW_* bits, plus SSSE3 and AVX for GnuTLS. */
+/* CPU features as CB_HW_* bits. */
 typedef struct cb_x86 {
     unsigned hw;        /* CB_HW_* the CPU has */
-    int ssse3, avx;
     int intel, amd;
 } cb_x86;
 
@@ -32,20 +31,23 @@ static inline void cb_x86_detect(cb_x86 *c)
     if (__get_cpuid(1, &a, &b, &cx, &d)) {
         if (cx & (1u << 25)) c->hw |= CB_HW_AES;
         if (cx & (1u << 1)) c->hw |= CB_HW_PCLMUL;
-        c->ssse3 = (cx >> 9) & 1;
-        c->avx = (cx >> 28) & 1;
+        if (cx & (1u << 9 | 1u << 19 | 1u << 20)) c->hw |= CB_HW_SSSE3;
+        if (cx & (1u << 28)) c->hw |= CB_HW_AVX;
     }
     if (__get_cpuid_count(7, 0, &a, &b, &cx, &d)) {
         if (b & (1u << 5)) c->hw |= CB_HW_AVX2;
         if (b & (1u << 29)) c->hw |= CB_HW_SHA;
         if (cx & (1u << 9)) c->hw |= CB_HW_VAES;
+        if (b & (1u << 16)) c->hw |= CB_HW_AVX512;
+        if (b & (1u << 3 | 1u << 8 | 1u << 19)) c->hw |= CB_HW_BMI;
     }
 #endif
 }
 
 /* NETTLE_FAT_OVERRIDE replaces Nettle's own detection with the listed
  * features ("vendor:intel", "aesni", "pclmul", "sha_ni"; x86-64 fat builds,
- * read when libnettle loads; arm64's names in hw_arm.h). Writes
+ * read when libnettle loads; arm64's names in hw_arm.h). Nettle's other x86-64
+ * code is SSE2 (the baseline), so the list covers every profile. Writes
  * "NETTLE_FAT_OVERRIDE=..." keeping what the CPU has minus `off`. Returns 1
  * (one string), or 0 off x86-64 and arm64. */
 static inline int cb_nettle_fat_env(unsigned off, char *out, size_t len)

@@ -373,6 +373,7 @@ typedef struct gc_kw_ctx {
     unsigned flags;
     int decrypt;
     cb_scratch buf;           /* the padded key data, when it is longer than the key */
+    cb_scratch in_copy;       /* the input of a call in place */
 } gc_kw_ctx;
 
 static void gc_kw_finish(void *p)
@@ -382,6 +383,7 @@ static void gc_kw_finish(void *p)
         return;
     gcry_cipher_close(c->h);
     free(c->buf.p);
+    free(c->in_copy.p);
     free(c);
 }
 
@@ -409,8 +411,14 @@ static int gc_kw_run(void *p, cb_msg *m)
 {
     gc_kw_ctx *c = p;
     size_t w = cb_keywrap_len(m->len), padded = w - 8;
+    /* libgcrypt's key wrap copies its input into the output (memcpy) before it has read
+     * all of it: never one buffer twice. */
+    const uint8_t *in = c->decrypt ? cb_input_apart(&c->in_copy, m, w, padded)
+                                   : cb_input_apart(&c->in_copy, m, m->len, w);
+    if (!in)
+        return CB_ERR;
     if (!c->decrypt)
-        return gc_status(gcry_cipher_encrypt(c->h, m->out, w, m->in, m->len));
+        return gc_status(gcry_cipher_encrypt(c->h, m->out, w, in, m->len));
     /* The padded form unwraps into whole blocks (through the context's buffer
      * when the key is shorter) and says how many bytes of them are the key
      * (GCRYCTL_GET_KEYLEN on the handle). */
@@ -420,7 +428,7 @@ static int gc_kw_run(void *p, cb_msg *m)
             return CB_ERR;
         dst = c->buf.p;
     }
-    gcry_error_t e = gcry_cipher_decrypt(c->h, dst, padded, m->in, w);
+    gcry_error_t e = gcry_cipher_decrypt(c->h, dst, padded, in, w);
     if (gcry_err_code(e) == GPG_ERR_CHECKSUM)
         return CB_ERR_AUTH;
     if (e)
@@ -1068,7 +1076,10 @@ static int gc_disable_hw(unsigned off)
     static const struct { unsigned bit; const char *name; } map[] = {
         {CB_HW_AES, "intel-aesni"}, {CB_HW_PCLMUL, "intel-pclmul"},
         {CB_HW_AVX2, "intel-avx2"}, {CB_HW_SHA, "intel-shaext"},
-        {CB_HW_VAES, "intel-vaes-vpclmul"},
+        {CB_HW_VAES, "intel-vaes-vpclmul"}, {CB_HW_VAES, "intel-gfni"},
+        {CB_HW_AVX2, "intel-fast-vpgather"}, {CB_HW_AVX512, "intel-avx512"},
+        {CB_HW_AVX, "intel-avx"}, {CB_HW_SSSE3, "intel-ssse3"},
+        {CB_HW_SSSE3, "intel-sse4.1"}, {CB_HW_BMI, "intel-bmi2"},
         {CB_HW_AES, "arm-aes"}, {CB_HW_PCLMUL, "arm-pmull"},
         {CB_HW_SHA, "arm-sha1"}, {CB_HW_SHA, "arm-sha2"},
     };
@@ -1086,7 +1097,11 @@ static unsigned gc_hw_used(void)
     if (gc_has("intel-pclmul") || gc_has("arm-pmull")) used |= CB_HW_PCLMUL;
     if (gc_has("intel-avx2")) used |= CB_HW_AVX2;
     if (gc_has("intel-shaext") || gc_has("arm-sha1") || gc_has("arm-sha2")) used |= CB_HW_SHA;
-    if (gc_has("intel-vaes-vpclmul")) used |= CB_HW_VAES;
+    if (gc_has("intel-vaes-vpclmul") || gc_has("intel-gfni")) used |= CB_HW_VAES;
+    if (gc_has("intel-avx512")) used |= CB_HW_AVX512;
+    if (gc_has("intel-avx")) used |= CB_HW_AVX;
+    if (gc_has("intel-ssse3") || gc_has("intel-sse4.1")) used |= CB_HW_SSSE3;
+    if (gc_has("intel-bmi2")) used |= CB_HW_BMI;
     return used;
 }
 

@@ -1261,4 +1261,7 @@ const cb_backend cb_backend_libtomcrypt = {
     .caps = ltc_caps,
     .provider = ltc_provider,
     .ops = ltc_ops,
+    /* Portable C built for the architecture's baseline: no code beyond it,
+     * so every profile holds with nothing to turn off (see ltc_caps). */
+    .hw_switch = CB_HW_ALL,
 };

@@ -1291,16 +1291,31 @@ static const char *openssl_provider(void)
  * A from the CPUID.1 word (EDX | ECX<<32) and those of B from the CPUID.7 word
  * (EBX | ECX<<32). A "~" mask of 0 keeps the word as detected; leaving out
  * the ":" part would zero the whole CPUID.7 word. So AES-NI and PCLMULQDQ
- * alone are "~0x200000200000000:~0". */
+ * alone are "~0x200000200000000:~0". Both words are written, so AVX-512 (in
+ * the CPUID.7 word: ChaCha20-Poly1305's fastest code) is masked too. */
+#define OSSL_W1_SSSE3  (1ULL << 32 | 1ULL << 41 | 1ULL << 51 | 1ULL << 52 | 1ULL << 54 | 1ULL << 55)
+#define OSSL_W1_AVX    (1ULL << 44 | 1ULL << 60 | 1ULL << 61)             /* FMA, AVX, F16C */
+#define OSSL_W7_AVX512 (0xdc230000ULL | 0x5842ULL << 32)   /* EBX F,DQ,IFMA,PF,ER,CD,BW,VL; ECX VBMI,VBMI2,VNNI,BITALG,VPOPCNTDQ */
+#define OSSL_W7_BMI    (1ULL << 3 | 1ULL << 8 | 1ULL << 19)               /* BMI1, BMI2, ADX */
+static void openssl_ia32cap_off(unsigned off, unsigned long long *w1, unsigned long long *w7)
+{
+    *w1 = *w7 = 0;
+    if (off & CB_HW_AES) *w1 |= 1ULL << 57;          /* ECX.AES */
+    if (off & CB_HW_PCLMUL) *w1 |= 1ULL << 33;       /* ECX.PCLMULQDQ */
+    if (off & CB_HW_AVX2) *w7 |= 1ULL << 5;          /* EBX.AVX2 */
+    if (off & CB_HW_SHA) *w7 |= 1ULL << 29;          /* EBX.SHA */
+    if (off & CB_HW_VAES) *w7 |= 7ULL << 40;         /* ECX.GFNI, ECX.VAES, ECX.VPCLMULQDQ */
+    if (off & CB_HW_AVX512) *w7 |= OSSL_W7_AVX512;
+    if (off & CB_HW_AVX) *w1 |= OSSL_W1_AVX;
+    if (off & CB_HW_SSSE3) *w1 |= OSSL_W1_SSSE3;
+    if (off & CB_HW_BMI) *w7 |= OSSL_W7_BMI;
+}
+
 static int openssl_hw_env(unsigned off, char env[][CB_HW_ENV_LEN], int max)
 {
 #if defined(__x86_64__)
-    unsigned long long w1 = 0, w7 = 0;
-    if (off & CB_HW_AES) w1 |= 1ULL << 57;          /* ECX.AES */
-    if (off & CB_HW_PCLMUL) w1 |= 1ULL << 33;       /* ECX.PCLMULQDQ */
-    if (off & CB_HW_AVX2) w7 |= 1ULL << 5;          /* EBX.AVX2 */
-    if (off & CB_HW_SHA) w7 |= 1ULL << 29;          /* EBX.SHA */
-    if (off & CB_HW_VAES) w7 |= 3ULL << 41;         /* ECX.VAES, ECX.VPCLMULQDQ */
+    unsigned long long w1, w7;
+    openssl_ia32cap_off(off, &w1, &w7);
     if (max < 1)
         return -1;
     snprintf(env[0], CB_HW_ENV_LEN, "OPENSSL_ia32cap=~0x%llx:~0x%llx", w1, w7);
@@ -1334,11 +1349,13 @@ static unsigned openssl_hw_used(void)
 #endif
     if (!ia32cap(&lo, &hi))
         return used;
-    if (lo & (1ULL << 57)) used |= CB_HW_AES;
-    if (lo & (1ULL << 33)) used |= CB_HW_PCLMUL;
-    if (hi & (1ULL << 5)) used |= CB_HW_AVX2;
-    if (hi & (1ULL << 29)) used |= CB_HW_SHA;
-    if (hi & (3ULL << 41)) used |= CB_HW_VAES;
+    /* Each feature counts as used while any bit it masks is still set. */
+    for (unsigned bit = 1; bit & CB_HW_ALL; bit <<= 1) {
+        unsigned long long w1, w7;
+        openssl_ia32cap_off(bit, &w1, &w7);
+        if ((lo & w1) || (hi & w7))
+            used |= bit;
+    }
     return used;
 }
 

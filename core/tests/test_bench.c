@@ -2,10 +2,27 @@
 /* test_bench.c - the pure decisions of the measuring loop (bench.h): whether a loop count
  * calibrated before still serves, how many samples fill a point, how many per group. */
 #include "../bench.h"
+#include "../measure.h"
 #include <stdio.h>
 
 static int failures;
 #define CHECK(cond) do { if (!(cond)) { fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, #cond); failures++; } } while (0)
+
+/* A clock read every 20 ns that loses the CPU for 30 ms once, as on a busy machine. */
+static uint64_t fake_now_ns;
+static int fake_reads;
+static uint64_t fake_clock(void)
+{
+    fake_now_ns += ++fake_reads == 100 ? 30000000u : 20u;
+    return fake_now_ns;
+}
+
+static void test_timer_cost_ignores_a_preemption(void)
+{
+    /* the mean of all readings would be ~117 us, and a short sample 1000 times that */
+    CHECK(cb_timer_cost(1, fake_clock) == 20);
+    CHECK(cb_timer_cost(50, fake_clock) == 50);   /* never below the clock's resolution */
+}
 
 static void test_keeps_iters(void)
 {
@@ -43,6 +60,7 @@ static void test_best_of(void)
 
 int main(void)
 {
+    test_timer_cost_ignores_a_preemption();
     test_keeps_iters();
     test_samples_for();
     test_best_of();

@@ -14,6 +14,7 @@
 #include "../cpuinfo.h"
 #include "../emit.h"
 #include "../measure.h"
+#include "../module.h"
 #include "../prng.h"
 #include <errno.h>
 #include <stdio.h>
@@ -27,22 +28,8 @@
 #define MAX_IDLE 10000          /* send and receive both stuck: give up */
 #define MAX_LIST 64
 
-#ifdef CB_HAVE_TLS_OPENSSL
-extern const cb_tls_lib cb_tls_openssl;
-#endif
-#ifdef CB_HAVE_TLS_GNUTLS
-extern const cb_tls_lib cb_tls_gnutls;
-#endif
-
-static const cb_tls_lib *const tls_libs[] = {
-#ifdef CB_HAVE_TLS_OPENSSL
-    &cb_tls_openssl,
-#endif
-#ifdef CB_HAVE_TLS_GNUTLS
-    &cb_tls_gnutls,
-#endif
-    NULL,
-};
+/* The TLS tables of the modules that loaded (module.h), NULL-terminated. */
+#define tls_libs cb_tls_libs
 
 static const char tls_usage[] =
     "usage: cipherbench-core tls --list\n"
@@ -91,7 +78,7 @@ static void lib_names(char *buf, size_t cap)
     for (const cb_tls_lib *const *l = tls_libs; *l && off < cap; l++)
         off += (size_t)snprintf(buf + off, cap - off, "%s%s", off ? ", " : "", (*l)->name);
     if (!tls_libs[0])
-        snprintf(buf, cap, "none (built without libssl and GnuTLS)");
+        snprintf(buf, cap, "none (no module with libssl or GnuTLS was built or loaded)");
 }
 
 /* Splits a copy of a comma list into at most max tokens of buf; returns the count or -1. */
@@ -155,7 +142,13 @@ static int resolve_lib(tls_args *a, char *err, size_t errlen)
     for (const cb_tls_lib *const *l = tls_libs; *l; l++)
         if (!strcmp((*l)->name, a->lib_name))
             a->lib = *l;
-    return a->lib ? 0 : refuse(err, errlen, "unknown library '%s'; valid: %s", a->lib_name, valid);
+    if (a->lib)
+        return 0;
+    const cb_module_state *st = cb_module_state_of(a->lib_name);
+    if (st && !st->module)
+        return refuse(err, errlen, "library '%s' is not available here: its module did not load: %.1500s",
+                      a->lib_name, st->why);
+    return refuse(err, errlen, "unknown library '%s'; valid: %s", a->lib_name, valid);
 }
 
 /* --suites: IANA, OpenSSL or GnuTLS names; none or "all": every suite. */

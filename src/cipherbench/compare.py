@@ -74,7 +74,9 @@ from cipherbench.store import Result, Run
 #:   back) and
 #:   each entry's ``held_back`` (why a difference beyond both intervals is not called real:
 #:   ``noise floor``, ``min change``, or ``warned in run N: KIND``; null otherwise).
-COMPARE_FORMAT_VERSION = 4
+#: - 5: ``machines``: runs of two machines end with each machine's answer side by side (one
+#:   target of the ``cipherbench-machines`` document); null for one machine.
+COMPARE_FORMAT_VERSION = 5
 
 #: A change must be at least this large to be called real (``--min-change``): the run-to-run
 #: movement of one command on one machine that one run's interval does not see.

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Presets of ``cipherbench run``: which algorithms, operations and sizes, and how precise.
 
-``quick`` is the essential algorithms on few sizes, meant to finish in under 30 s; the default
+``quick`` is the essential algorithms on few sizes, meant to finish in about 20 s; the default
 covers what people actually choose between on the sizes that decide it, in under 2 minutes on
-a quiet 2-core machine; ``full`` is everything the core can measure on every size (about 3 h
+a quiet 2-core machine (both in adaptive interleaved rounds, ``adaptive``); ``full`` is everything the core can measure on every size (about 3 h
 3 min with every library). ``scenarios.primitive.scenario.estimate_s`` prints the expected duration first.
 """
 from __future__ import annotations
@@ -34,6 +34,9 @@ class Preset:
     #: all extra samples of a run together, shared evenly among the points still to come
     #: (None: no cap; an explicit --budget lifts it); with ``--rounds auto``, the rounds' time
     run_budget_s: float | None = None
+    #: measured in adaptive interleaved rounds unless ``--rounds`` says otherwise
+    #: (``interleaved.run_in_rounds``); ``full`` has too many points for rounds of them all
+    adaptive: bool = True
 
 
 QUICK = Preset(
@@ -42,7 +45,7 @@ QUICK = Preset(
      "aes-128-cbc", "rc4", "sha256", "sha512", "hmac-sha256"),
     ("encrypt", "hash", "mac", "ref"),
     (1024, 16384),
-    precision=0.02, budget_s=0.1, samples=6, min_sample_ms=0.5)
+    precision=0.02, budget_s=0.1, samples=6, min_sample_ms=0.5, run_budget_s=8.0)
 
 DEFAULT = Preset(
     "default",
@@ -57,6 +60,6 @@ DEFAULT = Preset(
     precision=0.01, budget_s=0.5, samples=10, min_sample_ms=None, run_budget_s=60.0)
 
 FULL = Preset("full", None, None, DEFAULT_SIZES, precision=0.01, budget_s=2.0, samples=15,
-              min_sample_ms=None)
+              min_sample_ms=None, adaptive=False)
 
 PRESETS = {p.name: p for p in (QUICK, DEFAULT, FULL)}

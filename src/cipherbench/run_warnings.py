@@ -31,6 +31,7 @@ class Kind(str, Enum):
     TRANSFER_FAILED = "transfer_failed"
     STORE_FAILED = "store_failed"
     HOST_FAILED = "host_failed"
+    LIBRARY_MISSING = "library_missing"
 
     @property
     def description(self) -> str:
@@ -84,6 +85,10 @@ _ABOUT: dict[Kind, tuple[str, tuple[str, ...], str]] = {
     Kind.HOST_FAILED: ("the host of `run --host` could not be used, or was lost during the run",
                        ("run",), "check that plain ssh reaches the host without a prompt "
                                  "(a key or agent; --ssh-config FILE for its options)"),
+    Kind.LIBRARY_MISSING: ("a library's module did not load (its library is missing or broken "
+                           "on the machine measured): that library is not measured", ("run",),
+                           "install the library the loader names, or choose the libraries "
+                           "with --lib"),
 }
 
 #: kind -> one-line description (for docs and the JSON export).
@@ -166,6 +171,14 @@ def clock_withheld(reason: str, cells: int) -> list[BenchWarning]:
 def coherence(subject: str, finding: str) -> list[BenchWarning]:
     """A headline figure that disagrees with the fitted slope (``fit.check_headline``)."""
     return [BenchWarning(Kind.COHERENCE, subject, f"{finding}; {Kind.COHERENCE.remedy}")]
+
+
+def libraries_missing(unavailable: dict[str, str]) -> list[BenchWarning]:
+    """One warning per library whose module did not load (library -> the loader's reason)."""
+    return [BenchWarning(Kind.LIBRARY_MISSING, lib,
+                         f"not measured: its module did not load: {why}; "
+                         f"{Kind.LIBRARY_MISSING.remedy}")
+            for lib, why in unavailable.items()]
 
 
 def load(loadavg: float | None, cores: int | None, limit: float = 0.5,

@@ -8,6 +8,7 @@ import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from cipherbench.analysis.delivered import throttled
 from cipherbench.advise import configs
 from cipherbench.advise import facts as F
 from cipherbench.advise import paired as P
@@ -167,6 +168,11 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
     layers = family.layers(target, ev, cands, ask)
     rates: dict[str, Rate | None] = dict(merged(layers))
     notes: list[str] = []
+    host_share = ev.host_cpu_share() if opts.host else None
+    if throttled(host_share):
+        notes.append(f"{opts.host} gave the core {host_share:.0%} of a CPU: its rates here are "
+                     "what it delivers per wall-clock second, for how long and the bottleneck "
+                     "(`cipherbench show` has them per CPU second)")
     if opts.assume_no_aes:
         if ev.no_aes_runs and target.family == "tls":
             notes.append("rates from runs with AES instructions switched off (hw_disabled)")

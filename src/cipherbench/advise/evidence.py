@@ -13,10 +13,11 @@ CPU); they never stand for this machine.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, delivered
 from cipherbench.advise.candidates import Candidate, suite_by_name
 from cipherbench.machine import coherence as coh
 from cipherbench.scenarios.ssh import tables
@@ -90,9 +91,18 @@ class Primitive:
     run: Run
 
     @property
-    def bps(self) -> float:
-        """Bytes per second at this point."""
+    def per_cpu_bps(self) -> float:
+        """Bytes per second at this point, per CPU second (the core's figure)."""
         return rate(self.result.size or 0, self.result.median) or 0.0   # sizeless: no rate
+
+    @property
+    def bps(self) -> float:
+        """Bytes per second the machine delivers at this point: on a host that gave the core
+        only part of a CPU (``core_cpu_share`` of a run measured there), that part of the rate
+        per CPU second. This machine's own runs keep theirs: their share is mostly other work's
+        (a busy machine), not what the machine can give."""
+        m = self.run.metadata
+        return delivered(self.per_cpu_bps, m.get(CORE_SHARE_KEY) if m.get(HOST_KEY) else None)
 
 
 @dataclass(frozen=True)
@@ -173,8 +183,8 @@ class Evidence:
     # -- reading ---------------------------------------------------------------------------
     @classmethod
     def load(cls, store: Store, *, assume_no_aes: bool = False, host: str | None = None,
-             machine: tuple[str, str, str] | None = None, via: list[str] | None = None
-             ) -> Evidence:
+             machine: tuple[str, str, str] | None = None, via: list[str] | None = None,
+             only: Collection[int] | None = None) -> Evidence:
         """Gather the newest coherent results of one machine (``machine`` when the store has
         runs of it, else the newest run's): primitive figures from runs of one core build and
         one version per library, the newest complete run deciding which; the TLS record layer
@@ -182,10 +192,12 @@ class Evidence:
         one (an interrupted run only when no complete one has the layer). With
         ``assume_no_aes``, primitive and tls figures come only from runs that switched AES
         off, when the store has any. With ``host``, the ssh runs against that host and the
-        primitives measured on it, nothing of this machine."""
+        primitives measured on it, nothing of this machine. ``only``: these runs alone
+        (``compare RUN...``)."""
         ev = cls()
         runs = [r for r in reversed(store.runs()) if r.command != "advise" and r.n_results
-                and r.status in ("complete", "interrupted")]
+                and r.status in ("complete", "interrupted")
+                and (only is None or r.id in only)]
         on_host = [r for r in runs if r.metadata.get(HOST_KEY)]   # another machine's runs
         runs = [r for r in runs if not r.metadata.get(HOST_KEY)]
         if host:
@@ -368,6 +380,12 @@ class Evidence:
                 if self.host_primitive:
                     self.host = host
                     return
+
+    def host_cpu_share(self) -> float | None:
+        """The share of a CPU the host gave the core in the run its primitives come from."""
+        runs = {p.run.id: p.run for p in self.host_primitive.values()}
+        shares = [r.metadata.get(CORE_SHARE_KEY) for r in runs.values()]
+        return next((s for s in shares if isinstance(s, (int, float))), None)
 
     def on_host(self) -> Evidence:
         """The evidence of the host's primitives alone (for the ssh ranking)."""

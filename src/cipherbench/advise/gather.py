@@ -90,8 +90,9 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
             want.need(tls_lib, E.TLS_ALGOS)     # the record layer failed: primitives stand in
     for l, algos in want.primitive.items():
         measurer.primitive([l], list(algos))
-    if want.no_hw:
-        measurer.primitive([lib], list(_KEY_AEADS), no_hw=True)
+    if want.no_hw:   # the record layer as a CPU without AES runs it; primitives stand in
+        if measurer.tls(lib, profile="no-aes").rc != 0:
+            measurer.primitive([lib], list(_KEY_AEADS), no_hw=True)
     if want.ssh:
         from cipherbench.advise.engine import _ssh_query
         m = measurer.ssh(host, _ssh_query("cipher") or [], ssh_config=ssh_config, via=via)

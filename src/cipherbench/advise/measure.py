@@ -13,7 +13,8 @@ from typing import Callable, Mapping
 from rich.console import Console
 
 from cipherbench.advise.evidence import PREFERRED_SIZE
-from cipherbench.cores.core_client import HW_FEATURES, Core, hw_args
+from cipherbench.cores.core_client import Core
+from cipherbench.cores.cpu_profiles import PROFILES, hw_args
 from cipherbench.cores.combined import Cores
 from cipherbench.errors import UsageError, UserError
 from cipherbench.presets import QUICK
@@ -143,7 +144,7 @@ class Measurer:
                 "--sizes", f"1024,{PREFERRED_SIZE}", "--no-ref", "--no-progress"]
         if no_hw:
             args.append("--no-hw")
-        off = list(HW_FEATURES) if no_hw else []
+        off = list(PROFILES["no-aes"].features) if no_hw else []
 
         def make_plan():
             core = Cores.find(self.env)   # go, ring, ... when their cores are built
@@ -195,21 +196,27 @@ class Measurer:
         return self._measure("the kernel's dm-crypt", ["luks"], "every spec, about 30 s",
                              luks, make_plan)
 
-    def tls(self, lib: str) -> Measurement:
-        """The real TLS record layer of ``lib`` at the TLS-record write size."""
+    def tls(self, lib: str, profile: str | None = None) -> Measurement:
+        """The real TLS record layer of ``lib`` at the TLS-record write size (as on the weaker
+        CPU of ``profile``, through each library's own switch)."""
         from cipherbench.analysis import stats
         from cipherbench.scenarios.tls import scenario as tls
         args = ["tls", "--lib", lib, "--sizes", str(PREFERRED_SIZE), "--no-loopback",
-                "--budget", "0.3"]
+                "--budget", "0.3"] + (["--cpu-profile", profile] if profile else [])
+        off = PROFILES[profile].features if profile else ()
 
         def make_plan():
-            return tls.make_plan(Cores.find(self.env), self.env, libs=[lib], suites=None,
+            core = Cores.find(self.env)
+            core.common_args = hw_args(off)
+            return tls.make_plan(core, self.env, libs=[lib], suites=None,
                                  sizes=(PREFERRED_SIZE,), handshakes=False, transfer=True,
                                  loopback=False, loopback_size=32 << 20,
-                                 precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=self.cpu)
+                                 precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=self.cpu,
+                                 hw_off=off)
 
-        return self._measure(f"the {lib} TLS record layer", args, "every suite, about 30 s",
-                             tls, make_plan)
+        return self._measure(f"the {lib} TLS record layer"
+                             + (f" as a {profile} CPU" if profile else ""), args,
+                             "every suite, about 30 s", tls, make_plan)
 
     def gpg(self) -> Measurement:
         """Real gpg --symmetric (and age) encryption at a modest size."""

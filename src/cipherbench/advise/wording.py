@@ -113,3 +113,43 @@ def no_path(v: A.AnswerVerdict) -> str:
         return "No allowed choice was measured, so the bottleneck cannot be told."
     return ("No path was measured beside the cipher, so whether crypto is the bottleneck is "
             "not told here (give your link or disk rate with --link SPEED).")
+
+
+#: A fleet summary names at most this many machines of a group (the group's config header
+#: names them all).
+FLEET_NAMES = 8
+
+
+def names_text(names: tuple[str, ...] | list[str], limit: int = FLEET_NAMES) -> str:
+    """``h4, h9, h12`` or ``h1, ..., h8 and 29 more``."""
+    shown = ", ".join(names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def group_phrase(v: A.AnswerVerdict, n: int) -> str:
+    """What one group of machines is told, from its shared verdict: ``keep the default
+    (chacha20-poly1305@openssh.com) on 30``, ``aes128-gcm@openssh.com measurably faster on
+    7``."""
+    if v.state == A.NOT_MEASURED:
+        return f"not measured on {n}"
+    if v.state == A.NONE_ALLOWED:
+        return f"nothing the {v.policy} policy allows on {n}"
+    if v.state == A.KEEP_DEFAULT:
+        return f"keep the default ({v.choice}) on {n}"
+    if v.against_default == A.FASTER:
+        return f"{v.choice} measurably faster on {n}"
+    return f"{v.choice}, the fastest allowed ({v.against_default}), on {n}"
+
+
+def fleet_sentence(target: str, n: int, groups: list[tuple[A.AnswerVerdict, tuple[str, ...]]]
+                   ) -> str:
+    """``37 hosts, ssh: keep the default (...) on 30; aes128-gcm@openssh.com measurably faster
+    on 7: h4, h9, ...``: every group once, the machines named except where the default is
+    kept."""
+    parts = []
+    for v, names in groups:
+        text = group_phrase(v, len(names))
+        if v.state != A.KEEP_DEFAULT:
+            text += f": {names_text(names)}"
+        parts.append(text)
+    return f"{n} host{'s' if n != 1 else ''}, {target}: " + "; ".join(parts) + "."

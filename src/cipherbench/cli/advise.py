@@ -26,6 +26,7 @@ from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_optio
 from cipherbench.display.console import display_fitted
 from cipherbench.errors import UsageError
 from cipherbench.machine.coherence import this_machine
+from cipherbench.remote.targets import is_pattern
 from cipherbench.scenarios.ssh.tables import verdict_cell
 from cipherbench.units import format_rate
 
@@ -41,8 +42,15 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
               "other acceptable grades; legacy: everything (legacy/broken marked)")
 @click.option("--link", metavar="SPEED", help="your link or disk rate: 1Gbit, 100Mbit, 100M "
               "(bits/s; k/M/G are decimal) or 125MB/s, 1GiB/s (bytes/s)")
-@click.option("--host", metavar="[USER@]HOST", help="ssh: measure against this host (through "
-              "your ssh configuration) and name it in the config lines")
+@click.option("--host", "hosts", multiple=True, metavar="[USER@]HOST",
+              help="ssh: measure against this host (through your ssh configuration) and name "
+                   "it in the config lines; repeated (or comma-separated, or 'web*' for the "
+                   "ssh config's Host entries): answer per host from its stored runs, then "
+                   "for the fleet")
+@click.option("--inventory", metavar="FILE[:GROUP]",
+              help="answer per host of an Ansible inventory (INI or YAML) or of one of its "
+                   "groups, from each host's stored runs (`run --inventory` measures them), "
+                   "then one summary with the config lines per group of hosts")
 @click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
               help="ssh, with --host: measure through this ssh_config file (ssh -F), as "
                    "`cipherbench ssh --ssh-config`")
@@ -66,14 +74,19 @@ _STYLE = {"recommended": "green", "acceptable": "yellow", "legacy": "red", "brok
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, target, policy, link, host, ssh_config, via, lib, assume_no_aes,
-            no_measure, details, kernel, cpu, wait_quiet, db, as_json) -> int:
+def command(app: AppContext, target, policy, link, hosts, inventory, ssh_config, via, lib,
+            assume_no_aes, no_measure, details, kernel, cpu, wait_quiet, db, as_json) -> int:
     """Which cipher to use here, whether crypto is your bottleneck, and the config lines.
 
     Exit status: 0 with an answer; 3 when a target has no evidence (its answer says "not
     measured" and recommends nothing); 1 when the machine or --host cannot be measured; 2
     for a bad command line."""
     link_rate = parse_link(link) if link else None
+    if inventory or len(hosts) > 1 or any("," in h or is_pattern(h) for h in hosts):
+        from cipherbench.cli.advise_fleet import advise_fleet
+        return advise_fleet(app, target, policy, link_rate, hosts, inventory, ssh_config,
+                            via, lib, assume_no_aes, kernel, db, as_json, details)
+    host = hosts[0] if hosts else None
     if host and (host.startswith("-") or any(c.isspace() for c in host)):
         raise UsageError(f"--host {host!r} is not a host name")
     if ssh_config and not host:

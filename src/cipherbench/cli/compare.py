@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """``cipherbench compare RUN_A RUN_B``: the speed ratio B/A of everything both runs measured,
-with its interval, the real changes marked, and a summary line per library."""
+with its interval, the real changes marked, and a summary line per library; ``compare RUN...
+--host NAME...``: machines side by side (``advise.fleet``)."""
 from __future__ import annotations
 
 import json
@@ -9,8 +10,16 @@ import click
 from rich.text import Text
 
 from cipherbench import compare as cmpmod
+from cipherbench.advise import fleet
+from cipherbench.advise import policy as pol
+from cipherbench.advise.targets import ALL
+from cipherbench.cli.machines import display_summary, display_table
+from cipherbench.export import machines as machines_doc
+from cipherbench.machine import coherence
+from cipherbench.store import Run
 from cipherbench.clikit.context import AppContext, db_option, json_option
-from cipherbench.clikit.options import RUN_REF_CONTEXT, nonempty_list, parse_sizes, run_refs
+from cipherbench.clikit.options import (RUN_REF_CONTEXT, nonempty_list, parse_sizes, run_refs,
+                                        split_list)
 from cipherbench.display.console import display_fitted
 from cipherbench.display.format import format_size
 from cipherbench.errors import EnvironmentProblem, UsageError
@@ -20,8 +29,19 @@ MARK_STYLE = {cmpmod.FASTER: "bold blue", cmpmod.SLOWER: "bold red", cmpmod.SAME
 
 
 @click.command(context_settings=RUN_REF_CONTEXT)
-@click.argument("run_a", metavar="RUN_A", callback=run_refs)
-@click.argument("run_b", metavar="RUN_B", callback=run_refs)
+@click.argument("runs", metavar="[RUN ...]", nargs=-1, callback=run_refs)
+@click.option("--host", "hosts", multiple=True, metavar="HOST", callback=nonempty_list,
+              help="compare this machine, by its `run --host` name or the host name of the "
+                   "local runs (repeatable, comma-separated): its stored evidence, newest "
+                   "first")
+@click.option("--inventory", metavar="FILE[:GROUP]",
+              help="the hosts of an Ansible inventory (INI or YAML), or of one of its "
+                   "groups, as --host names")
+@click.option("--for", "target", type=click.Choice(ALL), default="ssh", show_default=True,
+              help="across machines: what each machine's answer is for, as `advise --for`")
+@click.option("--policy", type=click.Choice(pol.POLICIES), default=pol.DEFAULT,
+              show_default=True, help="across machines: the choices allowed, as `advise "
+              "--policy`")
 @click.option("--sizes", multiple=True, metavar="SIZES", callback=nonempty_list,
               help="compare only these message sizes, e.g. 16k (default: every size)")
 @click.option("--changes-only", is_flag=True, help="list only the real changes")
@@ -32,14 +52,30 @@ MARK_STYLE = {cmpmod.FASTER: "bold blue", cmpmod.SLOWER: "bold red", cmpmod.SAME
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, run_a, run_b, sizes, changes_only, min_change, db,
-            as_json) -> int:
+def command(app: AppContext, runs, hosts, inventory, target, policy, sizes, changes_only,
+            min_change, db, as_json) -> int:
     """Compare run RUN_B against run RUN_A (numbers from `cipherbench history`, or `last`,
     -1, -2, ...): two machines, two library versions, with and without hardware
     acceleration. A ratio above 1 means B is faster; a change is marked real only when it
     clears both 95% confidence intervals, the noise floor of the reference rows (runs of one
     machine) and --min-change, and 2x in a cell either run warned about. Runs of two machines are
-    compared as machines."""
+    compared as machines, and each machine's answer follows.
+
+    More than two runs, or --host names: the machines side by side, one row per machine
+    (the rates of the fastest choices, the fastest choice --policy allows for --for and its
+    verdict against that machine's own default, each from the machine's own evidence),
+    then one sentence for them all and the config lines per group of machines that share an
+    answer."""
+    hosts = _hosts(split_list(hosts), inventory, db, app)
+    if hosts or len(runs) > 2:
+        if sizes or changes_only or min_change is not None:
+            raise UsageError("--sizes, --changes-only and --min-change choose what two runs' "
+                             "ratios show; machines side by side show each machine's answer")
+        return _machines(app, list(runs), hosts, target, policy, db, as_json)
+    if len(runs) != 2:
+        raise UsageError("compare needs two runs (RUN_A RUN_B), more runs of several "
+                         "machines, or --host NAME (see `cipherbench history`)")
+    run_a, run_b = runs
     chosen = parse_sizes(sizes) or None
     least = _percent(min_change) if min_change is not None else cmpmod.MIN_CHANGE
     with app.open_store(db, create=False) as store:
@@ -54,8 +90,14 @@ def command(app: AppContext, run_a, run_b, sizes, changes_only, min_change, db,
     line = cmpmod.mismatch_line(cmp)
     if line:
         app.warn(line)
+    answers = None
+    if coherence.machine_identity(ra) != coherence.machine_identity(rb):
+        with app.open_store(db, create=False) as store:
+            answers = _answers(app, store, fleet.machines_of_runs([ra, rb]), target, policy)
     if as_json:
-        app.stdout.write(json.dumps(cmpmod.to_document(cmp), indent=2, sort_keys=True) + "\n")
+        doc = cmpmod.to_document(cmp)
+        doc["machines"] = machines_doc.target_doc(answers, False) if answers else None
+        app.stdout.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
         return 0
     con = app.console
     for label, run in (("A", ra), ("B", rb)):
@@ -90,6 +132,46 @@ def command(app: AppContext, run_a, run_b, sizes, changes_only, min_change, db,
         con.print(cmpmod.summary_line(s), markup=False, highlight=False)
     for note in cmp.notes:
         con.print(note, markup=False, highlight=False)
+    if answers:
+        con.print()
+        display_table(app, answers, policy)
+        display_summary(app, answers, config=False)
+    return 0
+
+
+def _answers(app: AppContext, store, machines, target: str, policy: str):
+    """Each machine's answer for ``target`` from its own stored evidence (nothing measured)."""
+    from cipherbench.advise.engine import Options
+    from cipherbench.advise.targets import TARGETS
+    from cipherbench.advise.validate import Validator
+    return fleet.answer_machines(store, machines, TARGETS[target], Options(policy=policy),
+                                 app.env, Validator(app.env))
+
+
+def _machines(app: AppContext, refs: list[str], hosts: list[str], target: str, policy: str,
+              db, as_json: bool) -> int:
+    """Machines side by side: the runs named grouped by machine, and the machines named."""
+    with app.open_store(db, create=False) as store:
+        runs: list[Run] = []
+        for ref in refs:
+            run = store.get_run(ref)
+            if run.id not in [r.id for r in runs]:
+                runs.append(run)
+        machines = fleet.merge(fleet.machines_of_runs(runs),
+                                 fleet.machines_of_hosts(store.runs(), hosts))
+        if len(machines) < 2 and not hosts:
+            raise UsageError(f"runs {', '.join(str(r.id) for r in runs)} all come from one "
+                             "machine: compare two of them (compare RUN_A RUN_B), or name "
+                             "runs of other machines or --host NAME")
+        answers = _answers(app, store, machines, target, policy)
+    if as_json:
+        doc = machines_doc.document([answers], {"for": target, "policy": policy,
+                                                "hosts": hosts,
+                                                "runs": [r.id for r in runs]})
+        app.stdout.write(json.dumps(doc, indent=2) + "\n")
+        return 0
+    display_table(app, answers, policy)
+    display_summary(app, answers)
     return 0
 
 
@@ -102,3 +184,16 @@ def _percent(text: str) -> float:
     if not 0 <= value < 100:
         raise UsageError(f"--min-change {text}: give a percentage from 0 to 99, e.g. 5")
     return value / 100
+
+
+def _hosts(names: list[str], inventory: str | None, db, app: AppContext) -> list[str]:
+    """The --host names (patterns matched against the stored hosts) and the inventory's."""
+    from cipherbench.remote import inventory as inv
+    if not names and not inventory:
+        return []
+    with app.open_store(db, create=False) as store:
+        try:
+            out = fleet.stored_hosts(store.runs(), names)
+        except LookupError as e:
+            raise UsageError(str(e))
+    return out + [h for h in (inv.hosts_of(inventory) if inventory else []) if h not in out]

@@ -43,6 +43,8 @@ def command(app: AppContext, libs, grades, missing, as_json) -> int:
     inv = cores.list()
     have = [l for l in inv.libs() if l != "ref"]
     for l in lib_list:
+        if l not in have and (why := inv.unknown_library(l)):
+            raise UsageError(why)
         if l not in have:
             raise UsageError(f"unknown library {l!r}{did_you_mean(l, have)}; this build has: "
                              + ", ".join(have))
@@ -64,4 +66,8 @@ def command(app: AppContext, libs, grades, missing, as_json) -> int:
         disp.display_list(app.console, view)
         disp.display_rows(app.console, ["core", "where", "libraries"],
                           format_sources(cores.sources()), title="measured by")
+    # A library whose module did not load: named with the loader's reason, not a column.
+    for lib, why in inv.unavailable().items():
+        if not lib_list or lib in lib_list:
+            app.warn(f"{lib} is not available here: its module did not load: {why}")
     return 0

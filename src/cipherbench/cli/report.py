@@ -8,9 +8,12 @@ from pathlib import Path
 
 import click
 
+from cipherbench.advise import fleet
+from cipherbench.advise import policy as pol
+from cipherbench.advise.targets import ALL
 from cipherbench.clikit.context import AppContext, db_option
-from cipherbench.clikit.options import (RUN_REF_CONTEXT, did_you_mean, parse_sizes, run_refs,
-                                        split_list)
+from cipherbench.clikit.options import (RUN_REF_CONTEXT, did_you_mean, nonempty_list,
+                                        parse_sizes, run_refs, split_list)
 from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.export import RunBundle
 from cipherbench.presets import HEADLINE_SIZE
@@ -63,10 +66,23 @@ CHART_FORMATS = (".png", ".svg")
 @click.option("--max-interval", metavar="PCT", default=None,
               help=f"with --chart: a series whose 95% intervals are wider than +-PCT% is "
                    f"drawn hollow, too imprecise to rank (default {MAX_INTERVAL:.0%})")
+@click.option("--host", "hosts", multiple=True, metavar="HOST", callback=nonempty_list,
+              help="draw this machine too, by its `run --host` name or the host name of the "
+                   "local runs (repeatable, comma-separated): its newest run, and its row "
+                   "among the machines side by side")
+@click.option("--inventory", metavar="FILE[:GROUP]",
+              help="the hosts of an Ansible inventory (INI or YAML), or of one of its "
+                   "groups, as --host names")
+@click.option("--for", "target", type=click.Choice(ALL), default="ssh", show_default=True,
+              help="machines side by side: what each machine's answer is for, as `advise "
+                   "--for`")
+@click.option("--policy", type=click.Choice(pol.POLICIES), default=pol.DEFAULT,
+              show_default=True, help="machines side by side: the choices allowed, as "
+                                      "`advise --policy`")
 @db_option
 @click.pass_obj
 def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, baseline, style,
-            axis, all_rows, max_interval, db) -> int:
+            axis, all_rows, max_interval, hosts, inventory, target, policy, db) -> int:
     """Draw stored runs: one self-contained HTML file (charts inline, works offline) and,
     with --png, each chart as a PNG. RUN is a number from `cipherbench history` or `last`
     (the default). Given two runs, the report also compares them.
@@ -82,6 +98,10 @@ def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, b
     or a `run --no-hw` beside a normal run.
     """
     head = parse_sizes(headline, "--headline-size")[0] if headline else HEADLINE_SIZE
+    hosts = _hosts(split_list(hosts), inventory, db, app)
+    if chart is not None and hosts:
+        raise UsageError("--host draws machines side by side on the page; --chart draws one "
+                         "machine's runs: name its runs")
     if chart is not None:
         from cipherbench.report.post import ChartOptions
         if style == "bars" and axis == "log":
@@ -98,7 +118,7 @@ def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, b
         if value is not None:
             raise UsageError(f"{name} chooses what --chart draws; the page shows every run "
                              "whole: add --chart NAME, or leave it out")
-    refs = list(runs) or ["last"]
+    refs = list(runs) or ([] if hosts else ["last"])
     output = output or "report.html"
     out = Path(output)
     if out.exists() and out.is_dir():
@@ -115,11 +135,27 @@ def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, b
                 app.err_console.print(f"run {b.run.id} has no results; left out", markup=False)
                 continue
             bundles.append(b)
+        machines = fleet.machines_of_runs([b.run for b in bundles if b.run.command !=
+                                           "advise"])
+        named = fleet.machines_of_hosts(store.runs(), hosts)
+        for m in named:
+            newest = fleet.newest_run(store.runs(), m)
+            if newest is not None and newest.id not in [b.run.id for b in bundles]:
+                bundles.append(RunBundle.load(store, str(newest.id)))
+        machines = fleet.merge(machines, named)
+        answers = None
+        if len(machines) > 1 or hosts:
+            from cipherbench.advise.engine import Options
+            from cipherbench.advise.targets import TARGETS
+            from cipherbench.advise.validate import Validator
+            answers = fleet.answer_machines(store, machines, TARGETS[target],
+                                            Options(policy=policy), app.env,
+                                            Validator(app.env))
     if not bundles:
         raise EnvironmentProblem("nothing to draw: the chosen runs hold no results "
                                  "(see `cipherbench history`)")
     report = _load_report_module()
-    rep = report.build(bundles, head)
+    rep = report.build(bundles, head, answers)
     try:
         try:
             report.write_html(rep, out)
@@ -245,3 +281,16 @@ def _chart(app: AppContext, refs: list[str], output: str | None, png_dir: str | 
     for line in ev.left_out:
         app.err_console.print(f"left out: {line}", markup=False, highlight=False)
     return 0
+
+
+def _hosts(names: list[str], inventory: str | None, db, app: AppContext) -> list[str]:
+    """The --host names (patterns matched against the stored hosts) and the inventory's."""
+    from cipherbench.remote import inventory as inv
+    if not names and not inventory:
+        return []
+    with app.open_store(db, create=False) as store:
+        try:
+            out = fleet.stored_hosts(store.runs(), names)
+        except LookupError as e:
+            raise UsageError(str(e))
+    return out + [h for h in (inv.hosts_of(inventory) if inventory else []) if h not in out]

@@ -164,3 +164,14 @@ def run_refs(ctx, param, value):  # noqa: ARG001 - click callback signature
         if isinstance(v, str) and v.startswith("-") and not v[1:].isdigit():
             raise click.NoSuchOption(v, ctx=ctx)
     return value
+
+
+def cpu_profile_option(f):
+    """``--cpu-profile NAME``: stand in for a weaker CPU by turning the profile's features off
+    in every library through its own switch (``cores.cpu_profiles``)."""
+    from cipherbench.cores.cpu_profiles import PROFILES
+    return click.option(
+        "--cpu-profile", "cpu_profile", type=click.Choice(list(PROFILES)), default=None,
+        help="measure as on a weaker CPU, through each library's own switch: "
+             + "; ".join(f"{p.name}: {p.stands_for}" for p in PROFILES.values())
+             + ". A library that cannot follow is reported, not measured")(f)

@@ -245,6 +245,7 @@ class Cores:
         if lib is not None:
             inv.libraries = {k: v for k, v in inv.libraries.items() if k == lib}
             inv.algorithms = [a for a in inv.algorithms if a.lib == lib]
+            inv.modules = [m for m in inv.modules if m.lib == lib]
         return inv
 
     def _list_extra(self, exe: str, core: Core) -> Inventory | None:
@@ -292,7 +293,7 @@ class Cores:
         library reports its version."""
         path = v.core or self.main.path
         env = v.env(self.main.env)
-        loaded = variants.check_loaded(v, variants.loader_view(path, env))
+        loaded = variants.check_loaded(v, variants.loader_view(path, env, v.lib))
         core = Core(path, env)
         core.common_args = list(self.main.common_args)
         vc = VariantCore(v, core, "", "", loaded)

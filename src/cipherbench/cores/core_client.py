@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Mapping, Sequence
 
 from cipherbench.errors import EnvironmentProblem, UsageError
-from cipherbench.cores.records import AlgorithmRow, Library, Point, Preamble, Record, from_wire
+from cipherbench.cores.records import AlgorithmRow, Library, Module, Point, Preamble, Record, from_wire
 
 if TYPE_CHECKING:
     from cipherbench.cores.combined import Cores   # which imports this module
@@ -59,6 +59,10 @@ MAX_SIZES = 64
 SOURCE_TREE = Path(__file__).resolve().parents[3]
 #: Where ``pip install`` put the ``cipherbench`` script (and the core beside it).
 INSTALL_SCRIPTS = Path(sysconfig.get_path("scripts"))
+#: ... and the core's library modules (core/module.h): meson-python puts what meson installs
+#: in lib/ into the package's private library directory, not where the core looks by itself.
+INSTALL_MODULES = (Path(sysconfig.get_path("platlib")) / ".cipherbench.mesonpy.libs" / "cipherbench"
+                   / "modules")
 BUILD_HINT = ("build it with `meson setup build && meson compile -C build` in the source tree, "
               "or install cipherbench with `pip install .`, or point CIPHERBENCH_CORE at it")
 
@@ -153,6 +157,17 @@ class Inventory:
     preamble: dict = field(default_factory=dict)               # the raw preamble line
     libraries: dict[str, dict] = field(default_factory=dict)   # lib -> raw library line
     algorithms: list[AlgorithmRow] = field(default_factory=list)
+    modules: list[Module] = field(default_factory=list)        # the C core's, loaded or not
+
+    def unavailable(self) -> dict[str, str]:
+        """Library -> the loader's reason, for each module of the build that did not load."""
+        return {m.lib: m.error for m in self.modules if not m.loaded}
+
+    def unknown_library(self, name: str) -> str | None:
+        """Why ``name`` cannot be measured when its module did not load, else None."""
+        why = self.unavailable().get(name)
+        return None if why is None else (f"library {name!r} is not available here: its "
+                                         f"module did not load: {why}")
 
     def libs(self) -> list[str]:
         """Library names in the core's order."""
@@ -478,6 +493,9 @@ class Core:
         vec = Path(__file__).resolve().parents[1] / "vectors"
         if "CIPHERBENCH_VECTORS" not in self.env and vec.is_dir():
             self.env["CIPHERBENCH_VECTORS"] = str(vec)
+        if (launcher is None and "CIPHERBENCH_MODULES" not in self.env
+                and self.path.parent == INSTALL_SCRIPTS and INSTALL_MODULES.is_dir()):
+            self.env["CIPHERBENCH_MODULES"] = str(INSTALL_MODULES)
 
     def program_of(self, lib: str) -> str:  # noqa: ARG002 - one core measures every library
         """The name of the core program that measures ``lib``."""
@@ -510,6 +528,8 @@ class Core:
                     self.commands = tuple(rec.raw.get("commands") or ())
                 elif isinstance(rec, Library):
                     inv.libraries[rec.lib] = rec.raw
+                elif isinstance(rec, Module):
+                    inv.modules.append(rec)
                 elif isinstance(rec, AlgorithmRow):
                     inv.algorithms.append(rec)
                     inv.libraries.setdefault(rec.lib, {"lib": rec.lib, "version": "",
@@ -562,16 +582,3 @@ def per_op_ns(point: Point | dict) -> list[float]:
 def cpu_ratio(point: Point | dict) -> float | None:
     """Total CPU time over total wall time of a point (well below 1: steal or a busy machine)."""
     return _point(point).cpu_ratio()
-
-
-#: CPU features the core can ask libraries to leave unused.
-HW_FEATURES = ("aes", "pclmul", "avx2", "vaes", "sha")
-
-
-def hw_args(features: Sequence[str]) -> list[str]:
-    """Core arguments that turn ``features`` off in every library (``[]`` for none)."""
-    if not features:
-        return []
-    if set(features) >= set(HW_FEATURES):
-        return ["--no-hw"]
-    return ["--disable-cpu-feature", ",".join(f for f in HW_FEATURES if f in features)]

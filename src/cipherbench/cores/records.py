@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The core's JSON lines as typed records (docs/protocol.md).
 
-``from_wire(obj)`` turns one checked line into a ``Preamble``, ``Library``, ``AlgorithmRow``,
+``from_wire(obj)`` turns one checked line into a ``Preamble``, ``Module``, ``Library``, ``AlgorithmRow``,
 ``Point`` (bench and tls transfer points, tls handshakes), ``CoreError``, ``End`` or ``Other``
 (kat, differential, suite, and the ``fit`` of the Go and Rust cores: records the measuring code
 does not act on; the slope fit is ``cipherbench.analysis.fit``'s). Every record keeps
@@ -22,6 +22,19 @@ class Preamble:
     freq_hz: float | None
     raw: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
     type = "preamble"
+
+
+@dataclass(frozen=True)
+class Module:
+    """A backend's module (``list`` of the C core): loaded from ``path``, or not, and ``error``
+    the loader's reason why not."""
+
+    lib: str
+    loaded: bool
+    path: str | None
+    error: str
+    raw: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
+    type = "module"
 
 
 @dataclass(frozen=True)
@@ -115,7 +128,7 @@ class Other:
     raw: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
 
-Record = Union[Preamble, Library, AlgorithmRow, Point, CoreError, End, Other]
+Record = Union[Preamble, Module, Library, AlgorithmRow, Point, CoreError, End, Other]
 
 
 def _floats(xs) -> tuple[float, ...] | None:
@@ -129,6 +142,9 @@ def from_wire(obj: dict[str, Any]) -> Record:
         return Preamble(obj.get("command"), obj.get("freq_hz"), obj)
     if t == "library":
         return Library(obj["lib"], obj.get("version"), obj)
+    if t == "module":
+        return Module(obj["lib"], bool(obj.get("loaded")), obj.get("path"),
+                      obj.get("error") or "", obj)
     if t == "algorithm":
         return AlgorithmRow(obj["lib"], obj["algo"], obj.get("kind", ""),
                             tuple(obj.get("ops") or ()), obj)

@@ -129,7 +129,7 @@ def build(name: str, prefix: Path, lib: str | None, env: Mapping[str, str],
         [meson, "setup", str(build_dir), str(source), "--buildtype=release",
          "-Dauto_features=disabled", f"-D{lib}=enabled",
          f"-Dc_link_args=-Wl,-rpath,{rpath}", f"-Dcpp_link_args=-Wl,-rpath,{rpath}"],
-        [meson, "compile", "-C", str(build_dir), f"core/{CORE_NAME}"],
+        [meson, "compile", "-C", str(build_dir), f"core/{CORE_NAME}", f"core/modules/{lib}"],
     ]
     with log.open("w") as out:
         for argv in steps:
@@ -142,7 +142,7 @@ def build(name: str, prefix: Path, lib: str | None, env: Mapping[str, str],
                                          f"failed: {_meson_error(log)} (the whole log: {log})")
     assert variant.core is not None
     core_env = variant.env(env)
-    loaded = variants.check_loaded(variant, variants.loader_view(variant.core, core_env))
+    loaded = variants.check_loaded(variant, variants.loader_view(variant.core, core_env, lib))
     try:
         inv = Core(variant.core, core_env).list(lib)
     except (CoreCrashed, CoreUsage) as e:

@@ -13,8 +13,8 @@ file). Two ways to load it:
   file; that core is then started instead.
 
 Either way the library's own run-time version names the column (``libgcrypt@1.11.0``), and
-the loader's resolution of the core (what ``ldd`` prints: ``LD_TRACE_LOADED_OBJECTS``) shows
-which file it really loads: a variant whose library still comes from elsewhere is refused with
+the loader's resolution of the core's module of that library (``core/module.h``; what ``ldd``
+prints for the module file the core's ``list`` names) shows which file it really loads: a variant whose library still comes from elsewhere is refused with
 the path it would have measured, and a loader error is the loader's own line.
 
 The variants file is TOML, ``$CIPHERBENCH_VARIANTS``, else
@@ -229,22 +229,39 @@ class LoaderView:
     error: str = ""
 
 
-def loader_view(core: Path, env: Mapping[str, str]) -> LoaderView:
-    """The loader's resolution of ``core`` under ``env`` (as ``ldd`` shows it): the dynamic
-    loader lists every shared object it would map, and the program itself does not run."""
+def module_file(core: Path, env: Mapping[str, str], lib: str) -> Path | None:
+    """The file of ``lib``'s module that ``core`` reads under ``env`` (its ``list`` says which,
+    loaded or not), or None when it has none."""
+    from cipherbench.cores.core_client import Core   # (core_client imports this module)
+    for m in Core(core, env).list().modules:
+        if m.lib == lib and m.path:
+            return Path(m.path)
+    return None
+
+
+def loader_view(core: Path, env: Mapping[str, str], lib: str) -> LoaderView:
+    """The loader's resolution of ``core``'s module of ``lib`` under ``env`` (``ldd`` of the
+    module file): every shared object the loader would map for it, or its own line saying
+    why it cannot."""
     try:
-        cp = subprocess.run([str(core)], env={**env, "LD_TRACE_LOADED_OBJECTS": "1"},
-                            stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                            timeout=30)
+        module = module_file(core, env, lib)
+    except (EnvironmentProblem, UsageError) as e:
+        return LoaderView({}, f"cannot ask {core} for its {lib} module: {e}")
+    if module is None:
+        return LoaderView({}, f"{core} has no {lib} module")
+    try:
+        cp = subprocess.run(["ldd", str(module)], env=dict(env), stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired) as e:
-        return LoaderView({}, f"cannot ask the loader about {core}: {e}")
+        return LoaderView({}, f"cannot ask the loader about {module}: {e}")
     objects: dict[str, str] = {}
     for line in cp.stdout.splitlines():
         name, arrow, rest = line.strip().partition(" => ")
         if arrow:
             objects[name] = "" if rest.startswith("not found") else rest.split(" (")[0]
-    err = cp.stderr.strip().splitlines()
-    return LoaderView(objects, err[-1] if cp.returncode != 0 and err else "")
+    # (ldd writes the loader's own line on stdout or stderr, depending on the release)
+    err = [x for x in (cp.stderr + cp.stdout).strip().splitlines() if " => " not in x]
+    return LoaderView(objects, err[-1].strip() if cp.returncode != 0 and err else "")
 
 
 def loaded_file(lib: str, view: LoaderView) -> tuple[str, str] | None:

@@ -13,6 +13,9 @@ Schema versions (``schema_version``), the same for both documents:
 - 2: ``cipherbench-list-missing``'s ``missing`` entries may carry ``why``: the reason no row
   measures that algorithm on purpose (absent for a gap not yet closed); ``cipherbench-list``
   is unchanged.
+- 3: ``cipherbench-list`` has ``modules``: the C core's library modules (``lib``,
+  ``loaded``, ``path``, ``error``: the loader's reason when one did not load);
+  ``cipherbench-list-missing`` is unchanged.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ if TYPE_CHECKING:
 
 SCHEMA_NAME = "cipherbench-list"
 MISSING_SCHEMA_NAME = "cipherbench-list-missing"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def list_document(inv: Inventory, view: "ListView", sources: Sequence["CoreSource"]) -> dict:
@@ -48,6 +51,8 @@ def list_document(inv: Inventory, view: "ListView", sources: Sequence["CoreSourc
                        for algo, kind, grade, reason, have in view.algorithms],
         "cores": [{"core": s.executable, "path": str(s.path) if s.path else None,
                    "libs": list(s.libs), "problem": s.problem or None} for s in sources],
+        "modules": [{"lib": m.lib, "loaded": m.loaded, "path": m.path, "error": m.error or None}
+                    for m in inv.modules],
     }
 
 

@@ -62,13 +62,21 @@ _KEYS = [
         "libgcrypt@1.11.0): the version the library reports at run time, capabilities "
         "(aes_hw, ...), the implementation it picked; a variant's `variant`: of, name, "
         "prefix, core (when built against the prefix), loaded (the file the loader mapped)"),
-    Key("hw_disabled", "list[str]", "", "CPU features asked off in every library (--no-hw, "
-        "--disable-cpu-feature: aes, pclmul, avx2, vaes, sha); [] when none"),
+    Key("hw_disabled", "list[str]", "", "CPU features asked off in every library (--cpu-profile, "
+        "--no-hw, --disable-cpu-feature: aes, pclmul, avx2, vaes, sha, avx512, avx, ssse3, bmi); "
+        "[] when none"),
+    Key("cpu_profile", "str", "", "the CPU profile the run stands for (no-aes, baseline; custom: "
+        "a --disable-cpu-feature set); each library's switch and what it then reports it uses "
+        "are under libraries.<lib>: hw_switch, hw_used"),
     Key("hw_pair", "int", "", "the run measured the other way (with or without the features "
         "of hw_disabled) by the same `run --hw-both`"),
     Key("threads", "int", "", "core processes measuring each point at once (--threads)"),
     Key("host", "str", "", "the host measured through ssh (`run --host`), as given: "
         "[USER@]HOST; absent when measured on this machine (the machine keys are the host's)"),
+    Key("core_cpu_share", "float", "", "the share of a CPU the core processes got (their CPU "
+        "time over their elapsed time, from the core's end records); with host, below 0.9 the "
+        "host is throttled or busy and delivers that fraction of the rates per CPU second "
+        "(`run --host` shows both, `advise --host` uses the delivered rates)"),
     Key("host_core", "str", "", "with host: the core run there, `installed at PATH` or "
         "`shipped` (this machine's, copied into a private directory for the run)"),
 ]

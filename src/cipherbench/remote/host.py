@@ -4,10 +4,10 @@
 ``RemoteHost`` is a context manager. Entering it probes the host (``probe``), which also makes
 the run's private directory there (mode 0700). ``cores()`` then picks the core: the one given
 with ``--host-core``, else ``cipherbench-core`` on the host's PATH, else this machine's own
-core (and any Go or Rust core found beside it) shipped into the private directory when the
-host has the same system and architecture; the known-answer vectors are always shipped with
-it when the host has ``tar``, so the core checks its answers there against this machine's
-files before anything is timed. Every core process then runs through a launcher: ``ssh HOST
+core with its library modules (and any Go or Rust core found beside it) shipped into the
+private directory when the host has the same system and architecture; the known-answer
+vectors are always shipped with it when the host has ``tar``, so the core checks its answers
+there against this machine's files before anything is timed. Every core process then runs through a launcher: ``ssh HOST
 sh -c WRAPPER ARGV``, whose wrapper notes the core's pid in the private directory and passes
 its exit status back; its JSON lines come back over the ssh channel.
 
@@ -239,7 +239,8 @@ class RemoteHost:
             raise RemoteError("this machine's known-answer vectors were not found, and the "
                               "core shipped would have nothing to check its answers against: "
                               "set CIPHERBENCH_VECTORS to the vectors directory")
-        files = {"cipherbench-core": find_core(self.env)}
+        core = find_core(self.env)
+        files = {"cipherbench-core": core, **ship.local_modules(core, self.env)}
         for spec in EXTRA_CORES:
             try:
                 p = find_extra(spec, self.env)
@@ -249,7 +250,8 @@ class RemoteHost:
                 files[spec.executable] = p
         self._send(files)
         d = f.directory
-        extras = {name: f"{d}/{name}" for name in files if name != "cipherbench-core"}
+        extras = {name: f"{d}/{name}" for name in files
+                  if name != "cipherbench-core" and not name.startswith(ship.MODULES_DIR + "/")}
         return self._checked(f"{d}/cipherbench-core", extras, f"{d}/vectors", "shipped")
 
     def _ship_vectors(self) -> str | None:

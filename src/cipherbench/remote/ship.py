@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Shipping this machine's core to a host: one tar stream through ssh into the run's private
 directory there, made here in memory (nothing is written on this machine), every file
-readable by its owner only.
+readable by its owner only. The C core's library modules go with it into ``modules/`` beside
+it, where the core looks first: the host then measures every library it has and the core's
+``list`` names each one it lacks, with its loader's line.
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Mapping
 
+from cipherbench.errors import EnvironmentProblem
 from cipherbench.interrupts import STOP_SIGNALS, stopped_by
 from cipherbench.cores import core_client
 from cipherbench.cores.core_client import SOURCE_TREE
@@ -25,6 +28,22 @@ def local_vectors(env: Mapping[str, str]) -> Path | None:
         if cand and Path(cand).is_dir():
             return Path(cand)
     return None
+
+
+#: Where the shipped core finds its modules: beside it (``core/module.h``).
+MODULES_DIR = "modules"
+
+
+def local_modules(core: Path, env: Mapping[str, str]) -> dict[str, Path]:
+    """The module files this machine's ``core`` reads (as its ``list`` names them, each by
+    its name in the tar stream), whether they loaded here or not: a library missing here
+    may be on the host. Nothing when the core does not run here: the host's loader then says
+    why in its own words."""
+    try:
+        inv = core_client.Core(core, env).list()
+    except EnvironmentProblem:   # not started, crashed, or not a core
+        return {}
+    return {f"{MODULES_DIR}/{Path(m.path).name}": Path(m.path) for m in inv.modules if m.path}
 
 
 def send(argv: list[str], executables: Mapping[str, Path], vectors: Path | None,

@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from html import escape
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from cipherbench import compare as cmpmod
+from cipherbench.advise.fleet import MachineAnswer
 from cipherbench.display.format import format_run_header
 from cipherbench.export import RunBundle
 from cipherbench.report import data as D
@@ -119,12 +120,20 @@ def _machine_section(bundles: list[RunBundle]) -> Section:
     return sec
 
 
+def _machine_name(run) -> str:
+    """The machine a section's run was measured on, by name: the ``run --host`` destination,
+    else the host name."""
+    m = run.metadata
+    return str(m.get("host") or m.get("hostname") or "?")
+
+
 def _primitive_section(b: RunBundle, headline: int) -> Section | None:
     from cipherbench.report import charts as C
     table = D.primitive_table(b.results)
     if table is None:
         return None
-    sec = Section(f"primitives-{b.run.id}", f"Primitives (run {b.run.id})")
+    sec = Section(f"primitives-{b.run.id}",
+                  f"Primitives (run {b.run.id}, {_machine_name(b.run)})")
     sec.parts.append(f"<p class=muted>{escape(D.machine_line(b.run))}. Bars show the median of "
                      "each point with its 95% interval; the ceiling is memcpy of the same "
                      "buffer (the memory's speed, no cipher can beat it).</p>")
@@ -153,7 +162,8 @@ def _path_section(b: RunBundle) -> Section | None:
     errors = [r for r in b.results if r.metric == "error"]
     if table is None and not errors:
         return None
-    sec = Section(f"{b.run.command}-{b.run.id}", f"{b.run.command} (run {b.run.id})")
+    sec = Section(f"{b.run.command}-{b.run.id}",
+                  f"{b.run.command} (run {b.run.id}, {_machine_name(b.run)})")
     sec.parts.append(f"<p class=muted>{escape(D.machine_line(b.run))}. Each cipher beside its "
                      "baseline: a cleartext transfer over the same path, or the same cipher "
                      "measured alone, without the tool around it.</p>")
@@ -334,10 +344,29 @@ def answers(bundles: list[RunBundle], headline: int) -> list[H.TaskAnswer]:
     return out
 
 
-def build(bundles: list[RunBundle], headline: int = 16384) -> Report:
-    """The report of the given runs (at least one), charts drawn; the answer first."""
+def machines_section(answers: Sequence[MachineAnswer]) -> Section:
+    """Machines side by side (``report.machines``): the sentence, the table, the chart of
+    each machine's rates, the config lines per group."""
+    from cipherbench.report import charts as C
+    from cipherbench.report import machines as M
+    parts = M.section_parts(answers)
+    sec = Section("machines", "Machines side by side", parts[:2])
+    data = M.bars(answers, C.PALETTE)
+    if data.values:
+        _add(sec, data.key, data.title, partial(C.bars, data))
+    sec.parts += parts[2:]
+    return sec
+
+
+def build(bundles: list[RunBundle], headline: int = 16384,
+          machines: Sequence[MachineAnswer] | None = None) -> Report:
+    """The report of the given runs (at least one), charts drawn; the answer first, then,
+    given ``machines`` (each machine's answer, ``advise.fleet``), the machines side by
+    side."""
     sections: list[Section] = [Section("answer", "The answer",
                                        [H.answers_html(answers(bundles, headline))])]
+    if machines:
+        sections.append(machines_section(machines))
     comparison = None
     if len(bundles) == 2:
         cmp = cmpmod.compare_runs(bundles[0].run, bundles[0].results, bundles[1].run,
@@ -370,6 +399,9 @@ def build(bundles: list[RunBundle], headline: int = 16384) -> Report:
     ids = ", ".join(str(b.run.id) for b in bundles)
     first = bundles[0].run
     title = "cipherbench report" + (f": {D.machine_line(first).split(', run')[0]}")
+    if machines and len(machines) > 1:
+        title = (f"cipherbench report: {len(machines)} machines ("
+                 f"{', '.join(m.machine.name for m in machines)})")
     subtitle = (f"run{'s' if len(bundles) > 1 else ''} {ids}, "
                 f"{', '.join(sorted({b.run.command for b in bundles}))}; "
                 f"from {min(b.run.started_at for b in bundles)[:16].replace('T', ' ')} UTC")

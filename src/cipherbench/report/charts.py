@@ -124,13 +124,16 @@ def bars(b: Bars) -> Figure:
                 e = b.errors.get((lib, algo))
                 lo.append(max(0.0, (v - e[0]) / scale) if e else 0.0)
                 hi.append(max(0.0, (e[1] - v) / scale) if e else 0.0)
-            ax.bar(xs, ys, bw * 0.92, color=colour_of(lib), label=lib, zorder=2)
+            ax.bar(xs, ys, bw * 0.92, color=b.colours.get(lib) or colour_of(lib), label=lib,
+                   zorder=2)
             if any(lo) or any(hi):
                 ax.errorbar(xs, ys, yerr=[lo, hi], fmt="none", ecolor="#333333",
                             elinewidth=0.7, capsize=0, zorder=3)
         ax.set_xticks(range(n_g))
-        ax.set_xticklabels(b.groups, rotation=25 if n_g > 5 else 0,
-                           ha="right" if n_g > 5 else "center")
+        # slanted when many, or when long names would run into each other
+        slant = n_g > 5 or max(map(len, b.groups), default=0) * 0.075 > width / max(n_g, 1)
+        ax.set_xticklabels(b.groups, rotation=25 if slant else 0,
+                           ha="right" if slant else "center")
         ax.set_xlim(-0.6, n_g - 0.4)
         ax.set_ylabel(b.ylabel if b.lower_is_better else f"throughput ({unit})")
         ax.yaxis.grid(True, color=GRID, zorder=0)

@@ -97,6 +97,8 @@ class Bars:
     ceiling: float | None = None  # a reference line (memcpy)
     ceiling_label: str = ""
     lower_is_better: bool = False
+    #: a colour per series where the series are not libraries (machines side by side)
+    colours: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass

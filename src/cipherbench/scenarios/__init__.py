@@ -5,6 +5,11 @@ A scenario is a module (``SCENARIOS`` names them, by the command that stores the
 
 - ``NAME``: the command recorded on its runs (``run``, ``tls``, ``ssh``, ``gpg``);
 - ``UNIT``: what its progress counts (``points``, ``transfers``, ...);
+- ``estimate_s(plan) -> float | Estimate``: the expected duration (an ``analysis.estimate``
+  when a budget of wall time makes it other than the quiet one over the CPU share), printed
+  before it starts;
+- ``measure(plan, rec)``: measures into a ``recording.Recording``, which opens and closes the
+  stored run, keeps results and warnings as they arrive, shows progress and handles signals;
 - ``estimate_s(plan) -> float``: the expected duration, printed before it starts;
 - ``measure(plan, rec) -> MeasureOutcome``: measures into a ``recording.Recording``, which
   opens and closes the stored run, keeps results and warnings as they arrive, shows progress
@@ -33,6 +38,7 @@ from typing import Callable, Protocol
 
 from rich.console import Console
 
+from cipherbench.analysis.estimate import Estimate
 from cipherbench.scenarios.outcome import MeasureOutcome
 
 #: Command of a stored run -> the module of its scenario.
@@ -63,7 +69,7 @@ class ScenarioModule(Protocol):
     NAME: str
     UNIT: str
 
-    def estimate_s(self, plan, /) -> float: ...
+    def estimate_s(self, plan, /) -> "float | Estimate": ...
 
     def measure(self, plan, rec, /) -> MeasureOutcome: ...
 

@@ -131,9 +131,10 @@ def _summary(app: AppContext, outcomes: Sequence[HostOutcome]) -> None:
     app.console.print(line, markup=False, highlight=False)
     runs = [r for o in ok for r in o.run_ids]
     if runs:
-        app.console.print("each run: `cipherbench show RUN`; two side by side: "
-                          f"`cipherbench compare {' '.join(map(str, runs[:2]))}`",
-                          markup=False, highlight=False)
+        side = (f"; the machines side by side: `cipherbench compare "
+                f"{' '.join(map(str, runs))}`" if len(runs) > 1 else "")
+        app.console.print(f"each run: `cipherbench show RUN`{side}", markup=False,
+                          highlight=False)
 
 
 class _ProgressView:
@@ -171,3 +172,20 @@ class _ProgressView:
         elif not self.quiet or o.status not in ("running", "waiting"):
             self.console.print(f"{o.destination}: {line}", markup=False, highlight=False,
                                soft_wrap=True)
+
+
+def refuses_hosts(command: str, why: str) -> Any:
+    """Hidden ``--host`` and ``--inventory`` of a command that measures this machine only:
+    one line saying why and what measures a host instead."""
+    def refuse(ctx: click.Context, param: click.Parameter, value: Any) -> Any:  # noqa: ARG001
+        if value:
+            raise UsageError(f"{command} --{param.name}: {why}; on a host, `cipherbench run "
+                             "--host HOST` measures its ciphers, which `cipherbench advise "
+                             "--host HOST` reads")
+        return value
+
+    def wrap(f: Any) -> Any:
+        f = click.option("--inventory", hidden=True, expose_value=False, callback=refuse)(f)
+        return click.option("--host", hidden=True, multiple=True, expose_value=False,
+                            callback=refuse)(f)
+    return wrap

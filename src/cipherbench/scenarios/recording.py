@@ -30,6 +30,7 @@ from typing import Callable, Iterable
 
 from rich.console import Console
 
+from cipherbench.analysis.estimate import Estimate
 from cipherbench import interrupts
 from cipherbench.machine import load
 from cipherbench.errors import UserError
@@ -58,7 +59,7 @@ class Recording:
 
     def __init__(self, store: Store, command: str, args: dict, metadata: dict, *,
                  console: Console, progress: str = "lines", unit: str = "steps",
-                 total: int | None = None, estimate_s: float | None = None,
+                 total: int | None = None, estimate_s: float | Estimate | None = None,
                  show: Callable[[int], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  look: Callable[[], load.LoadSnapshot] = load.snapshot,
@@ -72,7 +73,10 @@ class Recording:
         # progress may go elsewhere than the run's own lines (advise keeps those out)
         self.progress = Progress(progress_console or console, progress, unit=unit, clock=clock)
         self.total = total
-        self.estimate_s = estimate_s
+        # the quiet machine's seconds, and how they change with the CPU share
+        self.estimate: Estimate | None = (estimate_s if isinstance(estimate_s, Estimate) else
+                                          None if estimate_s is None else Estimate(estimate_s))
+        self.estimate_s = self.estimate.quiet_s if self.estimate else None
         self.show = show
         self.status = "complete"
         self.warnings: list[BenchWarning] = []
@@ -139,10 +143,10 @@ class Recording:
         return self
 
     def _estimate(self) -> tuple[float, str]:
-        """The run's expected duration: the scenario's estimate for a quiet machine over the
-        share of a CPU the run gets now (measured, stored as ``cpu_share_start``), and the line
+        """The run's expected duration: the scenario's estimate at the share of a CPU the run
+        gets now (measured, stored as ``cpu_share_start``; ``Estimate.at``), and the line
         that says so."""
-        assert self.estimate_s is not None
+        assert self.estimate is not None and self.estimate_s is not None
         share = self._share()
         self.store.update_metadata(self.run_id, {"cpu_share_start": round(share, 4),
                                                  "estimate_s": round(self.estimate_s, 1)})
@@ -150,7 +154,8 @@ class Recording:
         head = f"cipherbench: {self.command}: about "
         if share >= SHARE_SCALED:
             return self.estimate_s, f"{head}{format_duration(self.estimate_s)}{what} (estimate)"
-        expected = self.estimate_s / share
+        expected = self.estimate.at(share)
+        self.store.update_metadata(self.run_id, {"estimate_at_share_s": round(expected, 1)})
         return expected, (f"{head}{format_duration(expected)}{what} (estimate: "
                           f"{format_duration(self.estimate_s)} on a quiet machine, and this run "
                           f"gets {share:.0%} of a CPU now)")

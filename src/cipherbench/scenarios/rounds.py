@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Generic, Hashable, Sequence, TypeVar
 
 from cipherbench.analysis import stats
+from cipherbench.analysis import verdict as V
 
 C = TypeVar("C", bound=Hashable)
 S = TypeVar("S")
@@ -111,6 +113,39 @@ class Sequential:
     def at_look(self, n_rounds: int) -> bool:
         return n_rounds in self.looks
 
+    @classmethod
+    def within(cls, max_rounds: int, alpha: float = 0.05) -> "Sequential":
+        """The default looks below ``max_rounds``, then ``max_rounds`` itself: what a command
+        whose ``--rounds N`` is at most uses (12: looks at 8 and 12)."""
+        return cls(tuple(x for x in cls().looks if x < max_rounds) + (max_rounds,), alpha)
+
+
+class PlannedStop:
+    """The one stopping rule of every comparing command's rounds, as ``rounds``' ``enough``:
+    at a planned look of ``seq``, stop when ``answered(rounds so far)`` says every comparison is answered
+    (judged at ``seq.confidence``); at any round from ``min_rounds`` on, stop once
+    ``budget_s`` of wall time is spent (a stop on time, never on what the data say). ``by``
+    tells what ended the rounds: ``rounds`` (all of them ran), ``decided`` or ``budget``."""
+
+    def __init__(self, seq: Sequential, answered: Callable[[Sequence[Round]], bool], *,
+                 budget_s: float | None = None, min_rounds: int = V.MIN_ROUNDS,
+                 clock: Callable[[], float] = time.monotonic):
+        self.seq, self.answered, self.budget_s = seq, answered, budget_s
+        self.min_rounds, self.clock = min_rounds, clock
+        self.t0 = clock()
+        self.by = "rounds"
+
+    def __call__(self, done: Sequence[Round]) -> bool:
+        n = len(done)
+        if self.budget_s is not None and n >= self.min_rounds \
+                and self.clock() - self.t0 >= self.budget_s:
+            self.by = "budget"
+            return True
+        if self.seq.at_look(n) and self.answered(done):
+            self.by = "decided"
+            return True
+        return False
+
 
 def decided(ratios: Sequence[float], confidence: float, margin: float, tie: float) -> bool:
     """Whether paired per-round ratios answer the question at ``confidence``: their median's
@@ -131,3 +166,15 @@ def precise(values: Sequence[float], confidence: float, precision: float) -> boo
     med = stats.median(values)
     lo, hi = stats.median_ci(values, confidence)
     return med > 0 and (hi - lo) / 2 / med <= precision
+
+
+def settled(values: Sequence[float], ratios: Sequence[float], seq: Sequential,
+            precision: float, *, is_reference: bool,
+            margin: float = V.DEFAULT_MARGIN) -> bool:
+    """Whether one candidate is answered at a look: its figure (per-round ``values``) is
+    ``precise``, or, beside its reference, its paired ``ratios`` to it are ``decided``
+    (beyond the verdicts' margin, or equal within ``precision``)."""
+    if precise(values, seq.confidence, precision):
+        return True
+    return not is_reference and bool(ratios) and decided(ratios, seq.confidence, margin,
+                                                         precision)

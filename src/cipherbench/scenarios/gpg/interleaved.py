@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """gpg and age in randomized interleaved rounds (``scenarios.rounds``): each round runs every
 candidate's operations once (one whole program call each, on the same bytes), in a new random
-order, so a slow moment of the machine falls on every cipher alike; rounds repeat until
-enough of them are measured or the budget is spent.
+order, so a slow moment of the machine falls on every cipher alike; rounds repeat until a
+planned look finds every figure precise or every ratio to the default decided
+(``rounds.PlannedStop``, the rule of every comparing command), or the budget is spent.
 
 A *slot* is one call a round makes: a candidate, an operation, and the message (the data, or
 the empty message whose encryption is the fixed cost of a run). Every candidate is first
@@ -18,13 +19,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from cipherbench.analysis import stats
 from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.gpg import figure as F
 from cipherbench.scenarios.gpg.process import run_timed
 from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
                                                   _first_line, round_trip)
-from cipherbench.scenarios.rounds import Round, rounds
+from cipherbench.scenarios.rounds import PlannedStop, Round, Sequential, rounds, settled
 
 #: The OpenPGP symmetric algorithm numbers (RFC 4880 section 9.2, RFC 5581 for Camellia) as
 #: gpg's --cipher-algo names: how the cipher of gpg's own default is read from its output.
@@ -106,24 +106,22 @@ def paired(outcome: RoundsOutcome, base: Slot, other: Slot) -> V.PairedRatio | N
     return V.paired_ratio([a[i] for i in both], [b[i] for i in both])
 
 
-def precise(outcome: RoundsOutcome, slots: Sequence[Slot], base: Mapping[str, Slot],
-            precision: float) -> bool:
-    """Every slot's figure, and every data slot's ratio to the default of its operation, is
-    known within ``precision`` (the half-width of its 95% interval). A ``precision`` of 0
-    is never met (a figure whose two fastest calls tie has an interval of width 0)."""
+def answered(outcome: RoundsOutcome, slots: Sequence[Slot], base: Mapping[str, Slot],
+             seq: Sequential, precision: float) -> bool:
+    """At a look: every slot's per-round figure precise, or (a data slot beside the default
+    of its operation) its paired ratio to the default decided (``rounds.settled``). A
+    ``precision`` of 0 is never met: the rounds then run to the last look or the budget."""
     if precision <= 0:
         return False
     for s in slots:
-        fig = outcome.figure(s)
-        if fig is None:
+        values = list(outcome.per_round(s).values())
+        if not values:
             continue
-        if not stats.is_precise(fig.robust.summary(), precision):
-            return False
         b = base.get(s.op)
-        if s.size and b is not None and b != s:
-            p = paired(outcome, b, s)
-            if p is not None and max(p.high / p.ratio - 1, 1 - p.low / p.ratio) > precision:
-                return False
+        pr = paired(outcome, b, s) if s.size and b is not None and b != s else None
+        if not settled(values, pr.ratios if pr else (), seq, precision,
+                       is_reference=pr is None):
+            return False
     return True
 
 
@@ -135,7 +133,8 @@ def measure_in_rounds(tools: Mapping[str, GpgTool | AgeTool], slots: Sequence[Sl
                       clock: Callable[[], float] = time.monotonic,
                       out: RoundsOutcome | None = None) -> RoundsOutcome:
     """Check every candidate, then measure ``slots`` in up to ``n_rounds`` rounds: after
-    ``min_rounds``, stop once ``budget_s`` is spent or every figure is ``precise``.
+    ``min_rounds``, stop once ``budget_s`` is spent, or at a planned look (``Sequential.within``
+    ``n_rounds``) once every slot is ``answered``.
     ``tools`` maps a candidate's tool ("gpg", "age") to its argument vectors. ``out`` (made
     here when not given) holds every call as it finishes, so a caller stopped by a signal
     still has the rounds measured so far."""
@@ -176,12 +175,10 @@ def measure_in_rounds(tools: Mapping[str, GpgTool | AgeTool], slots: Sequence[Sl
             on_call(slot)
         return call
 
-    t0 = clock()
-
-    def enough(done: list[Round[Slot, Call]]) -> bool:  # noqa: ARG001 - ``out`` has them
-        return clock() - t0 >= budget_s or precise(out, live, base or {}, precision)
-
-    out.done = rounds(live, one, n_rounds, rng, enough=enough, min_rounds=min_rounds)
+    seq = Sequential.within(n_rounds)
+    stop = PlannedStop(seq, lambda done: answered(out, live, base or {}, seq, precision),
+                       budget_s=budget_s, min_rounds=min_rounds, clock=clock)
+    out.done = rounds(live, one, n_rounds, rng, enough=stop)
     return out
 
 

@@ -110,6 +110,8 @@ class RunOutcome:
     libraries: dict[str, dict] = field(default_factory=dict)
     preamble: dict = field(default_factory=dict)
     freq_end_hz: float | None = None
+    core_cpu_ns: float = 0.0      # the core processes' CPU time over their end records'
+    core_wall_ns: float = 0.0     # elapsed time (cpu_ns, elapsed_ns): the share they got
     clocks: list[clockmod.ClockEstimate] = field(default_factory=list)   # every record's
     clock: clockmod.ClockTrust | None = None    # the run's, once the fits are stored
 
@@ -218,6 +220,10 @@ class PrimitiveRunner:
             self.out.libraries[rec.lib] = rec.raw
         elif isinstance(rec, End):
             self.out.freq_end_hz = rec.freq_hz or self.out.freq_end_hz
+            cpu, wall = rec.raw.get("cpu_ns"), rec.raw.get("elapsed_ns")
+            if isinstance(cpu, (int, float)) and isinstance(wall, (int, float)) and wall > 0:
+                self.out.core_cpu_ns += cpu
+                self.out.core_wall_ns += wall
         return None
 
     def _on_point(self, g: "_Group", p: Point) -> None:

@@ -2,6 +2,7 @@
 """``cipherbench run``: measure primitives of every installed library, store and show them."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from contextlib import ExitStack
@@ -11,12 +12,15 @@ import click
 from rich.console import Console
 
 from cipherbench import __version__
+from cipherbench.analysis.estimate import Estimate
 from cipherbench.machine import metadata
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.clikit.options import (SECONDS, did_you_mean, nonempty_list, parse_precision,
-                                        parse_sizes, split_list)
-from cipherbench.cores.core_client import HW_FEATURES, MAX_SAMPLES, hw_args
+from cipherbench.clikit.options import (SECONDS, cpu_profile_option, did_you_mean, nonempty_list,
+                                        parse_precision, parse_sizes, split_list)
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, delivered, throttled
+from cipherbench.cores.core_client import MAX_SAMPLES
+from cipherbench.cores.cpu_profiles import HW_FEATURES, PROFILES, hw_args, profile_of
 from cipherbench.cores.combined import Cores
 from cipherbench.display import console as disp
 from cipherbench.errors import UsageError
@@ -33,6 +37,7 @@ from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.rounds import Sequential
 from cipherbench.scenarios.recording import Recording
 from cipherbench.run_warnings import BenchWarning, Kind
+from cipherbench.units import format_rate, rate
 
 VALID_OPS = ("encrypt", "decrypt", "hash", "mac", "ref")
 
@@ -55,7 +60,8 @@ def choose_preset(quick: bool, full: bool) -> Preset:
               help="operations: encrypt, decrypt, hash, mac (default: all of each kind)")
 @click.option("--sizes", multiple=True, metavar="SIZES", callback=nonempty_list,
               help="message sizes in bytes, e.g. 16,1024,16k (default: the preset's)")
-@click.option("--quick", is_flag=True, help="the essential algorithms on two sizes (< 30 s)")
+@click.option("--quick", is_flag=True, help="the essential algorithms on two sizes (about 20 s on a quiet "
+              "2-core machine)")
 @click.option("--full", is_flag=True,
               help="every algorithm, operation and size (over an hour with every library)")
 @click.option("--precision", metavar="P", help="target 95% CI half-width of each figure, "
@@ -67,27 +73,27 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @click.option("--headline-size", "headline", metavar="SIZE", default=None,
               help="message size of the table (default 16 KiB)")
 @click.option("--no-ref", is_flag=True, help="leave out the memcpy and null reference rows")
-@click.option("--no-hw", is_flag=True, help="turn off AES-NI, PCLMUL, AVX2, VAES and SHA "
-              "extensions in every library through its own switch; a library without one is "
-              "reported, not measured")
+@cpu_profile_option
+@click.option("--no-hw", is_flag=True, help="the same as --cpu-profile no-aes")
 @click.option("--disable-cpu-feature", "disable_features", metavar="FEATURES",
               callback=nonempty_list,
-              help="turn off only these: aes, pclmul, avx2, vaes, sha (comma-separated)")
+              help="turn off only these: " + ", ".join(HW_FEATURES) + " (comma-separated)")
 @click.option("--hw-both", is_flag=True, help="two runs, with and without the hardware features "
-              "(all, or those of --disable-cpu-feature), linked for compare and report")
+              "(the profile's, no-aes's, or those of --disable-cpu-feature), linked for compare "
+              "and report")
 @click.option("--threads", "threads", metavar="N|all", default=None,
               help="N core processes measure each point at once, each on its own CPU; shows "
                    "aggregate and per-thread throughput and the scaling efficiency")
-@click.option("--rounds", metavar="N|auto", default=None,
-              help="measure the points of each size in N interleaved rounds, in a new random "
-                   "order each round, so that load falls on every library alike (stores each "
-                   "round's median and the paired ratio to the fastest library); auto: rounds "
-                   "until every cell is precise or its ratio to the fastest decided, looked at "
-                   "after 8, 12 and 16 rounds only, within the preset's budget (--budget: "
-                   "seconds a point)")
+@click.option("--rounds", metavar="N|auto|off", default=None,
+              help="auto (the default, but for --full and --threads): interleaved rounds, each "
+                   "point once a round in a new random order so that load falls on every "
+                   "library alike, until every cell is precise or its ratio to the fastest "
+                   "library decided, looked at after 8, 12 and 16 rounds only, within the "
+                   "preset's budget (--budget: seconds a point); N: exactly N rounds; off: "
+                   "each library after the other, extra samples until a point is precise")
 @click.option("--seed", type=int, default=None, metavar="S",
-              help="with --rounds: the seed of the random order (default: a new one, stored "
-                   "with the run)")
+              help="the seed of the rounds' random order (default: a new one, stored with "
+                   "the run)")
 @cpu_option("pin every core process to CPU K (not with --threads, which pins its own)")
 @wait_quiet_option
 @host_options
@@ -103,13 +109,14 @@ def choose_preset(quick: bool, full: bool) -> Preset:
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, budget, samples,
-            headline, no_ref, no_hw, disable_features, hw_both, threads, rounds, seed, cpu,
-            wait_quiet, hosts, inventory, parallel, host_timeout, ssh_config, host_core, progress,
+            headline, no_ref, cpu_profile, no_hw, disable_features, hw_both, threads, rounds,
+            seed, cpu, wait_quiet, hosts, inventory, parallel, host_timeout, ssh_config, host_core, progress,
             db, as_json) -> int:
     """Measure primitives of every crypto library, store the results and show the table.
 
-    The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB
-    (about 1 min 40 s on a quiet 2-core machine; the estimate is printed first)."""
+    The default measures the algorithms people choose between on 64 B, 1 KiB and 16 KiB in
+    adaptive interleaved rounds (about 1 min 45 s on a quiet 2-core machine; the estimate for
+    this machine's load is printed first)."""
     preset = choose_preset(quick, full)
     prec = parse_precision(precision) or preset.precision
     if budget is not None and budget < 0:
@@ -121,14 +128,14 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
         if op not in VALID_OPS:
             raise UsageError(f"unknown operation {op!r}{did_you_mean(op, VALID_OPS)}; valid: "
                              + ", ".join(VALID_OPS[:-1]))
-    features = resolve_hw(no_hw, disable_features, hw_both)
+    features = resolve_hw(no_hw, disable_features, hw_both, cpu_profile)
     n_threads = thr.parse_threads(threads)
-    n_rounds, adaptive = parse_rounds(rounds)
-    if adaptive and n_threads > 1:
+    if rounds is not None and rounds.strip().lower() == "auto" and n_threads > 1:
         raise UsageError("--rounds auto measures one process a point; --threads measures "
                          "several: choose one")
-    if seed is not None and not rounds:
-        raise UsageError("--seed orders the rounds: add --rounds N")
+    n_rounds, adaptive = parse_rounds(rounds, preset, n_threads)
+    if seed is not None and not (n_rounds or adaptive):
+        raise UsageError("--seed orders the rounds: leave out --rounds off")
 
     if cpu is not None and n_threads > 1:
         raise UsageError("--cpu pins one process, --threads pins one per CPU: choose one")
@@ -186,6 +193,23 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
     return rc
 
 
+def delivered_line(m: dict, results, headline: int) -> str | None:
+    """For a host that gave the core well under a CPU: its share, and what the fastest row at
+    the headline size delivers there per wall-clock second beside its rate per CPU second."""
+    share = m.get(CORE_SHARE_KEY)
+    if not throttled(share):
+        return None
+    rows = [(rate(r.size, r.median), r) for r in results
+            if r.metric == "ns_per_op" and r.size == headline and r.lib != "ref" and r.median > 0]
+    line = (f"{m['host']} gave the core {share:.0%} of a CPU (its CPU time over wall time): "
+            f"the rates above are per CPU second, it delivers {share:.0%} of them")
+    if rows:
+        bps, r = max(rows, key=lambda x: x[0] or 0)
+        line += (f" (e.g. {r.lib} {r.algo} {r.op}: {format_rate(bps)} per CPU second, "
+                 f"{format_rate(delivered(bps or 0, share))} delivered)")
+    return line
+
+
 def _pair(app: AppContext, store, run_ids: list[int], features: list[str],
           as_json: bool) -> None:
     """``--hw-both``: the two runs name each other, and the line says how to compare them."""
@@ -197,18 +221,24 @@ def _pair(app: AppContext, store, run_ids: list[int], features: list[str],
                           f"{run_ids[0]} {run_ids[1]}`", markup=False, highlight=False)
 
 
-def parse_rounds(text: str | None) -> tuple[int, bool]:
-    """``--rounds``: (a fixed count, 0 when none; adaptive)."""
-    if text is None:
+def parse_rounds(text: str | None, preset: Preset = DEFAULT, n_threads: int = 1
+                 ) -> tuple[int, bool]:
+    """``--rounds``: (a fixed count, 0 when none; adaptive). Without it: adaptive rounds
+    where the preset has them (``Preset.adaptive``), unless ``--threads`` measures several
+    processes a point."""
+    word = None if text is None else text.strip().lower()
+    if word is None:
+        return 0, preset.adaptive and n_threads == 1
+    if word == "off":
         return 0, False
-    if text.strip().lower() == "auto":
+    if word == "auto":
         return 0, True
     try:
-        n = int(text)
+        n = int(word)
     except ValueError:
         n = 0
     if not 2 <= n <= 100:
-        raise UsageError(f"--rounds {text!r}: valid: a whole number from 2 to 100, or auto")
+        raise UsageError(f"--rounds {text!r}: valid: a whole number from 2 to 100, auto or off")
     return n, False
 
 
@@ -252,7 +282,7 @@ class _RecordingOptions(TypedDict):
     progress: str
     unit: str
     total: int
-    estimate_s: float
+    estimate_s: Estimate
     show: Callable[[int], None]
 
 
@@ -261,7 +291,8 @@ def _recording(app: AppContext, store, p: primitive.RunPlan, session: RemoteHost
     """The run's ``Recording``; on a host, with the host's machine facts and load."""
     estimate = primitive.estimate_s(p)
     if session is not None:   # every core process there is one more ssh connection
-        estimate += session.connect_s * _processes(p)
+        estimate = dataclasses.replace(estimate, wall_s=estimate.wall_s
+                                       + session.connect_s * _processes(p))
     common = _RecordingOptions(console=app.err_console, progress=mode, unit=primitive.UNIT,
                                total=p.points(), estimate_s=estimate,
                                show=lambda run_id: _show(app, store, run_id, p, False))
@@ -281,8 +312,16 @@ def _processes(p: primitive.RunPlan) -> int:
     return len({(i.lib, i.op) for i in p.items})
 
 
-def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:
-    """The CPU features to turn off, in canonical order (all for --no-hw, or --hw-both alone)."""
+def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool,
+               profile: str | None = None) -> list[str]:
+    """The CPU features to turn off, in canonical order (the profile's; no-aes's for --no-hw
+    or --hw-both alone)."""
+    if profile and (no_hw or disable):
+        raise UsageError(f"--cpu-profile {profile} and "
+                         f"{'--no-hw' if no_hw else '--disable-cpu-feature'} exclude each other: "
+                         "--no-hw is --cpu-profile no-aes")
+    if profile:
+        return list(PROFILES[profile].features)
     asked = split_list((disable,)) if disable else []
     for f in asked:
         if f not in HW_FEATURES:
@@ -294,7 +333,7 @@ def resolve_hw(no_hw: bool, disable: str | None, hw_both: bool) -> list[str]:
     if no_hw and hw_both:
         raise UsageError("--hw-both already makes the run without hardware: leave out --no-hw")
     if no_hw or (hw_both and not asked):
-        return list(HW_FEATURES)
+        return list(PROFILES["no-aes"].features)
     return [f for f in HW_FEATURES if f in asked]
 
 
@@ -310,8 +349,11 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
         libs = [l for l in p.selection.libs if l != "ref"]
         st = {l: (p.inventory.libraries.get(l) or {}).get("hw_switch") for l in libs}
         cannot = [l for l, v in st.items() if v != "applied"]
-        app.console.print(f"hardware off: {', '.join(p.hw_off)} (each library's own switch)"
-                          + (f"; not measured, no working switch: {', '.join(cannot)}"
+        name = profile_of(p.hw_off)
+        app.console.print((f"CPU profile {name}: " if name else "")
+                          + f"hardware off: {', '.join(p.hw_off)} (each library's own switch)"
+                          + (f"; not measured, cannot follow the profile (no working switch): "
+                             f"{', '.join(cannot)}"
                              if cannot else ""), markup=False, highlight=False)
     disp.display_warnings(app.err_console, list(warnings))
     m = bundle.run.metadata
@@ -319,6 +361,9 @@ def _show(app: AppContext, store, run_id: int, p: primitive.RunPlan, as_json: bo
         app.console.print(f"measured on {m['host']} ({m.get('hostname', '?')}, "
                           f"{m.get('cpu_model') or '?'}), core {m.get('host_core', '?')}",
                           markup=False, highlight=False)
+        line = delivered_line(m, bundle.results, p.headline)
+        if line:
+            app.console.print(line, markup=False, highlight=False)
     app.console.print(f"stored as run {run_id} in {store.name} "
                       f"(`cipherbench show {run_id}`)", markup=False, highlight=False)
     primitive.answer(app, bundle.run, bundle.results, headline=p.headline,

@@ -23,16 +23,18 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
-from cipherbench.analysis import stats, verdict as V
+from cipherbench.analysis import stats
+from cipherbench.units import format_duration
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import CoreCrashed
 from cipherbench.cores.records import CoreError, Point
 from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner, RunOutcome,
                                                      kept_samples, point_label)
-from cipherbench.scenarios.rounds import (Round, Sequential, decided, paired_ratios, precise,
-                                          rounds, samples_of)
+from cipherbench.scenarios.recording import Recording
+from cipherbench.scenarios.rounds import (PlannedStop, Round, Sequential, paired_ratios, rounds,
+                                          samples_of, settled)
 
 Cand = tuple[str, str, str]   # (lib, algo, op)
 
@@ -53,12 +55,21 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
     for k, size in enumerate(sel.sizes):
         cands = [c for c in medians if c not in failed
                  and any((i.lib, i.algo, i.op) == c and size in i.sizes for i in items)]
-        enough, stop = None, {"by": "rounds"}
+        stop, share = None, None
         if adaptive is not None:
             # this size's even share of what is left of the run's budget
             share = None if budget_s is None else \
                 max(0.0, budget_s - (clock() - t_run)) / (len(sel.sizes) - k)
-            enough = _stopping(adaptive, cands, sel.precision, clock(), share, clock, stop)
+            stop = PlannedStop(adaptive, lambda d: _all_answered(d, cands, adaptive,
+                                                                 sel.precision),
+                               budget_s=share, clock=clock)
+        t_size = clock()
+
+        def enough(d: Sequence[Round]) -> bool:
+            if k == 0 and len(d) == 1:   # the first round tells the share the run gets
+                _expect_again(rec, len(cands) / max(1, rec.total or 1), clock() - t_size)
+            return stop(d) if stop is not None else False
+
         done = rounds(cands, lambda c, i: _one(runner, c, size, failed),
                       adaptive.max_rounds if adaptive else n_rounds, rng, enough=enough)
         firsts = {c: samples_of(done, c) for c in cands}
@@ -81,48 +92,47 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
             samples = [x for p in pts for x in kept_samples(p)]
             if not answered:
                 runner._warn(W.not_stable(point_label(*c, size), fig.rel_half_width,
-                                          sel.precision, share or 0.0, what="figure"))
-            medians[c][size] = runner._store_point(pts[0], fig, samples, answered, stop["by"],
-                                                   more)
+                                          sel.precision, round(share or 0.0, 1), what="figure"))
+            medians[c][size] = runner._store_point(pts[0], fig, samples, answered,
+                                                   stop.by if stop else "rounds", more)
     for (lib, algo, op), m in medians.items():
         runner.add_fit(lib, algo, op, m)
     return runner.out
 
 
+def _expect_again(rec: Recording, part: float, real_s: float) -> None:
+    """After the first round: the run's expected time at the share that round got (a probe
+    at the start can read twice or four times what a round of requests gets), shown once
+    when it differs from the first estimate by more than a third."""
+    est, before = rec.estimate, rec.progress.expected_s
+    if est is None or before is None:
+        return
+    share = est.share_from(part, real_s)
+    now = est.at(share)
+    rec.progress.expected_s = now
+    if rec.progress.mode != "off" and abs(now - before) > before / 3:
+        rec.progress.say(f"cipherbench: {rec.command}: the first round got {share:.0%} of a "
+                         f"CPU: about {format_duration(now)} in all")
+
+
 def _answered(c: Cand, best: Cand, round_best: dict[Cand, list[float]], ratios: list[float],
               seq: Sequential, precision: float) -> bool:
     """A cell is answered when its figure is precise, or (against another library) its
-    paired ratio to the fastest is decided: beyond the verdicts' margin, or equal within
-    the precision."""
-    if precise(round_best[c], seq.confidence, precision):
-        return True
-    return c != best and decided(ratios, seq.confidence, V.DEFAULT_MARGIN, precision)
+    paired ratio to the fastest is decided (``rounds.settled``)."""
+    return settled(round_best[c], ratios, seq, precision, is_reference=c == best)
 
 
-def _stopping(seq: Sequential, cands: list[Cand], precision: float, t0: float,
-              budget_s: float | None, clock: Callable[[], float], stop: dict):
-    """The ``enough`` of one size's rounds: at a planned look, when every cell is answered;
-    at any round from a verdict's rounds on, when the budget is spent (time, not data)."""
-
-    def enough(done: list[Round]) -> bool:
-        n = len(done)
-        if budget_s is not None and n >= V.MIN_ROUNDS and clock() - t0 >= budget_s:
-            stop["by"] = "budget"
-            return True
-        if not seq.at_look(n):
+def _all_answered(done: Sequence[Round], cands: list[Cand], seq: Sequential, precision: float) -> bool:
+    """Every cell of one size answered at a look."""
+    round_best = {c: [_best(p) for p in samples_of(done, c)] for c in cands}
+    for c in cands:
+        if not round_best[c]:
+            continue
+        best = _fastest(c, cands, round_best)
+        if not _answered(c, best, round_best, paired_ratios(done, c, best, value=_best), seq,
+                         precision):
             return False
-        round_best = {c: [_best(p) for p in samples_of(done, c)] for c in cands}
-        for c in cands:
-            if not round_best[c]:
-                continue
-            best = _fastest(c, cands, round_best)
-            ratios = paired_ratios(done, c, best, value=_best)
-            if not _answered(c, best, round_best, ratios, seq, precision):
-                return False
-        stop["by"] = "decided"
-        return True
-
-    return enough
+    return True
 
 
 def _best(p: Point) -> float:

@@ -10,9 +10,12 @@ from dataclasses import dataclass, field
 
 from cipherbench import catalog
 from cipherbench.analysis import verdict as V
+from cipherbench.analysis.estimate import Estimate
 from cipherbench.machine import metadata
 from cipherbench import run_warnings as W
 from cipherbench.cores.core_client import Core, CoreSession, Inventory
+from cipherbench.analysis.delivered import CORE_SHARE_KEY, share_of
+from cipherbench.cores.cpu_profiles import profile_of
 from cipherbench.display import console as disp
 from cipherbench.display.format import SUSPECT_LEGEND, format_results
 from cipherbench.display.run_answer import RunAnswer, run_answer
@@ -56,6 +59,9 @@ class RunPlan:
     rounds: int = 0                # > 1: interleaved rounds (``interleaved.run_in_rounds``)
     seed: int = 0                  # of the rounds' random order
     adaptive: bool = False         # rounds until every cell is answered (``rounds=0``)
+    #: library -> the loader's reason, for the modules that did not load when no --lib
+    #: chose the libraries (each one warning: a column missing, not a library left out)
+    unavailable: dict[str, str] = field(default_factory=dict)
 
     def args(self) -> dict:
         s = self.selection
@@ -66,6 +72,7 @@ class RunPlan:
                 "precision": s.precision, "budget_s": s.budget_s,
                 "run_budget_s": s.run_budget_s, "samples": s.samples,
                 "headline_size": self.headline, "hw_disabled": list(self.hw_off),
+                "cpu_profile": profile_of(self.hw_off),
                 "threads": self.threads, "cpu": s.cpu}
 
     def metadata(self) -> dict:
@@ -73,6 +80,8 @@ class RunPlan:
         meta = metadata.collect(inv.preamble, {l: inv.libraries[l] for l in self.selection.libs
                                                if l in inv.libraries})
         meta["hw_disabled"] = list(self.hw_off)
+        if self.hw_off:
+            meta["cpu_profile"] = profile_of(self.hw_off) or "custom"
         meta["threads"] = self.threads
         return meta
 
@@ -81,8 +90,14 @@ class RunPlan:
 
 
 def check_libraries(inv: Inventory) -> None:
-    """A core built without any crypto library measures nothing: say what to install."""
+    """A core built without any crypto library measures nothing: say what to install; one
+    whose library modules all failed to load says why the first did not."""
     if not [l for l in inv.libs() if l != "ref"]:
+        if unavailable := inv.unavailable():
+            lib, why = next(iter(unavailable.items()))
+            more = f" (and {len(unavailable) - 1} more)" if len(unavailable) > 1 else ""
+            raise EnvironmentProblem(f"no library module of this cipherbench-core loaded: {lib}: "
+                                     f"{why}{more}; `cipherbench list` names each")
         raise EnvironmentProblem("this cipherbench-core was built without any crypto library "
                                  f"(only the reference rows): install their development "
                                  f"packages ({LIBRARY_PACKAGES}), then reinstall cipherbench "
@@ -94,6 +109,8 @@ def resolve_libs(inv: Inventory, asked: list[str], with_ref: bool) -> list[str]:
     have = [l for l in inv.libs() if l != "ref"]
     if asked:
         for name in asked:
+            if name not in inv.libraries and (why := inv.unknown_library(name)):
+                raise UsageError(why)
             if name not in inv.libraries:
                 raise UsageError(f"unknown library {name!r}{did_you_mean(name, have)}; this "
                                  f"build has: {', '.join(have) or 'none'}")
@@ -145,6 +162,10 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
                     samples=samples, min_sample_ms=preset.min_sample_ms,
                     cpu=cpu)
     items = plan_items(inv, sel)
+    if (adaptive or rounds) and samples is None:
+        # a round's batch needs only a best of a few samples (the rounds give the interval):
+        # the preset's count, not the core's ~100, keeps a round of every point short
+        sel = dataclasses.replace(sel, samples=preset.samples)
     if adaptive and budget_s is not None:   # --budget: seconds a point, for all its rounds
         sel = dataclasses.replace(sel, run_budget_s=budget_s * sum(len(i.sizes) for i in items))
     measured = {i.algo for i in items}
@@ -157,7 +178,7 @@ def make_plan(core: Core, preset: Preset, *, libs: list[str], algos: list[str],
     return RunPlan(core, inv, preset, sel, items, [a for a in algo_list if a not in measured],
                    headline, list(hw_off), threads, rounds,
                    seed if seed is not None else random.SystemRandom().randrange(1 << 31),
-                   adaptive)
+                   adaptive, {} if libs else inv.unavailable())
 
 
 #: Cost model of the estimate, from the core on a quiet 2-core machine: a sample lasts at
@@ -179,8 +200,10 @@ _SHORT_SAMPLE_MS = 0.2
 _AUTO_SAMPLES = 100
 
 
-def estimate_s(p: RunPlan) -> float:
-    """Seconds the plan should take on a quiet machine (shown before the run starts)."""
+def estimate_s(p: RunPlan) -> Estimate:
+    """How long the plan should take, on a quiet machine and at any CPU share (shown before
+    the run starts): the rounds' budget and the extra samples' budgets are wall time, so
+    under load they cut the work rather than stretch (``analysis.estimate``)."""
     s = p.selection
     sample_s = (s.min_sample_ms or _CORE_MIN_SAMPLE_MS) / 1000
     first_s = s.samples * sample_s if s.samples else _AUTO_POINT_S
@@ -192,20 +215,17 @@ def estimate_s(p: RunPlan) -> float:
     else:   # the first batch of each library and op; every later batch is counted below
         t = 0.0 if p.rounds else len({(i.lib, i.op) for i in p.items}) * _PROCESS_S
     if p.rounds:   # a batch per point and round, no extra samples
-        return t + n * p.rounds * (first_s + _POINT_OVERHEAD_S + per_batch)
+        return Estimate(t, n * (first_s + _POINT_OVERHEAD_S + per_batch), p.rounds)
     if p.adaptive:   # the first look's rounds, or the budget, never fewer than a verdict's
         batch_s = _ROUND_BATCH_S + per_batch + (s.samples or _AUTO_SAMPLES) * (
             (s.min_sample_ms or _SHORT_SAMPLE_MS) / 1000)
-        rounds_s = n * Sequential().looks[0] * batch_s
-        if s.run_budget_s is not None:
-            rounds_s = max(n * V.MIN_ROUNDS * batch_s, min(rounds_s, s.run_budget_s))
-        return t + n * _POINT_OVERHEAD_S + rounds_s
+        return Estimate(t + n * _POINT_OVERHEAD_S, n * batch_s, Sequential().looks[0],
+                        budget_s=s.run_budget_s, min_rounds=V.MIN_ROUNDS)
     t += n * (first_s + _POINT_OVERHEAD_S)
     extra = n * _REFINED_SHARE * (s.budget_s + per_batch)
-    t += extra if s.run_budget_s is None else min(extra, s.run_budget_s)
     if p.threads > 1:
         t += len([i for i in p.items if i.lib != "ref"]) * 2 * _thread_samples(p) * sample_s
-    return t
+    return Estimate(t, wall_s=extra if s.run_budget_s is None else min(extra, s.run_budget_s))
 
 
 def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:
@@ -216,6 +236,7 @@ def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:
     for a in p.missing:
         warnings.append(W.BenchWarning(W.Kind.UNSUPPORTED, a, "no chosen library implements it "
                                        "with the chosen operations; not measured"))
+    warnings += W.libraries_missing(p.unavailable)
     rec.warn(warnings)
     # One served core per library for the whole run, stopped on every way out.
     with CoreSession(p.core) as session:
@@ -233,6 +254,8 @@ def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:
     updates: dict = {"freq_end_hz": out.freq_end_hz} if out.freq_end_hz else {}
     if out.preamble.get("freq_hz"):
         updates["freq_hz"] = out.preamble["freq_hz"]
+    if out.core_wall_ns > 0:
+        updates[CORE_SHARE_KEY] = share_of(out.core_cpu_ns, out.core_wall_ns)
     if out.clock is not None:
         updates["clock_trust"] = {"trusted": out.clock.trusted, "freq_hz": out.clock.freq_hz,
                                   "reason": out.clock.reason, "spread": out.clock.spread}

@@ -16,9 +16,13 @@ import click
 from cipherbench import units
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
-from cipherbench.clikit.options import POSITIVE_SECONDS, Size, nonempty_list, split_list
+from cipherbench.clikit.options import (POSITIVE_SECONDS, SECONDS, Size, cpu_profile_option,
+                                        nonempty_list, split_list)
+from cipherbench.cores.cpu_profiles import PROFILES
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios import fleet_command as fleet
+from cipherbench.scenarios.fleet_command import KeepsArgs
 from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.progress import mode_for
@@ -55,7 +59,7 @@ def parse_size(text: str) -> int:
     return n
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=KeepsArgs, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--ciphers", multiple=True, metavar="LIST", callback=nonempty_list,
               help="ciphers to measure, comma-separated (default: all of `ssh -Q cipher`)")
 @click.option("--macs", multiple=True, metavar="LIST", callback=nonempty_list,
@@ -64,9 +68,17 @@ def parse_size(text: str) -> int:
                    "through sftp, scp and rsync)")
 @click.option("--size", default=DEFAULT_SIZE, show_default=True, type=Size(1, MAX_SIZE),
               help="bytes per transfer, sent from memory (K, M, G = KiB, MiB, GiB)")
-@click.option("--host", metavar="[USER@]HOST",
+@click.option("--host", "hosts", multiple=True, metavar="[USER@]HOST",
               help="measure against this host through your own ssh configuration instead of "
-                   "a private server on 127.0.0.1")
+                   "a private server on 127.0.0.1; repeat it or separate hosts with commas "
+                   "('web*': the ssh config's matching Host entries): one host at a time, "
+                   "this machine's CPU running every client")
+@click.option("--inventory", metavar="FILE[:GROUP]",
+              help="measure against the hosts of an Ansible inventory (INI or YAML), or of "
+                   "one of its groups, one at a time")
+@click.option("--host-timeout", type=SECONDS, metavar="SECONDS", default=None,
+              help="stop a host's run after this long (it is marked interrupted, keeps what "
+                   "finished, and the next host goes on)")
 @click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
               help="with --host: use this ssh_config file (ssh -F) instead of ~/.ssh/config")
 @click.option("--via", multiple=True, metavar="LIST", callback=nonempty_list,
@@ -76,9 +88,10 @@ def parse_size(text: str) -> int:
                    f"copy a file with -c CIPHER (default: {DEFAULT_VIA})")
 @click.option("--rounds", type=click.IntRange(2, 100), default=sweep.DEFAULT_ROUNDS,
               show_default=True, metavar="N",
-              help="interleaved rounds: each sends one sample through every cipher, tool "
-                   "and the baseline, in a new random order; a verdict needs "
-                   f"{sweep.verdict.MIN_ROUNDS}")
+              help="interleaved rounds at most: each sends one sample through every "
+                   "cipher, tool and the baseline, in a new random order; they stop at a "
+                   "planned look (after 8) once every cipher is decided against the default; "
+                   f"a verdict needs {sweep.verdict.MIN_ROUNDS}")
 @click.option("--seed", type=int, default=None, metavar="S",
               help="the seed of the rounds' random order (default: a new one, stored with "
                    "the run)")
@@ -92,14 +105,20 @@ def parse_size(text: str) -> int:
                    f"after {sweep.SAMPLE_MAX_S:g} s, so slow ciphers send less; such rows are "
                    "marked in the table)")
 @cpu_option("keep the ssh client on CPU K (the server is not pinned)")
+@cpu_profile_option
 @wait_quiet_option
+@click.option("--progress/--no-progress", default=None,
+              help="show a progress bar (default: when stderr is a terminal)")
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds, seed, budget,
-            no_baseline, full_samples, cpu, wait_quiet, db, as_json) -> int:
+def command(app: AppContext, ciphers, macs, size, hosts, inventory, host_timeout, ssh_config,
+            via, rounds, seed, budget, no_baseline, full_samples, cpu, cpu_profile, wait_quiet, progress, db,
+            as_json) -> int:
     """Real OpenSSH transfers per cipher and MAC through ssh, sftp, scp and rsync, against a
     cleartext TCP baseline, in interleaved rounds with paired verdicts."""
+    names = fleet.resolve(app, hosts, inventory, ssh_config, None, host_timeout)
+    host = names[0] if names else None
     if budget is not None and budget <= 0:
         raise UsageError("--budget must be positive")
     if ssh_config and not host:
@@ -113,11 +132,17 @@ def command(app: AppContext, ciphers, macs, size, host, ssh_config, via, rounds,
                       ssh_config=ssh_config, via=chosen_via(split_list(via)), rounds=rounds,
                       seed=seed,
                       budget_s=budget, baseline=not no_baseline, full_samples=full_samples,
-                      cpu=cpu, env=dict(app.env))
+                      cpu=cpu, env=dict(app.env),
+                      hw_off=PROFILES[cpu_profile].features if cpu_profile else ())
     store = app.open_store(db)
+    if fleet.is_fleet(names, host_timeout):
+        # one host at a time: this machine's CPU runs the client of every transfer
+        return fleet.run_many(app, ssh.NAME, names, db_path=store.location, parallel=1,
+                              host_timeout=host_timeout, progress=progress, as_json=as_json)
     wait_quiet_on(app.err_console, wait_quiet)
+    mode = "off" if progress is False else mode_for(app.err_console, progress)
     with Recording(store, ssh.NAME, p.args(), p.metadata(), console=app.err_console,
-                   progress=mode_for(app.err_console, None), unit=ssh.UNIT, total=p.steps(),
+                   progress=mode, unit=ssh.UNIT, total=p.steps(),
                    estimate_s=ssh.estimate_s(p),
                    show=lambda run_id: _show(app, store, run_id, False)) as rec:
         outcome = ssh.measure(p, rec)

@@ -16,14 +16,16 @@ import shutil
 import subprocess
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from rich.text import Text
 
 from cipherbench import run_warnings
 from cipherbench.cores.core_client import Core
+from cipherbench.cores.cpu_profiles import hw_args, openssl_env, profile_of, programs_inherit
 from cipherbench.machine import metadata
 from cipherbench.display.console import GRADE_STYLE, display_fitted, display_warnings
-from cipherbench.errors import EnvironmentProblem, UserError
+from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.scenarios.payload import random_payload
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.outcome import MeasureOutcome
@@ -60,6 +62,10 @@ class SshPlan:
     #: measures each cipher and MAC alone (``cipher_cost``); None: found through ``env``
     core: Core | None = field(default=None, compare=False, repr=False)
     env: dict | None = field(default=None, compare=False, repr=False)
+    #: --cpu-profile: its features, and OpenSSL's switch (the C core's record for openssl,
+    #: whose hw_env OpenSSH's libcrypto reads in ssh and sshd)
+    hw_off: tuple[str, ...] = ()
+    openssl: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -77,10 +83,16 @@ class SshPlan:
                 "host": self.host or "127.0.0.1 (private sshd)", "via": list(self.via),
                 "rounds": self.rounds, "rounds_seed": self.seed, "budget_s": self.budget_s,
                 "max_sample_s": self.max_sample_s, "ssh_version": ssh_version(),
-                "cpu": self.cpu}
+                "cpu": self.cpu, "hw_disabled": list(self.hw_off),
+                "cpu_profile": profile_of(self.hw_off)}
 
     def metadata(self) -> dict:
-        return metadata.collect()
+        if not self.hw_off:
+            return metadata.collect()
+        meta = metadata.collect(None, {"openssl": self.openssl})
+        meta["hw_disabled"] = list(self.hw_off)
+        meta["cpu_profile"] = profile_of(self.hw_off) or "custom"
+        return meta
 
     def candidates(self) -> list[sweep.Cand]:
         return sweep.candidates(self.combos, self.via, self.baseline, self.file_combos)
@@ -95,7 +107,7 @@ def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *
               via: list[str] | None = None, rounds: int = sweep.DEFAULT_ROUNDS,
               seed: int | None = None, budget_s: float | None = None, baseline: bool = True,
               full_samples: bool = False, cpu: int | None = None,
-              env: dict | None = None) -> SshPlan:
+              env: dict | None = None, hw_off: Sequence[str] = ()) -> SshPlan:
     """The plan of ``cipherbench ssh`` from its options (what ``advise`` calls): ciphers and
     MACs checked against ``ssh -Q`` (None: every cipher, the default MACs), ``via`` against
     the installed programs (None: all installed, cheapest first). Without ``macs`` the file
@@ -103,10 +115,30 @@ def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *
     for a name that is not there."""
     from cipherbench.scenarios.ssh.server import query
     combos = sweep.choose(ciphers, macs, query("cipher"), query("mac"))
-    return SshPlan(combos, size, host=host, ssh_config=ssh_config, budget_s=budget_s,
+    plan = SshPlan(combos, size, host=host, ssh_config=ssh_config, budget_s=budget_s,
                    baseline=baseline, full_samples=full_samples, cpu=cpu,
                    via=via_mod.choose(via), rounds=rounds, seed=seed,
                    file_combos=None if macs else sweep.one_mac_each(combos), env=env)
+    if hw_off:
+        plan.hw_off = tuple(hw_off)
+        plan.core, plan.openssl = _openssl_switch(env, hw_off)
+    return plan
+
+
+def _openssl_switch(env: dict | None, hw_off: Sequence[str]) -> tuple[Core, dict]:
+    """The core (its cipher costs under the same profile) and its record for OpenSSL under
+    the profile; UsageError when OpenSSH does not use OpenSSL or the switch does not apply."""
+    if "OpenSSL" not in ssh_version():
+        raise UsageError("--cpu-profile: this ssh is not built with OpenSSL (ssh -V), whose "
+                         "OPENSSL_ia32cap is the only switch OpenSSH has")
+    core = Core.find(env)
+    core.common_args = hw_args(hw_off)
+    rec = core.list("openssl").libraries.get("openssl") or {}
+    if openssl_env({"openssl": rec}) is None:
+        raise UsageError(f"--cpu-profile: OpenSSL's switch did not apply here "
+                         f"({rec.get('hw_switch') or 'the core has no openssl'}): OpenSSH "
+                         "cannot follow the profile")
+    return core, rec
 
 
 def ssh_version() -> str:
@@ -161,6 +193,11 @@ def measure(p: SshPlan, rec: Recording) -> MeasureOutcome:
     data = random_payload(p.size)  # incompressible, and the same bytes for every row
     try:
         with ExitStack() as stack:
+            if p.hw_off:   # ssh, sshd and the file tools read OPENSSL_ia32cap when they start
+                stack.enter_context(programs_inherit(openssl_env({"openssl": p.openssl}) or {}))
+                if p.host:
+                    rec.note("--cpu-profile with --host: only this machine's ssh follows the "
+                             "profile; the host's sshd runs as its CPU allows")
             if p.host:
                 opts = ("-F", p.ssh_config) if p.ssh_config else ()
                 target = Target(p.host, opts, label=p.host, private=False, cpu=p.cpu)
@@ -257,7 +294,7 @@ def _sweep(p: SshPlan, rec: Recording, target: Target, data: bytes | bytearray,
     return sweep.sweep(p.candidates(), lambda c: _sampler(target, tools, c), data,
                         n_rounds=p.rounds, rng=random.Random(p.seed), budget_s=p.budget_s,
                         max_sample_s=p.max_sample_s, on_start=on_start, on_sample=on_sample,
-                        on_fail=on_fail)
+                        on_fail=on_fail, default=default)
 
 
 def view(screen: Screen, run: Run, results: list[Result],

@@ -34,7 +34,8 @@ from typing import Callable, Sequence
 from cipherbench import catalog
 from cipherbench.analysis import verdict
 from cipherbench.errors import UsageError
-from cipherbench.scenarios.rounds import Round, rounds
+from cipherbench.scenarios.rounds import (PlannedStop, Round, Sequential, paired_ratios, rounds,
+                                          samples_of, settled)
 from cipherbench.scenarios.ssh import baseline as baseline_mod
 from cipherbench.scenarios.ssh.errors import CipherRefused, SshError
 from cipherbench.scenarios.ssh.transfer import Target, TransferSample, is_aead, transfer
@@ -230,11 +231,14 @@ def sweep(cands: Sequence[Cand], sampler_for: Callable[[Cand], Sampler],
           on_start: Callable[[Cand, int], None] | None = None,
           on_sample: Callable[[Cand, int, TransferSample, Check], None] | None = None,
           on_fail: Callable[[Failure], None] | None = None,
+          default: Combo | None = None, precision: float = 0.02,
           clock: Callable[[], float] = time.monotonic) -> Swept:
     """Every candidate once per round in a new random order, ``n_rounds`` rounds; with
     ``budget_s`` (seconds per candidate) no new round starts once the rounds have spent
     ``budget_s`` x candidates, but not before a verdict's ``MIN_ROUNDS`` (or ``n_rounds`` if
-    fewer were asked). ``on_sample`` gets each timed sample as soon as it is known (the
+    fewer were asked); at the planned looks of ``Sequential.within(n_rounds)`` they stop once
+    every candidate is answered (``answered``: against the ``default`` combination through
+    the same tool, or its rate known within ``precision``). ``on_sample`` gets each timed sample as soon as it is known (the
     scenario stores it at once); a candidate that fails is reported to ``on_fail`` and left
     out of the later rounds. A fatal ``SshError`` propagates."""
     view = memoryview(data).cast("B")
@@ -273,14 +277,31 @@ def sweep(cands: Sequence[Cand], sampler_for: Callable[[Cand], Sampler],
             on_sample(c, i, s, checks[key])
         return s
 
-    t0 = clock()
-
-    def enough(done: list[Round]) -> bool:
-        return budget_s is not None and clock() - t0 >= budget_s * len(cands)
-
-    done = rounds(list(cands), one, n_rounds, rng or random.Random(),
-                  enough=enough, min_rounds=min(n_rounds, verdict.MIN_ROUNDS))
+    seq = Sequential.within(n_rounds)
+    stop = PlannedStop(seq, lambda done: answered(done, cands, default, seq, precision),
+                       budget_s=None if budget_s is None else budget_s * len(cands),
+                       min_rounds=min(n_rounds, verdict.MIN_ROUNDS), clock=clock)
+    done = rounds(list(cands), one, n_rounds, rng or random.Random(), enough=stop)
     return Swept(done, checks, failures)
+
+
+def answered(done: Sequence[Round], cands: Sequence[Cand], default: Combo | None,
+             seq: Sequential, precision: float) -> bool:
+    """At a look: every candidate's speed against the default combination through the same
+    tool decided, or its rate known within ``precision`` (``rounds.settled``)."""
+    for c in cands:
+        rates = [s.throughput for s in samples_of(done, c)]
+        if not rates:
+            continue
+        ref = Cand(c.via, default) if default is not None else None
+        ratios = paired_ratios(done, c, ref, value=_rate) if ref in cands and ref != c else []
+        if not settled(rates, ratios, seq, precision, is_reference=not ratios):
+            return False
+    return True
+
+
+def _rate(s: TransferSample) -> float:
+    return s.throughput
 
 
 def ssh_sampler(target: Target, combo: Combo) -> Sampler:

@@ -13,11 +13,14 @@ import click
 from cipherbench.analysis import stats
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import wait_quiet_on, wait_quiet_option
-from cipherbench.clikit.options import CPU, SECONDS, Size, nonempty_list, parse_precision, split_list
+from cipherbench.clikit.options import (CPU, SECONDS, Size, cpu_profile_option, nonempty_list,
+                                        parse_precision, split_list)
+from cipherbench.cores.cpu_profiles import PROFILES, hw_args
 from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
+from cipherbench.scenarios.fleet_command import refuses_hosts
 from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios.payload import check_fits
 from cipherbench.scenarios.progress import mode_for
@@ -75,28 +78,32 @@ for the run and removed afterwards.""")
               help="bytes per loopback transfer")
 @click.option("--precision", default=None, metavar="P",
               help=f"target half-width of the 95% CI of every median and every ratio to the "
-                   f"default suite: the rounds stop early (after 6) once it is met, and a "
+                   f"default suite: the rounds stop at a planned look (after 8 of 12) once "
+                   f"each is met or the ratio decided, and a "
                    f"figure that misses it says so (default {stats.DEFAULT_PRECISION:.0%})")
 @click.option("--budget", type=SECONDS, default=1.0, show_default=True, metavar="SECONDS",
               help="seconds per suite and write size (3x per suite for the loopback "
                    "transfers): the rounds stop once they have spent it (never before 6)")
 @click.option("--rounds", type=click.IntRange(2, 100), metavar="N",
               default=tls.DEFAULT_ROUNDS, show_default=True,
-              help="interleaved rounds at most (a verdict needs 6)")
+              help="interleaved rounds at most, looked at after 8 and the last only "
+                   "(a verdict needs 6)")
 @click.option("--seed", type=int, default=None, metavar="S",
               help="the seed of the rounds' random order (default: a new one, stored with "
                    "the run)")
 @click.option("--cpu", type=CPU, default=None, metavar="K",
               help="pin the measuring process to CPU K")
+@cpu_profile_option
 @wait_quiet_option
 @click.option("--list-suites", is_flag=True,
               help="print the suites with their names and grades, measure nothing")
+@refuses_hosts("tls", "the TLS record layer is measured on this machine only")
 @db_option
 @json_option
 @click.pass_obj
 def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_loopback,
-            loopback_size, precision, budget, rounds, seed, cpu, wait_quiet, list_suites, db,
-            as_json) -> int:
+            loopback_size, precision, budget, rounds, seed, cpu, cpu_profile, wait_quiet,
+            list_suites, db, as_json) -> int:
     env = app.env
     write_sizes = _sizes(sizes)
     prec = parse_precision(precision) or stats.DEFAULT_PRECISION
@@ -109,6 +116,8 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         check_fits("--loopback-size", lsize)
 
     core = Cores.find(env, app.warn)   # the C core, and the Go and Rust cores when built
+    hw_off = PROFILES[cpu_profile].features if cpu_profile else ()
+    core.common_args = hw_args(hw_off)
     if list_suites:
         have, known, _ = tls.inventory(core)
         display_rows(app.console, ["suite (IANA)", "OpenSSL", "GnuTLS", "proto", "grade", "why"],
@@ -119,7 +128,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
                       suites=split_list(suites) if suites else None, sizes=write_sizes,
                       handshakes=handshakes, transfer=not no_transfer,
                       loopback=not no_loopback, loopback_size=lsize, precision=prec,
-                      budget_s=budget, cpu=cpu, rounds=rounds, seed=seed)
+                      budget_s=budget, cpu=cpu, rounds=rounds, seed=seed, hw_off=hw_off)
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
     with Recording(store, tls.NAME, p.args(), p.metadata(), console=app.err_console,

@@ -108,7 +108,8 @@ class TlsRunner:
     # -- plumbing ------------------------------------------------------------------------
     def _stream(self, args: Sequence[str]) -> BenchStream:
         program = tls_program(self.core, args[args.index("--lib") + 1])  # C, Go or Rust core
-        return BenchStream([str(program), "tls", *args], self.core.env)
+        # the hardware switch (--cpu-profile) goes to whichever core runs the library
+        return BenchStream([str(program), "tls", *args, *self.core.common_args], self.core.env)
 
     def _base_args(self, lib: str, samples: int) -> list[str]:
         args = ["--lib", lib, "--samples", str(samples)]

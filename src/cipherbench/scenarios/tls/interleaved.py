@@ -7,8 +7,9 @@ every write size), the suites in a new random order, so a slow moment of the mac
 on every suite alike. A round's figure of a point is its fastest sample that kept the CPU
 (``stats.best_point``); a point's figure is the median of its rounds with its interval over
 the rounds. Against the default suite the ratio is taken in every round that measured both
-(``verdict``). Rounds repeat until ``n_rounds``, or earlier once the budget is spent or every
-figure is precise, never before a verdict has its rounds. Refusals and failures are stored
+(``verdict``). Rounds repeat until ``n_rounds``, or stop earlier by the planned looks of
+``rounds.PlannedStop`` (every suite's figure precise or its ratio to the default decided) or
+once the budget is spent, never before a verdict has its rounds. Refusals and failures are stored
 the moment they come, and the suite leaves the later rounds.
 
 The loopback transfers (``openssl s_server``/``s_client``) are measured the same way:
@@ -24,7 +25,7 @@ from cipherbench.analysis import stats
 from cipherbench.analysis import verdict as V
 from cipherbench import run_warnings as W
 from cipherbench.cores.records import CoreError, Library, Point, Preamble
-from cipherbench.scenarios.rounds import Round, rounds
+from cipherbench.scenarios.rounds import PlannedStop, Round, Sequential, rounds, settled
 from cipherbench.scenarios.tls import loopback as lb
 from cipherbench.scenarios.tls.core_tls import SCENARIO, TlsRunner, label
 from cipherbench.scenarios.tls.suites import Suite
@@ -78,19 +79,18 @@ def paired(base: dict[int, float], other: dict[int, float]) -> V.PairedRatio | N
     return V.paired_ratio([base[i] for i in both], [other[i] for i in both])
 
 
-def _precise(figs: dict[tuple[str, int], dict[int, float]], base: str | None,
-             precision: float) -> bool:
+def _answered(figs: dict[tuple[str, int], dict[int, float]], base: str | None,
+              seq: Sequential, precision: float) -> bool:
+    """At a look: every suite's figure precise, or its ratio to the default decided, at every
+    size (``rounds.settled``)."""
     for (iana, size), f in figs.items():
         if not f:
             continue
-        fig = stats.robust(list(f.values()), best_of=1)
-        if fig.rel_half_width > precision:
-            return False
         b = figs.get((base, size)) if base else None
-        if b and iana != base:
-            p = paired(b, f)
-            if p is not None and max(p.high / p.ratio - 1, 1 - p.low / p.ratio) > precision:
-                return False
+        pr = paired(b, f) if b and iana != base else None
+        if not settled(list(f.values()), pr.ratios if pr else (), seq, precision,
+                       is_reference=pr is None):
+            return False
     return True
 
 
@@ -131,23 +131,22 @@ def run_lib(runner: TlsRunner, lib: str, suites: Sequence[Suite], default: Suite
 
     t0 = clock()
     base = default.iana if default else None
+    seq = Sequential.within(n_rounds)
 
-    def enough(done) -> bool:  # noqa: ARG001 - ``out`` holds the rounds
-        if clock() - t0 >= budget_s:
-            return True
+    def answered(done) -> bool:  # noqa: ARG001 - ``out`` holds the rounds
         figs = {(s.iana, z): out.figures(s.iana, z) for s in suites for z in sizes}
-        return _precise(figs, base, p.precision)
+        return _answered(figs, base, seq, p.precision)
 
+    stop = PlannedStop(seq, answered, budget_s=budget_s, clock=clock)
     try:
-        rounds([s.iana for s in suites], one, n_rounds, rng, enough=enough,
-               min_rounds=V.MIN_ROUNDS)
+        rounds([s.iana for s in suites], one, n_rounds, rng, enough=stop)
     finally:
-        _store(runner, out, suites, sizes, base, clock() - t0)
+        _store(runner, out, suites, sizes, base, clock() - t0, stop.by)
     return out
 
 
 def _store(runner: TlsRunner, out: LibRounds, suites: Sequence[Suite], sizes: list[int],
-           base: str | None, spent_s: float) -> None:
+           base: str | None, spent_s: float, stopped_by: str = "rounds") -> None:
     p = runner.plan
     n = len(out.done)
     for s in suites:
@@ -174,7 +173,7 @@ def _store(runner: TlsRunner, out: LibRounds, suites: Sequence[Suite], sizes: li
             extra = {"proto": first.raw.get("proto"), "iters": first.iters,
                      "samples_ns": [round(x, 3) for x in per_round], "rounds_at": at,
                      "rounds": n, "round_best_ns": [round(x, 3) for x in per_round],
-                     "stable": stable, "stopped_by": "rounds", "spent_s": round(spent_s, 3),
+                     "stable": stable, "stopped_by": stopped_by, "spent_s": round(spent_s, 3),
                      "ns_per_write": fig.figure, "lib_suite": first.raw.get("suite"),
                      "default_suite": base, "grade": g.level, "grade_reason": g.reason,
                      "grade_reference": g.reference, "kx": s.kx, "cipher": s.cipher,
@@ -232,21 +231,12 @@ def loopback_in_rounds(loop: lb.Loopback, suites: Sequence[Suite], n_rounds: int
         on_done(iana)
         return t
 
-    t0 = clock()
+    seq = Sequential.within(n_rounds)
 
-    def enough(done) -> bool:  # noqa: ARG001
-        if clock() - t0 >= budget_s:
-            return True
-        b = out.times(base) if base else {}
-        for s in suites:
-            ts = out.times(s.iana)
-            if ts and not stats.is_precise(stats.summarize(list(ts.values())), precision):
-                return False
-            if b and ts and s.iana != base:
-                p = paired(b, ts)
-                if p is not None and max(p.high / p.ratio - 1, 1 - p.low / p.ratio) > precision:
-                    return False
-        return True
+    def answered(done) -> bool:  # noqa: ARG001 - ``out`` holds the rounds
+        return _answered({(s.iana, 0): out.times(s.iana) for s in suites}, base, seq,
+                         precision)
 
-    rounds([s.iana for s in suites], one, n_rounds, rng, enough=enough, min_rounds=V.MIN_ROUNDS)
+    rounds([s.iana for s in suites], one, n_rounds, rng,
+           enough=PlannedStop(seq, answered, budget_s=budget_s, clock=clock))
     return out

@@ -11,6 +11,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field, replace
+from typing import Sequence
 
 from cipherbench.machine import metadata
 from cipherbench.analysis import verdict as V
@@ -18,6 +19,7 @@ from cipherbench import run_warnings as W
 from cipherbench.analysis import stats
 from cipherbench.cores.core_client import Core, CoreCrashed
 from cipherbench.cores.combined import Cores, tls_listing
+from cipherbench.cores.cpu_profiles import follows, openssl_env, profile_of
 from cipherbench.display.console import display_fitted
 from cipherbench.display.footnotes import footnote_long
 from cipherbench.errors import EnvironmentProblem, UsageError
@@ -65,6 +67,8 @@ class TlsPlan:
     notes: list[str] = field(default_factory=list)
     rounds: int = DEFAULT_ROUNDS
     seed: int = field(default_factory=_new_seed)
+    hw_off: tuple[str, ...] = ()         # --cpu-profile's features, off in every library
+    loopback_env: dict[str, str] = field(default_factory=dict)   # its switch for openssl
 
     def args(self) -> dict:
         p = self.plan
@@ -72,12 +76,16 @@ class TlsPlan:
                 "sizes": list(p.sizes), "handshakes": p.handshakes, "transfer": p.transfer,
                 "precision": p.precision, "budget": p.budget_s,
                 "loopback_size": self.loopback_size if self.openssl else None,
-                "headline_size": p.sizes[-1], "rounds": self.rounds, "seed": self.seed}
+                "headline_size": p.sizes[-1], "rounds": self.rounds, "seed": self.seed,
+                "hw_disabled": list(self.hw_off), "cpu_profile": profile_of(self.hw_off)}
 
     def metadata(self) -> dict:
         meta = metadata.collect(self.preamble, self.libraries)
         if self.openssl_version:
             meta["programs"] = {"openssl": self.openssl_version}
+        meta["hw_disabled"] = list(self.hw_off)
+        if self.hw_off:
+            meta["cpu_profile"] = profile_of(self.hw_off) or "custom"
         return meta
 
     def loopback_budget_s(self) -> float:
@@ -118,24 +126,50 @@ def with_capabilities(core: Core | Cores, libraries: dict[str, dict], libs: list
             listed = core.list(lib).libraries.get(lib) or {}
         except Exception:  # noqa: BLE001 - without the listing the run stores no capabilities
             continue
-        if listed.get("version") == rec.get("version") and listed.get("caps") is not None:
-            out[lib] = dict(rec, **{k: listed[k] for k in ("caps", "provider", "hw_used")
+        if _same_version(listed.get("version"), rec.get("version")) \
+                and listed.get("caps") is not None:
+            out[lib] = dict(rec, **{k: listed[k] for k in ("caps", "provider", "hw_used",
+                                                           "hw_switch", "hw_off_requested",
+                                                           "hw_env")
                                     if listed.get(k) is not None})
     return out
+
+
+def _same_version(listed: str | None, tls: str | None) -> bool:
+    """The ``list`` and ``tls --list`` versions name the same library ("3.7.9" is "GnuTLS
+    3.7.9": the TLS listing adds the library's name)."""
+    if not listed or not tls:
+        return False
+    return listed == tls or tls.endswith(" " + listed) or listed.endswith(" " + tls)
 
 
 def make_plan(core: Core | Cores, env, *, libs: list[str] | None, suites: list[str] | None,
               sizes: tuple[int, ...], handshakes: bool, transfer: bool, loopback: bool,
               loopback_size: int, precision: float, budget_s: float,
               cpu: int | None, rounds: int = DEFAULT_ROUNDS,
-              seed: int | None = None) -> TlsPlan:
-    """Check the options against what the core has; find openssl for the loopback rows."""
+              seed: int | None = None, hw_off: Sequence[str] = ()) -> TlsPlan:
+    """Check the options against what the core has; find openssl for the loopback rows.
+    With ``hw_off`` (a CPU profile) a library whose switch does not follow it is left out
+    with a note, never measured as if it did."""
     have, known, listing = inventory(core)
     chosen_libs = libs or list(have)
     for name in chosen_libs:
         if name not in have:
             raise UsageError(f"--lib: unknown TLS library {name!r}; valid: "
                              f"{', '.join(have)}{did_you_mean(name, have)}")
+    notes = []
+    libraries = with_capabilities(core, {r["lib"]: r for r in listing
+                                         if r["type"] == "library"}, chosen_libs)
+    if hw_off:
+        states = {f.lib: f for f in follows(libraries)}
+        cannot = [l for l in chosen_libs if not (l in states and states[l].follows)]
+        if cannot:
+            notes.append(f"cannot follow the CPU profile, not measured: {', '.join(cannot)} "
+                         "(no switch of their own for every feature, or none reported)")
+        chosen_libs = [l for l in chosen_libs if l not in cannot]
+        if not chosen_libs:
+            raise UsageError(f"no TLS library can follow --cpu-profile "
+                             f"{profile_of(hw_off) or 'custom'}: {', '.join(cannot)}")
     chosen, unknown = resolve(suites or ["all"], known)
     if unknown:
         pool = [n for s in known for n in (s.iana, s.openssl)]
@@ -146,18 +180,17 @@ def make_plan(core: Core | Cores, env, *, libs: list[str] | None, suites: list[s
         raise UsageError("--suites: nothing selected")
     want_loopback = loopback and transfer and "openssl" in chosen_libs
     openssl = lb.find_openssl(env) if want_loopback else None
-    notes = []
+    loopback_env = openssl_env(libraries) or {} if hw_off else {}
     if want_loopback and openssl is None:
         notes.append("openssl program not found: the TCP loopback figures are skipped "
                      "(Debian: apt-get install openssl, or leave them out with --no-loopback)")
     preamble = next((r for r in listing if r["type"] == "preamble"), None)
-    libraries = with_capabilities(core, {r["lib"]: r for r in listing
-                                         if r["type"] == "library"}, chosen_libs)
     plan = Plan(libs=tuple(chosen_libs), suites=tuple(chosen), sizes=sizes,
                 handshakes=handshakes, transfer=transfer, precision=precision,
                 budget_s=budget_s, cpu=cpu)
     out = TlsPlan(core, plan, known, preamble, libraries, openssl,
-                  lb.openssl_version(openssl) if openssl else "", loopback_size, notes, rounds)
+                  lb.openssl_version(openssl) if openssl else "", loopback_size, notes, rounds,
+                  hw_off=tuple(hw_off), loopback_env=loopback_env)
     if seed is not None:
         out.seed = seed
     return out
@@ -280,7 +313,8 @@ def _loopback(p: TlsPlan, rec: Recording, rng: random.Random, clock) -> None:
     out = interleaved.LoopRounds()
     finished = False
     try:
-        with lb.Loopback(p.openssl, p.loopback_size, p.core.env) as loop:
+        # openssl s_server/s_client get the C core's switch for OpenSSL under a profile
+        with lb.Loopback(p.openssl, p.loopback_size, {**p.core.env, **p.loopback_env}) as loop:
             try:
                 interleaved.loopback_in_rounds(
                     loop, measured, p.rounds, rng, budget_s=p.loopback_budget_s() * len(measured),
