@@ -186,3 +186,25 @@ def test_an_undecided_comparison_runs_to_the_last_look():
 
 def test_the_budget_stops_on_time_but_not_before_a_verdict_has_its_rounds():
     assert _stop_rounds(1.004, 0.03, budget_s=0.5, seconds_a_round=1.0) == (6, "budget")
+
+
+def test_a_stopped_rounds_loop_leaves_every_sample_it_took_in_the_callers_list():
+    """A signal or a lost host raises out of ``measure_one``: the rounds finished and the
+    samples of the round under way are in ``into``, for the caller to store."""
+    class Stopped(Exception):
+        pass
+
+    taken: list[tuple[str, int]] = []
+
+    def one(c: str, i: int) -> float:
+        if i == 2 and len([t for t in taken if t[1] == 2]) == 1:
+            raise Stopped
+        taken.append((c, i))
+        return 1.0
+
+    into: list = []
+    with pytest.raises(Stopped):
+        rounds(["a", "b"], one, 6, random.Random(1), into=into)
+    assert len(into) == 3 and all(len(r.samples) == 2 for r in into[:2])
+    assert len(into[2].samples) == 1           # the round under way, as far as it got
+    assert sum(len(samples_of(into, c)) for c in "ab") == len(taken) == 5

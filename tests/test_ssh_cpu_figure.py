@@ -176,7 +176,7 @@ def test_each_verdict_names_its_figure_in_the_export_the_store_and_the_legend():
     assert head.extra["cpu_bytes_per_s"] == pytest.approx(pipe["cpu_bytes_per_s"])
     jsonschema.validate({"schema": "cipherbench-export", "schema_version":
                          SCHEMA["properties"]["schema_version"]["const"], "run": {
-                             "id": 1, "command": "ssh", "status": "complete",
+                             "id": 1, "uid": "0123456789abcdef", "command": "ssh", "status": "complete",
                              "started_at": "x", "finished_at": None,
                              "cipherbench_version": "0", "args": {}, "metadata": {}},
                          "results": [], "warnings": [], **doc}, SCHEMA)

@@ -42,29 +42,31 @@ class Round(Generic[C, S]):
 
 def rounds(candidates: Sequence[C], measure_one: Callable[[C, int], S | None], n_rounds: int,
            rng: random.Random, *, enough: Callable[[list[Round[C, S]]], bool] | None = None,
-           min_rounds: int = 1) -> list[Round[C, S]]:
+           min_rounds: int = 1, into: list[Round[C, S]] | None = None) -> list[Round[C, S]]:
     """Measure every candidate once per round, in a fresh random order, for ``n_rounds``
     rounds (or fewer: after ``min_rounds``, stop when ``enough(rounds so far)`` says so).
 
     ``measure_one(candidate, round_index)`` returns a sample, or None when the candidate
-    cannot be measured (it is then left out of the later rounds)."""
+    cannot be measured (it is then left out of the later rounds). ``into``: the caller's list
+    the rounds go into as they are measured (the round under way too), so that a run stopped
+    by a signal or a lost host still has every sample it took."""
     if n_rounds < 1:
         raise ValueError("n_rounds must be at least 1")
     if len(set(candidates)) != len(candidates):
         raise ValueError("candidates must be distinct")
     alive = list(candidates)
-    done: list[Round[C, S]] = []
+    done: list[Round[C, S]] = [] if into is None else into
     for i in range(n_rounds):
         order = list(alive)
         rng.shuffle(order)
         r: Round[C, S] = Round(i, order)
+        done.append(r)
         for c in order:
             s = measure_one(c, i)
             if s is None:
                 alive.remove(c)
             else:
                 r.samples[c] = s
-        done.append(r)
         if not alive:
             break
         if enough is not None and len(done) >= min_rounds and enough(done):

@@ -70,34 +70,50 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
                 _expect_again(rec, len(cands) / max(1, rec.total or 1), clock() - t_size)
             return stop(d) if stop is not None else False
 
-        done = rounds(cands, lambda c, i: _one(runner, c, size, failed),
-                      adaptive.max_rounds if adaptive else n_rounds, rng, enough=enough)
-        firsts = {c: samples_of(done, c) for c in cands}
-        round_best = {c: [_best(p) for p in pts] for c, pts in firsts.items()}
-        for c in cands:
-            pts = firsts[c]
-            if not pts:
-                rec.progress.done(point_label(*c, size))
-                continue
-            best = _fastest(c, cands, round_best)
-            ratios = paired_ratios(done, c, best, value=_best)
-            answered = adaptive is None or _answered(c, best, round_best, ratios, adaptive,
-                                                     sel.precision)
-            more = {"rounds": len(done), "round_best_ns": [round(x, 4) for x in round_best[c]],
-                    "paired_to": "/".join(best), "paired_ratios": [round(x, 5) for x in ratios],
-                    "n_lost_cpu": sum(stats.lost_cpu(p.wall_ns, p.cpu_ns).n_dropped
-                                      for p in pts)}
-            # the cell: the median of the rounds' bests, its interval over the rounds
-            fig = stats.robust(round_best[c], best_of=1)
-            samples = [x for p in pts for x in kept_samples(p)]
-            if not answered:
-                runner._warn(W.not_stable(point_label(*c, size), fig.rel_half_width,
-                                          sel.precision, round(share or 0.0, 1), what="figure"))
-            medians[c][size] = runner._store_point(pts[0], fig, samples, answered,
-                                                   stop.by if stop else "rounds", more)
+        done: list[Round] = []
+        try:
+            rounds(cands, lambda c, i: _one(runner, c, size, failed),
+                   adaptive.max_rounds if adaptive else n_rounds, rng, enough=enough, into=done)
+        except BaseException:   # stopped (a signal, a lost host): keep the rounds it took
+            try:
+                _store_size(runner, cands, done, size, None, None, None, medians)
+            except Exception:   # noqa: S110 - the error that stopped the run is the one to tell
+                pass
+            raise
+        _store_size(runner, cands, done, size, adaptive, stop, share, medians)
     for (lib, algo, op), m in medians.items():
         runner.add_fit(lib, algo, op, m)
     return runner.out
+
+
+def _store_size(runner: PrimitiveRunner, cands: list[Cand], done: Sequence[Round], size: int,
+                adaptive: Sequential | None, stop: PlannedStop | None, share: float | None,
+                medians: dict[Cand, dict[int, float]]) -> None:
+    """Store each candidate's cell of one size from its rounds: the median of the rounds'
+    bests, its interval over the rounds, paired to the fastest library. Without a stopping
+    rule (``adaptive`` None) every cell counts as answered by its rounds."""
+    rec, sel = runner.rec, runner.sel
+    firsts = {c: samples_of(done, c) for c in cands}
+    round_best = {c: [_best(p) for p in pts] for c, pts in firsts.items()}
+    for c in cands:
+        pts = firsts[c]
+        if not pts:
+            rec.progress.done(point_label(*c, size))
+            continue
+        best = _fastest(c, cands, round_best)
+        ratios = paired_ratios(done, c, best, value=_best)
+        answered = adaptive is None or _answered(c, best, round_best, ratios, adaptive,
+                                                 sel.precision)
+        more = {"rounds": len(done), "round_best_ns": [round(x, 4) for x in round_best[c]],
+                "paired_to": "/".join(best), "paired_ratios": [round(x, 5) for x in ratios],
+                "n_lost_cpu": sum(stats.lost_cpu(p.wall_ns, p.cpu_ns).n_dropped for p in pts)}
+        fig = stats.robust(round_best[c], best_of=1)
+        samples = [x for p in pts for x in kept_samples(p)]
+        if not answered:
+            runner._warn(W.not_stable(point_label(*c, size), fig.rel_half_width,
+                                      sel.precision, round(share or 0.0, 1), what="figure"))
+        medians[c][size] = runner._store_point(pts[0], fig, samples, answered,
+                                               stop.by if stop else "rounds", more)
 
 
 def _expect_again(rec: Recording, part: float, real_s: float) -> None:
