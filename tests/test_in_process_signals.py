@@ -69,7 +69,7 @@ def test_a_real_sigint_mid_run_stops_the_caller_and_keeps_the_run(cli, env, call
     handler raises, the interrupt comes out of the command, and the run is marked
     interrupted with what it finished."""
     with pytest.raises(CallerInterrupt):
-        cli("run", *SMALL, env_override=dict(env, FAKE_CORE_SIGINT="openssl:1"))
+        cli("run", *SMALL, env_override=dict(env, FAKE_CORE_SIGINT="openssl:1", FAKE_CORE_SERVE="1"))
     with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
         run = s.get_run("last")
         assert run.status == "interrupted"

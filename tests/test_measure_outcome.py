@@ -42,7 +42,7 @@ def _capture(monkeypatch, module) -> list:
 
 def test_a_crashed_core_is_the_outcome_the_command_ends_with(cli, env, monkeypatch):
     got = _capture(monkeypatch, primitive)
-    r = cli("run", *SMALL, env_override=dict(env, FAKE_CORE_CRASH="libgcrypt:2"))
+    r = cli("run", *SMALL, env_override=dict(env, FAKE_CORE_CRASH="libgcrypt:2", FAKE_CORE_SERVE="1"))
     assert got == [MeasureOutcome(crashed=True)]
     assert r.rc == 1
     assert r.err.splitlines()[-1] == ("cipherbench: error: " + got[0].problem(1))

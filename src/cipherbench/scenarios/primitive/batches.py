@@ -239,13 +239,18 @@ class PrimitiveRunner:
 
     def _on_error(self, g: "_Group", e: CoreError) -> None:
         left = len(g.pending.pop(e.algo, set()))
+        self._warn([self.error_warning(g.lib, e.algo, g.op, e)])
+        self._advance(left, point_label(g.lib, e.algo, g.op))
+
+    def error_warning(self, lib: str, algo: str, op: str, e: CoreError) -> W.BenchWarning:
+        """The warning of a point the core refused: a failed known answer (never timed, and
+        the command that shows why) or an unsupported one."""
         kind = W.Kind.KAT_FAILED if e.reason == "kat_failed" else W.Kind.UNSUPPORTED
         text = e.message or e.reason
         if kind is W.Kind.KAT_FAILED:
             text += ": not timed (a wrong answer is never measured); run " \
-                    f"`{self.core.program_of(g.lib)} kat --lib {g.lib}` for details"
-        self._warn([W.BenchWarning(kind, point_label(g.lib, e.algo, g.op), text)])
-        self._advance(left, point_label(g.lib, e.algo, g.op))
+                    f"`{self.core.program_of(lib)} kat --lib {lib}` for details"
+        return W.BenchWarning(kind, point_label(lib, algo, op), text)
 
     def _refine(self, first: Point, elapsed: float) -> float:
         """Ask for more samples of one point until its robust figure is precise or the budget

@@ -186,8 +186,6 @@ def _one(runner: PrimitiveRunner, c: Cand, size: int, failed: set[Cand]) -> Poin
     if point is None:
         failed.add(c)
         if error is not None:
-            kind = W.Kind.KAT_FAILED if error.reason == "kat_failed" else W.Kind.UNSUPPORTED
-            runner._warn([W.BenchWarning(kind, point_label(lib, algo, op),
-                                         error.message or error.reason)])
+            runner._warn([runner.error_warning(lib, algo, op, error)])
     return point
 
