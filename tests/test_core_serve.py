@@ -102,7 +102,8 @@ def test_crash_of_a_served_core_keeps_finished_points(cli, env):
         results = s.results(run.id)
     assert run.status == "interrupted"
     assert {"ref", "openssl", "nettle"} <= {x.lib for x in results}
-    assert len([x for x in results if x.lib == "libgcrypt" and x.metric == "ns_per_op"]) == 2
+    # what libgcrypt finished before its core died is kept (its other algorithms go on)
+    assert len([x for x in results if x.lib == "libgcrypt" and x.metric == "ns_per_op"]) >= 2
     assert not _served_children()
 
 
