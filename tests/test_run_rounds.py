@@ -67,7 +67,8 @@ def test_the_default_run_is_adaptive_rounds(cli, env):
     """Without --rounds, `run` measures in adaptive interleaved rounds: the fake core's
     figures repeat exactly, so every cell is answered at the first planned look."""
     e = dict(env, FAKE_CORE_SERVE="1")
-    r = cli("run", *ARGS, env_override=e)
+    # a generous --budget: on a busy machine the preset's run budget could end the rounds first
+    r = cli("run", *ARGS, "--budget", "30", env_override=e)
     assert r.rc == 0, r.err
     with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
         run = s.get_run("last")
@@ -102,7 +103,7 @@ def test_adaptive_rounds_stop_at_the_first_look_when_every_cell_is_answered(cli,
     """`--rounds auto`: the fake core's figures repeat exactly, so every cell is precise at
     the first planned look (8 rounds) and the rounds stop there, not later and not at 6."""
     e = dict(env, FAKE_CORE_SERVE="1")
-    r = cli("run", *ARGS, "--rounds", "auto", "--seed", "3", env_override=e)
+    r = cli("run", *ARGS, "--rounds", "auto", "--seed", "3", "--budget", "30", env_override=e)
     assert r.rc == 0, r.err
     with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
         run = s.get_run("last")
