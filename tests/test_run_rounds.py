@@ -84,7 +84,9 @@ def test_rounds_off_measures_one_library_after_the_other(cli, env, tmp_path):
     assert r.rc == 0, r.err
     with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
         assert "rounds" not in s.get_run("last").args
-    assert len(_asked(log)) < 2 * 6 * 6      # no rounds of every point
+    # one batch of every algorithm and size per library, as rounds never ask (a busy machine
+    # may add a point's extra samples, so the count of requests proves nothing)
+    assert any("," in algos and "," in sizes for _, algos, sizes in _asked(log))
 
 
 def test_full_and_threads_keep_one_library_after_the_other_unless_asked():

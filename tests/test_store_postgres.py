@@ -165,8 +165,9 @@ def test_two_processes_write_runs_at_once(where):
 
 
 def test_an_interrupted_run_keeps_its_finished_results(cli, env, where):
-    r = cli(*RUN, "--db", where, env_override=dict(env, FAKE_CORE_SIGINT="libgcrypt:1"),
-            own_signals=True)   # the command's own Ctrl-C
+    # a served core counts its points over the run's rounds (the knob fires in round 2)
+    e = dict(env, FAKE_CORE_SIGINT="libgcrypt:1", FAKE_CORE_SERVE="1")
+    r = cli(*RUN, "--db", where, env_override=e, own_signals=True)   # the command's own Ctrl-C
     assert r.rc == 130 and "interrupted: run 1 keeps its" in r.err, r.err
     with Store.open(where, readonly=True) as s:
         run = s.get_run("last")
