@@ -13,7 +13,7 @@ from cipherbench import compare as cmpmod
 from cipherbench.advise import fleet
 from cipherbench.advise import policy as pol
 from cipherbench.advise.targets import ALL
-from cipherbench.cli.machines import display_summary, display_table
+from cipherbench.cli.machines import display_summary, display_table, stored_hosts
 from cipherbench.export import machines as machines_doc
 from cipherbench.machine import coherence
 from cipherbench.store import Run
@@ -66,7 +66,7 @@ def command(app: AppContext, runs, hosts, inventory, target, policy, sizes, chan
     verdict against that machine's own default, each from the machine's own evidence),
     then one sentence for them all and the config lines per group of machines that share an
     answer."""
-    hosts = _hosts(split_list(hosts), inventory, db, app)
+    hosts = stored_hosts(split_list(hosts), inventory, db, app)
     if hosts or len(runs) > 2:
         if sizes or changes_only or min_change is not None:
             raise UsageError("--sizes, --changes-only and --min-change choose what two runs' "
@@ -184,16 +184,3 @@ def _percent(text: str) -> float:
     if not 0 <= value < 100:
         raise UsageError(f"--min-change {text}: give a percentage from 0 to 99, e.g. 5")
     return value / 100
-
-
-def _hosts(names: list[str], inventory: str | None, db, app: AppContext) -> list[str]:
-    """The --host names (patterns matched against the stored hosts) and the inventory's."""
-    from cipherbench.remote import inventory as inv
-    if not names and not inventory:
-        return []
-    with app.open_store(db, create=False) as store:
-        try:
-            out = fleet.stored_hosts(store.runs(), names)
-        except LookupError as e:
-            raise UsageError(str(e))
-    return out + [h for h in (inv.hosts_of(inventory) if inventory else []) if h not in out]

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from cipherbench.advise import fleet as F
 from cipherbench.advise.validate import printable
 from cipherbench.clikit.context import AppContext
+from cipherbench.errors import UsageError
 from cipherbench.display.console import display_fitted
 from cipherbench.units import format_rate
 
@@ -49,3 +50,16 @@ def display_summary(app: AppContext, answers: Sequence[F.MachineAnswer],
             # a line the tool rejected is left out as advise leaves it out (``printable``)
             shown = printable([ln])[0] if ln.status == "rejected" else text
             c.print("    " + shown, markup=False, highlight=False, soft_wrap=True)
+
+
+def stored_hosts(names: list[str], inventory: str | None, db, app: AppContext) -> list[str]:
+    """The --host names (patterns matched against the stored hosts) and the inventory's."""
+    from cipherbench.remote import inventory as inv
+    if not names and not inventory:
+        return []
+    with app.open_store(db, create=False) as store:
+        try:
+            out = F.stored_hosts(store.runs(), names)
+        except LookupError as e:
+            raise UsageError(str(e)) from None
+    return out + [h for h in (inv.hosts_of(inventory) if inventory else []) if h not in out]

@@ -11,6 +11,7 @@ import click
 from cipherbench.advise import fleet
 from cipherbench.advise import policy as pol
 from cipherbench.advise.targets import ALL
+from cipherbench.cli.machines import stored_hosts
 from cipherbench.clikit.context import AppContext, db_option
 from cipherbench.clikit.options import (RUN_REF_CONTEXT, did_you_mean, nonempty_list,
                                         parse_sizes, run_refs, split_list)
@@ -98,7 +99,7 @@ def command(app: AppContext, runs, output, png_dir, chart, op, libs, headline, b
     or a `run --no-hw` beside a normal run.
     """
     head = parse_sizes(headline, "--headline-size")[0] if headline else HEADLINE_SIZE
-    hosts = _hosts(split_list(hosts), inventory, db, app)
+    hosts = stored_hosts(split_list(hosts), inventory, db, app)
     if chart is not None and hosts:
         raise UsageError("--host draws machines side by side on the page; --chart draws one "
                          "machine's runs: name its runs")
@@ -281,16 +282,3 @@ def _chart(app: AppContext, refs: list[str], output: str | None, png_dir: str | 
     for line in ev.left_out:
         app.err_console.print(f"left out: {line}", markup=False, highlight=False)
     return 0
-
-
-def _hosts(names: list[str], inventory: str | None, db, app: AppContext) -> list[str]:
-    """The --host names (patterns matched against the stored hosts) and the inventory's."""
-    from cipherbench.remote import inventory as inv
-    if not names and not inventory:
-        return []
-    with app.open_store(db, create=False) as store:
-        try:
-            out = fleet.stored_hosts(store.runs(), names)
-        except LookupError as e:
-            raise UsageError(str(e))
-    return out + [h for h in (inv.hosts_of(inventory) if inventory else []) if h not in out]
