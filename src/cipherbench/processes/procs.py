@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import time
 
 
@@ -115,3 +116,14 @@ def terminate(pids: list[int], timeout: float = 3.0) -> list[int]:
             pass
     time.sleep(0.02 if left else 0)
     return [p for p in left if alive(p)]
+
+
+def stop_process(proc: subprocess.Popen) -> None:
+    """Terminate one process this command started (killed after 5 s), and reap it."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

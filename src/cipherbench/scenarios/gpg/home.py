@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Mapping
 
+from cipherbench.processes.procs import stop_process
 from cipherbench.processes.children import die_with_parent
 from cipherbench.tempdirs import private_dir, temp_parent
 
@@ -112,7 +113,7 @@ def start_agent(home: Path, env: Mapping[str, str]) -> subprocess.Popen | None:
         return None
     sock.close()   # only the agent holds it now: if the agent dies, gpg is refused, not hung
     if not _answers(home, env):   # this gpg-agent cannot be supervised
-        _stop(proc)
+        stop_process(proc)
         _unlink(where)
         return None
     return proc
@@ -138,14 +139,6 @@ def _unlink(path: Path) -> None:
         pass
 
 
-def _stop(proc: subprocess.Popen) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @contextmanager
@@ -174,7 +167,7 @@ def private_gnupg_home(env: Mapping[str, str] | None = None,
     finally:
         try:
             if agent is not None:
-                _stop(agent)
+                stop_process(agent)
             stop_agent(path, {**base, "GNUPGHOME": str(path)})
         finally:
             shutil.rmtree(path, ignore_errors=True)

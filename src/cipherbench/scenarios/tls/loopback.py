@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
+from cipherbench.processes.procs import stop_process
 from cipherbench.analysis import stats
 from cipherbench.processes.children import die_with_parent
 from cipherbench.scenarios.payload import random_payload
@@ -125,7 +126,7 @@ class Loopback:
     def close(self) -> None:
         """Stop the programs still running, remove the private directory (certificate, key)."""
         while self._running:
-            _stop(self._running.pop())
+            stop_process(self._running.pop())
         if self.dir is not None:
             shutil.rmtree(self.dir, ignore_errors=True)
             self.dir = None
@@ -155,7 +156,7 @@ class Loopback:
         return proc
 
     def _stop(self, proc: subprocess.Popen) -> None:
-        _stop(proc)
+        stop_process(proc)
         if proc in self._running:
             self._running.remove(proc)
 
@@ -311,14 +312,3 @@ def _feed(server: subprocess.Popen, payload: bytes | bytearray) -> None:
 
 def _last_line(text: bytes) -> str:
     return (text.decode("utf-8", "replace").strip().splitlines() or ["(no output)"])[-1]
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    """Terminate one server process we started, and reap it."""
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
