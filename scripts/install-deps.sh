@@ -34,10 +34,12 @@ codename=$(. "${CIPHERBENCH_OS_RELEASE:-/etc/os-release}" 2>/dev/null && echo "$
 
 # What to install for a package name where this release's own is too old for cipherbench:
 # NAME/SUITE takes it from that suite of Debian's own (enabled below), "" leaves it out
-# (another alternative of the line is taken).
+# (another alternative of the line is taken). Several words name packages installed together:
+# apt takes from a suite only the packages named with it, not what they depend on from it.
 for_release() {
     case "$codename:$1" in
-        bookworm:golang-go) echo "golang-go/bookworm-backports" ;;  # Go 1.19; backports: 1.23
+        # Go 1.19; backports: 1.23, whose golang-go needs the golang-src of the same suite
+        bookworm:golang-go) echo "golang-go/bookworm-backports golang-src/bookworm-backports" ;;
         bookworm:cargo) echo "" ;;  # Rust 1.63; cargo-web (Debian 12's Rust for browsers): 1.85
         *) echo "$1" ;;
     esac
@@ -115,12 +117,13 @@ if ((${#unmet_needed[@]} + ${#unmet_optional[@]})); then
         # without root apt's lists cannot be updated: an administrator's apt will say
         [ -n "$p" ] || [ "$SUDO" != none ] || p=$(first "$line")
         [ -n "$p" ] || { echo "install-deps.sh: this release has no package $line" >&2; exit 1; }
-        missing+=("$p")
+        read -ra words <<<"$p"
+        missing+=("${words[@]}")
     done
     for line in "${unmet_optional[@]}"; do
         p=$(pick "$line")
         [ -n "$p" ] || [ "$SUDO" != none ] || p=$(first "$line")
-        if [ -n "$p" ]; then missing_optional+=("$p")
+        if [ -n "$p" ]; then read -ra words <<<"$p"; missing_optional+=("${words[@]}")
         else echo "install-deps.sh: this release has no package $line (the core that needs it is left out)"; fi
     done
     all=("${missing[@]}" "${missing_optional[@]}")
