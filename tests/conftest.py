@@ -32,12 +32,17 @@ class Outcome:
 
 @pytest.fixture
 def env(tmp_path) -> dict:
-    """Environment for the CLI: the fake core, a private database and data directory."""
+    """Environment for the CLI: the fake core (serving, as the real one), a private database
+    and data directory."""
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": str(tmp_path / "home"),
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "CIPHERBENCH_CORE": str(FAKE_CORE),
+        # the fake core has `serve`, as the real C core: one process per library across a
+        # run rather than a Python start per batch (a minute of CPU over the fast tier); the
+        # tests of the process-per-batch path (a core without serve) set it to ""
+        "FAKE_CORE_SERVE": "1",
         # the cores of other languages left out unless a test asks for them
         "CIPHERBENCH_CORE_GO": "",
         "CIPHERBENCH_CORE_RUST": "",

@@ -110,7 +110,7 @@ def test_adaptive_repetition_stops_at_precision(cli, tmp_path, env):
     rec = write_recordings(tmp_path / "rec", "lib1", {
         ("aes-128-gcm", "encrypt", 1024): tight,
         ("aes-128-gcm", "encrypt", 16384): bimodal}, {"aes-128-gcm": ("aead", ["encrypt"])})
-    e = dict(env, FAKE_CORE_RECORDINGS=str(rec), FAKE_CORE_LOG=str(log))
+    e = dict(env, FAKE_CORE_RECORDINGS=str(rec), FAKE_CORE_LOG=str(log), FAKE_CORE_SERVE="")
     # one library after another: the extra samples of one point (rounds repeat points instead)
     r = cli("run", "--lib", "lib1", "--algo", "aes-128-gcm", "--sizes", "1024,16384",
             "--samples", "6", "--budget", "0.3", "--no-ref", "--rounds", "off", env_override=e)

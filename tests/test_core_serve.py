@@ -70,7 +70,7 @@ def test_rounds_use_one_process_per_library(cli, env, tmp_path):
     served_log, bench_log = tmp_path / "served.log", tmp_path / "bench.log"
     served = dict(env, FAKE_CORE_SERVE="1", FAKE_CORE_LOG=str(served_log),
                   CIPHERBENCH_DB=str(tmp_path / "served.sqlite"))
-    bench = dict(env, FAKE_CORE_LOG=str(bench_log), CIPHERBENCH_DB=str(tmp_path / "b.sqlite"))
+    bench = dict(env, FAKE_CORE_SERVE="", FAKE_CORE_LOG=str(bench_log), CIPHERBENCH_DB=str(tmp_path / "b.sqlite"))
     for e in (served, bench):
         r = cli("run", *ROUNDS, "--rounds", "3", "--seed", "7", env_override=e)
         assert r.rc == 0, r.err
@@ -87,7 +87,7 @@ def test_rounds_use_one_process_per_library(cli, env, tmp_path):
 
 def test_served_run_without_rounds_stores_the_same(cli, env, tmp_path):
     served = dict(env, FAKE_CORE_SERVE="1", CIPHERBENCH_DB=str(tmp_path / "served.sqlite"))
-    for e in (served, env):
+    for e in (served, dict(env, FAKE_CORE_SERVE="")):
         assert cli("run", *SMALL, env_override=e).rc == 0
     assert _figures(served["CIPHERBENCH_DB"]) == _figures(env["CIPHERBENCH_DB"])
 

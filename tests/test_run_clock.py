@@ -154,7 +154,8 @@ def test_format_shows_no_cycles_per_byte_where_withheld():
 
 def test_cpu_reaches_every_core_process(cli, env, tmp_path):
     log = tmp_path / "core.log"
-    e = dict(env, FAKE_CORE_RECORDINGS=str(_recordings(tmp_path, LINE)), FAKE_CORE_LOG=str(log))
+    e = dict(env, FAKE_CORE_RECORDINGS=str(_recordings(tmp_path, LINE)), FAKE_CORE_LOG=str(log),
+             FAKE_CORE_SERVE="")   # a process per batch: each names its --cpu
     r = cli("run", "--lib", "openssl", "--algo", "aes-128-gcm", "--op", "encrypt", "--sizes",
             "1024,16384", "--no-ref", "--cpu", "0", "--rounds", "2", env_override=e)
     assert r.rc == 0, r.err

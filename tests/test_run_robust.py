@@ -32,7 +32,7 @@ def test_the_core_sizes_the_samples_unless_samples_is_given(cli, env, tmp_path):
     rec = write_recordings(tmp_path / "rec", "openssl",
                            {("aes-128-gcm", "encrypt", 16384): [4000.0] * 12}, ALGOS)
     log = tmp_path / "core.log"
-    e = dict(env, FAKE_CORE_RECORDINGS=str(rec), FAKE_CORE_LOG=str(log))
+    e = dict(env, FAKE_CORE_RECORDINGS=str(rec), FAKE_CORE_LOG=str(log), FAKE_CORE_SERVE="")
     assert cli(*ARGS, env_override=e).rc == 0
     assert _calls(log) and all("--samples" not in c for c in _calls(log))
     run, _ = _points(env)
