@@ -12,9 +12,11 @@ ARGS = ["--lib", "openssl,libgcrypt,nettle", "--algo", "aes-128-gcm,chacha20-pol
 
 
 def _asked(log) -> list[tuple[str, str, str]]:
+    """(lib, algos, sizes) of every batch the core was asked for: a bench process's command
+    line, or a served request (logged as the bench it stands for, after "request: ")."""
     out = []
     for line in log.read_text().splitlines():
-        a = line.split()
+        a = line.removeprefix("request: ").split()
         if a and a[0] == "bench":
             out.append((a[a.index("--lib") + 1], a[a.index("--algo") + 1],
                         a[a.index("--sizes") + 1]))
@@ -23,6 +25,7 @@ def _asked(log) -> list[tuple[str, str, str]]:
 
 def test_rounds_interleave_every_point(cli, env, tmp_path):
     log = tmp_path / "core.log"
+    # a core without serve: a process per batch, each its command line in the log
     e = dict(env, FAKE_CORE_LOG=str(log), FAKE_CORE_SERVE="")
     r = cli("run", *ARGS, "--rounds", "3", "--seed", "7", env_override=e)
     assert r.rc == 0, r.err
@@ -52,10 +55,10 @@ def test_the_seed_repeats_the_order(cli, env, tmp_path):
     orders = []
     for i in range(2):
         log = tmp_path / f"core{i}.log"
-        e = dict(env, FAKE_CORE_LOG=str(log), FAKE_CORE_SERVE="", CIPHERBENCH_DB=str(tmp_path / f"r{i}.sqlite"))
+        e = dict(env, FAKE_CORE_LOG=str(log), CIPHERBENCH_DB=str(tmp_path / f"r{i}.sqlite"))
         assert cli("run", *ARGS, "--rounds", "2", "--seed", "11", env_override=e).rc == 0
         orders.append(_asked(log))
-    assert orders[0] == orders[1]
+    assert orders[0] and orders[0] == orders[1]
 
 
 def test_seed_needs_rounds(cli):
@@ -80,7 +83,7 @@ def test_the_default_run_is_adaptive_rounds(cli, env):
 
 def test_rounds_off_measures_one_library_after_the_other(cli, env, tmp_path):
     log = tmp_path / "core.log"
-    r = cli("run", *ARGS, "--rounds", "off", env_override=dict(env, FAKE_CORE_LOG=str(log), FAKE_CORE_SERVE=""))
+    r = cli("run", *ARGS, "--rounds", "off", env_override=dict(env, FAKE_CORE_LOG=str(log)))
     assert r.rc == 0, r.err
     with Store.open(env["CIPHERBENCH_DB"], create=False) as s:
         assert "rounds" not in s.get_run("last").args
