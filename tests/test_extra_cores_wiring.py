@@ -40,7 +40,8 @@ def header(out: str) -> str:
 def test_run_shows_the_go_column_beside_openssl(cli, go_env, tmp_path):
     log = tmp_path / "calls"
     # one library after another: one bench process per library, asked the same
-    r = cli("run", *PAIR, "--rounds", "off", env_override=dict(go_env, FAKE_CORE_LOG=str(log)))
+    r = cli("run", *PAIR, "--rounds", "off", env_override=dict(go_env, FAKE_CORE_LOG=str(log),
+                                                           FAKE_CORE_SERVE=""))
     assert r.rc == 0, r.err
     assert "go" in header(r.out).split() and "openssl" in header(r.out).split()
     run, res = results(go_env)
