@@ -33,30 +33,114 @@ def test_the_share_is_bounded_below():
 
 def test_the_share_a_round_got():
     e = Estimate(10.0, 20.0, rounds=6)
-    assert e.share_from(0.5, 40.0) == 0.25        # 10 s of quiet work took 40 s
-    assert e.share_from(0.5, 5.0) == 1.0          # faster than quiet: a whole CPU
-    assert Estimate(10.0).share_from(0.5, 40.0) == 1.0   # no rounds: nothing to tell
+    assert e.share_from(10.0, 40.0) == 0.25        # 10 s of quiet work took 40 s
+    assert e.share_from(10.0, 5.0) == 1.0          # faster than quiet: a whole CPU
+    assert e.share_from(0.0, 5.0) == 1.0           # nothing done yet: nothing to tell
 
 
-def test_the_first_round_corrects_the_expected_time(tmp_path):
-    """The probe at the start read a whole CPU; the first round of a size with half the
-    run's points took 4x its quiet time: the run now expects (10 + 6 x 20) / 0.25 s, and
-    says so once."""
+def test_the_work_done_counts_the_start_whole_and_the_rest_in_proportion():
+    e = Estimate(10.0, 20.0, rounds=6, start_s=4.0)
+    assert e.quiet_s == 4.0 + 10.0 + 120.0
+    assert e.done_s(0.5, 1.0) == 4.0 + 5.0 + 20.0
+    assert e.at(0.5) == 2 * 134.0
+
+
+def test_the_time_left_follows_the_pace_of_the_work_done():
+    """A third of the work (quiet seconds) done in as many real seconds: the quiet estimate
+    holds. Done in three times as long: a third of a CPU, and the rest takes three times
+    its quiet time."""
+    e = Estimate(0.0, 10.0, rounds=6)
+    assert e.left_s(20.0, 20.0) == pytest.approx(40.0)
+    assert e.left_s(20.0, 60.0) == pytest.approx(120.0)
+    assert e.left_s(60.0, 100.0) == 0.0            # every round done: nothing left
+
+
+def test_the_time_left_at_a_low_share_keeps_the_budget_cutting_rounds():
+    """Rounds of 10 quiet s, a 60 s budget: quiet, 6 rounds (a verdict's fewest); at a
+    quarter of a CPU still 6 (never fewer), each 40 s: the rest of the 6 at that pace."""
+    e = Estimate(0.0, 10.0, rounds=8, budget_s=60.0, min_rounds=6)
+    assert e.left_s(10.0, 40.0) == pytest.approx(5 * 40.0)
+
+
+def test_the_old_rule_the_start_probe_alone_is_what_changes():
+    """The run's time comes from the share its work got, not the probe's: at the start a
+    spinning thread read a whole CPU while the run's requests got a quarter."""
+    e = Estimate(10.0, 20.0, rounds=6)
+    probe_says = e.at(1.0)
+    assert probe_says == 130.0
+    # the first round (10 s of start-up and calibration counted whole, 10 s of rounds) took 80 s
+    done = e.done_s(1.0, 0.5)
+    assert done == 20.0
+    assert 80.0 + e.left_s(done, 80.0) == pytest.approx(130.0 / 0.25)
+
+
+def _recording(tmp_path, est, clock):
     import io
 
     from rich.console import Console
 
-    from cipherbench.scenarios.primitive.interleaved import _expect_again
     from cipherbench.scenarios.recording import Recording
     from cipherbench.store import Store
-    est = Estimate(10.0, 20.0, rounds=6)
     buf = io.StringIO()
     con = Console(file=buf, width=200)
-    with Store.open(tmp_path / "r.sqlite") as store, \
-            Recording(store, "run", {}, {}, console=con, progress="lines", unit="points",
-                      total=4, estimate_s=est, share=lambda: 1.0) as rec:
-        assert rec.progress.expected_s == 130.0
-        _expect_again(rec, 0.5, 40.0)
-        assert rec.progress.expected_s == 520.0
-    assert ("cipherbench: run: the first round got 25% of a CPU: about 8 min 40 s in all"
-            in buf.getvalue())
+    store = Store.open(tmp_path / "r.sqlite")
+    rec = Recording(store, "run", {}, {}, console=con, progress="lines", unit="points",
+                    total=4, estimate_s=est, share=lambda: 1.0, clock=clock)
+    return store, rec, buf
+
+
+def test_every_round_corrects_the_expected_time(tmp_path):
+    """The probe at the start read a whole CPU; the first round (half the run's points: their
+    start and calibration, half a round's batches) took 4x its quiet time: the run now
+    expects (2 + 10 + 6 x 20) / 0.25 s and says so once; each later round keeps it to the
+    pace, and the time left is that, not the start's guess blended in."""
+    from cipherbench.scenarios.primitive.interleaved import _Pace
+    t = [0.0]
+    est = Estimate(10.0, 20.0, rounds=6, start_s=2.0)
+    store, rec, buf = _recording(tmp_path, est, lambda: t[0])
+    with store, rec:
+        assert rec.progress.expected_s == 132.0
+        pace = _Pace(rec, 4)
+        pace.started = 2
+        t[0] = (2.0 + 5.0 + 10.0) * 4          # 17 quiet s took 68 s
+        pace.round_done(2)
+        assert rec.progress.expected_s == pytest.approx(528.0)
+        assert rec.progress.left_text() == "about 7 min 40 s left"
+        t[0] = 68.0 + 20.0                     # the next half round at a whole CPU's pace
+        pace.round_done(2)
+        share = 27.0 / 88.0
+        assert rec.progress.expected_s == pytest.approx(88.0 + (132.0 - 27.0) / share)
+    out = buf.getvalue()
+    assert "cipherbench: run: the first round got 25% of a CPU: about 8 min 48 s in all" in out
+    assert out.count("the first round got") == 1
+
+
+def test_a_library_without_serve_costs_a_process_for_every_batch_of_its_rounds():
+    """The Go and Rust cores start a process a batch: their points' rounds cost that process
+    each (the old estimate took the C core's serve for every library: a default `run --quick`
+    said 19 s of work where its processes used 39 s of CPU)."""
+    from cipherbench import presets
+    from cipherbench.cores.core_client import Inventory
+    from cipherbench.scenarios.primitive import scenario as primitive
+    from cipherbench.scenarios.primitive.batches import Item, Selection
+
+    class Core:
+        def __init__(self, served):
+            self.served = served
+
+        def serves_lib(self, lib):
+            return lib in self.served
+
+    sel = Selection(libs=("openssl", "go"), algos=("aes-128-gcm",), ops=("encrypt",),
+                    sizes=(1024, 16384), samples=6, min_sample_ms=0.5, run_budget_s=None)
+    items = [Item("openssl", "aes-128-gcm", "encrypt", sel.sizes),
+             Item("go", "aes-128-gcm", "encrypt", sel.sizes)]
+
+    def plan(served):
+        return primitive.RunPlan(Core(served), Inventory({"commands": ["serve"]}),
+                                 presets.QUICK, sel, items, [], adaptive=True)
+
+    both, one = primitive.estimate_s(plan({"openssl", "go"})), primitive.estimate_s(plan({"openssl"}))
+    assert one.start_s == both.start_s / 2          # one served process, not two
+    # go's two points: a process for each batch of every round
+    assert one.per_round_s - both.per_round_s == pytest.approx(2 * primitive._PROCESS_S)

@@ -8,7 +8,15 @@ so a busy machine runs *fewer* rounds, never fewer than ``min_rounds`` (a verdic
 a quiet estimate by the share, as if the budget stretched too, overstates a budgeted run
 several times at a share of 20%, and understates a run whose rounds are never cut.
 
-Public API: ``Estimate`` (its ``at(share)``, ``quiet_s``, ``rounds_at`` and ``share_from``).
+The share a run gets is read twice. Before it starts, ``machine.load.probe_share`` times
+requests to another process, as the run makes them. As it goes, the work done (its quiet
+seconds, ``done_s``) over the wall time it took is the share the run really got, its own
+processes, wake-ups and the model's errors together (``share_from``), and ``at`` of that share
+is the whole run's expected time again (``left_s``: what is left of it), so the time left
+follows real progress and is never frozen on the first guess.
+
+Public API: ``Estimate`` (its ``at(share)``, ``quiet_s``, ``rounds_at``, ``done_s``,
+``share_from`` and ``left_s``).
 """
 from __future__ import annotations
 
@@ -25,7 +33,9 @@ class Estimate:
     one round's seconds on a quiet machine; ``rounds``: the rounds expected there;
     ``budget_s``: wall seconds after which no new round starts (None: no budget);
     ``min_rounds``: rounds the budget never cuts below; ``wall_s``: seconds a budget of wall
-    time spends whatever the load (extra samples until a point's budget is spent)."""
+    time spends whatever the load (extra samples until a point's budget is spent);
+    ``start_s``: seconds of work done once before the first round (processes started, known
+    answers checked), apart from ``fixed_s``, which is spread over the run."""
 
     fixed_s: float
     per_round_s: float = 0.0
@@ -33,6 +43,7 @@ class Estimate:
     budget_s: float | None = None
     min_rounds: int = 0
     wall_s: float = 0.0
+    start_s: float = 0.0
 
     def rounds_at(self, share: float) -> int:
         """Rounds expected at ``share``: those planned, or as many as the budget lets start
@@ -47,20 +58,40 @@ class Estimate:
     def at(self, share: float) -> float:
         """Seconds the run should take when it gets ``share`` of a CPU (1: a quiet machine)."""
         s = _clamp(share)
-        return (self.fixed_s + self.per_round_s * self.rounds_at(s)) / s + self.wall_s
+        return self.work_s(s) / s + self.wall_s
+
+    def work_s(self, share: float) -> float:
+        """Quiet seconds of the work the run does at ``share`` (its budgets' rounds cut)."""
+        return self.start_s + self.fixed_s + self.per_round_s * self.rounds_at(share)
 
     @property
     def quiet_s(self) -> float:
         return self.at(1.0)
 
-    def share_from(self, part: float, real_s: float) -> float:
-        """The CPU share a measured round got: ``part`` of a round's quiet seconds (the
-        fraction of the run's points it measured) took ``real_s``. A probe of the share at
-        the start reads what a spinning thread gets; a round of requests to the core
-        processes can get far less, and this is what it got."""
-        if real_s <= 0 or self.per_round_s <= 0:
+    def done_s(self, fixed_part: float, rounds: float) -> float:
+        """Quiet seconds of the work done once the start's work, ``fixed_part`` (0 to 1) of
+        the fixed work and ``rounds`` rounds' worth (a fraction when a round measured only
+        some of the run's points) have been done."""
+        return self.start_s + self.fixed_s * min(1.0, fixed_part) + self.per_round_s * rounds
+
+    def share_from(self, done_s: float, real_s: float) -> float:
+        """The CPU share the run got: ``done_s`` quiet seconds of its work took ``real_s``.
+        A probe at the start reads what a short burst gets; this is what the run's own
+        processes got, their waits for a CPU included (1.0 when nothing can be told)."""
+        if real_s <= 0 or done_s <= 0:
             return 1.0
-        return _clamp(self.per_round_s * part / real_s)
+        return _clamp(done_s / real_s)
+
+    def left_s(self, done_s: float, elapsed_s: float) -> float:
+        """Seconds left at the pace of the run so far: the work left (the whole run's at the
+        share it got, ``share_from``, less ``done_s``) at that share, and the part of the
+        wall-time budgets not yet spent. 0 once the work expected is done."""
+        share = self.share_from(done_s, elapsed_s)
+        work = self.work_s(share)
+        if work <= 0:
+            return 0.0
+        left = max(0.0, work - done_s)
+        return left / share + self.wall_s * left / work
 
 
 def _clamp(share: float) -> float:

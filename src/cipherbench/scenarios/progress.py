@@ -40,13 +40,17 @@ def mode_for(console: Console, wanted: bool | None) -> str:
 
 
 def left_s(elapsed_s: float, done: int, total: int | None,
-           expected_s: float | None = None) -> float | None:
+           expected_s: float | None = None, paced: bool = False) -> float | None:
     """Seconds left: the estimate made before the start (``expected_s``, scaled to the CPU
     share the run gets), corrected from the pace so far in proportion to the steps done, so
-    the first steps do not swing it and the last ones are the pace alone. None when it cannot
-    be told (no estimate and nothing done, or no total)."""
+    the first steps do not swing it and the last ones are the pace alone; ``paced``: the
+    scenario keeps ``expected_s`` from its real progress itself (``Progress.expect``), which
+    is then the whole run's time as it stands. None when it cannot be told (no estimate and
+    nothing done, or no total)."""
     if not total or done >= total:
         return None
+    if paced and expected_s is not None:
+        return expected_s - elapsed_s
     pace = elapsed_s / done * total if done > 0 else None
     if expected_s is None:
         return None if pace is None else pace - elapsed_s
@@ -56,10 +60,10 @@ def left_s(elapsed_s: float, done: int, total: int | None,
 
 
 def eta_text(elapsed_s: float, done: int, total: int | None,
-             expected_s: float | None = None) -> str:
+             expected_s: float | None = None, paced: bool = False) -> str:
     """``about 1 min 20 s left``, ``past the estimate`` once the time is over it, or empty
     when it cannot be told."""
-    left = left_s(elapsed_s, done, total, expected_s)
+    left = left_s(elapsed_s, done, total, expected_s, paced)
     if left is None:
         return ""
     return f"about {format_duration(left)} left" if left > 0 else "past the estimate"
@@ -95,6 +99,7 @@ class Progress:
         self.clock = clock
         self.total: int | None = None
         self.expected_s: float | None = None   # the whole run, as estimated at its start
+        self.paced = False                     # expected_s kept from real progress since
         self.count = 0
         self._t0 = clock()
         self._bar: RichProgress | None = None
@@ -127,13 +132,22 @@ class Progress:
             self._bar.start()
         return self
 
+    def elapsed_s(self) -> float:
+        """Seconds since ``start``."""
+        return self.clock() - self._t0
+
+    def expect(self, whole_s: float) -> None:
+        """The whole run's expected seconds as its real progress tells them now (the time
+        left is then this less the time passed, not the start's estimate blended in)."""
+        self.expected_s, self.paced = whole_s, True
+
     def left_seconds(self) -> float | None:
         """Seconds left now (``left_s``), None before anything can be said."""
-        return left_s(self.clock() - self._t0, self.count, self.total, self.expected_s)
+        return left_s(self.elapsed_s(), self.count, self.total, self.expected_s, self.paced)
 
     def left_text(self) -> str:
         """The time left now (``eta_text``), from the estimate and the steps done."""
-        return eta_text(self.clock() - self._t0, self.count, self.total, self.expected_s)
+        return eta_text(self.elapsed_s(), self.count, self.total, self.expected_s, self.paced)
 
     def set_total(self, total: int) -> None:
         self.total = total
@@ -161,7 +175,7 @@ class Progress:
         elif self.mode == "lines":
             elapsed = self.clock() - self._t0
             of = f"/{self.total}" if self.total else ""
-            left = eta_text(elapsed, self.count, self.total, self.expected_s)
+            left = eta_text(elapsed, self.count, self.total, self.expected_s, self.paced)
             self.console.print(f"[{self.count}{of} {self.unit}, {format_duration(elapsed)}"
                                f"{', ' + left if left else ''}] {label}",
                                markup=False, highlight=False, soft_wrap=True)
