@@ -144,3 +144,15 @@ def test_a_library_without_serve_costs_a_process_for_every_batch_of_its_rounds()
     assert one.start_s == both.start_s / 2          # one served process, not two
     # go's two points: a process for each batch of every round
     assert one.per_round_s - both.per_round_s == pytest.approx(2 * primitive._PROCESS_S)
+
+
+def test_ssh_rounds_cut_by_its_budget_under_load_not_stretched():
+    """ssh's budget is wall time: at a quarter of a CPU its rounds are fewer (never fewer
+    than a verdict's), so the estimate is well under the quiet one over the share (what a
+    plain number of seconds gave)."""
+    from cipherbench.scenarios.ssh import scenario, sweep
+    combos = [sweep.Combo(c, "hmac-sha2-256") for c in ("aes128-ctr", "aes256-ctr", "chacha20-poly1305@openssh.com")]
+    p = scenario.SshPlan(combos, 256 << 20, via=["pipe"], rounds=12, seed=5, budget_s=20.0)
+    e = scenario.estimate_s(p)
+    assert e.rounds_at(1.0) == 12 and e.rounds_at(0.25) == e.min_rounds == 6
+    assert e.at(0.25) < 0.75 * e.quiet_s / 0.25
