@@ -156,3 +156,16 @@ def test_ssh_rounds_cut_by_its_budget_under_load_not_stretched():
     e = scenario.estimate_s(p)
     assert e.rounds_at(1.0) == 12 and e.rounds_at(0.25) == e.min_rounds == 6
     assert e.at(0.25) < 0.75 * e.quiet_s / 0.25
+
+
+def test_the_pace_of_steps_keeps_a_budget_cutting_rounds():
+    """tls, gpg, ssh count steps: a step is an equal part of the estimate's quiet work. 12
+    rounds of 10 s fit a 120 s budget quietly; the first took 40 s (a quarter of a CPU), so
+    the budget lets 6 start, not 12: 240 s in all by the pace (the steps' own pace said
+    480 s), blended with the 120 s expected in proportion to the steps done."""
+    from cipherbench.scenarios.progress import left_s
+    e = Estimate(0.0, 10.0, rounds=16, budget_s=120.0, min_rounds=6)
+    assert e.rounds_at(1.0) == 12
+    assert left_s(40.0, 1, 12, expected_s=120.0, estimate=e) == pytest.approx(
+        (240.0 + 11 * 120.0) / 12 - 40.0)
+    assert left_s(40.0, 1, 12, expected_s=120.0) == pytest.approx((480.0 + 11 * 120.0) / 12 - 40.0)

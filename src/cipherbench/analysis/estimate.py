@@ -51,7 +51,7 @@ class Estimate:
         ``min_rounds``."""
         if self.budget_s is None or self.per_round_s <= 0:
             return self.rounds
-        round_s = self.per_round_s / _clamp(share)
+        round_s = self.per_round_s / max(MIN_SHARE, share)
         fit = math.ceil(self.budget_s / round_s - 1e-9)
         return min(self.rounds, max(self.min_rounds, fit))
 
@@ -83,15 +83,19 @@ class Estimate:
         return _clamp(done_s / real_s)
 
     def left_s(self, done_s: float, elapsed_s: float) -> float:
-        """Seconds left at the pace of the run so far: the work left (the whole run's at the
-        share it got, ``share_from``, less ``done_s``) at that share, and the part of the
-        wall-time budgets not yet spent. 0 once the work expected is done."""
-        share = self.share_from(done_s, elapsed_s)
-        work = self.work_s(share)
+        """Seconds left at the pace of the run so far: ``done_s`` quiet seconds of work took
+        ``elapsed_s``, so the rest of the work (at that pace the budgets cut its rounds)
+        takes as long per quiet second, and the wall-time budgets not yet spent come on top.
+        A pace faster than the quiet estimate is kept too (the model can overstate a
+        machine's work). 0 once the work expected is done."""
+        if done_s <= 0 or elapsed_s <= 0:
+            return self.at(1.0)
+        speed = max(MIN_SHARE, done_s / elapsed_s)
+        work = self.work_s(speed)
         if work <= 0:
             return 0.0
         left = max(0.0, work - done_s)
-        return left / share + self.wall_s * left / work
+        return left / speed + self.wall_s * left / work
 
 
 def _clamp(share: float) -> float:

@@ -136,7 +136,7 @@ class Recording:
             if self.estimate_s is not None:
                 expected, text = self._estimate()
                 self.progress.announce(text)
-            self.progress.start(self.total, expected)
+            self.progress.start(self.total, expected, self.estimate)
         except BaseException as e:
             if not self.__exit__(type(e), e, e.__traceback__):
                 raise
