@@ -68,6 +68,21 @@ def test_baseline_masks_avx512_in_openssl_where_no_aes_does_not():
     assert "avx512" in no_aes["hw_used"]
 
 
+def test_portable_c_builds_follow_every_profile_with_nothing_to_switch():
+    """wolfSSL built without its assembly (Debian's build) and LibTomCrypt have no code beyond
+    the baseline: measured under a profile, not reported as unable to follow it."""
+    core = real_core()
+    c = core_client.Core(core)
+    c.common_args = hw_args(list(HW_FEATURES))
+    libs = c.list().libraries
+    portable = {name: rec for name, rec in libs.items()
+                if name in ("wolfssl", "libtomcrypt") and rec.get("provider") == "c"}
+    if not portable:
+        pytest.skip("neither wolfSSL nor LibTomCrypt is a portable-C build in this core")
+    for name, rec in portable.items():
+        assert rec["hw_switch"] == "applied", (name, rec)
+
+
 def test_run_stores_the_profile_and_each_library_state(cli, env):
     core = real_core()
     inv = core_client.Core(core).list()

@@ -884,9 +884,17 @@ static unsigned wolfssl_caps(void) { return 0; }
 static const char *wolfssl_provider(void) { return "c"; }
 #define WOLFSSL_CAPS wolfssl_caps
 #define WOLFSSL_PROVIDER wolfssl_provider
+/* Portable C has no code beyond the architecture's baseline, so every CPU
+ * profile holds with nothing to switch (as LibTomCrypt's). */
+#define WOLFSSL_HW_SWITCH CB_HW_ALL
 #else
 #define WOLFSSL_CAPS NULL
 #define WOLFSSL_PROVIDER NULL
+/* Built with its assembly, wolfCrypt's cpuid_select_flags() covers AES-NI,
+ * AVX and BMI but says nothing of what else the build may use, so no profile
+ * is claimed: such a build is reported cannot_disable, not measured as if
+ * switched off. */
+#define WOLFSSL_HW_SWITCH 0
 #endif
 
 const cb_backend cb_backend_wolfssl = {
@@ -896,4 +904,5 @@ const cb_backend cb_backend_wolfssl = {
     .caps = WOLFSSL_CAPS,
     .provider = WOLFSSL_PROVIDER,
     .ops = wolfssl_ops,
+    .hw_switch = WOLFSSL_HW_SWITCH,
 };
