@@ -169,3 +169,20 @@ def test_the_pace_of_steps_keeps_a_budget_cutting_rounds():
     assert left_s(40.0, 1, 12, expected_s=120.0, estimate=e) == pytest.approx(
         (240.0 + 11 * 120.0) / 12 - 40.0)
     assert left_s(40.0, 1, 12, expected_s=120.0) == pytest.approx((480.0 + 11 * 120.0) / 12 - 40.0)
+
+
+def test_the_served_libraries_are_those_of_a_core_with_serve(env):
+    """The real C core serves its libraries; the (recorded) Go core has no serve: a process
+    a batch, which the estimate counts."""
+    import os
+
+    from conftest import FAKE_CORE, real_core
+
+    from cipherbench.cores import combined
+    e = dict(env, CIPHERBENCH_CORE=str(real_core()),
+             CIPHERBENCH_CORE_GO=str(FAKE_CORE.parent / "cipherbench-core-go"))
+    e.pop("CIPHERBENCH_CORE_RUST", None)
+    cores = combined.Cores.find(e)
+    libs = cores.list().libs()
+    assert "go" in libs and "openssl" in libs and os.path.exists(e["CIPHERBENCH_CORE"])
+    assert cores.serves_lib("openssl") and not cores.serves_lib("go")
