@@ -186,3 +186,20 @@ def test_the_served_libraries_are_those_of_a_core_with_serve(env):
     libs = cores.list().libs()
     assert "go" in libs and "openssl" in libs and os.path.exists(e["CIPHERBENCH_CORE"])
     assert cores.serves_lib("openssl") and not cores.serves_lib("go")
+
+
+def test_the_share_expected_at_the_start_weighs_the_instant_against_the_minute():
+    from cipherbench.analysis.estimate import expected_share
+    assert expected_share(0.95, 0.2, 2) == pytest.approx(0.95 ** 0.5)   # quiet: the probe's
+    # a probe reading 54% on a load of 13 over 2 CPUs: 2/14 of a CPU is the minute's share
+    assert expected_share(0.54, 13.0, 2) == pytest.approx((0.54 * 2 / 14) ** 0.5)
+    assert expected_share(0.12, 1.0, 2) == pytest.approx(0.12 ** 0.5)    # an unlucky instant
+    assert expected_share(0.3, None, 2) == 0.3                           # no load average
+
+
+def test_the_share_at_the_start_reads_the_load_average(tmp_path, monkeypatch):
+    from cipherbench.machine import load
+    (tmp_path / "loadavg").write_text("7.00 6.00 5.00 3/400 1234\n")
+    monkeypatch.setattr(load, "probe_share", lambda seconds=0.2: 0.5)
+    monkeypatch.setattr(load.os, "sched_getaffinity", lambda pid: {0, 1})
+    assert load.start_share(root=tmp_path) == pytest.approx((0.5 * 2 / 8) ** 0.5)

@@ -63,7 +63,7 @@ class Recording:
                  show: Callable[[int], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  look: Callable[[], load.LoadSnapshot] = load.snapshot,
-                 share: Callable[[], float] = load.probe_share,
+                 share: Callable[[], float] = load.start_share,
                  progress_console: Console | None = None):
         self.store = store
         self.command = command
