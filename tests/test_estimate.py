@@ -110,6 +110,7 @@ def test_every_round_corrects_the_expected_time(tmp_path):
         pace.round_done(2)
         share = 27.0 / 88.0
         assert rec.progress.expected_s == pytest.approx(88.0 + (132.0 - 27.0) / share)
+        assert store.get_run(rec.run_id).metadata["estimate_after_first_round_s"] == 528.0
     out = buf.getvalue()
     assert "cipherbench: run: the first round got 25% of a CPU: about 8 min 48 s in all" in out
     assert out.count("the first round got") == 1

@@ -141,9 +141,10 @@ class _Pace:
             return
         before, elapsed, done = prog.expected_s, prog.elapsed_s(), self.done_s()
         prog.expect(elapsed + est.left_s(done, elapsed))
-        if not self.told and prog.mode != "off":
+        if not self.told:
             self.told = True
-            if abs(prog.expected_s - before) > before / 3:
+            self.rec.update_metadata({"estimate_after_first_round_s": round(prog.expected_s, 1)})
+            if prog.mode != "off" and abs(prog.expected_s - before) > before / 3:
                 share = est.share_from(done, elapsed)
                 prog.say(f"cipherbench: {self.rec.command}: the first round got {share:.0%} of "
                          f"a CPU: about {format_duration(prog.expected_s)} in all")
