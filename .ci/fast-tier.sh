@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The fast tier of scripts/test.sh, for the second fresh release in .ci/run: what setup
 # installs (Debian packages, .venv, the Go and Rust cores), the C core's unit tests and
-# known-answer checks, the Go and Rust cores' unit tests, the fast Python tier (`unit`,
-# `fake_core`: scripts/test.sh --fast) and the real paths most tied to the release (below).
+# known-answer checks, the Go and Rust cores' unit tests, the Python `unit` tier and the
+# real paths most tied to the release (below).
 # Left out: the AddressSanitizer build, the other real paths and the library-variant builds,
 # which scripts/test.sh runs on the other release.
 set -euo pipefail
@@ -20,11 +20,12 @@ if [ -x build-extra/cipherbench-core-rust ]; then
     (cd core-rust && CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/cipherbench/cargo-target}" \
         cargo test --release --locked --quiet "${features[@]}")
 fi
-# The Python tests: the fast tier whole, then the real paths that differ most between
-# releases (the core over every library, OpenSSH, GnuTLS/OpenSSL servers, gpg, PostgreSQL,
-# every preset): the other real paths run on Debian 13, which keeps .ci/run within its hour.
+# The Python tests: the unit tier whole (every module on this release's Python), then the
+# real paths that differ most between releases (the core over every library, OpenSSH,
+# GnuTLS/OpenSSL servers, gpg, PostgreSQL, every preset). The fake-core tests and the other
+# real paths run on Debian 13, which keeps .ci/run within its hour.
 export CIPHERBENCH_CORE="$PWD/build/core/cipherbench-core"
-PYTHONPATH="$PWD/src" .venv/bin/python -m pytest -q -m 'not real' tests "$@"
+PYTHONPATH="$PWD/src" .venv/bin/python -m pytest -q -m unit tests "$@"
 .venv/bin/python -m pytest -q -m 'not build_once' tests/test_real_core.py tests/test_ssh_cli.py \
     tests/test_tls_cli.py tests/test_gpg.py tests/test_store_postgres.py \
     tests/test_presets_real.py "$@"
