@@ -11,8 +11,10 @@ condition:
   autogroup scheduling each counts as another user's work), stopped when the command ends.
 
 it runs ``cipherbench COMMAND --json`` into a private database, and reports the real time, the
-estimate the command printed first (``about X ... (estimate``), their ratio, the load seen at
-the start (``cipherbench.load``), and for ``run`` the share of fitted cells with c/B printed.
+estimate the command printed first (``about X ... (estimate``), their ratio, the expected time
+``run`` had after its first round (stored with the run; printed, ``the first round got ...:
+about X in all``, when it moved by more than a third), the load seen at the start (``cipherbench.load``), and for ``run``
+the share of fitted cells with c/B printed. Each busy loop is bounded (``timeout``) besides.
 Not a test: the figures depend on the machine.
 
 Usage: time_defaults.py [--commands "run --quick;run;tls;ssh;gpg"] [--conditions quiet,load4]
@@ -35,7 +37,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "stability"))
-from busy import start_busy, stop_busy
+from busy import BUSY, stop_busy
 
 from cipherbench.machine import load
 
@@ -51,6 +53,26 @@ def parse_duration(text: str) -> float | None:
         total += float(value) * {"h": 3600, "min": 60, "s": 1, "ms": 0.001}[unit]
         found = True
     return total if found else None
+
+
+#: No busy loop outlives this, whatever becomes of this script.
+BUSY_LIMIT_S = 1800
+
+
+def start_busy() -> subprocess.Popen:
+    """A busy loop in its own session (``busy.BUSY``), ended by ``timeout`` at the latest."""
+    return subprocess.Popen(["timeout", str(BUSY_LIMIT_S), sys.executable, "-c", BUSY],
+                            start_new_session=True, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def first_round_estimate(stderr: str) -> float | None:
+    """``run``'s ``the first round got N% of a CPU: about X in all``: X in seconds."""
+    for line in stderr.splitlines():
+        if "the first round got" in line:
+            m = re.search(r"about (.*) in all", line)
+            return parse_duration(m.group(1)) if m else None
+    return None
 
 
 def printed_estimate(stderr: str) -> float | None:
@@ -78,6 +100,7 @@ class Timing:
     estimate_s: float | None
     load_others: int
     loadavg: float | None
+    after_first_s: float | None = None
     cpb_shown: int | None = None
     cpb_cells: int | None = None
 
@@ -103,10 +126,13 @@ def time_one(command: str, condition: str, env: dict) -> Timing:
         for b in busy:
             stop_busy(b)
     t = Timing(command, condition, p.returncode, real, printed_estimate(p.stderr), snap.others,
-               snap.loadavg[0] if snap.loadavg else None)
+               snap.loadavg[0] if snap.loadavg else None, first_round_estimate(p.stderr))
     if command.split()[0] == "run" and p.returncode == 0:
         try:
-            t.cpb_shown, t.cpb_cells = cpb_share(json.loads(p.stdout))
+            doc = json.loads(p.stdout)
+            t.cpb_shown, t.cpb_cells = cpb_share(doc)
+            t.after_first_s = (doc.get("run", {}).get("metadata", {})
+                               .get("estimate_after_first_round_s", t.after_first_s))
         except (json.JSONDecodeError, AttributeError):
             pass
     return t
@@ -122,8 +148,8 @@ def main() -> int:
     a = ap.parse_args()
     out: list[Timing] = []
     print("| command | condition | others runnable | load avg | real | estimate | real/est | "
-          "c/B shown |")
-    print("|---|---|---|---|---|---|---|---|")
+          "after 1st round | c/B shown |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for _ in range(a.repeat):
         for command in [c.strip() for c in a.commands.split(";") if c.strip()]:
             for cond in a.conditions.split(","):
@@ -132,9 +158,10 @@ def main() -> int:
                 cpb = f"{t.cpb_shown}/{t.cpb_cells}" if t.cpb_cells else "-"
                 est = f"{t.estimate_s:.0f} s" if t.estimate_s else "-"
                 ratio = f"{t.ratio:.2f}" if t.ratio else "-"
+                again = f"{t.after_first_s:.0f} s" if t.after_first_s else "-"
                 print(f"| `{command}` | {cond} | {t.load_others} | {t.loadavg} | "
                       f"{t.real_s:.0f} s{'' if t.rc == 0 else f' (exit {t.rc})'} | {est} | "
-                      f"{ratio} | {cpb} |", flush=True)
+                      f"{ratio} | {again} | {cpb} |", flush=True)
     if a.json:
         Path(a.json).write_text(json.dumps([dict(asdict(t), ratio=t.ratio) for t in out],
                                            indent=1))

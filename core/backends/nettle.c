@@ -1404,6 +1404,7 @@ static const char *nt_version(void)
 static unsigned nt_hw;
 static int nt_hw_known;
 
+#if defined(__x86_64__) || defined(__aarch64__)
 static int nt_token(const char *list, const char *tok)
 {
     size_t n = strlen(tok);
@@ -1416,6 +1417,7 @@ static int nt_token(const char *list, const char *tok)
     }
     return 0;
 }
+#endif
 
 static void nt_detect(void)
 {
@@ -1455,6 +1457,8 @@ static void nt_detect(void)
     nt_hw = (c.hw & CB_HW_AES ? CB_CAP_AES_HW : 0u) | (c.hw & CB_HW_PCLMUL ? CB_CAP_CLMUL_HW : 0u)
           | (c.hw & CB_HW_SHA ? CB_CAP_SHA_HW : 0u);
 #endif
+    /* 32-bit ARM (fat-arm.c) chooses between plain and NEON code only:
+     * no AES, PMULL or SHA instructions to report. */
 }
 
 static unsigned nt_caps(void)

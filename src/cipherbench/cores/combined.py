@@ -378,6 +378,11 @@ class Cores:
         return self._core_of(lib).bench(lib, algos, op, sizes, samples=samples,
                                         min_sample_ms=min_sample_ms, extra=extra)
 
+    def serves_lib(self, lib: str) -> bool:
+        """Whether ``lib``'s batches go to one served process (not a variant's, nor those of a
+        core without ``serve``: the Go and Rust cores start a process a batch)."""
+        return lib not in self._variants and self._core_of(lib).serves_lib(lib)
+
     def serve(self, lib: str, extra: Sequence[str] = ()):
         """``serve`` of the core that measures ``lib`` (None when that core has none, and for
         a variant, whose records ``bench`` relabels batch by batch)."""

@@ -555,6 +555,10 @@ class Core:
             self.list()
         return "serve" in (self.commands or ())
 
+    def serves_lib(self, lib: str) -> bool:  # noqa: ARG002 - one core measures every library
+        """Whether ``serve`` keeps one process for ``lib``'s batches (else a process a batch)."""
+        return self.launcher is None and self.serves()
+
     def serve(self, lib: str, extra: Sequence[str] = ()) -> ServedCore | None:
         """Start ``cipherbench-core serve`` for one library (``extra``: e.g. ``--cpu K``); None
         when this core has no ``serve``, or runs through a launcher (``run --host`` starts a

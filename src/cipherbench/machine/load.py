@@ -16,6 +16,8 @@ Public API:
 - ``snapshot(root="/proc", own=None) -> LoadSnapshot``
 - ``cpu_share(cpu_s, wall_s, cores=1) -> float``: the share of the CPUs a run used.
 - ``probe_share(seconds=0.2) -> float``: the share of a CPU one busy thread gets now.
+- ``start_share(seconds=0.2) -> float``: the share a run starting now should expect (the probe
+  and the load average, ``analysis.estimate.expected_share``).
 - ``summary_line(snap, share=None) -> str``: one line for the user.
 - ``wait_quiet(seconds, ...) -> WaitResult``: waits (bounded) until nothing else is runnable.
 """
@@ -26,6 +28,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
+
+from cipherbench.analysis.estimate import expected_share
 
 #: Other runnable tasks, on average over the polls, at or below which the machine is quiet.
 QUIET_RUNNABLE = 0.5
@@ -175,6 +179,22 @@ def probe_share(seconds: float = 0.2) -> float:
         pass
     wall, cpu = time.monotonic() - w0, time.thread_time() - c0
     return min(1.0, max(0.01, cpu / wall)) if wall > 0 else 1.0
+
+
+def start_share(seconds: float = 0.2, root: str | Path = "/proc") -> float:
+    """The share of a CPU a run starting now should expect (``estimate.expected_share``): a
+    probe of ``seconds`` and the 1-minute load average over this process's CPUs."""
+    probe = probe_share(seconds)
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    la = _read(Path(root) / "loadavg")
+    try:
+        loadavg = float(la.split()[0]) if la else None
+    except (IndexError, ValueError):
+        loadavg = None
+    return expected_share(probe, loadavg, cpus)
 
 
 def summary_line(snap: LoadSnapshot, share: float | None = None) -> str:

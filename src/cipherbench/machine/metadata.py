@@ -78,7 +78,8 @@ _KEYS = [
         "host is throttled or busy and delivers that fraction of the rates per CPU second "
         "(`run --host` shows both, `advise --host` uses the delivered rates)"),
     Key("host_core", "str", "", "with host: the core run there, `installed at PATH` or "
-        "`shipped` (this machine's, copied into a private directory for the run)"),
+        "`shipped` (this machine's, copied into a private directory for the run), or "
+        "`shipped (ARCH cross build)` (build-ARCH/ of this checkout, to another architecture)"),
 ]
 #: name -> Key. The one registry: ``collect`` emits only these keys.
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}

@@ -42,8 +42,9 @@ class RemoteCores(Cores):
                               "the shell start-up files there must print nothing for commands "
                               f"run through ssh (`ssh {host} true` prints nothing)") from None
         except CoreCrashed as e:
-            shipped = source == "shipped"
-            what = ("this machine's cipherbench-core, shipped," if shipped
+            shipped = source.startswith("shipped")
+            what = ("this machine's cipherbench-core, shipped," if source == "shipped"
+                    else f"the cipherbench-core {source}," if shipped
                     else f"the cipherbench-core {source}")
             raise cannot_start(e.stderr, self.host.destination, what, shipped) from None
         if not inv.preamble:   # it ran, and said nothing a core says (/bin/false, a script)

@@ -5,7 +5,8 @@
 the run's private directory there (mode 0700). ``cores()`` then picks the core: the one given
 with ``--host-core``, else ``cipherbench-core`` on the host's PATH, else this machine's own
 core with its library modules (and any Go or Rust core found beside it) shipped into the
-private directory when the host has the same system and architecture; the known-answer
+private directory when the host has the same system and architecture (another
+architecture: the C core and modules of build-ARCH/, see ``crossbuild``); the known-answer
 vectors are always shipped with it when the host has ``tar``, so the core checks its answers
 there against this machine's files before anything is timed. Every core process then runs through a launcher: ``ssh HOST
 sh -c WRAPPER ARGV``, whose wrapper notes the core's pid in the private directory and passes
@@ -28,10 +29,11 @@ from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from cipherbench.machine import load, metadata
-from cipherbench.cores.core_client import Core, Inventory, Launcher, ProtocolMismatch, find_core
+from cipherbench.cores.core_client import (SOURCE_TREE, Core, Inventory, Launcher, ProtocolMismatch,
+                                           find_core)
 from cipherbench.cores.combined import EXTRA_CORES, find_extra
 from cipherbench.errors import EnvironmentProblem, UsageError
-from cipherbench.remote import probe, ship
+from cipherbench.remote import crossbuild, probe, ship
 from cipherbench.remote.cores import RemoteCores
 from cipherbench.remote.errors import SSH_FAILED, HostLost, RemoteError, from_ssh
 from cipherbench.scenarios.ssh.transfer import FORCED_OPTIONS
@@ -224,14 +226,17 @@ class RemoteHost:
         return cores
 
     def _ship(self) -> RemoteCores:
-        """This machine's cores into the run's directory, when they can run there."""
+        """This machine's cores into the run's directory, when they can run there; to a host
+        of another architecture, the cross build of this checkout for it (``crossbuild``)."""
         f, here = self.facts, (platform.system(), platform.machine())
-        if (f.system, f.arch) != here:
+        if f.system != here[0]:
             raise RemoteError(
                 f"{self.destination} is {f.system} {f.arch}, this machine {here[0]} {here[1]}: "
                 "this machine's cipherbench-core cannot run there; install cipherbench on "
                 f"{self.destination} (its cipherbench-core on PATH is used), or give its path "
                 "with --host-core")
+        cross = crossbuild.choose(self.destination, f.arch, here[1], SOURCE_TREE,
+                                  ship.MODULES_DIR)
         if not f.tar:
             raise RemoteError(f"{self.destination} has no tar to receive this machine's core: "
                               f"install tar there, or install cipherbench on {self.destination}")
@@ -239,20 +244,25 @@ class RemoteHost:
             raise RemoteError("this machine's known-answer vectors were not found, and the "
                               "core shipped would have nothing to check its answers against: "
                               "set CIPHERBENCH_VECTORS to the vectors directory")
-        core = find_core(self.env)
-        files = {"cipherbench-core": core, **ship.local_modules(core, self.env)}
-        for spec in EXTRA_CORES:
-            try:
-                p = find_extra(spec, self.env)
-            except EnvironmentProblem:
-                p = None
-            if p is not None:
-                files[spec.executable] = p
+        if cross is not None:
+            # The C core alone: the Go and Rust cores here are built for this machine.
+            files = {"cipherbench-core": cross.core, **cross.modules}
+        else:
+            core = find_core(self.env)
+            files = {"cipherbench-core": core, **ship.local_modules(core, self.env)}
+            for spec in EXTRA_CORES:
+                try:
+                    p = find_extra(spec, self.env)
+                except EnvironmentProblem:
+                    p = None
+                if p is not None:
+                    files[spec.executable] = p
         self._send(files)
         d = f.directory
         extras = {name: f"{d}/{name}" for name in files
                   if name != "cipherbench-core" and not name.startswith(ship.MODULES_DIR + "/")}
-        return self._checked(f"{d}/cipherbench-core", extras, f"{d}/vectors", "shipped")
+        source = "shipped" if cross is None else f"shipped ({cross.arch} cross build)"
+        return self._checked(f"{d}/cipherbench-core", extras, f"{d}/vectors", source)
 
     def _ship_vectors(self) -> str | None:
         """This machine's vectors into the run's directory (the path there), or None when

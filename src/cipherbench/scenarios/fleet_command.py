@@ -45,7 +45,8 @@ def host_options(f: Any) -> Any:
         click.option("--host", "hosts", multiple=True, metavar="[USER@]HOST",
                      help="measure on this host through ssh, with its CPU and libraries: its "
                           "cipherbench-core on PATH, else this machine's shipped there for "
-                          "the run (same system and architecture); stored here with the "
+                          "the run (another architecture: build-ARCH/ of "
+                          "scripts/build-cross.sh); stored here with the "
                           "host's machine facts. Repeat it or separate hosts with commas; "
                           "'web*' names the matching Host entries of the ssh config"),
         click.option("--inventory", metavar="FILE[:GROUP]",

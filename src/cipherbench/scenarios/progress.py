@@ -18,6 +18,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress as RichProgre
                            ProgressColumn, Task, TaskID, TextColumn, TimeElapsedColumn)
 from rich.text import Text
 
+from cipherbench.analysis.estimate import Estimate
 from cipherbench.units import format_duration
 
 MODES = ("bar", "lines", "off")
@@ -40,14 +41,25 @@ def mode_for(console: Console, wanted: bool | None) -> str:
 
 
 def left_s(elapsed_s: float, done: int, total: int | None,
-           expected_s: float | None = None) -> float | None:
+           expected_s: float | None = None, paced: bool = False,
+           estimate: Estimate | None = None) -> float | None:
     """Seconds left: the estimate made before the start (``expected_s``, scaled to the CPU
     share the run gets), corrected from the pace so far in proportion to the steps done, so
-    the first steps do not swing it and the last ones are the pace alone. None when it cannot
-    be told (no estimate and nothing done, or no total)."""
+    the first steps do not swing it and the last ones are the pace alone. The pace is the
+    ``estimate``'s at the share the steps done got (``Estimate.left_s``, the steps taken as
+    equal parts of its quiet work: a budget of wall time then cuts rounds rather than
+    stretches them), else the steps' own. ``paced``: the scenario keeps ``expected_s`` from
+    its real progress itself (``Progress.expect``), which is then the whole run's time as it
+    stands. None when it cannot be told (no estimate and nothing done, or no total)."""
     if not total or done >= total:
         return None
-    pace = elapsed_s / done * total if done > 0 else None
+    if paced and expected_s is not None:
+        return expected_s - elapsed_s
+    pace = None
+    if done > 0:
+        pace = elapsed_s / done * total
+        if estimate is not None and estimate.work_s(1.0) > 0:
+            pace = elapsed_s + estimate.left_s(estimate.work_s(1.0) * done / total, elapsed_s)
     if expected_s is None:
         return None if pace is None else pace - elapsed_s
     w = done / total
@@ -56,10 +68,11 @@ def left_s(elapsed_s: float, done: int, total: int | None,
 
 
 def eta_text(elapsed_s: float, done: int, total: int | None,
-             expected_s: float | None = None) -> str:
+             expected_s: float | None = None, paced: bool = False,
+             estimate: Estimate | None = None) -> str:
     """``about 1 min 20 s left``, ``past the estimate`` once the time is over it, or empty
     when it cannot be told."""
-    left = left_s(elapsed_s, done, total, expected_s)
+    left = left_s(elapsed_s, done, total, expected_s, paced, estimate)
     if left is None:
         return ""
     return f"about {format_duration(left)} left" if left > 0 else "past the estimate"
@@ -95,6 +108,8 @@ class Progress:
         self.clock = clock
         self.total: int | None = None
         self.expected_s: float | None = None   # the whole run, as estimated at its start
+        self.paced = False                     # expected_s kept from real progress since
+        self.estimate: Estimate | None = None  # what expected_s came from, for the pace
         self.count = 0
         self._t0 = clock()
         self._bar: RichProgress | None = None
@@ -112,9 +127,11 @@ class Progress:
             text, self._pending = self._pending, None
             self.say(text)
 
-    def start(self, total: int | None = None, expected_s: float | None = None) -> "Progress":
+    def start(self, total: int | None = None, expected_s: float | None = None,
+              estimate: Estimate | None = None) -> "Progress":
         self.total = total
         self.expected_s = expected_s
+        self.estimate = estimate
         self._t0 = self.clock()
         if self.mode == "bar":
             # on a narrow terminal the bar gives way to the step's name and the counts
@@ -127,13 +144,24 @@ class Progress:
             self._bar.start()
         return self
 
+    def elapsed_s(self) -> float:
+        """Seconds since ``start``."""
+        return self.clock() - self._t0
+
+    def expect(self, whole_s: float) -> None:
+        """The whole run's expected seconds as its real progress tells them now (the time
+        left is then this less the time passed, not the start's estimate blended in)."""
+        self.expected_s, self.paced = whole_s, True
+
     def left_seconds(self) -> float | None:
         """Seconds left now (``left_s``), None before anything can be said."""
-        return left_s(self.clock() - self._t0, self.count, self.total, self.expected_s)
+        return left_s(self.elapsed_s(), self.count, self.total, self.expected_s, self.paced,
+                      self.estimate)
 
     def left_text(self) -> str:
         """The time left now (``eta_text``), from the estimate and the steps done."""
-        return eta_text(self.clock() - self._t0, self.count, self.total, self.expected_s)
+        return eta_text(self.elapsed_s(), self.count, self.total, self.expected_s, self.paced,
+                    self.estimate)
 
     def set_total(self, total: int) -> None:
         self.total = total
@@ -161,7 +189,8 @@ class Progress:
         elif self.mode == "lines":
             elapsed = self.clock() - self._t0
             of = f"/{self.total}" if self.total else ""
-            left = eta_text(elapsed, self.count, self.total, self.expected_s)
+            left = eta_text(elapsed, self.count, self.total, self.expected_s, self.paced,
+                            self.estimate)
             self.console.print(f"[{self.count}{of} {self.unit}, {format_duration(elapsed)}"
                                f"{', ' + left if left else ''}] {label}",
                                markup=False, highlight=False, soft_wrap=True)

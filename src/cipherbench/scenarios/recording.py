@@ -63,7 +63,7 @@ class Recording:
                  show: Callable[[int], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  look: Callable[[], load.LoadSnapshot] = load.snapshot,
-                 share: Callable[[], float] = load.probe_share,
+                 share: Callable[[], float] = load.start_share,
                  progress_console: Console | None = None):
         self.store = store
         self.command = command
@@ -136,7 +136,7 @@ class Recording:
             if self.estimate_s is not None:
                 expected, text = self._estimate()
                 self.progress.announce(text)
-            self.progress.start(self.total, expected)
+            self.progress.start(self.total, expected, self.estimate)
         except BaseException as e:
             if not self.__exit__(type(e), e, e.__traceback__):
                 raise

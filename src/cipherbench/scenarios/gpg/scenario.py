@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from cipherbench.machine import metadata
 from cipherbench.analysis import stats
+from cipherbench.analysis.estimate import Estimate
 from cipherbench.analysis import verdict as V
 from cipherbench.cores.core_client import Core
 from cipherbench.display.console import display_fitted, display_rows
@@ -111,12 +112,13 @@ def expected_rounds(p: GpgPlan, n: int) -> int:
                              math.ceil(p.budget_s * n * len(p.ops) / _per_round_s(p, n))))
 
 
-def estimate_s(p: GpgPlan) -> float:
-    """Each candidate's check (a round trip of the data), then the rounds the budget allows."""
+def estimate_s(p: GpgPlan) -> Estimate:
+    """Each candidate's check (a round trip of the data), then the rounds the budget allows
+    (``expected_rounds`` on a quiet machine; a budget of wall time, ``analysis.estimate``)."""
     n = _candidates_with_default(p)
     check = n * (2 * (_CALL_S + p.size / _RATE_BPS) + _CALL_S)
-    rounds_s = expected_rounds(p, n) * _per_round_s(p, n)
-    return check + rounds_s + 2.0 + (2.0 if p.core else 0.0)
+    return Estimate(check + 2.0 + (2.0 if p.core else 0.0), _per_round_s(p, n), p.rounds,
+                    budget_s=p.budget_s * n * len(p.ops), min_rounds=V.MIN_ROUNDS)
 
 
 def measure(p: GpgPlan, rec: Recording) -> MeasureOutcome:

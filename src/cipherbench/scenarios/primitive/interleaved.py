@@ -52,6 +52,7 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
     medians: dict[Cand, dict[int, float]] = {(i.lib, i.algo, i.op): {} for i in items}
     failed: set[Cand] = set()
     t_run = clock()
+    pace = _Pace(rec, sum(len(i.sizes) for i in items))
     for k, size in enumerate(sel.sizes):
         cands = [c for c in medians if c not in failed
                  and any((i.lib, i.algo, i.op) == c and size in i.sizes for i in items)]
@@ -63,11 +64,10 @@ def run_in_rounds(runner: PrimitiveRunner, items: list[Item], n_rounds: int,
             stop = PlannedStop(adaptive, lambda d: _all_answered(d, cands, adaptive,
                                                                  sel.precision),
                                budget_s=share, clock=clock)
-        t_size = clock()
+        pace.started += len(cands)
 
         def enough(d: Sequence[Round]) -> bool:
-            if k == 0 and len(d) == 1:   # the first round tells the share the run gets
-                _expect_again(rec, len(cands) / max(1, rec.total or 1), clock() - t_size)
+            pace.round_done(len(d[-1].order))   # every round tells the share the run gets
             return stop(d) if stop is not None else False
 
         done: list[Round] = []
@@ -116,19 +116,38 @@ def _store_size(runner: PrimitiveRunner, cands: list[Cand], done: Sequence[Round
                                                stop.by if stop else "rounds", more)
 
 
-def _expect_again(rec: Recording, part: float, real_s: float) -> None:
-    """After the first round: the run's expected time at the share that round got (a probe
-    at the start can read twice or four times what a round of requests gets), shown once
-    when it differs from the first estimate by more than a third."""
-    est, before = rec.estimate, rec.progress.expected_s
-    if est is None or before is None:
-        return
-    share = est.share_from(part, real_s)
-    now = est.at(share)
-    rec.progress.expected_s = now
-    if rec.progress.mode != "off" and abs(now - before) > before / 3:
-        rec.progress.say(f"cipherbench: {rec.command}: the first round got {share:.0%} of a "
-                         f"CPU: about {format_duration(now)} in all")
+class _Pace:
+    """The run's expected time kept from its real progress (``Estimate.left_s``: the quiet
+    seconds of the work done over the time it took): after every round, so the time left is
+    never the start's guess frozen. A probe at the start can read twice or four times the
+    share a run of requests to the core processes gets; the first round's new expectation is
+    shown once when it differs from the printed one by more than a third."""
+
+    def __init__(self, rec: Recording, points: int):
+        self.rec, self.points = rec, max(1, points)
+        self.started = 0     # points whose first round began (their calibration done)
+        self.batches = 0     # batches asked, over every size and round
+        self.told = False
+
+    def done_s(self) -> float:
+        """Quiet seconds of the work done so far."""
+        assert self.rec.estimate is not None
+        return self.rec.estimate.done_s(self.started / self.points, self.batches / self.points)
+
+    def round_done(self, batches: int) -> None:
+        self.batches += batches
+        est, prog = self.rec.estimate, self.rec.progress
+        if est is None or prog.expected_s is None:
+            return
+        before, elapsed, done = prog.expected_s, prog.elapsed_s(), self.done_s()
+        prog.expect(elapsed + est.left_s(done, elapsed))
+        if not self.told:
+            self.told = True
+            self.rec.update_metadata({"estimate_after_first_round_s": round(prog.expected_s, 1)})
+            if prog.mode != "off" and abs(prog.expected_s - before) > before / 3:
+                share = est.share_from(done, elapsed)
+                prog.say(f"cipherbench: {self.rec.command}: the first round got {share:.0%} of "
+                         f"a CPU: about {format_duration(prog.expected_s)} in all")
 
 
 def _answered(c: Cand, best: Cand, round_best: dict[Cand, list[float]], ratios: list[float],

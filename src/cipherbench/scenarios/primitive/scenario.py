@@ -203,29 +203,41 @@ _AUTO_SAMPLES = 100
 def estimate_s(p: RunPlan) -> Estimate:
     """How long the plan should take, on a quiet machine and at any CPU share (shown before
     the run starts): the rounds' budget and the extra samples' budgets are wall time, so
-    under load they cut the work rather than stretch (``analysis.estimate``)."""
+    under load they cut the work rather than stretch (``analysis.estimate``). A library whose
+    core has no ``serve`` (the Go and Rust cores) costs a process for every batch."""
     s = p.selection
     sample_s = (s.min_sample_ms or _CORE_MIN_SAMPLE_MS) / 1000
     first_s = s.samples * sample_s if s.samples else _AUTO_POINT_S
     n = p.points()
-    served = "serve" in (p.inventory.preamble.get("commands") or ())
-    per_batch = 0.0 if served else _PROCESS_S
-    if served:
-        t = len({i.lib for i in p.items}) * _PROCESS_S
-    else:   # the first batch of each library and op; every later batch is counted below
-        t = 0.0 if p.rounds else len({(i.lib, i.op) for i in p.items}) * _PROCESS_S
+    served = {i.lib for i in p.items if _serves(p, i.lib)}
+    # a point of a library without serve: a process for each of its batches
+    unserved = sum(len(i.sizes) for i in p.items if i.lib not in served)
+    start = len(served) * _PROCESS_S   # one served process per library, its checks
     if p.rounds:   # a batch per point and round, no extra samples
-        return Estimate(t, n * (first_s + _POINT_OVERHEAD_S + per_batch), p.rounds)
+        return Estimate(0.0, n * (first_s + _POINT_OVERHEAD_S) + unserved * _PROCESS_S,
+                        p.rounds, start_s=start)
     if p.adaptive:   # the first look's rounds, or the budget, never fewer than a verdict's
-        batch_s = _ROUND_BATCH_S + per_batch + (s.samples or _AUTO_SAMPLES) * (
+        batch_s = _ROUND_BATCH_S + (s.samples or _AUTO_SAMPLES) * (
             (s.min_sample_ms or _SHORT_SAMPLE_MS) / 1000)
-        return Estimate(t + n * _POINT_OVERHEAD_S, n * batch_s, Sequential().looks[0],
-                        budget_s=s.run_budget_s, min_rounds=V.MIN_ROUNDS)
+        return Estimate(n * _POINT_OVERHEAD_S, n * batch_s + unserved * _PROCESS_S,
+                        Sequential().looks[0], budget_s=s.run_budget_s,
+                        min_rounds=V.MIN_ROUNDS, start_s=start)
+    # the first batch of each library and op without serve; every later batch below
+    t = len({(i.lib, i.op) for i in p.items if i.lib not in served}) * _PROCESS_S
     t += n * (first_s + _POINT_OVERHEAD_S)
-    extra = n * _REFINED_SHARE * (s.budget_s + per_batch)
+    extra = _REFINED_SHARE * (n * s.budget_s + unserved * _PROCESS_S)
     if p.threads > 1:
         t += len([i for i in p.items if i.lib != "ref"]) * 2 * _thread_samples(p) * sample_s
-    return Estimate(t, wall_s=extra if s.run_budget_s is None else min(extra, s.run_budget_s))
+    return Estimate(t, wall_s=extra if s.run_budget_s is None else min(extra, s.run_budget_s),
+                    start_s=start)
+
+
+def _serves(p: RunPlan, lib: str) -> bool:
+    """Whether ``lib``'s batches go to one served core process for the run."""
+    serves_lib = getattr(p.core, "serves_lib", None)
+    if serves_lib is not None:
+        return bool(serves_lib(lib))
+    return "serve" in (p.inventory.preamble.get("commands") or ())
 
 
 def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:

@@ -21,6 +21,7 @@ from typing import Sequence
 from rich.text import Text
 
 from cipherbench import run_warnings
+from cipherbench.analysis.estimate import Estimate
 from cipherbench.cores.core_client import Core
 from cipherbench.cores.cpu_profiles import hw_args, openssl_env, profile_of, programs_inherit
 from cipherbench.machine import metadata
@@ -169,21 +170,20 @@ _REMOTE_CHECK_S = 0.3
 _COST_S = 3.0
 
 
-def estimate_s(p: SshPlan) -> float:
-    """Every round, every candidate, plus one check per cipher and tool."""
+def estimate_s(p: SshPlan) -> Estimate:
+    """Every round, every candidate (as many rounds as the budget, wall time, lets start:
+    ``analysis.estimate``), plus one check per cipher and tool."""
     send_s = p.size / _RATE_BPS
     capped = min(send_s, p.max_sample_s) if p.max_sample_s else send_s
     per_round = 0.0
     for c in p.candidates():
         per_round += _CONNECT_S + (capped if c.via in ("pipe", "tcp") else
                                    send_s + _FILE_TOOL_S + (_REMOTE_CHECK_S if p.host else 0))
-    n = p.rounds
-    if p.budget_s is not None:
-        n = max(min(p.rounds, sweep.verdict.MIN_ROUNDS),
-                min(p.rounds, int(p.budget_s * len(p.candidates()) / per_round) + 1))
     checks = len({(c.via, c.combo.cipher) for c in p.candidates()})
     check_s = checks * (_CONNECT_S + sweep.VERIFY_BYTES / _RATE_BPS)
-    return (0 if p.host else _SERVER_START_S) + check_s + n * per_round + _COST_S
+    budget = None if p.budget_s is None else p.budget_s * len(p.candidates())
+    return Estimate((0 if p.host else _SERVER_START_S) + check_s + _COST_S, per_round, p.rounds,
+                    budget_s=budget, min_rounds=min(p.rounds, sweep.verdict.MIN_ROUNDS))
 
 
 def measure(p: SshPlan, rec: Recording) -> MeasureOutcome:

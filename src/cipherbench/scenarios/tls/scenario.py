@@ -15,6 +15,7 @@ from typing import Sequence
 
 from cipherbench.machine import metadata
 from cipherbench.analysis import verdict as V
+from cipherbench.analysis.estimate import Estimate
 from cipherbench import run_warnings as W
 from cipherbench.analysis import stats
 from cipherbench.cores.core_client import Core, CoreCrashed
@@ -228,20 +229,34 @@ def _loop_rounds(p: TlsPlan) -> int:
     return _expected_rounds(p, n * per, p.loopback_budget_s() * n)
 
 
-def estimate_s(p: TlsPlan) -> float:
+def estimate_s(p: TlsPlan) -> Estimate:
+    """Every library's transfer rounds as the estimate's rounds (their budgets are wall
+    time: under load they cut rounds, ``analysis.estimate``; one budget per library, so all
+    of them together cut the same rounds), the handshakes (their budgets wall time too) and
+    the loopback transfers, whose rounds are counted as on a quiet machine unless they are
+    the only rounds."""
     pl = p.plan
     n_suites = len(pl.suites) + 1            # the default suite may join them
-    t = 0.0
-    if pl.transfer:
-        per_lib = _rounds_s(p, n_suites * _PROCESS_S,
-                            pl.budget_s * n_suites * len(pl.sizes))
-        t += len(pl.libs) * per_lib
+    fixed = wall = per_round = 0.0
+    budget: float | None = None
     if pl.handshakes:
-        t += len(pl.libs) * 2 * len(handshake_combos()) * (_HANDSHAKE_S + 0.3 * pl.budget_s)
+        k = len(pl.libs) * 2 * len(handshake_combos())
+        fixed += k * _HANDSHAKE_S
+        wall += k * 0.3 * pl.budget_s
+    loop_round = loop_budget = 0.0
     if p.openssl:
         per = _LOOPBACK_START_S + p.loopback_size / _LOOPBACK_BPS * 5
-        t += per + _rounds_s(p, n_suites * per, p.loopback_budget_s() * n_suites)
-    return t
+        fixed += per
+        loop_round, loop_budget = n_suites * per, p.loopback_budget_s() * n_suites
+    if pl.transfer:
+        per_round = len(pl.libs) * n_suites * _PROCESS_S
+        budget = len(pl.libs) * pl.budget_s * n_suites * len(pl.sizes)
+        if p.openssl:
+            fixed += _rounds_s(p, loop_round, loop_budget)
+    elif p.openssl:
+        per_round, budget = loop_round, loop_budget
+    return Estimate(fixed, per_round, p.rounds, budget_s=budget, min_rounds=V.MIN_ROUNDS,
+                    wall_s=wall)
 
 
 def total_steps(p: TlsPlan) -> int:
