@@ -142,14 +142,17 @@ def test_a_user_with_sudo_installs_through_it(machine):
     assert any(c.startswith("sudo apt-get install") for c in res.called("sudo"))
 
 
-def test_debian_12_takes_go_from_backports_and_rust_from_cargo_web(machine):
+def test_debian_12_takes_go_and_its_source_from_backports_and_rust_from_cargo_web(machine):
+    # Backports' golang-go needs the golang-src of the same suite: apt takes from a suite
+    # only what is named with it, so both are named.
     needed = every_first("debian-packages.txt")
     policy = " 100 http://deb.debian.org/debian bookworm-backports/main amd64 Packages"
     res = machine(installed=needed, available=needed + ["golang-go", "cargo", "cargo-web", "cmake"],
                   uid=0, codename="bookworm", policy=policy)
     assert res.rc == 0, res.err
     install = [c for c in res.called("apt-get") if " install " in f" {c} "]
-    assert install[0].split()[-3:] == ["golang-go/bookworm-backports", "cargo-web", "cmake"]
+    assert install[0].split()[-4:] == ["golang-go/bookworm-backports",
+                                       "golang-src/bookworm-backports", "cargo-web", "cmake"]
 
 
 def test_debian_12_without_root_names_backports_in_the_administrators_line(machine):
@@ -160,7 +163,8 @@ def test_debian_12_without_root_names_backports_in_the_administrators_line(machi
     line = next(ln.strip() for ln in res.err.splitlines() if "apt-get install" in ln)
     assert line.startswith("echo 'deb http://mirror.example/debian bookworm-backports main' > "
                            "/etc/apt/sources.list.d/bookworm-backports.list && apt-get update")
-    assert "golang-go/bookworm-backports" in line.split() and "cargo" not in line.split()
+    assert {"golang-go/bookworm-backports", "golang-src/bookworm-backports"} <= set(line.split())
+    assert "cargo" not in line.split()
 
 
 def test_no_extra_cores_leaves_their_toolchains_alone(machine):
