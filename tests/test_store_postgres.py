@@ -173,7 +173,10 @@ def test_an_interrupted_run_keeps_its_finished_results(cli, env, where):
         run = s.get_run("last")
         results = s.results(run.id)
     assert run.status == "interrupted" and run.finished_at
-    assert {x.lib for x in results} >= {"openssl"} and run.n_results == len(results)
+    # which cells finished first depends on the rounds' shuffled order: some library's did
+    libs = {x.lib for x in results}
+    assert libs & {"openssl", "libgcrypt"} and libs <= {"openssl", "libgcrypt", "ref"}
+    assert run.n_results == len(results)
     shown = cli("show", "last", "--db", where)
     assert shown.rc == 0 and "interrupted" in shown.out + shown.err
 
