@@ -111,6 +111,26 @@ def _own_pids(root: Path, me: int) -> set[int]:
     return own
 
 
+def _cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _loadavg(root: Path) -> tuple[tuple[float, float, float] | None, int | None]:
+    """``/proc/loadavg``: the three load averages and the runnable count (None if unread)."""
+    parts = (_read(root / "loadavg") or "").split()
+    loadavg, running = None, None
+    try:
+        loadavg = (float(parts[0]), float(parts[1]), float(parts[2]))
+        running = int(parts[3].split("/")[0])
+    except (IndexError, ValueError):
+        pass
+    return loadavg, running
+
+
 def snapshot(root: str | Path = "/proc", own: Iterable[int] | None = None,
              me: int | None = None) -> LoadSnapshot:
     """Load now. ``own`` are pids not counted as competitors (default: this process and its
@@ -118,19 +138,8 @@ def snapshot(root: str | Path = "/proc", own: Iterable[int] | None = None,
     root = Path(root)
     me = os.getpid() if me is None else me
     own_set = set(own) if own is not None else _own_pids(root, me)
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cpus = os.cpu_count() or 1
-    la = _read(root / "loadavg")
-    loadavg, running = None, None
-    if la:
-        parts = la.split()
-        try:
-            loadavg = (float(parts[0]), float(parts[1]), float(parts[2]))
-            running = int(parts[3].split("/")[0])
-        except (IndexError, ValueError):
-            pass
+    cpus = _cpus()
+    loadavg, running = _loadavg(root)
     procs_running = None
     for line in (_read(root / "stat") or "").splitlines():
         if line.startswith("procs_running "):
@@ -185,16 +194,8 @@ def start_share(seconds: float = 0.2, root: str | Path = "/proc") -> float:
     """The share of a CPU a run starting now should expect (``estimate.expected_share``): a
     probe of ``seconds`` and the 1-minute load average over this process's CPUs."""
     probe = probe_share(seconds)
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cpus = os.cpu_count() or 1
-    la = _read(Path(root) / "loadavg")
-    try:
-        loadavg = float(la.split()[0]) if la else None
-    except (IndexError, ValueError):
-        loadavg = None
-    return expected_share(probe, loadavg, cpus)
+    loadavg, _ = _loadavg(Path(root))
+    return expected_share(probe, loadavg[0] if loadavg else None, _cpus())
 
 
 def summary_line(snap: LoadSnapshot, share: float | None = None) -> str:
