@@ -33,7 +33,7 @@ SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 t_start=$SECONDS
 installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 
-if ! dpkg --print-foreign-architectures | grep -qx "$arch" && [ "$(dpkg --print-architecture)" != "$arch" ]; then
+if ! dpkg --print-foreign-architectures | grep -x "$arch" >/dev/null && [ "$(dpkg --print-architecture)" != "$arch" ]; then
     echo "build-cross.sh: adding the $arch architecture to dpkg" >&2
     $SUDO dpkg --add-architecture "$arch"
     $SUDO apt-get update -qq
@@ -45,7 +45,8 @@ root=$PWD/build-$arch-root
 # machine's own: installing it would remove the native one. Such packages are unpacked into
 # build-ARCH-root/ instead, their .pc files pointed there; their run-time libraries are
 # "Multi-Arch: same" and installed as usual.
-multiarch_same() { apt-cache show "$1" 2>/dev/null | grep -qx 'Multi-Arch: same'; }
+# (not grep -q: its early exit would fail the pipeline under pipefail: apt-cache's SIGPIPE)
+multiarch_same() { apt-cache show "$1" 2>/dev/null | grep -x 'Multi-Arch: same' >/dev/null; }
 
 # Lines none of whose packages is installed (or unpacked); of those, the first package the
 # release has.
