@@ -132,7 +132,9 @@ echo "build-cross.sh: built $dir/core/cipherbench-core and its modules ($(cd "$d
 # itself, through binfmt_misc (registered here as root when it is not).
 if [ ! -e "/proc/sys/fs/binfmt_misc/$binfmt" ] && [ "$(id -u)" -eq 0 ] && [ -f "/usr/lib/binfmt.d/$binfmt.conf" ]; then
     [ -e /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc || true
-    [ -e /proc/sys/fs/binfmt_misc/register ] && cat "/usr/lib/binfmt.d/$binfmt.conf" > /proc/sys/fs/binfmt_misc/register || true
+    # (the entry may be there once mounted: registrations are the kernel's, not the root's)
+    [ -e /proc/sys/fs/binfmt_misc/register ] && [ ! -e "/proc/sys/fs/binfmt_misc/$binfmt" ] &&
+        cat "/usr/lib/binfmt.d/$binfmt.conf" > /proc/sys/fs/binfmt_misc/register || true
 fi
 if [ ! -e "/proc/sys/fs/binfmt_misc/$binfmt" ]; then
     echo "build-cross.sh: the kernel cannot run $arch programs (no binfmt_misc entry $binfmt): run --test as root, or register /usr/lib/binfmt.d/$binfmt.conf" >&2
