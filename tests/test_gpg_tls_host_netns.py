@@ -203,3 +203,78 @@ def test_ctrl_c_in_the_rounds_leaves_nothing_on_the_host(hosts, real_env):
     while _left_on_hosts(before) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert _left_on_hosts(before) == []
+
+
+def _sshd_sessions(srv: PrivateServer) -> list[int]:
+    """The server's per-connection sshd processes (not its listener)."""
+    out = []
+    for p in srv.pids():
+        try:
+            comm = Path(f"/proc/{p}/comm").read_text().strip()
+        except OSError:
+            continue
+        if comm.startswith("sshd") and srv.proc is not None and p != srv.proc.pid:
+            out.append(p)
+    return out
+
+
+def test_a_dropped_connection_leaves_nothing_on_the_host(cli, hosts, real_env):
+    """Every connection to the host cut in the middle of the rounds (its sshd sessions
+    killed; the host itself still answers): the shell there cleans up as its input ends, the
+    run says so in one line and keeps what it measured."""
+    servers, cfg = hosts
+    before = run_dirs()
+    proc = subprocess.Popen([sys.executable, "-m", "cipherbench", "gpg", "--host", WITH_GPG,
+                             "--ssh-config", cfg, "--algo", "AES", "--size", "1M",
+                             "--rounds", "30", "--budget", "60", "--no-core"],
+                            env=real_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    lines: list[str] = []
+    assert proc.stderr is not None
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stderr.readline, "")),
+                              daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and proc.poll() is None and not any(
+                re.match(r"\[(1\d|[2-9]\d)/", ln) for ln in lines):
+            time.sleep(0.02)
+        for p in _sshd_sessions(servers[0]):
+            try:
+                os.kill(p, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    reader.join(timeout=10)
+    err = "".join(lines)
+    print(err)   # seen with `pytest -s`
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err
+    (line,) = [ln for ln in err.splitlines() if "error:" in ln]
+    assert "lost the connection" in line and "finished results" in line, err
+    deadline = time.monotonic() + 15   # the shell finishes its call, then cleans up
+    while _left_on_hosts(before) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _left_on_hosts(before) == []
+
+
+def test_a_core_without_time_is_named_in_one_line(cli, hosts, real_env, tmp_path):
+    """--host-core naming a core older than the `time` command (its preamble's commands
+    lack it): one line saying so and what to do, a failed run, nothing left."""
+    _, cfg = hosts
+    old = tmp_path / "old-core"
+    old.write_text("#!/bin/sh\necho '{\"v\":1,\"type\":\"preamble\",\"command\":\"list\","
+                   "\"commands\":[\"list\",\"kat\",\"bench\",\"serve\",\"tls\"]}'\n")
+    old.chmod(0o755)
+    before = run_dirs()
+    res = cli("gpg", "--host", WITH_GPG, "--ssh-config", cfg, "--host-core", str(old),
+              "--algo", "AES", "--size", "64k", env_override=real_env)
+    assert res.rc == 1, res.err
+    lines = res.err.strip().splitlines()
+    assert len(lines) == 1 and "has no `time` command" in lines[0], res.err
+    assert "run 1 is marked failed" in lines[0]
+    assert _left_on_hosts(before) == []
