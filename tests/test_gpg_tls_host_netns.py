@@ -23,10 +23,12 @@ import threading
 import time
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from cipherbench.scenarios.ssh.server import PrivateServer
 from conftest import real_core
+from test_export import SCHEMA
 from test_run_host_netns import run_dirs, run_processes
 from test_ssh_netns import REMOTE_ADDR, remote  # noqa: F401 - the namespace fixture
 
@@ -125,6 +127,7 @@ def test_gpg_on_two_hosts_one_without_gpg(cli, hosts, real_env):
     # the other: measured there with its own gpg, stored with the host as its machine
     assert good["status"] == "complete", good
     (run,) = good["runs"]
+    jsonschema.validate(run, SCHEMA)   # each host's run: the export document
     meta = run["run"]["metadata"]
     assert run["run"]["command"] == "gpg" and run["run"]["args"]["host"] == WITH_GPG
     assert meta["host"] == WITH_GPG and meta["hostname"] == WITH_GPG != os.uname().nodename
@@ -150,6 +153,7 @@ def test_tls_on_a_host_says_what_it_cannot_measure_there(cli, hosts, real_env):
     assert res.rc == 0, res.err
     assert "Traceback" not in res.err
     doc = res.json()
+    jsonschema.validate(doc, SCHEMA)
     meta = doc["run"]["metadata"]
     assert doc["run"]["command"] == "tls" and doc["run"]["args"]["host"] == WITH_GPG
     assert meta["host"] == WITH_GPG and meta["hostname"] == WITH_GPG
