@@ -166,6 +166,10 @@ def test_tls_on_a_host_says_what_it_cannot_measure_there(cli, hosts, real_env):
     # the loopback transfers: not measured on the host, said in one line
     said = [ln for ln in res.err.splitlines() if "loopback" in ln]
     assert len(said) == 1 and WITH_GPG in said[0], res.err
+    # the suites the host's libraries have
+    listed = cli("tls", "--host", WITH_GPG, "--ssh-config", cfg, "--list-suites",
+                 env_override=real_env)
+    assert listed.rc == 0 and "TLS_AES_128_GCM_SHA256" in listed.out, listed.err
     assert _left_on_hosts(before) == []
 
 

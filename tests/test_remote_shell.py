@@ -56,11 +56,13 @@ def test_commands_their_output_and_status(host):
     assert not list(run_dir.glob("pid.*"))
 
 
-def test_a_failing_prologue_is_one_line(host):
-    h, _ = host
+def test_a_failing_prologue_is_one_line_and_ends_the_shell(host):
+    h, run_dir = host
+    shell = HostShell(h, on_exit='touch "$CB_RUN/cleaned"', prologue="echo nope; false")
     with pytest.raises(RemoteError, match="cannot prepare the run on somehost: nope"):
-        with HostShell(h, on_exit="true", prologue="echo nope; false"):
+        with shell:
             pass
+    assert shell.proc is None and (run_dir / "cleaned").exists()
 
 
 def test_the_connection_ending_is_host_lost(host):

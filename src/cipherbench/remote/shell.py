@@ -56,14 +56,19 @@ class HostShell:
 
     # -- life --------------------------------------------------------------------------------
     def __enter__(self) -> "HostShell":
-        self.start()
+        try:
+            self.start()
+        except BaseException:
+            self.close()
+            raise
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def start(self) -> None:
-        """The connection, the traps and the caller's prologue (RemoteError when it fails)."""
+    def start(self) -> Answer:
+        """The connection, the traps and the caller's prologue, whose answer it returns
+        (RemoteError when it fails)."""
         try:
             # CB_RUN in the shell's own environment: the run's cleanup (``host.CLEANUP``)
             # stops it through its pid file if it is still there then
@@ -93,6 +98,7 @@ class HostShell:
         if answer.rc != 0:
             raise RemoteError(f"cannot prepare the run on {self.host.destination}: "
                               f"{_last(answer.text) or f'status {answer.rc}'}")
+        return answer
 
     def close(self) -> None:
         """End the shell: its input closed, so it runs ``on_exit`` and leaves; killed if it

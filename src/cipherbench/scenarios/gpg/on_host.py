@@ -144,8 +144,7 @@ class HostGpg:
 
     def open(self) -> HostFacts:
         """The shell and the home; the host's gpg, read there (RemoteError: no gpg)."""
-        self.shell.start()
-        first = self.shell.run("echo \"home $g\"")
+        first = self.shell.start()
         self.home = next((ln[5:] for ln in first.lines if ln.startswith("home /")), "")
         if not self.home:
             raise RemoteError(f"cannot make a private GnuPG home on {self.host}: "
