@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from cipherbench.advise import candidates as C
 from cipherbench.advise import facts as F
 from cipherbench.advise import rates as R
-from cipherbench.advise.evidence import Evidence, LeftOut, Rate, rel_ci
+from cipherbench.advise.evidence import BASELINE_ALGO, Evidence, LeftOut, Rate, rel_ci
 from cipherbench.advise.targets import Target
 from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.ssh import tables as ssh_tables
@@ -108,6 +108,35 @@ class Family:
         """The rows the headline chooses among (all of the target's own rows)."""
         return rows
 
+    def measured_without_aes(self, ev: Evidence) -> bool:
+        """Whether the evidence holds runs made with AES instructions switched off, so
+        ``--assume-no-aes`` reads them instead of estimating."""
+        return False
+
+    def own_rates(self, ev: Evidence, cands: list[C.Candidate], layers: list[LayerEvidence],
+                  ctx: Ask, assume_no_aes: bool) -> list[str] | None:
+        """Rates the family computes itself in place of its layers' (LUKS: the kernel's
+        implementations); the notes on them, or None when the layers' rates stand."""
+        return None
+
+    def paired_rounds(self, ev: Evidence, rates: Mapping[str, Rate | None]) -> dict | None:
+        """Candidate key -> its row of the run's paired rounds, for families measured in
+        rounds beside the default (None: none)."""
+        return None
+
+    def paired_bottleneck(self, own: list, rec, ev: Evidence, link) -> tuple | None:
+        """The bottleneck sentence and verdict from the paired rounds, where the family has
+        them for the choice (None: judged from the rates)."""
+        return None
+
+    def baseline(self, ev: Evidence, rec) -> Rate | None:
+        """The path measured beside the choice in the same run (ssh's cleartext TCP)."""
+        return None
+
+    def how_long(self, ev: Evidence, rec, link: tuple[float, str] | None) -> str:
+        """A sentence after the answer on what the choice means for the user's task."""
+        return ""
+
 
 @dataclass
 class Ask:
@@ -155,6 +184,31 @@ class SshFamily(Family):
                  "aes256-gcm@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr")
         name = cand.names.get("cipher", "")
         return (not cand.aead, order.index(name) if name in order else len(order))
+
+    def paired_rounds(self, ev, rates):
+        """The rates measured in the ssh run's paired rounds (not primitive stand-ins, nor
+        rates estimated from them)."""
+        return {k: ev.ssh_rounds[k] for k, r in rates.items()
+                if r is not None and r.source == "ssh" and not r.estimated
+                and k in ev.ssh_rounds and ev.ssh_run is not None
+                and ev.ssh_run.id in r.run_ids and r.layer in ("", f"ssh:{ev.ssh_via}")}
+
+    def paired_bottleneck(self, own, rec, ev, link):
+        from cipherbench.advise import paired as P
+        if not P.applies(rec):
+            return None
+        return P.bottleneck(own, rec, self.baseline(ev, rec), link,
+                            ev.ssh_run.id if ev.ssh_run else None)
+
+    def baseline(self, ev, rec):
+        """The cleartext baseline of the ssh run the choice was measured in (a primitive
+        stand-in is not compared with a path it never took)."""
+        b = ev.ssh.get(BASELINE_ALGO)
+        if b is None or ev.ssh_run is None or rec is None or rec.rate is None or \
+                rec.rate.source != "ssh" or ev.ssh_run.id not in rec.rate.run_ids:
+            return None
+        return Rate(b.median, "ssh", (ev.ssh_run.id,), "cleartext TCP baseline",
+                    rel_ci=rel_ci(b))
 
     def layers(self, target, ev, cands, ctx):
         out = []
@@ -210,6 +264,9 @@ class TlsFamily(Family):
                 return Default(s.iana, F.ToolDefault(n, how))
         return Default(None, F.ToolDefault(None, how if not names else
                                            f"{how} named none of these suites"))
+
+    def measured_without_aes(self, ev):
+        return bool(ev.no_aes_runs)
 
     def answer_rows(self, target, rows):
         """A program that speaks TLS 1.3 negotiates it with every peer that does: its answer
@@ -305,6 +362,19 @@ class GpgFamily(Family):
     def preference(self, cand):
         return (cand.key != "AES256", cand.key != "AES")
 
+    def how_long(self, ev, rec, link):
+        """How long the user's backup takes with the choice, from the gpg run's rows."""
+        if rec is None or ev.gpg_run is None:
+            return ""
+        from cipherbench.scenarios.gpg import backup as gpg_backup
+        from cipherbench.scenarios.gpg import tables as gpg_tables
+        args = ev.gpg_run.args
+        disk = gpg_backup.Disk(link[0], "your --link") if link else \
+            gpg_tables.disk_of(args, [])
+        return gpg_tables.how_long(ev.gpg_rows, "age" if rec.cand.key == "age" else "gnupg",
+                                   rec.cand.key, int(args.get("backup_size") or 50 << 30),
+                                   disk)
+
     def layers(self, target, ev, cands, ctx):
         real = LayerEvidence(Layer("gpg", "gpg --symmetric and age, encrypting", True))
         if ev.gpg_run is not None:
@@ -353,9 +423,19 @@ class LuksFamily(Family):
                 LUKS_DEFAULT, f"cryptsetup's documented LUKS2 default ({fact.source})"))
         return Default(key, fact)
 
+    def own_rates(self, ev, cands, layers, ctx, assume_no_aes):
+        """The kernel's implementations (``luks_kernel``), each rated by the user-space code
+        of its kind, in place of the primitives' rates."""
+        from cipherbench.advise import luks_kernel
+        kernel, notes = luks_kernel.rates(ev, cands, luks_kernel.read_view(ctx.env, ev.cpu_flags),
+                                          assume_no_aes)
+        layers[0].rates = {k: r for k, r in kernel.items() if r is not None}
+        layers[0].runs = tuple(sorted({i for r in layers[0].rates.values() for i in r.run_ids}))
+        return notes
+
     def layers(self, target, ev, cands, ctx):
         src, where = _primitives_of(ev, ctx)
-        # engine replaces these rates with the kernel's implementations (luks_kernel), each
+        # own_rates replaces these rates with the kernel's implementations (luks_kernel), each
         # rated by the user-space code of its kind
         prim = LayerEvidence(Layer("primitive:user-space", "the kernel's implementations, each "
                                    f"rated by the user-space code of its kind{where}", False))
