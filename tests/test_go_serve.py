@@ -6,8 +6,10 @@ process for each batch. Skipped, with the reason, when the Go core was not built
 (scripts/build-extra-cores.sh)."""
 from __future__ import annotations
 
+import json
 import os
 import stat
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,54 @@ def test_the_estimate_charges_no_process_a_batch_for_the_served_go_core(env):
     served, unserved = estimate(cores), estimate(WithoutServe())
     assert served.start_s == primitive._PROCESS_S and unserved.start_s == 0
     assert unserved.per_round_s - served.per_round_s == pytest.approx(2 * primitive._PROCESS_S)
+
+
+def serve_stream(stdin: bytes, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(go_core()), "serve", *args], input=stdin, capture_output=True,
+                          timeout=120, env=dict(os.environ, CIPHERBENCH_VECTORS=str(VECTORS)))
+
+
+GOOD = json.dumps({"algo": ["sha256"], "op": "hash", "sizes": [64], "samples": 2,
+                   "min_sample_ms": 0.1}).encode()
+
+
+def test_any_line_gets_an_answer_and_serving_goes_on():
+    """Straight through the pipe, as the C core's test: a line past 64 KiB, one that is not
+    JSON, a NUL byte, bytes that are not UTF-8, a cut character and random bytes are each
+    answered with one bad_request error and its end, and the good request after each is
+    served; every record is JSON in UTF-8 and fits the protocol's schema."""
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(
+        json.loads((ROOT / "core" / "protocol" / "schema.json").read_text()))
+    bad = [b"x" * 70000, b"{not json", b'{"al\0go":["sha256"],"op":"hash"}', b"\0",
+           b'{"\xff\xfe":1}', b'{"algo":["' + "\u00e9".encode() * 40 + b'\xc3"],"op":"hash"}',
+           b'{"' + "\u00e9".encode() * 40 + b'":1}',
+           bytes(range(256)).replace(b"\n", b""), os.urandom(4096).replace(b"\n", b"")]
+    p = serve_stream(b"".join(line + b"\n \n" + GOOD + b"\n" for line in bad), "--lib", "go")
+    assert p.returncode == 0, p.stderr
+    recs = [json.loads(x.decode("utf-8")) for x in p.stdout.splitlines()]
+    for r in recs:
+        validator.validate(r)
+    types = [r["type"] for r in recs]
+    assert types[:3] == ["preamble", "library", "error"]
+    # the first good request checks the known answers (kat), the others do not
+    first = ["kat"] * types.count("kat") + ["point", "end"]
+    assert types[2:] == ["error", "end"] + first + ["error", "end", "point", "end"] * (len(bad) - 1)
+    errors = [r for r in recs if r["type"] == "error"]
+    assert all(e["reason"] == "bad_request" and e["algo"] is None and e["op"] is None
+               for e in errors)
+    assert "longer than 65536 bytes" in errors[0]["message"]
+    assert "not one JSON object" in errors[1]["message"]
+    assert "NUL byte (byte 5)" in errors[2]["message"]
+    assert "not UTF-8 text (byte 3 is 0xff)" in errors[4]["message"]
+    assert all("longer than" not in e["message"] for e in errors[1:])
+    assert all("cpu_ns" in r for r in recs if r["type"] == "end")
+
+
+@pytest.mark.parametrize("args,message", [((), "serve needs --lib"),
+                                          (("--lib", "nosuch"), "unknown library 'nosuch'"),
+                                          (("--lib", "go", "--algo", "sha256"), "unknown option")])
+def test_bad_arguments_of_serve_are_one_line_and_exit_2(args, message):
+    p = serve_stream(GOOD + b"\n", *args)
+    assert p.returncode == 2 and p.stdout == b""
+    assert message in p.stderr.decode() and len(p.stderr.decode().splitlines()) == 1
