@@ -172,3 +172,32 @@ func TestServeRemembersAFailedKnownAnswer(t *testing.T) {
 		t.Fatalf("vectors checked again: %v", got[1])
 	}
 }
+
+// The memo's loop count is kept when a batch of it still lasts half a sample, and
+// calibrated again when it does not (here: one call, far shorter than half of 5 ms).
+func TestCalibrationKeptOrRedone(t *testing.T) {
+	a := &args{cmd: "bench", lib: libName, cpu: -1, op: "encrypt", samples: 2, minSampleMs: 5}
+	r := findRow(goRows, "chacha20")
+	key := calibKey{algo: "chacha20", op: "encrypt", size: 64, minNs: 5_000_000}
+	point := func(memo *benchMemo) uint64 {
+		recs := records(t, func() {
+			if _, ok := measurePoint(a, r, 64, memo); !ok {
+				t.Error("not measured")
+			}
+		})
+		return uint64(recs[0]["iters"].(float64))
+	}
+	memo := newBenchMemo()
+	calibrated := point(memo)
+	if memo.calibs[key] != calibrated || calibrated < 2 {
+		t.Fatalf("calibrated %d, kept %v", calibrated, memo.calibs)
+	}
+	memo.calibs[key] = 4 * calibrated // lasts at least 4 samples' minimum: kept
+	if got := point(memo); got != 4*calibrated {
+		t.Fatalf("a count long enough was not kept: %d for %d", got, 4*calibrated)
+	}
+	memo.calibs[key] = 1 // far too short: calibrated again, and the new count kept
+	if got := point(memo); got < 2 || memo.calibs[key] != got {
+		t.Fatalf("a count too short was kept: %d (memo %d)", got, memo.calibs[key])
+	}
+}
