@@ -57,9 +57,9 @@ a library are measured in randomized interleaved rounds (each round every suite 
 random order) and compared round by round with the library's default suite: faster, slower,
 or "cannot tell here (within N%)". With
 --handshakes, also full and resumed handshakes per second per key exchange group and
-certificate type. Beside each OpenSSL suite, one real transfer over TCP on 127.0.0.1 with
-`openssl s_server`/`s_client` shows what the kernel's socket path costs. Certificates are made
-for the run and removed afterwards.""")
+certificate type. With --loopback, beside each OpenSSL suite, real transfers over TCP on
+127.0.0.1 with `openssl s_server`/`s_client` show what the kernel's socket path costs.
+Certificates are made for the run and removed afterwards.""")
 @click.option("--lib", "libs", default=None, metavar="LIST", callback=nonempty_list,
               help="TLS libraries, comma-separated (default: every one the cores have: "
                    "openssl, gnutls; go, rustls-ring, rustls-aws-lc when the Go and Rust cores "
@@ -72,8 +72,10 @@ for the run and removed afterwards.""")
 @click.option("--handshakes", is_flag=True,
               help="also measure handshakes per second per group and certificate type")
 @click.option("--no-transfer", is_flag=True, help="with --handshakes: handshakes only")
-@click.option("--no-loopback", is_flag=True,
-              help="skip the TCP loopback transfers through openssl s_server/s_client")
+@click.option("--loopback/--no-loopback", default=False,
+              help="also time real transfers of each OpenSSL suite over TCP on 127.0.0.1 "
+                   "through openssl s_server/s_client: what the kernel's socket path adds "
+                   "(about a minute and a half more; default: off)")
 @click.option("--loopback-size", default="32M", show_default=True, metavar="SIZE", type=Size(1024),
               help="bytes per loopback transfer")
 @click.option("--precision", default=None, metavar="P",
@@ -81,7 +83,7 @@ for the run and removed afterwards.""")
                    f"default suite: the rounds stop at a planned look (after 8 of 12) once "
                    f"each is met or the ratio decided, and a "
                    f"figure that misses it says so (default {stats.DEFAULT_PRECISION:.0%})")
-@click.option("--budget", type=SECONDS, default=1.0, show_default=True, metavar="SECONDS",
+@click.option("--budget", type=SECONDS, default=0.75, show_default=True, metavar="SECONDS",
               help="seconds per suite and write size (3x per suite for the loopback "
                    "transfers): the rounds stop once they have spent it (never before 6)")
 @click.option("--rounds", type=click.IntRange(2, 100), metavar="N",
@@ -101,7 +103,7 @@ for the run and removed afterwards.""")
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_loopback,
+def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, loopback,
             loopback_size, precision, budget, rounds, seed, cpu, cpu_profile, wait_quiet,
             list_suites, db, as_json) -> int:
     env = app.env
@@ -112,7 +114,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
     if no_transfer and not handshakes:
         raise UsageError("--no-transfer leaves nothing to measure: add --handshakes")
     lsize = loopback_size
-    if not no_loopback:
+    if loopback:
         check_fits("--loopback-size", lsize)
 
     core = Cores.find(env, app.warn)   # the C core, and the Go and Rust cores when built
@@ -127,7 +129,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
     p = tls.make_plan(core, env, libs=split_list(libs) if libs else None,
                       suites=split_list(suites) if suites else None, sizes=write_sizes,
                       handshakes=handshakes, transfer=not no_transfer,
-                      loopback=not no_loopback, loopback_size=lsize, precision=prec,
+                      loopback=loopback, loopback_size=lsize, precision=prec,
                       budget_s=budget, cpu=cpu, rounds=rounds, seed=seed, hw_off=hw_off)
     store = app.open_store(db)
     wait_quiet_on(app.err_console, wait_quiet)
