@@ -386,7 +386,8 @@ class Cores:
 
     def serves_lib(self, lib: str) -> bool:
         """Whether ``lib``'s batches go to one served process (not a variant's, nor those of a
-        core without ``serve``: the Go and Rust cores start a process a batch)."""
+        core without ``serve``: a Go or Rust core built before theirs starts a process a
+        batch)."""
         return lib not in self._variants and self._core_of(lib).serves_lib(lib)
 
     def serve(self, lib: str, extra: Sequence[str] = ()):

@@ -6,8 +6,8 @@ The core runs a client and a server of OpenSSL or GnuTLS in one process over a s
 127.0.0.1 show what the kernel's socket path adds. Every result is stored as it arrives
 (scenario ``tls``); the tables rank suites by throughput per library. With ``--host`` the
 core's ``tls`` runs on the host (the core shipped there as for ``run --host``), so each host
-measures its own TLS libraries; the loopback transfers need servers there and are left out,
-said in one line.
+measures its own TLS libraries; the loopback transfers (``--loopback``) need servers there:
+asked for, they are left out, said in one line.
 """
 from __future__ import annotations
 
@@ -66,11 +66,12 @@ a library are measured in randomized interleaved rounds (each round every suite 
 random order) and compared round by round with the library's default suite: faster, slower,
 or "cannot tell here (within N%)". With
 --handshakes, also full and resumed handshakes per second per key exchange group and
-certificate type. Beside each OpenSSL suite, one real transfer over TCP on 127.0.0.1 with
-`openssl s_server`/`s_client` shows what the kernel's socket path costs. Certificates are made
-for the run and removed afterwards. With --host, each host measures its own TLS libraries with
-the cipherbench-core shipped there for the run (or its own), stored here with the host's
-machine facts; the loopback transfers are not measured on a host (one line says so).""")
+certificate type. With --loopback, beside each OpenSSL suite, real transfers over TCP on
+127.0.0.1 with `openssl s_server`/`s_client` show what the kernel's socket path costs.
+Certificates are made for the run and removed afterwards. With --host, each host measures its
+own TLS libraries with the cipherbench-core shipped there for the run (or its own), stored
+here with the host's machine facts; --loopback is not measured on a host (one line says
+so).""")
 @click.option("--lib", "libs", default=None, metavar="LIST", callback=nonempty_list,
               help="TLS libraries, comma-separated (default: every one the cores have: "
                    "openssl, gnutls; go, rustls-ring, rustls-aws-lc when the Go and Rust cores "
@@ -83,8 +84,10 @@ machine facts; the loopback transfers are not measured on a host (one line says 
 @click.option("--handshakes", is_flag=True,
               help="also measure handshakes per second per group and certificate type")
 @click.option("--no-transfer", is_flag=True, help="with --handshakes: handshakes only")
-@click.option("--no-loopback", is_flag=True,
-              help="skip the TCP loopback transfers through openssl s_server/s_client")
+@click.option("--loopback/--no-loopback", default=False,
+              help="also time real transfers of each OpenSSL suite over TCP on 127.0.0.1 "
+                   "through openssl s_server/s_client: what the kernel's socket path adds "
+                   "(about a minute and a half more; default: off)")
 @click.option("--loopback-size", default="32M", show_default=True, metavar="SIZE", type=Size(1024),
               help="bytes per loopback transfer")
 @click.option("--precision", default=None, metavar="P",
@@ -92,7 +95,7 @@ machine facts; the loopback transfers are not measured on a host (one line says 
                    f"default suite: the rounds stop at a planned look (after 8 of 12) once "
                    f"each is met or the ratio decided, and a "
                    f"figure that misses it says so (default {stats.DEFAULT_PRECISION:.0%})")
-@click.option("--budget", type=SECONDS, default=1.0, show_default=True, metavar="SECONDS",
+@click.option("--budget", type=SECONDS, default=0.75, show_default=True, metavar="SECONDS",
               help="seconds per suite and write size (3x per suite for the loopback "
                    "transfers): the rounds stop once they have spent it (never before 6)")
 @click.option("--rounds", type=click.IntRange(2, 100), metavar="N",
@@ -116,7 +119,7 @@ machine facts; the loopback transfers are not measured on a host (one line says 
 @db_option
 @json_option
 @click.pass_obj
-def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_loopback,
+def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, loopback,
             loopback_size, precision, budget, rounds, seed, cpu, cpu_profile, wait_quiet,
             list_suites, hosts, inventory, parallel, host_timeout, ssh_config, host_core,
             progress, db, as_json) -> int:
@@ -134,7 +137,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
     if no_transfer and not handshakes:
         raise UsageError("--no-transfer leaves nothing to measure: add --handshakes")
     lsize = loopback_size
-    if not no_loopback and not host:
+    if loopback and not host:
         check_fits("--loopback-size", lsize)
     hw_off = PROFILES[cpu_profile].features if cpu_profile else ()
     mode = "off" if progress is False else mode_for(app.err_console, progress)
@@ -162,7 +165,7 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
         p = tls.make_plan(core, env, libs=split_list(libs) if libs else None,
                           suites=split_list(suites) if suites else None, sizes=write_sizes,
                           handshakes=handshakes, transfer=not no_transfer,
-                          loopback=not no_loopback and session is None, loopback_size=lsize,
+                          loopback=loopback and session is None, loopback_size=lsize,
                           precision=prec, budget_s=budget, cpu=cpu, rounds=rounds, seed=seed,
                           hw_off=hw_off)
         store = store or app.open_store(db)
@@ -175,8 +178,8 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, no_lo
             with rec:
                 outcome = tls.measure(p, rec)
         else:
-            if not no_loopback and not no_transfer and "openssl" in p.plan.libs:
-                p.notes.append(f"{host}: the TCP loopback transfers through openssl "
+            if loopback and not no_transfer and "openssl" in p.plan.libs:
+                p.notes.append(f"{host}: the TCP loopback transfers (--loopback) through openssl "
                                "s_server/s_client are not measured on a host (they need a "
                                "server and a client there): only the record layer in one "
                                "process is")
