@@ -389,24 +389,29 @@ fn validate_bench(a: &Args) -> Result<(&'static Library, Vec<Row>), String> {
     Ok((lib, rows))
 }
 
+/// What bench and serve do before anything is timed: pin to --cpu, load the vectors (the
+/// entries that cannot be read are warned about and left out).
+pub(crate) fn pin_and_load(a: &Args) -> Result<vectors::VecSet, String> {
+    if let Some(cpu) = a.cpu {
+        measure::pin_cpu(cpu)?;
+    }
+    let set = vectors::load(&vectors::path(a.vectors.as_deref()), LIBS)?;
+    for b in &set.bad {
+        eprintln!("cipherbench-core-rust: warning: {} (left out)", b);
+    }
+    Ok(set)
+}
+
 fn cmd_bench(a: &Args, hw: &Hw) -> i32 {
     let (lib, rows) = match validate_bench(a) {
         Ok(x) => x,
         Err(e) => return usage_error(&e),
     };
-    if let Some(cpu) = a.cpu {
-        if let Err(e) = measure::pin_cpu(cpu) {
-            return usage_error(&e);
-        }
-    }
     // Nothing is timed before it passes its vectors.
-    let set = match vectors::load(&vectors::path(a.vectors.as_deref()), LIBS) {
+    let set = match pin_and_load(a) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
-    for b in &set.bad {
-        eprintln!("cipherbench-core-rust: warning: {} (left out)", b);
-    }
     let t0 = wall_ns();
     let c0 = measure::cpu_ns();
     preamble("bench");

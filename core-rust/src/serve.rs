@@ -7,8 +7,8 @@
 //! the process goes on until stdin ends.
 use crate::args::Args;
 use crate::request::{self, Line};
-use crate::{bench_run, cpuinfo, emit, find_lib, library, measure, preamble, usage_error, validate_bench, vectors, Hw,
-            Memo, LIBS};
+use crate::{bench_run, cpuinfo, emit, find_lib, library, measure, pin_and_load, preamble, usage_error, validate_bench,
+            Hw, Memo};
 
 /// The arguments of one request line, or why it cannot be run.
 fn request_args(line: &Line, serve: &Args) -> Result<Args, String> {
@@ -24,18 +24,10 @@ pub fn cmd_serve(a: &Args, hw: &Hw) -> i32 {
         Ok(l) => l,
         Err(e) => return usage_error(&e),
     };
-    if let Some(cpu) = a.cpu {
-        if let Err(e) = measure::pin_cpu(cpu) {
-            return usage_error(&e);
-        }
-    }
-    let set = match vectors::load(&vectors::path(a.vectors.as_deref()), LIBS) {
+    let set = match pin_and_load(a) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
-    for b in &set.bad {
-        eprintln!("cipherbench-core-rust: warning: {} (left out)", b);
-    }
     preamble("serve");
     library(lib, hw);
     let mut memo = Memo::default();
