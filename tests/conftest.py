@@ -127,7 +127,9 @@ def real_core() -> Path:
 # --- The three kinds of test (`-m unit`, `-m fake_core`, `-m real`; `scripts/test.sh --fast`
 # runs all but `real`). A module is `real` when its source drives real programs: the real
 # core, a subprocess, sshd, a network namespace, a library built from source. Read from the
-# source rather than declared, so a new module cannot forget it.
+# source rather than declared, so a new module cannot forget it. A test whose real programs
+# are reached through the code it calls (cipherbench checking a config line with `ssh -G`)
+# says so itself with `@pytest.mark.real` (or `pytestmark = pytest.mark.real`).
 import re  # noqa: E402
 
 _REAL_SOURCE = re.compile(
@@ -144,9 +146,53 @@ def _drives_real_programs(path: Path) -> bool:
 
 def pytest_collection_modifyitems(config, items):  # noqa: ARG001 - pytest hook signature
     for item in items:
+        if item.get_closest_marker("real") is not None:
+            continue
         if _drives_real_programs(Path(str(item.fspath))):
             item.add_marker(pytest.mark.real)
         elif {"env", "cli"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.fake_core)
         else:
             item.add_marker(pytest.mark.unit)
+
+
+# --- The marks kept true: a test not marked `real` that starts a real program (one that is
+# neither the fake core nor a stand-in script the test wrote under its tmp_path) fails,
+# naming the program, so the fast tier stays free of real programs as tests are added.
+_current: list = [None]      # [the running test's list of real programs started], or [None]
+_allowed_roots: list[str] = [str(TESTS / "fake_core")]
+
+
+def _audit(event: str, args: tuple) -> None:
+    if event != "subprocess.Popen" or _current[0] is None:
+        return
+    import shutil
+    executable, argv, _cwd, env = args
+    argv0 = str(executable or (argv if isinstance(argv, (str, bytes)) else list(argv)[0]))
+    if isinstance(argv0, bytes):
+        argv0 = argv0.decode()
+    path = argv0 if os.sep in argv0 else shutil.which(
+        argv0, path=(env or os.environ).get("PATH")) or argv0
+    if not any(os.path.realpath(path).startswith(root + os.sep) for root in _allowed_roots):
+        _current[0].append(os.path.basename(argv0))
+
+
+def pytest_sessionstart(session):
+    import sys
+    _allowed_roots.append(os.path.realpath(session.config._tmp_path_factory.getbasetemp()))
+    sys.addaudithook(_audit)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    if item.get_closest_marker("real") is not None:
+        return (yield)
+    _current[0] = started = []
+    try:
+        result = yield
+    finally:
+        _current[0] = None
+    if started:
+        pytest.fail(f"this test starts real programs ({', '.join(sorted(set(started)))}): "
+                    "mark it `@pytest.mark.real` (tests/conftest.py)", pytrace=False)
+    return result
