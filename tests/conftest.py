@@ -144,8 +144,24 @@ def _drives_real_programs(path: Path) -> bool:
     return _real_modules[path]
 
 
+# `serial`: a module that cannot share the machine with another test process. The network
+# namespaces' host ends use fixed addresses (test_ssh_netns.py), and the remote-run modules
+# that import those fixtures count the run directories and processes of the whole host.
+# scripts/test.sh runs them in a second pass, one at a time, after the parallel one.
+_SERIAL_SOURCE = re.compile(r'"netns", "add"|^from test_\w*netns import', re.M)
+_serial_modules: dict[Path, bool] = {}
+
+
+def _must_run_alone(path: Path) -> bool:
+    if path not in _serial_modules:
+        _serial_modules[path] = bool(_SERIAL_SOURCE.search(path.read_text(encoding="utf-8")))
+    return _serial_modules[path]
+
+
 def pytest_collection_modifyitems(config, items):  # noqa: ARG001 - pytest hook signature
     for item in items:
+        if _must_run_alone(Path(str(item.fspath))):
+            item.add_marker(pytest.mark.serial)
         if item.get_closest_marker("real") is not None:
             continue
         if _drives_real_programs(Path(str(item.fspath))):
