@@ -14,6 +14,8 @@ const usage = `usage: cipherbench-core-go list [--lib go]
        cipherbench-core-go bench --lib go --algo A[,B...] --op encrypt|decrypt|hash|mac
                                  [--sizes 16,64,...] [--samples N] [--min-sample-ms T]
                                  [--misalign N] [--cpu K] [--vectors DIR]
+       cipherbench-core-go serve --lib go [--cpu K] [--vectors DIR]
+                                 (one JSON request a line on stdin, as bench's options)
        cipherbench-core-go tls --list | --lib go [--suites S,...] [--handshakes] (tls --help)
   every command (tls too): [--cpu-profile no-aes|baseline | --no-hw (= no-aes)
     | --disable-cpu-feature aes,pclmul,avx2,vaes,sha,avx512,avx,ssse3,bmi]
@@ -23,9 +25,12 @@ const usage = `usage: cipherbench-core-go list [--lib go]
 const maxSizes = 64
 const maxSize = 64 << 20
 const maxAlgos = 128
+const maxSamples = 1000
+const maxMisalign = 63
+const minSampleMsLo, minSampleMsHi = 0.001, 10000.0
 
 type args struct {
-	cmd            string // list, kat, bench, help
+	cmd            string // list, kat, bench, serve, help
 	lib, op        string
 	algos          []string
 	sizes          []int
@@ -44,13 +49,19 @@ var cmdOpts = map[string]map[string]bool{ // option -> takes a value
 	"list":  {"--lib": true},
 	"kat":   {"--lib": true, "--vectors": true, "--no-differential": false},
 	"bench": {"--lib": true, "--algo": true, "--op": true, "--sizes": true, "--samples": true, "--min-sample-ms": true, "--misalign": true, "--cpu": true, "--vectors": true},
+	"serve": {"--lib": true, "--cpu": true, "--vectors": true},
 }
 
 var optOrder = map[string][]string{
 	"list":  {"--lib"},
 	"kat":   {"--lib", "--vectors", "--no-differential"},
 	"bench": {"--lib", "--algo", "--op", "--sizes", "--samples", "--min-sample-ms", "--misalign", "--cpu", "--vectors"},
+	"serve": {"--lib", "--cpu", "--vectors"},
 }
+
+// commands: every command of this core, as the preamble names them (a front end starts
+// one `serve` process per library when it is there).
+var commands = []string{"list", "kat", "bench", "serve", "tls"}
 
 // parseUint: a whole decimal number in [lo, hi].
 func parseUint(s string, lo, hi int) (int, bool) {
@@ -103,21 +114,21 @@ func (a *args) apply(name, val string) error {
 		}
 		a.sizesGiven = true
 	case "--samples":
-		v, ok := parseUint(val, 1, 1000)
+		v, ok := parseUint(val, 1, maxSamples)
 		if !ok {
-			return fmt.Errorf("--samples: '%s' is not valid; valid: a whole number from 1 to 1000", val)
+			return fmt.Errorf("--samples: '%s' is not valid; valid: a whole number from 1 to %d", val, maxSamples)
 		}
 		a.samples = v
 	case "--min-sample-ms":
 		d, err := strconv.ParseFloat(val, 64)
-		if err != nil || !(d >= 0.001 && d <= 10000) {
-			return fmt.Errorf("--min-sample-ms: '%s' is not valid; valid: milliseconds from 0.001 to 10000", val)
+		if err != nil || !(d >= minSampleMsLo && d <= minSampleMsHi) {
+			return fmt.Errorf("--min-sample-ms: '%s' is not valid; valid: milliseconds from %g to %g", val, minSampleMsLo, minSampleMsHi)
 		}
 		a.minSampleMs = d
 	case "--misalign":
-		v, ok := parseUint(val, 0, 63)
+		v, ok := parseUint(val, 0, maxMisalign)
 		if !ok {
-			return fmt.Errorf("--misalign: '%s' is not valid; valid: bytes from 0 to 63", val)
+			return fmt.Errorf("--misalign: '%s' is not valid; valid: bytes from 0 to %d", val, maxMisalign)
 		}
 		a.misalign = v
 	case "--cpu":
@@ -134,20 +145,25 @@ func (a *args) apply(name, val string) error {
 	return nil
 }
 
+// benchDefaults: the options of bench (and of a serve request) that are not given.
+func benchDefaults() *args {
+	return &args{samples: 11, minSampleMs: 2, cpu: -1, sizes: defaultSizes}
+}
+
 func parseArgs(argv []string) (*args, error) {
-	a := &args{samples: 11, minSampleMs: 2, cpu: -1, sizes: defaultSizes}
+	a := benchDefaults()
 	if len(argv) < 1 {
-		return nil, fmt.Errorf("missing command; valid: list, kat, bench, tls (see --help)")
+		return nil, fmt.Errorf("missing command; valid: list, kat, bench, serve, tls (see --help)")
 	}
 	cmd := argv[0]
 	switch cmd {
-	case "list", "kat", "bench":
+	case "list", "kat", "bench", "serve":
 		a.cmd = cmd
 	case "--help", "-h", "help":
 		a.cmd = "help"
 		return a, nil
 	default:
-		return nil, fmt.Errorf("unknown command '%s'; valid: list, kat, bench, tls", cmd)
+		return nil, fmt.Errorf("unknown command '%s'; valid: list, kat, bench, serve, tls", cmd)
 	}
 	opts := cmdOpts[cmd]
 	for i := 1; i < len(argv); i++ {
@@ -173,6 +189,9 @@ func parseArgs(argv []string) (*args, error) {
 		if err := a.apply(name, val); err != nil {
 			return nil, err
 		}
+	}
+	if cmd == "serve" && a.lib == "" {
+		return nil, fmt.Errorf("serve needs --lib (see 'cipherbench-core-go list' for the libraries)")
 	}
 	if cmd == "bench" {
 		switch {

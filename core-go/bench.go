@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // bench.go - the bench command: known answers first, then per size a point of raw
-// samples, then the fit over sizes >= 1 KiB (as the C core's bench.c).
+// samples, then the fit over sizes >= 1 KiB (as the C core's bench.c). The requests of
+// serve (serve.go) run the same code, with a memo that keeps each algorithm's known
+// answers and each point's loop count between requests.
 package main
 
 import (
@@ -50,9 +52,83 @@ func validateBench(a *args, rows []row) ([]*row, error) {
 	return sel, nil
 }
 
+// benchLib: the library set up for timing: its vectors loaded, its hardware switch read.
+type benchLib struct {
+	set *vecSet
+	hw  string // hwStatus once started: "" when nothing was asked off
+}
+
+// What serve keeps between requests (the C core's cb_bench_memo): each algorithm's known
+// answers are checked once, each point's loop count calibrated once. Full tables are
+// simply not extended.
+const memoKats = 256
+const memoCalibs = 4096
+
+type katMemo struct {
+	ok  bool
+	why string // why not
+}
+
+// calibKey: a point, and the sample length its loop count was calibrated for.
+type calibKey struct {
+	algo, op       string
+	size, misalign int
+	minNs          uint64
+}
+
+type benchMemo struct {
+	kats   map[string]katMemo
+	calibs map[calibKey]uint64
+}
+
+func newBenchMemo() *benchMemo {
+	return &benchMemo{kats: map[string]katMemo{}, calibs: map[calibKey]uint64{}}
+}
+
+// calibrate: a loop count kept from an earlier request is only warmed up, unless it now
+// runs shorter than half a sample's minimum (the machine got much faster, or its
+// calibration was slowed down); otherwise calibrate (again). Without a memo (bench),
+// calibrate. Noise between the two is tolerated, so the rounds of a point keep one count.
+func (m *benchMemo) calibrate(j *job, key calibKey, warm uint64) (uint64, status) {
+	if m != nil {
+		if iters, ok := m.calibs[key]; ok {
+			last, st := j.warm(warm, iters)
+			if st != statusOK {
+				return 0, st
+			}
+			if last >= key.minNs/2 {
+				return iters, statusOK
+			}
+		}
+	}
+	iters, st := j.calibrate(warm, key.minNs)
+	if st == statusOK && m != nil {
+		if _, ok := m.calibs[key]; ok || len(m.calibs) < memoCalibs {
+			m.calibs[key] = iters
+		}
+	}
+	return iters, st
+}
+
+// katOK: the known answers of r (its kat records written), once per algorithm with a memo.
+func (m *benchMemo) katOK(r *row, set *vecSet) (bool, string) {
+	if m != nil {
+		if k, ok := m.kats[r.alg.name]; ok {
+			return k.ok, k.why
+		}
+	}
+	res, why := katAlgo(r, set)
+	ok := res == 1
+	if m != nil && len(m.kats) < memoKats {
+		m.kats[r.alg.name] = katMemo{ok: ok, why: why}
+	}
+	return ok, why
+}
+
 // measurePoint times op on size bytes and emits the point; returns the median wall time
-// of one call, or ok false after emitting an error record.
-func measurePoint(a *args, r *row, size int) (perOp float64, ok bool) {
+// of one call, or ok false after emitting an error record. With a memo, a point
+// calibrated before keeps its loop count.
+func measurePoint(a *args, r *row, size int, memo *benchMemo) (perOp float64, ok bool) {
 	alg := &r.alg
 	decrypt := a.op == "decrypt"
 	fail := func(reason, m string) (float64, bool) {
@@ -120,7 +196,8 @@ func measurePoint(a *args, r *row, size int) (perOp float64, ok bool) {
 	if 2*minNs > warm {
 		warm = 2 * minNs
 	}
-	iters, st := j.calibrate(warm, minNs)
+	ck := calibKey{algo: alg.name, op: a.op, size: size, misalign: a.misalign, minNs: minNs}
+	iters, st := memo.calibrate(j, ck, warm)
 	if st != statusOK {
 		return runErr(st)
 	}
@@ -142,7 +219,7 @@ func measurePoint(a *args, r *row, size int) (perOp float64, ok bool) {
 }
 
 // benchAlgo: every size, then the fit. Returns true when every point was measured.
-func benchAlgo(a *args, r *row) bool {
+func benchAlgo(a *args, r *row, memo *benchMemo) bool {
 	var xs, ys []float64
 	var fitSizes []int
 	for _, size := range a.sizes {
@@ -151,7 +228,7 @@ func benchAlgo(a *args, r *row) bool {
 				fmt.Sprintf("size %d is not a multiple of the %d-byte block", size, r.alg.blockLen))
 			continue
 		}
-		perOp, ok := measurePoint(a, r, size)
+		perOp, ok := measurePoint(a, r, size, memo)
 		if !ok {
 			return false // a failing operation is not timed further
 		}
@@ -168,32 +245,39 @@ func benchAlgo(a *args, r *row) bool {
 	return true
 }
 
-func cmdBench(a *args, rows []row) int {
-	sel, err := validateBench(a, rows)
-	if err != nil {
-		return usageError(err)
-	}
+// openBench pins the process to --cpu and loads the vectors (a warning on stderr for each
+// file left out); nothing is written on stdout.
+func openBench(a *args, rows []row) (*benchLib, error) {
 	if a.cpu >= 0 {
 		if err := pinCPU(a.cpu); err != nil {
-			return usageError(err)
+			return nil, err
 		}
 	}
 	// Nothing is timed before it passes its vectors.
 	set, err := loadVectors(vectorsPath(a.vectors), rows)
 	if err != nil {
-		return usageError(err)
+		return nil, err
 	}
 	for _, b := range set.bad {
 		fmt.Fprintf(os.Stderr, "cipherbench-core-go: warning: %s (left out)\n", b)
 	}
-	t0 := wallNs()
-	emitPreamble("bench")
+	return &benchLib{set: set}, nil
+}
+
+// start writes the preamble of command and the library record.
+func (L *benchLib) start(command string) {
+	emitPreamble(command)
 	emit(libraryRecord())
-	hw := hwStatus()
+	L.hw = hwStatus()
+}
+
+// run times every algorithm of sel in turn: known answers first (once per algorithm with
+// a memo), then a point per size. Returns the number of algorithms that failed.
+func (L *benchLib) run(a *args, sel []*row, memo *benchMemo) int {
 	failures := 0
 	for _, r := range sel {
-		if hw != "" && hw != "applied" {
-			cannot := hw == "cannot_disable"
+		if L.hw != "" && L.hw != "applied" {
+			cannot := L.hw == "cannot_disable"
 			if cannot {
 				emitError(libName, r.alg.name, a.op, "cannot_disable", "the library has no supported switch to turn off the CPU features asked; not measured")
 			} else {
@@ -202,16 +286,32 @@ func cmdBench(a *args, rows []row) int {
 			}
 			continue
 		}
-		if res, why := katAlgo(r, set); res != 1 {
+		if ok, why := memo.katOK(r, L.set); !ok {
 			emitError(libName, r.alg.name, a.op, "kat_failed", why)
 			failures++
 			continue
 		}
-		if !benchAlgo(a, r) {
+		if !benchAlgo(a, r, memo) {
 			failures++
 		}
 	}
-	emitEnd(measureFreqHz(), wallNs()-t0)
+	return failures
+}
+
+func cmdBench(a *args, rows []row) int {
+	sel, err := validateBench(a, rows)
+	if err != nil {
+		return usageError(err)
+	}
+	L, err := openBench(a, rows)
+	if err != nil {
+		return usageError(err)
+	}
+	t0, c0 := wallNs(), cpuNs()
+	L.start("bench")
+	failures := L.run(a, sel, nil)
+	wall, cpu := wallNs()-t0, cpuNs()-c0
+	emitEndCPU(measureFreqHz(), wall, cpu)
 	if failures > 0 {
 		return 1
 	}

@@ -25,6 +25,7 @@ type preambleRec struct {
 	FreqHz      *float64 `json:"freq_hz"`
 	Clock       string   `json:"clock"`
 	Command     string   `json:"command"`
+	Commands    []string `json:"commands"`
 }
 
 type libraryRec struct {
@@ -95,7 +96,7 @@ type errorRec struct {
 	V       int     `json:"v"`
 	Type    string  `json:"type"`
 	Lib     string  `json:"lib"`
-	Algo    string  `json:"algo"`
+	Algo    *string `json:"algo"`
 	Op      *string `json:"op"`
 	Reason  string  `json:"reason"`
 	Message string  `json:"message"`
@@ -106,6 +107,7 @@ type endRec struct {
 	Type      string   `json:"type"`
 	FreqHz    *float64 `json:"freq_hz"`
 	ElapsedNs uint64   `json:"elapsed_ns"`
+	CPUNs     *uint64  `json:"cpu_ns,omitempty"` // bench and serve: the process's CPU time
 }
 
 // emit writes one record as one line and flushes it, so a reader sees whole lines.
@@ -138,9 +140,13 @@ func emitKat(lib, algo string, passed, failed, skipped int, source, message stri
 	emit(r)
 }
 
-// emitError writes an error record; op "" is written as null (kat).
+// emitError writes an error record; op "" is written as null (kat), algo "" and op "" as
+// null both (a refused serve request).
 func emitError(lib, algo, op, reason, message string) {
-	r := errorRec{V: protocolVersion, Type: "error", Lib: lib, Algo: algo, Reason: reason, Message: message}
+	r := errorRec{V: protocolVersion, Type: "error", Lib: lib, Reason: reason, Message: message}
+	if algo != "" {
+		r.Algo = &algo
+	}
 	if op != "" {
 		r.Op = &op
 	}
@@ -149,4 +155,9 @@ func emitError(lib, algo, op, reason, message string) {
 
 func emitEnd(freq float64, elapsed uint64) {
 	emit(endRec{V: protocolVersion, Type: "end", FreqHz: freqPtr(freq), ElapsedNs: elapsed})
+}
+
+// emitEndCPU: the end of bench and of each serve answer, with the CPU time it took.
+func emitEndCPU(freq float64, elapsed, cpu uint64) {
+	emit(endRec{V: protocolVersion, Type: "end", FreqHz: freqPtr(freq), ElapsedNs: elapsed, CPUNs: &cpu})
 }

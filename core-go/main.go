@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // cipherbench-core-go: the cipherbench core protocol (docs/protocol.md) for Go's
-// standard library and golang.org/x/crypto, as the library "go": list, kat and bench,
+// standard library and golang.org/x/crypto, as the library "go": list, kat, bench and serve,
 // with the C core's arguments, known-answer checks, sampling and JSON lines.
 package main
 
@@ -44,7 +44,7 @@ func emitPreamble(command string) {
 	model, flags := cpuInfo()
 	emit(preambleRec{V: protocolVersion, Type: "preamble", CoreVersion: coreVersion,
 		Compiler: "gc " + runtime.Version(), Cflags: buildFlags(), CPUModel: model, CPUFlags: flags,
-		FreqHz: freqPtr(measureFreqHz()), Clock: "CLOCK_MONOTONIC", Command: command})
+		FreqHz: freqPtr(measureFreqHz()), Clock: "CLOCK_MONOTONIC", Command: command, Commands: commands})
 }
 
 // buildFlags: the flags the binary was built with, as the Go toolchain recorded them.
@@ -173,6 +173,8 @@ func run() int {
 		return cmdList(a, rows)
 	case "kat":
 		return cmdKat(a, rows)
+	case "serve":
+		return cmdServe(a, rows)
 	}
 	return cmdBench(a, rows)
 }

@@ -98,6 +98,26 @@ func (j *job) sample(iters uint64) (wall, cpu uint64, st status) {
 	return w1 - w0, c1 - c0, st
 }
 
+// warm runs batches of iters calls for warmNs and returns the last batch's time (a loop
+// count calibrated before, checked: the C core's cb_job_warm).
+func (j *job) warm(warmNs, iters uint64) (uint64, status) {
+	if iters == 0 {
+		iters = 1
+	}
+	start := wallNs()
+	for {
+		t0 := wallNs()
+		st := j.run(iters)
+		t1 := wallNs()
+		if st != statusOK {
+			return 0, st
+		}
+		if t1-start >= warmNs {
+			return t1 - t0, statusOK
+		}
+	}
+}
+
 // calibrate: warm-up in doubling batches for warmNs, then a count whose sample lasts
 // at least minNs (aiming 25% above it).
 func (j *job) calibrate(warmNs, minNs uint64) (uint64, status) {

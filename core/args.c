@@ -16,6 +16,8 @@ const char cb_usage[] =
     "       cipherbench-core serve --lib L [--cpu K] [--vectors DIR]\n"
     "                              (then one JSON request a line on stdin; docs/protocol.md)\n"
     "       cipherbench-core tls --list | --lib L [--suites S,...] [--handshakes] (tls --help)\n"
+    "       cipherbench-core time [--stdin F] [--stdout F] [--stderr F] [--cpu K] -- PROG ARG...\n"
+    "                              (one `timed` record: PROG's wall and CPU time; time --help)\n"
     "  every command (tls too): [--cpu-profile no-aes|baseline | --no-hw (= no-aes)\n"
     "    | --disable-cpu-feature aes,pclmul,avx2,vaes,sha,avx512,avx,ssse3,bmi]\n"
     "       turns those CPU features off through each library's own switch\n"
@@ -29,7 +31,7 @@ const char cb_usage[] =
 
 const size_t cb_default_sizes[] = {16, 64, 256, 1024, 8192, 16384, 65536};
 const size_t cb_n_default_sizes = sizeof cb_default_sizes / sizeof cb_default_sizes[0];
-const char *const cb_commands[] = {"list", "kat", "bench", "serve", "tls", NULL};
+const char *const cb_commands[] = {"list", "kat", "bench", "serve", "tls", "time", NULL};
 
 /* Options each command accepts; value = 1 when it takes an argument. */
 typedef cb_opt opt;
@@ -218,7 +220,7 @@ int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen)
     memcpy(a->sizes, cb_default_sizes, sizeof cb_default_sizes);
 
     if (argc < 2)
-        return fail(err, errlen, "missing command; valid: list, kat, bench, serve, tls (see --help)%s%s", "", "");
+        return fail(err, errlen, "missing command; valid: list, kat, bench, serve, tls, time (see --help)%s%s", "", "");
     const char *cmd = argv[1];
     const opt *opts;
     if (strcmp(cmd, "list") == 0) {
@@ -233,7 +235,7 @@ int cb_args_parse(cb_args *a, int argc, char **argv, char *err, size_t errlen)
         a->cmd = CB_CMD_HELP;
         return 0;
     } else {
-        return fail(err, errlen, "unknown command '%s'; valid: list, kat, bench, serve, tls%s", cmd, "");
+        return fail(err, errlen, "unknown command '%s'; valid: list, kat, bench, serve, tls, time%s", cmd, "");
     }
 
     int rc = cb_opts_parse(opts, argc, argv, 2, apply, a, err, errlen);

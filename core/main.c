@@ -16,6 +16,7 @@
 #include "preamble.h"
 #include "ref.h"
 #include "serve.h"
+#include "timed.h"
 #include "tls/tls.h"
 #include "vectors.h"
 #include <errno.h>
@@ -291,6 +292,9 @@ int main(int argc, char **argv)
 {
     cb_args a;
     char err[512];
+    /* `time` runs another program and needs no library (timed.c). */
+    if (argc >= 2 && strcmp(argv[1], "time") == 0)
+        return cb_cmd_time(argc, argv);
     /* Every backend's module, before anything asks for a library (module.h). */
     cb_modules_load();
     /* --no-hw / --disable-cpu-feature: every command, tls too. */

@@ -129,7 +129,8 @@ def test_a_core_without_serve_gets_a_process_per_batch(tmp_path):
     assert len(procs) == 3 and procs[0] == "list" and len(batches) == 2
 
 
-def test_the_go_core_keeps_a_process_per_batch_beside_served_c_libraries(cli, env, tmp_path):
+def test_a_core_without_serve_keeps_a_process_per_batch_beside_served_c_libraries(cli, env, tmp_path):
+    """The recorded Go core, from before its ``serve``, stands for a core without it."""
     log = tmp_path / "calls"
     e = dict(env, CIPHERBENCH_CORE_GO=str(FAKE_CORE.parent / "cipherbench-core-go"),
              FAKE_CORE_SERVE="1", FAKE_CORE_LOG=str(log))

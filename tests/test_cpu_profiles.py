@@ -116,7 +116,7 @@ def test_tls_follows_the_profile_at_the_record_layer(cli, env):
         pytest.skip("the core has no TLS library")
     e = dict(env, CIPHERBENCH_CORE=str(core))
     r = cli("tls", "--lib", ",".join(libs), "--suites", "TLS_AES_128_GCM_SHA256", "--sizes",
-            "16384", "--budget", "0", "--precision", "0.5", "--loopback-size", "1M",
+            "16384", "--budget", "0", "--precision", "0.5", "--loopback", "--loopback-size", "1M",
             "--cpu-profile", "baseline", env_override=e)
     assert r.rc == 0, r.err
     with Store.open(env["CIPHERBENCH_DB"], create=False) as s:

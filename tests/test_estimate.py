@@ -173,8 +173,8 @@ def test_the_pace_of_steps_keeps_a_budget_cutting_rounds():
 
 
 def test_the_served_libraries_are_those_of_a_core_with_serve(env):
-    """The real C core serves its libraries; the (recorded) Go core has no serve: a process
-    a batch, which the estimate counts."""
+    """The real C core serves its libraries; the recorded Go core (from before its serve)
+    has none: a process a batch, which the estimate counts."""
     import os
 
     from conftest import FAKE_CORE, real_core

@@ -48,7 +48,8 @@ def test_the_payload_is_made_in_chunks():
 
 
 @pytest.mark.parametrize("args,option", [
-    (["tls", "--lib", "openssl", "--loopback-size", "900G", "--no-transfer", "--handshakes"],
+    (["tls", "--lib", "openssl", "--loopback", "--loopback-size", "900G", "--no-transfer",
+      "--handshakes"],
      "--loopback-size"),
     (["gpg", "--size", "900G", "--algo", "AES"], "--size"),
     (["ssh", "--size", "16G"], "--size"),

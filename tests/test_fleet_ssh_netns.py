@@ -4,7 +4,8 @@ the network namespace of the ssh tests (``test_run_fleet_netns.fleet``: each its
 host name), measured by one `ssh` command one host at a time (this machine's CPU runs every
 client), each run stored against its host; then `advise --host` for both and `compare --host`
 put the hosts side by side. Needs root, iproute2 and unshare (skipped with the reason
-otherwise). `tls --host` and `gpg --host` are refused in one line naming what to use."""
+otherwise). `tls` and `gpg` take the host options of `run` (test_gpg_tls_host_netns.py), and
+refuse with a host what is about this machine."""
 from __future__ import annotations
 
 import pytest
@@ -44,8 +45,18 @@ def test_ssh_measures_each_host_in_turn_and_the_fleet_is_answered(cli, fleet,  #
     assert t["summary"]["sentence"].startswith("2 hosts, ssh: ")
 
 
-def test_tls_and_gpg_refuse_a_host_in_one_line(cli):
-    for command, hint in (("tls", "cipherbench run --host"), ("gpg", "cipherbench run --host")):
-        out = cli(command, "--host", "h1")
+def test_tls_and_gpg_take_the_host_options_of_run(cli, tmp_path):
+    """Their --host options are run's; what is about this machine is refused with a host,
+    each in one line."""
+    for args, hint in ((("gpg", "--host", "h1", "--cpu", "0"), "--cpu is not supported with "
+                        "--host"),
+                       (("tls", "--host", "h1", "--wait-quiet"), "--wait-quiet is not "
+                        "supported with --host"),
+                       (("gpg", "--host", "h1", "--disk", str(tmp_path)), "with --host give "
+                        "the rate of the host's disk"),
+                       (("gpg", "--ssh-config", "x"), "--ssh-config needs --host"),
+                       (("tls", "--parallel", "2"), "--parallel needs --host or --inventory"),
+                       (("tls", "--host", "h1,h2", "--list-suites"), "give one --host")):
+        out = cli(*args)
         assert out.rc == 2, out.err
         assert len(out.err.strip().splitlines()) == 1 and hint in out.err, out.err

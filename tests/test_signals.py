@@ -32,8 +32,8 @@ def _commands(core: Path) -> dict[str, tuple[list[str], str | None]]:
     return {
         "run": (["run", "--lib", "openssl,libgcrypt,nettle", "--algo", "aes-*,sha*,chacha20*",
                  "--sizes", "64,1024,16384,65536", "--samples", "20", "--budget", "1"], None),
-        "tls": (["tls", "--lib", "openssl", "--suites", "tls1.2", "--loopback-size", "64M",
-                 "--budget", "1"], "openssl"),
+        "tls": (["tls", "--lib", "openssl", "--suites", "tls1.2", "--loopback",
+                 "--loopback-size", "64M", "--budget", "1"], "openssl"),
         "ssh": (["ssh", "--size", "64M", "--ciphers", "aes128-ctr,aes256-ctr,3des-cbc",
                  "--macs", "umac-64-etm@openssh.com", "--budget", "2"], "sshd"),
         "gpg": (["gpg", "--size", "32M", "--algo", "AES,AES256,TWOFISH,CAMELLIA128",

@@ -117,7 +117,7 @@ def test_cli_measures_stores_refuses_and_cleans_up(cli, env, tmp_path):
     lib_arg = ",".join(l for l in ("openssl", "gnutls") if l in libs)
     out = cli("tls", "--lib", lib_arg, "--suites", "TLS_AES_128_GCM_SHA256,RC4-SHA",
               "--sizes", "1400,16384", "--budget", "0", "--precision", "0.5",
-              "--loopback-size", "1M", "--json", env_override=e)
+              "--loopback", "--loopback-size", "1M", "--json", env_override=e)
     assert out.rc == 0, out.err
     data = out.json()
     ok = [s for s in data["suites"] if s["iana"] == "TLS_AES_128_GCM_SHA256"]

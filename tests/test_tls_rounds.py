@@ -224,7 +224,7 @@ def test_cli_real_core_and_openssl_in_rounds(cli, env, tmp_path):
     use_loopback = shutil.which("openssl") is not None
     out = cli("tls", "--lib", "openssl", "--suites", "TLS_CHACHA20_POLY1305_SHA256",
               "--sizes", "16384", "--rounds", "6", "--seed", "9", "--budget", "0",
-              "--loopback-size", "1M", *([] if use_loopback else ["--no-loopback"]), "--json",
+              "--loopback-size", "1M", *(["--loopback"] if use_loopback else []), "--json",
               env_override=e)
     assert out.rc == 0, out.err
     doc = out.json()

@@ -7,6 +7,8 @@ pub const USAGE: &str = "usage: cipherbench-core-rust list [--lib ring|rustcrypt
        cipherbench-core-rust bench --lib L --algo A[,B...] --op encrypt|decrypt|hash|mac
                                    [--sizes 16,64,...] [--samples N] [--min-sample-ms T]
                                    [--misalign N] [--cpu K] [--vectors DIR]
+       cipherbench-core-rust serve --lib L [--cpu K] [--vectors DIR]
+                                   (then one JSON request a line on stdin: docs/protocol.md)
   every command: [--cpu-profile no-aes|baseline | --no-hw (= no-aes)
     | --disable-cpu-feature aes,pclmul,avx2,vaes,sha,avx512,avx,ssse3,bmi]
        (AWS-LC through OPENSSL_ia32cap; ring and RustCrypto have no switch: not measured)
@@ -18,9 +20,14 @@ const HW_VALID: &str = "aes, pclmul, avx2, vaes, sha, avx512, avx, ssse3, bmi";
 /// --cpu-profile's names and how many of HW_NAMES (from the first) each turns off: no-aes
 /// is what --no-hw always meant, baseline everything beyond the architecture's baseline.
 const HW_PROFILES: [(&str, usize); 2] = [("no-aes", 5), ("baseline", 9)];
-const MAX_SIZES: usize = 64;
-const MAX_SIZE: u64 = 64 << 20;
-const MAX_ALGOS: usize = 128;
+pub const MAX_SIZES: usize = 64;
+pub const MAX_SIZE: u64 = 64 << 20;
+pub const MAX_ALGOS: usize = 128;
+/// The ranges of --samples, --misalign and --min-sample-ms, and of a serve request's fields.
+pub const MAX_SAMPLES: u64 = 1000;
+pub const MAX_MISALIGN: u64 = 63;
+pub const MIN_SAMPLE_MS_LO: f64 = 0.001;
+pub const MIN_SAMPLE_MS_HI: f64 = 10000.0;
 
 pub struct Args {
     pub cmd: String,
@@ -104,6 +111,7 @@ fn options(cmd: &str) -> &'static [(&'static str, bool)] {
     match cmd {
         "list" => &[("--lib", true)],
         "kat" => &[("--lib", true), ("--vectors", true), ("--no-differential", false)],
+        "serve" => &[("--lib", true), ("--cpu", true), ("--vectors", true)],
         _ => &[("--lib", true), ("--algo", true), ("--op", true), ("--sizes", true), ("--samples", true),
                ("--min-sample-ms", true), ("--misalign", true), ("--cpu", true), ("--vectors", true)],
     }
@@ -139,18 +147,18 @@ impl Args {
                 self.sizes_given = true;
             }
             "--samples" => {
-                self.samples = parse_uint(val, 1, 1000)
+                self.samples = parse_uint(val, 1, MAX_SAMPLES)
                     .ok_or_else(|| format!("--samples: '{}' is not valid; valid: a whole number from 1 to 1000", val))? as usize
             }
             "--min-sample-ms" => {
                 let d: f64 = val.parse().unwrap_or(f64::NAN);
-                if !(0.001..=10000.0).contains(&d) {
+                if !(MIN_SAMPLE_MS_LO..=MIN_SAMPLE_MS_HI).contains(&d) {
                     return Err(format!("--min-sample-ms: '{}' is not valid; valid: milliseconds from 0.001 to 10000", val));
                 }
                 self.min_sample_ms = d;
             }
             "--misalign" => {
-                self.misalign = parse_uint(val, 0, 63)
+                self.misalign = parse_uint(val, 0, MAX_MISALIGN)
                     .ok_or_else(|| format!("--misalign: '{}' is not valid; valid: bytes from 0 to 63", val))? as usize
             }
             "--cpu" => {
@@ -163,22 +171,27 @@ impl Args {
         Ok(())
     }
 
-    pub fn parse(argv: &[String]) -> Result<Args, String> {
-        let mut a = Args {
-            cmd: String::new(), lib: None, op: None, algos: Vec::new(),
+    /// The defaults of every option (those of `bench` for a serve request).
+    pub fn defaults(cmd: &str) -> Args {
+        Args {
+            cmd: cmd.into(), lib: None, op: None, algos: Vec::new(),
             sizes: vec![16, 64, 256, 1024, 8192, 16384, 65536], sizes_given: false,
             samples: 11, min_sample_ms: 2.0, misalign: 0, cpu: None, vectors: None, no_differential: false,
-        };
+        }
+    }
+
+    pub fn parse(argv: &[String]) -> Result<Args, String> {
+        let mut a = Args::defaults("");
         let Some(cmd) = argv.first() else {
-            return Err("missing command; valid: list, kat, bench (see --help)".into());
+            return Err("missing command; valid: list, kat, bench, serve (see --help)".into());
         };
         match cmd.as_str() {
-            "list" | "kat" | "bench" => a.cmd = cmd.clone(),
+            "list" | "kat" | "bench" | "serve" => a.cmd = cmd.clone(),
             "--help" | "-h" | "help" => {
                 a.cmd = "help".into();
                 return Ok(a);
             }
-            _ => return Err(format!("unknown command '{}'; valid: list, kat, bench", cmd)),
+            _ => return Err(format!("unknown command '{}'; valid: list, kat, bench, serve, tls", cmd)),
         }
         let opts = options(cmd);
         let mut i = 1;
@@ -212,6 +225,9 @@ impl Args {
             };
             a.apply(name, &val)?;
             i += 1;
+        }
+        if a.cmd == "serve" && a.lib.is_none() {
+            return Err("serve needs --lib (see 'cipherbench-core-rust list' for the libraries)".into());
         }
         if a.cmd == "bench" {
             let Some(lib) = &a.lib else {

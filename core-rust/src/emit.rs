@@ -48,3 +48,14 @@ pub fn error(lib: &str, algo: &str, op: Option<&str>, reason: &str, message: &st
 pub fn end(freq_hz: f64, elapsed_ns: u64) {
     emit(record("end", json!({"freq_hz": freq(freq_hz), "elapsed_ns": elapsed_ns})));
 }
+
+/// The end of bench and of each serve request: also the process's CPU time over the same
+/// elapsed_ns (their ratio is the share of a CPU the core got).
+pub fn end_cpu(freq_hz: f64, elapsed_ns: u64, cpu_ns: u64) {
+    emit(record("end", json!({"freq_hz": freq(freq_hz), "elapsed_ns": elapsed_ns, "cpu_ns": cpu_ns})));
+}
+
+/// A serve request that cannot be run: an error of reason bad_request, algo and op null.
+pub fn bad_request(lib: &str, message: &str) {
+    emit(record("error", json!({"lib": lib, "algo": null, "op": null, "reason": "bad_request", "message": message})));
+}

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //! cipherbench-core-rust: the cipherbench core protocol (docs/protocol.md) for ring,
 //! RustCrypto and AWS-LC (aws-lc-rs), as the libraries "ring", "rustcrypto" and "aws-lc":
-//! list, kat and bench, with the C core's arguments, known-answer checks, sampling and
-//! JSON lines; and tls for rustls with each provider ("rustls-ring", "rustls-aws-lc").
+//! list, kat, bench and serve, with the C core's arguments, known-answer checks, sampling
+//! and JSON lines; and tls for rustls with each provider ("rustls-ring", "rustls-aws-lc").
 mod algorithms;
 mod args;
 mod cpuinfo;
@@ -13,8 +13,10 @@ mod lib_awslc;
 mod lib_ring;
 mod lib_rustcrypto;
 mod measure;
+mod request;
 mod rules;
 mod ring_api;
+mod serve;
 mod tls;
 mod tls_args;
 mod tls_suites;
@@ -28,6 +30,8 @@ use measure::{wall_ns, AlignedBuf, Job};
 use serde_json::{json, Value};
 
 const CORE_VERSION: &str = "0.1.0";
+/// Every command of this core, in each preamble: a front end uses serve only when listed.
+const COMMANDS: [&str; 5] = ["list", "kat", "bench", "serve", "tls"];
 #[cfg(feature = "aws-lc")]
 pub const LIBS: &[Library] = &[lib_ring::LIBRARY, lib_rustcrypto::LIBRARY, lib_awslc::LIBRARY];
 #[cfg(not(feature = "aws-lc"))]
@@ -88,7 +92,7 @@ fn preamble(command: &str) {
     emit(record("preamble", json!({
         "core_version": CORE_VERSION, "compiler": env!("CB_RUSTC"), "cflags": env!("CB_PROFILE"),
         "cpu_model": model, "cpu_flags": flags, "freq_hz": emit::freq(cpuinfo::measure_freq_hz()),
-        "clock": "CLOCK_MONOTONIC", "command": command})));
+        "clock": "CLOCK_MONOTONIC", "command": command, "commands": COMMANDS})));
 }
 
 /// How a request to turn features off stands for l: applied (its switch is set and what
@@ -218,9 +222,44 @@ fn cmd_kat(a: &Args, hw: &Hw) -> i32 {
     if failures > 0 { 1 } else { 0 }
 }
 
+/// What serve keeps between requests, as the C core's memo: each algorithm's known answers
+/// are checked once (a failure is refused with the same message every time), and each
+/// point's loop count is calibrated once.
+#[derive(Default)]
+struct Memo {
+    kats: std::collections::HashMap<&'static str, Result<(), String>>,
+    iters: std::collections::HashMap<PointKey, u64>,
+}
+
+/// A point as calibrated: algorithm, op, size, misalignment and the sample's minimum in ns.
+type PointKey = (&'static str, String, usize, usize, u64);
+
+/// A loop count calibrated before still serves while its last warm-up batch lasts at least
+/// half a sample's minimum (else the machine got much faster, or its calibration was slowed).
+fn keeps_iters(last_ns: u64, min_ns: u64) -> bool {
+    last_ns >= min_ns / 2
+}
+
+/// The point's loop count: one kept from an earlier request (memo) is only warmed up, unless
+/// it no longer keeps (keeps_iters); otherwise calibrated (again) and remembered. Noise
+/// between the two is tolerated, so the rounds of a point keep one loop count.
+fn point_iters(job: &mut Job, memo: Option<&mut Memo>, key: PointKey, warm: u64, min_ns: u64) -> Result<u64, Status> {
+    let kept = memo.as_ref().and_then(|m| m.iters.get(&key).copied());
+    if let Some(k) = kept {
+        if keeps_iters(job.warm(warm, k)?, min_ns) {
+            return Ok(k);
+        }
+    }
+    let k = job.calibrate(warm, min_ns)?;
+    if let Some(m) = memo {
+        m.iters.insert(key, k);
+    }
+    Ok(k)
+}
+
 /// Times op on size bytes and emits the point; the median wall time of one call, or None
-/// after an error record.
-fn measure_point(a: &Args, lib: &str, r: &Row, size: usize) -> Option<f64> {
+/// after an error record. With a memo, a point calibrated before keeps its loop count.
+fn measure_point(a: &Args, lib: &str, r: &Row, size: usize, memo: Option<&mut Memo>) -> Option<f64> {
     let alg = &r.alg;
     let op = a.op.as_deref().unwrap_or("");
     let decrypt = op == "decrypt";
@@ -276,7 +315,8 @@ fn measure_point(a: &Args, lib: &str, r: &Row, size: usize) -> Option<f64> {
     };
     let min_ns = (a.min_sample_ms * 1e6) as u64;
     let warm = WARM_NS.max(2 * min_ns);
-    let iters = match job.calibrate(warm, min_ns) {
+    let key = (alg.name, op.to_string(), size, a.misalign, min_ns);
+    let iters = match point_iters(&mut job, memo, key, warm, min_ns) {
         Ok(k) => k,
         Err(st) => return run_err(st),
     };
@@ -304,7 +344,7 @@ impl algorithms::Runner for Noop {
 }
 
 /// Every size, then the fit. Returns true when every point was measured.
-fn bench_algo(a: &Args, lib: &str, r: &Row) -> bool {
+fn bench_algo(a: &Args, lib: &str, r: &Row, mut memo: Option<&mut Memo>) -> bool {
     let op = a.op.as_deref().unwrap_or("");
     let (mut xs, mut ys, mut fit_sizes) = (Vec::new(), Vec::new(), Vec::new());
     for &size in &a.sizes {
@@ -313,7 +353,7 @@ fn bench_algo(a: &Args, lib: &str, r: &Row) -> bool {
                         &format!("size {} is not a multiple of the {}-byte block", size, r.alg.block_len));
             continue;
         }
-        let Some(per_op) = measure_point(a, lib, r, size) else { return false };
+        let Some(per_op) = measure_point(a, lib, r, size, memo.as_deref_mut()) else { return false };
         if size >= FIT_MIN_SIZE {
             xs.push(size as f64);
             ys.push(per_op);
@@ -349,30 +389,60 @@ fn validate_bench(a: &Args) -> Result<(&'static Library, Vec<Row>), String> {
     Ok((lib, rows))
 }
 
+/// What bench and serve do before anything is timed: pin to --cpu, load the vectors (the
+/// entries that cannot be read are warned about and left out).
+pub(crate) fn pin_and_load(a: &Args) -> Result<vectors::VecSet, String> {
+    if let Some(cpu) = a.cpu {
+        measure::pin_cpu(cpu)?;
+    }
+    let set = vectors::load(&vectors::path(a.vectors.as_deref()), LIBS)?;
+    for b in &set.bad {
+        eprintln!("cipherbench-core-rust: warning: {} (left out)", b);
+    }
+    Ok(set)
+}
+
 fn cmd_bench(a: &Args, hw: &Hw) -> i32 {
     let (lib, rows) = match validate_bench(a) {
         Ok(x) => x,
         Err(e) => return usage_error(&e),
     };
-    if let Some(cpu) = a.cpu {
-        if let Err(e) = measure::pin_cpu(cpu) {
-            return usage_error(&e);
-        }
-    }
     // Nothing is timed before it passes its vectors.
-    let set = match vectors::load(&vectors::path(a.vectors.as_deref()), LIBS) {
+    let set = match pin_and_load(a) {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
-    for b in &set.bad {
-        eprintln!("cipherbench-core-rust: warning: {} (left out)", b);
-    }
-    let op = a.op.as_deref().unwrap_or("");
     let t0 = wall_ns();
+    let c0 = measure::cpu_ns();
     preamble("bench");
     library(lib, hw);
+    let failures = bench_run(lib, hw, &set, a, &rows, None);
+    emit::end_cpu(cpuinfo::measure_freq_hz(), wall_ns() - t0, measure::cpu_ns() - c0);
+    if failures > 0 { 1 } else { 0 }
+}
+
+/// The known answers of r, checked once when there is a memo.
+fn kat_ok(lib: &Library, r: &Row, set: &vectors::VecSet, memo: Option<&mut Memo>) -> Result<(), String> {
+    if let Some(known) = memo.as_ref().and_then(|m| m.kats.get(r.alg.name)) {
+        return known.clone();
+    }
+    let ok = match kat::kat_algo(lib.name, r, set) {
+        AlgoKat::Passed => Ok(()),
+        AlgoKat::Failed(why) | AlgoKat::NoVectors(why) => Err(why),
+    };
+    if let Some(m) = memo {
+        m.kats.insert(r.alg.name, ok.clone());
+    }
+    ok
+}
+
+/// Times every row of a in turn, for bench and for each request of serve: known answers
+/// first (remembered in memo when given), then a point per size. Returns how many
+/// algorithms failed.
+fn bench_run(lib: &Library, hw: &Hw, set: &vectors::VecSet, a: &Args, rows: &[Row], mut memo: Option<&mut Memo>) -> usize {
+    let op = a.op.as_deref().unwrap_or("");
     let mut failures = 0;
-    for r in &rows {
+    for r in rows {
         match if hw.off.is_empty() { "applied" } else { hw_status(lib, hw) } {
             "cannot_disable" => {
                 emit::error(lib.name, r.alg.name, Some(op), "cannot_disable",
@@ -387,20 +457,16 @@ fn cmd_bench(a: &Args, hw: &Hw) -> i32 {
             }
             _ => {}
         }
-        match kat::kat_algo(lib.name, r, &set) {
-            AlgoKat::Passed => {}
-            AlgoKat::Failed(why) | AlgoKat::NoVectors(why) => {
-                emit::error(lib.name, r.alg.name, Some(op), "kat_failed", &why);
-                failures += 1;
-                continue;
-            }
+        if let Err(why) = kat_ok(lib, r, set, memo.as_deref_mut()) {
+            emit::error(lib.name, r.alg.name, Some(op), "kat_failed", &why);
+            failures += 1;
+            continue;
         }
-        if !bench_algo(a, lib.name, r) {
+        if !bench_algo(a, lib.name, r, memo.as_deref_mut()) {
             failures += 1;
         }
     }
-    emit::end(cpuinfo::measure_freq_hz(), wall_ns() - t0);
-    if failures > 0 { 1 } else { 0 }
+    failures
 }
 
 fn main() {
@@ -427,6 +493,7 @@ fn main() {
                     }
                     "list" => cmd_list(&a, &hw),
                     "kat" => cmd_kat(&a, &hw),
+                    "serve" => serve::cmd_serve(&a, &hw),
                     _ => cmd_bench(&a, &hw),
                 },
             }
@@ -442,6 +509,35 @@ mod tests {
     fn kat_of(dir: &str) -> i32 {
         let argv: Vec<String> = ["kat", "--no-differential", "--vectors", dir].iter().map(|s| s.to_string()).collect();
         cmd_kat(&Args::parse(&argv).expect("arguments"), &Hw { off: Vec::new() })
+    }
+
+    /// Takes at least 1 us a call, whatever the machine.
+    struct Slow;
+    impl algorithms::Runner for Slow {
+        fn run(&mut self, _: &mut algorithms::Msg) -> Status {
+            let t0 = wall_ns();
+            while wall_ns() - t0 < 1000 {}
+            Status::Ok
+        }
+    }
+
+    fn slow_job() -> Job {
+        Job { runner: Box::new(Slow), inp: AlignedBuf::new(16, 0), out: AlignedBuf::new(16, 0), nonce: Vec::new(),
+              aad: Vec::new(), tag: Vec::new(), bump_nonce: false, counter: 0 }
+    }
+
+    /// A point calibrated before keeps its loop count (only warmed up) while a batch of it
+    /// lasts half a sample's minimum; a new point is calibrated and remembered.
+    #[test]
+    fn memo_keeps_a_points_loop_count() {
+        let mut memo = Memo::default();
+        let key = |size| ("sha256", "hash".to_string(), size, 0, 2_000u64);
+        memo.iters.insert(key(16), 7); // 7 calls of >= 1 us: at least the 1 us asked
+        assert_eq!(point_iters(&mut slow_job(), Some(&mut memo), key(16), 100_000, 2_000), Ok(7));
+        let k = point_iters(&mut slow_job(), Some(&mut memo), key(64), 100_000, 2_000).unwrap();
+        assert!((1..=3).contains(&k), "about 2 us of 1 us calls: {}", k);
+        assert_eq!(memo.iters.get(&key(64)), Some(&k));
+        assert!(keeps_iters(1_000, 2_000) && !keeps_iters(999, 2_000));
     }
 
     /// kat that checked nothing fails: an empty directory, or files for rows no library has.

@@ -134,6 +134,23 @@ impl Job {
         }
         Ok(k)
     }
+
+    /// Warm-up with a loop count kept from before: batches of iters for warm_ns; the last
+    /// batch's wall time.
+    pub fn warm(&mut self, warm_ns: u64, iters: u64) -> Result<u64, Status> {
+        let start = wall_ns();
+        loop {
+            let t0 = wall_ns();
+            let st = self.run(iters.max(1));
+            let t1 = wall_ns();
+            if st != Status::Ok {
+                return Err(st);
+            }
+            if t1 - start >= warm_ns {
+                return Ok(t1 - t0);
+            }
+        }
+    }
 }
 
 pub fn median(v: &[f64]) -> f64 {

@@ -11,14 +11,13 @@ from dataclasses import dataclass, field
 from cipherbench.analysis.delivered import throttled
 from cipherbench.advise import configs
 from cipherbench.advise import facts as F
-from cipherbench.advise import paired as P
 from cipherbench.advise import rates as R
 from cipherbench.advise import verdicts as A
 from cipherbench.advise import wording as W
 from cipherbench.advise.bottleneck import PathVerdict, sentence, verdict
 from cipherbench.advise.configs.base import ConfigLine, Context
-from cipherbench.advise.evidence import BASELINE_ALGO, Evidence, Rate, rel_ci
-from cipherbench.advise.families import FAMILIES, Ask, LayerEvidence, merged
+from cipherbench.advise.evidence import Evidence, Rate
+from cipherbench.advise.families import FAMILIES, Ask, Family, LayerEvidence, merged
 from cipherbench.advise.rank import Ranked, faster, indistinct, rank
 from cipherbench.advise.targets import Target
 from cipherbench.advise.validate import Validator, validate
@@ -174,28 +173,23 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
                      "what it delivers per wall-clock second, for how long and the bottleneck "
                      "(`cipherbench show` has them per CPU second)")
     if opts.assume_no_aes:
-        if ev.no_aes_runs and target.family == "tls":
+        if family.measured_without_aes(ev):
             notes.append("rates from runs with AES instructions switched off (hw_disabled)")
         elif ev.cpu_flags is not None and "aes" not in ev.cpu_flags:
             notes.append("the evidence was measured on a CPU without AES instructions already")
         else:
             rates = R.without_aes(cands, rates)
             notes.append("--assume-no-aes: AES rates are estimates. " + R.NO_AES_SOURCE)
-    if target.family == "luks":     # the kernel's implementation, not a library's
-        from cipherbench.advise import luks_kernel
-        kernel, more = luks_kernel.rates(ev, cands, luks_kernel.read_view(env, ev.cpu_flags),
-                                         opts.assume_no_aes)
-        layers[0].rates = {k: r for k, r in kernel.items() if r is not None}
-        layers[0].runs = tuple(sorted({i for r in layers[0].rates.values()
-                                       for i in r.run_ids}))
+    more = family.own_rates(ev, cands, layers, ask, opts.assume_no_aes)
+    if more is not None:
         rates = dict(merged(layers))
         notes = [n for n in notes if not n.startswith("--assume-no-aes")] + more
-    rounds = paired_rounds(ev, rates) if target.family == "ssh" else None
+    rounds = family.paired_rounds(ev, rates)
     rows = rank(cands, rates, opts.policy, target.transport, dflt.key, rounds=rounds)
     own = own_tool_rows(target, rows, opts)
     v, rec = A.decide(target.name, family.answer_rows(target, own), layers, dflt, opts.policy,
                       family.remedy_for(target, ask), family.preference)
-    bn, state = bottleneck_of(target, ev, own, rec, opts)
+    bn, state = bottleneck_of(family, ev, own, rec, opts)
     if not v.recommends:
         bn = W.no_path(v)
     notes += layer_notes(target, layers, rows, v, ev)
@@ -214,15 +208,8 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
         lines = validate(lines, validator)
     runs = sorted({i for r in rows if r.rate for i in r.rate.run_ids})
     text = W.answer(v) + choice_text(rec if v.recommends else None) + target_text(target, opts)
-    if target.family == "gpg" and v.recommends and rec is not None and ev.gpg_run is not None:
-        from cipherbench.scenarios.gpg import backup as gpg_backup
-        from cipherbench.scenarios.gpg import tables as gpg_tables
-        args = ev.gpg_run.args
-        disk = gpg_backup.Disk(opts.link[0], "your --link") if opts.link else \
-            gpg_tables.disk_of(args, [])
-        text += gpg_tables.how_long(ev.gpg_rows, "age" if rec.cand.key == "age" else "gnupg",
-                                    rec.cand.key, int(args.get("backup_size") or 50 << 30),
-                                    disk)
+    if v.recommends:
+        text += family.how_long(ev, rec, opts.link)
     if target.name == "nzbget":
         notes.insert(0, rc4_text(ev, opts))
     passed = [x for le in layers if le.layer.key == v.layer_key for x in le.passed_over]
@@ -232,16 +219,17 @@ def advise(target: Target, ev: Evidence, opts: Options, env: Mapping[str, str],
                   left_out=left_out(target, ev))
 
 
-def bottleneck_of(target: Target, ev: Evidence, own: list[Ranked], rec: Ranked | None,
+def bottleneck_of(family: Family, ev: Evidence, own: list[Ranked], rec: Ranked | None,
                   opts: Options) -> tuple[str, PathVerdict | None]:
-    """The bottleneck sentence and verdict for the named choice (``bottleneck``, ``paired``);
-    without a path measured beside it, the sentence says so."""
+    """The bottleneck sentence and verdict for the named choice (``bottleneck``; the family's
+    paired rounds where it has them); without a path measured beside it, the sentence says
+    so."""
     if rec is None or rec.rate is None:
         return "", None
-    baseline = ssh_baseline(ev, rec) if target.family == "ssh" else None
-    if target.family == "ssh" and P.applies(rec):
-        return P.bottleneck(own, rec, baseline, opts.link,
-                            ev.ssh_run.id if ev.ssh_run else None)
+    paired = family.paired_bottleneck(own, rec, ev, opts.link)
+    if paired is not None:
+        return paired
+    baseline = family.baseline(ev, rec)
     state = verdict(own, opts.link, baseline, rec)
     if state is None:
         return ("No path was measured beside the cipher, so whether crypto is the bottleneck "
@@ -307,21 +295,8 @@ def target_text(target: Target, opts: Options) -> str:
 
 def paired_rounds(ev: Evidence, rates: Mapping[str, Rate | None]) -> dict:
     """Candidate key -> the ssh scenario's row, for the rates measured in the ssh run's
-    paired rounds (not for primitive stand-ins, nor for rates estimated from them)."""
-    return {k: ev.ssh_rounds[k] for k, r in rates.items()
-            if r is not None and r.source == "ssh" and not r.estimated and k in ev.ssh_rounds
-            and ev.ssh_run is not None and ev.ssh_run.id in r.run_ids
-            and r.layer in ("", f"ssh:{ev.ssh_via}")}
-
-
-def ssh_baseline(ev: Evidence, rec: Ranked | None) -> Rate | None:
-    """The cleartext baseline of the ssh run the recommendation was measured in (a primitive
-    stand-in is not compared with a path it never took)."""
-    b = ev.ssh.get(BASELINE_ALGO)
-    if b is None or ev.ssh_run is None or rec is None or rec.rate is None or \
-            rec.rate.source != "ssh" or ev.ssh_run.id not in rec.rate.run_ids:
-        return None
-    return Rate(b.median, "ssh", (ev.ssh_run.id,), "cleartext TCP baseline", rel_ci=rel_ci(b))
+    paired rounds (``SshFamily.paired_rounds``)."""
+    return FAMILIES["ssh"].paired_rounds(ev, rates) or {}
 
 
 def own_tool_rows(target: Target, rows: list[Ranked], opts: Options) -> list[Ranked]:

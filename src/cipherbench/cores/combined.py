@@ -346,6 +346,12 @@ class Cores:
             self.tls_list()
         return self._tls_owner.get(lib, self.main)
 
+    def tls(self, lib: str, args: Sequence[str]) -> BenchStream:
+        """``tls ARGS`` of the core that measures ``lib``, started as that core starts its
+        processes (through its launcher: ssh, for a host)."""
+        core = self.tls_core(lib)
+        return core.start([str(core.path), "tls", *args, *self.common_args])
+
     def sources(self) -> builtins.list[CoreSource]:
         """The cores of the last ``list`` (listing first when none ran yet), with the extra
         cores that were not found."""
@@ -380,7 +386,8 @@ class Cores:
 
     def serves_lib(self, lib: str) -> bool:
         """Whether ``lib``'s batches go to one served process (not a variant's, nor those of a
-        core without ``serve``: the Go and Rust cores start a process a batch)."""
+        core without ``serve``: a Go or Rust core built before theirs starts a process a
+        batch)."""
         return lib not in self._variants and self._core_of(lib).serves_lib(lib)
 
     def serve(self, lib: str, extra: Sequence[str] = ()):

@@ -20,7 +20,8 @@ Public API:
 - ``CoreSession(core)``: the measuring processes of one run, as a context manager:
   ``.bench(lib, algos, op, sizes, ...)`` asks the library's served core (started at its first
   request, kept until the session closes), or starts one ``bench`` process per batch for a
-  core without ``serve`` (the Go and Rust cores). Closing it, on every exit path, stops them.
+  core without ``serve`` (a Go or Rust core built before theirs). Closing it, on every exit
+  path, stops them.
 - Errors: ``CoreNotFound``, ``CoreUsage`` (the core said exit 2), ``CoreCrashed`` (killed by a
   signal or an unexpected exit status), ``ProtocolMismatch`` (a line it cannot read).
 """

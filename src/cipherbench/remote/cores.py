@@ -68,6 +68,9 @@ class RemoteCores(Cores):
         return RemoteStream(super().bench(lib, algos, op, sizes, samples=samples,
                                           min_sample_ms=min_sample_ms, extra=extra), self)
 
+    def tls(self, lib: str, args: Sequence[str]) -> "RemoteStream":  # type: ignore[override]
+        return RemoteStream(super().tls(lib, args), self)
+
     def failure(self, e: CoreCrashed) -> Exception:
         """A failed core process, as seen from here: ssh failing (255) is the host lost."""
         host = self.host.destination

@@ -75,6 +75,10 @@ CLEANUP = "\n".join([
     '  fi',
     '  kill "$p" 2>/dev/null',
     'done',
+    # a private GnuPG home of the run (gpg --host): its agent goes with it
+    'for g in "$d"/gnupg.*; do',
+    '  [ -d "$g" ] && gpgconf --homedir "$g" --kill all >/dev/null 2>&1',
+    'done',
     'rm -rf "$d"',
 ])
 
@@ -113,6 +117,7 @@ class RemoteHost:
         self.connect_s = 0.0            # how long the probe took: about one connection
         self._probe_load_used = False
         self._sent_vectors = False
+        self.inventory = Inventory()     # the chosen core's ``list`` there
 
     # -- ssh ---------------------------------------------------------------------------------
     def ssh_argv(self, command: str) -> list[str]:
@@ -198,21 +203,34 @@ class RemoteHost:
             raise stopped
 
     # -- the core ----------------------------------------------------------------------------
-    def cores(self) -> RemoteCores:
+    def cores(self, needs: Sequence[str] = ()) -> RemoteCores:
         """The core to run on the host, checked with its ``list`` (see the module
-        docstring)."""
+        docstring); ``needs``: commands it must have (``time`` for ``gpg --host``), else
+        this machine's is shipped in place of one installed there."""
         f = self.facts
         path = self.host_core or f.installed.get("cipherbench-core")
         if path:
             vectors = self._ship_vectors() if f.tar else None
             extras = {name: p for name, p in f.installed.items() if name != "cipherbench-core"}
             try:
-                return self._checked(path, extras, vectors, f"installed at {path}")
+                cores = self._checked(path, extras, vectors, f"installed at {path}")
             except ProtocolMismatch as e:
                 if self.host_core:
                     raise
                 self.warn(f"the cipherbench-core on the PATH of {self.destination} ({path}) "
                           f"cannot be read: {e}; this machine's core is shipped instead")
+            else:
+                lacks = [n for n in needs if n not in (cores.main.commands or ())]
+                if not lacks:
+                    return cores
+                if self.host_core:
+                    raise RemoteError(f"the cipherbench-core {path} on {self.destination} has "
+                                      f"no `{lacks[0]}` command (an older version): install "
+                                      "this version there, or leave out --host-core to ship "
+                                      "this machine's")
+                self.warn(f"the cipherbench-core on the PATH of {self.destination} ({path}) "
+                          f"has no `{lacks[0]}` command (an older version); this machine's "
+                          "core is shipped instead")
         return self._ship()
 
     def _checked(self, path: str, extras: dict[str, str], vectors: str | None,
@@ -221,7 +239,7 @@ class RemoteHost:
         main = Core(path, self.env, launcher=launch)
         more = [(name, Core(p, self.env, launcher=launch)) for name, p in extras.items()]
         cores = RemoteCores(self, main, more, self.warn)
-        cores.check(source)
+        self.inventory = cores.check(source)
         self.core_source = source
         return cores
 

@@ -9,7 +9,13 @@ per-sample CPU time still tells how much of a CPU each sample got there).
 """
 from __future__ import annotations
 
-from cipherbench.machine import load
+from contextlib import ExitStack
+from typing import Sequence
+
+from cipherbench import __version__
+from cipherbench.machine import load, metadata
+from cipherbench.remote.cores import RemoteCores
+from cipherbench.remote.errors import RemoteError
 from cipherbench.remote.host import RemoteHost
 from cipherbench.scenarios.recording import Recording, _load_dict
 from cipherbench.store import Store
@@ -44,3 +50,28 @@ def store_failure(store: Store, command: str, args: dict, meta: dict, reason: st
     store.add_warning(run_id, Kind.HOST_FAILED, str(meta.get("host", "")), reason)
     store.finish_run(run_id, "failed")
     return run_id
+
+
+def failed_on_host(session: RemoteHost, store: Store, command: str, args: dict,
+                   err: RemoteError) -> RemoteError:
+    """A host that cannot be used: its directory there removed, a failed run stored with the
+    reason (and the host's machine facts when the probe got them); the one-line error that
+    ends the command, naming that run."""
+    session.close()
+    meta = (metadata.collect(None, None, machine_keys=session.machine_keys())
+            if session.facts.complete else {"cipherbench_version": __version__})
+    meta["host"] = session.destination
+    run_id = store_failure(store, command, args, meta, str(err))
+    return RemoteError(f"{err} (run {run_id} is marked failed)")
+
+
+def open_host(stack: ExitStack, session: RemoteHost, store: Store, command: str, args: dict,
+              needs: Sequence[str] = ()) -> RemoteCores:
+    """Probe the host and pick its core (``needs``: commands it must have); a host that
+    cannot be used leaves a failed run with the reason (and nothing on the host) and ends the
+    command with one line (``failed_on_host``)."""
+    try:
+        stack.enter_context(session)
+        return session.cores(needs)
+    except RemoteError as e:
+        raise failed_on_host(session, store, command, args, e) from None

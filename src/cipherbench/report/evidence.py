@@ -293,56 +293,74 @@ def session_text(runs: list[Run]) -> str:
 
 def _choose(found: dict[Setting, list[tuple[Run, list[Result]]]], named: bool, hw: str,
             left: list[str]) -> list[Setting]:
-    """The settings to draw, by library, version and hardware state."""
+    """The settings to draw, by library, version and hardware state: the hardware states the
+    chart shows, then (unless runs are named) each library's newest setting, then (``pair``)
+    the libraries measured in both states."""
     newest = {s: max(run.id for run, _ in runs) for s, runs in found.items()}
+    found = _hw_states(found, named, hw, newest, left)
+    keep = list(found) if named else _newest_per_library(found, newest, left)
+    if hw == "pair":
+        keep = _in_both_states(keep, left)
+    return sorted(keep, key=lambda s: (lib_sort_key(s.lib), version_key(s.version),
+                                       s.hw_off))
+
+
+def _hw_states(found: dict[Setting, list[tuple[Run, list[Result]]]], named: bool, hw: str,
+               newest: dict[Setting, int], left: list[str]
+               ) -> dict[Setting, list[tuple[Run, list[Result]]]]:
+    """The settings of the hardware states drawn: for ``pair`` the features on and one set
+    switched off (the newest run's); for ``on`` (or unnamed runs) the features on only."""
     if hw == "pair":
         offs = [s for s in found if s.hw_off]
         if not offs:
-            return []
-        # One set of switched-off features: the newest run's.
+            return {}
         off_set = max(offs, key=lambda s: newest[s]).hw_off
         other_off = sorted({s.hw_off for s in offs if s.hw_off != off_set})
         if other_off:
             left.append("runs with other features off (" + "; ".join(", ".join(o) for o in
                         other_off) + "): this chart shows " + ", ".join(off_set) + " off")
-        found = {s: v for s, v in found.items() if s.hw_off in ((), off_set)}
-    elif hw == "on" or not named:
+        return {s: v for s, v in found.items() if s.hw_off in ((), off_set)}
+    if hw == "on" or not named:
         switched = [s for s in found if s.hw_off]
         if switched:
             runs = [run for s in switched for run, _ in found[s]]
             left.append(f"{_ids(runs)}: measured with CPU features off (draw them with "
                         "--chart aes-hw)")
-        found = {s: v for s, v in found.items() if not s.hw_off}
-    keep: list[Setting] = []
-    if named:
-        keep = list(found)
-    else:
-        # The newest setting of each library (per hardware state); older ones are named.
-        by_lib: dict[tuple[str, tuple[str, ...]], Setting] = {}
-        for s in found:
-            k = (s.lib, s.hw_off)
-            if k not in by_lib or newest[s] > newest[by_lib[k]]:
-                by_lib[k] = s
-        keep = [s for s in found if by_lib[(s.lib, s.hw_off)] == s]
-        for s in found:
-            if s not in keep:
-                runs = [run for run, _ in found[s]]
-                left.append(f"{s.label()} ({_ids(runs)}): an older setting of {s.lib}; "
-                            "name the runs to draw it beside the newer one")
-    if hw == "pair":
-        # A library is drawn only with both states, measured with the same version and build.
-        on = {(s.lib, s.version, s.core, s.threads) for s in keep if not s.hw_off}
-        off = {(s.lib, s.version, s.core, s.threads) for s in keep if s.hw_off}
-        lone = [s for s in keep if (s.lib, s.version, s.core, s.threads) not in on & off]
-        for state in ("off", "on"):
-            names = [s.label(False) for s in lone if bool(s.hw_off) == (state == "on")]
-            if names:
-                left.append(f"{', '.join(names)}: not measured with the features {state}"
-                            + (" (a library without a switch of its own is not measured by "
-                               "--no-hw)" if state == "off" else ""))
-        keep = [s for s in keep if s not in lone]
-    return sorted(keep, key=lambda s: (lib_sort_key(s.lib), version_key(s.version),
-                                       s.hw_off))
+        return {s: v for s, v in found.items() if not s.hw_off}
+    return found
+
+
+def _newest_per_library(found: dict[Setting, list[tuple[Run, list[Result]]]],
+                        newest: dict[Setting, int], left: list[str]) -> list[Setting]:
+    """The newest setting of each library (per hardware state); older ones are named."""
+    by_lib: dict[tuple[str, tuple[str, ...]], Setting] = {}
+    for s in found:
+        k = (s.lib, s.hw_off)
+        if k not in by_lib or newest[s] > newest[by_lib[k]]:
+            by_lib[k] = s
+    keep = [s for s in found if by_lib[(s.lib, s.hw_off)] == s]
+    for s in found:
+        if s not in keep:
+            runs = [run for run, _ in found[s]]
+            left.append(f"{s.label()} ({_ids(runs)}): an older setting of {s.lib}; "
+                        "name the runs to draw it beside the newer one")
+    return keep
+
+
+def _in_both_states(keep: list[Setting], left: list[str]) -> list[Setting]:
+    """A library is drawn only with both states, measured with the same version and build."""
+    def build(s: Setting) -> tuple:
+        return (s.lib, s.version, s.core, s.threads)
+    on = {build(s) for s in keep if not s.hw_off}
+    off = {build(s) for s in keep if s.hw_off}
+    lone = [s for s in keep if build(s) not in on & off]
+    for state in ("off", "on"):
+        names = [s.label(False) for s in lone if bool(s.hw_off) == (state == "on")]
+        if names:
+            left.append(f"{', '.join(names)}: not measured with the features {state}"
+                        + (" (a library without a switch of its own is not measured by "
+                           "--no-hw)" if state == "off" else ""))
+    return [s for s in keep if s not in lone]
 
 
 def version_key(version: str) -> tuple:

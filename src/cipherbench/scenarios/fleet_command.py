@@ -8,6 +8,7 @@ answered and finished its run.
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Sequence
 
 import click
@@ -19,6 +20,7 @@ from cipherbench.clikit.options import SECONDS
 from cipherbench.errors import UsageError
 from cipherbench.remote import targets
 from cipherbench.remote.fleet import HostOutcome, run_fleet, strip_options
+from cipherbench.remote.host import check_destination
 
 FLEET_SCHEMA = "cipherbench-fleet"
 #: 1: first version: ``hosts`` (each: ``host``, ``status``, ``exit_status``, ``elapsed_s``,
@@ -60,6 +62,34 @@ def host_options(f: Any) -> Any:
     ]):
         f = decorator(f)
     return f
+
+
+def host_access_options(f: Any) -> Any:
+    """``--ssh-config`` and ``--host-core``: how a host is reached and which core runs there."""
+    f = click.option("--host-core", metavar="PATH",
+                     help="with --host: the cipherbench-core to run there (default: the one on "
+                          "its PATH, else this machine's, shipped)")(f)
+    return click.option("--ssh-config", metavar="FILE", type=click.Path(dir_okay=False),
+                        help="with --host: use this ssh_config file (ssh -F) instead of "
+                             "~/.ssh/config")(f)
+
+
+def check_host_options(host: str | None, ssh_config: str | None, host_core: str | None,
+                       local: Sequence[tuple[str, object]] = ()) -> None:
+    """What goes with --host, and what does not: ``local`` names the options given about
+    this machine (its CPUs, its directories), each with its value (None: not given)."""
+    if not host:
+        for name, value in (("--ssh-config", ssh_config), ("--host-core", host_core)):
+            if value:
+                raise UsageError(f"{name} needs --host")
+        return
+    check_destination(host)
+    for name, setting in local:
+        if setting is not None:
+            raise UsageError(f"{name} is not supported with --host (it is about this "
+                             "machine's CPUs): leave it out")
+    if ssh_config and not os.path.isfile(ssh_config):
+        raise UsageError(f"--ssh-config {ssh_config}: no such file")
 
 
 def resolve(app: AppContext, hosts: Sequence[str], inventory: str | None,
@@ -173,20 +203,3 @@ class _ProgressView:
         elif not self.quiet or o.status not in ("running", "waiting"):
             self.console.print(f"{o.destination}: {line}", markup=False, highlight=False,
                                soft_wrap=True)
-
-
-def refuses_hosts(command: str, why: str) -> Any:
-    """Hidden ``--host`` and ``--inventory`` of a command that measures this machine only:
-    one line saying why and what measures a host instead."""
-    def refuse(ctx: click.Context, param: click.Parameter, value: Any) -> Any:  # noqa: ARG001
-        if value:
-            raise UsageError(f"{command} --{param.name}: {why}; on a host, `cipherbench run "
-                             "--host HOST` measures its ciphers, which `cipherbench advise "
-                             "--host HOST` reads")
-        return value
-
-    def wrap(f: Any) -> Any:
-        f = click.option("--inventory", hidden=True, expose_value=False, callback=refuse)(f)
-        return click.option("--host", hidden=True, multiple=True, expose_value=False,
-                            callback=refuse)(f)
-    return wrap

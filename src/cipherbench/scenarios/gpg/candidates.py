@@ -67,11 +67,13 @@ def _first_line(text: str, fallback: str) -> str:
 class GpgTool:
     """Argument vectors for the installed gpg inside a private home."""
 
-    def __init__(self, gpg: str, home: GpgHome):
+    def __init__(self, gpg: str, home: GpgHome, allow_old: bool | None = None):
         self.gpg = gpg
         self.home = home
-        # Asked once: a gpg that knows the option refuses old ciphers without it.
-        self.allow_old = gpg_knows(gpg, ALLOW_OLD_CIPHERS, home.env)
+        # Asked once (here, unless the caller asked where gpg runs): a gpg that knows the
+        # option refuses old ciphers without it.
+        self.allow_old = (gpg_knows(gpg, ALLOW_OLD_CIPHERS, home.env) if allow_old is None
+                          else allow_old)
 
     def encrypt(self, algo: str) -> list[str]:
         """Symmetric encryption to stdout, no compression (so the cipher is what is measured);

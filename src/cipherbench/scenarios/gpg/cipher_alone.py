@@ -10,6 +10,7 @@ from typing import Iterable
 
 from cipherbench.analysis import stats
 from cipherbench.cores.core_client import Core
+from cipherbench.cores.combined import Cores
 from cipherbench.cores.records import CoreError, Point
 from cipherbench.errors import UserError
 from cipherbench.scenarios.gpg.programs import GPG_TO_CFB
@@ -37,7 +38,7 @@ class Alone:
         return rate(SIZE, self.summary.median) if self.summary else None
 
 
-def _bench(core: Core, algos: list[str], op: str) -> dict[str, Alone]:
+def _bench(core: Core | Cores, algos: list[str], op: str) -> dict[str, Alone]:
     out = {a: Alone(a, op, error="not measured") for a in algos}
     if not algos:
         return out
@@ -50,7 +51,7 @@ def _bench(core: Core, algos: list[str], op: str) -> dict[str, Alone]:
     return out
 
 
-def measure(core: Core, gpg_algos: Iterable[str]) -> tuple[dict[str, Alone], Alone | None]:
+def measure(core: Core | Cores, gpg_algos: Iterable[str]) -> tuple[dict[str, Alone], Alone | None]:
     """CFB encryption for each gpg algorithm the core's libgcrypt backend has, and SHA-1.
 
     Returns ({gpg algo: Alone}, the SHA-1 Alone or None). Algorithms the backend lacks come

@@ -17,11 +17,11 @@ import re
 import subprocess
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 from cipherbench.analysis import verdict as V
 from cipherbench.scenarios.gpg import figure as F
-from cipherbench.scenarios.gpg.process import run_timed
+from cipherbench.scenarios.gpg.process import Timed, run_timed
 from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
                                                   _first_line, round_trip)
 from cipherbench.scenarios.rounds import PlannedStop, Round, Sequential, rounds, settled
@@ -86,6 +86,39 @@ class RoundsOutcome:
         return F.per_round(at, walls, self.cpus(slot))
 
 
+class Calls(Protocol):
+    """Where the calls run: ``check`` a candidate end to end once (``CandidateFailed`` or
+    ``OSError`` when it fails), then ``call`` one slot, timed (``OSError`` when the program
+    cannot run). This machine's are ``LocalCalls``; a host's, ``on_host.HostGpg``."""
+
+    def check(self, cand: Candidate) -> None: ...
+
+    def call(self, slot: Slot) -> Timed: ...
+
+
+class LocalCalls:
+    """Calls on this machine: the data held in memory and fed through a pipe (``run_timed``:
+    the program's own CPU time from wait4), each candidate's ciphertext from its check kept
+    for its decryptions."""
+
+    def __init__(self, tools: Mapping[str, GpgTool | AgeTool], data: bytes | bytearray,
+                 env: Mapping[str, str], cpu: int | None = None):
+        self.tools, self.data, self.env, self.cpu = tools, data, env, cpu
+        self.ciphertext: dict[Candidate, bytes] = {}
+
+    def check(self, cand: Candidate) -> None:
+        self.ciphertext[cand] = round_trip(self.tools[cand.tool], cand.algo, self.data,
+                                           self.env)
+
+    def call(self, slot: Slot) -> Timed:
+        tool = self.tools[slot.cand.tool]
+        if slot.op == "encrypt":
+            argv, payload = tool.encrypt(slot.cand.algo), (self.data if slot.size else b"")
+        else:
+            argv, payload = tool.decrypt(slot.cand.algo), self.ciphertext[slot.cand]
+        return run_timed(argv, payload, self.env, cpu=self.cpu)
+
+
 def slots_for(cands: Sequence[Candidate], ops: Sequence[str], size: int,
               fixed_cost: bool = True) -> list[Slot]:
     """Each candidate's operations on the data, and (``fixed_cost``, with encryption asked)
@@ -131,18 +164,20 @@ def measure_in_rounds(tools: Mapping[str, GpgTool | AgeTool], slots: Sequence[Sl
                       min_rounds: int = V.MIN_ROUNDS, cpu: int | None = None,
                       on_call: Callable[[Slot], None] | None = None,
                       clock: Callable[[], float] = time.monotonic,
-                      out: RoundsOutcome | None = None) -> RoundsOutcome:
+                      out: RoundsOutcome | None = None,
+                      calls: Calls | None = None) -> RoundsOutcome:
     """Check every candidate, then measure ``slots`` in up to ``n_rounds`` rounds: after
     ``min_rounds``, stop once ``budget_s`` is spent, or at a planned look (``Sequential.within``
     ``n_rounds``) once every slot is ``answered``.
     ``tools`` maps a candidate's tool ("gpg", "age") to its argument vectors. ``out`` (made
     here when not given) holds every call as it finishes, so a caller stopped by a signal
-    still has the rounds measured so far."""
+    still has the rounds measured so far. ``calls`` runs them (default: ``LocalCalls`` of
+    ``tools``, ``data`` and ``env`` on this machine)."""
     out = out if out is not None else RoundsOutcome()
-    ciphertext: dict[Candidate, bytes] = {}
+    calls = calls if calls is not None else LocalCalls(tools, data, env, cpu)
     for cand in dict.fromkeys(s.cand for s in slots):
         try:
-            ciphertext[cand] = round_trip(tools[cand.tool], cand.algo, data, env)
+            calls.check(cand)
         except (CandidateFailed, OSError) as e:
             out.failed[cand] = str(e)
     live = [s for s in slots if s.cand not in out.failed]
@@ -152,13 +187,8 @@ def measure_in_rounds(tools: Mapping[str, GpgTool | AgeTool], slots: Sequence[Sl
     def one(slot: Slot, index: int) -> Call | None:
         if slot.cand in out.failed:
             return None
-        tool = tools[slot.cand.tool]
-        if slot.op == "encrypt":
-            argv, payload = tool.encrypt(slot.cand.algo), (data if slot.size else b"")
-        else:
-            argv, payload = tool.decrypt(slot.cand.algo), ciphertext[slot.cand]
         try:
-            t = run_timed(argv, payload, env, cpu=cpu)
+            t = calls.call(slot)
         except OSError as e:
             out.failed[slot.cand] = f"{slot.op} could not run: {e.strerror or e}"
             return None
@@ -193,5 +223,11 @@ def default_cipher(gpg: str, gpg_args: Sequence[str], env: Mapping[str, str]) ->
                                 env=dict(env), capture_output=True, timeout=60, check=False)
     except (OSError, subprocess.TimeoutExpired):
         return FALLBACK_DEFAULT
-    m = re.search(rb"symkey enc packet: version \d+, cipher (\d+)", listed.stdout)
+    return cipher_of_packets(listed.stdout.decode(errors="replace"))
+
+
+def cipher_of_packets(listed: str) -> str:
+    """The cipher of the first symmetric-key packet in ``gpg --list-packets`` output (gpg's
+    documented default when there is none)."""
+    m = re.search(r"symkey enc packet: version \d+, cipher (\d+)", listed)
     return OPENPGP_CIPHERS.get(int(m.group(1)), FALLBACK_DEFAULT) if m else FALLBACK_DEFAULT

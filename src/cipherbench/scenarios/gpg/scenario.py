@@ -18,14 +18,16 @@ from cipherbench.analysis import stats
 from cipherbench.analysis.estimate import Estimate
 from cipherbench.analysis import verdict as V
 from cipherbench.cores.core_client import Core
+from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_fitted, display_rows
 from cipherbench.errors import EnvironmentProblem, UserError
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios.gpg import cipher_alone, figure, interleaved, programs, tables
 from cipherbench.scenarios.gpg import disk as disk_mod
-from cipherbench.scenarios.gpg.home import GpgHomeError, private_gnupg_home
-from cipherbench.scenarios.gpg.candidates import (AgeTool, Candidate, CandidateFailed, GpgTool,
-                                                  Measured, random_data)
+from cipherbench.scenarios.gpg.home import GpgHomeError
+from cipherbench.scenarios.gpg.candidates import Candidate, CandidateFailed, Measured
+from cipherbench.scenarios.gpg.here import LocalGpg
+from cipherbench.scenarios.gpg.on_host import HostGpg
 from cipherbench.scenarios.outcome import MeasureOutcome
 from cipherbench.scenarios.recording import Recording
 from cipherbench.store import Result, Run, StoredWarning
@@ -59,24 +61,33 @@ class GpgPlan:
     budget_s: float
     backup_size: int = DEFAULT_BACKUP_SIZE
     age: tuple[str, str] | None = None       # (program, version)
-    core: Core | None = None                 # None: no cipher-alone rows
+    core: Core | Cores | None = None         # None: no cipher-alone rows
     env: dict = field(default_factory=dict)   # the environment gpg and age get
     notes: list[str] = field(default_factory=list)
     cpu: int | None = None                   # the CPU gpg and age run on (--cpu K)
     rounds: int = DEFAULT_ROUNDS             # interleaved rounds at most
     seed: int = field(default_factory=_new_seed)   # of the rounds' random orders
     disk: str | None = None                  # --disk: a rate, or a directory to measure
+    host: str | None = None                  # --host: gpg measured there (``on_host``)
 
     def args(self) -> dict:
-        return {"algos": self.want, "size": self.size, "ops": self.ops,
-                "backup_size": self.backup_size, "precision": self.precision, "cpu": self.cpu,
-                "budget": self.budget_s, "rounds": self.rounds, "seed": self.seed,
-                "disk": self.disk}
+        out = {"algos": self.want, "size": self.size, "ops": self.ops,
+               "backup_size": self.backup_size, "precision": self.precision, "cpu": self.cpu,
+               "budget": self.budget_s, "rounds": self.rounds, "seed": self.seed,
+               "disk": self.disk}
+        if self.host:
+            out["host"] = self.host
+        return out
+
+    def programs(self) -> dict:
+        """The versions of gpg and age (as they name themselves), stored with the run."""
+        return {"gpg": self.gpg_version, **({"age": self.age[1]} if self.age else {})}
 
     def metadata(self) -> dict:
+        """This machine's metadata and the programs (a host's: ``RemoteHost.run_metadata``
+        over ``programs``)."""
         meta = metadata.collect()
-        meta["programs"] = {"gpg": self.gpg_version,
-                            **({"age": self.age[1]} if self.age else {})}
+        meta["programs"] = self.programs()
         return meta
 
 
@@ -121,63 +132,72 @@ def estimate_s(p: GpgPlan) -> Estimate:
                     budget_s=p.budget_s * n * len(p.ops), min_rounds=V.MIN_ROUNDS)
 
 
-def measure(p: GpgPlan, rec: Recording) -> MeasureOutcome:
+def measure(p: GpgPlan, rec: Recording, place: HostGpg | None = None) -> MeasureOutcome:
     """Cipher-alone rows from the core first, then every candidate through gpg (or age) in
-    randomized interleaved rounds, beside gpg's own default cipher."""
+    randomized interleaved rounds, beside gpg's own default cipher; on this machine, or on
+    the host of ``place`` (``on_host``: opened by the caller, which read gpg there)."""
     for note in p.notes:
         rec.note(note)
-    if p.disk and os.path.isdir(p.disk):
+    if p.disk and os.path.isdir(p.disk) and place is None:
         rec.progress.working(f"measuring the disk under {p.disk}")
         d = disk_mod.measure(Path(p.disk))
         rec.add(Result("gpg", "disk", str(Path(p.disk).resolve()), "write", disk_mod.PROBE_BYTES,
                        "bytes_per_s", "B/s", median=d.bps, n_samples=1,
                        extra={"source": d.source}))
     try:
-        with private_gnupg_home(p.env or None) as home:
-            chosen = list(p.chosen)
-            tools: dict[str, GpgTool | AgeTool] = {}
-            failed: dict[Candidate, str] = {}
-            default = None
-            if p.gpg:
-                rec.progress.working("asking gpg for its default cipher")
-                tools["gpg"] = GpgTool(p.gpg, home)
-                default = interleaved.default_cipher(p.gpg, home.gpg_args(), home.env)
-                if Candidate("gpg", default) not in chosen:
-                    rec.note(f"{default} is measured too: it is gpg's own default here, the "
-                             "reference of the ratios")
-                    chosen.append(Candidate("gpg", default))
-            if p.core is not None:
-                _cipher_alone(p.core, [c.algo for c in chosen if c.tool == "gpg"], rec)
-            rec.progress.working("preparing data")
-            data = random_data(p.size)
-            if p.age is not None and any(c.tool == "age" for c in chosen):
-                try:
-                    tools["age"] = AgeTool(p.age[0], home, home.env)
-                except CandidateFailed as e:
-                    failed[Candidate("age", "chacha20-poly1305")] = str(e)
-            live = [c for c in chosen if c not in failed]
-            slots = interleaved.slots_for(live, p.ops, p.size)
-            base = {op: interleaved.Slot(Candidate("gpg", default), op, p.size)
-                    for op in p.ops} if default else {}
-            rec.progress.set_total(len(slots) * expected_rounds(p, len(live)))
-            rec.progress.working("checking every cipher end to end")
-            out = interleaved.RoundsOutcome(failed=failed)
-            try:
-                interleaved.measure_in_rounds(
-                    tools, slots, data, home.env, n_rounds=p.rounds, rng=random.Random(p.seed),
-                    budget_s=p.budget_s * len(live) * len(p.ops), precision=p.precision,
-                    base=base, cpu=p.cpu, on_call=lambda s: rec.progress.done(s.label), out=out)
-            except KeyboardInterrupt:
-                # stopped: the rounds measured so far are kept (too few give no verdict)
-                _store_rounds(p, rec, [c for c in chosen if c not in out.failed], slots, out,
-                              default)
-                raise
-            _store_rounds(p, rec, chosen, slots, out, default)
+        if place is not None:
+            _rounds(p, rec, place)
+        else:
+            with LocalGpg(p.gpg, p.age[0] if p.age else None, p.env or None, p.cpu) as here:
+                _rounds(p, rec, here)
     except GpgHomeError as e:
         raise EnvironmentProblem(str(e))
     # a candidate that failed has an ``error`` row per operation, its message said already
     return MeasureOutcome(failed=sum(r.metric == "error"
                                      for r in rec.store.results(rec.run_id)))
+
+
+def _rounds(p: GpgPlan, rec: Recording, where: LocalGpg | HostGpg) -> None:
+    """gpg's default cipher, the cipher-alone rows, the data, then the rounds, stored."""
+    chosen = list(p.chosen)
+    failed: dict[Candidate, str] = {}
+    default = None
+    if p.gpg:
+        rec.progress.working("asking gpg for its default cipher")
+        default = where.default_cipher()
+        if Candidate("gpg", default) not in chosen:
+            rec.note(f"{default} is measured too: it is gpg's own default here, the "
+                     "reference of the ratios")
+            chosen.append(Candidate("gpg", default))
+    if p.core is not None:
+        _cipher_alone(p.core, [c.algo for c in chosen if c.tool == "gpg"], rec)
+    rec.progress.working("preparing data")
+    where.prepare(p.size, len(chosen) + 1)
+    if p.age is not None and any(c.tool == "age" for c in chosen):
+        try:
+            where.start_age()
+        except CandidateFailed as e:
+            failed[Candidate("age", "chacha20-poly1305")] = str(e)
+    live = [c for c in chosen if c not in failed]
+    slots = interleaved.slots_for(live, p.ops, p.size)
+    base = {op: interleaved.Slot(Candidate("gpg", default), op, p.size)
+            for op in p.ops} if default else {}
+    rec.progress.set_total(len(slots) * expected_rounds(p, len(live)))
+    rec.progress.working("checking every cipher end to end")
+    out = interleaved.RoundsOutcome(failed=failed)
+    try:
+        interleaved.measure_in_rounds(
+            {}, slots, b"", {}, n_rounds=p.rounds, rng=random.Random(p.seed),
+            budget_s=p.budget_s * len(live) * len(p.ops), precision=p.precision,
+            base=base, on_call=lambda s: rec.progress.done(s.label), out=out,
+            calls=where.calls())
+    except (KeyboardInterrupt, EnvironmentProblem):
+        # stopped, or the host lost: the rounds measured so far are kept (too few give no
+        # verdict)
+        _store_rounds(p, rec, [c for c in chosen if c not in out.failed], slots, out,
+                      default)
+        raise
+    _store_rounds(p, rec, chosen, slots, out, default)
 
 
 def _store_rounds(p: GpgPlan, rec: Recording, chosen: list[Candidate],
@@ -198,7 +218,7 @@ def _store_rounds(p: GpgPlan, rec: Recording, chosen: list[Candidate],
                     rec.add(r)
 
 
-def _cipher_alone(core: Core, gpg_algos: list[str], rec: Recording) -> None:
+def _cipher_alone(core: Core | Cores, gpg_algos: list[str], rec: Recording) -> None:
     """The core's rows of each cipher alone in CFB mode, and of SHA-1 (the MDC)."""
     try:
         alone, sha = cipher_alone.measure(core, gpg_algos)

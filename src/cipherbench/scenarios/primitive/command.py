@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 from contextlib import ExitStack
 from typing import Callable, TypedDict
 
 import click
 from rich.console import Console
 
-from cipherbench import __version__
 from cipherbench.analysis.estimate import Estimate
-from cipherbench.machine import metadata
 from cipherbench.clikit.context import AppContext, db_option, json_option
 from cipherbench.clikit.quiet import cpu_option, wait_quiet_on, wait_quiet_option
 from cipherbench.clikit.options import (SECONDS, cpu_profile_option, did_you_mean, nonempty_list,
@@ -27,8 +24,9 @@ from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document
 from cipherbench.advise.targets import ALL as ADVISE_TARGETS
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
-from cipherbench.remote import RemoteError, RemoteHost, check_destination
-from cipherbench.remote.recording import HostRecording, store_failure
+from cipherbench.remote import RemoteError, RemoteHost
+from cipherbench.remote import recording as host_recording
+from cipherbench.remote.recording import HostRecording
 from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios import fleet_command as fleet, threads as thr
 from cipherbench.scenarios.fleet_command import KeepsArgs, host_options
@@ -245,35 +243,14 @@ def parse_rounds(text: str | None, preset: Preset = DEFAULT, n_threads: int = 1
 def check_host_options(host: str | None, ssh_config: str | None, host_core: str | None,
                        threads: str | None, cpu: int | None, wait_quiet: float | None) -> None:
     """What goes with --host, and what does not (options about this machine's CPUs)."""
-    if not host:
-        for name, value in (("--ssh-config", ssh_config), ("--host-core", host_core)):
-            if value:
-                raise UsageError(f"{name} needs --host")
-        return
-    check_destination(host)
-    local: tuple[tuple[str, object], ...] = (("--threads", threads), ("--cpu", cpu),
-                                             ("--wait-quiet", wait_quiet))
-    for name, setting in local:
-        if setting is not None:
-            raise UsageError(f"{name} is not supported with --host (it is about this "
-                             "machine's CPUs): leave it out")
-    if ssh_config and not os.path.isfile(ssh_config):
-        raise UsageError(f"--ssh-config {ssh_config}: no such file")
+    fleet.check_host_options(host, ssh_config, host_core, (
+        ("--threads", threads), ("--cpu", cpu), ("--wait-quiet", wait_quiet)))
 
 
 def open_host(stack: ExitStack, session: RemoteHost, store, args: dict):
     """Probe the host and pick its core; a host that cannot be used leaves a failed run with
     the reason (and nothing on the host) and ends the command with one line."""
-    try:
-        stack.enter_context(session)
-        return session.cores()
-    except RemoteError as e:
-        session.close()
-        meta = (metadata.collect(None, None, machine_keys=session.machine_keys())
-                if session.facts.complete else {"cipherbench_version": __version__})
-        meta["host"] = session.destination
-        run_id = store_failure(store, primitive.NAME, args, meta, str(e))
-        raise RemoteError(f"{e} (run {run_id} is marked failed)") from None
+    return host_recording.open_host(stack, session, store, primitive.NAME, args)
 
 
 class _RecordingOptions(TypedDict):

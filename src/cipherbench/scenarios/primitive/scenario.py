@@ -204,7 +204,8 @@ def estimate_s(p: RunPlan) -> Estimate:
     """How long the plan should take, on a quiet machine and at any CPU share (shown before
     the run starts): the rounds' budget and the extra samples' budgets are wall time, so
     under load they cut the work rather than stretch (``analysis.estimate``). A library whose
-    core has no ``serve`` (the Go and Rust cores) costs a process for every batch."""
+    core has no ``serve`` (a Go or Rust core built before theirs) costs a process for every
+    batch."""
     s = p.selection
     sample_s = (s.min_sample_ms or _CORE_MIN_SAMPLE_MS) / 1000
     first_s = s.samples * sample_s if s.samples else _AUTO_POINT_S

@@ -270,6 +270,57 @@ def ssh_argv(target: Target, cipher: str, mac: str | None, command: str) -> list
     return argv + [target.destination, command]
 
 
+@dataclass
+class _Reply:
+    """What the far side's script printed after ``CB-READY``, in order of arrival."""
+
+    digest: str | None = None   # CB-SHA: the SHA-256 of what arrived (verify)
+    count: int | None = None    # CB-COUNT: the bytes that arrived (timed runs)
+    end: list[str] | None = None  # CB-END's words: the server's CPU at the end
+    # per CB-MARK: its words and arrival here
+    marks: list[tuple[list[str], float]] = field(default_factory=list)
+
+    def read(self, lines: _Lines, deadline: float) -> None:
+        """Read until ``CB-END`` or the end of ssh's output."""
+        while self.end is None:
+            line = lines.readline(deadline)
+            if line is None:
+                return
+            words = line.split()
+            if line.startswith("CB-SHA"):
+                self.digest = words[1] if len(words) > 1 else ""
+            elif line.startswith("CB-MARK"):
+                self.marks.append((words, time.perf_counter()))
+            elif line.startswith("CB-COUNT"):
+                self.count = steady.count_of(words)
+            elif line.startswith("CB-END"):
+                self.end = words
+
+
+def _await_ready(lines: _Lines) -> list[str] | None:
+    """``CB-READY``'s words (key exchange and login over), None when ssh ended first."""
+    deadline = time.monotonic() + 60.0
+    while (line := lines.readline(deadline)) is not None:
+        if line.startswith("CB-READY"):
+            return line.split()
+    return None
+
+
+def _spawn(target: Target, cipher: str, mac: str | None, verify: bool,
+           parts: steady.Parts, err_file) -> subprocess.Popen:
+    """ssh with the remote script, pinned as asked, its stdin pipe as large as a chunk."""
+    proc = subprocess.Popen(ssh_argv(target, cipher, mac, remote_command(verify, parts)),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file,
+                            bufsize=0)
+    pin(proc.pid, target.cpu)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        fcntl.fcntl(proc.stdin.fileno(), _F_SETPIPE_SZ, _CHUNK)
+    except OSError:
+        pass
+    return proc
+
+
 def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryview, *,
              verify: bool = False, timeout_s: float | None = None,
              max_s: float | None = None) -> TransferSample:
@@ -283,35 +334,18 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
     parts = steady.WHOLE_SAMPLE if verify else steady.parts(nbytes)
     err_file = tempfile.TemporaryFile()
     t_spawn = time.monotonic()
-    proc = subprocess.Popen(ssh_argv(target, cipher, mac, remote_command(verify, parts)),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file,
-                            bufsize=0)
-    pin(proc.pid, target.cpu)
+    proc = _spawn(target, cipher, mac, verify, parts, err_file)
     assert proc.stdin is not None and proc.stdout is not None
-    try:
-        fcntl.fcntl(proc.stdin.fileno(), _F_SETPIPE_SZ, _CHUNK)
-    except OSError:
-        pass
     lines = _Lines(proc.stdout.fileno())
     writer: threading.Thread | None = None
     failure: list[BaseException] = []
     sent = [0]
-    ready = end = None
+    reply = _Reply()
     rest: list[str] = []
-    digest = None
-    count: int | None = None
-    # per CB-MARK: its words and arrival here; ssh's CPU time as the writing passed the same
-    # offsets (``_writer``)
-    marks: list[tuple[list[str], float]] = []
+    # ssh's CPU time as the writing passed the marks' offsets (``_writer``)
     client_marks: list[tuple[int | None, str]] = []
     try:
-        deadline = time.monotonic() + 60.0
-        while ready is None:
-            line = lines.readline(deadline)
-            if line is None:
-                break
-            if line.startswith("CB-READY"):
-                ready = line.split()
+        ready = _await_ready(lines)
         if ready is None:
             proc.stdin.close()
             raise _failure(proc, err_file, target, cipher, mac)
@@ -324,22 +358,10 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
             stdin_fd, view, failure, sent, t0 + max_s if max_s else None,
             parts.offsets, proc.pid, client_marks))
         writer.start()
-        deadline = time.monotonic() + timeout_s
-        while end is None:
-            line = lines.readline(deadline)
-            if line is None:
-                break
-            if line.startswith("CB-SHA"):
-                digest = line.split()[1] if len(line.split()) > 1 else ""
-            elif line.startswith("CB-MARK"):
-                marks.append((line.split(), time.perf_counter()))
-            elif line.startswith("CB-COUNT"):
-                count = steady.count_of(line.split())
-            elif line.startswith("CB-END"):
-                end = line.split()
+        reply.read(lines, time.monotonic() + timeout_s)
         t1 = time.perf_counter()
         c1, end_method = procs.cpu_time(proc.pid)
-        if end is None:
+        if reply.end is None:
             raise _failure(proc, err_file, target, cipher, mac)
         while (line := lines.readline(time.monotonic() + 30.0)) is not None:
             rest.append(line)
@@ -362,26 +384,16 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
 
     capped = sent[0] < nbytes and not failure
     nbytes = sent[0]
-    counts = [steady.count_of(words) for words, _ in marks]
-    if not verify and not steady.arrived(nbytes, parts, counts, count):
-        got = steady.received(counts, count)
-        raise TransferFailed(f"ssh to {target.name} with {cipher}"
-                             f"{'/' + mac if mac and not is_aead(cipher) else ''}: the far side "
-                             f"received {got} of {nbytes} bytes")
-    if verify:
-        want = hashlib.sha256(view[:nbytes]).hexdigest()
-        if digest != want:
-            raise TransferFailed(f"data changed in transit with {cipher}"
-                                 f"{'/' + mac if mac else ''}: far side got sha256 {digest}")
+    _check_arrival(target, cipher, mac, view[:nbytes], verify, parts, reply)
     s0, method = _cpu_from_fields(ready[2:])
-    s1, _ = _cpu_from_fields(end[1:])
+    s1, _ = _cpu_from_fields(reply.end[1:])
     client_cpu = (c1 - c0) / 1e9 if c0 is not None and c1 is not None else None
     server_cpu = s1 - s0 if s0 is not None and s1 is not None else None
-    part = None if verify else _steady_part(parts, marks, client_marks)
+    part = None if verify else _steady_part(parts, reply.marks, client_marks)
     if part is not None:
         # the figure's CPU: each end's median segment (``steady``)
         client_cpu, server_cpu = part.client_cpu_s, part.server_cpu_s
-        method = _cpu_from_fields(marks[0][0][3:])[1]
+        method = _cpu_from_fields(reply.marks[0][0][3:])[1]
         client_method = client_marks[0][1]
         end_method = client_marks[-1][1]
     return TransferSample(
@@ -396,9 +408,28 @@ def transfer(target: Target, cipher: str, mac: str | None, data: bytes | memoryv
         server_cpu_method=method,
         client_cpu_method=client_method if client_method == end_method else "stat-ticks",
         sink_cpu_s=_children_cpu(rest),
-        digest=digest,
+        digest=reply.digest,
         extra={"server_pid": int(ready[1]) if ready[1].isdigit() else 0, "capped": capped},
     )
+
+
+def _check_arrival(target: Target, cipher: str, mac: str | None, sent: memoryview,
+                   verify: bool, parts: steady.Parts, reply: _Reply) -> None:
+    """Raise ``TransferFailed`` unless the far side got every byte sent (timed runs: its
+    counts) and, with ``verify``, the very bytes (their SHA-256)."""
+    if verify:
+        want = hashlib.sha256(sent).hexdigest()
+        if reply.digest != want:
+            raise TransferFailed(f"data changed in transit with {cipher}"
+                                 f"{'/' + mac if mac else ''}: far side got sha256 "
+                                 f"{reply.digest}")
+        return
+    counts = [steady.count_of(words) for words, _ in reply.marks]
+    if not steady.arrived(len(sent), parts, counts, reply.count):
+        got = steady.received(counts, reply.count)
+        raise TransferFailed(f"ssh to {target.name} with {cipher}"
+                             f"{'/' + mac if mac and not is_aead(cipher) else ''}: the far side "
+                             f"received {got} of {len(sent)} bytes")
 
 
 def _failure(proc: subprocess.Popen, err_file, target: Target, cipher: str,

@@ -107,9 +107,12 @@ class TlsRunner:
 
     # -- plumbing ------------------------------------------------------------------------
     def _stream(self, args: Sequence[str]) -> BenchStream:
-        program = tls_program(self.core, args[args.index("--lib") + 1])  # C, Go or Rust core
-        # the hardware switch (--cpu-profile) goes to whichever core runs the library
-        return BenchStream([str(program), "tls", *args, *self.core.common_args], self.core.env)
+        lib = args[args.index("--lib") + 1]
+        # the C, Go or Rust core's, through its launcher (ssh for a host); the hardware
+        # switch (--cpu-profile) goes to whichever core runs the library
+        if isinstance(self.core, Cores):
+            return self.core.tls(lib, args)
+        return self.core.start([str(self.core.path), "tls", *args, *self.core.common_args])
 
     def _base_args(self, lib: str, samples: int) -> list[str]:
         args = ["--lib", lib, "--samples", str(samples)]

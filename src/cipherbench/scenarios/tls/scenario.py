@@ -184,7 +184,7 @@ def make_plan(core: Core | Cores, env, *, libs: list[str] | None, suites: list[s
     loopback_env = openssl_env(libraries) or {} if hw_off else {}
     if want_loopback and openssl is None:
         notes.append("openssl program not found: the TCP loopback figures are skipped "
-                     "(Debian: apt-get install openssl, or leave them out with --no-loopback)")
+                     "(Debian: apt-get install openssl, or leave out --loopback)")
     preamble = next((r for r in listing if r["type"] == "preamble"), None)
     plan = Plan(libs=tuple(chosen_libs), suites=tuple(chosen), sizes=sizes,
                 handshakes=handshakes, transfer=transfer, precision=precision,
