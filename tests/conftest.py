@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,12 +31,23 @@ class Outcome:
         return json.loads(self.out)
 
 
+@pytest.fixture(scope="session")
+def this_python(tmp_path_factory) -> Path:
+    """A directory holding only ``python3``, a link to the interpreter running the tests: first
+    on the fake core's PATH, its ``#!/usr/bin/env python3`` starts in a few milliseconds where
+    a version manager's ``python3`` shim (pyenv) takes ten times that, over the thousands of
+    fake cores the tests start."""
+    directory = tmp_path_factory.mktemp("this-python")
+    (directory / "python3").symlink_to(sys.executable)
+    return directory
+
+
 @pytest.fixture
-def env(tmp_path) -> dict:
+def env(tmp_path, this_python) -> dict:
     """Environment for the CLI: the fake core (serving, as the real one), a private database
     and data directory."""
     return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PATH": os.pathsep.join([str(this_python), os.environ.get("PATH", "/usr/bin:/bin")]),
         "HOME": str(tmp_path / "home"),
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "CIPHERBENCH_CORE": str(FAKE_CORE),
@@ -127,7 +139,9 @@ def real_core() -> Path:
 # --- The three kinds of test (`-m unit`, `-m fake_core`, `-m real`; `scripts/test.sh --fast`
 # runs all but `real`). A module is `real` when its source drives real programs: the real
 # core, a subprocess, sshd, a network namespace, a library built from source. Read from the
-# source rather than declared, so a new module cannot forget it.
+# source rather than declared, so a new module cannot forget it. A test whose real programs
+# are reached through the code it calls (cipherbench checking a config line with `ssh -G`)
+# says so itself with `@pytest.mark.real` (or `pytestmark = pytest.mark.real`).
 import re  # noqa: E402
 
 _REAL_SOURCE = re.compile(
@@ -142,11 +156,70 @@ def _drives_real_programs(path: Path) -> bool:
     return _real_modules[path]
 
 
+# `serial`: a module that cannot share the machine with another test process. The network
+# namespaces' host ends use fixed addresses (test_ssh_netns.py), and the remote-run modules
+# that import those fixtures count the run directories and processes of the whole host.
+# scripts/test.sh runs them in a second pass, one at a time, after the parallel one.
+_SERIAL_SOURCE = re.compile(r'"netns", "add"|^from test_\w*netns import', re.M)
+_serial_modules: dict[Path, bool] = {}
+
+
+def _must_run_alone(path: Path) -> bool:
+    if path not in _serial_modules:
+        _serial_modules[path] = bool(_SERIAL_SOURCE.search(path.read_text(encoding="utf-8")))
+    return _serial_modules[path]
+
+
 def pytest_collection_modifyitems(config, items):  # noqa: ARG001 - pytest hook signature
     for item in items:
+        if _must_run_alone(Path(str(item.fspath))):
+            item.add_marker(pytest.mark.serial)
+        if item.get_closest_marker("real") is not None:
+            continue
         if _drives_real_programs(Path(str(item.fspath))):
             item.add_marker(pytest.mark.real)
         elif {"env", "cli"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.fake_core)
         else:
             item.add_marker(pytest.mark.unit)
+
+
+# --- The marks kept true: a test not marked `real` that starts a real program (one that is
+# neither the fake core nor a stand-in script the test wrote under its tmp_path) fails,
+# naming the program, so the fast tier stays free of real programs as tests are added.
+_current: list = [None]      # [the running test's list of real programs started], or [None]
+_allowed_roots: list[str] = [str(TESTS / "fake_core")]
+
+
+def _audit(event: str, args: tuple) -> None:
+    if event != "subprocess.Popen" or _current[0] is None:
+        return
+    import shutil
+    executable, argv, _cwd, env = args
+    argv0 = str(executable or (argv if isinstance(argv, (str, bytes)) else list(argv)[0]))
+    if isinstance(argv0, bytes):
+        argv0 = argv0.decode()
+    path = argv0 if os.sep in argv0 else shutil.which(
+        argv0, path=(env or os.environ).get("PATH")) or argv0
+    if not any(os.path.realpath(path).startswith(root + os.sep) for root in _allowed_roots):
+        _current[0].append(os.path.basename(argv0))
+
+
+def pytest_sessionstart(session):
+    _allowed_roots.append(os.path.realpath(session.config._tmp_path_factory.getbasetemp()))
+    sys.addaudithook(_audit)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    if item.get_closest_marker("real") is not None:
+        return (yield)
+    _current[0] = started = []
+    try:
+        result = yield
+    finally:
+        _current[0] = None
+    if started:
+        pytest.fail(f"this test starts real programs ({', '.join(sorted(set(started)))}): "
+                    "mark it `@pytest.mark.real` (tests/conftest.py)", pytrace=False)
+    return result

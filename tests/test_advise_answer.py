@@ -72,6 +72,7 @@ def cand(t, key):
 
 
 # -- 1. claims with no evidence ------------------------------------------------------------------
+@pytest.mark.real
 def test_nothing_measured_recommends_nothing_and_claims_no_default(cli):
     doc = advise(cli, "--for", "gpg", rc=3)
     t = target(doc, "gpg")
@@ -86,6 +87,7 @@ def test_nothing_measured_recommends_nothing_and_claims_no_default(cli):
     assert text.rc == 3 and "not measured" in text.out and "already the default" not in text.out
 
 
+@pytest.mark.real
 def test_gpgs_default_is_the_one_gpg_itself_chose(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         run = add_gpg(s, GPG, FLAGS, default="AES256")
@@ -100,6 +102,7 @@ def test_gpgs_default_is_the_one_gpg_itself_chose(cli, env):
 
 
 # -- 2. a lower layer never overrides a higher one -------------------------------------------------
+@pytest.mark.real
 def test_a_newer_primitive_run_does_not_replace_the_tls_record_layer(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         tls = add_tls(s, TLS_RUN, FLAGS)                        # stored without capabilities
@@ -121,6 +124,7 @@ def test_a_newer_primitive_run_does_not_replace_the_tls_record_layer(cli, env):
 
 
 # -- 3. the newest run of the deciding layer decides ---------------------------------------------
+@pytest.mark.real
 def test_the_newer_pipe_run_decides_ssh_over_an_older_scp_run_that_covers_more(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         scp = add_ssh(s, dict(SSH_AES, **{GCM: 600, CHACHA: 610}), FLAGS, via="scp")
@@ -142,6 +146,7 @@ def test_the_newer_pipe_run_decides_ssh_over_an_older_scp_run_that_covers_more(c
 
 
 # -- 5. a host never reached -------------------------------------------------------------------
+@pytest.mark.real
 def test_an_unreachable_host_is_one_line_and_a_failure(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         add_primitive(s, AES_CPU, FLAGS)                        # this machine's, not the host's
@@ -162,6 +167,7 @@ def test_an_unreachable_host_is_one_line_and_a_failure(cli, env):
     assert f"run `cipherbench run --host {host}` to measure it" in t["answer"]
 
 
+@pytest.mark.real
 def test_the_hosts_own_primitives_answer_for_it(cli, env):
     from advise_fixtures import NO_AES_CPU
     with Store.open(env["CIPHERBENCH_DB"]) as s:
@@ -175,6 +181,7 @@ def test_the_hosts_own_primitives_answer_for_it(cli, env):
 
 
 # -- 6. a headline usable alone ----------------------------------------------------------------
+@pytest.mark.real
 def test_the_tls12_headline_names_the_suite_measured_for_an_rsa_certificate(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         add_tls(s, TLS_RUN, FLAGS)
@@ -202,6 +209,7 @@ def _tls_answer(cli, env, rates: dict) -> dict:
     return t
 
 
+@pytest.mark.real
 def test_two_runs_whose_verdicts_agree_print_the_same_conclusion(cli, env):
     # 5% apart, then 18% apart: both "faster than the default", with other figures
     a = _tls_answer(cli, env, {"TLS_AES_128_GCM_SHA256": 1155, "TLS_AES_256_GCM_SHA384": 1100,
@@ -242,6 +250,7 @@ def test_the_conclusion_is_a_function_of_the_verdict_alone():
 
 
 # -- advise --for all: one summary table at the end, notes of the whole invocation once ---------
+@pytest.mark.real
 def test_for_all_ends_with_one_summary_table_and_says_shared_notes_once(cli, env):
     from advise_fixtures import fill
     with Store.open(env["CIPHERBENCH_DB"]) as s:
@@ -299,6 +308,7 @@ def test_gpgs_cipher_is_read_from_the_packets_it_wrote():
     assert facts.gpg_cipher_of_packets(b"gpg: no valid OpenPGP data found.\n") is None
 
 
+@pytest.mark.real
 def test_an_unreadable_tool_leaves_the_default_unknown(cli, env, monkeypatch):
     # ssh cannot be asked: the answer names the fastest choice and says the default is unknown
     monkeypatch.setattr(engine, "ssh_client_default", lambda *a, **k: None)
@@ -326,6 +336,7 @@ def test_tls_default_order_is_read_from_the_library(monkeypatch):
     assert facts.luks_default().name == "aes-xts-plain64:512"
 
 
+@pytest.mark.real
 def test_a_tls13_program_is_answered_with_a_tls13_suite(cli, env):
     # the TLS 1.2 suite measured faster than the TLS 1.3 default is not the answer for a
     # program that speaks TLS 1.3: its peers negotiate 1.3; the 1.2 list is in its config

@@ -87,6 +87,7 @@ def test_a_slow_allowed_choice_is_named_when_the_fastest_keeps_up():
     assert "chacha20-poly1305@openssh.com would not keep up" in text
 
 
+@pytest.mark.real
 def test_nas_over_a_100mbit_link_is_path_bound_end_to_end(cli, env):
     # every cipher at 96-101% of the cleartext baseline of the same run, behind a 100 Mbit/s
     # link: the advice must not call crypto the bottleneck
@@ -109,6 +110,7 @@ def test_nas_over_a_100mbit_link_is_path_bound_end_to_end(cli, env):
         assert v["share_low"] >= 0.9 and v["path_bytes_per_s"] == 11.75 * MB
 
 
+@pytest.mark.real
 def test_a_primitive_stand_in_is_not_compared_with_the_baseline(cli, env):
     # the only ssh run measured no allowed cipher: the primitive stand-in never took that path
     with Store.open(env["CIPHERBENCH_DB"]) as s:
@@ -120,6 +122,7 @@ def test_a_primitive_stand_in_is_not_compared_with_the_baseline(cli, env):
     assert "cleartext baseline" not in t["bottleneck"]
 
 
+@pytest.mark.real
 def test_the_answer_calls_nothing_faster_inside_the_noise(cli, env):
     # arcfour (not offered, broken) measured 1% above the recommendation, within the noise:
     # the answer must not say it "would be faster"

@@ -22,6 +22,7 @@ def target(doc, name):
     return next(t for t in doc["targets"] if t["target"] == name)
 
 
+@pytest.mark.real
 def test_no_aes_cpu_recommends_chacha20_for_ssh_and_tls(cli, env):
     fill(env["CIPHERBENCH_DB"], "no-aes")
     doc = advise(cli, "--for", "all")
@@ -35,6 +36,7 @@ def test_no_aes_cpu_recommends_chacha20_for_ssh_and_tls(cli, env):
     assert any(ln.strip().startswith("Ciphers chacha20-poly1305@openssh.com") for ln in ssh_lines)
 
 
+@pytest.mark.real
 def test_aes_cpu_recommends_aes_gcm(cli, env):
     fill(env["CIPHERBENCH_DB"], "aes")
     doc = advise(cli, "--for", "all")
@@ -52,6 +54,7 @@ def test_aes_cpu_recommends_aes_gcm(cli, env):
     assert "cleartext baseline" in target(doc, "ssh")["bottleneck"]
 
 
+@pytest.mark.real
 def test_assume_no_aes_estimates_from_an_aes_cpu(cli, env):
     fill(env["CIPHERBENCH_DB"], "aes")
     doc = advise(cli, "--for", "ssh", "--assume-no-aes")
@@ -65,6 +68,7 @@ def test_assume_no_aes_estimates_from_an_aes_cpu(cli, env):
         "TLS_CHACHA20_POLY1305_SHA256"
 
 
+@pytest.mark.real
 def test_assume_no_aes_uses_runs_with_aes_switched_off(cli, env):
     fill(env["CIPHERBENCH_DB"], "aes")
     with Store.open(env["CIPHERBENCH_DB"]) as s:
@@ -81,6 +85,7 @@ def test_assume_no_aes_uses_runs_with_aes_switched_off(cli, env):
     assert target(doc, "tls-server")["recommendation"]["choice"] == "TLS_AES_128_GCM_SHA256"
 
 
+@pytest.mark.real
 @pytest.mark.parametrize("link", ["100Mbit", "100M", "12.5MB/s"])
 def test_100_mbit_link_is_the_bottleneck(cli, env, link):
     fill(env["CIPHERBENCH_DB"], "aes")
@@ -91,6 +96,7 @@ def test_100_mbit_link_is_the_bottleneck(cli, env, link):
     assert "100 Mbit/s link" in text or "12.5 MB/s link" in text
 
 
+@pytest.mark.real
 def test_slow_cpu_against_10gbit_link_says_crypto_is(cli, env):
     fill(env["CIPHERBENCH_DB"], "no-aes")
     doc = advise(cli, "--for", "ssh", "--link", "10Gbit")
@@ -100,6 +106,7 @@ def test_slow_cpu_against_10gbit_link_says_crypto_is(cli, env):
     assert text.startswith("Crypto is the bottleneck") and "27% of the cleartext baseline" in text
 
 
+@pytest.mark.real
 def test_no_link_says_how_the_choice_stands_against_the_default(cli, env):
     fill(env["CIPHERBENCH_DB"], "aes")
     t = target(advise(cli, "--for", "tls-server"), "tls-server")
@@ -111,6 +118,7 @@ def test_no_link_says_how_the_choice_stands_against_the_default(cli, env):
     assert t["bottleneck"].startswith("No path was measured beside the cipher")
 
 
+@pytest.mark.real
 def test_modern_never_recommends_legacy_or_broken_whatever_the_numbers(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         rigged = dict(NO_AES_CPU, rc4=90000, **{"3des-cbc": 80000, "hmac-md5": 90000,
@@ -139,6 +147,7 @@ def test_modern_never_recommends_legacy_or_broken_whatever_the_numbers(cli, env)
     assert "faster" in also and ("not allowed" in also or "not recommended" in also)
 
 
+@pytest.mark.real
 def test_modern_transport_is_aead_only(cli, env):
     fill(env["CIPHERBENCH_DB"], "aes")
     doc = advise(cli, "--for", "ssh")
@@ -148,6 +157,7 @@ def test_modern_transport_is_aead_only(cli, env):
     assert any(not c["aead"] for c in target(doc, "ssh")["candidates"] if c["allowed"])
 
 
+@pytest.mark.real
 def test_legacy_policy_marks_the_legacy_choice(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         add_primitive(s, dict(NO_AES_CPU, **{"3des-cbc": 90000, "hmac-sha1": 90000}), ["ssse3"])
@@ -163,6 +173,7 @@ def test_legacy_policy_marks_the_legacy_choice(cli, env):
     assert any("+3DES-CBC" in c["text"] for c in t["config"] if not c["text"].startswith("#"))
 
 
+@pytest.mark.real
 def test_table_answer_and_config_block(cli, env):
     fill(env["CIPHERBENCH_DB"], "aes")
     out = cli("advise", "--no-measure", "--for", "gpg", "--link", "1Gbit")
@@ -172,6 +183,7 @@ def test_table_answer_and_config_block(cli, env):
     assert "stored as run" in out.out
 
 
+@pytest.mark.real
 def test_advice_is_stored_as_a_run(cli, env):
     fill(env["CIPHERBENCH_DB"], "aes")
     doc = advise(cli, "--for", "ssh")
@@ -185,6 +197,7 @@ def test_advice_is_stored_as_a_run(cli, env):
     assert any(r.op == "candidate" for r in rows)
 
 
+@pytest.mark.real
 def test_nothing_stored_recommends_nothing_and_says_how_to_measure(cli, env):
     doc = advise(cli, "--for", "ssh")
     t = target(doc, "ssh")
@@ -203,6 +216,7 @@ def test_bad_input_is_one_line_and_exit_2(cli, args):
     assert len(out.err.strip().splitlines()) == 1 and "Traceback" not in out.err
 
 
+@pytest.mark.real
 def test_history_lists_advice_only_with_all(cli, env):
     fill(env["CIPHERBENCH_DB"], "aes")
     doc = advise(cli, "--for", "ssh")
@@ -217,6 +231,7 @@ def test_history_lists_advice_only_with_all(cli, env):
     assert cli("show", str(doc["run"])).rc == 0
 
 
+@pytest.mark.real
 def test_history_with_only_advice_says_how_to_list_it(cli, env):
     advise(cli, "--for", "ssh")
     out = cli("history")
@@ -224,6 +239,7 @@ def test_history_with_only_advice_says_how_to_list_it(cli, env):
     assert cli("history", "--json").json()["runs"] == []
 
 
+@pytest.mark.real
 def test_gpg_answer_is_a_gpg_setting_and_age_answer_is_age(cli, env):
     # the fixture's age (700 MB/s) is faster than every gpg cipher: gpg's answer still names
     # a --cipher-algo and mentions age only as an alternative; age's answer names age

@@ -4,6 +4,8 @@ core builds or machines; it takes the newest complete coherent runs, names them 
 it left out; a partial later run does not hide a complete earlier one."""
 from __future__ import annotations
 
+import pytest
+
 from advise_fixtures import AES_CPU, SSH_AES, add_gpg, add_primitive, add_ssh, fill
 from cipherbench.machine import coherence
 from cipherbench.advise.evidence import Evidence
@@ -78,6 +80,7 @@ def test_another_machine_is_left_out_and_this_one_preferred(tmp_path):
         assert {p.run.id for p in ev.primitive.values()} == {theirs}
 
 
+@pytest.mark.real
 def test_the_newest_complete_gpg_run_decides_and_a_newer_partial_one_is_named(cli, env):
     ids = fill(env["CIPHERBENCH_DB"], "aes")
     with Store.open(env["CIPHERBENCH_DB"]) as s:
@@ -100,6 +103,7 @@ def test_the_newest_complete_gpg_run_decides_and_a_newer_partial_one_is_named(cl
     assert twofish["rank"] is None
 
 
+@pytest.mark.real
 def test_an_interrupted_run_is_used_when_nothing_complete_has_it(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         add_primitive(s, AES_CPU, ["aes"])
@@ -108,6 +112,7 @@ def test_an_interrupted_run_is_used_when_nothing_complete_has_it(cli, env):
     assert t["recommendation"]["rate"]["source"] == "ssh" and run in t["evidence_runs"]
 
 
+@pytest.mark.real
 def test_the_runs_used_are_named(cli, env):
     ids = fill(env["CIPHERBENCH_DB"], "aes")
     out = cli("advise", "--no-measure", "--for", "ssh")

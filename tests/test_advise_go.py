@@ -39,6 +39,7 @@ def go_stored(env):
         add_primitive(s, NO_AES_CPU, ["ssse3"])          # openssl: not what caddy uses
 
 
+@pytest.mark.real
 def test_caddy_and_traefik_are_rated_by_go(cli, env, go_stored):
     doc = advise(cli, env, "--for", "all")
     for name in ("caddy", "traefik"):

@@ -17,6 +17,7 @@ def _chacha_rate(doc) -> float:
     return cand(target(doc, "tls-server"), "TLS_CHACHA20_POLY1305_SHA256")["rate"]["bytes_per_s"]
 
 
+@pytest.mark.real
 def test_advise_host_reads_the_delivered_rate(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         add_primitive(s, NO_AES_CPU, ["ssse3"], meta={"host": "me@nas", "hostname": "nas",
@@ -28,6 +29,7 @@ def test_advise_host_reads_the_delivered_rate(cli, env):
     assert any("gave the core 25% of a CPU" in n for n in t["notes"]), t["notes"]
 
 
+@pytest.mark.real
 def test_this_machines_own_share_is_not_applied(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         add_primitive(s, NO_AES_CPU, ["ssse3"], meta={"core_cpu_share": 0.25})

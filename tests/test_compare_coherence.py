@@ -67,6 +67,7 @@ def test_another_library_version_is_compared_labelled_and_named_in_one_line(tmp_
      "machine vm (AMD EPYC) -> nas (ARM Cortex-A55)"),
     ({"hw_disabled": ["aes", "pclmul"]}, "hardware switches all on -> off: aes, pclmul"),
     ({"core_version": "1.0.0"}, "core build 0.9.0 gcc 12 -O2 -> 1.0.0 gcc 12 -O2")])
+@pytest.mark.real
 def test_machine_switches_and_core_build_are_named(tmp_path, meta, what):
     db = tmp_path / "r.sqlite"
     with Store.open(db) as s:

@@ -54,6 +54,7 @@ def test_the_payload_is_made_in_chunks():
     (["gpg", "--size", "900G", "--algo", "AES"], "--size"),
     (["ssh", "--size", "16G"], "--size"),
 ], ids=["tls", "gpg", "ssh"])
+@pytest.mark.real
 def test_a_size_the_machine_cannot_hold_is_refused_up_front(cli, env, args, option):
     have = available_memory()
     if args[0] == "ssh" and (have is None or have >= 32 * GIB):

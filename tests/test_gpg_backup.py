@@ -101,6 +101,7 @@ def test_a_stored_disk_row_decides_when_shown_again():
     assert tables.disk_of({"disk": "200MB/s"}, []).bps == 200e6
 
 
+@pytest.mark.real
 def test_advise_for_gpg_says_how_long_and_what_decides(cli, env):
     from cipherbench.store import Store
     with Store.open(env["CIPHERBENCH_DB"]) as s:

@@ -19,6 +19,7 @@ def test_every_measuring_command_has_wait_quiet_and_cpu(command):
     assert {"--wait-quiet", "--cpu"} <= opts
 
 
+@pytest.mark.real
 def test_a_timed_program_runs_on_the_asked_cpu():
     cpu = max(os.sched_getaffinity(0))
     t = run_timed(["sh", "-c", "sleep 0.2; grep Cpus_allowed_list /proc/self/status"], b"",

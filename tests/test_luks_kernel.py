@@ -84,6 +84,7 @@ def _cand(t: dict, choice: str) -> dict:
     return next(c for c in t["candidates"] if c["choice"] == choice)
 
 
+@pytest.mark.real
 def test_a_generic_kernel_driver_is_rated_by_generic_code_and_warned_about(cli, env):
     # The seen case: this VM's CPU has AES-NI, OpenSSL uses it at 4 GB/s, but the kernel
     # offers dm-crypt only aes-fixed-time: the AES candidates run generic C there.
@@ -97,6 +98,7 @@ def test_a_generic_kernel_driver_is_rated_by_generic_code_and_warned_about(cli, 
                in n for n in t["notes"])
 
 
+@pytest.mark.real
 def test_a_raspberry_pi_4_gets_adiantum(cli, env):
     t = _advise(cli, env, PI4, ["fp", "asimd"], NO_AES_CPU)
     assert t["recommendation"]["choice"] == f"{ADIANTUM_SPEC}:256"
@@ -112,6 +114,7 @@ def test_a_raspberry_pi_4_gets_adiantum(cli, env):
     assert not any(n.startswith("warning:") for n in t["notes"])   # no AES here to waste
 
 
+@pytest.mark.real
 def test_an_aesni_kernel_keeps_aes_xts_on_the_aes_instruction_rate(cli, env):
     t = _advise(cli, env, AESNI, ["aes", "avx2"], AES_CPU)
     assert t["recommendation"]["choice"] == "aes-xts-plain64:256"
@@ -149,6 +152,7 @@ def test_kernel_where_dm_crypt_is_missing_is_one_line_and_no_advice(cli, env, mo
     assert "Traceback" not in out.err
 
 
+@pytest.mark.real
 def test_a_stored_dm_crypt_run_rates_the_candidates_itself(cli, env):
     from cipherbench.machine import kernel_crypto
     with Store.open(env["CIPHERBENCH_DB"]) as s:

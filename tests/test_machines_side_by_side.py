@@ -34,6 +34,7 @@ def fleet_store(path: str) -> dict[str, int]:
         }
 
 
+@pytest.mark.real
 def test_compare_of_three_machines_answers_each_from_its_own_runs(cli, env):
     ids = fleet_store(env["CIPHERBENCH_DB"])
     out = cli("compare", *(str(ids[k]) for k in ("here", "h1", "nas")), "--json")
@@ -62,6 +63,7 @@ def test_compare_of_three_machines_answers_each_from_its_own_runs(cli, env):
     assert "Host h1" in next(g for g in groups if g["machines"] == ["h1"])["config"]
 
 
+@pytest.mark.real
 def test_compare_hosts_names_the_unmeasured_one_and_prints_a_table(cli, env):
     fleet_store(env["CIPHERBENCH_DB"])
     out = cli("compare", "--host", "h1,nas", "--host", "ghost", "--host", "h2",
@@ -87,6 +89,7 @@ def test_compare_of_three_runs_of_one_machine_is_refused_in_one_line(cli, env):
     assert len(out.err.strip().splitlines()) == 1
 
 
+@pytest.mark.real
 def test_two_runs_of_two_machines_end_with_each_machines_answer(cli, env):
     ids = fleet_store(env["CIPHERBENCH_DB"])
     out = cli("compare", str(ids["here"]), str(ids["nas"]))
@@ -95,6 +98,7 @@ def test_two_runs_of_two_machines_end_with_each_machines_answer(cli, env):
     assert "2 hosts, ssh:" in out.out and "against its default" in out.out
 
 
+@pytest.mark.real
 def test_report_draws_the_machines_side_by_side_with_a_chart(cli, env, tmp_path):
     ids = fleet_store(env["CIPHERBENCH_DB"])
     page, pngs = tmp_path / "r.html", tmp_path / "png"
@@ -111,6 +115,7 @@ def test_report_draws_the_machines_side_by_side_with_a_chart(cli, env, tmp_path)
     assert (pngs / "machines-ssh.png").stat().st_size > 0
 
 
+@pytest.mark.real
 def test_the_machine_chart_keeps_each_machine_its_own_series(env):
     from cipherbench.advise import fleet
     from cipherbench.advise.engine import Options
@@ -130,6 +135,7 @@ def test_the_machine_chart_keeps_each_machine_its_own_series(env):
     assert data.values[("recorded", label)] == pytest.approx(1700e6, rel=1e-6)
 
 
+@pytest.mark.real
 def test_the_aes_hw_chart_never_puts_a_remote_run_in_the_local_series(cli, env, tmp_path):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         here = add_primitive(s, AES_CPU, ["aes"])
@@ -144,6 +150,7 @@ def test_the_aes_hw_chart_never_puts_a_remote_run_in_the_local_series(cli, env, 
     assert "overview-aes-hw" not in page.read_text()
 
 
+@pytest.mark.real
 def test_advise_inventory_group_answers_per_host_and_sums_up_the_fleet(cli, env, tmp_path):
     fleet_store(env["CIPHERBENCH_DB"])
     inv = tmp_path / "hosts.ini"
@@ -171,6 +178,7 @@ def test_advise_inventory_group_answers_per_host_and_sums_up_the_fleet(cli, env,
     assert "config for nas (chacha20-poly1305@openssh.com):" in out.out
 
 
+@pytest.mark.real
 def test_advise_repeated_host_reads_each_hosts_primitives_for_tls_too(cli, env):
     fleet_store(env["CIPHERBENCH_DB"])
     out = cli("advise", "--for", "tls-server", "--host", "h1", "--host", "nas", "--json")
@@ -204,6 +212,7 @@ def test_the_fleet_sentence_counts_every_host_once_and_names_the_exceptions():
                     "h7, h8 and 2 more; not measured on 2: h40, h41.")
 
 
+@pytest.mark.real
 def test_compare_host_patterns_match_the_stored_hosts_and_inventories_name_hosts(cli, env,
                                                                                  tmp_path):
     fleet_store(env["CIPHERBENCH_DB"])
@@ -220,6 +229,7 @@ def test_compare_host_patterns_match_the_stored_hosts_and_inventories_name_hosts
     assert len(out.err.strip().splitlines()) == 1
 
 
+@pytest.mark.real
 def test_compare_json_of_two_machines_carries_their_answers(cli, env):
     ids = fleet_store(env["CIPHERBENCH_DB"])
     doc = cli("compare", str(ids["here"]), str(ids["nas"]), "--json").json()

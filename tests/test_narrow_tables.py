@@ -120,6 +120,7 @@ def test_tls_tables_fit(width):
     assert "[1] refused: no cipher match" in text       # the long reason is a footnote
 
 
+@pytest.mark.real
 @pytest.mark.parametrize("width", WIDTHS)
 def test_advise_tables_fit(cli, env, width):
     fill(env["CIPHERBENCH_DB"], "aes")

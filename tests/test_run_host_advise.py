@@ -3,6 +3,8 @@
 that host (`run --host`); runs of another host never stand for this machine."""
 from __future__ import annotations
 
+import pytest
+
 from advise_fixtures import AES_CPU, NO_AES_CPU, add_primitive
 from cipherbench.store import Store
 
@@ -17,6 +19,7 @@ def target(doc, name):
     return next(t for t in doc["targets"] if t["target"] == name)
 
 
+@pytest.mark.real
 def test_the_hosts_primitives_rank_ssh_and_stay_out_of_this_machines_advice(cli, env):
     with Store.open(env["CIPHERBENCH_DB"]) as s:
         here = add_primitive(s, AES_CPU, ["aes", "pclmulqdq"])

@@ -180,6 +180,9 @@ def _load_checker():
     return mod
 
 
+# real: the checker recomputes with outside implementations, the openssl command (a process
+# per vector for a third of the files) and the system's libnettle, libgcrypt, Botan, libsodium
+@pytest.mark.real
 @pytest.mark.parametrize("path", FILES, ids=[str(f.relative_to(VECTORS)) for f in FILES])
 def test_independent_implementation_agrees(path):
     """Every vector recomputed outside cipherbench (skipped where no implementation is available)."""
@@ -321,6 +324,7 @@ def test_modes_run_here_give_the_standards_own_mode_vectors(algo, names):
 @pytest.mark.parametrize("algo", ["aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "aes-128-ccm",
                                   "aes-256-ccm", "aes-128-eax", "aes-128-ocb", "aes-256-ocb",
                                   "sm4-gcm", "sm4-ccm", "aria-128-gcm", "aria-256-gcm"])
+@pytest.mark.real
 def test_aeads_run_here_give_the_standards_vectors(algo):
     """check_vectors.py's GCM, CCM, EAX and OCB over a block function (for the ciphers pyca has
     no AEAD of) reproduce the AES vectors of SP 800-38D, SP 800-38C, the EAX paper and RFC 7253,
@@ -478,6 +482,7 @@ def test_desx_here_is_des_with_zero_whitening():
                                       (want[i:i + 8] for i in range(0, 24, 8))))
 
 
+@pytest.mark.real
 def test_gost28147_tc26z_block_here_is_magma():
     """The GOST 28147-89 block function behind the gost28147-*-cfb/cnt vectors (libgcrypt's,
     S-box by OID) with the TC26 Z S-box gives GOST R 34.12-2015's Magma example (A.2), once
@@ -515,6 +520,7 @@ def test_gost_r_34_12_and_34_13_examples_run_here():
         "336f4d296059fbe3"
 
 
+@pytest.mark.real
 def test_gost28147_imit_here_matches_libgcrypt():
     """check_vectors.py's GOST 28147-89 MAC with the TC26 Z S-box equals libgcrypt's (which
     does not mesh keys) up to 1024 bytes, and differs past the key meshing."""
@@ -576,6 +582,7 @@ def test_cms_triple_des_wrap_here_gives_rfc_3217s_example():
             checker.cms3des_unwrap(kek, wrapped[:i] + bytes([wrapped[i] ^ 0x10]) + wrapped[i + 1:])
 
 
+@pytest.mark.real
 def test_openssls_des3_wrap_unwraps_with_rfc_3217_here():
     """What OpenSSL's DES3-WRAP (the 3des-cms-wrap row's library call) wraps, under a random
     IV each time, unwraps with check_vectors.py's RFC 3217 to the key data, for the key-data
@@ -683,6 +690,7 @@ def test_gcm_siv_run_here_gives_rfc_8452s_vectors():
             assert box.decrypt(iv, ct + tag, aad) == pt, v["name"]
 
 
+@pytest.mark.real
 def test_gost_key_meshing_run_here_gives_gnutls_cfb():
     """check_vectors.py's GOST 28147-89 with RFC 4357's CryptoPro-A S-boxes and key meshing,
     in CFB, gives GnuTLS's GOST28147-CPA-CFB over several meshings, both ways."""

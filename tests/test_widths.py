@@ -166,6 +166,7 @@ def test_run_and_its_show_at_80_and_100(cli, env, width):
     assert "The answer at 16 KiB" in shown.out
 
 
+@pytest.mark.real
 @pytest.mark.parametrize("width", WIDTHS)
 def test_show_history_and_compare_of_stored_runs(cli, env, width):
     db = env["CIPHERBENCH_DB"]
