@@ -251,3 +251,17 @@ def test_a_wall_clock_budget_does_not_stretch_with_the_cpu_share(store):
                            "1 min 10 s on a quiet machine")
     meta = store.get_run(rec.run_id).metadata
     assert meta["estimate_s"] == 70.0 and meta["estimate_at_share_s"] == 280.0
+
+
+def test_a_lost_host_is_the_runs_warning_and_one_line_with_what_it_keeps(store):
+    from cipherbench.remote.errors import RemoteError
+    from cipherbench.remote.recording import measuring_on
+    con, _ = _console()
+    rec = Recording(store, "run", {}, {}, console=con, progress="off")
+    with pytest.raises(RemoteError) as info:
+        with measuring_on(rec, "nas"):
+            rec.add(_result(1))
+            raise RemoteError("ssh to nas: connection closed")
+    assert str(info.value) == ("ssh to nas: connection closed; run 1 is marked interrupted "
+                               "and keeps its 1 finished results")
+    assert [(w.kind.value, w.subject) for w in rec.warnings][-1:] == [("host_failed", "nas")]

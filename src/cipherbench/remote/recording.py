@@ -9,7 +9,8 @@ per-sample CPU time still tells how much of a CPU each sample got there).
 """
 from __future__ import annotations
 
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Sequence
 
 from cipherbench import __version__
@@ -19,7 +20,23 @@ from cipherbench.remote.errors import RemoteError
 from cipherbench.remote.host import RemoteHost
 from cipherbench.scenarios.recording import Recording, _load_dict
 from cipherbench.store import Store
-from cipherbench.run_warnings import Kind
+from cipherbench.run_warnings import BenchWarning, Kind
+
+
+@contextmanager
+def measuring_on(rec: Recording, host: str) -> Iterator[None]:
+    """``rec`` around a measurement on ``host``: when the host is lost, its reason is the
+    run's warning, and the one line raised says the run's state and what it keeps."""
+    try:
+        with rec:
+            try:
+                yield
+            except RemoteError as e:   # the host was lost: the reason stays with it
+                rec.warn([BenchWarning(Kind.HOST_FAILED, host, str(e))])
+                raise
+    except RemoteError as e:
+        raise RemoteError(f"{e}; run {rec.run_id} is marked {rec.status} and keeps "
+                          f"its {rec.n_results} finished results") from None
 
 
 class HostRecording(Recording):

@@ -16,8 +16,7 @@ from cipherbench.cores.core_client import Core
 from cipherbench.errors import EnvironmentProblem, UsageError, UserError
 from cipherbench.export import EXPORTERS, RunBundle
 from cipherbench.remote import RemoteError, RemoteHost
-from cipherbench.remote.recording import HostRecording, failed_on_host
-from cipherbench.run_warnings import BenchWarning, Kind
+from cipherbench.remote.recording import HostRecording, failed_on_host, measuring_on
 from cipherbench.scenarios import fleet_command as fleet
 from cipherbench.scenarios.fleet_command import KeepsArgs, host_access_options, host_options
 from cipherbench.scenarios.outcome import finish
@@ -231,16 +230,8 @@ def _on_host(app: AppContext, store, host: str, ssh_config: str | None,
                             console=app.err_console, progress=mode, unit=gpg_scenario.UNIT,
                             total=None, estimate_s=gpg_scenario.estimate_s(p),
                             show=lambda run_id: _show(app, store, run_id, False))
-        try:
-            with rec:
-                try:
-                    outcome = gpg_scenario.measure(p, rec, place)
-                except RemoteError as e:   # the host was lost: the reason stays with it
-                    rec.warn([BenchWarning(Kind.HOST_FAILED, host, str(e))])
-                    raise
-        except RemoteError as e:
-            raise RemoteError(f"{e}; run {rec.run_id} is marked {rec.status} and keeps "
-                              f"its {rec.n_results} finished results") from None
+        with measuring_on(rec, host):
+            outcome = gpg_scenario.measure(p, rec, place)
     _show(app, store, rec.run_id, as_json)
     store.close()
     return finish(app, rec, outcome)

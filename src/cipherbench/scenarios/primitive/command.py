@@ -24,9 +24,9 @@ from cipherbench.errors import UsageError
 from cipherbench.export import RunBundle, to_document
 from cipherbench.advise.targets import ALL as ADVISE_TARGETS
 from cipherbench.presets import DEFAULT, FULL, HEADLINE_SIZE, QUICK, Preset
-from cipherbench.remote import RemoteError, RemoteHost
+from cipherbench.remote import RemoteHost
 from cipherbench.remote import recording as host_recording
-from cipherbench.remote.recording import HostRecording
+from cipherbench.remote.recording import HostRecording, measuring_on
 from cipherbench.scenarios.outcome import finish
 from cipherbench.scenarios import fleet_command as fleet, threads as thr
 from cipherbench.scenarios.fleet_command import KeepsArgs, host_options
@@ -34,7 +34,6 @@ from cipherbench.scenarios.primitive import scenario as primitive
 from cipherbench.scenarios.progress import mode_for
 from cipherbench.scenarios.rounds import Sequential
 from cipherbench.scenarios.recording import Recording
-from cipherbench.run_warnings import BenchWarning, Kind
 from cipherbench.units import format_rate, rate
 
 VALID_OPS = ("encrypt", "decrypt", "hash", "mac", "ref")
@@ -173,16 +172,8 @@ def command(app: AppContext, libs, algos, ops, sizes, quick, full, precision, bu
                                     threads=n_threads, rounds=n_rounds, seed=seed, cpu=cpu,
                                     adaptive=adaptive)
             rec = _recording(app, store, p, session, mode)
-            try:
-                with rec:
-                    try:
-                        out = primitive.measure(p, rec)
-                    except RemoteError as e:   # the host was lost: the reason stays with it
-                        rec.warn([BenchWarning(Kind.HOST_FAILED, host or "", str(e))])
-                        raise
-            except RemoteError as e:
-                raise RemoteError(f"{e}; run {rec.run_id} is marked {rec.status} and keeps "
-                                  f"its {rec.n_results} finished results") from None
+            with measuring_on(rec, host or ""):
+                out = primitive.measure(p, rec)
             run_ids.append(rec.run_id)
             if len(run_ids) == 2:   # said before the second run's tables: its answer ends
                 _pair(app, store, run_ids, features, as_json)

@@ -25,9 +25,8 @@ from cipherbench.cores.combined import Cores
 from cipherbench.display.console import display_rows, display_warnings
 from cipherbench.errors import UsageError
 from cipherbench.export import EXPORTERS, RunBundle
-from cipherbench.remote import RemoteError, RemoteHost
-from cipherbench.remote.recording import HostRecording, open_host
-from cipherbench.run_warnings import BenchWarning, Kind
+from cipherbench.remote import RemoteHost
+from cipherbench.remote.recording import HostRecording, measuring_on, open_host
 from cipherbench.scenarios import fleet_command as fleet
 from cipherbench.scenarios.fleet_command import KeepsArgs, host_access_options, host_options
 from cipherbench.scenarios.outcome import finish
@@ -189,16 +188,8 @@ def command(app: AppContext, libs, suites, sizes, handshakes, no_transfer, loopb
                                 unit=tls.UNIT, total=tls.total_steps(p),
                                 estimate_s=tls.estimate_s(p),
                                 show=lambda run_id: _show(app, store, run_id, p, False))
-            try:
-                with rec:
-                    try:
-                        outcome = tls.measure(p, rec)
-                    except RemoteError as e:   # the host was lost: the reason stays with it
-                        rec.warn([BenchWarning(Kind.HOST_FAILED, host or "", str(e))])
-                        raise
-            except RemoteError as e:
-                raise RemoteError(f"{e}; run {rec.run_id} is marked {rec.status} and keeps "
-                                  f"its {rec.n_results} finished results") from None
+            with measuring_on(rec, host or ""):
+                outcome = tls.measure(p, rec)
     _show(app, store, rec.run_id, p, as_json, rec.warnings)
     store.close()
     return finish(app, rec, outcome)
