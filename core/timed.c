@@ -20,7 +20,6 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 static const char time_usage[] =
@@ -47,13 +46,6 @@ static int time_apply(void *ctx, const char *name, const char *val, char *err, s
                                                                                      : &a->err;
     *slot = val;
     return 0;
-}
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
 static uint64_t tv_ns(struct timeval tv)
@@ -140,7 +132,7 @@ int cb_cmd_time(int argc, char **argv)
         return 1;
     }
     fflush(NULL);
-    uint64_t t0 = now_ns();
+    uint64_t t0 = cb_wall_ns();
     pid_t pid = fork();
     if (pid < 0) {
         fprintf(stderr, "cipherbench-core time: fork: %s\n", strerror(errno));
@@ -155,7 +147,7 @@ int cb_cmd_time(int argc, char **argv)
     do
         got = wait4(pid, &status, 0, &ru);
     while (got < 0 && errno == EINTR);
-    uint64_t wall = now_ns() - t0;
+    uint64_t wall = cb_wall_ns() - t0;
     int what[2] = {0, 0};
     ssize_t n = read(report[0], what, sizeof what);
     close(report[0]);
