@@ -29,8 +29,8 @@ import jsonschema
 import pytest
 
 from cipherbench.scenarios.ssh.server import PrivateServer
-from conftest import real_core
 from test_export import SCHEMA
+from test_run_fleet_netns import named_sshds, real_env  # noqa: F401 - a fixture
 from test_run_host_netns import run_dirs, run_processes
 from test_ssh_netns import REMOTE_ADDR, remote  # noqa: F401 - the namespace fixture
 
@@ -70,39 +70,16 @@ def _path_without_gpg(where: Path) -> str:
 def hosts(remote, tmp_path):  # noqa: F811 - the fixture imported above
     """Two sshds in the namespace, each with its own host name, the second without gpg;
     (servers, ssh_config)."""
-    if shutil.which("unshare") is None:
-        pytest.skip("needs unshare (util-linux) for each host's own host name")
     if shutil.which("gpg") is None:
         pytest.skip("needs gpg (apt-get install gnupg)")
-    servers: list[PrivateServer] = []
-    config = []
-    try:
-        for name in (WITH_GPG, WITHOUT_GPG):
-            wrap = ("unshare", "--uts", "--", "sh", "-c", 'hostname "$0" && exec "$@"', name,
-                    "ip", "netns", "exec", remote.ns)
-            srv = (PrivateServer(listen=REMOTE_ADDR, wrap=wrap, tmp_parent=str(tmp_path))
-                   if name == WITH_GPG else
-                   _NoGpgServer(path=_path_without_gpg(tmp_path / "bin-no-gpg"),
-                                listen=REMOTE_ADDR, wrap=wrap, tmp_parent=str(tmp_path)))
-            try:
-                srv.start()
-            except Exception as e:  # noqa: BLE001 - where UTS namespaces are refused: skip
-                pytest.skip(f"cannot start sshd in a UTS namespace here: {e}")
-            servers.append(srv)
-            own = srv.client_config.read_text().splitlines()
-            config += [f"Host {name}"] + [ln for ln in own[1:] if not ln.startswith("Host ")]
-        cfg = tmp_path / "hosts_ssh_config"
-        cfg.write_text("\n".join(config) + "\n")
-        yield servers, str(cfg)
-    finally:
-        for srv in servers:
-            srv.stop()
 
-
-@pytest.fixture
-def real_env(env):
-    return {**env, "CIPHERBENCH_CORE": str(real_core()),
-            "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    def server_for(name: str, wrap: tuple) -> PrivateServer:
+        if name == WITH_GPG:
+            return PrivateServer(listen=REMOTE_ADDR, wrap=wrap, tmp_parent=str(tmp_path))
+        return _NoGpgServer(path=_path_without_gpg(tmp_path / "bin-no-gpg"),
+                            listen=REMOTE_ADDR, wrap=wrap, tmp_parent=str(tmp_path))
+    yield from named_sshds(remote.ns, tmp_path, (WITH_GPG, WITHOUT_GPG), server_for,
+                           "hosts_ssh_config")
 
 
 def _left_on_hosts(before: set[str]) -> list[str]:

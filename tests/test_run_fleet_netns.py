@@ -29,18 +29,20 @@ from test_ssh_netns import REMOTE_ADDR, remote  # noqa: F401 - the namespace fix
 NAMES = ("fleet-h1", "fleet-h2", "fleet-h3")
 
 
-@pytest.fixture
-def fleet(remote, tmp_path):  # noqa: F811 - the fixture imported above
-    """Three sshds in the namespace, each with its own host name; (servers, ssh_config)."""
+def named_sshds(ns: str, tmp_path, names, server_for=None, config_name="fleet_ssh_config"):
+    """One sshd per name in the network namespace ``ns``, each with that host name (a UTS
+    namespace); yields (servers, an ssh config naming them) and stops them on the way out.
+    ``server_for(name, wrap)`` makes a name's server (default: a plain ``PrivateServer``)."""
     if shutil.which("unshare") is None:
         pytest.skip("needs unshare (util-linux) for each host's own host name")
     servers: list[PrivateServer] = []
     config = []
     try:
-        for name in NAMES:
+        for name in names:
             wrap = ("unshare", "--uts", "--", "sh", "-c", 'hostname "$0" && exec "$@"', name,
-                    "ip", "netns", "exec", remote.ns)
-            srv = PrivateServer(listen=REMOTE_ADDR, wrap=wrap, tmp_parent=str(tmp_path))
+                    "ip", "netns", "exec", ns)
+            srv = server_for(name, wrap) if server_for else \
+                PrivateServer(listen=REMOTE_ADDR, wrap=wrap, tmp_parent=str(tmp_path))
             try:
                 srv.start()
             except Exception as e:  # noqa: BLE001 - where UTS namespaces are refused: skip
@@ -48,12 +50,18 @@ def fleet(remote, tmp_path):  # noqa: F811 - the fixture imported above
             servers.append(srv)
             own = srv.client_config.read_text().splitlines()
             config += [f"Host {name}"] + [ln for ln in own[1:] if not ln.startswith("Host ")]
-        cfg = tmp_path / "fleet_ssh_config"
+        cfg = tmp_path / config_name
         cfg.write_text("\n".join(config) + "\n")
         yield servers, str(cfg)
     finally:
         for srv in servers:
             srv.stop()
+
+
+@pytest.fixture
+def fleet(remote, tmp_path):  # noqa: F811 - the fixture imported above
+    """Three sshds in the namespace, each with its own host name; (servers, ssh_config)."""
+    yield from named_sshds(remote.ns, tmp_path, NAMES)
 
 
 @pytest.fixture
