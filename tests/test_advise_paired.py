@@ -230,7 +230,8 @@ def test_the_paired_rounds_tell_apart_what_the_intervals_cannot(tmp_path):
     # the case where advise and the ssh table disagreed: the two medians' intervals overlap
     # (the interval rule ties them), the paired rounds say "faster" (so does the ssh table)
     from cipherbench.advise import candidates as C
-    from cipherbench.advise.engine import paired_rounds
+    from cipherbench.advise.families import FAMILIES
+    paired_rounds = FAMILIES["ssh"].paired_rounds
     from cipherbench.advise.evidence import Evidence
     from cipherbench.advise.rank import rank
     from cipherbench.advise.rates import rates_for

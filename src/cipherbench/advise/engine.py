@@ -293,12 +293,6 @@ def target_text(target: Target, opts: Options) -> str:
     return ""
 
 
-def paired_rounds(ev: Evidence, rates: Mapping[str, Rate | None]) -> dict:
-    """Candidate key -> the ssh scenario's row, for the rates measured in the ssh run's
-    paired rounds (``SshFamily.paired_rounds``)."""
-    return FAMILIES["ssh"].paired_rounds(ev, rates) or {}
-
-
 def own_tool_rows(target: Target, rows: list[Ranked], opts: Options) -> list[Ranked]:
     """The rows the answer may name, only what the printed lines select: gpg and age share a
     family (one table compares them), but the answer for gpg is a gpg setting and the answer
