@@ -205,29 +205,40 @@ double cb_clock_freq_hz(uint64_t cycles, const uint64_t *wall_ns, const uint64_t
     return (double)cycles * 1e9 / (double)best;
 }
 
-double cb_clock_measure(cb_clock *c)
+double cb_clock_measure(cb_clock *c, size_t n, double known_hz)
 {
     c->cycles = 0;
     c->n = 0;
     c->freq_hz = 0;
     uint64_t w, u;
-    /* Wake the core up from a low clock (about 1 ms at 3 GHz), and take a
-     * first estimate to size the probes. */
-    if (cb_clock_probe(100000, &w, &u) != 0)
-        return 0;
-    /* CPU time: the guess is not lowered by a preemption. */
-    uint64_t t = u && u < w ? u : w;
-    double guess = cb_clock_freq_hz(100000ull * CB_CLOCK_CYCLES_PER_ROUND, &t, &t, 1);
+    double guess = known_hz;
+    if (n > CB_CLOCK_MAX_PROBES)
+        n = CB_CLOCK_MAX_PROBES;
+    if (!(guess > 0)) {
+        /* Wake the core up from a low clock (about 1 ms at 3 GHz), and take a
+         * first estimate to size the probes. */
+        if (cb_clock_probe(100000, &w, &u) != 0)
+            return 0;
+        /* CPU time: the guess is not lowered by a preemption. */
+        uint64_t t = u && u < w ? u : w;
+        guess = cb_clock_freq_hz(100000ull * CB_CLOCK_CYCLES_PER_ROUND, &t, &t, 1);
+    }
     uint64_t rounds = cb_clock_rounds(CB_CLOCK_PROBE_NS, guess);
+    for (size_t i = 0; i < n; i++)
+        if (cb_clock_probe(rounds, &c->wall_ns[i], &c->cpu_ns[i]) != 0)
+            return 0;
     c->cycles = rounds * CB_CLOCK_CYCLES_PER_ROUND;
-    for (size_t i = 0; i < CB_CLOCK_MAX_PROBES; i++)
-        cb_clock_probe(rounds, &c->wall_ns[i], &c->cpu_ns[i]);
-    c->n = CB_CLOCK_MAX_PROBES;
+    c->n = n;
     c->freq_hz = cb_clock_freq_hz(c->cycles, c->wall_ns, c->cpu_ns, c->n);
     return c->freq_hz;
 }
 
 double cb_measure_freq_hz(void)
 {
-    return cb_clock_measure(&cb_clock_last);
+    return cb_clock_measure(&cb_clock_last, CB_CLOCK_MAX_PROBES, 0);
+}
+
+double cb_measure_freq_hz_after(double known_hz)
+{
+    return cb_clock_measure(&cb_clock_last, CB_CLOCK_END_PROBES, known_hz);
 }

@@ -45,15 +45,24 @@ int cb_clock_probe(uint64_t rounds, uint64_t *wall_ns, uint64_t *cpu_ns);
  * (all probes when none did); 0 without probes. Pure. */
 double cb_clock_freq_hz(uint64_t cycles, const uint64_t *wall_ns, const uint64_t *cpu_ns, size_t n);
 
-/* Measures the clock into c (wakes the core first, then CB_CLOCK_MAX_PROBES
- * probes); returns c->freq_hz, 0 if it cannot be measured. */
-double cb_clock_measure(cb_clock *c);
+/* Measures the clock into c with n probes (at most CB_CLOCK_MAX_PROBES): wakes the
+ * core and sizes the probes by a first long one, unless known_hz (> 0) is the
+ * clock measured moments ago by a busy process; returns c->freq_hz, 0 if it
+ * cannot be measured. */
+double cb_clock_measure(cb_clock *c, size_t n, double known_hz);
 
 /* The probes of the last cb_measure_freq_hz(), for the record that reports it. */
 extern cb_clock cb_clock_last;
 
-/* Core frequency in Hz measured as cb_clock_measure does, kept in
- * cb_clock_last; 0 if it cannot be measured. */
+/* Core frequency in Hz measured as cb_clock_measure does (all its probes), kept
+ * in cb_clock_last; 0 if it cannot be measured. */
 double cb_measure_freq_hz(void);
+
+/* The clock at the end of one served request: CB_CLOCK_END_PROBES probes sized by
+ * the preamble's clock, no wake-up. Each request's points carry their own probes
+ * and the front end pools them all over the run, so the full 64 (3.2 ms) at every
+ * request's end would only add a fifth of a short batch. */
+#define CB_CLOCK_END_PROBES 8
+double cb_measure_freq_hz_after(double known_hz);
 
 #endif

@@ -12,6 +12,7 @@
 #include "emit.h"
 #include "libs.h"
 #include "measure.h"
+#include "preamble.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,7 +83,7 @@ int cb_cmd_serve(const cb_args *a)
         } else
             cb_bench_run(&L, &req, ops, algs, &memo);
         uint64_t wall = cb_wall_ns() - t0, cpu = cb_cpu_ns() - c0;
-        cb_emit_end_cpu(cb_measure_freq_hz(), wall, cpu);
+        cb_emit_end_cpu(cb_measure_freq_hz_after(cb_preamble_freq_hz()), wall, cpu);
     }
     cb_request_free();
     cb_bench_close(&L);
