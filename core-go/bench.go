@@ -16,6 +16,11 @@ const fitMinSize = 1024
 const tlsAADLen = 13     // an AEAD message's associated data, as in a TLS record
 const warmNs = 5_000_000 // at least 5 ms of warm-up per point
 
+// warmMemoNs: the warm-up of a point calibrated by an earlier request of this served
+// process (the C core's WARM_MEMO_NS): its clock is up, and 1 ms refills the caches and
+// predictors other batches evicted; 5 ms at every round was a third of a short batch.
+const warmMemoNs = 1_000_000
+
 func rowNames(rows []row) string {
 	var n []string
 	for _, r := range rows {
@@ -54,8 +59,9 @@ func validateBench(a *args, rows []row) ([]*row, error) {
 
 // benchLib: the library set up for timing: its vectors loaded, its hardware switch read.
 type benchLib struct {
-	set *vecSet
-	hw  string // hwStatus once started: "" when nothing was asked off
+	set    *vecSet
+	hw     string  // hwStatus once started: "" when nothing was asked off
+	freqHz float64 // the preamble's clock (0: unknown): it sizes serve's end probes
 }
 
 // What serve keeps between requests (the C core's cb_bench_memo): each algorithm's known
@@ -85,14 +91,24 @@ func newBenchMemo() *benchMemo {
 	return &benchMemo{kats: map[string]katMemo{}, calibs: map[calibKey]uint64{}}
 }
 
-// calibrate: a loop count kept from an earlier request is only warmed up, unless it now
-// runs shorter than half a sample's minimum (the machine got much faster, or its
-// calibration was slowed down); otherwise calibrate (again). Without a memo (bench),
-// calibrate. Noise between the two is tolerated, so the rounds of a point keep one count.
+// memoWarmNs: how long a point whose loop count is kept warms up: warmMemoNs, or one
+// sample's minimum when that is longer.
+func memoWarmNs(minNs uint64) uint64 {
+	if minNs > warmMemoNs {
+		return minNs
+	}
+	return warmMemoNs
+}
+
+// calibrate: a loop count kept from an earlier request is only warmed up (memoWarmNs),
+// unless it now runs shorter than half a sample's minimum (the machine got much faster,
+// or its calibration was slowed down); otherwise calibrate (again), warming up for warm.
+// Without a memo (bench), calibrate. Noise between the two is tolerated, so the rounds of
+// a point keep one count.
 func (m *benchMemo) calibrate(j *job, key calibKey, warm uint64) (uint64, status) {
 	if m != nil {
 		if iters, ok := m.calibs[key]; ok {
-			last, st := j.warm(warm, iters)
+			last, st := j.warm(memoWarmNs(key.minNs), iters)
 			if st != statusOK {
 				return 0, st
 			}
@@ -266,7 +282,7 @@ func openBench(a *args, rows []row) (*benchLib, error) {
 
 // start writes the preamble of command and the library record.
 func (L *benchLib) start(command string) {
-	emitPreamble(command)
+	L.freqHz = emitPreamble(command)
 	emit(libraryRecord())
 	L.hw = hwStatus()
 }

@@ -52,18 +52,61 @@ func cpuInfo() (model string, flags []string) {
 	return
 }
 
-// measureFreqHz: a chain of dependent additions of known cycle count (addChain, one add
-// per cycle), the fastest of seven runs; 0 where there is no such chain.
-func measureFreqHz() float64 {
-	const rounds = 100000
+// clockPlan: how the clock is measured: a run of wakeRounds rounds of the chain to wake
+// the core from a low clock (0: none), then probes runs of rounds rounds, the fastest read.
+type clockPlan struct {
+	wakeRounds, rounds uint64
+	probes             int
+}
+
+// fullClock: the preamble's and every command's end but serve's: a wake-up, then seven
+// runs of about 1 ms at 3 GHz.
+var fullClock = clockPlan{wakeRounds: 100_000, rounds: 100_000, probes: 7}
+
+// clockEndProbes: the probes at the end of a served request (the C core's
+// CB_CLOCK_END_PROBES): the full measure (about 8 ms) at every request's end cost more
+// than a short batch itself.
+const clockEndProbes = 8
+
+// clockProbeNs: the aim of one of those probes (the C core's CB_CLOCK_PROBE_NS), far above
+// the clock's resolution.
+const clockProbeNs = 50_000
+
+// clockRounds: rounds of the chain for a probe of about targetNs at freqHz (3 GHz when
+// unknown); at least one.
+func clockRounds(targetNs uint64, freqHz float64) uint64 {
+	if !(freqHz > 0) {
+		freqHz = 3e9
+	}
+	if r := uint64(float64(targetNs) * freqHz / 1e9 / addsPerRound); r > 0 {
+		return r
+	}
+	return 1
+}
+
+// endClockPlan: the clock at the end of a served request. With knownHz, the preamble's
+// clock measured by this busy process, no wake-up and clockEndProbes probes sized by it;
+// without it, the full measure.
+func endClockPlan(knownHz float64) clockPlan {
+	if !(knownHz > 0) {
+		return fullClock
+	}
+	return clockPlan{rounds: clockRounds(clockProbeNs, knownHz), probes: clockEndProbes}
+}
+
+// measureClock: a chain of dependent additions of known cycle count (addChain, one add
+// per cycle), run as p says; 0 where there is no such chain.
+func measureClock(p clockPlan) float64 {
 	if addChain(1) == 0 {
 		return 0
 	}
-	addChain(rounds) // wake the core up from a low clock
+	if p.wakeRounds > 0 {
+		addChain(p.wakeRounds)
+	}
 	best := uint64(math.MaxUint64)
-	for i := 0; i < 7; i++ {
+	for i := 0; i < p.probes; i++ {
 		t0 := wallNs()
-		addChain(rounds)
+		addChain(p.rounds)
 		if t := wallNs() - t0; t > 0 && t < best {
 			best = t
 		}
@@ -71,5 +114,11 @@ func measureFreqHz() float64 {
 	if best == math.MaxUint64 {
 		return 0
 	}
-	return float64(rounds*addsPerRound) * 1e9 / float64(best)
+	return float64(p.rounds*addsPerRound) * 1e9 / float64(best)
 }
+
+// measureFreqHz: the core's clock, measured in full (fullClock).
+func measureFreqHz() float64 { return measureClock(fullClock) }
+
+// measureFreqHzAfter: the clock at the end of a served request (endClockPlan).
+func measureFreqHzAfter(knownHz float64) float64 { return measureClock(endClockPlan(knownHz)) }

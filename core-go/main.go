@@ -40,11 +40,14 @@ func libVersion() string {
 	return v
 }
 
-func emitPreamble(command string) {
+// emitPreamble writes the preamble of command; returns the clock it measured (0: unknown).
+func emitPreamble(command string) float64 {
 	model, flags := cpuInfo()
+	hz := measureFreqHz()
 	emit(preambleRec{V: protocolVersion, Type: "preamble", CoreVersion: coreVersion,
 		Compiler: "gc " + runtime.Version(), Cflags: buildFlags(), CPUModel: model, CPUFlags: flags,
-		FreqHz: freqPtr(measureFreqHz()), Clock: "CLOCK_MONOTONIC", Command: command, Commands: commands})
+		FreqHz: freqPtr(hz), Clock: "CLOCK_MONOTONIC", Command: command, Commands: commands})
+	return hz
 }
 
 // buildFlags: the flags the binary was built with, as the Go toolchain recorded them.

@@ -27,7 +27,8 @@ func cmdServe(a *args, rows []row) int {
 }
 
 // serve answers every request line of in until its end: the records of bench for it, or
-// one bad_request error, then its end record with the time and CPU time it took.
+// one bad_request error, then its end record with the time and CPU time it took and the
+// clock of a few short probes sized by the preamble's (measureFreqHzAfter).
 func (L *benchLib) serve(in io.Reader, a *args, rows []row, memo *benchMemo) {
 	r := bufio.NewReader(in)
 	for {
@@ -45,7 +46,7 @@ func (L *benchLib) serve(in io.Reader, a *args, rows []row, memo *benchMemo) {
 			L.run(req, sel, memo)
 		}
 		wall, cpu := wallNs()-t0, cpuNs()-c0 // the answer's own time, before the clock's probe
-		emitEndCPU(measureFreqHz(), wall, cpu)
+		emitEndCPU(measureFreqHzAfter(L.freqHz), wall, cpu)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -199,5 +200,59 @@ func TestCalibrationKeptOrRedone(t *testing.T) {
 	memo.calibs[key] = 1 // far too short: calibrated again, and the new count kept
 	if got := point(memo); got < 2 || memo.calibs[key] != got {
 		t.Fatalf("a count too short was kept: %d (memo %d)", got, memo.calibs[key])
+	}
+}
+
+// spinner: each call lasts at least 1 us of wall time, whatever the machine; calls counts them.
+type spinner struct{ calls int }
+
+func (s *spinner) run(*msg) status {
+	s.calls++
+	for t0 := wallNs(); wallNs()-t0 < 1000; {
+	}
+	return statusOK
+}
+
+// A point calibrated by an earlier request warms up for 1 ms (or one sample's minimum when
+// longer), not for the first calibration's warm-up.
+func TestKeptCountWarmsBriefly(t *testing.T) {
+	for _, c := range []struct{ minNs, want uint64 }{{0, 1_000_000}, {500_000, 1_000_000}, {2_000_000, 2_000_000}} {
+		if got := memoWarmNs(c.minNs); got != c.want {
+			t.Errorf("memoWarmNs(%d) = %d, want %d", c.minNs, got, c.want)
+		}
+	}
+	s := &spinner{}
+	key := calibKey{algo: "sha256", op: "hash", size: 16, minNs: 2_000}
+	memo := newBenchMemo()
+	memo.calibs[key] = 7 // 7 calls of >= 1 us: at least half the 2 us asked, kept
+	iters, st := memo.calibrate(&job{r: s}, key, 50_000_000)
+	if st != statusOK || iters != 7 {
+		t.Fatalf("kept count: %d (status %d)", iters, st)
+	}
+	// Batches of 7 calls of >= 1 us each until 1 ms has passed: at most 143 of them.
+	if s.calls < 7 || s.calls > 7*143 {
+		t.Fatalf("%d calls: the warm-up was not about 1 ms", s.calls)
+	}
+}
+
+// Serve's end probes the clock 8 times for about 50 us each, sized by the preamble's clock
+// and without a wake-up; without that clock it measures in full, as every other end.
+func TestEndClockPlan(t *testing.T) {
+	if got, want := endClockPlan(3.2e9), (clockPlan{rounds: 5000, probes: 8}); got != want {
+		t.Errorf("endClockPlan(3.2 GHz) = %+v, want %+v", got, want)
+	}
+	for _, hz := range []float64{0, -1, math.NaN()} {
+		if got := endClockPlan(hz); got != fullClock {
+			t.Errorf("endClockPlan(%v) = %+v, want the full measure %+v", hz, got, fullClock)
+		}
+	}
+	if fullClock.wakeRounds == 0 {
+		t.Errorf("the full measure lost its wake-up: %+v", fullClock)
+	}
+	if got := clockRounds(50_000, 0); got != 4687 { // 3 GHz assumed
+		t.Errorf("clockRounds(50 us, unknown) = %d", got)
+	}
+	if got := clockRounds(1, 1e6); got != 1 {
+		t.Errorf("clockRounds(1 ns, 1 MHz) = %d, want at least 1", got)
 	}
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //! The `serve` command, as the C core's serve.c: the library's vectors are loaded once;
 //! then each request line on stdin is answered with the records `bench` writes for the same
-//! arguments (the same code: bench_run), ended by an `end` record. Known answers run once
+//! arguments (the same code: bench_run), ended by an `end` record (its clock from a few short
+//! probes sized by the preamble's: measure_freq_hz_after). Known answers run once
 //! per algorithm and each point is calibrated once (Memo), so later rounds of the same
 //! point skip both. A request that cannot be run gets one bad_request error and its end;
 //! the process goes on until stdin ends.
@@ -28,7 +29,7 @@ pub fn cmd_serve(a: &Args, hw: &Hw) -> i32 {
         Ok(s) => s,
         Err(e) => return usage_error(&e),
     };
-    preamble("serve");
+    let preamble_hz = preamble("serve");
     library(lib, hw);
     let mut memo = Memo::default();
     let mut input = std::io::stdin().lock();
@@ -45,7 +46,8 @@ pub fn cmd_serve(a: &Args, hw: &Hw) -> i32 {
             }
             Err(m) => emit::bad_request(lib.name, &m),
         }
-        emit::end_cpu(cpuinfo::measure_freq_hz(), measure::wall_ns() - t0, measure::cpu_ns() - c0);
+        let (wall, cpu) = (measure::wall_ns() - t0, measure::cpu_ns() - c0); // before the clock's probes
+        emit::end_cpu(cpuinfo::measure_freq_hz_after(preamble_hz), wall, cpu);
     }
     0
 }
