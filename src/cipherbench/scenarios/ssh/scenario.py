@@ -110,12 +110,14 @@ def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *
               full_samples: bool = False, cpu: int | None = None,
               env: dict | None = None, hw_off: Sequence[str] = ()) -> SshPlan:
     """The plan of ``cipherbench ssh`` from its options (what ``advise`` calls): ciphers and
-    MACs checked against ``ssh -Q`` (None: every cipher, the default MACs), ``via`` against
-    the installed programs (None: all installed, cheapest first). Without ``macs`` the file
-    tools measure each cipher with its first MAC only (``sweep.one_mac_each``). ``UsageError``
-    for a name that is not there."""
-    from cipherbench.scenarios.ssh.server import query
-    combos = sweep.choose(ciphers, macs, query("cipher"), query("mac"))
+    MACs checked against ``ssh -Q`` (None: the ciphers the client offers by default, with the
+    MAC it offers first: ``sweep.choose``), ``via`` against the installed programs (None: all
+    installed, cheapest first). Without ``macs`` the file tools measure each cipher with its
+    first MAC only (``sweep.one_mac_each``). ``UsageError`` for a name that is not there."""
+    from cipherbench.scenarios.ssh.server import offered, query
+    combos = sweep.choose(ciphers, macs, query("cipher"), query("mac"),
+                          [] if ciphers else offered("ciphers", host, ssh_config, env),
+                          [] if macs else offered("macs", host, ssh_config, env))
     plan = SshPlan(combos, size, host=host, ssh_config=ssh_config, budget_s=budget_s,
                    baseline=baseline, full_samples=full_samples, cpu=cpu,
                    via=via_mod.choose(via), rounds=rounds, seed=seed,
