@@ -3,6 +3,8 @@
 the stored run and its status, or the error, and the results in the same store."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cipherbench.advise.measure import Measurer
@@ -27,6 +29,11 @@ def test_primitives_are_stored_as_a_quick_run(measurer, tmp_path):
     assert run.command == "run" and run.args["preset"] == "quick"
     assert {"aes-128-gcm", "chacha20-poly1305"} <= algos and "memcpy" not in algos
     assert measurer.said[0].startswith("measuring primitives of openssl")
+    # the announced time is the scenario's own estimate of that plan, stored with the run
+    said = re.search(r"about ([\d.]+) (ms|s) on a quiet machine", measurer.said[0])
+    assert said, measurer.said[0]
+    quiet = float(said[1]) / (1000 if said[2] == "ms" else 1)
+    assert quiet == pytest.approx(run.metadata["estimate_s"], abs=0.05)
     assert measurer.done == [m]
 
 

@@ -61,6 +61,33 @@ def test_choose_defaults_all_and_unknown_names():
         sweep.choose(["aes128-ctx"], None, offered_c, offered_m)
 
 
+def test_by_default_the_question_is_the_users_own_ssh():
+    """Without --ciphers and --macs: the ciphers the client offers (``ssh -G``), in its order,
+    and the MAC it offers first (the one it negotiates); `all` is every one of ``ssh -Q``."""
+    offered_c = ["3des-cbc", "aes128-ctr", "aes128-gcm@openssh.com", "chacha20-poly1305@openssh.com"]
+    offered_m = ["hmac-sha1", "umac-64-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"]
+    client_c = ["chacha20-poly1305@openssh.com", "aes128-ctr", "aes128-gcm@openssh.com",
+                "not-in-this-ssh"]
+    client_m = ["umac-64-etm@openssh.com", "hmac-sha2-256-etm@openssh.com"]
+    combos = sweep.choose(None, None, offered_c, offered_m, client_c, client_m)
+    assert combos == [sweep.Combo("chacha20-poly1305@openssh.com"),
+                      sweep.Combo("aes128-ctr", "umac-64-etm@openssh.com"),
+                      sweep.Combo("aes128-gcm@openssh.com")]
+    every = sweep.choose(["all"], None, offered_c, offered_m, client_c, client_m)
+    assert [c.cipher for c in every] == offered_c
+    assert {c.mac for c in every if c.mac} == {"umac-64-etm@openssh.com"}
+
+
+@pytest.mark.real
+def test_the_private_servers_client_offers_its_built_in_lists():
+    """``ssh -G -F /dev/null``: what the private server's client offers, read from ssh (its
+    built-in lists have had no CBC cipher since OpenSSH 7.4)."""
+    from cipherbench.scenarios.ssh.server import offered
+    ciphers, macs = offered("ciphers"), offered("macs")
+    assert ciphers and not [c for c in ciphers if "cbc" in c]
+    assert macs and macs[0].endswith("@openssh.com")
+
+
 def test_grades_come_from_the_catalog_and_take_the_weaker_part():
     assert sweep.describe(sweep.Combo("3des-cbc", "hmac-sha2-256-etm@openssh.com"))["grade"] \
         == "legacy"

@@ -6,19 +6,25 @@ off carried a warning for that cell (docs/performance.md). Target: none off by m
 without a warning. Not a test: the figures depend on the machine.
 
 Usage: outliers.py [--runs 100] [--lib libgcrypt] [--algo aes-128-gcm,chacha20-poly1305]
-       [--size 16384] [--extra "--rounds auto"] [--json FILE]
+       [--size 16384] [--extra "--rounds 12"] [--load N] [--json FILE]
+       (--load N: N busy loops, each in its own session, for the whole of the runs)
        (the cipherbench of this checkout: PYTHONPATH=src, CIPHERBENCH_CORE as usual)
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import shlex
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "stability"))
+from busy import start_busy, stop_busy  # noqa: E402
 
 OFF = 0.05
 
@@ -27,8 +33,9 @@ def one_run(args: argparse.Namespace, db: Path) -> dict[str, tuple[float, bool]]
     """{cell: (ns per op, warned)} of one `run --json`."""
     argv = [sys.executable, "-m", "cipherbench", "run", "--lib", args.lib, "--algo", args.algo,
             "--op", "encrypt", "--sizes", str(args.size), "--no-ref", *shlex.split(args.extra),
-            "--json", "--db", str(db)]
-    p = subprocess.run(argv, capture_output=True, text=True, check=False)
+            "--json"]
+    p = subprocess.run(argv, capture_output=True, text=True, check=False,
+                       env=dict(os.environ, CIPHERBENCH_DB=str(db)))
     if p.returncode != 0:
         raise SystemExit(f"run failed: {p.stderr.strip()}")
     doc = json.loads(p.stdout)
@@ -48,12 +55,18 @@ def main() -> int:
     ap.add_argument("--algo", default="aes-128-gcm,chacha20-poly1305")
     ap.add_argument("--size", type=int, default=16384)
     ap.add_argument("--extra", default="", help="more options of run, e.g. '--rounds auto'")
+    ap.add_argument("--load", type=int, default=0, metavar="N",
+                    help="busy loops, each in its own session, while the runs go on")
     ap.add_argument("--json", metavar="FILE")
     a = ap.parse_args()
     runs: list[dict[str, tuple[float, bool]]] = []
-    with tempfile.TemporaryDirectory(prefix="cb-outliers-") as d:
+    with contextlib.ExitStack() as stack, \
+            tempfile.TemporaryDirectory(prefix="cb-outliers-") as d:
+        for _ in range(a.load):
+            stack.callback(stop_busy, start_busy())
         for i in range(a.runs):
             runs.append(one_run(a, Path(d) / f"r{i}.sqlite"))
+            print(f"run {i + 1} of {a.runs}", file=sys.stderr, flush=True)
     cells = sorted({c for r in runs for c in r})
     print("| cell | runs | median ns/op | > 5% off | of them without a warning |")
     print("|---|---|---|---|---|")

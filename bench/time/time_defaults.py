@@ -18,7 +18,7 @@ the share of fitted cells with c/B printed. Each busy loop is bounded (``timeout
 Not a test: the figures depend on the machine.
 
 Usage: time_defaults.py [--commands "run --quick;run;tls;ssh;gpg"] [--conditions quiet,load4]
-       [--repeat 1] [--json FILE]
+       [--repeat 1] [--settle S] [--json FILE]
        (the cipherbench of this checkout: PYTHONPATH=src, CIPHERBENCH_CORE as usual)
 """
 from __future__ import annotations
@@ -109,12 +109,13 @@ class Timing:
         return self.real_s / self.estimate_s if self.estimate_s else None
 
 
-def time_one(command: str, condition: str, env: dict) -> Timing:
+def time_one(command: str, condition: str, env: dict, settle_s: float = 1.0) -> Timing:
     busy = []
     n_busy = int(condition[4:]) if condition.startswith("load") else 0
     try:
         busy = [start_busy() for _ in range(n_busy)]
-        time.sleep(1.0 if busy else 0)   # let the scheduler see them
+        # the scheduler sees them at once; the load average only after a minute or more
+        time.sleep(settle_s if busy else 0)
         snap = load.snapshot()
         with tempfile.TemporaryDirectory(prefix="cb-time-") as d:
             e = dict(env, CIPHERBENCH_DB=str(Path(d) / "r.sqlite"), XDG_DATA_HOME=d)
@@ -144,6 +145,9 @@ def main() -> int:
                     help="commands separated by ';' (default: %(default)s)")
     ap.add_argument("--conditions", default="quiet,load4")
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--settle", type=float, default=1.0, metavar="S",
+                    help="seconds the busy loops run before each command starts, so that it "
+                         "meets a machine already at that load (default: %(default)s)")
     ap.add_argument("--json", metavar="FILE")
     a = ap.parse_args()
     out: list[Timing] = []
@@ -153,7 +157,7 @@ def main() -> int:
     for _ in range(a.repeat):
         for command in [c.strip() for c in a.commands.split(";") if c.strip()]:
             for cond in a.conditions.split(","):
-                t = time_one(command, cond, dict(os.environ))
+                t = time_one(command, cond, dict(os.environ), a.settle)
                 out.append(t)
                 cpb = f"{t.cpb_shown}/{t.cpb_cells}" if t.cpb_cells else "-"
                 est = f"{t.estimate_s:.0f} s" if t.estimate_s else "-"

@@ -55,15 +55,8 @@ def ssh_cipher_order(host: str | None = None, ssh_config: str | None = None,
     """The client's cipher order as ``ssh -G`` prints it (empty when ssh cannot say): for a
     host through the user's own configuration (or ``ssh_config``), as the measurement goes;
     for the private server without any, as that server's client runs."""
-    config = ["-F", ssh_config] if ssh_config else ([] if host else ["-F", "/dev/null"])
-    args = ["ssh", "-G", *config, host or "localhost"]
-    p = _run(args, env)
-    if p is None or p.returncode != 0:
-        return []
-    for line in p.stdout.decode(errors="replace").splitlines():
-        if line.startswith("ciphers "):
-            return line.split()[1].split(",")
-    return []
+    from cipherbench.scenarios.ssh.server import offered
+    return offered("ciphers", host, ssh_config, env)
 
 
 def ssh_default(host: str | None = None, ssh_config: str | None = None,

@@ -13,6 +13,7 @@ from typing import Callable, Mapping
 from rich.console import Console
 
 from cipherbench.advise.evidence import PREFERRED_SIZE
+from cipherbench.analysis.estimate import Estimate
 from cipherbench.cores.core_client import Core
 from cipherbench.cores.cpu_profiles import PROFILES, hw_args
 from cipherbench.cores.combined import Cores
@@ -21,7 +22,7 @@ from cipherbench.presets import QUICK
 from cipherbench.scenarios.recording import Recording, RunInterrupted
 from cipherbench.store import Store
 from cipherbench.scenarios.ssh.via import VIAS
-from cipherbench.units import parse_size
+from cipherbench.units import format_duration, parse_size
 
 #: Modest sizes that keep ``advise --for all`` short.
 SSH_SIZE = "32M"
@@ -100,24 +101,29 @@ class Measurer:
         # the scenarios' own lines (errors of single rows) stay out of the advice
         self._console = Console(file=io.StringIO(), width=200)
 
-    def _measure(self, what: str, args: list[str], estimate: str, scenario,
+    def _measure(self, what: str, args: list[str], detail: str, scenario,
                  make_plan) -> Measurement:
+        """Run ``scenario`` on the plan ``make_plan`` gives; the line announcing it carries
+        the scenario's own estimate of that plan (the one its command prints)."""
         if self._before_first is not None:
             self._before_first()
             self._before_first = None
         if self.cpu is not None:
             args = args + ["--cpu", str(self.cpu)]
-        self.say(f"measuring {what} ({estimate}) ...")
         t0 = time.monotonic()
         m = Measurement(what, args, 0, 0.0)
         try:
             plan = make_plan()
+            estimate = scenario.estimate_s(plan)
+            quiet = estimate.quiet_s if isinstance(estimate, Estimate) else float(estimate)
+            self.say(f"measuring {what} ({detail}; about {format_duration(quiet)} on a quiet "
+                     "machine) ...")
             with Store.open(self.db) as store, \
                     Recording(store, scenario.NAME, plan.args(), plan.metadata(),
                               console=self._console, progress=self._progress,
                               progress_console=self._progress_console,
                               unit=scenario.UNIT, total=_steps(scenario, plan),
-                              estimate_s=scenario.estimate_s(plan)) as rec:
+                              estimate_s=estimate) as rec:
                 out = scenario.measure(plan, rec)
             m.run_id, m.status, m.warnings = rec.run_id, rec.status, rec.warnings
             # read as the scenario's own command reads it (``scenarios.outcome``)
@@ -156,7 +162,7 @@ class Measurer:
 
         return self._measure(f"primitives of {', '.join(libs)}" + (" without AES" if no_hw
                                                                     else ""),
-                             args, f"{len(algos)} algorithms, about {10 * len(libs)} s",
+                             args, f"{len(algos)} algorithms",
                              primitive, make_plan)
 
     def ssh(self, host: str | None, offered_ciphers: list[str], ssh_config: str | None = None,
@@ -184,7 +190,7 @@ class Measurer:
                                budget_s=1.0, cpu=self.cpu, **more)
 
         return self._measure("ssh transfers" + (f" to {host}" if host else " over loopback"),
-                             args, f"{SSH_SIZE}B per cipher, about 40 s", ssh, make_plan)
+                             args, f"{SSH_SIZE}B per cipher", ssh, make_plan)
 
     def luks(self) -> Measurement:
         """The kernel's dm-crypt per LUKS spec on a RAM-backed device (``advise --kernel``)."""
@@ -193,7 +199,7 @@ class Measurer:
         def make_plan():
             return luks.LuksPlan()
 
-        return self._measure("the kernel's dm-crypt", ["luks"], "every spec, about 30 s",
+        return self._measure("the kernel's dm-crypt", ["luks"], "every spec",
                              luks, make_plan)
 
     def tls(self, lib: str, profile: str | None = None) -> Measurement:
@@ -216,7 +222,7 @@ class Measurer:
 
         return self._measure(f"the {lib} TLS record layer"
                              + (f" as a {profile} CPU" if profile else ""), args,
-                             "every suite, about 30 s", tls, make_plan)
+                             "every suite", tls, make_plan)
 
     def gpg(self) -> Measurement:
         """Real gpg --symmetric (and age) encryption at a modest size."""
@@ -246,4 +252,4 @@ class Measurer:
                                cpu=self.cpu)
 
         return self._measure("gpg and age encryption", args,
-                             f"{GPG_SIZE}B per algorithm, about 60 s", gpg, make_plan)
+                             f"{GPG_SIZE}B per algorithm", gpg, make_plan)

@@ -61,11 +61,12 @@ def parse_size(text: str) -> int:
 
 @click.command(cls=KeepsArgs, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--ciphers", multiple=True, metavar="LIST", callback=nonempty_list,
-              help="ciphers to measure, comma-separated (default: all of `ssh -Q cipher`)")
+              help="ciphers to measure, comma-separated, or `all` (every one of `ssh -Q "
+                   "cipher`); default: the ones your ssh client offers (`ssh -G`)")
 @click.option("--macs", multiple=True, metavar="LIST", callback=nonempty_list,
-              help="MACs for non-AEAD ciphers, comma-separated, or `all` (default: the "
-                   "encrypt-then-MAC SHA-2 and UMAC ones through the pipe, the first of them "
-                   "through sftp, scp and rsync)")
+              help="MACs for non-AEAD ciphers, comma-separated, or `all` (every one of `ssh "
+                   "-Q mac`); default: the one your ssh client offers first, which it "
+                   "negotiates")
 @click.option("--size", default=DEFAULT_SIZE, show_default=True, type=Size(1, MAX_SIZE),
               help="bytes per transfer, sent from memory (K, M, G = KiB, MiB, GiB)")
 @click.option("--host", "hosts", multiple=True, metavar="[USER@]HOST",

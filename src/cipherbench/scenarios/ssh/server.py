@@ -33,7 +33,7 @@ import socket
 import subprocess
 import time
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Mapping, Sequence
 
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.interrupts import stop_on_signals
@@ -71,6 +71,31 @@ def query(kind: str) -> list[str]:
     if out.returncode != 0:
         raise EnvironmentProblem(f"ssh -Q {kind} failed: {last_line(out.stderr)}")
     return [ln.strip() for ln in out.stdout.splitlines() if ln.strip()]
+
+
+def client_config(options: Sequence[str], destination: str,
+                  env: Mapping[str, str] | None = None) -> dict[str, str]:
+    """What ``ssh OPTIONS -G DESTINATION`` prints, key to value; empty when ssh cannot say."""
+    try:
+        out = subprocess.run(["ssh", *options, "-G", destination], stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=30,
+                             env=dict(env) if env is not None else None, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    if out.returncode != 0:
+        return {}
+    return dict(line.partition(" ")[::2] for line in out.stdout.splitlines())
+
+
+def offered(kind: str, host: str | None = None, ssh_config: str | None = None,
+            env: Mapping[str, str] | None = None) -> list[str]:
+    """What the client offers, first to last, as ``ssh -G`` prints it (``kind``: ``ciphers``,
+    ``macs``); empty when ssh cannot say. For a host through the user's own configuration (or
+    ``ssh_config``), as the measurement goes; for the private server without any
+    (``-F /dev/null``), as that server's client runs."""
+    config = ["-F", ssh_config] if ssh_config else ([] if host else ["-F", "/dev/null"])
+    value = client_config(config, host or "localhost", env).get(kind, "")
+    return value.split(",") if value else []
 
 
 def free_port() -> int:

@@ -116,15 +116,26 @@ def plan(ciphers: list[str], macs: list[str]) -> list[Combo]:
 
 
 def choose(asked_ciphers: Sequence[str] | None, asked_macs: Sequence[str] | None,
-           offered_ciphers: list[str], offered_macs: list[str]) -> list[Combo]:
-    """The combinations to run from ``--ciphers``/``--macs`` (``all`` = every MAC offered)."""
-    ciphers = _pick(asked_ciphers, offered_ciphers, "cipher")
+           offered_ciphers: list[str], offered_macs: list[str],
+           client_ciphers: Sequence[str] = (), client_macs: Sequence[str] = ()) -> list[Combo]:
+    """The combinations to run from ``--ciphers``/``--macs`` (``all``: every one ``ssh -Q``
+    lists). By default the question is the user's own ssh: the ciphers its client offers
+    (``client_ciphers``, from ``ssh -G``), and for a cipher without its own MAC the MAC that
+    client offers first, the one ssh negotiates. When the client's lists are not known: every
+    cipher, and the encrypt-then-MAC SHA-2 and UMAC ones (``DEFAULT_MACS``)."""
+    if asked_ciphers and list(asked_ciphers) == ["all"]:
+        ciphers = list(offered_ciphers)
+    elif asked_ciphers:
+        ciphers = _pick(asked_ciphers, offered_ciphers, "cipher")
+    else:
+        ciphers = [c for c in client_ciphers if c in offered_ciphers] or list(offered_ciphers)
     if asked_macs and list(asked_macs) == ["all"]:
         macs = list(offered_macs)
     elif asked_macs:
         macs = _pick(asked_macs, offered_macs, "MAC")
     else:
-        macs = [m for m in DEFAULT_MACS if m in offered_macs]
+        macs = [m for m in client_macs if m in offered_macs][:1] or \
+            [m for m in DEFAULT_MACS if m in offered_macs]
     return plan(ciphers, macs)
 
 

@@ -53,6 +53,7 @@ from cipherbench.processes.children import pin
 from cipherbench.processes import procs
 from cipherbench.scenarios.ssh import steady
 from cipherbench.scenarios.ssh.errors import HostError, SshError, TransferFailed, classify
+from cipherbench.scenarios.ssh.server import client_config
 
 #: The ciphers whose MAC is part of the cipher (AEAD): ``-m`` is ignored for them.
 AEAD_CIPHERS = ("chacha20-poly1305@openssh.com", "aes128-gcm@openssh.com",
@@ -463,14 +464,6 @@ def check_host(target: Target) -> None:
 def client_defaults(target: Target) -> tuple[list[str], list[str]]:
     """The client's cipher and MAC preference lists for ``target`` (``ssh -G``): the first
     cipher is what a plain ``ssh`` to that host would use against a server accepting it."""
-    out = subprocess.run(["ssh", *target.options, "-G", target.destination],
-                         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
-    ciphers: list[str] = []
-    macs: list[str] = []
-    for line in out.stdout.splitlines():
-        key, _, value = line.partition(" ")
-        if key == "ciphers":
-            ciphers = value.split(",")
-        elif key == "macs":
-            macs = value.split(",")
-    return ciphers, macs
+    config = client_config(target.options, target.destination)
+    ciphers, macs = config.get("ciphers", ""), config.get("macs", "")
+    return ciphers.split(",") if ciphers else [], macs.split(",") if macs else []
