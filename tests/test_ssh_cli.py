@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from cipherbench.scenarios.ssh.server import SSHD, PrivateServer, free_port, query
+from cipherbench.scenarios.ssh.server import SSHD, PrivateServer, free_port, offered, query
 
 pytestmark = pytest.mark.skipif(
     not os.access(SSHD, os.X_OK) or not sys.platform.startswith("linux")
@@ -26,8 +26,21 @@ def _heads(doc):
     return {r["algo"]: r for r in doc["results"] if r["metric"] == "bytes_per_s"}
 
 
+def test_by_default_the_ciphers_and_mac_of_the_users_ssh(cli):
+    """Without --ciphers and --macs: what the client offers (``ssh -G``), each non-AEAD
+    cipher with the MAC it offers first, the one it negotiates."""
+    res = cli("ssh", "--size", "4M", "--via", "pipe", "--rounds", "2", "--no-baseline",
+              "--json")
+    assert res.rc == 0, res.err
+    mac = offered("macs")[0]
+    want = {c if c.endswith(("-gcm@openssh.com", "poly1305@openssh.com")) else f"{c}+{mac}"
+            for c in offered("ciphers")}
+    assert set(_heads(res.json())) == want
+
+
 def test_every_offered_cipher_is_measured_with_intact_data(cli, env):
-    res = cli("ssh", "--size", "8M", "--macs", MAC, "--via", "pipe", "--rounds", "2", "--json")
+    res = cli("ssh", "--size", "8M", "--ciphers", "all", "--macs", MAC, "--via", "pipe",
+              "--rounds", "2", "--json")
     assert res.rc == 0, res.err
     doc = res.json()
     assert doc["run"]["command"] == "ssh" and doc["run"]["status"] == "complete"
