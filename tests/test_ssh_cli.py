@@ -32,9 +32,10 @@ def test_by_default_the_ciphers_and_mac_of_the_users_ssh(cli):
     res = cli("ssh", "--size", "4M", "--via", "pipe", "--rounds", "2", "--no-baseline",
               "--json")
     assert res.rc == 0, res.err
-    mac = offered("macs")[0]
+    client = offered()
+    mac = client.macs[0]
     want = {c if c.endswith(("-gcm@openssh.com", "poly1305@openssh.com")) else f"{c}+{mac}"
-            for c in offered("ciphers")}
+            for c in client.ciphers}
     assert set(_heads(res.json())) == want
 
 

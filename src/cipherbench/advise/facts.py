@@ -56,7 +56,7 @@ def ssh_cipher_order(host: str | None = None, ssh_config: str | None = None,
     host through the user's own configuration (or ``ssh_config``), as the measurement goes;
     for the private server without any, as that server's client runs."""
     from cipherbench.scenarios.ssh.server import offered
-    return offered("ciphers", host, ssh_config, env)
+    return offered(host, ssh_config, env).ciphers
 
 
 def ssh_default(host: str | None = None, ssh_config: str | None = None,

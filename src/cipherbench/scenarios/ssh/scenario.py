@@ -115,9 +115,9 @@ def make_plan(ciphers: list[str] | None = None, macs: list[str] | None = None, *
     installed, cheapest first). Without ``macs`` the file tools measure each cipher with its
     first MAC only (``sweep.one_mac_each``). ``UsageError`` for a name that is not there."""
     from cipherbench.scenarios.ssh.server import offered, query
+    client = offered(host, ssh_config, env) if not (ciphers and macs) else None
     combos = sweep.choose(ciphers, macs, query("cipher"), query("mac"),
-                          [] if ciphers else offered("ciphers", host, ssh_config, env),
-                          [] if macs else offered("macs", host, ssh_config, env))
+                          client.ciphers if client else (), client.macs if client else ())
     plan = SshPlan(combos, size, host=host, ssh_config=ssh_config, budget_s=budget_s,
                    baseline=baseline, full_samples=full_samples, cpu=cpu,
                    via=via_mod.choose(via), rounds=rounds, seed=seed,

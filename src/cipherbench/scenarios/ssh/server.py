@@ -33,7 +33,7 @@ import socket
 import subprocess
 import time
 from pathlib import Path
-from typing import BinaryIO, Mapping, Sequence
+from typing import BinaryIO, Mapping, NamedTuple, Sequence
 
 from cipherbench.errors import EnvironmentProblem
 from cipherbench.interrupts import stop_on_signals
@@ -87,15 +87,21 @@ def client_config(options: Sequence[str], destination: str,
     return dict(line.partition(" ")[::2] for line in out.stdout.splitlines())
 
 
-def offered(kind: str, host: str | None = None, ssh_config: str | None = None,
-            env: Mapping[str, str] | None = None) -> list[str]:
-    """What the client offers, first to last, as ``ssh -G`` prints it (``kind``: ``ciphers``,
-    ``macs``); empty when ssh cannot say. For a host through the user's own configuration (or
-    ``ssh_config``), as the measurement goes; for the private server without any
-    (``-F /dev/null``), as that server's client runs."""
+class ClientOffers(NamedTuple):
+    """What the client offers, first to last (``ssh -G``); empty when ssh cannot say."""
+
+    ciphers: list[str]
+    macs: list[str]
+
+
+def offered(host: str | None = None, ssh_config: str | None = None,
+            env: Mapping[str, str] | None = None) -> ClientOffers:
+    """The client's cipher and MAC lists, one ``ssh -G``: for a host through the user's own
+    configuration (or ``ssh_config``), as the measurement goes; for the private server without
+    any (``-F /dev/null``), as that server's client runs."""
     config = ["-F", ssh_config] if ssh_config else ([] if host else ["-F", "/dev/null"])
-    value = client_config(config, host or "localhost", env).get(kind, "")
-    return value.split(",") if value else []
+    got = client_config(config, host or "localhost", env)
+    return ClientOffers(*[got[k].split(",") if got.get(k) else [] for k in ("ciphers", "macs")])
 
 
 def free_port() -> int:
