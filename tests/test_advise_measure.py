@@ -85,3 +85,21 @@ def test_what_advise_measures_shows_its_estimate_and_a_line_per_step(env, tmp_pa
     assert lines[0].startswith("cipherbench: run: about ") and "(estimate" in lines[0]
     steps = [l for l in lines if l.startswith("[")]
     assert steps and steps[-1].startswith(f"[{len(steps)}/{len(steps)} points, ")
+
+
+def test_the_whole_advice_is_announced_with_the_sum_of_its_estimates(measurer):
+    """Before the first measurement: how many and how long together, each plan's own
+    estimate summed; then each says which of them it is."""
+    first = measurer.plan_primitive(["openssl"], ["aes-128-gcm"])
+    second = measurer.plan_primitive(["openssl"], ["chacha20-poly1305", "aes-256-gcm"])
+    measurer.announce([first, second])
+    total = first.quiet_s() + second.quiet_s()
+    head = measurer.said[0]
+    assert head.startswith("2 measurements to make, about "), head
+    said = re.search(r"about ([\d.]+) (ms|s) in all on a quiet machine", head)
+    assert said, head
+    assert float(said[1]) / (1000 if said[2] == "ms" else 1) == pytest.approx(total, rel=0.05,
+                                                                             abs=0.05)
+    measurer.measure(first)
+    measurer.measure(second)
+    assert "(1 of 2; " in measurer.said[1] and "(2 of 2; " in measurer.said[3]

@@ -79,18 +79,12 @@ def test_via_picks_the_rows_of_that_tool(cli, env):
 
 
 def test_the_measurement_gets_ssh_config_and_via(env, tmp_path):
-    seen = {}
     m = Measurer(env, str(tmp_path / "r.sqlite"), lambda _msg: None)
-
-    def fake(what, args, estimate, scenario, make_plan, failed=None):  # noqa: ARG001
-        seen["args"], seen["plan"] = args, make_plan()
-
-    m._measure = fake
     cfg = tmp_path / "cfg"
     cfg.write_text("Host nas\n")
-    m.ssh("nas", ["aes128-gcm@openssh.com"], ssh_config=str(cfg), via=["pipe"])
-    assert seen["args"][-4:] == ["--ssh-config", str(cfg), "--via", "pipe"]
-    plan = seen["plan"]
+    planned = m.plan_ssh("nas", ["aes128-gcm@openssh.com"], ssh_config=str(cfg), via=["pipe"])
+    assert planned.args[-4:] == ["--ssh-config", str(cfg), "--via", "pipe"]
+    plan = planned.plan()
     assert plan.host == "nas" and plan.ssh_config == str(cfg)
     if plan_takes_via():
         assert plan.via == ["pipe"]

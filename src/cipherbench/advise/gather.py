@@ -84,18 +84,31 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
     # evidence for --host comes from that host only: what measures this machine is not run
     want = missing(ev, [t for t in targets if t.family == "ssh"] if host else targets, lib,
                    host, assume_no_aes, via)
-    for tls_lib in ([lib] if want.tls else []) + want.tls_of:
-        if measurer.tls(tls_lib).rc != 0 and any((tls_lib, a, "encrypt") not in ev.primitive
-                                                 for a in _KEY_AEADS):
+    from cipherbench.advise.engine import _ssh_query
+    tls_plans = {l: measurer.plan_tls(l) for l in ([lib] if want.tls else []) + want.tls_of}
+    # the primitives as first wanted; a record layer that fails adds to them
+    planned_algos = {l: list(algos) for l, algos in want.primitive.items()}
+    prim_plans = {l: measurer.plan_primitive([l], algos) for l, algos in planned_algos.items()}
+    no_hw_plan = measurer.plan_tls(lib, profile="no-aes") if want.no_hw else None
+    ssh_plan = (measurer.plan_ssh(host, _ssh_query("cipher") or [], ssh_config=ssh_config,
+                                  via=via) if want.ssh else None)
+    gpg_plan = measurer.plan_gpg() if want.gpg else None
+    luks_plan = (measurer.plan_luks() if kernel and any(t.family == "luks" for t in targets)
+                 else None)
+    measurer.announce([*tls_plans.values(), *prim_plans.values(),
+                       *(p for p in (no_hw_plan, ssh_plan, gpg_plan, luks_plan) if p)])
+    for tls_lib, planned in tls_plans.items():
+        if measurer.measure(planned).rc != 0 and any((tls_lib, a, "encrypt") not in ev.primitive
+                                                     for a in _KEY_AEADS):
             want.need(tls_lib, E.TLS_ALGOS)     # the record layer failed: primitives stand in
     for l, algos in want.primitive.items():
-        measurer.primitive([l], list(algos))
-    if want.no_hw:   # the record layer as a CPU without AES runs it; primitives stand in
-        if measurer.tls(lib, profile="no-aes").rc != 0:
+        same = planned_algos.get(l) == algos
+        measurer.measure(prim_plans[l] if same else measurer.plan_primitive([l], list(algos)))
+    if no_hw_plan:   # the record layer as a CPU without AES runs it; primitives stand in
+        if measurer.measure(no_hw_plan).rc != 0:
             measurer.primitive([lib], list(_KEY_AEADS), no_hw=True)
-    if want.ssh:
-        from cipherbench.advise.engine import _ssh_query
-        m = measurer.ssh(host, _ssh_query("cipher") or [], ssh_config=ssh_config, via=via)
+    if ssh_plan:
+        m = measurer.measure(ssh_plan)
         if m.rc != 0 and host:
             # never advice from this machine for a host that could not be measured
             raise EnvironmentProblem(f"--host {host}: not measured: "
@@ -103,10 +116,10 @@ def gather(store: Store, targets: list[Target], *, lib: str, host: str | None,
         if m.rc not in (0,):
             # no real path: the primitives stand in
             measurer.primitive(["openssl"], list(E.SSH_ALGOS))
-    if want.gpg:
-        measurer.gpg()
-    if kernel and any(t.family == "luks" for t in targets):
-        measurer.luks()       # --kernel: the kernel's dm-crypt itself, each time asked
+    if gpg_plan:
+        measurer.measure(gpg_plan)
+    if luks_plan:
+        measurer.measure(luks_plan)       # --kernel: the kernel's dm-crypt itself, each time asked
     if measurer.done:
         ev = load()
     return ev, measurer.done

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import time
 from dataclasses import dataclass, field, fields
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from rich.console import Console
 
@@ -71,6 +71,34 @@ class Measurement:
     warnings: list = field(default_factory=list)
 
 
+@dataclass
+class Planned:
+    """A measurement before it is made: what, the equivalent command line, a few words on its
+    size, the scenario and how to make its plan (made once, when first asked for)."""
+
+    what: str
+    args: list[str]
+    detail: str
+    scenario: Any
+    make_plan: Callable[[], Any]
+    _plan: Any = None
+
+    def plan(self) -> Any:
+        """The scenario's plan; raises the ``UserError`` that prevents it."""
+        if self._plan is None:
+            self._plan = self.make_plan()
+        return self._plan
+
+    def quiet_s(self) -> float | None:
+        """The scenario's estimate of the plan on a quiet machine; None when it cannot be
+        planned (measuring it then says why)."""
+        try:
+            estimate = self.scenario.estimate_s(self.plan())
+        except UserError:
+            return None
+        return estimate.quiet_s if isinstance(estimate, Estimate) else float(estimate)
+
+
 def _steps(scenario, plan) -> int | None:
     """The steps a scenario's plan counts on its progress, as its command passes them."""
     if hasattr(scenario, "total_steps"):
@@ -98,32 +126,46 @@ class Measurer:
         # each measurement's estimate and progress (a bar, or a line per step) on stderr
         self._progress, self._progress_console = progress, progress_console
         self.done: list[Measurement] = []
+        # "2 of 5": the measurements announced (``announce``) and those begun
+        self._total, self._count = 0, 0
         # the scenarios' own lines (errors of single rows) stay out of the advice
         self._console = Console(file=io.StringIO(), width=200)
 
-    def _measure(self, what: str, args: list[str], detail: str, scenario,
-                 make_plan) -> Measurement:
-        """Run ``scenario`` on the plan ``make_plan`` gives; the line announcing it carries
-        the scenario's own estimate of that plan (the one its command prints)."""
+    def announce(self, planned: list["Planned"]) -> None:
+        """Say, before the first, how long the measurements of ``planned`` take together on a
+        quiet machine (each scenario's own estimate; one that cannot be planned counts 0 and
+        says why when it is measured)."""
+        if not planned:
+            return
+        self._total = len(planned)
+        quiet = sum(p.quiet_s() or 0.0 for p in planned)
+        self.say(f"{len(planned)} measurement{'s' if len(planned) != 1 else ''} to make, about "
+                 f"{format_duration(quiet)} in all on a quiet machine (a measurement that "
+                 "fails may add one that stands in for it)")
+
+    def measure(self, planned: "Planned") -> Measurement:
+        """Make one planned measurement; the line announcing it carries the scenario's own
+        estimate of that plan (the one its command prints)."""
         if self._before_first is not None:
             self._before_first()
             self._before_first = None
+        args = planned.args
         if self.cpu is not None:
             args = args + ["--cpu", str(self.cpu)]
         t0 = time.monotonic()
-        m = Measurement(what, args, 0, 0.0)
+        m = Measurement(planned.what, args, 0, 0.0)
+        self._count += 1
+        of = f"{self._count} of {self._total}; " if self._count <= self._total else ""
         try:
-            plan = make_plan()
-            estimate = scenario.estimate_s(plan)
-            quiet = estimate.quiet_s if isinstance(estimate, Estimate) else float(estimate)
-            self.say(f"measuring {what} ({detail}; about {format_duration(quiet)} on a quiet "
-                     "machine) ...")
+            plan, scenario = planned.plan(), planned.scenario
+            self.say(f"measuring {planned.what} ({of}{planned.detail}; about "
+                     f"{format_duration(planned.quiet_s() or 0.0)} on a quiet machine) ...")
             with Store.open(self.db) as store, \
                     Recording(store, scenario.NAME, plan.args(), plan.metadata(),
                               console=self._console, progress=self._progress,
                               progress_console=self._progress_console,
                               unit=scenario.UNIT, total=_steps(scenario, plan),
-                              estimate_s=estimate) as rec:
+                              estimate_s=scenario.estimate_s(plan)) as rec:
                 out = scenario.measure(plan, rec)
             m.run_id, m.status, m.warnings = rec.run_id, rec.status, rec.warnings
             # read as the scenario's own command reads it (``scenarios.outcome``)
@@ -139,11 +181,11 @@ class Measurer:
             m.rc, m.error = 1, f"{type(e).__name__}: {e}"
         m.seconds = time.monotonic() - t0
         self.done.append(m)
-        self.say(f"measured {what} in {m.seconds:.0f} s"
+        self.say(f"measured {planned.what} in {m.seconds:.0f} s"
                  + (f" (exit {m.rc}: {m.error})" if m.rc else ""))
         return m
 
-    def primitive(self, libs: list[str], algos: list[str], no_hw: bool = False) -> Measurement:
+    def plan_primitive(self, libs: list[str], algos: list[str], no_hw: bool = False) -> Planned:
         """A quick primitive run of ``algos`` in ``libs`` at the TLS-record size."""
         from cipherbench.scenarios.primitive import scenario as primitive
         args = ["run", "--quick", "--lib", ",".join(libs), "--algo", ",".join(algos),
@@ -160,13 +202,13 @@ class Measurer:
                                        budget_s=None, samples=None, headline=PREFERRED_SIZE,
                                        with_ref=False, hw_off=off, threads=1, cpu=self.cpu)
 
-        return self._measure(f"primitives of {', '.join(libs)}" + (" without AES" if no_hw
+        return Planned(f"primitives of {', '.join(libs)}" + (" without AES" if no_hw
                                                                     else ""),
                              args, f"{len(algos)} algorithms",
                              primitive, make_plan)
 
-    def ssh(self, host: str | None, offered_ciphers: list[str], ssh_config: str | None = None,
-            via: list[str] | None = None) -> Measurement:
+    def plan_ssh(self, host: str | None, offered_ciphers: list[str], ssh_config: str | None = None,
+            via: list[str] | None = None) -> Planned:
         """Real ssh transfers of every offered cipher with two MACs, at a modest size, to
         ``host`` through ``ssh_config`` (ssh -F) and the tools of ``via``."""
         from cipherbench.scenarios.ssh import sweep
@@ -189,20 +231,20 @@ class Measurer:
             return ssh.SshPlan(combos, parse_size(SSH_SIZE), host=host, ssh_config=ssh_config,
                                budget_s=1.0, cpu=self.cpu, **more)
 
-        return self._measure("ssh transfers" + (f" to {host}" if host else " over loopback"),
+        return Planned("ssh transfers" + (f" to {host}" if host else " over loopback"),
                              args, f"{SSH_SIZE}B per cipher", ssh, make_plan)
 
-    def luks(self) -> Measurement:
+    def plan_luks(self) -> Planned:
         """The kernel's dm-crypt per LUKS spec on a RAM-backed device (``advise --kernel``)."""
         from cipherbench.scenarios.luks import scenario as luks
 
         def make_plan():
             return luks.LuksPlan()
 
-        return self._measure("the kernel's dm-crypt", ["luks"], "every spec",
+        return Planned("the kernel's dm-crypt", ["luks"], "every spec",
                              luks, make_plan)
 
-    def tls(self, lib: str, profile: str | None = None) -> Measurement:
+    def plan_tls(self, lib: str, profile: str | None = None) -> Planned:
         """The real TLS record layer of ``lib`` at the TLS-record write size (as on the weaker
         CPU of ``profile``, through each library's own switch)."""
         from cipherbench.analysis import stats
@@ -220,11 +262,11 @@ class Measurer:
                                  precision=stats.DEFAULT_PRECISION, budget_s=0.3, cpu=self.cpu,
                                  hw_off=off)
 
-        return self._measure(f"the {lib} TLS record layer"
+        return Planned(f"the {lib} TLS record layer"
                              + (f" as a {profile} CPU" if profile else ""), args,
                              "every suite", tls, make_plan)
 
-    def gpg(self) -> Measurement:
+    def plan_gpg(self) -> Planned:
         """Real gpg --symmetric (and age) encryption at a modest size."""
         from cipherbench.errors import EnvironmentProblem
         from cipherbench.scenarios.gpg import programs
@@ -251,5 +293,26 @@ class Measurer:
                                gpg.DEFAULT_PRECISION, 2.0, age=age, core=core, env=self.env,
                                cpu=self.cpu)
 
-        return self._measure("gpg and age encryption", args,
+        return Planned("gpg and age encryption", args,
                              f"{GPG_SIZE}B per algorithm", gpg, make_plan)
+
+    def primitive(self, libs: list[str], algos: list[str], no_hw: bool = False) -> Measurement:
+        """``plan_primitive``, measured."""
+        return self.measure(self.plan_primitive(libs, algos, no_hw))
+
+    def ssh(self, host: str | None, offered_ciphers: list[str], ssh_config: str | None = None,
+            via: list[str] | None = None) -> Measurement:
+        """``plan_ssh``, measured."""
+        return self.measure(self.plan_ssh(host, offered_ciphers, ssh_config, via))
+
+    def tls(self, lib: str, profile: str | None = None) -> Measurement:
+        """``plan_tls``, measured."""
+        return self.measure(self.plan_tls(lib, profile))
+
+    def gpg(self) -> Measurement:
+        """``plan_gpg``, measured."""
+        return self.measure(self.plan_gpg())
+
+    def luks(self) -> Measurement:
+        """``plan_luks``, measured."""
+        return self.measure(self.plan_luks())
