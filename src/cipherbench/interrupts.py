@@ -46,6 +46,21 @@ def stopped_by(signum: int) -> Stop:
     return Stop(signum)
 
 
+def check() -> None:
+    """Between two steps of a long loop (each sample of the rounds): raise ``Stop`` if a stop
+    signal came while the handlers are in place and the loop still runs. Its exception can be
+    lost on the way (raised while the interpreter ran code whose errors it drops), and a signal
+    can sit blocked; either would let the run go on to the end and exit 0. Nothing to do
+    outside ``stop_on_signals``."""
+    if not _active:
+        return
+    if _fired:
+        raise Stop(_fired[0])
+    pending = signal.sigpending() & set(STOP_SIGNALS)
+    if pending:   # blocked in this thread: let it in, and the handler raises
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, pending)
+
+
 def ours(exc: BaseException) -> bool:
     """Whether an interrupt is cipherbench's to handle (an exit status of 130, the run marked
     interrupted): a ``Stop``, or any ``KeyboardInterrupt`` while these handlers are in place.

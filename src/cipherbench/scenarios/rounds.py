@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Generic, Hashable, Sequence, TypeVar
 
+from cipherbench import interrupts
 from cipherbench.analysis import stats
 from cipherbench.analysis import verdict as V
 
@@ -62,6 +63,7 @@ def rounds(candidates: Sequence[C], measure_one: Callable[[C, int], S | None], n
         r: Round[C, S] = Round(i, order)
         done.append(r)
         for c in order:
+            interrupts.check()   # a stop whose exception was lost still stops the rounds
             s = measure_one(c, i)
             if s is None:
                 alive.remove(c)
