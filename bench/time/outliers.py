@@ -27,10 +27,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "stability"))
 from busy import start_busy, stop_busy  # noqa: E402
 
 OFF = 0.05
+#: Kinds of warning about every figure of the run: other processes busy at the start (load),
+#: a governor that lowers the clock (frequency).
+RUN_WIDE = ("load", "frequency")
 
 
-def one_run(args: argparse.Namespace, db: Path) -> dict[str, tuple[float, bool]]:
-    """{cell: (ns per op, warned)} of one `run --json`."""
+def one_run(args: argparse.Namespace, db: Path) -> tuple[dict[str, tuple[float, bool]],
+                                                          float | None]:
+    """{cell: (ns per op, warned)} of one `run --json`, and the run's clock (Hz; None when
+    not trusted). A warning about the whole run (its subject is no cell) counts for every
+    cell."""
     argv = [sys.executable, "-m", "cipherbench", "run", "--lib", args.lib, "--algo", args.algo,
             "--op", "encrypt", "--sizes", str(args.size), "--no-ref", *shlex.split(args.extra),
             "--json"]
@@ -40,12 +46,14 @@ def one_run(args: argparse.Namespace, db: Path) -> dict[str, tuple[float, bool]]
         raise SystemExit(f"run failed: {p.stderr.strip()}")
     doc = json.loads(p.stdout)
     warned = {w.get("subject", "") for w in doc.get("warnings", [])}
+    whole_run = any(w.get("kind") in RUN_WIDE for w in doc.get("warnings", []))
     out = {}
     for r in doc["results"]:
         if r["metric"] == "ns_per_op":
             cell = f"{r['lib']} {r['algo']} {r['op']} {r['size']} B"
-            out[cell] = (r["median"], any(cell in s for s in warned))
-    return out
+            out[cell] = (r["median"], whole_run or any(cell in s for s in warned))
+    trust = doc["run"]["metadata"].get("clock_trust") or {}
+    return out, trust.get("freq_hz") if trust.get("trusted") else None
 
 
 def main() -> int:
@@ -60,26 +68,44 @@ def main() -> int:
     ap.add_argument("--json", metavar="FILE")
     a = ap.parse_args()
     runs: list[dict[str, tuple[float, bool]]] = []
+    clocks: list[float | None] = []
     with contextlib.ExitStack() as stack, \
             tempfile.TemporaryDirectory(prefix="cb-outliers-") as d:
         for _ in range(a.load):
             stack.callback(stop_busy, start_busy())
         for i in range(a.runs):
-            runs.append(one_run(a, Path(d) / f"r{i}.sqlite"))
+            # one database for every run, as a user's repeated runs share theirs
+            cells_of_run, clock = one_run(a, Path(d) / "results.sqlite")
+            runs.append(cells_of_run)
+            clocks.append(clock)
             print(f"run {i + 1} of {a.runs}", file=sys.stderr, flush=True)
     cells = sorted({c for r in runs for c in r})
-    print("| cell | runs | median ns/op | > 5% off | of them without a warning |")
-    print("|---|---|---|---|---|")
+    # slow: more time per operation than the median (the figure the user would trust too low)
+    print("| cell | runs | median ns/op | > 5% off | without a warning: slow | fast |")
+    print("|---|---|---|---|---|---|")
     summary = {}
     for c in cells:
         figs = [(r[c][0], r[c][1]) for r in runs if c in r]
         med = statistics.median(f for f, _ in figs)
         off = [(f, w) for f, w in figs if abs(f / med - 1) > OFF]
-        silent = [f for f, w in off if not w]
-        summary[c] = {"median": med, "runs": len(figs), "off": len(off), "silent": len(silent),
-                      "figures": [f for f, _ in figs]}
-        print(f"| {c} | {len(figs)} | {med:.1f} | {len(off)} | {len(silent)} |")
+        slow = [f for f, w in off if not w and f > med]
+        fast = [f for f, w in off if not w and f < med]
+        summary[c] = {"median": med, "runs": len(figs), "off": len(off), "silent_slow": len(slow),
+                      "silent_fast": len(fast), "figures": [f for f, _ in figs]}
+        print(f"| {c} | {len(figs)} | {med:.1f} | {len(off)} | {len(slow)} | {len(fast)} |")
+    known = [c for c in clocks if c]
+    if known:
+        med_clock = statistics.median(known)
+        print(f"\nthe runs' clocks: {min(known) / 1e9:.2f}-{max(known) / 1e9:.2f} GHz, median "
+              f"{med_clock / 1e9:.2f} GHz ({len(known)} of {len(clocks)} runs trusted)")
+        for c in cells:
+            med = summary[c]["median"]
+            for r, clock in zip(runs, clocks):
+                if c in r and abs(r[c][0] / med - 1) > OFF and not r[c][1]:
+                    at = f"clock {clock / med_clock:.3f} of the median" if clock else "no clock"
+                    print(f"  silent: {c}: {r[c][0] / med:.3f} of the median, {at}")
     if a.json:
+        summary["clocks_hz"] = clocks  # type: ignore[assignment]
         Path(a.json).write_text(json.dumps(summary, indent=1))
     return 0
 
