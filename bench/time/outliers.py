@@ -27,16 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "stability"))
 from busy import start_busy, stop_busy  # noqa: E402
 
 OFF = 0.05
-#: Kinds of warning about every figure of the run: other processes busy at the start (load),
-#: a governor that lowers the clock (frequency).
-RUN_WIDE = ("load", "frequency")
 
 
 def one_run(args: argparse.Namespace, db: Path) -> tuple[dict[str, tuple[float, bool]],
                                                           float | None]:
     """{cell: (ns per op, warned)} of one `run --json`, and the run's clock (Hz; None when
-    not trusted). A warning about the whole run (its subject is no cell) counts for every
-    cell."""
+    not trusted). Only a warning about the cell counts: one about the whole run (the load at
+    its start) is there in every run under load, and would excuse every figure."""
     argv = [sys.executable, "-m", "cipherbench", "run", "--lib", args.lib, "--algo", args.algo,
             "--op", "encrypt", "--sizes", str(args.size), "--no-ref", *shlex.split(args.extra),
             "--json"]
@@ -46,12 +43,11 @@ def one_run(args: argparse.Namespace, db: Path) -> tuple[dict[str, tuple[float, 
         raise SystemExit(f"run failed: {p.stderr.strip()}")
     doc = json.loads(p.stdout)
     warned = {w.get("subject", "") for w in doc.get("warnings", [])}
-    whole_run = any(w.get("kind") in RUN_WIDE for w in doc.get("warnings", []))
     out = {}
     for r in doc["results"]:
         if r["metric"] == "ns_per_op":
             cell = f"{r['lib']} {r['algo']} {r['op']} {r['size']} B"
-            out[cell] = (r["median"], whole_run or any(cell in s for s in warned))
+            out[cell] = (r["median"], any(cell in s for s in warned))
     trust = doc["run"]["metadata"].get("clock_trust") or {}
     return out, trust.get("freq_hz") if trust.get("trusted") else None
 
