@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from cipherbench.advise.measure import Measurer
+from cipherbench.advise.measure import Measurer, Planned
 from cipherbench.scenarios.outcome import MeasureOutcome
 from cipherbench.scenarios.primitive import scenario as primitive
 from test_cli_run import SMALL
@@ -82,6 +82,6 @@ def _fake_scenario(outcome: MeasureOutcome, status: str):
 def test_advise_reads_an_outcome_as_the_command_does(tmp_path, outcome, status, rc, error):
     m = Measurer({}, str(tmp_path / "r.sqlite"), say=lambda line: None)
     scenario, make_plan = _fake_scenario(outcome, status)
-    got = m._measure("something", [], "a moment", scenario, make_plan)
+    got = m.measure(Planned("something", [], "a moment", scenario, make_plan))
     assert (got.rc, got.error) == (rc, error)
     assert got.rc == outcome.exit_status(status)

@@ -84,7 +84,7 @@ MIN_CHANGE = 0.05
 
 #: Warning kinds about one point (subject ``LIB ALGO OP SIZE B``) after which its interval says
 #: little: its change must clear ``WARNED_FACTOR`` to be called real.
-HOLDING_KINDS = ("noisy", "not_stable", "steal", "coherence")
+HOLDING_KINDS = ("noisy", "not_stable", "steal", "coherence", "unlike_before")
 #: What a change in a cell either run warned about must clear (both ways): in the A/A runs of
 #: docs/performance.md (load 10-17, every cell warned about) no interval lay wholly beyond it.
 WARNED_FACTOR = 2.0

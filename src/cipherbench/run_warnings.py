@@ -32,6 +32,7 @@ class Kind(str, Enum):
     STORE_FAILED = "store_failed"
     HOST_FAILED = "host_failed"
     LIBRARY_MISSING = "library_missing"
+    UNLIKE_BEFORE = "unlike_before"
 
     @property
     def description(self) -> str:
@@ -89,6 +90,11 @@ _ABOUT: dict[Kind, tuple[str, tuple[str, ...], str]] = {
                            "on the machine measured): that library is not measured", ("run",),
                            "install the library the loader names, or choose the libraries "
                            "with --lib"),
+    Kind.UNLIKE_BEFORE: ("a figure is more than 5% off the median of this machine's earlier runs "
+                         "of the same library version, measured the same way", ("run",),
+                         "measure again on a quiet machine (--wait-quiet waits for one); "
+                         "cycles per byte, which a slower clock leaves alone, compare across "
+                         "runs"),
 }
 
 #: kind -> one-line description (for docs and the JSON export).

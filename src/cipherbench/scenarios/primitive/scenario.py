@@ -24,6 +24,7 @@ from cipherbench.errors import EnvironmentProblem, UsageError
 from cipherbench.presets import HEADLINE_SIZE, Preset
 from cipherbench.scenarios import Screen
 from cipherbench.scenarios import threads as thr
+from cipherbench.scenarios.primitive import history
 from cipherbench.scenarios.primitive.interleaved import run_in_rounds
 from cipherbench.scenarios.primitive.batches import (Item, PrimitiveRunner,
                                                      Selection, plan as plan_items)
@@ -279,6 +280,8 @@ def measure(p: RunPlan, rec: Recording) -> MeasureOutcome:
             None, out.libraries).get("libraries", {})}
     if updates:
         rec.update_metadata(updates)
+    if not out.crashed:
+        rec.warn(history.check(rec.store, rec.run_id))
     if p.threads > 1 and not out.crashed:
         _measure_threads(p, rec)
     if out.crashed:

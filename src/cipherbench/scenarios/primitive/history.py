@@ -1,0 +1,87 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Each figure of a run against this machine's earlier runs of the same cell.
+
+A run's own statistics cannot see a machine that was slower for the whole of it: every round
+is slow alike, the interval is narrow, and the figure is 10-25% off without a word (a host
+that slows its guest's CPU, a sibling thread busy). The store can: the same library version
+measured the same way on the same machine. A figure more than ``OFF`` from the median of the
+last ``LOOKBACK`` comparable runs (at least ``MIN_EARLIER`` of them) gets a warning naming that
+median; a cell without that many earlier runs is not judged.
+
+Comparable (``machine.coherence``): the same machine, core build, CPU features switched off,
+library version and hardware in use, as many processes a point, a complete run. Public API:
+``off_by`` (pure) and ``check(store, run_id)``.
+"""
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+
+from cipherbench import run_warnings as W
+from cipherbench.machine.coherence import facts, machine_identity, mismatches
+from cipherbench.scenarios.primitive.batches import point_label
+from cipherbench.store import Run, Store
+
+#: A figure further than this from the earlier runs' median is called out.
+OFF = 0.05
+#: The fewest earlier figures a judgement needs, and the most recent runs looked at.
+MIN_EARLIER = 3
+LOOKBACK = 20
+#: The figure judged: time per operation at one size.
+METRIC = "ns_per_op"
+
+Cell = tuple[str, str, str, int]     # lib, algo, op, size
+
+
+def off_by(figure: float, earlier: list[float]) -> float | None:
+    """``figure`` over the median of ``earlier`` when it is more than ``OFF`` away from it
+    (above 1: slower), None when it is not, or when there are fewer than ``MIN_EARLIER``."""
+    if len(earlier) < MIN_EARLIER or figure <= 0:
+        return None
+    med = statistics.median(earlier)
+    if med <= 0:
+        return None
+    ratio = figure / med
+    return ratio if abs(ratio - 1) > OFF else None
+
+
+def _earlier_runs(store: Store, run: Run) -> list[Run]:
+    """The last ``LOOKBACK`` complete runs before ``run`` on the same machine
+    (``coherence.machine_identity``) with as many processes a point."""
+    me, threads = machine_identity(run), run.metadata.get("threads") or 1
+    same = [r for r in store.runs("run") if r.id < run.id and r.status == "complete"
+            and (r.metadata.get("threads") or 1) == threads and machine_identity(r) == me]
+    return same[-LOOKBACK:]
+
+
+def check(store: Store, run_id: int) -> list[W.BenchWarning]:
+    """One warning per figure of run ``run_id`` that is off this machine's earlier runs."""
+    run = store.get_run(run_id)
+    earlier_runs = _earlier_runs(store, run)
+    if len(earlier_runs) < MIN_EARLIER:
+        return []
+    mine = facts(run)
+    earlier: dict[Cell, list[float]] = defaultdict(list)
+    for r in earlier_runs:
+        theirs = facts(r)
+        for res in store.results(r.id):
+            # the same core build, hardware switches, library version and hardware in use
+            if res.metric == METRIC and res.size and not mismatches(theirs, mine, [res.lib]):
+                earlier[(res.lib, res.algo, res.op, res.size)].append(res.median)
+    out = []
+    for res in store.results(run_id):
+        if res.metric != METRIC or not res.size:
+            continue
+        cell = (res.lib, res.algo, res.op, res.size)
+        ratio = off_by(res.median, earlier.get(cell, []))
+        if ratio is None:
+            continue
+        n, med = len(earlier[cell]), statistics.median(earlier[cell])
+        how = f"{ratio - 1:.0%} slower" if ratio > 1 else f"{1 - ratio:.0%} faster"
+        version = mine.version(res.lib)
+        out.append(W.BenchWarning(
+            W.Kind.UNLIKE_BEFORE, point_label(*cell),
+            f"{how} than in this machine's {n} earlier runs of {res.lib}"
+            f"{' ' + str(version) if version else ''} (median {med:,.0f} ns): the machine "
+            f"ran differently this time; {W.Kind.UNLIKE_BEFORE.remedy}"))
+    return out
