@@ -13,6 +13,7 @@ Usage: outliers.py [--runs 100] [--lib libgcrypt] [--algo aes-128-gcm,chacha20-p
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import json
 import os
@@ -29,9 +30,12 @@ from busy import start_busy, stop_busy  # noqa: E402
 OFF = 0.05
 
 
-def one_run(args: argparse.Namespace, db: Path) -> tuple[dict[str, tuple[float, bool]],
-                                                          float | None]:
-    """{cell: (ns per op, warned)} of one `run --json`, and the run's clock (Hz; None when
+#: A cell's figure in one run: ns per op, and the kinds of the warnings about the cell.
+Figure = tuple[float, tuple[str, ...]]
+
+
+def one_run(args: argparse.Namespace, db: Path) -> tuple[dict[str, Figure], float | None]:
+    """{cell: Figure} of one `run --json`, and the run's clock (Hz; None when
     not trusted). Only a warning about the cell counts: one about the whole run (the load at
     its start) is there in every run under load, and would excuse every figure."""
     argv = [sys.executable, "-m", "cipherbench", "run", "--lib", args.lib, "--algo", args.algo,
@@ -42,12 +46,13 @@ def one_run(args: argparse.Namespace, db: Path) -> tuple[dict[str, tuple[float, 
     if p.returncode != 0:
         raise SystemExit(f"run failed: {p.stderr.strip()}")
     doc = json.loads(p.stdout)
-    warned = {w.get("subject", "") for w in doc.get("warnings", [])}
+    warnings = doc.get("warnings", [])
     out = {}
     for r in doc["results"]:
         if r["metric"] == "ns_per_op":
             cell = f"{r['lib']} {r['algo']} {r['op']} {r['size']} B"
-            out[cell] = (r["median"], any(cell in s for s in warned))
+            out[cell] = (r["median"], tuple(sorted({w["kind"] for w in warnings
+                                                    if cell in w.get("subject", "")})))
     trust = doc["run"]["metadata"].get("clock_trust") or {}
     return out, trust.get("freq_hz") if trust.get("trusted") else None
 
@@ -63,7 +68,7 @@ def main() -> int:
                     help="busy loops, each in its own session, while the runs go on")
     ap.add_argument("--json", metavar="FILE")
     a = ap.parse_args()
-    runs: list[dict[str, tuple[float, bool]]] = []
+    runs: list[dict[str, Figure]] = []
     clocks: list[float | None] = []
     with contextlib.ExitStack() as stack, \
             tempfile.TemporaryDirectory(prefix="cb-outliers-") as d:
@@ -86,9 +91,14 @@ def main() -> int:
         off = [(f, w) for f, w in figs if abs(f / med - 1) > OFF]
         slow = [f for f, w in off if not w and f > med]
         fast = [f for f, w in off if not w and f < med]
+        by_kind = collections.Counter(k for _, w in off for k in w)
         summary[c] = {"median": med, "runs": len(figs), "off": len(off), "silent_slow": len(slow),
-                      "silent_fast": len(fast), "figures": [f for f, _ in figs]}
+                      "silent_fast": len(fast), "figures": [f for f, _ in figs],
+                      "off_warned_by": dict(by_kind)}
         print(f"| {c} | {len(figs)} | {med:.1f} | {len(off)} | {len(slow)} | {len(fast)} |")
+    for c in cells:
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(summary[c]["off_warned_by"].items()))
+        print(f"\n{c}: the warnings of the runs more than 5% off: {kinds or 'none'}")
     known = [c for c in clocks if c]
     if known:
         med_clock = statistics.median(known)

@@ -76,9 +76,10 @@ def first_round_estimate(stderr: str) -> float | None:
 
 
 def printed_estimate(stderr: str) -> float | None:
-    """The first ``cipherbench: CMD: about X ... (estimate`` line's X, in seconds."""
+    """The first ``cipherbench: CMD: about X ... (estimate`` line's X, in seconds (for
+    ``advise``, its ``N measurements to make, about X in all`` line)."""
     for line in stderr.splitlines():
-        if "(estimate" in line:
+        if "(estimate" in line or " to make, about " in line:
             m = _DURATION.search(line)
             return parse_duration(m.group(1)) if m else None
     return None
