@@ -141,6 +141,12 @@ func (m *benchMemo) katOK(r *row, set *vecSet) (bool, string) {
 	return ok, why
 }
 
+// groupSamples: the samples between two of a point's clock probes for n samples: n/6,
+// from 1 to 8 (the C core's cb_bench_best_of).
+func groupSamples(n int) int {
+	return max(1, min(n/6, 8))
+}
+
 // measurePoint times op on size bytes and emits the point; returns the median wall time
 // of one call, or ok false after emitting an error record. With a memo, a point
 // calibrated before keeps its loop count.
@@ -219,14 +225,24 @@ func measurePoint(a *args, r *row, size int, memo *benchMemo) (perOp float64, ok
 	}
 	wall := make([]uint64, a.samples)
 	cpu := make([]uint64, a.samples)
+	// The clock probed before each group of groupSamples samples (the C core's sample_loop:
+	// interleaved, so a busy stretch falls on probes and samples alike).
+	group, pc := groupSamples(len(wall)), clock{}
+	if preambleHz > 0 {
+		pc.cycles = clockRounds(min(minNs, clockProbeNs), preambleHz) * addsPerRound
+	}
 	for i := range wall {
+		if pc.cycles > 0 && i%group == 0 {
+			w, c := clockProbe(pc.cycles / addsPerRound)
+			pc.wallNs, pc.cpuNs = append(pc.wallNs, w), append(pc.cpuNs, c)
+		}
 		var st status
 		if wall[i], cpu[i], st = j.sample(iters); st != statusOK {
 			return runErr(st)
 		}
 	}
 	emit(pointRec{V: protocolVersion, Type: "point", Lib: libName, Algo: alg.name, Op: a.op, Size: size,
-		Iters: iters, WallNs: wall, CPUNs: cpu, Misalign: a.misalign})
+		Iters: iters, WallNs: wall, CPUNs: cpu, Misalign: a.misalign, probes: probesOf(pc)})
 	w := make([]float64, len(wall))
 	for i, x := range wall {
 		w[i] = float64(x)

@@ -7,6 +7,7 @@ import (
 	"bufio"
 	"math"
 	"os"
+	"runtime"
 	"strings"
 )
 
@@ -53,24 +54,33 @@ func cpuInfo() (model string, flags []string) {
 }
 
 // clockPlan: how the clock is measured: a run of wakeRounds rounds of the chain to wake
-// the core from a low clock (0: none), then probes runs of rounds rounds, the fastest read.
+// the core from a low clock (0: none), then probes runs of rounds rounds (0: sized from
+// the wake-up for about clockProbeNs each), each with its wall and thread CPU time.
 type clockPlan struct {
 	wakeRounds, rounds uint64
 	probes             int
 }
 
-// fullClock: the preamble's and every command's end but serve's: a wake-up, then seven
-// runs of about 1 ms at 3 GHz.
-var fullClock = clockPlan{wakeRounds: 100_000, rounds: 100_000, probes: 7}
+// fullClock: the preamble's and every command's end but serve's (the C core's
+// cb_measure_freq_hz): a wake-up, then clockMaxProbes probes of about 50 us.
+var fullClock = clockPlan{wakeRounds: 100_000, probes: clockMaxProbes}
+
+// clockMaxProbes: the probes of the full measure (the C core's CB_CLOCK_MAX_PROBES): many
+// short ones, so that a busy machine still leaves some that kept the CPU.
+const clockMaxProbes = 64
 
 // clockEndProbes: the probes at the end of a served request (the C core's
-// CB_CLOCK_END_PROBES): the full measure (about 8 ms) at every request's end cost more
+// CB_CLOCK_END_PROBES): the full measure (about 4 ms) at every request's end cost more
 // than a short batch itself.
 const clockEndProbes = 8
 
 // clockProbeNs: the aim of one of those probes (the C core's CB_CLOCK_PROBE_NS), far above
 // the clock's resolution.
 const clockProbeNs = 50_000
+
+// clockMinCPUShare: a probe whose CPU time is below this share of its wall time lost the
+// CPU (the C core's CB_CLOCK_MIN_CPU_SHARE).
+const clockMinCPUShare = 0.95
 
 // clockRounds: rounds of the chain for a probe of about targetNs at freqHz (3 GHz when
 // unknown); at least one.
@@ -94,31 +104,81 @@ func endClockPlan(knownHz float64) clockPlan {
 	return clockPlan{rounds: clockRounds(clockProbeNs, knownHz), probes: clockEndProbes}
 }
 
-// measureClock: a chain of dependent additions of known cycle count (addChain, one add
-// per cycle), run as p says; 0 where there is no such chain.
-func measureClock(p clockPlan) float64 {
-	if addChain(1) == 0 {
-		return 0
-	}
-	if p.wakeRounds > 0 {
-		addChain(p.wakeRounds)
-	}
-	best := uint64(math.MaxUint64)
-	for i := 0; i < p.probes; i++ {
-		t0 := wallNs()
-		addChain(p.rounds)
-		if t := wallNs() - t0; t > 0 && t < best {
-			best = t
+// clock: the raw probes of one measure (docs/protocol.md: freq_cycles, freq_wall_ns,
+// freq_cpu_ns) and the frequency they give.
+type clock struct {
+	cycles        uint64   // cycles per probe; 0: not measured
+	wallNs, cpuNs []uint64 // one per probe: wall and thread CPU time
+	hz            float64  // clockFreqHz of the probes; 0: unknown
+}
+
+// clockProbe times one run of rounds rounds of the chain: wall and thread CPU ns, on one
+// OS thread (a goroutine moved between threads would read another thread's CPU clock).
+func clockProbe(rounds uint64) (wall, cpu uint64) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0 := threadCPUNs()
+	w0 := wallNs()
+	addChain(rounds)
+	w1 := wallNs()
+	c1 := threadCPUNs()
+	return w1 - w0, c1 - c0
+}
+
+// clockFreqHz: cycles * 1e9 / the shortest wall time among the probes that kept the CPU
+// (all probes when none did); 0 without probes. Pure, as the C core's cb_clock_freq_hz.
+func clockFreqHz(cycles uint64, wall, cpu []uint64) float64 {
+	best, bestAny := uint64(math.MaxUint64), uint64(math.MaxUint64)
+	for i, w := range wall {
+		if w == 0 {
+			continue
+		}
+		bestAny = min(bestAny, w)
+		if i < len(cpu) && float64(cpu[i]) >= clockMinCPUShare*float64(w) {
+			best = min(best, w)
 		}
 	}
 	if best == math.MaxUint64 {
+		best = bestAny
+	}
+	if best == math.MaxUint64 || cycles == 0 {
 		return 0
 	}
-	return float64(p.rounds*addsPerRound) * 1e9 / float64(best)
+	return float64(cycles) * 1e9 / float64(best)
+}
+
+// measureClock: a chain of dependent additions of known cycle count (addChain, one add
+// per cycle), run as p says; a zero clock where there is no such chain.
+func measureClock(p clockPlan) clock {
+	if addChain(1) == 0 || p.probes <= 0 {
+		return clock{}
+	}
+	rounds := p.rounds
+	if p.wakeRounds > 0 {
+		// The wake-up, and a first estimate to size the probes; its CPU time, so that a
+		// preemption does not lower the guess.
+		w, c := clockProbe(p.wakeRounds)
+		if c > 0 && c < w {
+			w = c
+		}
+		if rounds == 0 {
+			guess := clockFreqHz(p.wakeRounds*addsPerRound, []uint64{w}, []uint64{w})
+			rounds = clockRounds(clockProbeNs, guess)
+		}
+	}
+	if rounds == 0 {
+		rounds = clockRounds(clockProbeNs, 0)
+	}
+	c := clock{cycles: rounds * addsPerRound, wallNs: make([]uint64, p.probes), cpuNs: make([]uint64, p.probes)}
+	for i := range c.wallNs {
+		c.wallNs[i], c.cpuNs[i] = clockProbe(rounds)
+	}
+	c.hz = clockFreqHz(c.cycles, c.wallNs, c.cpuNs)
+	return c
 }
 
 // measureFreqHz: the core's clock, measured in full (fullClock).
-func measureFreqHz() float64 { return measureClock(fullClock) }
+func measureFreqHz() clock { return measureClock(fullClock) }
 
 // measureFreqHzAfter: the clock at the end of a served request (endClockPlan).
-func measureFreqHzAfter(knownHz float64) float64 { return measureClock(endClockPlan(knownHz)) }
+func measureFreqHzAfter(knownHz float64) clock { return measureClock(endClockPlan(knownHz)) }

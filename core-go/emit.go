@@ -26,6 +26,23 @@ type preambleRec struct {
 	Clock       string   `json:"clock"`
 	Command     string   `json:"command"`
 	Commands    []string `json:"commands"`
+	probes
+}
+
+// probes: the clock's raw probes (freq_cycles, freq_wall_ns, freq_cpu_ns), written last in
+// a preamble, point or end record as the C core's add_probes does; left out when empty.
+type probes struct {
+	FreqCycles uint64   `json:"freq_cycles,omitempty"`
+	FreqWallNs []uint64 `json:"freq_wall_ns,omitempty"`
+	FreqCPUNs  []uint64 `json:"freq_cpu_ns,omitempty"`
+}
+
+// probesOf: the probes of c for a record; none when it measured nothing.
+func probesOf(c clock) probes {
+	if c.cycles == 0 || len(c.wallNs) == 0 {
+		return probes{}
+	}
+	return probes{FreqCycles: c.cycles, FreqWallNs: c.wallNs, FreqCPUNs: c.cpuNs}
 }
 
 type libraryRec struct {
@@ -78,6 +95,7 @@ type pointRec struct {
 	WallNs   []uint64 `json:"wall_ns"`
 	CPUNs    []uint64 `json:"cpu_ns"`
 	Misalign int      `json:"misalign"`
+	probes
 }
 
 type fitRec struct {
@@ -108,6 +126,7 @@ type endRec struct {
 	FreqHz    *float64 `json:"freq_hz"`
 	ElapsedNs uint64   `json:"elapsed_ns"`
 	CPUNs     *uint64  `json:"cpu_ns,omitempty"` // bench and serve: the process's CPU time
+	probes
 }
 
 // emit writes one record as one line and flushes it, so a reader sees whole lines.
@@ -153,11 +172,13 @@ func emitError(lib, algo, op, reason, message string) {
 	emit(r)
 }
 
-func emitEnd(freq float64, elapsed uint64) {
-	emit(endRec{V: protocolVersion, Type: "end", FreqHz: freqPtr(freq), ElapsedNs: elapsed})
+// emitEnd: the last record, with the clock measured after the work and its probes.
+func emitEnd(c clock, elapsed uint64) {
+	emit(endRec{V: protocolVersion, Type: "end", FreqHz: freqPtr(c.hz), ElapsedNs: elapsed, probes: probesOf(c)})
 }
 
 // emitEndCPU: the end of bench and of each serve answer, with the CPU time it took.
-func emitEndCPU(freq float64, elapsed, cpu uint64) {
-	emit(endRec{V: protocolVersion, Type: "end", FreqHz: freqPtr(freq), ElapsedNs: elapsed, CPUNs: &cpu})
+func emitEndCPU(c clock, elapsed, cpu uint64) {
+	emit(endRec{V: protocolVersion, Type: "end", FreqHz: freqPtr(c.hz), ElapsedNs: elapsed, CPUNs: &cpu,
+		probes: probesOf(c)})
 }

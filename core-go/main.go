@@ -40,14 +40,21 @@ func libVersion() string {
 	return v
 }
 
-// emitPreamble writes the preamble of command; returns the clock it measured (0: unknown).
+// preambleHz: the clock the preamble measured (0: unknown); it sizes the probes of every
+// point and of serve's ends (the C core's cb_preamble_freq_hz).
+var preambleHz float64
+
+// emitPreamble writes the preamble of command, with the clock's probes; returns the clock
+// it measured (0: unknown).
 func emitPreamble(command string) float64 {
 	model, flags := cpuInfo()
-	hz := measureFreqHz()
+	c := measureFreqHz()
 	emit(preambleRec{V: protocolVersion, Type: "preamble", CoreVersion: coreVersion,
 		Compiler: "gc " + runtime.Version(), Cflags: buildFlags(), CPUModel: model, CPUFlags: flags,
-		FreqHz: freqPtr(hz), Clock: "CLOCK_MONOTONIC", Command: command, Commands: commands})
-	return hz
+		FreqHz: freqPtr(c.hz), Clock: "CLOCK_MONOTONIC", Command: command, Commands: commands,
+		probes: probesOf(c)})
+	preambleHz = c.hz
+	return c.hz
 }
 
 // buildFlags: the flags the binary was built with, as the Go toolchain recorded them.

@@ -28,6 +28,10 @@ func clockNs(id int32) uint64 {
 func wallNs() uint64 { return clockNs(unix.CLOCK_MONOTONIC) }
 func cpuNs() uint64  { return clockNs(unix.CLOCK_PROCESS_CPUTIME_ID) }
 
+// threadCPUNs: the calling OS thread's CPU time (the clock's probes; lock the goroutine
+// to its thread around a pair of readings).
+func threadCPUNs() uint64 { return clockNs(unix.CLOCK_THREAD_CPUTIME_ID) }
+
 // alignedBuf returns len bytes starting misalign bytes after a 64-byte boundary, with
 // spare bytes of capacity after them (room for an AEAD tag).
 func alignedBuf(n, misalign, spare int) []byte {

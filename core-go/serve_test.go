@@ -53,6 +53,8 @@ func sameOutside(r map[string]any) string {
 			if s, ok := v.([]any); ok {
 				c[k] = len(s) // the sample count
 			}
+		case "freq_cycles", "freq_wall_ns", "freq_cpu_ns":
+			c[k] = "probes" // sized by the preamble's clock: serve's end takes fewer
 		default:
 			c[k] = v
 		}
