@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //! CPU model, the flags that change which code a crypto library runs, and the measured
 //! core frequency (as the C core's cpuinfo.c).
-use crate::measure::wall_ns;
+use crate::measure::{thread_cpu_ns, wall_ns};
 
 const WANTED: &[&str] = &[
     "aes", "vaes", "pclmulqdq", "vpclmulqdq", "sha_ni", "ssse3", "sse4_1", "sse4_2",
@@ -60,7 +60,8 @@ fn add_chain(_rounds: u64) -> u64 {
 }
 
 /// How the clock is measured: a run of `wake_rounds` rounds of the chain to wake the core from
-/// a low clock (0: none), then `probes` runs of `rounds` rounds, the fastest read.
+/// a low clock (0: none), then `probes` runs of `rounds` rounds (0: sized from the wake-up for
+/// about CLOCK_PROBE_NS each), each with its wall and thread CPU time.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ClockPlan {
     pub wake_rounds: u64,
@@ -68,16 +69,24 @@ pub struct ClockPlan {
     pub probes: usize,
 }
 
-/// The preamble's and every command's end but serve's: a wake-up, then seven runs of about
-/// 0.2 ms at 3 GHz (far above the clock's resolution).
-pub const FULL_CLOCK: ClockPlan = ClockPlan { wake_rounds: 100_000, rounds: 20_000, probes: 7 };
+/// The probes of the full measure (the C core's CB_CLOCK_MAX_PROBES): many short ones, so that
+/// a busy machine still leaves some that kept the CPU.
+pub const CLOCK_MAX_PROBES: usize = 64;
+
+/// The preamble's and every command's end but serve's (the C core's cb_measure_freq_hz): a
+/// wake-up, then CLOCK_MAX_PROBES probes of about 50 us.
+pub const FULL_CLOCK: ClockPlan = ClockPlan { wake_rounds: 100_000, rounds: 0, probes: CLOCK_MAX_PROBES };
 
 /// The probes at the end of a served request (the C core's CB_CLOCK_END_PROBES): the full
-/// measure (about 2.5 ms with its wake-up) at every request's end was a third of a short batch.
+/// measure (about 4 ms with its wake-up) at every request's end was a third of a short batch.
 pub const CLOCK_END_PROBES: usize = 8;
 
 /// The aim of one of those probes (the C core's CB_CLOCK_PROBE_NS).
-const CLOCK_PROBE_NS: u64 = 50_000;
+pub const CLOCK_PROBE_NS: u64 = 50_000;
+
+/// A probe whose CPU time is below this share of its wall time lost the CPU (the C core's
+/// CB_CLOCK_MIN_CPU_SHARE).
+const CLOCK_MIN_CPU_SHARE: f64 = 0.95;
 
 /// Rounds of the chain for a probe of about target_ns at freq_hz (3 GHz when unknown); at
 /// least one.
@@ -97,33 +106,101 @@ pub fn end_clock_plan(known_hz: f64) -> ClockPlan {
     }
 }
 
-/// The chain run as p says, its fastest probe read as a clock; 0 where there is no chain.
-pub fn measure_clock(p: ClockPlan) -> f64 {
-    if add_chain(1) == 0 {
-        return 0.0;
+/// The raw probes of one measure (docs/protocol.md: freq_cycles, freq_wall_ns, freq_cpu_ns)
+/// and the frequency they give.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Clock {
+    /// Cycles per probe; 0: not measured.
+    pub cycles: u64,
+    /// One per probe: wall and thread CPU ns.
+    pub wall_ns: Vec<u64>,
+    pub cpu_ns: Vec<u64>,
+    /// clock_freq_hz of the probes; 0: unknown.
+    pub hz: f64,
+}
+
+impl Clock {
+    /// Times one more probe of cycles / ADDS_PER_ROUND rounds.
+    pub fn probe(&mut self) {
+        let (w, c) = clock_probe(self.cycles / ADDS_PER_ROUND);
+        self.wall_ns.push(w);
+        self.cpu_ns.push(c);
     }
-    if p.wake_rounds > 0 {
-        std::hint::black_box(add_chain(p.wake_rounds));
-    }
-    let mut best = u64::MAX;
-    for _ in 0..p.probes {
-        let t0 = wall_ns();
-        std::hint::black_box(add_chain(p.rounds));
-        let t = wall_ns() - t0;
-        if t > 0 && t < best {
-            best = t;
+}
+
+/// Cycles of a probe of `rounds` rounds.
+pub fn clock_cycles(rounds: u64) -> u64 {
+    rounds * ADDS_PER_ROUND
+}
+
+/// Whether this build has the chain of known cycle count (else the clock is unknown).
+pub fn has_chain() -> bool {
+    add_chain(1) != 0
+}
+
+/// One probe of rounds rounds: wall and thread CPU ns.
+fn clock_probe(rounds: u64) -> (u64, u64) {
+    let c0 = thread_cpu_ns();
+    let w0 = wall_ns();
+    std::hint::black_box(add_chain(rounds));
+    let w1 = wall_ns();
+    let c1 = thread_cpu_ns();
+    (w1 - w0, c1 - c0)
+}
+
+/// cycles * 1e9 / the shortest wall time among the probes that kept the CPU (all probes
+/// when none did); 0 without probes. Pure, as the C core's cb_clock_freq_hz.
+pub fn clock_freq_hz(cycles: u64, wall: &[u64], cpu: &[u64]) -> f64 {
+    let (mut best, mut best_any) = (u64::MAX, u64::MAX);
+    for (i, &w) in wall.iter().enumerate() {
+        if w == 0 {
+            continue;
+        }
+        best_any = best_any.min(w);
+        if cpu.get(i).is_some_and(|&c| c as f64 >= CLOCK_MIN_CPU_SHARE * w as f64) {
+            best = best.min(w);
         }
     }
-    if best == u64::MAX { 0.0 } else { (p.rounds * ADDS_PER_ROUND) as f64 * 1e9 / best as f64 }
+    if best == u64::MAX {
+        best = best_any;
+    }
+    if best == u64::MAX || cycles == 0 { 0.0 } else { cycles as f64 * 1e9 / best as f64 }
+}
+
+/// The chain run as p says, with every probe's wall and CPU time; an empty clock where there
+/// is no chain.
+pub fn measure_clock(p: ClockPlan) -> Clock {
+    if !has_chain() || p.probes == 0 {
+        return Clock::default();
+    }
+    let mut rounds = p.rounds;
+    if p.wake_rounds > 0 {
+        // The wake-up, and a first estimate to size the probes; its CPU time, so that a
+        // preemption does not lower the guess.
+        let (w, c) = clock_probe(p.wake_rounds);
+        let t = if c > 0 && c < w { c } else { w };
+        if rounds == 0 {
+            rounds = clock_rounds(CLOCK_PROBE_NS, clock_freq_hz(clock_cycles(p.wake_rounds), &[t], &[t]));
+        }
+    }
+    if rounds == 0 {
+        rounds = clock_rounds(CLOCK_PROBE_NS, 0.0);
+    }
+    let mut c = Clock { cycles: clock_cycles(rounds), ..Clock::default() };
+    for _ in 0..p.probes {
+        c.probe();
+    }
+    c.hz = clock_freq_hz(c.cycles, &c.wall_ns, &c.cpu_ns);
+    c
 }
 
 /// The core's clock, measured in full (FULL_CLOCK).
-pub fn measure_freq_hz() -> f64 {
+pub fn measure_freq_hz() -> Clock {
     measure_clock(FULL_CLOCK)
 }
 
 /// The clock at the end of a served request (end_clock_plan).
-pub fn measure_freq_hz_after(known_hz: f64) -> f64 {
+pub fn measure_freq_hz_after(known_hz: f64) -> Clock {
     measure_clock(end_clock_plan(known_hz))
 }
 
@@ -142,5 +219,32 @@ mod tests {
         assert!(FULL_CLOCK.wake_rounds > 0);
         assert_eq!(clock_rounds(50_000, 0.0), 4687); // 3 GHz assumed
         assert_eq!(clock_rounds(1, 1e6), 1);
+    }
+
+    /// The clock is the probe's cycles over the fastest wall time among the probes that kept
+    /// the CPU (CPU at least 95% of wall), all of them when none did: cb_clock_freq_hz.
+    #[test]
+    fn clock_freq_hz_keeps_the_probes_that_kept_the_cpu() {
+        assert_eq!(clock_freq_hz(600_000, &[200_000, 100_000, 250_000], &[199_000, 10_000, 250_000]), 3e9);
+        assert_eq!(clock_freq_hz(600_000, &[300_000, 200_000], &[0, 0]), 3e9);
+        assert_eq!(clock_freq_hz(600_000, &[], &[]), 0.0);
+        assert_eq!(clock_freq_hz(0, &[1000], &[1000]), 0.0);
+        assert_eq!(clock_freq_hz(600_000, &[0], &[0]), 0.0);
+    }
+
+    /// The full measure keeps its 64 probes, each with a wall and a CPU time, and the clock
+    /// they give; serve's end 8, sized by the clock known.
+    #[test]
+    fn measure_clock_keeps_its_probes() {
+        if !has_chain() {
+            return; // no chain of known cycle count on this architecture
+        }
+        let c = measure_freq_hz();
+        assert!(c.cycles > 0 && c.hz > 0.0, "{:?}", c);
+        assert_eq!((c.wall_ns.len(), c.cpu_ns.len()), (CLOCK_MAX_PROBES, CLOCK_MAX_PROBES));
+        assert_eq!(c.hz, clock_freq_hz(c.cycles, &c.wall_ns, &c.cpu_ns));
+        let e = measure_freq_hz_after(c.hz);
+        assert_eq!((e.wall_ns.len(), e.cpu_ns.len()), (CLOCK_END_PROBES, CLOCK_END_PROBES));
+        assert_eq!(e.cycles, clock_cycles(clock_rounds(CLOCK_PROBE_NS, c.hz)));
     }
 }

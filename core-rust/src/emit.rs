@@ -3,6 +3,8 @@
 use serde_json::{json, Map, Value};
 use std::io::Write;
 
+use crate::cpuinfo::Clock;
+
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// A record with its "v" and "type" first, then the given fields in order.
@@ -45,14 +47,28 @@ pub fn error(lib: &str, algo: &str, op: Option<&str>, reason: &str, message: &st
     emit(record("error", json!({"lib": lib, "algo": algo, "op": op, "reason": reason, "message": message})));
 }
 
-pub fn end(freq_hz: f64, elapsed_ns: u64) {
-    emit(record("end", json!({"freq_hz": freq(freq_hz), "elapsed_ns": elapsed_ns})));
+/// The clock's raw probes (freq_cycles, freq_wall_ns, freq_cpu_ns) added last to a preamble,
+/// point or end record, as the C core's add_probes; nothing when c measured nothing.
+pub fn with_probes(mut rec: Value, c: &Clock) -> Value {
+    if c.cycles > 0 && !c.wall_ns.is_empty() {
+        if let Value::Object(m) = &mut rec {
+            m.insert("freq_cycles".into(), json!(c.cycles));
+            m.insert("freq_wall_ns".into(), json!(c.wall_ns));
+            m.insert("freq_cpu_ns".into(), json!(c.cpu_ns));
+        }
+    }
+    rec
+}
+
+/// The last record, with the clock measured after the work and its probes.
+pub fn end(c: &Clock, elapsed_ns: u64) {
+    emit(with_probes(record("end", json!({"freq_hz": freq(c.hz), "elapsed_ns": elapsed_ns})), c));
 }
 
 /// The end of bench and of each serve request: also the process's CPU time over the same
 /// elapsed_ns (their ratio is the share of a CPU the core got).
-pub fn end_cpu(freq_hz: f64, elapsed_ns: u64, cpu_ns: u64) {
-    emit(record("end", json!({"freq_hz": freq(freq_hz), "elapsed_ns": elapsed_ns, "cpu_ns": cpu_ns})));
+pub fn end_cpu(c: &Clock, elapsed_ns: u64, cpu_ns: u64) {
+    emit(with_probes(record("end", json!({"freq_hz": freq(c.hz), "elapsed_ns": elapsed_ns, "cpu_ns": cpu_ns})), c));
 }
 
 /// A serve request that cannot be run: an error of reason bad_request, algo and op null.

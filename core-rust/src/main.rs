@@ -28,6 +28,7 @@ use emit::{emit, record};
 use kat::AlgoKat;
 use measure::{wall_ns, AlignedBuf, Job};
 use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 const CORE_VERSION: &str = "0.1.0";
 /// Every command of this core, in each preamble: a front end uses serve only when listed.
@@ -91,15 +92,31 @@ fn find_lib(name: &str) -> Result<&'static Library, String> {
     LIBS.iter().find(|l| l.name == name).ok_or_else(|| format!("unknown library '{}'; valid: {}", name, lib_names()))
 }
 
-/// Writes the preamble of command; returns the clock it measured (0: unknown).
+/// The clock the preamble measured (f64 bits; 0: unknown): it sizes every point's probes
+/// (the C core's cb_preamble_freq_hz).
+static PREAMBLE_HZ: AtomicU64 = AtomicU64::new(0);
+
+fn preamble_hz() -> f64 {
+    f64::from_bits(PREAMBLE_HZ.load(Ordering::Relaxed))
+}
+
+/// Writes the preamble of command, with the clock's probes; returns the clock it measured
+/// (0: unknown).
 fn preamble(command: &str) -> f64 {
     let (model, flags) = cpuinfo::cpu_info();
-    let hz = cpuinfo::measure_freq_hz();
-    emit(record("preamble", json!({
+    let c = cpuinfo::measure_freq_hz();
+    emit(emit::with_probes(record("preamble", json!({
         "core_version": CORE_VERSION, "compiler": env!("CB_RUSTC"), "cflags": env!("CB_PROFILE"),
-        "cpu_model": model, "cpu_flags": flags, "freq_hz": emit::freq(hz),
-        "clock": "CLOCK_MONOTONIC", "command": command, "commands": COMMANDS})));
-    hz
+        "cpu_model": model, "cpu_flags": flags, "freq_hz": emit::freq(c.hz),
+        "clock": "CLOCK_MONOTONIC", "command": command, "commands": COMMANDS})), &c));
+    PREAMBLE_HZ.store(c.hz.to_bits(), Ordering::Relaxed);
+    c.hz
+}
+
+/// The samples between two of a point's clock probes for n samples: n/6, from 1 to 8 (the C
+/// core's cb_bench_best_of).
+fn group_samples(n: usize) -> usize {
+    (n / 6).clamp(1, 8)
 }
 
 /// How a request to turn features off stands for l: applied (its switch is set and what
@@ -158,7 +175,7 @@ fn cmd_list(a: &Args, hw: &Hw) -> i32 {
             emit(algorithm_record(l.name, &r));
         }
     }
-    emit::end(cpuinfo::measure_freq_hz(), wall_ns() - t0);
+    emit::end(&cpuinfo::measure_freq_hz(), wall_ns() - t0);
     0
 }
 
@@ -225,7 +242,7 @@ fn cmd_kat(a: &Args, hw: &Hw) -> i32 {
             }
         }
     }
-    emit::end(cpuinfo::measure_freq_hz(), wall_ns() - t0);
+    emit::end(&cpuinfo::measure_freq_hz(), wall_ns() - t0);
     if failures > 0 { 1 } else { 0 }
 }
 
@@ -335,7 +352,17 @@ fn measure_point(a: &Args, lib: &str, r: &Row, size: usize, memo: Option<&mut Me
         Err(st) => return run_err(st),
     };
     let (mut wall, mut cpu) = (Vec::new(), Vec::new());
-    for _ in 0..a.samples {
+    // The clock probed before each group of group_samples samples (the C core's sample_loop:
+    // interleaved, so a busy stretch falls on probes and samples alike).
+    let (group, hz) = (group_samples(a.samples), preamble_hz());
+    let mut probes = cpuinfo::Clock::default();
+    if hz > 0.0 && cpuinfo::has_chain() {
+        probes.cycles = cpuinfo::clock_cycles(cpuinfo::clock_rounds(min_ns.min(cpuinfo::CLOCK_PROBE_NS), hz));
+    }
+    for i in 0..a.samples {
+        if probes.cycles > 0 && i % group == 0 {
+            probes.probe();
+        }
         let (w, c, st) = job.sample(iters);
         if st != Status::Ok {
             return run_err(st);
@@ -343,8 +370,8 @@ fn measure_point(a: &Args, lib: &str, r: &Row, size: usize, memo: Option<&mut Me
         wall.push(w);
         cpu.push(c);
     }
-    emit(record("point", json!({"lib": lib, "algo": alg.name, "op": op, "size": size, "iters": iters,
-        "wall_ns": wall, "cpu_ns": cpu, "misalign": a.misalign})));
+    emit(emit::with_probes(record("point", json!({"lib": lib, "algo": alg.name, "op": op, "size": size,
+        "iters": iters, "wall_ns": wall, "cpu_ns": cpu, "misalign": a.misalign})), &probes));
     let w: Vec<f64> = wall.iter().map(|x| *x as f64).collect();
     Some(measure::median(&w) / iters as f64)
 }
@@ -431,7 +458,7 @@ fn cmd_bench(a: &Args, hw: &Hw) -> i32 {
     preamble("bench");
     library(lib, hw);
     let failures = bench_run(lib, hw, &set, a, &rows, None);
-    emit::end_cpu(cpuinfo::measure_freq_hz(), wall_ns() - t0, measure::cpu_ns() - c0);
+    emit::end_cpu(&cpuinfo::measure_freq_hz(), wall_ns() - t0, measure::cpu_ns() - c0);
     if failures > 0 { 1 } else { 0 }
 }
 
@@ -521,6 +548,14 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The samples between two of a point's probes: n/6, from 1 to 8 (the C core's best_of).
+    #[test]
+    fn group_samples_as_the_c_core() {
+        for (n, want) in [(1, 1), (5, 1), (6, 1), (13, 2), (48, 8), (1000, 8)] {
+            assert_eq!(group_samples(n), want, "{}", n);
+        }
+    }
 
     fn kat_of(dir: &str) -> i32 {
         let argv: Vec<String> = ["kat", "--no-differential", "--vectors", dir].iter().map(|s| s.to_string()).collect();

@@ -20,6 +20,11 @@ pub fn cpu_ns() -> u64 {
     clock_ns(libc::CLOCK_PROCESS_CPUTIME_ID)
 }
 
+/// The calling thread's CPU time (the clock's probes).
+pub fn thread_cpu_ns() -> u64 {
+    clock_ns(libc::CLOCK_THREAD_CPUTIME_ID)
+}
+
 /// splitmix64, byte for byte the C core's prng.h (the same seed times the same bytes).
 pub fn prng_fill(s: &mut u64, p: &mut [u8]) {
     for chunk in p.chunks_mut(8) {

@@ -47,7 +47,7 @@ pub fn cmd_serve(a: &Args, hw: &Hw) -> i32 {
             Err(m) => emit::bad_request(lib.name, &m),
         }
         let (wall, cpu) = (measure::wall_ns() - t0, measure::cpu_ns() - c0); // before the clock's probes
-        emit::end_cpu(cpuinfo::measure_freq_hz_after(preamble_hz), wall, cpu);
+        emit::end_cpu(&cpuinfo::measure_freq_hz_after(preamble_hz), wall, cpu);
     }
     0
 }

@@ -527,7 +527,7 @@ pub fn cmd_tls(argv: &[String], preamble: fn(&str)) -> i32 {
             emit(record("suite", json!({"algo": s.iana, "proto": if s.tls13 { "TLS1.3" } else { "TLS1.2" },
                 "kx": s.kx, "cipher": s.cipher, "mac": s.mac, "openssl": s.openssl, "gnutls": s.gnutls, "legacy": s.legacy})));
         }
-        emit::end(crate::cpuinfo::measure_freq_hz(), wall_ns() - t0);
+        emit::end(&crate::cpuinfo::measure_freq_hz(), wall_ns() - t0);
         return 0;
     }
     let lib = TLS_LIBS.iter().find(|l| Some(l.name) == a.lib.as_deref()).expect("checked by the parser");
@@ -542,6 +542,6 @@ pub fn cmd_tls(argv: &[String], preamble: fn(&str)) -> i32 {
     if a.handshakes {
         failures += handshakes(lib, &a, &mut certs);
     }
-    emit::end(crate::cpuinfo::measure_freq_hz(), wall_ns() - t0);
+    emit::end(&crate::cpuinfo::measure_freq_hz(), wall_ns() - t0);
     if failures > 0 { 1 } else { 0 }
 }

@@ -95,3 +95,42 @@ fn bad_arguments_of_serve() {
         assert!(err.contains(says), "{}", err);
     }
 }
+
+/// A record's clock probes: cycles > 0, one wall and one CPU time for each of n probes, and
+/// freq_hz (when there is one) the cycles over the fastest probe that kept the CPU (CPU time
+/// at least 95% of wall; all of them when none did), as the C core writes them.
+fn check_probes(r: &Value, n: usize) {
+    let cycles = r["freq_cycles"].as_u64().unwrap_or(0);
+    let nums = |k: &str| -> Vec<u64> { r[k].as_array().map(|a| a.iter().map(|x| x.as_u64().unwrap()).collect()).unwrap_or_default() };
+    let (wall, cpu) = (nums("freq_wall_ns"), nums("freq_cpu_ns"));
+    assert!(cycles > 0 && wall.len() == n && cpu.len() == n, "{} probes, want {}: {}", wall.len(), n, r);
+    if let Some(hz) = r["freq_hz"].as_f64() {
+        let kept: Vec<u64> = wall.iter().zip(&cpu).filter(|(w, c)| **w > 0 && **c as f64 >= 0.95 * **w as f64).map(|(w, _)| *w).collect();
+        let best = kept.iter().min().or(wall.iter().filter(|w| **w > 0).min()).unwrap();
+        let want = cycles as f64 * 1e9 / *best as f64;
+        assert!((hz - want).abs() <= want * 1e-12, "freq_hz {} but its probes give {}: {}", hz, want, r);
+    }
+}
+
+/// The preamble carries the full measure's 64 probes, every point one before each group of
+/// samples, every request's end 8: the front end pools them over the run.
+#[test]
+fn records_carry_the_clocks_probes() {
+    if !cfg!(target_arch = "x86_64") {
+        return; // no chain of known cycle count: freq_hz is null and there are no probes
+    }
+    let req = br#"{"algo":["sha256"],"op":"hash","sizes":[16,64],"samples":13,"min_sample_ms":0.01}"#;
+    let input = [&req[..], b"\n", &req[..], b"\n"].concat();
+    let (recs, rc, err) = serve(&["--lib", "ring", "--vectors", VECTORS], &input);
+    assert_eq!((rc, err.as_str()), (0, ""));
+    check_probes(&recs[0], 64);
+    let points: Vec<&Value> = recs.iter().filter(|r| r["type"] == "point").collect();
+    let ends: Vec<&Value> = recs.iter().filter(|r| r["type"] == "end").collect();
+    assert_eq!((points.len(), ends.len()), (4, 2));
+    for p in points {
+        check_probes(p, 7); // 13 samples in groups of 2 (13/6)
+    }
+    for e in ends {
+        check_probes(e, 8);
+    }
+}
