@@ -106,10 +106,10 @@ def main() -> int:
               f"{med_clock / 1e9:.2f} GHz ({len(known)} of {len(clocks)} runs trusted)")
         for c in cells:
             med = summary[c]["median"]
-            for r, clock in zip(runs, clocks):
+            for i, (r, clock) in enumerate(zip(runs, clocks), 1):
                 if c in r and abs(r[c][0] / med - 1) > OFF and not r[c][1]:
                     at = f"clock {clock / med_clock:.3f} of the median" if clock else "no clock"
-                    print(f"  silent: {c}: {r[c][0] / med:.3f} of the median, {at}")
+                    print(f"  silent: run {i}, {c}: {r[c][0] / med:.3f} of the median, {at}")
     if a.json:
         summary["clocks_hz"] = clocks  # type: ignore[assignment]
         Path(a.json).write_text(json.dumps(summary, indent=1))
