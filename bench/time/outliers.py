@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Single-run outliers: the same cells measured by N separate `cipherbench run`s, each run's
-figure against the median of its cell over all runs, and whether a run that is more than 5%
-off carried a warning for that cell (docs/performance.md). Target: none off by more than 5%
+"""Single-run outliers: the same cells measured by N separate `cipherbench run`s into one
+database (as a user's runs are), each run's figure against the median of its cell over all
+runs, and whether a run that is more than 5% off carried a warning for that cell, and which
+(docs/performance.md). Target: none off by more than 5%
 without a warning. Not a test: the figures depend on the machine.
 
 Usage: outliers.py [--runs 100] [--lib libgcrypt] [--algo aes-128-gcm,chacha20-poly1305]
