@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Single-run outliers: the same cells measured by N separate `cipherbench run`s, each run's
-figure against the median of its cell over all runs, and whether a run that is more than 5%
-off carried a warning for that cell (docs/performance.md). Target: none off by more than 5%
+"""Single-run outliers: the same cells measured by N separate `cipherbench run`s into one
+database (as a user's runs are), each run's figure against the median of its cell over all
+runs, and whether a run that is more than 5% off carried a warning for that cell, and which
+(docs/performance.md). Target: none off by more than 5%
 without a warning. Not a test: the figures depend on the machine.
 
 Usage: outliers.py [--runs 100] [--lib libgcrypt] [--algo aes-128-gcm,chacha20-poly1305]
@@ -106,10 +107,10 @@ def main() -> int:
               f"{med_clock / 1e9:.2f} GHz ({len(known)} of {len(clocks)} runs trusted)")
         for c in cells:
             med = summary[c]["median"]
-            for r, clock in zip(runs, clocks):
+            for i, (r, clock) in enumerate(zip(runs, clocks), 1):
                 if c in r and abs(r[c][0] / med - 1) > OFF and not r[c][1]:
                     at = f"clock {clock / med_clock:.3f} of the median" if clock else "no clock"
-                    print(f"  silent: {c}: {r[c][0] / med:.3f} of the median, {at}")
+                    print(f"  silent: run {i}, {c}: {r[c][0] / med:.3f} of the median, {at}")
     if a.json:
         summary["clocks_hz"] = clocks  # type: ignore[assignment]
         Path(a.json).write_text(json.dumps(summary, indent=1))

@@ -15,6 +15,7 @@ Public API (used by ``cipherbench run`` and by every scenario: ssh, gpg, tls):
     store.add_warning(run_id, kind, subject, text)
     store.finish_run(run_id, "complete")     # or "interrupted" / "failed"
     store.runs() ; store.get_run(ref) ; store.results(run_id) ; store.warnings(run_id)
+    store.figures(run_ids, metric)          # cells and medians of many runs, nothing else
 
 A scenario names itself in ``Result.scenario`` ('primitive', 'ssh', 'gpg', 'tls'), puts what it
 measured in ``metric``/``unit`` (e.g. 'bytes_per_s' / 'B/s', 'seconds' / 's') and anything
@@ -24,11 +25,11 @@ The queries are written once (``store.py``); ``sqlite.py`` and ``postgres.py`` a
 backends (``backend.Backend``: placeholders, new rows' ids, transactions, the schema version
 and the schema's type names). psycopg is imported only for a ``postgresql://`` URL.
 """
-from cipherbench.store.models import Result, Run, StoredWarning, RUN_STATUSES
+from cipherbench.store.models import CellFigure, Result, Run, StoredWarning, RUN_STATUSES
 from cipherbench.store.paths import db_location, default_db_path
 from cipherbench.store.schema import SCHEMA_VERSION
 from cipherbench.store.store import Store
 from cipherbench.store.store_errors import StoreError, NoSuchRun
 
-__all__ = ["Store", "StoreError", "NoSuchRun", "Result", "Run", "StoredWarning",
+__all__ = ["Store", "StoreError", "NoSuchRun", "CellFigure", "Result", "Run", "StoredWarning",
            "RUN_STATUSES", "SCHEMA_VERSION", "db_location", "default_db_path"]

@@ -36,6 +36,18 @@ class Result:
     recorded_at: str | None = None
 
 
+@dataclass(frozen=True)
+class CellFigure:
+    """One result's cell and median, without the rest (``Store.figures``)."""
+
+    run_id: int
+    lib: str
+    algo: str
+    op: str
+    size: int | None
+    median: float
+
+
 @dataclass
 class Run:
     """One invocation of a measuring command, with its machine's metadata."""

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 from cipherbench import __version__
 from cipherbench.store.backend import Backend, Cursor, one_line, statements
-from cipherbench.store.models import RUN_STATUSES, Result, Run, StoredWarning
+from cipherbench.store.models import RUN_STATUSES, CellFigure, Result, Run, StoredWarning
 from cipherbench.store.postgres import is_postgres_url, open_postgres
 from cipherbench.store.schema import MIGRATIONS, SCHEMA_VERSION
 from cipherbench.store.sqlite import open_sqlite
@@ -278,6 +278,19 @@ class Store:
             d = dict(zip(("id", "run_id", *_RESULT_COLUMNS), row))
             d["extra"] = json.loads(d["extra"])
             out.append(Result(**d))
+        return out
+
+    def figures(self, run_ids: Sequence[int], metric: str) -> list[CellFigure]:
+        """The cell and median of every result of ``metric`` in the runs ``run_ids``: what a
+        look across many runs needs, without reading each result's samples."""
+        out: list[CellFigure] = []
+        ids = list(run_ids)
+        for i in range(0, len(ids), 500):      # a bounded number of placeholders a query
+            part = ids[i:i + 500]
+            rows = self._read("SELECT run_id, lib, algo, op, size, median FROM results WHERE "
+                              f"metric = ? AND run_id IN ({', '.join('?' for _ in part)})"
+                              " ORDER BY id", (metric, *part))
+            out += [CellFigure(*row) for row in rows]
         return out
 
     def warnings(self, run_id: int) -> list[StoredWarning]:

@@ -24,9 +24,10 @@ from cipherbench.store import Run, Store
 
 #: A figure further than this from the earlier runs' median is called out.
 OFF = 0.05
-#: The fewest earlier figures a judgement needs, and the most recent runs looked at.
+#: The fewest earlier figures a judgement needs, and the most recent runs looked at: enough
+#: for the machine's usual level, not only its last hour's.
 MIN_EARLIER = 3
-LOOKBACK = 20
+LOOKBACK = 100
 #: The figure judged: time per operation at one size.
 METRIC = "ns_per_op"
 
@@ -61,27 +62,26 @@ def check(store: Store, run_id: int) -> list[W.BenchWarning]:
     if len(earlier_runs) < MIN_EARLIER:
         return []
     mine = facts(run)
+    theirs = {r.id: facts(r) for r in earlier_runs}
     earlier: dict[Cell, list[float]] = defaultdict(list)
-    for r in earlier_runs:
-        theirs = facts(r)
-        for res in store.results(r.id):
-            # the same core build, hardware switches, library version and hardware in use
-            if res.metric == METRIC and res.size and not mismatches(theirs, mine, [res.lib]):
-                earlier[(res.lib, res.algo, res.op, res.size)].append(res.median)
+    for f in store.figures([r.id for r in earlier_runs], METRIC):
+        # the same core build, hardware switches, library version and hardware in use
+        if f.size and not mismatches(theirs[f.run_id], mine, [f.lib]):
+            earlier[(f.lib, f.algo, f.op, f.size)].append(f.median)
     out = []
-    for res in store.results(run_id):
-        if res.metric != METRIC or not res.size:
+    for f in store.figures([run_id], METRIC):
+        if not f.size:
             continue
-        cell = (res.lib, res.algo, res.op, res.size)
-        ratio = off_by(res.median, earlier.get(cell, []))
+        cell = (f.lib, f.algo, f.op, f.size)
+        ratio = off_by(f.median, earlier.get(cell, []))
         if ratio is None:
             continue
         n, med = len(earlier[cell]), statistics.median(earlier[cell])
         how = f"{ratio - 1:.0%} slower" if ratio > 1 else f"{1 - ratio:.0%} faster"
-        version = mine.version(res.lib)
+        version = mine.version(f.lib)
         out.append(W.BenchWarning(
             W.Kind.UNLIKE_BEFORE, point_label(*cell),
-            f"{how} than in this machine's {n} earlier runs of {res.lib}"
+            f"{how} than in this machine's {n} earlier runs of {f.lib}"
             f"{' ' + str(version) if version else ''} (median {med:,.0f} ns): the machine "
             f"ran differently this time; {W.Kind.UNLIKE_BEFORE.remedy}"))
     return out
