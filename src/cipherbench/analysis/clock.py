@@ -128,9 +128,9 @@ def trust(estimates: Sequence[ClockEstimate], *, max_spread: float = MAX_SPREAD,
     With probes: the median of the ``TOP`` fastest probes that kept the CPU over the whole run.
     Not trusted, with the reason, when fewer than ``min_kept`` probes kept the CPU, when those
     fastest spread over more than ``max_spread``, or when the clocks of the run's two halves
-    differ by more than ``max_drift`` (it moved during the run). Estimates without probes (the
-    Go and Rust cores, older records) only when no record has probes: their median, checked
-    for drift."""
+    differ by more than ``max_drift`` (it moved during the run). Estimates without probes
+    (records of older cores) only when no record has probes: their median, checked for
+    drift."""
     probed = [e for e in estimates if e.has_probes]
     if probed:
         return _trust_probes(probed, max_spread, max_drift, min_kept)
