@@ -63,10 +63,17 @@ def check(store: Store, run_id: int) -> list[W.BenchWarning]:
         return []
     mine = facts(run)
     theirs = {r.id: facts(r) for r in earlier_runs}
+    like: dict[tuple[int, str], bool] = {}   # (run, library) -> comparable, asked once
+
+    def comparable(run_id: int, lib: str) -> bool:
+        # the same core build, hardware switches, library version and hardware in use
+        if (run_id, lib) not in like:
+            like[(run_id, lib)] = not mismatches(theirs[run_id], mine, [lib])
+        return like[(run_id, lib)]
+
     earlier: dict[Cell, list[float]] = defaultdict(list)
     for f in store.figures([r.id for r in earlier_runs], METRIC):
-        # the same core build, hardware switches, library version and hardware in use
-        if f.size and not mismatches(theirs[f.run_id], mine, [f.lib]):
+        if f.size and comparable(f.run_id, f.lib):
             earlier[(f.lib, f.algo, f.op, f.size)].append(f.median)
     out = []
     for f in store.figures([run_id], METRIC):
