@@ -82,6 +82,7 @@ class Planned:
     scenario: Any
     make_plan: Callable[[], Any]
     _plan: Any = None
+    _estimate: Any = None
 
     def plan(self) -> Any:
         """The scenario's plan; raises the ``UserError`` that prevents it."""
@@ -89,12 +90,18 @@ class Planned:
             self._plan = self.make_plan()
         return self._plan
 
+    def estimate(self) -> Any:
+        """The scenario's estimate of the plan (an ``Estimate``, or seconds), made once."""
+        if self._estimate is None:
+            self._estimate = self.scenario.estimate_s(self.plan())
+        return self._estimate
+
     def quiet_s(self) -> float | None:
-        """The scenario's estimate of the plan on a quiet machine; None when it cannot be
-        planned (measuring it then says why)."""
+        """The estimate on a quiet machine; None when the measurement cannot be planned
+        (measuring it then says why)."""
         try:
-            estimate = self.scenario.estimate_s(self.plan())
-        except UserError:
+            estimate = self.estimate()
+        except Exception:  # noqa: BLE001 - said when it is measured, as the measurer does
             return None
         return estimate.quiet_s if isinstance(estimate, Estimate) else float(estimate)
 
@@ -165,7 +172,7 @@ class Measurer:
                               console=self._console, progress=self._progress,
                               progress_console=self._progress_console,
                               unit=scenario.UNIT, total=_steps(scenario, plan),
-                              estimate_s=scenario.estimate_s(plan)) as rec:
+                              estimate_s=planned.estimate()) as rec:
                 out = scenario.measure(plan, rec)
             m.run_id, m.status, m.warnings = rec.run_id, rec.status, rec.warnings
             # read as the scenario's own command reads it (``scenarios.outcome``)
@@ -202,13 +209,11 @@ class Measurer:
                                        budget_s=None, samples=None, headline=PREFERRED_SIZE,
                                        with_ref=False, hw_off=off, threads=1, cpu=self.cpu)
 
-        return Planned(f"primitives of {', '.join(libs)}" + (" without AES" if no_hw
-                                                                    else ""),
-                             args, f"{len(algos)} algorithms",
-                             primitive, make_plan)
+        return Planned(f"primitives of {', '.join(libs)}" + (" without AES" if no_hw else ""),
+                       args, f"{len(algos)} algorithms", primitive, make_plan)
 
-    def plan_ssh(self, host: str | None, offered_ciphers: list[str], ssh_config: str | None = None,
-            via: list[str] | None = None) -> Planned:
+    def plan_ssh(self, host: str | None, offered_ciphers: list[str],
+                 ssh_config: str | None = None, via: list[str] | None = None) -> Planned:
         """Real ssh transfers of every offered cipher with two MACs, at a modest size, to
         ``host`` through ``ssh_config`` (ssh -F) and the tools of ``via``."""
         from cipherbench.scenarios.ssh import sweep
@@ -232,7 +237,7 @@ class Measurer:
                                budget_s=1.0, cpu=self.cpu, **more)
 
         return Planned("ssh transfers" + (f" to {host}" if host else " over loopback"),
-                             args, f"{SSH_SIZE}B per cipher", ssh, make_plan)
+                       args, f"{SSH_SIZE}B per cipher", ssh, make_plan)
 
     def plan_luks(self) -> Planned:
         """The kernel's dm-crypt per LUKS spec on a RAM-backed device (``advise --kernel``)."""
@@ -241,8 +246,7 @@ class Measurer:
         def make_plan():
             return luks.LuksPlan()
 
-        return Planned("the kernel's dm-crypt", ["luks"], "every spec",
-                             luks, make_plan)
+        return Planned("the kernel's dm-crypt", ["luks"], "every spec", luks, make_plan)
 
     def plan_tls(self, lib: str, profile: str | None = None) -> Planned:
         """The real TLS record layer of ``lib`` at the TLS-record write size (as on the weaker
@@ -263,8 +267,8 @@ class Measurer:
                                  hw_off=off)
 
         return Planned(f"the {lib} TLS record layer"
-                             + (f" as a {profile} CPU" if profile else ""), args,
-                             "every suite", tls, make_plan)
+                       + (f" as a {profile} CPU" if profile else ""), args,
+                       "every suite", tls, make_plan)
 
     def plan_gpg(self) -> Planned:
         """Real gpg --symmetric (and age) encryption at a modest size."""
@@ -293,8 +297,8 @@ class Measurer:
                                gpg.DEFAULT_PRECISION, 2.0, age=age, core=core, env=self.env,
                                cpu=self.cpu)
 
-        return Planned("gpg and age encryption", args,
-                             f"{GPG_SIZE}B per algorithm", gpg, make_plan)
+        return Planned("gpg and age encryption", args, f"{GPG_SIZE}B per algorithm", gpg,
+                       make_plan)
 
     def primitive(self, libs: list[str], algos: list[str], no_hw: bool = False) -> Measurement:
         """``plan_primitive``, measured."""
