@@ -92,9 +92,9 @@ _ABOUT: dict[Kind, tuple[str, tuple[str, ...], str]] = {
                            "with --lib"),
     Kind.UNLIKE_BEFORE: ("a figure is more than 5% off the median of this machine's earlier runs "
                          "of the same library version, measured the same way", ("run",),
-                         "measure again on a quiet machine (--wait-quiet waits for one); "
-                         "cycles per byte, which a slower clock leaves alone, compare across "
-                         "runs"),
+                         "measure again on a quiet machine (--wait-quiet waits for one), or "
+                         "compare cycles per byte across runs: a slower clock leaves them "
+                         "alone"),
 }
 
 #: kind -> one-line description (for docs and the JSON export).

@@ -85,10 +85,9 @@ def check(store: Store, run_id: int) -> list[W.BenchWarning]:
             continue
         n, med = len(earlier[cell]), statistics.median(earlier[cell])
         how = f"{ratio - 1:.0%} slower" if ratio > 1 else f"{1 - ratio:.0%} faster"
-        version = mine.version(f.lib)
         out.append(W.BenchWarning(
             W.Kind.UNLIKE_BEFORE, point_label(*cell),
-            f"{how} than in this machine's {n} earlier runs of {f.lib}"
-            f"{' ' + str(version) if version else ''} (median {med:,.0f} ns): the machine "
-            f"ran differently this time; {W.Kind.UNLIKE_BEFORE.remedy}"))
+            f"{how} than in this machine's {n} earlier runs of {f.lib} at the same version "
+            f"(median {med:,.0f} ns): the machine ran differently this time; "
+            f"{W.Kind.UNLIKE_BEFORE.remedy}"))
     return out
