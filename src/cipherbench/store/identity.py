@@ -21,11 +21,7 @@ class Kind(Enum):
 def classify(conn: sqlite3.Connection) -> tuple[Kind, str]:
     """The kind of database behind ``conn`` and, for a foreign one, why (one phrase). Raises
     ``sqlite3.DatabaseError`` when the file is not SQLite at all. Reads only."""
-    app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
-    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-    tables = {name for (name,) in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
-        " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")}
+    app_id, version, tables = _read_identity(conn)
     if app_id == APPLICATION_ID:
         return Kind.OURS, ""
     if app_id != 0:
@@ -37,3 +33,22 @@ def classify(conn: sqlite3.Connection) -> tuple[Kind, str]:
     shown = ", ".join(sorted(tables)[:5]) or "none"
     return Kind.FOREIGN, f"its tables are {shown}" + (f" (user_version {version})"
                                                        if version else "")
+
+
+def _read_identity(conn: sqlite3.Connection) -> tuple[int, int, set[str]]:
+    """The application id, user version and table names, read in one snapshot: another
+    process creating the schema may commit between two of the reads, and tables seen
+    without their version would look like another program's."""
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    try:
+        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        tables = {name for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+            " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")}
+    finally:
+        if own and conn.in_transaction:
+            conn.execute("ROLLBACK")
+    return app_id, version, tables
