@@ -250,7 +250,7 @@ def test_a_dropped_connection_leaves_nothing_on_the_host(cli, hosts, real_env):
     deadline = time.monotonic() + 15   # the shell finishes its call, then cleans up
     while _left_on_hosts(before) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert _left_on_hosts(before) == []
+    assert _left_on_hosts(before) == [], err
 
 
 def test_a_core_without_time_is_named_in_one_line(cli, hosts, real_env, tmp_path):

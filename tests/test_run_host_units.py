@@ -119,6 +119,30 @@ def test_cleanup_stops_the_runs_process_only_and_removes_the_directory(tmp_path)
                 p.wait()
 
 
+def test_cleanup_waits_for_a_stopped_shell_to_finish_before_removing(tmp_path):
+    """A shell of the run acts on SIGTERM only once its current call ends, and writes into
+    the directory then (a gpg call finishing in its home): the directory is removed after
+    it, not before (it was left behind when removed first)."""
+    token = "late" + str(os.getpid())
+    d = tmp_path / f"{probe.DIR_PREFIX}{token}"
+    d.mkdir(mode=0o700)
+    shell = subprocess.Popen(["sh", "-c", 'trap \'mkdir -p "$CB_RUN/gnupg.late/out"; '
+                              'exit 143\' TERM; sleep 1.5; true'],
+                             env={**os.environ, "CB_RUN": str(d)})
+    try:
+        (d / f"pid.{shell.pid}").write_text(f"{shell.pid}\n")
+        time.sleep(0.2)                       # the shell is in its call
+        out = sh(remote_sh(CLEANUP.format(dir=probe.dir_expr(token))),
+                 env={**os.environ, "TMPDIR": str(tmp_path)})
+        assert out.returncode == 0, out.stderr
+        assert shell.poll() == 143            # ended (a zombie) before the removal
+        assert not d.exists()
+    finally:
+        if shell.poll() is None:
+            shell.kill()
+            shell.wait()
+
+
 def test_probe_on_this_machine_makes_a_private_dir_and_reads_the_machine(tmp_path):
     out = sh(remote_sh(probe.script("abc")), env={**os.environ, "TMPDIR": str(tmp_path)})
     f = probe.parse(out.stdout)

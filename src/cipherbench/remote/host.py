@@ -62,10 +62,14 @@ WRAPPER = "\n".join([
     'exit "$rc"',
 ])
 
-#: Stops what still runs from the run's directory, then removes it.
+#: Stops what still runs from the run's directory, then removes it. A stopped shell of the
+#: run (``remote.shell``, gpg --host) acts on SIGTERM only once its current call ends, and then
+#: removes what it made: it is waited for (10 s at most), so that nothing is written into the
+#: directory while it is removed. A zombie counts as ended.
 CLEANUP = "\n".join([
     'd={dir}',
     '[ -d "$d" ] || exit 0',
+    'left=',
     'for f in "$d"/pid.*; do',
     '  [ -f "$f" ] || continue',
     '  p=$(cat "$f")',
@@ -73,13 +77,26 @@ CLEANUP = "\n".join([
     '  if [ -r "/proc/$p/environ" ]; then',
     '    tr "\\000" "\\n" < "/proc/$p/environ" | grep -qx "CB_RUN=$d" || continue',
     '  fi',
-    '  kill "$p" 2>/dev/null',
+    '  kill "$p" 2>/dev/null && left="$left $p"',
+    'done',
+    'running() {{',
+    '  kill -0 "$1" 2>/dev/null || return 1',
+    '  [ -r "/proc/$1/stat" ] || return 0',
+    '  s=$(cat "/proc/$1/stat" 2>/dev/null); s=${{s##*) }}; [ "${{s%% *}}" != Z ]',
+    '}}',
+    'i=0',
+    'while [ "$i" -lt 50 ]; do',
+    '  n=0',
+    '  for p in $left; do running "$p" && n=1; done',
+    '  [ "$n" = 0 ] && break',
+    '  sleep 0.2 2>/dev/null || sleep 1',
+    '  i=$((i + 1))',
     'done',
     # a private GnuPG home of the run (gpg --host): its agent goes with it
     'for g in "$d"/gnupg.*; do',
     '  [ -d "$g" ] && gpgconf --homedir "$g" --kill all >/dev/null 2>&1',
     'done',
-    'rm -rf "$d"',
+    'rm -rf "$d" 2>/dev/null || {{ sleep 1; rm -rf "$d"; }}',
 ])
 
 
